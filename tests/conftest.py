@@ -1,0 +1,45 @@
+"""Shared test helpers: the real CLI, run as a user runs it, in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "fixtures"
+
+
+def cli_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    env.pop("FORCE_COLOR", None)
+    return env
+
+
+def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs)."""
+    return subprocess.run(
+        [sys.executable, "-m", "zerograd_lint", *args],
+        cwd=cwd or REPO,
+        env=cli_env(),
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:
+    proc = run_cli("check", "--format", "json", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+@pytest.fixture
+def cli():
+    return run_cli

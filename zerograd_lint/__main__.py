@@ -1,0 +1,3 @@
+from zerograd_lint.cli import main
+
+main()

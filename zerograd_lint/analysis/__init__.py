@@ -1,0 +1,1 @@
+"""Pure analysis: CST in, facts out. No I/O, no printing."""

@@ -1,0 +1,76 @@
+"""The engine: one pure function from source text to diagnostics.
+
+The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
+`analyze_source` (every rule, nothing filtered) or `lint_source` (selection and
+`# noqa` applied).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from zerograd_lint.analysis.facts import build_facts
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.noqa import apply_noqa
+from zerograd_lint.rules import Finding, all_rules
+from zerograd_lint.selection import DEFAULT_SELECTION, Selection
+
+# A file none of these words appear in has no gradient lifecycle: it costs a read, not a parse.
+LIFECYCLE_TOKENS = re.compile(r"backward|zero_grad|\.grad\b|clip_grad|unscale_|\.step\b")
+
+
+def mentions_gradient_lifecycle(source: str) -> bool:
+    return LIFECYCLE_TOKENS.search(source) is not None
+
+
+def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
+    return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
+
+
+def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
+    """Every rule's reports for one file, sorted; no selection, no noqa."""
+    if not mentions_gradient_lifecycle(source):
+        return []
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        first_line = error.message.splitlines()[0] if error.message else "invalid syntax"
+        return [parse_error(path, error.raw_line, error.raw_column + 1, f"cannot parse file: {first_line}")]
+    except RecursionError:
+        return [parse_error(path, 1, 1, "cannot parse file: nested too deeply")]
+    try:
+        facts = build_facts(module)
+    except RecursionError:
+        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+    found: dict[tuple[int, int, str], Diagnostic] = {}
+    for rule in all_rules():
+        if rule.check is None:
+            continue
+        for finding in rule.check(facts):
+            key = (finding.line, finding.column, rule.code)
+            found.setdefault(key, to_diagnostic(path, rule.code, finding))
+    return sorted(found.values(), key=lambda d: d.sort_key)
+
+
+def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
+    return Diagnostic(
+        path,
+        finding.line,
+        finding.column,
+        finding.end_line,
+        finding.end_column,
+        code,
+        finding.message,
+        data=finding.data,
+    )
+
+
+def lint_source(
+    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION
+) -> list[Diagnostic]:
+    """What a user sees for one file: selected codes only, `# noqa` honoured."""
+    codes = selection.codes()
+    selected = [d for d in analyze_source(source, path) if d.code in codes]
+    return apply_noqa(selected, source)

@@ -1,0 +1,15 @@
+"""Output formats: each turns diagnostics into text; none analyses or does I/O."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.formats import json_format, text
+
+Formatter = Callable[[Sequence[Diagnostic]], str]
+
+FORMATTERS: dict[str, Formatter] = {
+    "text": text.render,
+    "json": json_format.render,
+}

@@ -1,0 +1,44 @@
+"""Which codes are on: ruff's --select / --ignore / --extend-select with prefixes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from zerograd_lint.rules import all_rules
+
+
+class SelectionError(ValueError):
+    """A code or prefix that matches no rule."""
+
+
+def expand(selectors: Iterable[str]) -> frozenset[str]:
+    """Codes matched by codes or prefixes (`ZG1`, `ZG101`, `ALL`); unknown ones raise."""
+    codes = [rule.code for rule in all_rules()]
+    matched: set[str] = set()
+    for raw in selectors:
+        selector = raw.strip().upper()
+        if not selector:
+            continue
+        hits = codes if selector == "ALL" else [c for c in codes if c.startswith(selector)]
+        if not hits:
+            raise SelectionError(f"unknown rule selector {raw!r} (known codes: {', '.join(codes)})")
+        matched.update(hits)
+    return frozenset(matched)
+
+
+@dataclass(frozen=True)
+class Selection:
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+
+    def codes(self) -> frozenset[str]:
+        if self.select is None:
+            base = frozenset(r.code for r in all_rules() if r.enabled_by_default)
+        else:
+            base = expand(self.select)
+        return (base | expand(self.extend_select)) - expand(self.ignore)
+
+
+DEFAULT_SELECTION = Selection()
