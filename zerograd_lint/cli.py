@@ -10,6 +10,7 @@ import click
 from zerograd_lint import __version__
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.formats import FORMATTERS
+from zerograd_lint.config import Settings
 from zerograd_lint.runner import check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
@@ -48,7 +49,7 @@ def check(
         files = list(discover(paths or (".",)))
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
-    result = check_paths(files, selection)
+    result = check_paths(files, Settings(selection))
     click.echo(FORMATTERS[output_format](result.diagnostics), nl=False)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)

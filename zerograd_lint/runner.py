@@ -8,6 +8,7 @@ from typing import Iterable
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
+from zerograd_lint.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.source import UndecodableSource, decode_source
 
@@ -32,12 +33,12 @@ def check_file(path: Path, selection: Selection = DEFAULT_SELECTION) -> list[Dia
     return lint_source(source, shown, selection)
 
 
-def check_paths(files: Iterable[Path], selection: Selection = DEFAULT_SELECTION) -> RunResult:
+def check_paths(files: Iterable[Path], settings: Settings = DEFAULT_SETTINGS) -> RunResult:
     result = RunResult()
     for path in files:
         result.files_checked += 1
         try:
-            result.diagnostics.extend(check_file(path, selection))
+            result.diagnostics.extend(check_file(path, settings.selection_for(path)))
         except Exception as error:  # one file's internal failure never loses the run
             result.internal_errors.append(f"{path}: internal error: {type(error).__name__}: {error}")
     result.diagnostics.sort(key=lambda d: d.sort_key)
