@@ -74,3 +74,11 @@ def lint_source(
     codes = selection.codes()
     selected = [d for d in analyze_source(source, path) if d.code in codes]
     return apply_noqa(selected, source)
+
+
+def accumulation_guarded_steps(source: str) -> frozenset[int]:
+    """Lines of optimizer steps the static analysis sees under an accumulation guard.
+
+    The runtime guard reads this to learn a script's accumulation intent.
+    """
+    return frozenset()
