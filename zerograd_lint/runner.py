@@ -31,6 +31,9 @@ from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_sou
 # LibCST builds millions of small objects that hold no cycles: a collection every
 # 700 allocations (Python's default) costs about 40% of a parse.
 PARSING_GC_THRESHOLD = 100_000
+# LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
+# (generated code, never a hand-written training script) would need gigabytes.
+MAX_ANALYSED_BYTES = 4 * 2**20
 
 
 @dataclass
@@ -96,18 +99,31 @@ def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[D
     try:
         data = path.read_bytes()
     except OSError as error:
-        return [parse_error(shown, 1, 1, f"cannot read file: {error.strerror or error}")]
+        return [parse_error(shown, 1, 1, cannot_read(path, error))]
     try:
         if not could_be_reported(path, data):
             return []
         source = decode_source(data)
     except UndecodableSource as error:
         return [parse_error(shown, 1, 1, str(error))]
+    if len(data) > MAX_ANALYSED_BYTES:
+        size, limit = len(data) / 2**20, MAX_ANALYSED_BYTES / 2**20
+        return [parse_error(shown, 1, 1, f"file too large to analyse ({size:.1f} MiB; the limit is {limit:.0f} MiB)")]
     if cache is None:
         return EngineTask(shown, source, selection)
     key = cache.key(data, selection.codes(), path.suffix)
     cached = cache.load(key, shown)
     return cached if cached is not None else EngineTask(shown, source, selection, key)
+
+
+def cannot_read(path: Path, error: OSError) -> str:
+    if isinstance(error, IsADirectoryError):  # a folder discovery could not list
+        try:
+            os.scandir(path).close()
+        except OSError as listing:
+            error = listing
+        return f"cannot read folder: {error.strerror or error}"
+    return f"cannot read file: {error.strerror or error}"
 
 
 def could_be_reported(path: Path, data: bytes) -> bool:
