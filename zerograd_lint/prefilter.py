@@ -1,12 +1,14 @@
 """Which files can produce a report at all, decided before the expensive LibCST parse.
 
 Derived from what the rules need. A file can only be reported if it has
-  (a) a backward call and a step or a clear (every loop and step-body rule),
-  (b) a `.grad` read (ZG301), or
+  (a) a backward call and a step call (every loop and step-body rule: the
+      analysis only looks at functions that, helpers inlined, have both),
+  (b) a `.grad` on a name bound by a `for` or a comprehension (ZG301 follows
+      parameters from `.parameters()` and the like through loops), or
   (c) an uncalled `.zero_grad`/`.backward`/`.step`/`.update`/`.unscale_`
       statement (ZG202).
-Two stages, each a superset of the next: a text search (bytes or str, no
-parse; most files stop here and cost a read) and a check of Python's own AST
+Two stages, each a superset of the next: a text search (on bytes or str, no
+parse; most files stop here and cost a read) and a look at Python's own AST
 (a C parser, an order of magnitude faster than LibCST) that ignores words in
 comments and strings. A file Python cannot parse passes, so the engine
 reports its syntax error; the other files are never parsed, so their syntax
@@ -19,27 +21,25 @@ import ast
 import re
 import warnings
 from dataclasses import dataclass
-from typing import Pattern
+from typing import Iterator, Pattern
 
+BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
-BACKWARD_NAMES = frozenset({"backward", "manual_backward", "update_params"})  # update_params backs and steps
-GRAD_FUNCTION_MODULES = frozenset({"torch", "autograd", "nn", "func", "functorch"})
-STEP_NAMES = frozenset({"step", "update_params"})
 
 # Text stage: anything the AST stage accepts matches here. A call may have
 # spaces, newlines or a closing parenthesis before its `(` (`(loss.backward)()`);
 # an uncalled statement ends at a comment, `;`, `)`, a backslash or the line's end.
 # Each pattern starts with a literal, so `re` scans for it at memchr speed.
-BACKWARD_CALLS = (r"backward[\s)]*\(", r"update_params[\s)]*\(")
-STEP_CALLS_OR_CLEARS = (r"step[\s)]*\(", r"zero_grad")
+BACKWARD_CALL = r"backward[\s)]*\("
+STEP_CALL = r"step[\s)]*\("
 GRAD_ATTRIBUTE = r"\.\s*grad\b"
 UNCALLED_STATEMENT = r"\.\s*(?:zero_grad|backward|step|update|unscale_)\b[ \t\f\r]*(?:[#;)\\\n]|\Z)"
 
 
 @dataclass(frozen=True)
 class TextStage:
-    backward_calls: tuple[Pattern, ...]
-    step_calls_or_clears: tuple[Pattern, ...]
+    backward_call: Pattern
+    step_call: Pattern
     grad_attribute: Pattern
     uncalled_statement: Pattern
 
@@ -48,23 +48,14 @@ class TextStage:
         def pattern(text: str) -> Pattern:
             return re.compile(text.encode() if kind is bytes else text)
 
-        return cls(
-            tuple(map(pattern, BACKWARD_CALLS)),
-            tuple(map(pattern, STEP_CALLS_OR_CLEARS)),
-            pattern(GRAD_ATTRIBUTE),
-            pattern(UNCALLED_STATEMENT),
-        )
+        return cls(pattern(BACKWARD_CALL), pattern(STEP_CALL), pattern(GRAD_ATTRIBUTE), pattern(UNCALLED_STATEMENT))
 
     def passes(self, text: str | bytes) -> bool:
         return bool(
-            self.grad_attribute.search(text)
-            or (any_search(self.backward_calls, text) and any_search(self.step_calls_or_clears, text))
+            (self.backward_call.search(text) and self.step_call.search(text))
+            or self.grad_attribute.search(text)
             or self.uncalled_statement.search(text)
         )
-
-
-def any_search(patterns: tuple[Pattern, ...], text: str | bytes) -> bool:
-    return any(pattern.search(text) for pattern in patterns)
 
 
 TEXT_STAGES = {str: TextStage.compile(str), bytes: TextStage.compile(bytes)}
@@ -81,30 +72,26 @@ def may_report(text: str | bytes) -> bool:
 
 def needs_analysis(tree: ast.AST) -> bool:
     """AST stage: the same three questions, asked of code only."""
-    backward = step_or_clear = False
+    backward = step = False
+    grad_receivers: set[str] = set()
+    loop_targets: set[str] = set()
     for node in ast.walk(tree):
         kind = type(node)
-        if kind is ast.Attribute:
-            if node.attr == "grad" and type(node.ctx) is ast.Load and not is_grad_function(node):  # type: ignore[attr-defined]
-                return True  # (b); a store (`p.grad = None`) is only a clear
-            step_or_clear |= node.attr in ("grad", "zero_grad")
-        elif kind is ast.Call:
+        if kind is ast.Call:
             name = called_name(node.func)  # type: ignore[attr-defined]
-            backward |= name in BACKWARD_NAMES
-            step_or_clear |= name in STEP_NAMES or name == "zero_grad"
+            backward |= name in BACKWARD_METHODS
+            step |= name == "step"
+            if backward and step:
+                return True  # (a)
+        elif kind is ast.Attribute:
+            if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
+                grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
+        elif kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
+            loop_targets.update(names_in(node.target))  # type: ignore[attr-defined]
         elif kind is ast.Expr and type(node.value) is ast.Attribute:  # type: ignore[attr-defined]
             if node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
                 return True  # (c)
-        if backward and step_or_clear:
-            return True  # (a)
-    return False
-
-
-def is_grad_function(attribute: ast.Attribute) -> bool:
-    """`torch.autograd.grad`, `torch.nn.grad`, `torch.func.grad`: functions, not a tensor's `.grad`."""
-    receiver = attribute.value
-    name = receiver.attr if type(receiver) is ast.Attribute else getattr(receiver, "id", None)  # type: ignore[attr-defined]
-    return name in GRAD_FUNCTION_MODULES
+    return not grad_receivers.isdisjoint(loop_targets)  # (b)
 
 
 def called_name(func: ast.expr) -> str | None:
@@ -113,6 +100,17 @@ def called_name(func: ast.expr) -> str | None:
     if type(func) is ast.Name:
         return func.id  # type: ignore[attr-defined]
     return None
+
+
+def names_in(target: ast.expr) -> Iterator[str]:
+    """The names a `for` target binds: `p`, `name, p`, `(i, (name, p))`, `*rest`."""
+    if type(target) is ast.Name:
+        yield target.id  # type: ignore[attr-defined]
+    elif type(target) in (ast.Tuple, ast.List):
+        for element in target.elts:  # type: ignore[attr-defined]
+            yield from names_in(element)
+    elif type(target) is ast.Starred:
+        yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
 def mentions_gradient_lifecycle(source: str) -> bool:
