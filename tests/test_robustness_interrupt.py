@@ -24,7 +24,7 @@ def cache_entries(root: Path) -> list[Path]:
 
 def test_ctrl_c_exits_130_and_leaves_no_partial_output(tmp_path):
     tree = tmp_path / "tree"
-    subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "1500"], check=True)
+    subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "400"], check=True)
     report = tmp_path / "report.json"
     run = subprocess.Popen(
         [sys.executable, "-m", "zerograd_lint", "check", ".", "--format", "json"],

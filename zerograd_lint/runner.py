@@ -182,13 +182,15 @@ def start_worker() -> None:
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
+    """Kill the workers now: waiting for each to finish its file could take seconds."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
     if terminate is not None:
         terminate()
         return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
+    workers = list((pool._processes or {}).values())  # before shutdown() forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
 
 
 @contextmanager
