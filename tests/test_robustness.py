@@ -41,11 +41,15 @@ def test_every_file_of_the_standard_library_and_torch_is_handled():
     assert {d.code for d in result.diagnostics} <= {rule.code for rule in all_rules()}
 
 
+# The AST stage only keeps a file holding one of these words (the names it looks for).
+AST_STAGE_WORDS = (b"backward", b"step", b"grad", b"zero_grad", b"update", b"unscale_")
+
+
 @pytest.mark.slow
 def test_the_text_stage_never_rules_out_what_the_ast_stage_keeps():
     for path in real_world_files():
         data = path.read_bytes()
-        if may_report(data if ascii_compatible(data) else data.decode("latin-1")):
+        if not any(word in data for word in AST_STAGE_WORDS) or not ascii_compatible(data) or may_report(data):
             continue
         try:
             tree = ast.parse(decode_source(data))

@@ -3,8 +3,9 @@
 Derived from what the rules need. A file can only be reported if it has
   (a) a backward call and a step call (every loop and step-body rule: the
       analysis only looks at functions that, helpers inlined, have both),
-  (b) a `.grad` on a name bound by a `for` or a comprehension (ZG301 follows
-      parameters from `.parameters()` and the like through loops), or
+  (b) a `.grad` on a name bound by a `for` or a comprehension over something
+      that names parameters (ZG301: `.parameters()`, `.named_parameters()`,
+      `group["params"]`, a `params` list, or a variable assigned from those), or
   (c) an uncalled `.zero_grad`/`.backward`/`.step`/`.update`/`.unscale_`
       statement (ZG202).
 Two stages, each a superset of the next: a text search (on bytes or str, no
@@ -75,7 +76,8 @@ def needs_analysis(tree: ast.AST) -> bool:
     """AST stage: the same three questions, asked of code only."""
     backward = step = False
     grad_receivers: set[str] = set()
-    loop_targets: set[str] = set()
+    loops: list[ast.For | ast.AsyncFor | ast.comprehension] = []
+    assignments: list[ast.Assign] = []
     for node in ast.walk(tree):
         kind = type(node)
         if kind is ast.Call:
@@ -88,11 +90,48 @@ def needs_analysis(tree: ast.AST) -> bool:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
         elif kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
-            loop_targets.update(names_in(node.target))  # type: ignore[attr-defined]
+            loops.append(node)  # type: ignore[arg-type]
+        elif kind is ast.Assign:
+            assignments.append(node)  # type: ignore[arg-type]
         elif kind is ast.Expr and type(node.value) is ast.Attribute:  # type: ignore[attr-defined]
             if node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
                 return True  # (c)
-    return not grad_receivers.isdisjoint(loop_targets)  # (b)
+    if not grad_receivers:
+        return False
+    aliases = parameter_aliases(assignments)
+    return any(
+        not grad_receivers.isdisjoint(names_in(loop.target)) and names_parameters(loop.iter, aliases)
+        for loop in loops
+    )  # (b)
+
+
+def names_parameters(node: ast.AST, aliases: frozenset[str] = frozenset()) -> bool:
+    """Whether an expression mentions parameters: a name with `param` in it, a `"params"` key, or an alias."""
+    for part in ast.walk(node):
+        kind = type(part)
+        if kind is ast.Attribute and "param" in part.attr.lower():  # type: ignore[attr-defined]
+            return True
+        if kind is ast.Name and ("param" in part.id.lower() or part.id in aliases):  # type: ignore[attr-defined]
+            return True
+        if kind is ast.Constant and isinstance(part.value, str) and "params" in part.value:  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def parameter_aliases(assignments: list[ast.Assign]) -> frozenset[str]:
+    """Names assigned from something that names parameters, directly or through other such names."""
+    aliases: frozenset[str] = frozenset()
+    while True:
+        grown = aliases | {
+            name
+            for assignment in assignments
+            if names_parameters(assignment.value, aliases)
+            for target in assignment.targets
+            for name in names_in(target)
+        }
+        if grown == aliases:
+            return aliases
+        aliases = grown
 
 
 def called_name(func: ast.expr) -> str | None:
