@@ -139,21 +139,35 @@ def test_readme_lists_every_fixture():
 
 
 @pytest.fixture(scope="module")
-def reports_by_fixture():
-    proc = run_cli("check", "--select", "ALL", "--format", "json", "fixtures")
-    assert proc.returncode == 1, f"exit status {proc.returncode}, expected 1 (reports)\n{proc.stderr}"
+def cli_run():
+    """The one CLI run over the whole folder that every comparison below reads."""
+    return run_cli("check", "--select", "ALL", "--format", "json", "fixtures")
+
+
+@pytest.fixture(scope="module")
+def reports_by_fixture(cli_run):
+    try:
+        items = json.loads(cli_run.stdout)
+    except json.JSONDecodeError:
+        pytest.fail(f"no JSON from the CLI (exit {cli_run.returncode}):\n{cli_run.stderr[-3000:]}")
     grouped: dict[str, set[tuple[str, int, int]]] = defaultdict(set)
     messages: dict[tuple[str, str, int, int], str] = {}
-    for item in json.loads(proc.stdout):
+    for item in items:
         path = Path(item["path"])
         if not path.is_absolute():
             path = REPO / path
         key = (item["code"], item["line"], item["column"])
-        grouped[path.resolve().name].add(key)
+        grouped[path.name].add(key)
         messages[(path.name, *key)] = item.get("message", "")
+    return grouped, messages
+
+
+def test_cli_over_fixtures_exits_1_without_internal_errors(cli_run, reports_by_fixture):
+    grouped, _ = reports_by_fixture
+    assert cli_run.returncode == 1, f"exit status {cli_run.returncode}\n{cli_run.stderr[-3000:]}"
+    assert not cli_run.stderr.strip(), cli_run.stderr[-3000:]
     unknown = set(grouped) - set(HEADERS)
     assert not unknown, f"reports for files that are not fixtures: {sorted(unknown)}"
-    return grouped, messages
 
 
 @pytest.mark.parametrize("name", list(HEADERS), ids=fixture_ids(HEADERS))
