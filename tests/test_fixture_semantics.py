@@ -19,7 +19,10 @@ import pytest
 import torch
 from conftest import FIXTURES
 from torch import nn
-from torch.optim.optimizer import register_optimizer_step_pre_hook
+from torch.optim.optimizer import (
+    register_optimizer_step_post_hook,
+    register_optimizer_step_pre_hook,
+)
 
 
 @dataclass
@@ -43,6 +46,7 @@ class GradTracker:
         self.applied: dict[tuple[int, int], set[int]] = {}
         self.steps: list[StepRecord] = []
         self.clip_norms: list[float] = []
+        self.step_depth: dict[int, int] = {}
         self._patch(monkeypatch)
 
     def _patch(self, monkeypatch):
@@ -68,15 +72,25 @@ class GradTracker:
             return total
 
         def step_pre_hook(opt, args, kwargs):
-            tracker._record_step(opt)
+            # a subclass's step() calling super().step() fires the hooks twice: record the outer one
+            if tracker.step_depth.get(id(opt), 0) == 0:
+                tracker._record_step(opt)
+            tracker.step_depth[id(opt)] = tracker.step_depth.get(id(opt), 0) + 1
+
+        def step_post_hook(opt, args, kwargs):
+            tracker.step_depth[id(opt)] -= 1
 
         monkeypatch.setattr(torch.optim.Optimizer, "__init__", init)
         monkeypatch.setattr(torch.autograd, "backward", backward)
         monkeypatch.setattr(torch.nn.utils, "clip_grad_norm_", clip_grad_norm_)
-        self._handle = register_optimizer_step_pre_hook(step_pre_hook)
+        self._handles = [
+            register_optimizer_step_pre_hook(step_pre_hook),
+            register_optimizer_step_post_hook(step_post_hook),
+        ]
 
     def close(self):
-        self._handle.remove()
+        for handle in self._handles:
+            handle.remove()
 
     def _hook(self, p):
         if id(p) in self.contributions:
