@@ -278,6 +278,7 @@ def test_accumulation_fixtures_step_with_n_micro_batches(monkeypatch):
     for name, sizes in [
         ("ok_accumulation_guard.py", [3, 3, 3]),
         ("ok_accumulation_inner_loop.py", [4, 4, 4]),
+        ("ok_accumulation_continue_guard.py", [2, 2, 2]),
         ("zg501_loss_not_divided.py", [4, 4]),
         ("zg501_inner_micro_batches.py", [4, 4, 4]),
     ]:
