@@ -153,12 +153,10 @@ def reports_by_fixture(cli_run):
     grouped: dict[str, set[tuple[str, int, int]]] = defaultdict(set)
     messages: dict[tuple[str, str, int, int], str] = {}
     for item in items:
-        path = Path(item["path"])
-        if not path.is_absolute():
-            path = REPO / path
+        name = Path(item["path"]).name
         key = (item["code"], item["line"], item["column"])
-        grouped[path.name].add(key)
-        messages[(path.name, *key)] = item.get("message", "")
+        grouped[name].add(key)
+        messages[(name, *key)] = item.get("message", "")
     return grouped, messages
 
 
