@@ -22,7 +22,6 @@ import ast
 import re
 import warnings
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterator, Pattern
 
 BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
@@ -153,34 +152,14 @@ def names_in(target: ast.expr) -> Iterator[str]:
         yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True)
-class Screening:
-    needs_analysis: bool
-    # Python's own parser gave up on the nesting (more than 200 brackets or 100
-    # indents, or a chain too deep for its recursion limit): Python could not run
-    # the file either, and LibCST would spend minutes and gigabytes on it.
-    python_refuses: SyntaxError | None = None
-
-
-@lru_cache(maxsize=1)  # the runner asks first, then the engine, about the same text
-def screen(source: str) -> Screening:
-    """Both stages: needs_analysis False means the file cannot produce a report and is not parsed."""
+def mentions_gradient_lifecycle(source: str) -> bool:
+    """Both stages: False means the file cannot produce a report and is not parsed."""
     if not may_report(source):
-        return Screening(needs_analysis=False)
+        return False
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escapes and the like are not ours to report
             tree = ast.parse(source)
-    except SyntaxError as error:
-        too_deep = error.msg.startswith(("too many nested parentheses", "too many levels of indentation"))
-        return Screening(needs_analysis=True, python_refuses=error if too_deep else None)
-    except RecursionError:
-        return Screening(needs_analysis=True, python_refuses=SyntaxError("nested too deeply for Python's parser"))
-    except (ValueError, MemoryError):
-        return Screening(needs_analysis=True)  # the engine's own parser decides, and reports a real error
-    return Screening(needs_analysis=needs_analysis(tree))
-
-
-def mentions_gradient_lifecycle(source: str) -> bool:
-    """False means the file cannot produce a report and is not parsed."""
-    return screen(source).needs_analysis
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # the engine reports why Python cannot parse it
+    return needs_analysis(tree)

@@ -24,7 +24,7 @@ from zerograd_lint.cache import Cache
 from zerograd_lint.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
-from zerograd_lint.prefilter import may_report, screen
+from zerograd_lint.prefilter import may_report
 from zerograd_lint.selection import Selection
 from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source
 
@@ -116,11 +116,11 @@ def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[D
     return cached if cached is not None else EngineTask(shown, source, selection, key)
 
 
-def own_report(path: str, selection: Selection, message: str, line: int | None = 1, column: int | None = 1) -> list[Diagnostic]:
+def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic]:
     """A ZG000 the runner finds itself, subject to the selection like the engine's."""
     if "ZG000" not in selection.codes():
         return []
-    return [parse_error(path, line or 1, column or 1, message)]
+    return [parse_error(path, 1, 1, message)]
 
 
 def cannot_read(path: Path, error: OSError) -> str:
@@ -142,9 +142,6 @@ def could_be_reported(path: Path, data: bytes) -> bool:
 
 def lint_task(task: EngineTask) -> Outcome:
     try:
-        refusal = None if task.path.endswith(".ipynb") else screen(task.source).python_refuses
-        if refusal is not None:
-            return own_report(task.path, task.selection, f"cannot parse file: {refusal.msg}", refusal.lineno, refusal.offset)
         return lint_source(task.source, task.path, task.selection)
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
