@@ -55,11 +55,11 @@ def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    needs = needs_of(tree)
-    if not (needs.needs_libcst or needs.grad_reads):
-        return None
     module = None
     try:
+        needs = needs_of(tree, source)
+        if not (needs.needs_libcst or needs.grad_reads):
+            return None
         if needs.needs_libcst:
             module = cst.parse_module(source)
         return build_facts(tree, source, module, needs)

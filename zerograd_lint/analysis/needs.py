@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
-from typing import Iterator
 
 BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 INLINE_DEPTH = 5
+# Cheap text tests first: the AST is walked only for files that could have a training loop.
+LIFECYCLE_TEXT = re.compile(r"backward\s*\(.*?(?:\.step\s*\()|\.step\s*\(.*?backward\s*\(", re.DOTALL)
+GRAD_TEXT = re.compile(r"\.grad\b")
+UNCALLED_TEXT = re.compile(r"^[ \t]*[\w.\[\]()]+\.(?:zero_grad|backward|step|update|unscale_)[ \t]*(?:[;#].*)?$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -32,46 +36,43 @@ class _Body:
     calls: set[str] = field(default_factory=set)
 
 
-def defs_in_order(node: ast.AST) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """Every def, pre-order, in source order: the order LibCST's walk meets them."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, FUNCTIONS):
-            yield child
-        yield from defs_in_order(child)
+def note(node: ast.AST, body: _Body) -> None:
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            body.backward = body.backward or func.attr in BACKWARD_METHODS
+            body.step = body.step or func.attr == "step"
+            body.calls.add(func.attr)
+        elif isinstance(func, ast.Name):
+            body.calls.add(func.id)
+        body.calls.update(a.id for a in node.args if isinstance(a, ast.Name))  # closures, partial(f)
 
 
-def own_nodes(root: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a body, not of the defs nested in it."""
-    for child in ast.iter_child_nodes(root):
-        if not isinstance(child, FUNCTIONS):
-            yield child
-            yield from own_nodes(child)
+def scan(tree: ast.Module) -> tuple[list[_Body], list[ast.AST]]:
+    """The module's body, then every def's, pre-order in source order (the order LibCST's walk meets them)."""
+    bodies, defs = [_Body()], []
+
+    def visit(node: ast.AST, body: _Body) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, FUNCTIONS):
+                inner = _Body()
+                bodies.append(inner)
+                defs.append(child)
+                visit(child, inner)
+            else:
+                note(child, body)
+                visit(child, body)
+
+    visit(tree, bodies[0])
+    return bodies, defs
 
 
-def body_of(root: ast.AST) -> _Body:
-    body = _Body()
-    for node in own_nodes(root):
-        if isinstance(node, ast.Call):
-            func = node.func
-            if isinstance(func, ast.Attribute):
-                body.backward = body.backward or func.attr in BACKWARD_METHODS
-                body.step = body.step or func.attr == "step"
-                body.calls.add(func.attr)
-            elif isinstance(func, ast.Name):
-                body.calls.add(func.id)
-            body.calls.update(a.id for a in node.args if isinstance(a, ast.Name))  # closures, partial(f)
-    return body
-
-
-def needs_of(tree: ast.Module) -> Needs:
-    grad = uncalled = False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute):
-            grad = grad or node.attr == "grad"
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Attribute):
-            uncalled = uncalled or node.value.attr in UNCALLED_METHODS
-    defs = list(defs_in_order(tree))
-    bodies = [body_of(tree), *(body_of(d) for d in defs)]
+def needs_of(tree: ast.Module, source: str) -> Needs:
+    grad = GRAD_TEXT.search(source) is not None
+    uncalled = UNCALLED_TEXT.search(source) is not None
+    if not LIFECYCLE_TEXT.search(source):
+        return Needs(lifecycle=False, grad_reads=grad, uncalled=uncalled)
+    bodies, defs = scan(tree)
     by_name: dict[str, list[_Body]] = {}
     for function, body in zip(defs, bodies[1:]):
         by_name.setdefault(function.name, []).append(body)
