@@ -3,8 +3,9 @@
     python bench/profile_phases.py [TREE]      # default: the installed torch package
 
 Each phase is timed on its own over every file that reaches it: discovery,
-read + the prefilter's text stage, the AST stage, Python's syntax check, the
-LibCST parse, the analysis (facts), and the rules. The files costing the
+read + the prefilter's text stage, the prefilter's AST stage, the engine's
+own CPython parse and its choice of analyses (`needs_of`), the LibCST parse
+(only where an analysis needs it), the analysis (facts), and the rules. The files costing the
 analysis most are listed after.
 """
 
@@ -23,6 +24,8 @@ sys.path.insert(0, str(REPO))
 import libcst as cst  # noqa: E402
 
 from zerograd_lint.analysis.facts import build_facts  # noqa: E402
+from zerograd_lint.analysis.needs import needs_of  # noqa: E402
+from zerograd_lint.engine import python_parse  # noqa: E402
 from zerograd_lint.discovery import discover  # noqa: E402
 from zerograd_lint.prefilter import mentions_gradient_lifecycle  # noqa: E402
 from zerograd_lint.rules import all_rules  # noqa: E402
@@ -56,13 +59,18 @@ def main() -> None:
     for path, source in texts:
         if not timed("AST stage", mentions_gradient_lifecycle, source):
             continue
-        try:
-            timed("Python syntax check", lambda s: compile(s, str(path), "exec", ast.PyCF_ONLY_AST), source)
-            module = timed("LibCST parse", cst.parse_module, source)
-        except (SyntaxError, ValueError, RecursionError, cst.ParserSyntaxError):
+        python_tree = timed("engine: CPython parse", python_parse, source, str(path))
+        if not isinstance(python_tree, ast.Module):
+            continue
+        needs = timed("engine: needs_of", needs_of, python_tree, source)
+        if not (needs.needs_libcst or needs.grad_reads):
             continue
         start = time.perf_counter()
-        facts = timed("analysis (facts)", build_facts, module)
+        try:
+            module = timed("LibCST parse", cst.parse_module, source) if needs.needs_libcst else None
+        except (RecursionError, cst.ParserSyntaxError):
+            continue
+        facts = timed("analysis (facts)", build_facts, python_tree, source, module, needs)
         timed("rules", lambda f: [list(rule.check(f)) for rule in all_rules() if rule.check], facts)
         costly.append((time.perf_counter() - start, len(source), path))
 
@@ -72,7 +80,7 @@ def main() -> None:
     for phase, seconds in phases.items():
         print(f"| {phase} | {counts[phase] if phase != 'discover' else len(files)} | {seconds:.2f} | {seconds / total:.0%} |")
     print(f"| total | | {total:.2f} | |\n")
-    print("| analysis + rules s | size KB | file |\n|---:|---:|---|")
+    print("| LibCST + analysis + rules s | size KB | file |\n|---:|---:|---|")
     for seconds, size, path in sorted(costly, key=lambda row: row[0], reverse=True)[:8]:
         print(f"| {seconds:.2f} | {size // 1024} | {path.relative_to(tree)} |")
 

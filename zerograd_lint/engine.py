@@ -20,6 +20,7 @@ from zerograd_lint.prefilter import mentions_gradient_lifecycle
 from zerograd_lint.rules import Finding, all_rules
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
+
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
     return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
 
