@@ -78,8 +78,10 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     """How surely a clear empties the gradients tracked under `key`."""
     target = clear.target
     if key.startswith(MODEL_PREFIX):
-        same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
-        return Coverage.KNOWN if same else Coverage.UNKNOWN
+        model = key[len(MODEL_PREFIX):]
+        same = target.kind == "model" and target.key == model
+        through_optimizer = target.kind == "optimizer" and model in models.get(target.key or "", ())
+        return Coverage.KNOWN if same or through_optimizer else Coverage.UNKNOWN
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
@@ -128,7 +130,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    loss_names: frozenset[str]
+    forward_names: frozenset[tuple]  # (scope, name): assigning one of these is the forward pass
     structure: Structure
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
@@ -167,7 +169,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and event.names & self.loss_names:
+        if isinstance(event, Assign) and any((event.scope, name) in self.forward_names for name in event.names):
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 
