@@ -1,0 +1,100 @@
+"""Where the user's code made a call: the stack seen from inside a torch hook.
+
+Library frames (the standard library, site-packages, torch, zerograd_lint) are
+skipped, so a finding points at the user's own call even when torch, a
+GradScaler or a framework sits between it and the hook.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+import sysconfig
+from dataclasses import dataclass
+from functools import lru_cache
+from types import CodeType, FrameType
+
+import zerograd_lint
+
+
+def _library_roots() -> tuple[str, ...]:
+    paths = sysconfig.get_paths()
+    roots = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
+    roots.add(os.path.dirname(zerograd_lint.__file__))
+    torch_module = sys.modules.get("torch")
+    if torch_module is not None and torch_module.__file__:
+        roots.add(os.path.dirname(torch_module.__file__))
+    return tuple(os.path.realpath(root) + os.sep for root in roots)
+
+
+LIBRARY_ROOTS = _library_roots()
+
+
+@lru_cache(maxsize=None)
+def is_user_file(filename: str) -> bool:
+    if filename.startswith("<frozen") or filename.startswith("<__array_function__"):
+        return False
+    return not os.path.realpath(filename).startswith(LIBRARY_ROOTS)
+
+
+@lru_cache(maxsize=None)
+def _positions(code: CodeType) -> tuple[tuple[int | None, int | None, int | None, int | None], ...]:
+    return tuple(code.co_positions())
+
+
+def _character_column(filename: str, line: int, byte_offset: int) -> int:
+    """Python positions count UTF-8 bytes; reports count characters (1-based)."""
+    text = linecache.getline(filename, line)
+    return len(text.encode()[:byte_offset].decode(errors="replace")) + 1
+
+
+@dataclass(frozen=True)
+class Site:
+    """A call in user code: its source range, and the chain of user calls that led to it.
+
+    Two sites are the same statement executing again when their chains are
+    equal; the chain tells apart a helper called from two places.
+    """
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    chain: tuple[tuple[CodeType, int], ...] = ()
+
+    def where(self, seen_from: Site) -> str:
+        """`line N`, with the file named when it differs from the report's own."""
+        return f"line {self.line}" if self.path == seen_from.path else f"{self.path}:{self.line}"
+
+
+def _site_of(frame: FrameType, last_instruction: int) -> Site:
+    """The exact source range of the instruction a user frame is executing (Python 3.11+)."""
+    code = frame.f_code
+    line, end_line, column, end_column = _positions(code)[last_instruction // 2]
+    line = line or frame.f_lineno
+    end_line = end_line or line
+    start = _character_column(code.co_filename, line, column or 0)
+    end = _character_column(code.co_filename, end_line, end_column) if end_column is not None else start + 1
+    return Site(code.co_filename, line, start, end_line, end)
+
+
+def user_site(frame: FrameType | None, last_instruction: int | None = None) -> Site | None:
+    """The innermost user call from `frame` outwards, with the chain of user calls leading to it."""
+    chain: list[tuple[CodeType, int]] = []
+    innermost: Site | None = None
+    while frame is not None:
+        if is_user_file(frame.f_code.co_filename):
+            lasti = frame.f_lasti if last_instruction is None or innermost is not None else last_instruction
+            if innermost is None:
+                innermost = _site_of(frame, lasti)
+            chain.append((frame.f_code, lasti))
+        frame = frame.f_back
+    if innermost is None:
+        return None
+    return Site(innermost.path, innermost.line, innermost.column, innermost.end_line, innermost.end_column, tuple(reversed(chain)))
+
+
+def current_user_site() -> Site | None:
+    return user_site(sys._getframe(1))
