@@ -11,8 +11,9 @@ import os
 import runpy
 import sys
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.guard import Mode, watch_all
@@ -65,3 +66,20 @@ def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | No
         sys.stdout.flush()
     findings = sorted(session.findings, key=lambda d: d.sort_key)
     return ScriptOutcome(tuple(findings), status, error_name)
+
+
+@contextmanager
+def stdout_sent_to_stderr(active: bool) -> Iterator[None]:
+    """Send everything written to stdout (fd 1, so C code and child processes too) to stderr."""
+    if not active:
+        yield
+        return
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
