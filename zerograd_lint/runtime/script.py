@@ -7,6 +7,7 @@ An uncaught exception prints its traceback and counts as exit status 1.
 
 from __future__ import annotations
 
+import linecache
 import os
 import runpy
 import sys
@@ -47,6 +48,7 @@ def print_user_traceback(error: BaseException) -> None:
 
 def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | None = None) -> ScriptOutcome:
     """Run the script under a guard that watches every optimizer it creates; collect the findings."""
+    linecache.checkcache(path)  # positions are read from the file as it is now
     saved_argv, saved_path = sys.argv, list(sys.path)
     sys.argv = [path, *args]
     sys.path[0:1] = [os.path.dirname(os.path.abspath(path))]

@@ -38,11 +38,6 @@ def is_user_file(filename: str) -> bool:
     return not os.path.realpath(filename).startswith(LIBRARY_ROOTS)
 
 
-@lru_cache(maxsize=None)
-def _positions(code: CodeType) -> tuple[tuple[int | None, int | None, int | None, int | None], ...]:
-    return tuple(code.co_positions())
-
-
 def _character_column(filename: str, line: int, byte_offset: int) -> int:
     """Python positions count UTF-8 bytes; reports count characters (1-based)."""
     text = linecache.getline(filename, line)
@@ -69,15 +64,18 @@ class Site:
         return f"line {self.line}" if self.path == seen_from.path else f"{self.path}:{self.line}"
 
 
-def _site_of(frame: FrameType, last_instruction: int) -> Site:
-    """The exact source range of the instruction a user frame is executing (Python 3.11+)."""
-    code = frame.f_code
-    line, end_line, column, end_column = _positions(code)[last_instruction // 2]
-    line = line or frame.f_lineno
+@lru_cache(maxsize=None)
+def _site_of(filename: str, code: CodeType, last_instruction: int) -> Site:
+    """The exact source range of an instruction of user code (Python 3.11+ positions).
+
+    The file name is part of the key: equal code objects may come from two files.
+    """
+    line, end_line, column, end_column = list(code.co_positions())[last_instruction // 2]
+    line = line or code.co_firstlineno
     end_line = end_line or line
-    start = _character_column(code.co_filename, line, column or 0)
-    end = _character_column(code.co_filename, end_line, end_column) if end_column is not None else start + 1
-    return Site(code.co_filename, line, start, end_line, end)
+    start = _character_column(filename, line, column or 0)
+    end = _character_column(filename, end_line, end_column) if end_column is not None else start + 1
+    return Site(filename, line, start, end_line, end)
 
 
 def user_site(frame: FrameType | None, last_instruction: int | None = None) -> Site | None:
@@ -88,7 +86,7 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
         if is_user_file(frame.f_code.co_filename):
             lasti = frame.f_lasti if last_instruction is None or innermost is not None else last_instruction
             if innermost is None:
-                innermost = _site_of(frame, lasti)
+                innermost = _site_of(frame.f_code.co_filename, frame.f_code, lasti)
             chain.append((frame.f_code, lasti))
         frame = frame.f_back
     if innermost is None:
