@@ -46,10 +46,12 @@ def _character_column(filename: str, line: int, byte_offset: int) -> int:
 
 @dataclass(frozen=True)
 class Site:
-    """A call in user code: its source range, and the chain of user calls that led to it.
+    """A call in user code: its source range, and the stack of calls that reached the hook.
 
-    Two sites are the same statement executing again when their chains are
-    equal; the chain tells apart a helper called from two places.
+    Two sites are the same statement executing again when their stacks are
+    equal. The whole stack counts, library frames too: it tells apart a
+    helper called from two places, and the calls a framework makes for the
+    user (a trainer's clear, backward and step all come from one user line).
     """
 
     path: str
@@ -57,7 +59,7 @@ class Site:
     column: int
     end_line: int
     end_column: int
-    chain: tuple[tuple[CodeType, int], ...] = ()
+    chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, outermost first
 
     def where(self, seen_from: Site) -> str:
         """`line N`, with the file named when it differs from the report's own."""
@@ -79,15 +81,15 @@ def _site_of(filename: str, code: CodeType, last_instruction: int) -> Site:
 
 
 def user_site(frame: FrameType | None, last_instruction: int | None = None) -> Site | None:
-    """The innermost user call from `frame` outwards, with the chain of user calls leading to it."""
-    chain: list[tuple[CodeType, int]] = []
+    """The innermost user call from `frame` outwards (at `last_instruction` if given: a traceback's)."""
+    chain: list[tuple[int, int]] = []
     innermost: Site | None = None
     while frame is not None:
-        if is_user_file(frame.f_code.co_filename):
-            lasti = frame.f_lasti if last_instruction is None or innermost is not None else last_instruction
-            if innermost is None:
-                innermost = _site_of(frame.f_code.co_filename, frame.f_code, lasti)
-            chain.append((frame.f_code, lasti))
+        code = frame.f_code
+        lasti = frame.f_lasti if last_instruction is None or chain else last_instruction
+        if innermost is None and is_user_file(code.co_filename):
+            innermost = _site_of(code.co_filename, code, lasti)
+        chain.append((id(code), lasti))
         frame = frame.f_back
     if innermost is None:
         return None
