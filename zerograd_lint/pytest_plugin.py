@@ -52,8 +52,10 @@ class LifecycleChecks:
         already = len(self.guard.findings)
         try:
             result = yield
+            self.guard.conclude(raising=False)
         except BaseException as error:  # the test failed on its own: add what the guard saw
             self.guard.observe_error(error)
+            self.guard.conclude(raising=False)
             if len(self.guard.findings) > already:
                 item.add_report_section("call", "zerograd", self._describe(already))
             raise

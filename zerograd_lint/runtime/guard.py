@@ -113,6 +113,16 @@ class Guard(ContextDecorator):
         self._stop()
         if error is not None:
             self.observe_error(error)
+        self.conclude(raising=error is None)
+
+    def conclude(self, raising: bool = True) -> None:
+        """Report what needs the whole run so far (a clear that never had anything to clear)."""
+        findings = self._probes.lifecycle.conclude()
+        if raising:
+            self._observe(findings)
+        else:
+            for finding in findings:
+                self._record(finding)
 
     def _stop(self) -> None:
         global _active

@@ -5,15 +5,17 @@ decides what they mean, with the codes of RULES.md.
 
 **Iteration.** Torch has no notion of a loop, but a loop shows itself: each
 statement of its body runs once per pass. So an iteration is the longest run
-of backward, clear and step calls in which no call site occurs twice; the call
-whose site already ran in the current iteration starts the next one. (A loop
-of per-parameter clears, `for p in ...: p.grad = None`, is one clear; events
-inside `optimizer.step(closure)` belong to that step.) For `zero_grad();
-backward(); step()` every pass is one iteration; in an inner loop of
-micro-batch backwards each micro-batch is one, so a step after it applies
+of backward, clear and step events in which no event occurs twice; the event
+that already occurred in the current iteration starts the next one. An event
+is a call site (the whole stack that reached the hook) acting on one object:
+`for opt in optimizers: opt.step()` is two events per pass, and so is a loop
+of per-parameter clears (`for p in ...: p.grad = None`) one event per
+parameter; events inside `optimizer.step(closure)` belong to that step. For
+`zero_grad(); backward(); step()` every pass is one iteration; in an inner loop
+of micro-batch backwards each micro-batch is one, so a step after it applies
 several iterations' backwards: accumulation, allowed when declared
-(`accumulation_steps=N`) or when the static analysis sees that step under an
-accumulation guard.
+(`accumulation_steps=N`) or when the static analysis sees that step as an
+accumulation step.
 
 Only counts, iteration numbers and call sites are kept, never a tensor.
 """
@@ -90,10 +92,10 @@ class Lifecycle:
         self.intent = intent
         self.iteration = 0
         self.grads: dict[Hashable, GradState] = {}
-        self._sites_this_iteration: set[Site] = set()
-        self._last_site: Site | None = None
-        self._last_was_clear = False
+        self._events_this_iteration: set[tuple[Site, Hashable]] = set()
         self._inside_closure_step = False
+        self._clears_with_work: set[tuple[str, int, int]] = set()
+        self._redundant_clears: dict[tuple[str, int, int], Diagnostic] = {}
         self._scaling: set[Hashable] = set()  # scalers that scaled a loss since their last update()
         self._stages: dict[tuple[Hashable, Hashable], tuple[Stage, Site]] = {}
 
@@ -110,16 +112,15 @@ class Lifecycle:
     def _states(self, keys: Iterable[Hashable]) -> list[GradState]:
         return [self.grads[key] for key in keys if key in self.grads]
 
-    def _enter(self, site: Site, clear: bool = False) -> None:
-        """Advance the iteration when `site` already ran in this one (see the module docstring)."""
+    def _enter(self, site: Site, target: Hashable) -> None:
+        """Advance the iteration when this event already occurred in this one (see the module docstring)."""
         if self._inside_closure_step:
             return
-        repeats_clear = clear and self._last_was_clear and site == self._last_site
-        if site in self._sites_this_iteration and not repeats_clear:
+        event = (site, target)
+        if event in self._events_this_iteration:
             self.iteration += 1
-            self._sites_this_iteration = set()
-        self._sites_this_iteration.add(site)
-        self._last_site, self._last_was_clear = site, clear
+            self._events_this_iteration = set()
+        self._events_this_iteration.add(event)
 
     @property
     def scaling(self) -> bool:
@@ -129,51 +130,66 @@ class Lifecycle:
 
     def backward(self, site: Site) -> None:
         """A backward call starts; its contributions arrive through `GradState.receive`."""
-        self._enter(site)
+        self._enter(site, None)
 
     def released(self, state: GradState) -> None:
         """`.grad` was found None though it held gradients: a clear nobody saw (site unknown)."""
         if state.iterations:
             state.empty(None)
 
-    def clear(self, keys: Iterable[Hashable], site: Site) -> Iterator[Diagnostic]:
-        self._enter(site, clear=True)
+    def clear(self, keys: Iterable[Hashable], site: Site, target: Hashable) -> None:
+        """`target` (an optimizer, a module, a parameter) cleared the `.grad` of these parameters."""
+        self._enter(site, target)
         states = self._states(keys)
         holding = [state for state in states if state.iterations]
-        if not holding:
+        if holding:
+            self._clears_with_work.add(site.position)
+        else:
             earlier = {state.emptied_by for state in states if not state.pristine}
-            if earlier and None not in earlier and site not in earlier:
+            if earlier and None not in earlier and site.position not in {s.position for s in earlier}:  # type: ignore[union-attr]
                 first = min(earlier, key=lambda s: (s.path, s.line))  # type: ignore[union-attr]
-                yield report(
-                    "ZG103",
-                    site,
-                    f"redundant clear: the gradients it covers were already cleared at {first.where(site)} "
-                    "and no backward ran since; remove one of the two clears",
+                self._redundant_clears.setdefault(
+                    site.position,
+                    report(
+                        "ZG103",
+                        site,
+                        f"redundant clear: every time it ran, the gradients it covers had already been cleared "
+                        f"(at {first.where(site)}) with no backward since; remove one of the two clears",
+                    ),
                 )
         for state in holding:
             state.empty(site)
 
-    def begin_closure_step(self, site: Site) -> None:
+    def conclude(self) -> Iterator[Diagnostic]:
+        """What needs the whole run: a clear is redundant only if it never had anything to clear."""
+        for position, finding in self._redundant_clears.items():
+            if position not in self._clears_with_work:
+                yield finding
+        self._redundant_clears = {}
+
+    def begin_closure_step(self, site: Site, optimizer: Hashable) -> None:
         """`optimizer.step(closure)`: the closure's clears and backwards belong to the step."""
-        self._enter(site)
+        self._enter(site, optimizer)
         self._inside_closure_step = True
 
-    def step(self, optimizer: str, keys: Iterable[Hashable], site: Site, via_scaler: bool) -> Iterator[Diagnostic]:
-        """The optimizer is about to apply what its parameters' `.grad` hold."""
+    def step(
+        self, optimizer: Hashable, name: str, keys: Iterable[Hashable], site: Site, via_scaler: bool
+    ) -> Iterator[Diagnostic]:
+        """The optimizer (called `name` in messages) is about to apply what its parameters' `.grad` hold."""
         if self._inside_closure_step:
             self._inside_closure_step = False
         else:
-            self._enter(site)
+            self._enter(site, optimizer)
         states = self._states(keys)
         held = [state for state in states if state.iterations]
         if not held:
-            yield from self._step_without_gradients(optimizer, states, site)
+            yield from self._step_without_gradients(name, states, site)
             return
         if not via_scaler and any(state.scaled for state in held):
             yield report(
                 "ZG402",
                 site,
-                f"{optimizer}.step() applies gradients of a GradScaler-scaled backward directly: they are "
+                f"{name}.step() applies gradients of a GradScaler-scaled backward directly: they are "
                 "still multiplied by the scale and inf/NaN steps are not skipped; call scaler.step(optimizer) "
                 "and scaler.update()",
             )
@@ -183,7 +199,7 @@ class Lifecycle:
             yield report(
                 "ZG101",
                 site,
-                f"{optimizer} applies gradients that the step at {applied_by.where(site)} already applied: nothing "
+                f"{name} applies gradients that the step at {applied_by.where(site)} already applied: nothing "
                 "cleared them in between; call zero_grad() once per iteration (top of the iteration or after "
                 "the step)",
             )
@@ -191,21 +207,21 @@ class Lifecycle:
             yield report(
                 "ZG201",
                 site,
-                f"{optimizer} steps before this iteration's backward: it applies the gradients of an earlier "
+                f"{name} steps before this iteration's backward: it applies the gradients of an earlier "
                 "iteration; call backward() before step()",
             )
         elif not self.intent.allows(len(iterations), site):
             yield report(
                 "ZG101",
                 site,
-                f"{optimizer} applies gradients accumulated over {len(iterations)} iterations' backwards without "
+                f"{name} applies gradients accumulated over {len(iterations)} iterations' backwards without "
                 "a clear, outside any declared gradient accumulation; call zero_grad() every iteration (or "
                 "declare the accumulation)",
             )
         for state in held:
             state.applied_by = site
 
-    def _step_without_gradients(self, optimizer: str, states: list[GradState], site: Site) -> Iterator[Diagnostic]:
+    def _step_without_gradients(self, name: str, states: list[GradState], site: Site) -> Iterator[Diagnostic]:
         if all(state.pristine for state in states):
             return  # no backward ever reached them: e.g. a step before the loop that silences a scheduler warning
         thrown = next((state for state in states if state.emptied_iteration == self.iteration), None)
@@ -215,14 +231,14 @@ class Lifecycle:
             yield report(
                 "ZG102",
                 clear or site,
-                f"{where} runs after this iteration's backward and before {optimizer}.step() at "
+                f"{where} runs after this iteration's backward and before {name}.step() at "
                 f"{site.where(clear or site)}: the step finds no gradients; clear before the backward or after the step",
             )
         else:
             yield report(
                 "ZG201",
                 site,
-                f"{optimizer} steps before any backward of its iteration: it has no gradients to apply; call "
+                f"{name} steps before any backward of its iteration: it has no gradients to apply; call "
                 "backward() before step()",
             )
 

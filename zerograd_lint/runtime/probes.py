@@ -194,7 +194,8 @@ class Probes:
         if site is None:
             self.lifecycle.released(watched.state)
         else:
-            self.emit(self.lifecycle.clear([id(watched.param())], site))
+            key = id(watched.param())
+            self.lifecycle.clear([key], site, target=key)
 
     def _before_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> None:
         self._settle_releases()
@@ -207,7 +208,7 @@ class Probes:
             return
         if (args[0] if args else kwargs.get("closure")) is not None:
             self._closure_steps[id(optimizer)] = site
-            self.lifecycle.begin_closure_step(site)
+            self.lifecycle.begin_closure_step(site, id(optimizer))
             return
         self._apply(optimizer, site)
 
@@ -224,7 +225,8 @@ class Probes:
             if watched is not None and parameter.grad is None:
                 self.lifecycle.released(watched.state)
         name = self._optimizers[id(optimizer)]
-        self.emit(self.lifecycle.step(name, self._keys(parameters), site, via_scaler=self._in_scaler_step))
+        keys = self._keys(parameters)
+        self.emit(self.lifecycle.step(id(optimizer), name, keys, site, via_scaler=self._in_scaler_step))
 
     # -- wrappers --------------------------------------------------------------
 
@@ -246,7 +248,7 @@ class Probes:
                 with self._recording_clear():
                     result = original(owner, *args, **kwargs)
                 if site is not None:
-                    self.emit(self.lifecycle.clear(self._keys(parameters_of(owner)), site))
+                    self.lifecycle.clear(self._keys(parameters_of(owner)), site, target=id(owner))
                 return result
 
             return zero_grad

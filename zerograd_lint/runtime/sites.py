@@ -61,6 +61,11 @@ class Site:
     end_column: int
     chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, outermost first
 
+    @property
+    def position(self) -> tuple[str, int, int]:
+        """The statement, whatever stack reached it."""
+        return (self.path, self.line, self.column)
+
     def where(self, seen_from: Site) -> str:
         """`line N`, with the file named when it differs from the report's own."""
         return f"line {self.line}" if self.path == seen_from.path else f"{self.path}:{self.line}"
