@@ -161,6 +161,54 @@ for i in range(3):
     batch_loss().backward()
     opt.step()
 """,
+    "a clear per epoch and after each accumulation step (yolov5)": """
+last = -1
+for epoch in range(3):
+    opt.zero_grad()
+    for i in range(8):
+        n = i + 8 * epoch
+        (batch_loss() / 4).backward()
+        if n - last >= 4:
+            opt.step()
+            opt.zero_grad()
+            last = n
+""",
+    "a loop over optimizers": """
+optimizers = [torch.optim.SGD(model[0].parameters(), lr=0.1), torch.optim.Adam(model[1].parameters())]
+for i in range(3):
+    for each in optimizers:
+        each.zero_grad()
+    batch_loss().backward()
+    for each in optimizers:
+        each.step()
+""",
+    "a helper clearing both optimizers, called before each phase": """
+opt_d = torch.optim.SGD(model[1].parameters(), lr=0.1)
+opt_g = torch.optim.SGD(model[0].parameters(), lr=0.1)
+def reset_grad():
+    opt_g.zero_grad()
+    opt_d.zero_grad()
+for i in range(3):
+    reset_grad()
+    model[1](torch.randn(8, 3)).sum().backward()
+    opt_d.step()
+    reset_grad()
+    batch_loss().backward()
+    opt_g.step()
+""",
+    "a logging helper with its own backward and clear, every other step": """
+def saliency():
+    x = torch.randn(8, 4, requires_grad=True)
+    model(x).sum().backward()
+    model.zero_grad()
+    return x.grad.abs().mean()
+for i in range(6):
+    opt.zero_grad()
+    batch_loss().backward()
+    opt.step()
+    if i % 2 == 0:
+        saliency()
+""",
     "grad reads filtered on None": """
 for i in range(3):
     opt.zero_grad()

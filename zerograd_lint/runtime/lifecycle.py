@@ -52,6 +52,7 @@ class GradState:
     applied_by: Site | None = None  # the step that already applied what it holds
     emptied_by: Site | None = None  # the clear that last threw gradients away (None: not observed)
     emptied_iteration: int | None = None  # the iteration whose unapplied gradients that clear threw away
+    emptied_accumulation: bool = False  # that clear ended an accumulation (gradients of several iterations)
 
     def receive(self, iteration: int, scaled: bool) -> None:
         """A backward's contribution was accumulated into `.grad` (the hot path)."""
@@ -62,6 +63,7 @@ class GradState:
 
     def empty(self, by: Site | None) -> None:
         self.emptied_iteration = max(self.iterations) if self.applied_by is None else None
+        self.emptied_accumulation = len(self.iterations) > 1
         self.emptied_by = by
         self.iterations = set()
         self.scaled = self.unscaled = False
@@ -144,7 +146,8 @@ class Lifecycle:
         holding = [state for state in states if state.iterations]
         if holding:
             self._clears_with_work.add(site.position)
-        else:
+        elif not any(state.emptied_accumulation for state in states):
+            # (after an accumulation the window may end anywhere: a later clear finding nothing is the data's doing)
             earlier = {state.emptied_by for state in states if not state.pristine}
             if earlier and None not in earlier and site.position not in {s.position for s in earlier}:  # type: ignore[union-attr]
                 first = min(earlier, key=lambda s: (s.path, s.line))  # type: ignore[union-attr]
