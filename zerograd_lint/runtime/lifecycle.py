@@ -214,12 +214,14 @@ class Lifecycle:
                 "iteration; call backward() before step()",
             )
         elif not self.intent.allows(len(iterations), site):
+            declared = self.intent.declared_steps
+            beyond = f"more than the declared {declared}" if declared else "and the step is under no accumulation guard"
             yield report(
                 "ZG101",
                 site,
-                f"{name} applies gradients accumulated over {len(iterations)} iterations' backwards without "
-                "a clear, outside any declared gradient accumulation; call zero_grad() every iteration (or "
-                "declare the accumulation)",
+                f"{name} applies gradients accumulated over {len(iterations)} iterations' backwards with no clear "
+                f"between, {beyond}; call zero_grad() every iteration, or accumulate on purpose (a counter guard "
+                "around the step, or accumulation_steps=N)",
             )
         for state in held:
             state.applied_by = site
