@@ -21,7 +21,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zerograd_lint.runtime import watch_all  # noqa: E402
+from zerograd_lint.runtime import watch_all
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 

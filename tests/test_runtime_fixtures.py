@@ -32,7 +32,9 @@ def header(source: str, key: str) -> list[str]:
     return re.findall(rf"^#\s*{key}:\s*(.+?)\s*$", source, flags=re.MULTILINE)
 
 
-FIXTURE_FILES = sorted(f for f in FIXTURES.glob("**/*.py") if header(f.read_text(encoding="utf-8"), "runnable") != ["no"])
+FIXTURE_FILES = sorted(
+    f for f in FIXTURES.glob("**/*.py") if header(f.read_text(encoding="utf-8"), "runnable") != ["no"]
+)
 
 
 def positions(diagnostics, codes: frozenset[str]) -> list[tuple[int, int, str]]:

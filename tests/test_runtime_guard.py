@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 import torch
 
-from zerograd_lint.runtime import GradientLifecycleError, GradientLifecycleWarning, RUNTIME_CODES, guard, watch_all
+from zerograd_lint.runtime import (
+    RUNTIME_CODES,
+    GradientLifecycleError,
+    GradientLifecycleWarning,
+    guard,
+    watch_all,
+)
 from zerograd_lint.runtime.script import run_script
 
 SETUP = """\
@@ -376,7 +382,9 @@ def test_findings_point_at_the_start_of_the_call(tmp_path: Path) -> None:
     source, outcome = run_scenario(tmp_path, BUGGY["clipping scaled gradients"])
     (finding,) = outcome.findings
     text = source.splitlines()[finding.line - 1]
-    assert text[finding.column - 1 : finding.end_column - 1] == "torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)"
+    assert (
+        text[finding.column - 1 : finding.end_column - 1] == "torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)"
+    )
 
 
 def test_accumulation_intent_is_learned_or_declared(tmp_path: Path) -> None:
@@ -476,10 +484,20 @@ def test_guard_keeps_no_gradient_alive() -> None:
 
 
 def test_guard_restores_torch_on_exit() -> None:
-    originals = (torch.Tensor.zero_, torch.optim.Optimizer.zero_grad, torch.nn.utils.clip_grad_norm_, torch.autograd.backward)
+    originals = (
+        torch.Tensor.zero_,
+        torch.optim.Optimizer.zero_grad,
+        torch.nn.utils.clip_grad_norm_,
+        torch.autograd.backward,
+    )
     with watch_all(mode="collect"):
         assert torch.optim.Optimizer.zero_grad is not originals[1]
-    assert (torch.Tensor.zero_, torch.optim.Optimizer.zero_grad, torch.nn.utils.clip_grad_norm_, torch.autograd.backward) == originals
+    assert (
+        torch.Tensor.zero_,
+        torch.optim.Optimizer.zero_grad,
+        torch.nn.utils.clip_grad_norm_,
+        torch.autograd.backward,
+    ) == originals
     assert "zero_" not in vars(torch.Tensor)
 
 

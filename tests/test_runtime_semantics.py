@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import torch
 
-from zerograd_lint.runtime.probes import torch_stage
 from zerograd_lint.runtime.lifecycle import Stage
+from zerograd_lint.runtime.probes import torch_stage
 
 
 def model_and_batches(seed: int = 0, batches: int = 4):

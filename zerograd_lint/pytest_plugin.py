@@ -8,7 +8,8 @@ torch is imported only then.
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("zerograd"):
-        config.pluginmanager.register(LifecycleChecks(config.getoption("zerograd_accumulation_steps")), "zerograd-checks")
+        config.pluginmanager.register(
+            LifecycleChecks(config.getoption("zerograd_accumulation_steps")), "zerograd-checks"
+        )
 
 
 class LifecycleChecks:

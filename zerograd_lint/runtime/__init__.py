@@ -10,7 +10,14 @@ Findings are `Diagnostic`s with the codes of the static rules, at the user's
 call that caused them. torch is imported only when a guard starts.
 """
 
-from zerograd_lint.runtime.guard import GradientLifecycleError, GradientLifecycleWarning, Guard, Mode, guard, watch_all
+from zerograd_lint.runtime.guard import (
+    GradientLifecycleError,
+    GradientLifecycleWarning,
+    Guard,
+    Mode,
+    guard,
+    watch_all,
+)
 from zerograd_lint.runtime.lifecycle import RUNTIME_CODES
 
 __all__ = [

@@ -10,12 +10,13 @@ on its own) or `collect` (only `guard.findings`, for tools).
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from contextlib import ContextDecorator
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Iterable
+from typing import Any
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import accumulation_guarded_steps
@@ -46,7 +47,7 @@ def describe(d: Diagnostic) -> str:
     return f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def statically_guarded_steps(path: str) -> frozenset[int]:
     """What the static analysis of the same file says about accumulation (empty when unreadable)."""
     try:
@@ -83,7 +84,9 @@ class Guard(ContextDecorator):
         global _active
         if _active is not None:
             raise RuntimeError("a zerograd-lint guard is already active")
-        from zerograd_lint.runtime.probes import Probes  # torch is imported here, when a guard is used
+        from zerograd_lint.runtime.probes import (
+            Probes,  # torch is imported here, when a guard is used
+        )
 
         self.findings, self._seen = [], set()
         self._probes = Probes(Lifecycle(self.intent), self._observe, self.watch_everything)
@@ -151,7 +154,9 @@ class Guard(ContextDecorator):
         return True
 
 
-def guard(*watched: Any, scaler: Any = None, accumulation_steps: int | None = None, mode: Mode | str = Mode.WARN) -> Guard:
+def guard(
+    *watched: Any, scaler: Any = None, accumulation_steps: int | None = None, mode: Mode | str = Mode.WARN
+) -> Guard:
     """Watch these modules and optimizers (and the GradScaler) in a `with` block or a decorated function."""
     return Guard(watched + ((scaler,) if scaler is not None else ()), accumulation_steps=accumulation_steps, mode=mode)
 

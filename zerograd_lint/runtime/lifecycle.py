@@ -22,9 +22,10 @@ Only counts, iteration numbers and call sites are kept, never a tensor.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Hashable, Iterable, Iterator
+from typing import Callable
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.sites import Site
@@ -41,7 +42,7 @@ class Stage(Enum):
     STEPPED = 2
 
 
-@dataclass(slots=True)
+@dataclass
 class GradState:
     """What one parameter's `.grad` holds, as far as the lifecycle is concerned."""
 
@@ -84,7 +85,9 @@ class AccumulationIntent:
 
 
 def report(code: str, site: Site, message: str) -> Diagnostic:
-    return Diagnostic(site.path, site.line, site.column, site.end_line, site.end_column, code, message, {"origin": "runtime"})
+    return Diagnostic(
+        site.path, site.line, site.column, site.end_line, site.end_column, code, message, {"origin": "runtime"}
+    )
 
 
 class Lifecycle:

@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable
 
 import torch
 import torch.nn.utils.clip_grad as clip_grad_module
 from torch.amp import GradScaler
-from torch.optim.optimizer import register_optimizer_step_post_hook, register_optimizer_step_pre_hook
+from torch.optim.optimizer import (
+    register_optimizer_step_post_hook,
+    register_optimizer_step_pre_hook,
+)
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, Stage

@@ -12,9 +12,9 @@ import os
 import runpy
 import sys
 import traceback
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.guard import Mode, watch_all

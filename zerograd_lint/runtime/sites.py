@@ -7,12 +7,14 @@ GradScaler or a framework sits between it and the hook.
 
 from __future__ import annotations
 
+import dis
+import importlib.util
 import linecache
 import os
 import sys
 import sysconfig
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from types import CodeType, FrameType
 
 import zerograd_lint
@@ -22,18 +24,17 @@ def _library_roots() -> tuple[str, ...]:
     paths = sysconfig.get_paths()
     roots = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
     roots.add(os.path.dirname(zerograd_lint.__file__))
-    torch_module = sys.modules.get("torch")
-    if torch_module is not None and torch_module.__file__:
-        roots.add(os.path.dirname(torch_module.__file__))
+    torch_spec = importlib.util.find_spec("torch")  # found, not imported
+    roots.update(torch_spec.submodule_search_locations or () if torch_spec else ())
     return tuple(os.path.realpath(root) + os.sep for root in roots)
 
 
 LIBRARY_ROOTS = _library_roots()
 
 
-@lru_cache(maxsize=None)
+@cache
 def is_user_file(filename: str) -> bool:
-    if filename.startswith("<frozen") or filename.startswith("<__array_function__"):
+    if filename.startswith(("<frozen", "<__array_function__")):
         return False
     return not os.path.realpath(filename).startswith(LIBRARY_ROOTS)
 
@@ -71,12 +72,19 @@ class Site:
         return f"line {self.line}" if self.path == seen_from.path else f"{self.path}:{self.line}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _site_of(filename: str, code: CodeType, last_instruction: int) -> Site:
-    """The exact source range of an instruction of user code (Python 3.11+ positions).
+    """The exact source range of an instruction of user code.
 
     The file name is part of the key: equal code objects may come from two files.
+    Before Python 3.11 there are no column positions: the statement's line and
+    its first non-blank character stand in.
     """
+    if not hasattr(code, "co_positions"):
+        line = max((n for offset, n in dis.findlinestarts(code) if offset <= last_instruction and n), default=1)
+        text = linecache.getline(filename, line)
+        start = len(text) - len(text.lstrip()) + 1
+        return Site(filename, line, start, line, len(text.rstrip()) + 1)
     line, end_line, column, end_column = list(code.co_positions())[last_instruction // 2]
     line = line or code.co_firstlineno
     end_line = end_line or line
@@ -98,7 +106,14 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
         frame = frame.f_back
     if innermost is None:
         return None
-    return Site(innermost.path, innermost.line, innermost.column, innermost.end_line, innermost.end_column, tuple(reversed(chain)))
+    return Site(
+        innermost.path,
+        innermost.line,
+        innermost.column,
+        innermost.end_line,
+        innermost.end_column,
+        tuple(reversed(chain)),
+    )
 
 
 def current_user_site() -> Site | None:
