@@ -39,6 +39,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class LifecycleChecks:
+    """One collecting guard for the session; each test answers for the findings of its call phase."""
+
     def __init__(self, accumulation_steps: int | None) -> None:
         from zerograd_lint.runtime import Mode, watch_all
 
@@ -55,13 +57,13 @@ class LifecycleChecks:
         already = len(self.guard.findings)
         try:
             result = yield
-            self.guard.conclude(raising=False)
         except BaseException as error:  # the test failed on its own: add what the guard saw
             self.guard.observe_error(error)
             self.guard.conclude(raising=False)
             if len(self.guard.findings) > already:
                 item.add_report_section("call", "zerograd", self._describe(already))
             raise
+        self.guard.conclude(raising=False)
         if len(self.guard.findings) > already:
             pytest.fail(self._describe(already), pytrace=False)
         return result

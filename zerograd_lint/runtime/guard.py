@@ -84,9 +84,8 @@ class Guard(ContextDecorator):
         global _active
         if _active is not None:
             raise RuntimeError("a zerograd-lint guard is already active")
-        from zerograd_lint.runtime.probes import (
-            Probes,  # torch is imported here, when a guard is used
-        )
+        # torch is imported here, when a guard is used
+        from zerograd_lint.runtime.probes import Probes
 
         self.findings, self._seen = [], set()
         self._probes = Probes(Lifecycle(self.intent), self._observe, self.watch_everything)
