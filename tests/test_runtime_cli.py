@@ -79,6 +79,11 @@ def test_run_exit_status_combines_findings_and_the_scripts_own(tmp_path: Path) -
     assert run_in_process(write(tmp_path, BUGGY + "sys.exit(3)\n", "both.py")) == 1
 
 
+def test_run_puts_the_scripts_folder_first_on_the_path(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text("import sys\nsys.exit(4)\n")
+    assert run_in_process(write(tmp_path, "import helpers\n", "uses_helpers.py")) == 4
+
+
 def test_run_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run_cli("run", "missing.py", cwd=tmp_path).returncode == 2
     assert run_cli("run", "--accumulation-steps", "0", str(write(tmp_path, CLEAN)), cwd=tmp_path).returncode == 2

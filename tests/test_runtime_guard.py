@@ -324,6 +324,16 @@ for i in range(3):
 """,
         "RuntimeError",
     ),
+    "a None .grad in arithmetic": (
+        """
+for i in range(3):
+    opt.zero_grad()
+    model[1](torch.randn(8, 3)).sum().backward()
+    opt.step()
+    scaled = [torch.norm(p.grad * 2) for p in model.parameters()]  # <- ZG301
+""",
+        "TypeError",
+    ),
     "a None .grad dereferenced": (
         """
 for i in range(3):
@@ -499,6 +509,13 @@ def test_guard_restores_torch_on_exit() -> None:
         torch.autograd.backward,
     ) == originals
     assert "zero_" not in vars(torch.Tensor)
+
+
+def test_guard_refuses_what_it_cannot_watch() -> None:
+    with pytest.raises(TypeError, match="cannot guard"), guard(object()):
+        pass
+    with watch_all(mode="collect"):  # and it left nothing installed behind
+        pass
 
 
 def test_one_guard_at_a_time() -> None:
