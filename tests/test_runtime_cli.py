@@ -144,7 +144,7 @@ TESTS = textwrap.dedent(
 def pytest11_entry_points() -> str:
     """The `[project.entry-points.pytest11]` table of pyproject.toml, as an entry_points.txt section."""
     table = re.search(
-        r"^\[project\.entry-points\.pytest11\]\n(.*?)(?:\n\[|\Z)", (REPO / "pyproject.toml").read_text(), re.M | re.S
+        r"^\[project\.entry-points\.pytest11\]\n(.*?)(?:\n\[|\Z)", (REPO / "pyproject.toml").read_text(), re.MULTILINE | re.DOTALL
     )
     assert table is not None, "pyproject.toml declares no pytest11 entry point"
     return "[pytest11]\n" + table.group(1).replace('"', "")
