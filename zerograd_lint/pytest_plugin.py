@@ -69,6 +69,6 @@ class LifecycleChecks:
         return result
 
     def _describe(self, since: int) -> str:
-        from zerograd_lint.runtime.guard import describe
+        from zerograd_lint.runtime.session import describe
 
         return "gradient lifecycle broken:\n" + "\n".join(describe(d) for d in self.guard.findings[since:])

@@ -10,7 +10,8 @@ Findings are `Diagnostic`s with the codes of the static rules, at the user's
 call that caused them. torch is imported only when a guard starts.
 """
 
-from zerograd_lint.runtime.guard import (
+from zerograd_lint.runtime.lifecycle import RUNTIME_CODES
+from zerograd_lint.runtime.session import (
     GradientLifecycleError,
     GradientLifecycleWarning,
     Guard,
@@ -18,7 +19,6 @@ from zerograd_lint.runtime.guard import (
     guard,
     watch_all,
 )
-from zerograd_lint.runtime.lifecycle import RUNTIME_CODES
 
 __all__ = [
     "RUNTIME_CODES",

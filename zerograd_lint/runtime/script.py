@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.runtime.guard import Mode, watch_all
+from zerograd_lint.runtime.session import Mode, watch_all
 from zerograd_lint.runtime.sites import is_user_file
 
 
