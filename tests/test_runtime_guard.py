@@ -388,6 +388,12 @@ def test_every_runtime_code_has_a_scenario() -> None:
     assert covered == RUNTIME_CODES
 
 
+def test_noqa_silences_a_runtime_finding_as_it_does_a_static_one(tmp_path: Path) -> None:
+    body = BUGGY["no clear anywhere"].replace("# <- ZG101", "# noqa: ZG101")
+    assert run_scenario(tmp_path, body)[1].findings == ()
+    assert run_scenario(tmp_path, body.replace("ZG101", "ZG103"))[1].findings != ()
+
+
 def test_findings_point_at_the_start_of_the_call(tmp_path: Path) -> None:
     source, outcome = run_scenario(tmp_path, BUGGY["clipping scaled gradients"])
     (finding,) = outcome.findings

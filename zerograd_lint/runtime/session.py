@@ -9,6 +9,7 @@ on its own) or `collect` (only `guard.findings`, for tools).
 
 from __future__ import annotations
 
+import linecache
 import warnings
 from collections.abc import Iterable
 from contextlib import ContextDecorator
@@ -20,6 +21,7 @@ from typing import Any
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import accumulation_guarded_steps
+from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.runtime.dereference import none_grad_dereference
 from zerograd_lint.runtime.lifecycle import AccumulationIntent, Lifecycle
 from zerograd_lint.source import UndecodableSource, decode_source
@@ -147,6 +149,8 @@ class Guard(ContextDecorator):
         if key in self._seen:
             return False
         self._seen.add(key)
+        if not apply_noqa([finding], "".join(linecache.getlines(finding.path))):
+            return False  # `# noqa` on that line (or for the file) silences it, as it does the static report
         self.findings.append(finding)
         if self.mode is Mode.WARN:
             warnings.warn_explicit(describe(finding), GradientLifecycleWarning, finding.path, finding.line)
