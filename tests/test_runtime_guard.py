@@ -294,6 +294,15 @@ for i in range(3):
     scaler.step(opt)
     scaler.update()
 """,
+    "measuring the norm of scaled gradients": """
+for i in range(3):
+    opt.zero_grad()
+    scaler.scale(batch_loss()).backward()
+    norm = torch.nn.utils.get_total_norm([p.grad for p in model.parameters()])  # <- ZG401
+    torch.nn.utils.clip_grad_value_(model.parameters(), 1.0)  # <- ZG401
+    scaler.step(opt)
+    scaler.update()
+""",
     "a direct step after a scaled backward": """
 for i in range(3):
     opt.zero_grad()

@@ -283,29 +283,25 @@ class Probes:
         grad = None if parameter is None else parameter.grad
         return watched if grad is not None and grad.numel() == tensor.numel() else None
 
-    def _clip_wrapper(self, original: Any) -> Any:
-        def clip(parameters: Any, *args: Any, **kwargs: Any) -> Any:
-            self._settle_releases()
-            parameters = [parameters] if isinstance(parameters, torch.Tensor) else list(parameters)
-            site = current_user_site()
-            if site is not None:
-                self.emit(self.lifecycle.clip(self._keys(parameters), site))
-            return original(parameters, *args, **kwargs)
+    def _clip_wrapper(self, keys_of: Callable[[list[torch.Tensor]], list[int]]) -> Callable[[Any], Any]:
+        """Clipping or measuring a norm: of parameters' gradients, or of gradient tensors themselves."""
 
-        return clip
+        def make(original: Any) -> Any:
+            def clip(tensors: Any, *args: Any, **kwargs: Any) -> Any:
+                self._settle_releases()
+                tensors = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
+                site = current_user_site()
+                if site is not None:
+                    self.emit(self.lifecycle.clip(keys_of(tensors), site))
+                return original(tensors, *args, **kwargs)
 
-    def _total_norm_wrapper(self, original: Any) -> Any:
-        def get_total_norm(tensors: Any, *args: Any, **kwargs: Any) -> Any:
-            self._settle_releases()
-            tensors = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
-            site = current_user_site()
-            if site is not None:
-                owners = [self._grad_of(t) for t in tensors]
-                keys = [id(w.param()) for w in owners if w is not None]
-                self.emit(self.lifecycle.clip(keys, site))
-            return original(tensors, *args, **kwargs)
+            return clip
 
-        return get_total_norm
+        return make
+
+    def _keys_of_grads(self, grads: list[torch.Tensor]) -> list[int]:
+        owners = [self._grad_of(grad) for grad in grads]
+        return [id(owner.param()) for owner in owners if owner is not None]
 
     def _backward_wrapper(self, original: Any) -> Any:
         def backward(*args: Any, **kwargs: Any) -> Any:
@@ -392,9 +388,9 @@ class Probes:
         for module in (torch.nn.utils, clip_grad_module):  # both names users import from
             for name in CLIP_FUNCTIONS:
                 if name in vars(module):
-                    patch(Patch.apply(module, name, self._clip_wrapper))
+                    patch(Patch.apply(module, name, self._clip_wrapper(self._keys)))
             if "get_total_norm" in vars(module):
-                patch(Patch.apply(module, "get_total_norm", self._total_norm_wrapper))
+                patch(Patch.apply(module, "get_total_norm", self._clip_wrapper(self._keys_of_grads)))
         patch(Patch.apply(GradScaler, "scale", self._scale))
         patch(Patch.apply(GradScaler, "unscale_", self._unscale))
         patch(Patch.apply(GradScaler, "step", self._scaler_step))
