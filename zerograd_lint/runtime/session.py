@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from contextlib import ContextDecorator
 from enum import Enum
 from functools import cache
-from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -24,7 +23,6 @@ from zerograd_lint.engine import accumulation_guarded_steps
 from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.runtime.dereference import none_grad_dereference
 from zerograd_lint.runtime.lifecycle import AccumulationIntent, Lifecycle
-from zerograd_lint.source import UndecodableSource, decode_source
 
 
 class Mode(str, Enum):
@@ -49,13 +47,14 @@ def describe(d: Diagnostic) -> str:
     return f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
 
 
-@cache
 def statically_guarded_steps(path: str) -> frozenset[int]:
-    """What the static analysis of the same file says about accumulation (empty when unreadable)."""
-    try:
-        return accumulation_guarded_steps(decode_source(Path(path).read_bytes()))
-    except (OSError, UndecodableSource):
-        return frozenset()
+    """What the static analysis of the file, as it runs, says about accumulation (nothing if unreadable)."""
+    return _guarded_steps_in("".join(linecache.getlines(path)))
+
+
+@cache
+def _guarded_steps_in(source: str) -> frozenset[int]:
+    return accumulation_guarded_steps(source)
 
 
 _active: Guard | None = None
@@ -150,7 +149,7 @@ class Guard(ContextDecorator):
             return False
         self._seen.add(key)
         if not apply_noqa([finding], "".join(linecache.getlines(finding.path))):
-            return False  # `# noqa` on that line (or for the file) silences it, as it does the static report
+            return False  # a noqa comment on that line (or for the file) silences it, as it does a static report
         self.findings.append(finding)
         if self.mode is Mode.WARN:
             warnings.warn_explicit(describe(finding), GradientLifecycleWarning, finding.path, finding.line)
