@@ -168,16 +168,16 @@ for i in range(3):
     opt.step()
 """,
     "a clear per epoch and after each accumulation step (yolov5)": """
-last = -1
+accumulate, last_opt_step = 4, -1
 for epoch in range(3):
     opt.zero_grad()
     for i in range(8):
-        n = i + 8 * epoch
-        (batch_loss() / 4).backward()
-        if n - last >= 4:
+        ni = i + 8 * epoch
+        (batch_loss() / accumulate).backward()
+        if ni - last_opt_step >= accumulate:
             opt.step()
             opt.zero_grad()
-            last = n
+            last_opt_step = ni
 """,
     "a loop over optimizers": """
 optimizers = [torch.optim.SGD(model[0].parameters(), lr=0.1), torch.optim.Adam(model[1].parameters())]
