@@ -6,7 +6,9 @@ where the guard must report that code, and nothing else may be reported.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import textwrap
 import warnings
 import weakref
@@ -20,6 +22,7 @@ from zerograd_lint.runtime import (
     GradientLifecycleError,
     GradientLifecycleWarning,
     guard,
+    sites,
     watch_all,
 )
 from zerograd_lint.runtime.script import run_script
@@ -423,6 +426,42 @@ for i in range(8):
     assert run_scenario(tmp_path, body)[1].findings == ()  # the static analysis sees the accumulation guard
     assert run_scenario(tmp_path, body, accumulation_steps=4)[1].findings == ()
     source, outcome = run_scenario(tmp_path, body, accumulation_steps=2)
+    assert {(d.line, d.code) for d in outcome.findings} == marked(source)
+
+
+TRAINER = """
+import torch
+
+class Trainer:
+    def __init__(self, model, clear=True):
+        self.model, self.clear = model, clear
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def fit(self, steps=3):
+        for _ in range(steps):
+            if self.clear:
+                self.opt.zero_grad()
+            self.model(torch.randn(8, 4)).pow(2).mean().backward()
+            self.opt.step()
+"""
+
+
+def test_a_loop_inside_a_library_is_reported_at_the_users_call(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    library = tmp_path / "site-packages"
+    library.mkdir()
+    (library / "trainer_lib.py").write_text(TRAINER)
+    monkeypatch.setattr(sites, "LIBRARY_ROOTS", (*sites.LIBRARY_ROOTS, f"{library}{os.sep}"))
+    monkeypatch.setattr(sys, "path", [sys.path[0], str(library), *sys.path[1:]])  # the script's folder stays first
+    sites.is_user_file.cache_clear()
+    body = """
+import trainer_lib
+trainer_lib.Trainer(model).fit()
+trainer_lib.Trainer(model, clear=False).fit()  # <- ZG101
+"""
+    try:
+        source, outcome = run_scenario(tmp_path, body)
+    finally:
+        sites.is_user_file.cache_clear()
     assert {(d.line, d.code) for d in outcome.findings} == marked(source)
 
 
