@@ -92,8 +92,8 @@ def test_run_usage_errors_exit_2(tmp_path: Path) -> None:
 
 
 def test_run_declared_accumulation(tmp_path: Path) -> None:
-    script = write(tmp_path, BUGGY.replace("    opt.step()", "    if i == 2:\n        opt.step()"))
-    assert run_in_process(script) == 0  # the static analysis sees the step under a condition: accumulation
+    script = write(tmp_path, BUGGY.replace("    opt.step()", "    if (i + 1) % 3 == 0:\n        opt.step()"))
+    assert run_in_process(script) == 0  # the static analysis sees the step under an accumulation guard
     assert run_in_process(script, "--accumulation-steps", "2") == 1  # three iterations' backwards
 
 
