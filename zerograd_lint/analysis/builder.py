@@ -133,7 +133,9 @@ class Builder:
                 items.extend(self.expression(statement.test, context))
                 skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
                 items.append(
-                    Branch(statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement)
+                    Branch(
+                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True
+                    )
                 )
                 return Block(tuple(items))
             inner = context if is_last else replace(context, tail_jump=None)

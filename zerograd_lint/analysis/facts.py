@@ -18,7 +18,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Interpreter, Structure, Where
+from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.index import Container, ModuleIndex
@@ -138,7 +138,8 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         forward_names=forward_names(events),
         structure=structure,
     )
-    Interpreter(gradients, structure).run(block, gradients.initial(), NOWHERE)
+    correlated = Correlated(gradients)
+    Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
     return RootFacts(
@@ -171,11 +172,13 @@ def loss_name(backward: Backward) -> str | None:
 
 
 def forward_names(events: tuple[Event, ...]) -> frozenset[tuple[cst.CSTNode, str]]:
-    """The loss, and what it is computed from (`logits = model(x)` then `loss = f(logits)`), per scope."""
+    """The loss, and what it is computed from (`logits = model(x)` then `loss = f(logits)`), per scope.
+
+    Assigning one of them is the forward pass when the value calls a model (`kl_loss = 0.0` is not).
+    """
     losses = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
     sources = {(e.scope, use) for e in events if isinstance(e, Assign) for use in e.uses if any((e.scope, n) in losses for n in e.names)}
-    forwards = {(e.scope, n) for e in events if isinstance(e, Assign) and e.calls_model for n in e.names if (e.scope, n) in sources}
-    return frozenset(losses | forwards)
+    return frozenset(losses | sources)
 
 
 def walk(node: Node) -> Iterator[Node]:

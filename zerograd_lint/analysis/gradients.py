@@ -123,6 +123,9 @@ class AssociationDomain:
     def after_branch(self, branch: Branch, then, orelse):
         return then, orelse
 
+    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
+        return state
+
 
 @dataclass
 class GradientDomain:
@@ -169,7 +172,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and any((event.scope, name) in self.forward_names for name in event.names):
+        if isinstance(event, Assign) and event.calls_model and any((event.scope, n) in self.forward_names for n in event.names):
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 
@@ -230,6 +233,9 @@ class GradientDomain:
             return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
 
         return self.apply(state, self.keys, age)
+
+    def assume(self, state: GradState, test, truth: bool) -> GradState:
+        return state
 
     def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""

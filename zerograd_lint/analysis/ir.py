@@ -109,6 +109,7 @@ class Branch:
     then: Block
     orelse: Block
     line_node: cst.CSTNode | None  # the `if` statement, for messages
+    negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
 
 
 @dataclass(frozen=True, eq=False)
