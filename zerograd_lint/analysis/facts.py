@@ -18,7 +18,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where
+from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.index import Container, ModuleIndex
@@ -138,7 +138,7 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         forward_names=forward_names(events),
         structure=structure,
     )
-    correlated = Correlated(gradients)
+    correlated = Correlated(gradients, repeated_flags(block))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
