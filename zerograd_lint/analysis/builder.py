@@ -300,11 +300,9 @@ class Builder:
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
             return [self.event(GradWrite, call)]
         if isinstance(receiver, cst.Name) and receiver.value == "self":
-            owner = self.index.owner_class(context.function) if isinstance(context.function, cst.FunctionDef) else None
-            method = self.index.method(owner, attr) if owner is not None else None
-            return self.inline_call(call, method, context, drop_self=True)
+            return self.inline_call(call, self.method_of_self(attr, context), context, drop_self=True)
         if isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
-            owner = self.index.owner_class(context.function) if isinstance(context.function, cst.FunctionDef) else None
+            owner = self.index.owner_class(context.function)
             bases = [b for b in (owner.bases if owner else ()) if isinstance(b.value, cst.Name)]
             for base in bases:
                 cls = self.index.classes.get(base.value.value)
@@ -431,11 +429,19 @@ class Builder:
             bound = context.resolver.value_of(node)
             if bound is not None and bound is not node:
                 return self.inline_callable(bound, context)
+        if isinstance(node, cst.Attribute) and code_of(node.value) == "self":
+            return self.inline_call(cst.Call(func=node), self.method_of_self(node.attr.value, context), context, drop_self=True)
         if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
             target = node.args[0].value
             if isinstance(target, cst.Name):
                 return self.inline_call(node, self.index.function(context.function, target.value), context, skip=1)
+            if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
+                return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
+
+    def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        return self.index.method(owner, name) if owner is not None else None
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
