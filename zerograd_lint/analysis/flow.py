@@ -231,16 +231,22 @@ class Interpreter(Generic[State]):
             )
         return flow
 
-    def arm_where(self, branch: Branch, arm: Block, where: Where) -> Where:
-        if Backward in self.structure.kinds(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
+    def arm_where(self, branch: Branch, arm: Block, other: Block, where: Where) -> Where:
+        """Inside an arm, the branch guards the steps unless it guards the backward too.
+
+        `if i % n_critic == 0: backward; step` is no guard; `if sync: step(closure) else: backward` is.
+        """
+        if where.guard is not None and where.guard is not Guard.OTHER:
+            return where
+        if Backward in self.structure.kinds(arm) and Backward not in self.structure.kinds(other):
             return where
         return replace(where, guard=branch.guard, guard_branch=branch)
 
     def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
         then_state = self.domain.assume(state, branch.test, not branch.negated)
         else_state = self.domain.assume(state, branch.test, branch.negated)
-        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, where)) if then_state is not None else Flow()
-        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, where)) if else_state is not None else Flow()
+        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, branch.orelse, where)) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, branch.then, where)) if else_state is not None else Flow()
         then_normal, else_normal = self.domain.after_branch(branch, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),
