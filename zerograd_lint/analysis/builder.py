@@ -30,7 +30,7 @@ from zerograd_lint.analysis.ir import (
     Unscale,
     Update,
 )
-from zerograd_lint.analysis.names import Role, code_of, dotted_name, last_name
+from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
 
 _SOURCE = cst.Module(body=[])
@@ -232,9 +232,9 @@ class Builder:
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and context.resolver.role(value) is Role.OPTIMIZER:
+        if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
-            nodes.append(self.event(Clear, statement, target=ClearTarget("unknown", None), set_to_none=None))
+            nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         for target in targets:
             if not (isinstance(target, cst.Attribute) and ".grad" in f".{code_of(target)}."):
                 continue
@@ -245,7 +245,7 @@ class Builder:
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             nodes.append(
-                self.event(Assign, statement, names=names, uses=uses, scope=context.function, calls_model=calls_model(value))
+                self.event(Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value))
             )
         return nodes
 
@@ -383,6 +383,7 @@ class Builder:
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
         closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
         nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
+        nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         return [*nodes, *self.wrap_accelerate(step, context)]
 
@@ -481,31 +482,25 @@ def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
 
 
-DATA_CALLS = frozenset(
-    """to cuda cpu float half double long int bool view reshape permute squeeze unsqueeze detach clone contiguous
-    next iter len range enumerate zip list tuple dict str sorted min max sum abs randn rand randint zeros ones
-    zeros_like ones_like tensor stack cat item numpy get""".split()
-)
-MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|module", re.I)
-NAMESPACES = frozenset({"torch", "np", "numpy", "F", "math", "random", "os", "time"})
+def is_optimizer_construction(call: cst.Call) -> bool:
+    """`torch.optim.Adam(...)`, `Lion(...)`: a class, not a factory or `self.optimizers()`."""
+    callee = dotted_name(call.func) or ""
+    last = callee.rsplit(".", 1)[-1]
+    return last[:1].isupper() and constructor_role(callee) is Role.OPTIMIZER
 
 
-def calls_model(value: cst.CSTNode | None) -> bool:
-    """Whether a value calls something that may be a model: `model(x)`, `self.net(x)`, not `torch.randn()`."""
-    found = False
+def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
+    found: set[str] = set()
 
     class _Calls(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
-            nonlocal found
-            name = dotted_name(node.func) or ""
-            parts = name.split(".")
-            if not name or parts[0] in NAMESPACES or parts[-1] in DATA_CALLS:
-                return
-            found = found or len(parts) == 1 or parts[0] == "self" or MODEL_WORDS.search(parts[-1]) is not None
+            name = dotted_name(node.func)
+            if name:
+                found.add(name)
 
     if value is not None:
         value.visit(_Calls())
-    return found
+    return frozenset(found)
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name]:

@@ -135,7 +135,7 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward_names=forward_names(events),
+        forward=forward_assignments(events, models),
         structure=structure,
     )
     correlated = Correlated(gradients, repeated_flags(block))
@@ -171,14 +171,34 @@ def loss_name(backward: Backward) -> str | None:
     return code_of(node) if node is not None else None
 
 
-def forward_names(events: tuple[Event, ...]) -> frozenset[tuple[cst.CSTNode, str]]:
-    """The loss, and what it is computed from (`logits = model(x)` then `loss = f(logits)`), per scope.
+MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|agent|qf|module", re.I)
+DATA_WORDS = re.compile(r"^(get|load|make|read|fetch|prepare|sample|next|iter|len|range|list|dict|tuple|zip|enumerate)|batch|data", re.I)
+SOURCE_DEPTH = 4
 
-    Assigning one of them is the forward pass when the value calls a model (`kl_loss = 0.0` is not).
+
+def forward_assignments(events: tuple[Event, ...], models: Mapping[str, frozenset[str]]) -> frozenset[int]:
+    """The assignments that run the forward pass: they feed the loss and call a model.
+
+    `kl_loss = 0.0` feeds the loss but runs nothing; `batch = get_batch()` calls no model.
     """
-    losses = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
-    sources = {(e.scope, use) for e in events if isinstance(e, Assign) for use in e.uses if any((e.scope, n) in losses for n in e.names)}
-    return frozenset(losses | sources)
+    assigns = [e for e in events if isinstance(e, Assign)]
+    feeds = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
+    for _ in range(SOURCE_DEPTH):
+        feeds |= {(a.scope, use) for a in assigns if any((a.scope, n) in feeds for n in a.names) for use in a.uses}
+    known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
+    return frozenset(
+        a.id for a in assigns if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known) for c in a.callees)
+    )
+
+
+def calls_model(callee: str, known_models: set) -> bool:
+    parts = callee.split(".")
+    if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
+        return True
+    if MODEL_WORDS.search(parts[-1]):
+        return True
+    own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
+    return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
 
 
 def walk(node: Node) -> Iterator[Node]:

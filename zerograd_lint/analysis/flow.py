@@ -183,6 +183,13 @@ class Structure:
             self._kinds[key] = frozenset(type(e) for e in events_in(node))
         return self._kinds[key]
 
+    def backwards_outside_closures(self, node: Node) -> bool:
+        if isinstance(node, Backward):
+            return True
+        if isinstance(node, Event) or (isinstance(node, Inlined) and node.closure):
+            return False
+        return any(self.backwards_outside_closures(child) for child in children(node))
+
     def is_training_loop(self, loop: Loop) -> bool:
         return {Backward, Step} <= self.kinds(loop.body)
 
@@ -231,22 +238,21 @@ class Interpreter(Generic[State]):
             )
         return flow
 
-    def arm_where(self, branch: Branch, arm: Block, other: Block, where: Where) -> Where:
-        """Inside an arm, the branch guards the steps unless it guards the backward too.
+    def arm_where(self, branch: Branch, arm: Block, where: Where) -> Where:
+        """Inside an arm, the branch guards the steps unless it guards a backward too.
 
-        `if i % n_critic == 0: backward; step` is no guard; `if sync: step(closure) else: backward` is.
+        `if i % n_critic == 0: backward; step` is no guard; a backward inside the
+        step's own closure (`if sync: opt.step(closure)`) does not count.
         """
-        if where.guard is not None and where.guard is not Guard.OTHER:
-            return where
-        if Backward in self.structure.kinds(arm) and Backward not in self.structure.kinds(other):
+        if self.structure.backwards_outside_closures(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
             return where
         return replace(where, guard=branch.guard, guard_branch=branch)
 
     def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
         then_state = self.domain.assume(state, branch.test, not branch.negated)
         else_state = self.domain.assume(state, branch.test, branch.negated)
-        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, branch.orelse, where)) if then_state is not None else Flow()
-        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, branch.then, where)) if else_state is not None else Flow()
+        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, where)) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, where)) if else_state is not None else Flow()
         then_normal, else_normal = self.domain.after_branch(branch, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),

@@ -133,7 +133,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    forward_names: frozenset[tuple]  # (scope, name): assigning one of these is the forward pass
+    forward: frozenset[int]  # the assignments that run the forward pass
     structure: Structure
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
@@ -172,7 +172,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and event.calls_model and any((event.scope, n) in self.forward_names for n in event.names):
+        if isinstance(event, Assign) and event.id in self.forward:
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 
