@@ -193,6 +193,8 @@ def forward_assignments(events: tuple[Event, ...], models: Mapping[str, frozense
 
 def calls_model(callee: str, known_models: set) -> bool:
     parts = callee.split(".")
+    if parts[-1][:1].isupper():
+        return False  # building a model is not running it
     if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
     if MODEL_WORDS.search(parts[-1]):
