@@ -29,6 +29,7 @@ from zerograd_lint.analysis.ir import (
     Try,
     Unscale,
     Update,
+    events_in,
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
@@ -73,7 +74,7 @@ def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseS
 
 
 def jump_only(body: cst.BaseSuite) -> str | None:
-    """`continue`, `return` or `break` when a suite ends in that jump and holds nothing that clears or steps."""
+    """`continue`, `return` or `break` when a suite ends with that jump."""
     statements = list(statements_of(body))
     last = statements[-1] if statements else None
     if isinstance(last, cst.SimpleStatementLine):
@@ -191,7 +192,7 @@ class Builder:
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
         then = self.block(statements_of(statement.body), context)
-        if statement.orelse is None and mentions_grad_none_check(statement.test):
+        if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
         if isinstance(statement.orelse, cst.If):
@@ -236,11 +237,11 @@ class Builder:
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         for target in targets:
-            if not (isinstance(target, cst.Attribute) and ".grad" in f".{code_of(target)}."):
-                continue
+            if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
+                continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
             if isinstance(value, cst.Name) and value.value == "None" and target.attr.value == "grad":
                 nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
-            elif value is not None and ".grad." in f"{code_of(target)}.":
+            elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()

@@ -19,12 +19,26 @@ from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir import Assign, Backward, Block, Clear, Coverage, Event, Inlined, Loop, Node, Step, Unscale, children, events_in
-from zerograd_lint.analysis.needs import Needs
+from zerograd_lint.analysis.ir import (
+    Assign,
+    Backward,
+    Block,
+    Clear,
+    Coverage,
+    Event,
+    Inlined,
+    Loop,
+    Node,
+    Step,
+    Unscale,
+    children,
+    events_in,
+)
 from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.needs import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)

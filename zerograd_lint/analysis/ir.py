@@ -121,6 +121,11 @@ class Loop:
     exits_by_break_only: bool  # while True
 
 
+def loop_header(loop: Loop) -> cst.CSTNode:
+    """What a loop iterates over, or its condition."""
+    return loop.node.iter if isinstance(loop.node, cst.For) else loop.node.test
+
+
 @dataclass(frozen=True, eq=False)
 class Try:
     body: Block
