@@ -89,7 +89,18 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
         return Coverage.KNOWN
+    if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
+        return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
     return Coverage.UNKNOWN
+
+
+def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]) -> bool:
+    """The model is another optimizer's, and unrelated (neither part nor whole) to this one's models."""
+    def related(a: str, b: str) -> bool:
+        return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+    theirs = any(model in group for other, group in models.items() if other != key)
+    return theirs and not any(related(model, own) for own in models[key])
 
 
 @dataclass
