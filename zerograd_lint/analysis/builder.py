@@ -300,17 +300,26 @@ class Builder:
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
             return [self.event(GradWrite, call)]
+        method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
-            return self.inline_call(call, self.method_of_self(attr, context), context, drop_self=True)
-        if isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
-            owner = self.index.owner_class(context.function)
-            bases = [b for b in (owner.bases if owner else ()) if isinstance(b.value, cst.Name)]
-            for base in bases:
-                cls = self.index.classes.get(base.value.value)
-                method = self.index.method(cls, attr) if cls is not None else None
-                if method is not None:
-                    return self.inline_call(call, method, context, drop_self=True)
+            method = self.method_of_self(attr, context)
+        elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
+            method = self.method_of_base(attr, context)
+        if method is not None:
+            return self.inline_call(call, method, context, drop_self=True)
+        if CLEAR_HELPER.search(attr):
+            # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
+            return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
         return []
+
+    def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        for base in owner.bases if owner is not None else ():
+            cls = self.index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
+            method = self.index.method(cls, name) if cls is not None else None
+            if method is not None:
+                return method
+        return None
 
     def clip(self, call: cst.Call, name: str, unscales_itself: bool) -> Event:
         return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS)
