@@ -78,8 +78,10 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     """How surely a clear empties the gradients tracked under `key`."""
     target = clear.target
     if key.startswith(MODEL_PREFIX):
-        same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
-        return Coverage.KNOWN if same else Coverage.UNKNOWN
+        model = key[len(MODEL_PREFIX):]
+        same = target.kind == "model" and target.key == model
+        through_optimizer = target.kind == "optimizer" and model in models.get(target.key or "", ())
+        return Coverage.KNOWN if same or through_optimizer else Coverage.UNKNOWN
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
@@ -87,7 +89,18 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
         return Coverage.KNOWN
+    if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
+        return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
     return Coverage.UNKNOWN
+
+
+def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]) -> bool:
+    """The model is another optimizer's, and unrelated (neither part nor whole) to this one's models."""
+    def related(a: str, b: str) -> bool:
+        return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+    theirs = any(model in group for other, group in models.items() if other != key)
+    return theirs and not any(related(model, own) for own in models[key])
 
 
 @dataclass
@@ -121,6 +134,9 @@ class AssociationDomain:
     def after_branch(self, branch: Branch, then, orelse):
         return then, orelse
 
+    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
+        return state
+
 
 @dataclass
 class GradientDomain:
@@ -128,7 +144,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    loss_names: frozenset[str]
+    forward: frozenset[int]  # the assignments that run the forward pass
     structure: Structure
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
@@ -167,7 +183,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and event.names & self.loss_names:
+        if isinstance(event, Assign) and event.id in self.forward:
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 
@@ -228,6 +244,9 @@ class GradientDomain:
             return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
 
         return self.apply(state, self.keys, age)
+
+    def assume(self, state: GradState, test, truth: bool) -> GradState:
+        return state
 
     def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""

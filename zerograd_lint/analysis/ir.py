@@ -91,7 +91,10 @@ class GradWrite(Event):
 class Assign(Event):
     """An assignment to plain names: the forward pass, when a name is later backwarded."""
 
-    names: frozenset[str]
+    names: frozenset[str]  # the names and attributes bound
+    uses: frozenset[str]  # the names the value reads
+    callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
+    scope: cst.CSTNode  # the function (or module) the assignment is written in
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,6 +109,7 @@ class Branch:
     then: Block
     orelse: Block
     line_node: cst.CSTNode | None  # the `if` statement, for messages
+    negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,6 +119,11 @@ class Loop:
     orelse: Block
     runs_at_least_once: bool  # a `for` over a collection; `while` may not run
     exits_by_break_only: bool  # while True
+
+
+def loop_header(loop: Loop) -> cst.CSTNode:
+    """What a loop iterates over, or its condition."""
+    return loop.node.iter if isinstance(loop.node, cst.For) else loop.node.test
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,6 +146,7 @@ class Inlined:
     call: cst.CSTNode
     function: cst.CSTNode
     body: Block
+    closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
 
 
 Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]

@@ -46,9 +46,9 @@ class Scope:
         self.bindings.setdefault(key, []).append(binding)
 
 
-def target_keys(target: cst.BaseExpression) -> Iterator[tuple[str, cst.BaseExpression]]:
+def target_keys(target: cst.BaseExpression) -> Iterator[str]:
     if isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
-        yield code_of(target), target
+        yield code_of(target)
 
 
 def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
@@ -62,7 +62,7 @@ def bind_assignment(scope: Scope, target: cst.BaseExpression, value: cst.BaseExp
     if elements is not None:
         bind_unpacking(scope, elements, value)
         return
-    for key, node in target_keys(target):
+    for key in target_keys(target):
         if isinstance(value, cst.Name) and value.value == "None":
             continue
         if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
@@ -99,20 +99,20 @@ def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.B
     method = callee.rsplit(".", 1)[-1]
     if callee.startswith("deepspeed.") and method == "initialize":
         for target, role in zip(targets, DEEPSPEED_TUPLE):
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 scope.add(key, Binding(role=role))
         return
     if method in WRAPPING_CALLS:
         positional = [a.value for a in value.args if a.keyword is None and not a.star]
         for target, argument in zip(targets, positional):
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 if code_of(argument) != key:
                     scope.add(key, Binding(alias=argument))
         return
     role = constructor_role(callee)
     if role is Role.OPTIMIZER:  # opt_g, opt_d = self.optimizers()
         for target in targets:
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 scope.add(key, Binding(role=Role.OPTIMIZER))
 
 
@@ -135,7 +135,7 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
             return
     if elements is not None:
         return
-    for key, _ in target_keys(target):
+    for key in target_keys(target):
         scope.add(key, Binding(element_of=iterable))
 
 
@@ -233,7 +233,7 @@ class Resolver:
         """The receiver's role from its bindings, else from what its name says."""
         if depth > 8:
             return None
-        if isinstance(node, cst.Name) and node.value in self.overlay_roles:
+        if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
             return self.overlay_roles[node.value]
         if isinstance(node, cst.Subscript):
             return self.role(node.value, depth + 1)
@@ -287,6 +287,11 @@ class Resolver:
         params = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), params)
         return self.parameter_owners(params) if params is not None else frozenset()
 
+    def union_of_owners(self, parts: list[cst.BaseExpression], depth: int) -> frozenset[str]:
+        """`chain(g.parameters(), e.parameters())`: every part must be some model's parameters."""
+        owners = [self.parameter_owners(part, depth + 1) for part in parts]
+        return frozenset().union(*owners) if all(owners) else frozenset()
+
     def parameter_owners(self, node: cst.BaseExpression, depth: int = 0) -> frozenset[str]:
         if depth > 6:
             return frozenset()
@@ -295,7 +300,11 @@ class Resolver:
                 return frozenset({self.canonical(node.func.value)})
             if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set"} and node.args:
                 return self.parameter_owners(node.args[-1].value, depth + 1)
+            if (dotted_name(node.func) or "").endswith("chain") and node.args:
+                return self.union_of_owners([a.value for a in node.args], depth)
             return frozenset()
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self.union_of_owners([node.left, node.right], depth)
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             return self.parameter_owners(node.for_in.iter, depth + 1)
         bound = self.value_of(node)
