@@ -112,12 +112,12 @@ def test_the_prefilter_never_hides_a_report(script):
     source = render(script, "    ", "\n", "")
     if mentions_gradient_lifecycle(source):
         return
-    original = engine.mentions_gradient_lifecycle
-    engine.mentions_gradient_lifecycle = lambda text: True
+    originals = engine.may_report, engine.needs_analysis
+    engine.may_report = engine.needs_analysis = lambda _: True
     try:
         assert engine.analyze_source(source, "generated.py") == []
     finally:
-        engine.mentions_gradient_lifecycle = original
+        engine.may_report, engine.needs_analysis = originals
 
 
 @fuzz

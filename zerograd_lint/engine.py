@@ -17,7 +17,7 @@ from zerograd_lint.analysis.ir import Backward, Step
 from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
-from zerograd_lint.prefilter import mentions_gradient_lifecycle
+from zerograd_lint.prefilter import may_report, needs_analysis
 from zerograd_lint.rules import Finding, all_rules
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
@@ -44,11 +44,13 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
 def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it."""
-    if not mentions_gradient_lifecycle(source):
+    if not may_report(source):
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
+    if not needs_analysis(tree):
+        return None
     module = None
     try:
         needs = needs_of(tree, source)
