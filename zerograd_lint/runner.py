@@ -9,6 +9,7 @@ from typing import Iterable
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
 from zerograd_lint.config import DEFAULT_SETTINGS, Settings
+from zerograd_lint.notebook import lint_notebook
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.source import UndecodableSource, decode_source
 
@@ -30,6 +31,8 @@ def check_file(path: Path, selection: Selection = DEFAULT_SELECTION) -> list[Dia
         source = decode_source(data)
     except UndecodableSource as error:
         return [parse_error(shown, 1, 1, str(error))]
+    if path.suffix == ".ipynb":
+        return lint_notebook(source, shown, selection)
     return lint_source(source, shown, selection)
 
 
