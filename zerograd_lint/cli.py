@@ -11,8 +11,7 @@ import click
 from zerograd_lint import __version__
 from zerograd_lint.config import ConfigError, Options, find_config, load_options, resolve
 from zerograd_lint.discovery import MissingPath, discover
-from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS
-from zerograd_lint.formats import statistics
+from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code

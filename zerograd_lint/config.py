@@ -38,7 +38,7 @@ class ConfigError(ValueError):
 class Options:
     """What one source (a config file or the command line) says; None: it says nothing."""
 
-    selection: Selection = Selection()
+    selection: Selection = field(default_factory=Selection)
     exclude: tuple[str, ...] | None = None
     extend_exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
