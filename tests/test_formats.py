@@ -123,6 +123,11 @@ def test_output_file_gets_the_report_and_stdout_stays_empty(project: Path) -> No
     assert [item["code"] for item in json.loads((project / "report.json").read_text())] == ["ZG990", "ZG991"]
 
 
+def test_unwritable_output_file_exits_2(project: Path) -> None:
+    proc = check(project, "--output-file", "missing/report.txt", ".")
+    assert proc.returncode == 2 and "cannot write missing/report.txt" in proc.stderr
+
+
 def test_statistics_count_per_code(project: Path) -> None:
     (project / "more.py").write_text("for b in x:\n    l.backward()\n    mark_bug()\n")
     proc = check(project, "--statistics", ".")

@@ -21,8 +21,8 @@ from zerograd_lint.selection import Selection, SelectionError
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
 
 
-class ConfigProblem(click.ClickException):
-    """A config file that cannot be used: exit 2, like a usage error."""
+class Failure(click.ClickException):
+    """A config file that cannot be used, a report that cannot be written: exit 2, like a usage error."""
 
     exit_code = EXIT_ERROR
 
@@ -79,7 +79,7 @@ def check(
         config_file = config_file or find_config(paths)
         layers = [load_options(config_file)] if config_file else []
     except ConfigError as error:
-        raise ConfigProblem(str(error)) from None
+        raise Failure(str(error)) from None
     try:
         root = config_file.parent.resolve() if config_file else Path.cwd()
         settings = resolve([*layers, command_line], root, config_file)
@@ -117,7 +117,7 @@ def write_report(report: str, output_file: Path | None) -> None:
     try:
         output_file.write_text(report, encoding="utf-8")
     except OSError as error:
-        raise click.FileError(str(output_file), hint=error.strerror or str(error)) from None
+        raise Failure(f"cannot write {output_file}: {error.strerror or error}") from None
 
 
 def summary(result: RunResult) -> str:
