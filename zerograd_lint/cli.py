@@ -9,7 +9,7 @@ from typing import Sequence
 import click
 
 from zerograd_lint import __version__
-from zerograd_lint.config import ConfigError, Options, find_config, load_options, resolve
+from zerograd_lint.config import ConfigError, Options, load_settings
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.progress import tracked, wants_progress
@@ -27,8 +27,8 @@ class Failure(click.ClickException):
     exit_code = EXIT_ERROR
 
 
-def split_codes(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
+def split_commas(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(item.strip() for value in values for item in value.split(",") if item.strip())
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,20 +70,16 @@ def check(
         raise click.UsageError("--statistics works with --format text or json")
     command_line = Options(
         selection=Selection(
-            select=split_codes(select) or None, ignore=split_codes(ignore), extend_select=split_codes(extend_select)
+            select=split_commas(select) or None, ignore=split_commas(ignore), extend_select=split_commas(extend_select)
         ),
-        exclude=split_codes(exclude) or None,
-        extend_exclude=split_codes(extend_exclude),
+        exclude=split_commas(exclude) or None,
+        extend_exclude=split_commas(extend_exclude),
     )
     try:
-        config_file = config_file or find_config(paths)
-        layers = [load_options(config_file)] if config_file else []
+        settings = load_settings(paths, command_line, config_file)
+        files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
     except ConfigError as error:
         raise Failure(str(error)) from None
-    try:
-        root = config_file.parent.resolve() if config_file else Path.cwd()
-        settings = resolve([*layers, command_line], root, config_file)
-        files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
 

@@ -98,6 +98,14 @@ def resolve(layers: Sequence[Options], root: Path, config_file: Path | None = No
 # --- Finding and reading the config file -------------------------------------------------
 
 
+def load_settings(paths: Sequence[str], command_line: Options, config_file: Path | None = None) -> Settings:
+    """The config file's options (the one named, or the nearest above the paths) under the command line's."""
+    config_file = config_file or find_config(paths)
+    layers = [load_options(config_file)] if config_file else []
+    root = config_file.parent.resolve() if config_file else Path.cwd()
+    return resolve([*layers, command_line], root, config_file)
+
+
 def find_config(paths: Iterable[str]) -> Path | None:
     """The nearest pyproject.toml with a [tool.zerograd-lint] table, walking up from the paths."""
     starts = [os.path.abspath(p) for p in paths] or [os.getcwd()]
