@@ -1,16 +1,152 @@
-"""Placeholder: replaced by the real data-flow facts."""
+"""Everything the rules may ask about a file, computed once: the facts.
+
+For every function (and the module body) with a backward and a step, the
+lifecycle IR is interpreted twice: once to learn which optimizer each
+backward and clip feeds, once to learn what the gradients hold before every
+event. Rules only read these facts; they never walk the tree.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator, Mapping
 
 import libcst as cst
+from libcst.metadata import CodeRange, PositionProvider
+
+from zerograd_lint.analysis.builder import Builder
+from zerograd_lint.analysis.flow import Interpreter, Structure, Where
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState
+from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
+from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.ir import Backward, Block, Clear, Event, Loop, Node, Step, Unscale, children, events_in
+from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
+
+NOWHERE = Where(None, None, None, None)
+
+
+@dataclass(frozen=True)
+class RootFacts:
+    """The lifecycle of one function (or the module body), helpers inlined."""
+
+    root: Container
+    block: Block
+    events: tuple[Event, ...]
+    before: Mapping[int, GradState]  # event id -> what the gradients may hold just before it
+    where: Mapping[int, Where]
+    fed: Mapping[int, frozenset[str]]  # backward/clip id -> the optimizers it feeds
+    optimizers: frozenset[str]
+    is_step_body: bool  # backward and step outside any training loop
+    training_loops: tuple[Loop, ...]
+
+    @cached_property
+    def by_id(self) -> dict[int, Event]:
+        return {e.id: e for e in self.events}
+
+    def in_region(self, event: Event) -> bool:
+        """Whether the order rules apply: inside a training loop, or in a step body."""
+        where = self.where.get(event.id)
+        return where is not None and (where.loop is not None or self.is_step_body)
+
+    def reached(self, event: Event) -> bool:
+        return event.id in self.before
+
+    def loop_of(self, event: Event) -> Loop | None:
+        where = self.where.get(event.id)
+        return where.loop if where else None
 
 
 @dataclass(frozen=True)
 class FileFacts:
     module: cst.Module
+    positions: Mapping[cst.CSTNode, CodeRange]
+    roots: tuple[RootFacts, ...]
+    grad_reads: tuple[GradRead, ...]
+    uncalled: tuple[Uncalled, ...]
+
+    def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
+        """1-based line and column of the start, and the end, of a node."""
+        where = self.positions[node]
+        return where.start.line, where.start.column + 1, where.end.line, where.end.column + 1
+
+    def line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].start.line
 
 
 def build_facts(module: cst.Module) -> FileFacts:
-    return FileFacts(module)
+    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    index = ModuleIndex(module)
+    builder = Builder(index)
+    roots = tuple(filter(None, (analyse_root(root, builder) for root in index.roots)))
+    return FileFacts(module, positions, roots, tuple(find_grad_reads(module)), tuple(find_uncalled(index)))
+
+
+def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
+    block = builder.build(root)
+    events = tuple(events_in(block))
+    if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
+        return None
+    structure = Structure()
+    optimizers = frozenset(
+        [e.optimizer for e in events if isinstance(e, (Step, Unscale))]
+        + [e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "optimizer"]
+    )
+    model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model")
+
+    association = AssociationDomain()
+    Interpreter(association, structure).run(block, frozenset(), NOWHERE)
+    gradients = GradientDomain(
+        optimizers=optimizers,
+        model_keys=model_keys,
+        models=builder.models,
+        association=association.association,
+        loss_names=frozenset(filter(None, (loss_name(e) for e in events if isinstance(e, Backward)))),
+        structure=structure,
+    )
+    Interpreter(gradients, structure).run(block, gradients.initial(), NOWHERE)
+    loops = tuple(training_loops(block, structure))
+    outside = [e for e in outside_loops(block, structure)]
+    return RootFacts(
+        root=root,
+        block=block,
+        events=events,
+        before=gradients.before,
+        where=gradients.where,
+        fed={e.id: frozenset(gradients.fed_by(e)) for e in events},
+        optimizers=optimizers,
+        is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
+        training_loops=loops,
+    )
+
+
+def loss_name(backward: Backward) -> str | None:
+    """The variable holding the loss: `loss` in `(loss / n).backward()` or `scaler.scale(loss)`."""
+    node = backward.loss
+    while node is not None and not isinstance(node, cst.Name):
+        if isinstance(node, cst.BinaryOperation):
+            node = node.left
+        elif isinstance(node, (cst.Attribute, cst.Subscript)):
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            node = node.func.value
+        else:
+            return None
+    return node.value if node is not None else None
+
+
+def training_loops(node: Node, structure: Structure) -> Iterator[Loop]:
+    if isinstance(node, Loop) and structure.is_training_loop(node):
+        yield node
+    if not isinstance(node, Event):
+        for child in children(node):
+            yield from training_loops(child, structure)
+
+
+def outside_loops(node: Node, structure: Structure) -> Iterator[Event]:
+    """Events not inside a training loop."""
+    if isinstance(node, Event):
+        yield node
+    elif not (isinstance(node, Loop) and structure.is_training_loop(node)):
+        for child in children(node):
+            yield from outside_loops(child, structure)

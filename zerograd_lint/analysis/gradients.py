@@ -1,0 +1,232 @@
+"""What `.grad` holds, per optimizer, along every path: the data-flow domain.
+
+For each optimizer (and each model cleared with no visible optimizer) the state
+is the set of possible *contents*; a content is a set of tags:
+
+  cur/prev b     gradients of backward b, this iteration / an earlier one, not applied yet
+  applied s      gradients already applied by step s and not cleared since
+  dirty          maybe gradients, from a backward that feeds another optimizer
+  initial        nothing yet (gradients start as None)
+  cleared c      emptied by clear c, whose coverage is known
+  foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
+  discarded c    clear c threw away unapplied gradients (until the next backward)
+  lost c         clear c threw away unapplied gradients (until the next step)
+  scaled         holds GradScaler-scaled gradients not unscaled yet
+  unscaled u     scaler.unscale_ u ran for this optimizer since the last update()
+  stepped s      scaler.step s ran since the last update()
+  fwd a          assignment a computed a loss since the last backward (the forward pass ran)
+  entry          nothing happened to it since the training loop was entered
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from zerograd_lint.analysis.flow import Structure, Where
+from zerograd_lint.analysis.ir import (
+    Assign,
+    Backward,
+    Branch,
+    Clear,
+    Clip,
+    Coverage,
+    Event,
+    Guard,
+    Loop,
+    Step,
+    Unscale,
+    Update,
+)
+
+Tag = tuple
+Content = frozenset
+GradState = Mapping[str, frozenset]
+
+LIVE = frozenset({"cur", "prev", "applied", "dirty"})
+UNAPPLIED = frozenset({"cur", "prev"})
+STAGE = frozenset({"unscaled", "stepped"})
+SURVIVES_CLEAR = STAGE | {"lost"}
+EMPTY_MARKS = frozenset({"cleared", "initial", "foggy", "entry"})
+MAX_CONTENTS = 48
+MODEL_PREFIX = "model:"
+ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
+
+
+def kinds(content: Content) -> frozenset[str]:
+    return frozenset(tag[0] for tag in content)
+
+
+def has(content: Content, *names: str) -> bool:
+    return any(tag[0] in names for tag in content)
+
+
+def ids(content: Content, name: str) -> list[int]:
+    return sorted(tag[1] for tag in content if tag[0] == name)
+
+
+def keep(content: Content, names: frozenset[str]) -> Content:
+    return frozenset(tag for tag in content if tag[0] in names)
+
+
+def drop(content: Content, names: frozenset[str] | set[str]) -> Content:
+    return frozenset(tag for tag in content if tag[0] not in names)
+
+
+@dataclass
+class AssociationDomain:
+    """Which optimizers each backward and clip feeds: those whose step comes next."""
+
+    association: dict[int, set[str]] = field(default_factory=dict)
+
+    def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
+        if isinstance(event, Backward):
+            if any(stepped for _, stepped in state):
+                state = frozenset(item for item in state if not item[1])
+            return state | {(event.id, False)}
+        if isinstance(event, Step):
+            for event_id, _ in state:
+                self.association.setdefault(event_id, set()).add(event.optimizer)
+            return frozenset((event_id, True) for event_id, _ in state)
+        if isinstance(event, Clip):  # a clip belongs to the step that follows it, like a backward
+            return state | {(event.id, False)}
+        return state
+
+    def join(self, first: frozenset, second: frozenset) -> frozenset:
+        return first | second
+
+    def enter_loop(self, loop: Loop, state: frozenset) -> frozenset:
+        return state
+
+    def back_edge(self, loop: Loop, state: frozenset) -> frozenset:
+        return state
+
+    def after_branch(self, branch: Branch, then, orelse):
+        return then, orelse
+
+
+@dataclass
+class GradientDomain:
+    optimizers: frozenset[str]
+    model_keys: frozenset[str]
+    models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+    association: Mapping[int, set[str]]
+    loss_names: frozenset[str]
+    structure: Structure
+    before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
+    where: dict[int, Where] = field(default_factory=dict)
+
+    def initial(self) -> dict[str, frozenset]:
+        start = frozenset({frozenset({("initial",)})})
+        return {key: start for key in self.keys}
+
+    @property
+    def keys(self) -> list[str]:
+        return sorted(self.optimizers) + sorted(MODEL_PREFIX + m for m in self.model_keys)
+
+    # Questions ---------------------------------------------------------------
+
+    def coverage(self, clear: Clear, key: str) -> Coverage:
+        target = clear.target
+        if key.startswith(MODEL_PREFIX):
+            same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
+            return Coverage.KNOWN if same else Coverage.UNKNOWN
+        if target.kind == "optimizer":
+            if target.key == key:
+                return Coverage.KNOWN
+            # Several optimizers: another one's clear leaves this one alone.
+            return Coverage.UNKNOWN if len(self.optimizers) == 1 else Coverage.NONE
+        if target.kind == "model" and self.models.get(key) == frozenset({target.key}):
+            return Coverage.KNOWN
+        return Coverage.UNKNOWN
+
+    def fed_by(self, event: Event) -> set[str]:
+        return self.association.get(event.id) or set(self.optimizers)
+
+    # Domain ------------------------------------------------------------------
+
+    def transfer(self, event: Event, state: GradState, where: Where) -> GradState:
+        previous = self.before.get(event.id)
+        self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
+        self.where[event.id] = where
+        if isinstance(event, Backward):
+            return self.backward(event, state)
+        if isinstance(event, Clear):
+            return self.clear(event, state, where)
+        if isinstance(event, Step):
+            return self.step(event, state)
+        if isinstance(event, Unscale):
+            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
+        if isinstance(event, Update):
+            return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
+        if isinstance(event, Assign) and event.names & self.loss_names:
+            return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
+        return state
+
+    def apply(self, state: GradState, keys, change) -> GradState:
+        updated = dict(state)
+        for key in keys:
+            if key in updated:
+                contents = frozenset(change(content) for content in updated[key])
+                updated[key] = contents if len(contents) <= MAX_CONTENTS else frozenset({frozenset().union(*contents)})
+        return updated
+
+    def backward(self, event: Backward, state: GradState) -> GradState:
+        fed = self.fed_by(event)
+        arrived = {("cur", event.id)} | ({("scaled",)} if event.scaled else set())
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"fwd", "discarded"}) | arrived)
+        others = [key for key in self.keys if key not in fed]
+        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("dirty",)})
+
+    def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
+        accumulating = where.guard in ACCUMULATION_GUARDS
+        updated = dict(state)
+        for key in self.keys:
+            coverage = self.coverage(event, key)
+            if coverage is Coverage.NONE:
+                continue
+
+            def cleared(content: Content, coverage: Coverage = coverage) -> Content:
+                kept = keep(content, SURVIVES_CLEAR)
+                if coverage is Coverage.UNKNOWN:
+                    return kept | {("foggy",)}
+                marks = {("cleared", event.id)}
+                if has(content, *UNAPPLIED):
+                    marks.add(("discarded", event.id))
+                    if not accumulating:
+                        marks.add(("lost", event.id))
+                return kept | marks
+
+            updated = self.apply(updated, [key], cleared)
+        return updated
+
+    def step(self, event: Step, state: GradState) -> GradState:
+        def stepped(content: Content) -> Content:
+            stage = frozenset({("stepped", event.id)}) if event.via_scaler else keep(content, STAGE)
+            if has(content, *LIVE):
+                return stage | {("applied", event.id)}
+            return drop(content, STAGE | {"lost", "discarded", "scaled", "entry"}) | stage
+
+        return self.apply(state, [event.optimizer], stepped)
+
+    def join(self, first: GradState, second: GradState) -> GradState:
+        return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
+
+    def enter_loop(self, loop: Loop, state: GradState) -> GradState:
+        return self.apply(state, self.keys, lambda c: c | {("entry",)})
+
+    def back_edge(self, loop: Loop, state: GradState) -> GradState:
+        def age(content: Content) -> Content:
+            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
+
+        return self.apply(state, self.keys, age)
+
+    def after_branch(self, branch: Branch, then, orelse):
+        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""
+        if then is None or orelse is None or branch.guard not in ACCUMULATION_GUARDS:
+            return then, orelse
+        arm_kinds = self.structure.kinds(branch.then)
+        if Clear not in arm_kinds or Step in arm_kinds:
+            return then, orelse
+        emptied = [key for key in self.keys if not any(has(c, *LIVE) for c in then.get(key, ()))]
+        return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {("foggy",)})

@@ -1,0 +1,317 @@
+"""Who is who: bindings of names and `self.` attributes, resolved to roles and identities.
+
+Flow-insensitive on purpose: training code binds its optimizer once. Where the
+bindings disagree, the role is unknown, and unknown never creates a report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+import libcst as cst
+
+from zerograd_lint.analysis.names import (
+    Role,
+    code_of,
+    constructor_role,
+    dotted_name,
+    last_name,
+    says_accelerator,
+    says_optimizer,
+    says_scaler,
+)
+
+# Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
+WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
+# `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
+DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One assignment of a name: what it is bound to, as far as the code shows."""
+
+    role: Role | None = None
+    alias: cst.BaseExpression | None = None  # the name is this other object
+    element_of: cst.BaseExpression | None = None  # a for-loop target over this collection
+    value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
+
+
+@dataclass
+class Scope:
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+
+    def add(self, key: str, binding: Binding) -> None:
+        self.bindings.setdefault(key, []).append(binding)
+
+
+def target_keys(target: cst.BaseExpression) -> Iterator[tuple[str, cst.BaseExpression]]:
+    if isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+        yield code_of(target), target
+
+
+def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [e.value for e in node.elements]
+    return None
+
+
+def bind_assignment(scope: Scope, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    elements = tuple_elements(target)
+    if elements is not None:
+        bind_unpacking(scope, elements, value)
+        return
+    for key, node in target_keys(target):
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
+            if code_of(value) != key:
+                scope.add(key, Binding(alias=value))
+            continue
+        scope.add(key, Binding(role=value_role(value), value=value))
+
+
+def value_role(value: cst.BaseExpression) -> Role | None:
+    if isinstance(value, cst.Call):
+        callee = dotted_name(value.func)
+        if callee is not None:
+            return constructor_role(callee)
+        return None
+    collection = tuple_elements(value)
+    if collection is None and isinstance(value, cst.Dict):
+        collection = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+    if collection:
+        roles = {value_role(e) for e in collection}
+        return roles.pop() if len(roles) == 1 else None
+    return None
+
+
+def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+    values = tuple_elements(value)
+    if values is not None and len(values) == len(targets):
+        for target, item in zip(targets, values):
+            bind_assignment(scope, target, item)
+        return
+    if not isinstance(value, cst.Call):
+        return
+    callee = dotted_name(value.func) or ""
+    method = callee.rsplit(".", 1)[-1]
+    if callee.startswith("deepspeed.") and method == "initialize":
+        for target, role in zip(targets, DEEPSPEED_TUPLE):
+            for key, _ in target_keys(target):
+                scope.add(key, Binding(role=role))
+        return
+    if method in WRAPPING_CALLS:
+        positional = [a.value for a in value.args if a.keyword is None and not a.star]
+        for target, argument in zip(targets, positional):
+            for key, _ in target_keys(target):
+                if code_of(argument) != key:
+                    scope.add(key, Binding(alias=argument))
+        return
+    role = constructor_role(callee)
+    if role is Role.OPTIMIZER:  # opt_g, opt_d = self.optimizers()
+        for target in targets:
+            for key, _ in target_keys(target):
+                scope.add(key, Binding(role=Role.OPTIMIZER))
+
+
+def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+    """`for opt in optimizers` makes `opt` an element of `optimizers`; zip/items/enumerate unwrap."""
+    elements = tuple_elements(target)
+    if isinstance(iterable, cst.Call):
+        callee = dotted_name(iterable.func) or ""
+        arguments = [a.value for a in iterable.args if a.keyword is None]
+        if callee == "zip" and elements is not None and len(elements) == len(arguments):
+            for element, argument in zip(elements, arguments):
+                bind_for_target(scope, element, argument)
+            return
+        if callee == "enumerate" and elements is not None and len(elements) == 2 and arguments:
+            bind_for_target(scope, elements[1], arguments[0])
+            return
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "named_parameters"}:
+            if elements is not None and len(elements) == 2:
+                bind_for_target(scope, elements[1], iterable)
+            return
+    if elements is not None:
+        return
+    for key, _ in target_keys(target):
+        scope.add(key, Binding(element_of=iterable))
+
+
+class BindingCollector(cst.CSTVisitor):
+    """Collects the bindings of one function (or module) body, not of nested functions."""
+
+    def __init__(self, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> None:
+        self.scope = scope
+        self.class_scope = class_scope
+        self.root = root
+
+    def scope_for(self, target: cst.BaseExpression) -> Scope:
+        if self.class_scope is not None and code_of(target).startswith("self."):
+            return self.class_scope
+        return self.scope
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            bind_assignment(self.scope_for(target.target), target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            bind_assignment(self.scope_for(node.target), node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        bind_for_target(self.scope, node.target, node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        bind_for_target(self.scope, node.target, node.iter)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None and isinstance(node.asname.name, cst.Name):
+            self.scope.add(node.asname.name.value, Binding(value=node.item))
+
+
+def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
+    body.visit(BindingCollector(scope, class_scope, root))
+    return scope
+
+
+@dataclass(frozen=True)
+class Resolver:
+    """Resolves receivers in one place of the code: a chain of scopes plus call-site overlays.
+
+    ``overlay`` maps a helper's parameter names to the caller's canonical keys,
+    so `def step(opt): opt.step()` called as `step(self.optimizer)` steps `self.optimizer`.
+    """
+
+    scopes: tuple[Scope, ...]
+    overlay: Mapping[str, str] = field(default_factory=dict)
+    overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
+
+    def bindings(self, key: str) -> list[Binding]:
+        for scope in self.scopes:
+            found = scope.bindings.get(key)
+            if found:
+                return found
+        return []
+
+    def canonical(self, node: cst.BaseExpression, depth: int = 0) -> str:
+        """A key naming the object `node` evaluates to, through aliases."""
+        if depth > 8:
+            return code_of(node)
+        if isinstance(node, cst.Name):
+            if node.value in self.overlay:
+                return self.overlay[node.value]
+            aliases = [b.alias for b in self.bindings(node.value) if b.alias is not None]
+            others = [b for b in self.bindings(node.value) if b.alias is None and b.element_of is None]
+            if aliases and not others and len({code_of(a) for a in aliases}) == 1:
+                return self.canonical(aliases[0], depth + 1)
+            elements = [b.element_of for b in self.bindings(node.value) if b.element_of is not None]
+            if elements and not others and not aliases:
+                return self.canonical(elements[0], depth + 1)
+            return node.value
+        if isinstance(node, cst.Attribute):
+            key = code_of(node)
+            aliases = [b.alias for b in self.bindings(key) if b.alias is not None]
+            if aliases and len({code_of(a) for a in aliases}) == 1 and len(self.bindings(key)) == len(aliases):
+                return self.canonical(aliases[0], depth + 1)
+            return f"{self.canonical(node.value, depth + 1)}.{node.attr.value}"
+        if isinstance(node, cst.Subscript):
+            return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
+        return code_of(node)
+
+    def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:
+        """The receiver's role from its bindings, else from what its name says."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.overlay_roles:
+            return self.overlay_roles[node.value]
+        if isinstance(node, cst.Subscript):
+            return self.role(node.value, depth + 1)
+        if isinstance(node, cst.Call):
+            callee = dotted_name(node.func)
+            return constructor_role(callee) if callee else None
+        roles: set[Role | None] = set()
+        for binding in self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []:
+            if binding.alias is not None:
+                roles.add(self.role(binding.alias, depth + 1))
+            elif binding.element_of is not None:
+                roles.add(self.role(binding.element_of, depth + 1))
+            else:
+                roles.add(binding.role)
+        known = roles - {None}
+        if len(known) == 1:
+            return known.pop()
+        if len(known) > 1:
+            return Role.OTHER if Role.OPTIMIZER not in known else None
+        return role_from_name(last_name(node))
+
+    def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The single expression a name is bound to, if there is exactly one."""
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        values = [b.value for b in self.bindings(code_of(node)) if b.value is not None]
+        return values[0] if len(values) == 1 else None
+
+
+    def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
+        """The optimizer constructor call a receiver is bound to, through aliases."""
+        if depth > 8 or not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        if isinstance(node, cst.Name) and node.value in self.overlay:
+            return None
+        calls = []
+        for binding in self.bindings(code_of(node)):
+            if binding.alias is not None:
+                calls.append(self.constructor_of(binding.alias, depth + 1))
+            elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
+                calls.append(binding.value)
+        found = [c for c in calls if c is not None]
+        return found[0] if len(found) == 1 else None
+
+    def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
+        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""
+        call = self.constructor_of(node)
+        if call is None:
+            return frozenset()
+        params = next((a.value for a in call.args if a.keyword is None), None)
+        params = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), params)
+        return self.parameter_owners(params) if params is not None else frozenset()
+
+    def parameter_owners(self, node: cst.BaseExpression, depth: int = 0) -> frozenset[str]:
+        if depth > 6:
+            return frozenset()
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return frozenset({self.canonical(node.func.value)})
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set"} and node.args:
+                return self.parameter_owners(node.args[-1].value, depth + 1)
+            return frozenset()
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.parameter_owners(node.for_in.iter, depth + 1)
+        bound = self.value_of(node)
+        return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+
+def role_from_name(name: str | None) -> Role | None:
+    if not name:
+        return None
+    if says_scaler(name):
+        return Role.SCALER
+    if says_accelerator(name):
+        return Role.ACCELERATOR
+    if says_optimizer(name):
+        return Role.OPTIMIZER
+    if "engine" in name.lower():
+        return Role.ENGINE
+    return None
+

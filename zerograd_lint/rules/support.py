@@ -1,0 +1,89 @@
+"""What rules share: walking the facts' events and phrasing what they found."""
+
+from __future__ import annotations
+
+from typing import Iterator, TypeVar
+
+import libcst as cst
+
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.gradients import has, ids
+from zerograd_lint.analysis.ir import Backward, Event, Guard, Step
+from zerograd_lint.rules import Finding
+
+E = TypeVar("E", bound=Event)
+
+
+def events_of(facts: FileFacts, kind: type[E], region_only: bool = True) -> Iterator[tuple[RootFacts, E]]:
+    """Every reached event of a kind, with the facts of the function it was analysed in."""
+    for root in facts.roots:
+        for event in root.events:
+            if isinstance(event, kind) and root.reached(event) and (not region_only or root.in_region(event)):
+                yield root, event
+
+
+def contents(root: RootFacts, event: Event, key: str) -> frozenset:
+    return root.before[event.id].get(key, frozenset())
+
+
+def finding(facts: FileFacts, node: cst.CSTNode, message: str, **data: object) -> Finding:
+    line, column, end_line, end_column = facts.span(node)
+    return Finding(line, column, end_line, end_column, message, data)
+
+
+def at(facts: FileFacts, event: Event) -> str:
+    """`opt.step()` (line 12)."""
+    return f"`{event.text}` (line {facts.line(event.node)})"
+
+
+def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
+    loop = root.loop_of(event)
+    return f" in the loop at line {facts.line(loop.node)}" if loop is not None else ""
+
+
+def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
+    where = root.where[event.id]
+    if where.guard is Guard.ACCELERATE:
+        return "inside `accelerator.accumulate()`"
+    if where.guard_branch is not None and where.guard_branch.line_node is not None:
+        branch = where.guard_branch
+        test = cst.Module(body=[]).code_for_node(branch.test) if branch.test is not None else "a condition"
+        return f"under `if {test}` (line {facts.line(branch.line_node)})"
+    return "under a condition"
+
+
+def first_event(root: RootFacts, content_set: frozenset, tag: str) -> Event | None:
+    found = sorted({i for content in content_set for i in ids(content, tag)})
+    return root.by_id.get(found[0]) if found else None
+
+
+def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
+    """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
+    if any(has(c, "cur") for c in contents(root, step, step.optimizer)):
+        return False
+    loop = root.loop_of(step)
+    position = root.events.index(step)
+    return any(
+        isinstance(e, Backward) and root.loop_of(e) is loop and step.optimizer in root.fed[e.id]
+        for e in root.events[position + 1 :]
+    )
+
+
+def scaled_backward(root: RootFacts, content_set: frozenset) -> Backward | None:
+    for content in content_set:
+        for tag in content:
+            event = root.by_id.get(tag[1]) if tag[0] in {"cur", "prev"} else None
+            if isinstance(event, Backward) and event.scaled:
+                return event
+    return None
+
+
+def scaler_of(root: RootFacts, optimizer: str) -> str:
+    """The GradScaler used with an optimizer in this function, by name."""
+    for event in root.events:
+        if isinstance(event, Step) and event.via_scaler and event.optimizer == optimizer and event.scaler:
+            return event.scaler
+    for event in root.events:
+        if isinstance(event, Backward) and event.scaler:
+            return event.scaler
+    return "scaler"
