@@ -84,6 +84,28 @@ def test_flake8_reports_what_the_cli_reports_with_flake8s_noqa(venv_python: str,
     assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
 
 
+REAL_BUG = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for batch in torch.randn(8, 4).split(2):
+    model(batch).sum().backward()
+    optimizer.step()
+for batch in torch.randn(8, 4).split(2):
+    model(batch).sum().backward()
+    optimizer.step()  # noqa: ZG101
+"""
+
+
+def test_real_rule_under_flake8_matches_the_cli(venv_python: str, tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(REAL_BUG)
+    under_flake8 = flake8(venv_python, "--select", "ZG", "train.py", cwd=tmp_path)
+    standalone = run_cli("check", "train.py", cwd=tmp_path)
+    assert [line.split(" ")[:2] for line in zg_lines(under_flake8.stdout)] == [["train.py:7:5:", "ZG101"]]
+    assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
+
+
 def test_off_by_default_codes_join_flake8s_default_ignore(venv_python: str, sample: Path) -> None:
     default = run_with_test_rules("flake8", "train.py", cwd=sample, python=venv_python)
     assert "ZG991" not in default.stdout

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.conftest import run_with_test_rules
+from tests.conftest import run_cli, run_with_test_rules
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
 
@@ -45,6 +45,28 @@ def test_suppressed_reports_appear_in_no_format(tmp_path: Path, output_format: s
     proc = run_with_test_rules("zerograd-lint", "check", "--format", output_format, "train.py", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert reported_lines(proc.stdout, output_format) == [8, 9]  # their noqa names other codes
+
+
+REAL_BUG = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for batch in torch.randn(8, 4).split(2):
+    model(batch).sum().backward()
+    optimizer.step(){comment}
+"""
+
+
+@pytest.mark.parametrize(("comment", "reported"), [
+    ("", True), ("  # noqa", False), ("  # noqa: ZG101", False), ("  # noqa:ZG103,ZG101", False),
+    ("  # noqa: ZG103", True), ("  # zerograd-lint: noqa", False),
+])
+def test_real_rule_is_suppressed_by_noqa(tmp_path: Path, comment: str, reported: bool) -> None:
+    (tmp_path / "train.py").write_text(REAL_BUG.format(comment=comment))
+    proc = run_cli("check", "--format", "json", "train.py", cwd=tmp_path)
+    assert [item["code"] for item in json.loads(proc.stdout)] == (["ZG101"] if reported else [])
+    assert proc.returncode == (1 if reported else 0)
 
 
 def test_file_level_switch(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import run_with_test_rules
+from tests.conftest import run_cli, run_with_test_rules
 from zerograd_lint.notebook import python_lines, read_notebook
 
 
@@ -46,6 +46,19 @@ def test_reports_point_into_cells(tmp_path: Path) -> None:
         "train.ipynb:cell 4:4:5: ZG990 call to mark_bug() (test-only rule)",
         "train.ipynb:cell 5:4:1: ZG990 call to mark_bug() (test-only rule)",
     ]
+
+
+def test_real_rule_across_cells(tmp_path: Path) -> None:
+    """The model and optimizer in one cell, the loop in another: one program, ZG101 in the loop's cell."""
+    (tmp_path / "train.ipynb").write_text(notebook(
+        ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
+        ("markdown", "## Train"),
+        ("code", "%%time\nfor batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n"
+                 "    !echo step\n    loss.backward()\n    optimizer.step()\n"),
+    ))
+    proc = run_cli("check", "train.ipynb", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.startswith("train.ipynb:cell 3:6:5: ZG101 optimizer `optimizer` ")
 
 
 def test_cells_are_given_in_json_and_sarif(tmp_path: Path) -> None:

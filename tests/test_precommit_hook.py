@@ -13,8 +13,18 @@ import pytest
 from tests.conftest import REPO
 
 HOOK_REPO_FILES = ("pyproject.toml", ".pre-commit-hooks.yaml", "README.md", "zerograd_lint")
-BUGGY = "import torch\n\nfor batch in loader\n    loss.backward()\n"
-CLEAN = "import torch\n\nfor batch in loader:\n    optimizer.zero_grad()\n    model(batch).sum().backward()\n    optimizer.step()\n"
+CLEAN = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for batch in torch.randn(8, 4).split(2):
+    optimizer.zero_grad()
+    loss = model(batch).sum()
+    loss.backward()
+    optimizer.step()
+"""
+BUGGY = CLEAN.replace("    optimizer.zero_grad()\n", "")  # ZG101 at the step, line 8
 
 
 def git(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -78,7 +88,7 @@ def test_commit_with_a_buggy_file_fails_and_shows_the_report(project: Path, env:
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1, output
     assert "zerograd-lint" in output and "Failed" in output
-    assert "train.py:4:1: ZG000 cannot parse file" in output
+    assert "train.py:8:5: ZG101 " in output
 
 
 def test_commit_with_a_clean_file_passes(project: Path, env: dict[str, str]) -> None:
