@@ -79,14 +79,16 @@ def test_notebooks_are_found_in_folders(tmp_path: Path) -> None:
 def test_broken_notebook_is_zg000_and_the_run_goes_on(tmp_path: Path) -> None:
     (tmp_path / "a_broken.ipynb").write_text('{"cells": [')
     (tmp_path / "b_syntax.ipynb").write_text(notebook(("code", "import torch\n"), ("code", "for x in y\n    l.backward()\n")))
+    (tmp_path / "b_v3.ipynb").write_text('{"worksheets": [], "nbformat": 3}')
     (tmp_path / "c_train.py").write_text("for b in x:\n    l.backward()\n    mark_bug()\n")
     proc = check(tmp_path, ".")
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith("a_broken.ipynb:1:1: ZG000 cannot read notebook")
+    assert lines[0].startswith("a_broken.ipynb:1:1: ZG000 cannot read notebook: invalid JSON")
     assert lines[1].startswith("b_syntax.ipynb:cell 2:")
     assert " ZG000 cannot parse file" in lines[1]
-    assert lines[2] == "c_train.py:3:5: ZG990 call to mark_bug() (test-only rule)"
+    assert lines[2] == "b_v3.ipynb:1:1: ZG000 cannot read notebook: no list of cells (nbformat 4 expected)"
+    assert lines[3] == "c_train.py:3:5: ZG990 call to mark_bug() (test-only rule)"
 
 
 def test_non_python_notebooks_are_not_checked(tmp_path: Path) -> None:

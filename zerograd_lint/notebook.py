@@ -38,11 +38,11 @@ class NotebookProgram:
 def read_notebook(text: str) -> NotebookProgram:
     try:
         document = json.loads(text)
-        cells = document["cells"]
-        if not isinstance(cells, list):
-            raise TypeError("'cells' is not a list")
-    except (json.JSONDecodeError, KeyError, TypeError) as error:
-        raise NotebookError(f"cannot read notebook: {error}") from None
+    except json.JSONDecodeError as error:
+        raise NotebookError(f"cannot read notebook: invalid JSON: {error}") from None
+    cells = document.get("cells") if isinstance(document, dict) else None
+    if not isinstance(cells, list):
+        raise NotebookError("cannot read notebook: no list of cells (nbformat 4 expected)")
     if not is_python(document):
         return NotebookProgram("", ())
     lines: list[str] = []

@@ -15,7 +15,12 @@ def default_state(rule: Rule) -> str:
 
 
 def code_block(code: str) -> str:
-    return f"```python\n{code.strip(chr(10))}\n```"
+    body = code.strip("\n")
+    return f"```python\n{body}\n```"
+
+
+def table_cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 def rule_page(rule: Rule, level: int = 1) -> str:
@@ -52,15 +57,15 @@ def rule_table(rules: Sequence[Rule]) -> str:
 
 def rules_document(rules: Sequence[Rule]) -> str:
     """docs/rules.md: an index table, then every rule's page."""
+    rows = [
+        f"| [{r.code}](#{r.code.lower()}) | {r.name} | {r.severity} | {default_state(r)} | "
+        f"{'yes' if r.fixable else 'no'} | {table_cell(r.summary)} |"
+        for r in rules
+    ]
     header = [
         "# Rules",
         f"<!-- Generated from the rules' own fields by `{GENERATE_COMMAND}`. Do not edit by hand. -->",
-        "| Code | Name | Severity | Default | Fixable | Summary |\n|---|---|---|---|---|---|\n"
-        + "\n".join(
-            f"| [{r.code}](#{r.code.lower()}) | {r.name} | {r.severity} | {default_state(r)} | "
-            f"{'yes' if r.fixable else 'no'} | {r.summary.replace('|', chr(92) + '|')} |"
-            for r in rules
-        ),
+        "\n".join(["| Code | Name | Severity | Default | Fixable | Summary |", "|---|---|---|---|---|---|", *rows]),
     ]
     pages = [f'<a id="{rule.code.lower()}"></a>\n\n{rule_page(rule, level=2).rstrip()}' for rule in rules]
     return "\n\n".join(header + pages) + "\n"
