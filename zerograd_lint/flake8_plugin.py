@@ -31,7 +31,7 @@ class ZerogradChecker:
         option_manager.extend_default_ignore([rule.code for rule in all_rules() if not rule.enabled_by_default])
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
-        if NOQA_FILE.search(self.source):  # our file-level switch; flake8 knows only `# flake8: noqa`
+        if NOQA_FILE.search(self.source):  # our own file-level switch, unknown to flake8
             return
         for d in analyze_source(self.source, self.filename):
             yield d.line, d.column - 1, f"{d.code} {d.message}", type(self)
