@@ -12,6 +12,7 @@ import re
 import libcst as cst
 
 from zerograd_lint.analysis.facts import build_facts
+from zerograd_lint.analysis.ir import Step
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.rules import Finding, all_rules
@@ -77,8 +78,18 @@ def lint_source(
 
 
 def accumulation_guarded_steps(source: str) -> frozenset[int]:
-    """Lines of optimizer steps the static analysis sees under an accumulation guard.
+    """Lines of optimizer steps the static analysis sees under a condition that may accumulate.
 
-    The runtime guard reads this to learn a script's accumulation intent.
+    The runtime guard reads this to learn a script's accumulation intent: a step
+    under such a condition may apply gradients of several iterations.
     """
-    return frozenset()
+    try:
+        facts = build_facts(cst.parse_module(source))
+    except (cst.ParserSyntaxError, RecursionError):
+        return frozenset()
+    return frozenset(
+        facts.line(event.node)
+        for root in facts.roots
+        for event in root.events
+        if isinstance(event, Step) and event.id in root.where and root.where[event.id].guard is not None
+    )

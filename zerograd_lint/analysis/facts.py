@@ -8,6 +8,7 @@ event. Rules only read these facts; they never walk the tree.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator, Mapping
@@ -17,10 +18,10 @@ from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import Interpreter, Structure, Where
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir import Backward, Block, Clear, Event, Loop, Node, Step, Unscale, children, events_in
+from zerograd_lint.analysis.ir import Backward, Block, Clear, Coverage, Event, Loop, Node, Step, Unscale, children, events_in
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
@@ -39,6 +40,10 @@ class RootFacts:
     optimizers: frozenset[str]
     is_step_body: bool  # backward and step outside any training loop
     training_loops: tuple[Loop, ...]
+    models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+
+    def coverage(self, clear: Clear, key: str) -> Coverage:
+        return clear_coverage(clear, key, self.optimizers, self.models)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -64,6 +69,8 @@ class FileFacts:
     roots: tuple[RootFacts, ...]
     grad_reads: tuple[GradRead, ...]
     uncalled: tuple[Uncalled, ...]
+    helpers: frozenset[str]  # names of the functions and methods defined in the file
+    sums_on_purpose: bool  # some loss is built with reduction="sum"
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node."""
@@ -79,7 +86,15 @@ def build_facts(module: cst.Module) -> FileFacts:
     index = ModuleIndex(module)
     builder = Builder(index)
     roots = tuple(filter(None, (analyse_root(root, builder) for root in index.roots)))
-    return FileFacts(module, positions, roots, tuple(find_grad_reads(module)), tuple(find_uncalled(index)))
+    return FileFacts(
+        module,
+        positions,
+        roots,
+        tuple(find_grad_reads(module)),
+        tuple(find_uncalled(index)),
+        frozenset(f.name.value for f in index.functions),
+        bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", module.code)),
+    )
 
 
 def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
@@ -117,6 +132,7 @@ def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
         training_loops=loops,
+        models=dict(builder.models),
     )
 
 

@@ -73,6 +73,22 @@ def drop(content: Content, names: frozenset[str] | set[str]) -> Content:
     return frozenset(tag for tag in content if tag[0] not in names)
 
 
+def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]]) -> Coverage:
+    """How surely a clear empties the gradients tracked under `key`."""
+    target = clear.target
+    if key.startswith(MODEL_PREFIX):
+        same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
+        return Coverage.KNOWN if same else Coverage.UNKNOWN
+    if target.kind == "optimizer":
+        if target.key == key:
+            return Coverage.KNOWN
+        # Several optimizers: another one's clear leaves this one alone.
+        return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
+    if target.kind == "model" and models.get(key) == frozenset({target.key}):
+        return Coverage.KNOWN
+    return Coverage.UNKNOWN
+
+
 @dataclass
 class AssociationDomain:
     """Which optimizers each backward and clip feeds: those whose step comes next."""
@@ -127,18 +143,7 @@ class GradientDomain:
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        target = clear.target
-        if key.startswith(MODEL_PREFIX):
-            same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
-            return Coverage.KNOWN if same else Coverage.UNKNOWN
-        if target.kind == "optimizer":
-            if target.key == key:
-                return Coverage.KNOWN
-            # Several optimizers: another one's clear leaves this one alone.
-            return Coverage.UNKNOWN if len(self.optimizers) == 1 else Coverage.NONE
-        if target.kind == "model" and self.models.get(key) == frozenset({target.key}):
-            return Coverage.KNOWN
-        return Coverage.UNKNOWN
+        return clear_coverage(clear, key, self.optimizers, self.models)
 
     def fed_by(self, event: Event) -> set[str]:
         return self.association.get(event.id) or set(self.optimizers)

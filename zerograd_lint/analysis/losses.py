@@ -1,0 +1,86 @@
+"""Is the loss handed to backward divided by the number of accumulated micro-batches?"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir import Backward
+from zerograd_lint.analysis.names import code_of, dotted_name
+
+SCALING = re.compile(r"/|\*|\.div\(|\.div_\(|\.mul\(|\.mul_\(|reduction")
+
+
+class _Assignments(cst.CSTVisitor):
+    def __init__(self, root: cst.CSTNode, name: str) -> None:
+        self.root = root
+        self.name = name
+        self.values: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self.name in names_in(target.target):
+                self.values.append(node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self.name in names_in(node.target):
+            self.values.append(node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None and self.name in names_in(node.target):
+            self.values.append(node.value)
+
+
+def names_in(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in names_in(e.value)}
+    return set()
+
+
+def calls_helper(node: cst.CSTNode, helpers: frozenset[str]) -> bool:
+    """A call to a function or method defined in this file: it may normalise inside."""
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            name = dotted_name(call.func) or ""
+            found = found or name.rsplit(".", 1)[-1] in helpers
+
+    node.visit(_Calls())
+    return found
+
+
+def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
+    """True only when the loss is visibly built and nowhere divided or multiplied (sums on purpose stay silent)."""
+    loss = backward.loss
+    if loss is None or SCALING.search(code_of(loss)) or calls_helper(loss, helpers):
+        return False
+    if not isinstance(loss, cst.Name):
+        return True
+    finder = _Assignments(backward.scope, loss.value)
+    backward.scope.visit(finder)
+    if not finder.values:
+        return False  # a parameter, or bound where we cannot see
+    return not any(SCALING.search(code_of(value)) or calls_helper(value, helpers) for value in finder.values)
+
+
+def accumulation_count(test: cst.BaseExpression | None) -> str | None:
+    """`accum` in `(i + 1) % accum == 0`."""
+    if test is None:
+        return None
+    found: list[str] = []
+
+    class _Modulo(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if isinstance(node.operator, cst.Modulo):
+                found.append(code_of(node.right))
+
+    test.visit(_Modulo())
+    return found[0] if found else None

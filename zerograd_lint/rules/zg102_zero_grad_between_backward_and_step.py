@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import LIVE, has, ids
+from zerograd_lint.analysis.ir import Clear, Step
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, step in events_of(facts, Step):
+        held = contents(root, step, step.optimizer)
+        if not held or any(has(c, *LIVE) for c in held):
+            continue
+        for clear_id in sorted({i for c in held for i in ids(c, "discarded")}):
+            clear = root.by_id[clear_id]
+            assert isinstance(clear, Clear)
+            backward = first_event(root, contents(root, clear, step.optimizer), "cur") or first_event(
+                root, contents(root, clear, step.optimizer), "prev"
+            )
+            yield finding(
+                facts, clear.node,
+                f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
+                f"uses them: the step applies no gradients. Clear before the backward (at the start of the iteration).",
+                optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
+            )
+
+
+RULE = Rule(
+    code="ZG102",
+    name="zero-grad-between-backward-and-step",
+    severity="error",
+    summary="A clear runs after the backward and before the step: the step sees no gradients.",
+    what="Reports a clear (`zero_grad()`, `p.grad = None`) that runs after this iteration's backward and before the step that should apply its gradients.",
+    why="The step then finds `None` (or zero) gradients and does nothing: the model never trains, and nothing raises.",
+    example="for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()\n    optimizer.step()\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
+    limits="Reported only when the clear is known to cover the stepped optimizer (the optimizer itself, or the one model it is built from).",
+    fixable=True,
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # Two optimizers: clearing one between the other's backward and step is fine.
+        "for x in loader:\n    opt_d.zero_grad()\n    d_loss(x).backward()\n    opt_d.step()\n    opt_g.zero_grad()\n    g_loss(x).backward()\n    opt_g.step()\n",
+        # A loss helper does its own backward and clear before the real backward.
+        "def penalty(model, x):\n    model(x).sum().backward()\n    model.zero_grad()\n\n"
+        "optimizer = torch.optim.Adam(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n    penalty(model, x)\n"
+        "    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # A clear of a module whose relation to the optimizer is unknown never reports.
+        "for x in loader:\n    loss(x).backward()\n    netD.zero_grad()\n    optG.step()\n    optG.zero_grad()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+        "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n    criterion(model(x), y).backward()\n"
+        "    model.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+    ),
+    check=check,
+)

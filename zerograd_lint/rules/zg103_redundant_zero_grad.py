@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import LIVE, has, ids
+from zerograd_lint.analysis.ir import Clear, Coverage
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, events_of, finding
+
+
+def earlier_clears(held: frozenset, clear: Clear) -> list[int] | None:
+    """The other clears that left the gradients empty on every path (entry paths aside), else None."""
+    relevant = [c for c in held if not has(c, "entry")]
+    if not relevant:
+        return None
+    found: set[int] = set()
+    for content in relevant:
+        others = set(ids(content, "cleared")) - {clear.id}
+        if has(content, *LIVE) or has(content, "initial", "foggy") or not others:
+            return None
+        found |= others
+    return sorted(found)
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, clear in events_of(facts, Clear):
+        gradients = root.before[clear.id]
+        for key in sorted(gradients):
+            if root.coverage(clear, key) is not Coverage.KNOWN:
+                continue
+            earlier = earlier_clears(gradients[key], clear)
+            if earlier:
+                first = root.by_id[earlier[0]]
+                loop = root.loop_of(clear)
+                across = " (across the loop's back edge)" if loop is not None and facts.line(first.node) > facts.line(clear.node) else ""
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
+                    f"and no backward ran since. Remove one of the two clears.",
+                    other_line=facts.line(first.node),
+                )
+                break
+
+
+RULE = Rule(
+    code="ZG103",
+    name="redundant-zero-grad",
+    severity="warning",
+    summary="A clear runs where the same gradients are already clear on every path.",
+    what=(
+        "Reports the second of two clears of the same parameters with no backward between them, in one iteration "
+        "or across the loop's back edge. For a clear at the top and one at the bottom of the iteration, the top one "
+        "is reported: coming round the loop it always finds the gradients already clear."
+    ),
+    why="The second clear does nothing but cost a pass over every parameter, and it hides which clear the code relies on.",
+    example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+    limits="Only clears known to cover the same parameters (the same receiver, or an optimizer and the one model it is built from).",
+    fixable=True,
+    valid=(
+        # A clear before the loop plus one at the top of the loop.
+        "optimizer.zero_grad()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # Two modules: different parameters.
+        "for x in loader:\n    enc.zero_grad()\n    dec.zero_grad()\n    loss(dec(enc(x))).backward()\n    optimizer.step()\n",
+        # Two optimizers, each cleared once.
+        "for x in loader:\n    opt_g.zero_grad()\n    opt_d.zero_grad()\n    d_loss(x).backward()\n    opt_d.step()\n    g_loss(x).backward()\n    opt_g.step()\n",
+        # Accumulation: the guarded clear after the step, and one before the loop.
+        "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    (loss(x) / n).backward()\n    if (i + 1) % n == 0:\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    model.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+    ),
+    check=check,
+)

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import has, ids
+from zerograd_lint.analysis.ir import Clear
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, events_of, finding
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, clear in events_of(facts, Clear):
+        held = [c for contents in root.before[clear.id].values() for c in contents]
+        if held and all(has(c, "fwd") for c in held):
+            forward = root.by_id[min(i for c in held for i in ids(c, "fwd"))]
+            yield finding(
+                facts, clear.node,
+                f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "
+                f"but fragile. Clear at the start of the iteration, before the forward pass.",
+            )
+
+
+RULE = Rule(
+    code="ZG104",
+    name="zero-grad-after-forward",
+    severity="style",
+    summary="The clear sits between the forward pass and the backward (off by default).",
+    what="Reports a clear that runs after the loss is computed and before `backward()` (Pattern A).",
+    why=(
+        "It is correct (the weights are bit-identical either way), but a helper that runs a backward inside the "
+        "forward, or code moved above the clear, silently breaks it. The conventional place is the top of the iteration."
+    ),
+    example="for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
+    limits="Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is backwarded.",
+    enabled_by_default=False,
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+    ),
+    check=check,
+)

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir import Backward, Step
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, events_of, finding, runs_before_its_backward
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, step in events_of(facts, Step):
+        if root.where[step.id].guard is not None or not runs_before_its_backward(root, step):
+            continue
+        position = root.events.index(step)
+        backward = next(
+            e for e in root.events[position + 1 :]
+            if isinstance(e, Backward) and root.loop_of(e) is root.loop_of(step) and step.optimizer in root.fed[e.id]
+        )
+        yield finding(
+            facts, step.node,
+            f"{at(facts, step)} runs before {at(facts, backward)} in the same iteration: it applies the previous "
+            f"iteration's gradients, or none. Step after the backward.",
+            optimizer=step.optimizer, backward_line=facts.line(backward.node),
+        )
+
+
+RULE = Rule(
+    code="ZG201",
+    name="step-before-backward",
+    severity="error",
+    summary="In an iteration the step runs before the backward that produces its gradients.",
+    what="Reports an optimizer step that no backward of the current iteration precedes, while a backward follows it in the same iteration.",
+    why="The step applies stale gradients (from the previous iteration) or none at all: training lags one step behind or does not happen.",
+    example="for x, y in loader:\n    optimizer.zero_grad()\n    optimizer.step()\n    criterion(model(x), y).backward()\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+    limits="A step under a condition (e.g. `if i > 0:`) is not reported.",
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # One step before the loop to silence a scheduler warning.
+        "optimizer.step()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    scheduler.step()\n",
+        # LBFGS: the closure runs the backward inside step().
+        "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\nfor _ in range(10):\n    optimizer.step(closure)\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    optimizer.step()  # <- ZG201\n    criterion(model(x), y).backward()\n",
+        "def train_step(model, optimizer, x, y):\n    optimizer.step()  # <- ZG201\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n",
+    ),
+    check=check,
+)

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.ir import Clip
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, clip in events_of(facts, Clip):
+        if clip.measures_only:
+            continue
+        held = frozenset(c for key in root.fed[clip.id] for c in contents(root, clip, key))
+        if not held or any(has(c, "cur", "prev", "dirty", "foggy") for c in held):
+            continue
+        step = first_event(root, held, "applied")
+        clear = first_event(root, held, "cleared")
+        if step is not None:
+            place = f"after {at(facts, step)}"
+        elif clear is not None:
+            place = f"after {at(facts, clear)} and before the next backward"
+        else:
+            place = "before any backward"
+        yield finding(
+            facts, clip.node,
+            f"`{clip.text}` runs {place}: it clips gradients the next step never uses. Clip between the backward and the step.",
+        )
+
+
+RULE = Rule(
+    code="ZG203",
+    name="clip-outside-backward-step",
+    severity="warning",
+    summary="Gradient clipping runs where it cannot affect the next step.",
+    what="Reports `clip_grad_norm_`, `clip_grad_value_`, `clip_grads_with_norm_` or `model.clip_grad_norm_` that runs after the step, or after a clear and before the backward.",
+    why="Clipping only matters between the backward that fills `.grad` and the step that applies it; anywhere else it clips gradients that are already applied or about to be cleared.",
+    example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    clip_grad_norm_(model.parameters(), 1.0)\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
+    limits="Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported.",
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    torch.nn.utils.clip_grad_value_(model.parameters(), 0.5)  # <- ZG203\n"
+        "    criterion(model(x), y).backward()\n    optimizer.step()\n",
+    ),
+    check=check,
+)

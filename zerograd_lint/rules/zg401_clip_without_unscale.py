@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.ir import Clip
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, scaler_of
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, clip in events_of(facts, Clip):
+        if clip.unscales_itself:
+            continue
+        for optimizer in sorted(root.fed[clip.id]):
+            held = contents(root, clip, optimizer)
+            if not any(has(c, "scaled") for c in held):
+                continue
+            backward = scaled_backward(root, held)
+            scaler = scaler_of(root, optimizer)
+            source = f" from {at(facts, backward)}" if backward is not None else ""
+            yield finding(
+                facts, clip.node,
+                f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}: the threshold "
+                f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
+                scaler=scaler, optimizer=optimizer,
+            )
+            break
+
+
+RULE = Rule(
+    code="ZG401",
+    name="clip-without-unscale",
+    severity="error",
+    summary="Under a GradScaler, gradients are clipped (or their norm measured) before `scaler.unscale_()`.",
+    what="Reports clipping or norm measurement that can run, on some path, between a scaled backward (`scaler.scale(loss).backward()`) and `scaler.unscale_(optimizer)`.",
+    why=(
+        "The gradients are still multiplied by the scale (65536 by default): a max-norm of 1.0 shrinks every update "
+        "by about the scale factor, or the norm you log is meaningless."
+    ),
+    example=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n"
+    ),
+    use_instead=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
+        "    scaler.step(optimizer)\n    scaler.update()\n"
+    ),
+    limits="`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported.",
+    fixable=True,
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
+        "for batch in loader:\n    optimizer.zero_grad()\n    accelerator.backward(model(batch).loss)\n"
+        "    accelerator.clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
+        # A loss scaled by hand is not a GradScaler.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    (criterion(model(x), y) * 1024).backward()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1024.0)\n    optimizer.step()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",
+        # Unscaled on one path only.
+        "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    if i > warmup:\n        scaler.unscale_(optimizer)\n    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n"
+        "    scaler.step(optimizer)\n    scaler.update()\n",
+        # `unscale_` written without a call does nothing.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_  # <- ZG202\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",
+    ),
+    check=check,
+)

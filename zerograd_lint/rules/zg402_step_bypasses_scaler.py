@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir import Step
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, step in events_of(facts, Step):
+        if step.via_scaler:
+            continue
+        backward = scaled_backward(root, contents(root, step, step.optimizer))
+        if backward is None:
+            continue
+        scaler = backward.scaler or "scaler"
+        yield finding(
+            facts, step.node,
+            f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly: the update is "
+            f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
+            f"followed by `{scaler}.update()`.",
+            scaler=scaler, optimizer=step.optimizer,
+        )
+
+
+RULE = Rule(
+    code="ZG402",
+    name="step-bypasses-scaler",
+    severity="error",
+    summary="After a scaled backward, `optimizer.step()` is called directly instead of `scaler.step(optimizer)`.",
+    what="Reports a direct optimizer step that can apply gradients from `scaler.scale(loss).backward()`.",
+    why=(
+        "The scaled gradients are applied as they are (an update 65536 times too large), inf/NaN steps are applied "
+        "instead of skipped, and `scaler.update()` has nothing to read. An explicit `scaler.unscale_()` before the "
+        "direct step does not make it right."
+    ),
+    example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
+    fixable=True,
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    if use_amp:\n        scaler.scale(criterion(model(x), y)).backward()\n"
+        "        scaler.step(optimizer)\n        scaler.update()\n    else:\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()  # <- ZG402\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+        "    optimizer.step()  # <- ZG402\n    scaler.update()\n",
+    ),
+    check=check,
+)

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir import Unscale
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, unscale in events_of(facts, Unscale):
+        held = contents(root, unscale, unscale.optimizer)
+        earlier = first_event(root, held, "unscaled") or first_event(root, held, "stepped")
+        if earlier is None:
+            continue
+        again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"
+        yield finding(
+            facts, unscale.node,
+            f"`{unscale.text}` can run {again} before `{unscale.scaler}.update()`: torch raises RuntimeError "
+            f"on the second unscale of `{unscale.optimizer}`. Unscale once per step, right before clipping.",
+            optimizer=unscale.optimizer, scaler=unscale.scaler,
+        )
+
+
+RULE = Rule(
+    code="ZG403",
+    name="unscale-called-twice",
+    severity="error",
+    summary="`scaler.unscale_(optimizer)` can run twice for one optimizer before `scaler.update()`.",
+    what="Reports an `unscale_` that can follow another `unscale_` (or a `scaler.step`) of the same optimizer with no `update()` between, e.g. unscaling every micro-batch while stepping every n.",
+    why="GradScaler records that the optimizer was unscaled; the second call raises `RuntimeError: unscale_() has already been called on this optimizer since the last update()`.",
+    example=(
+        "for i, (x, y) in enumerate(loader):\n    scaler.scale(criterion(model(x), y) / n).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    if (i + 1) % n == 0:\n        scaler.step(optimizer)\n        scaler.update()\n        optimizer.zero_grad()\n"
+    ),
+    use_instead=(
+        "for i, (x, y) in enumerate(loader):\n    scaler.scale(criterion(model(x), y) / n).backward()\n    if (i + 1) % n == 0:\n"
+        "        scaler.unscale_(optimizer)\n        clip_grad_norm_(model.parameters(), 1.0)\n        scaler.step(optimizer)\n"
+        "        scaler.update()\n        optimizer.zero_grad()\n"
+    ),
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
+        "for x in loader:\n    opt_a.zero_grad()\n    opt_b.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_(opt_a)\n"
+        "    scaler.unscale_(opt_b)\n    scaler.step(opt_a)\n    scaler.step(opt_b)\n    scaler.update()\n",
+    ),
+    invalid=(
+        "for i, (x, y) in enumerate(loader):\n    scaler.scale(criterion(model(x), y) / n).backward()\n    scaler.unscale_(optimizer)  # <- ZG403\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    if (i + 1) % n == 0:\n        scaler.step(optimizer)\n        scaler.update()\n        optimizer.zero_grad()\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+        "    scaler.unscale_(optimizer)  # <- ZG403\n    scaler.step(optimizer)\n    scaler.update()\n",
+    ),
+    check=check,
+)

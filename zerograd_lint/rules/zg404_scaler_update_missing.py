@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir import Step, Update, events_in
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import finding
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root in facts.roots:
+        for loop in root.training_loops:
+            events = list(events_in(loop.body))
+            if any(isinstance(e, Update) for e in events):
+                continue
+            for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
+                yield finding(
+                    facts, step.node,
+                    f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{step.scaler}.update()`: "
+                    f"the second step raises and the scale never adapts. Call `{step.scaler}.update()` after the step.",
+                    scaler=step.scaler, optimizer=step.optimizer,
+                )
+
+
+RULE = Rule(
+    code="ZG404",
+    name="scaler-update-missing",
+    severity="error",
+    summary="A loop calls `scaler.step(optimizer)` but never `scaler.update()`.",
+    what="Reports every `scaler.step()` of a training loop in which no `scaler.update()` runs.",
+    why="Without `update()` the scale never adapts to overflows, and the next `scaler.step()` on the same optimizer raises.",
+    example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n",
+    use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
+    fixable=True,
+    valid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
+        "def step(self, loss):\n    self.scaler.scale(loss).backward()\n    self.scaler.step(self.optimizer)\n    self.scaler.update()\n    self.optimizer.zero_grad()\n\n"
+        "def fit(self, loader):\n    for batch in loader:\n        self.step(self.model(batch))\n",
+    ),
+    invalid=(
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
+    ),
+    check=check,
+)

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir import Backward, Guard, Step
+from zerograd_lint.analysis.losses import accumulation_count, loss_is_unnormalised
+from zerograd_lint.analysis.names import code_of
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, events_of, finding
+
+MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
+
+
+def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | None] | None:
+    """The step this backward accumulates for, and the accumulation count if it can be named."""
+    where = root.where[backward.id]
+    fed = root.fed[backward.id]
+    for event in root.events:
+        if not (isinstance(event, Step) and event.optimizer in fed and root.reached(event)):
+            continue
+        step_where = root.where[event.id]
+        if step_where.loop is not where.loop:
+            continue
+        if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
+            return event, accumulation_count(step_where.guard_branch.test)
+        micro = where.micro_loop
+        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(micro.node.iter if hasattr(micro.node, "iter") else micro.node)):
+            return event, None
+    return None
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    if facts.sums_on_purpose:
+        return
+    for root, backward in events_of(facts, Backward):
+        if root.where[backward.id].loop is None or backward.normalises:
+            continue
+        accumulation = accumulation_of(root, backward)
+        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers):
+            continue
+        step, count = accumulation
+        divisor = count or "the number of accumulated micro-batches"
+        loss = code_of(backward.loss) if backward.loss is not None else "loss"
+        yield finding(
+            facts, backward.node,
+            f"`{backward.text}` accumulates gradients for {at(facts, step)} over several micro-batches, but `{loss}` is "
+            f"not divided by {'`' + divisor + '`' if count else divisor}: the effective learning rate is that many times larger. "
+            f"Divide the loss: `({loss} / {count or 'n'})`.",
+            accumulation=count, loss=loss,
+        )
+
+
+RULE = Rule(
+    code="ZG501",
+    name="accumulated-loss-not-scaled",
+    severity="warning",
+    summary="Gradients are accumulated over micro-batches but the loss is not divided by their number.",
+    what=(
+        "Reports the backward of a loss that is summed over several micro-batches (a step under an accumulation "
+        "guard, or an inner micro-batch loop before one step) without being divided by the accumulation count."
+    ),
+    why="The accumulated gradient is n times the mean gradient: the effective learning rate is n times larger than the one configured.",
+    example=(
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
+    ),
+    use_instead=(
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
+    ),
+    limits=(
+        "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
+        "multiplied on purpose, or computed by a helper of the same file."
+    ),
+    fixable=True,
+    valid=(
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss /= accum\n    loss.backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        "for batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).loss\n        accelerator.backward(loss)\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n",
+        "criterion = nn.CrossEntropyLoss(reduction='sum')\nfor i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # Summed on purpose: multiplied by the batch size.
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) * x.size(0)\n    loss.backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # No accumulation: GAN critic, backward and step under the same condition.
+        "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss = critic(x)\n        loss.backward()\n        opt.step()\n",
+    ),
+    invalid=(
+        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        "for batch in loader:\n    for micro in batch.chunk(n):\n        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
+    ),
+    check=check,
+)
