@@ -138,7 +138,9 @@ def parses(path: Path) -> bool:
     return True
 
 
-@pytest.mark.parametrize("extra", [(), ("--select", "ZG")], ids=["default", "select-all-ZG"])
+@pytest.mark.parametrize(
+    "extra", [(), ("--extend-select", "ZG104"), ("--select", "ZG")], ids=["default", "extend-select-ZG104", "select-ZG"]
+)
 def test_real_rules_on_fixtures_flake8_matches_cli_line_for_line(venv_python: str, extra: tuple[str, ...]) -> None:
     # flake8 reports a file it cannot parse as its own E999 and runs no plugin on it.
     files = sorted(str(p.relative_to(REPO)) for p in FIXTURES.rglob("*.py") if parses(p))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import REPO, run_cli, run_with_test_rules
-from zerograd_lint.rule_docs import GENERATE_COMMAND, rules_document
-from zerograd_lint.rules import all_rules
+from zerograd_lint.rule_docs import GENERATE_COMMAND, rule_page, rules_document
+from zerograd_lint.rules import all_rules, rule_by_code
 
 SECTIONS = ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Known limits")
 
@@ -20,10 +20,13 @@ def test_rule_page_has_every_section_in_order() -> None:
     assert "```python\nfor batch in loader\n" in proc.stdout
 
 
-def test_every_rule_has_a_page() -> None:
+def test_every_rule_has_a_complete_page() -> None:
     for rule in all_rules():
-        proc = run_cli("rule", rule.code.lower())
-        assert proc.returncode == 0 and proc.stdout.startswith(f"# {rule.code} {rule.name}\n")
+        page = rule_page(rule)
+        assert page.startswith(f"# {rule.code} {rule.name}\n")
+        assert all(section in page for section in SECTIONS[:4]), rule.code
+    real = run_cli("rule", "zg101")
+    assert real.returncode == 0 and real.stdout == rule_page(rule_by_code("ZG101"))
 
 
 def test_off_by_default_rule_says_how_to_turn_it_on(tmp_path: Path) -> None:
@@ -41,8 +44,8 @@ def test_list_all_shows_severity_and_default(tmp_path: Path) -> None:
 
 
 def test_unknown_code_and_missing_argument_are_usage_errors() -> None:
-    assert run_cli("rule", "ZG999").returncode == 2
-    assert "unknown rule code 'ZG999'" in run_cli("rule", "ZG999").stderr
+    unknown = run_cli("rule", "ZG999")
+    assert unknown.returncode == 2 and "unknown rule code 'ZG999'" in unknown.stderr
     assert run_cli("rule").returncode == 2
 
 
