@@ -3,6 +3,7 @@ this repository's hook (its own virtualenv, dependencies from PyPI) and runs it 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -89,6 +90,15 @@ def test_commit_with_a_buggy_file_fails_and_shows_the_report(project: Path, env:
     assert proc.returncode == 1, output
     assert "zerograd-lint" in output and "Failed" in output
     assert "train.py:8:5: ZG101 " in output
+
+
+def test_commit_with_a_buggy_notebook_fails(project: Path, env: dict[str, str]) -> None:
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": BUGGY}]
+    proc = commit(project, env, **{"train.ipynb": json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                              "nbformat_minor": 5})})
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1, output
+    assert "train.ipynb:cell 1:8:5: ZG101 " in output
 
 
 def test_commit_with_a_clean_file_passes(project: Path, env: dict[str, str]) -> None:
