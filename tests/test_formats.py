@@ -99,6 +99,18 @@ def test_sarif_of_a_clean_run_validates_too(project: Path) -> None:
     assert log["runs"][0]["results"] == []
 
 
+def test_sarif_of_real_rules_validates(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(
+        "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for batch in torch.randn(8, 4).split(2):\n    model(batch).sum().backward()\n    optimizer.step()\n"
+    )
+    (tmp_path / "broken.py").write_text("for x in y\n    loss.backward()\n")
+    proc = run_cli("check", "--format", "sarif", ".", cwd=tmp_path)
+    log = json.loads(proc.stdout)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["ZG000", "ZG101"]
+
+
 def test_junit_one_failed_case_per_report(project: Path) -> None:
     root = ElementTree.fromstring(check(project, "--format", "junit", ".").stdout)
     assert root.tag == "testsuites" and root.get("failures") == "2"
