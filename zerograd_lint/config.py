@@ -25,9 +25,7 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 CONFIG_FILE_NAME = "pyproject.toml"
 TABLE = "zerograd-lint"
-CODE_LIST_KEYS = ("select", "ignore", "extend-select")
-PATTERN_LIST_KEYS = ("exclude", "extend-exclude")
-KNOWN_KEYS = (*CODE_LIST_KEYS, *PATTERN_LIST_KEYS, "per-file-ignores")
+KNOWN_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude", "per-file-ignores")
 
 
 class ConfigError(ValueError):
@@ -132,7 +130,7 @@ def read_toml(path: Path) -> dict[str, Any]:
 def load_options(path: Path) -> Options:
     """The [tool.zerograd-lint] table of a TOML file, checked key by key."""
     table = read_toml(path).get("tool", {}).get(TABLE)
-    if table is None:
+    if not isinstance(table, Mapping):
         raise ConfigError(f"{path}: no [tool.{TABLE}] table")
     return parse_options(table, path)
 
@@ -141,9 +139,7 @@ def parse_options(table: Mapping[str, Any], path: Path) -> Options:
     where = f"{path}: [tool.{TABLE}]"
     unknown = sorted(set(table) - set(KNOWN_KEYS))
     if unknown:
-        raise ConfigError(
-            f"{where}: unknown key {unknown[0]!r} (known keys: {', '.join(KNOWN_KEYS)})"
-        )
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (known keys: {', '.join(KNOWN_KEYS)})")
 
     def codes(key: str, value: Any) -> tuple[str, ...]:
         selectors = string_list(value, f"{where} {key}")
