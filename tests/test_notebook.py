@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tests.conftest import run_cli, run_with_test_rules
 from zerograd_lint.notebook import python_lines, read_notebook
 
@@ -108,3 +111,11 @@ def test_program_remembers_each_lines_cell() -> None:
     program = read_notebook(notebook(("code", "a = 1\nb = 2"), ("markdown", "x"), ("code", "c = 3\n")))
     assert program.source == "a = 1\nb = 2\nc = 3\n"
     assert program.origins == ((1, 1), (1, 2), (3, 1))
+
+
+@given(st.text(alphabet=st.sampled_from("ab %!?=\\\n\t:.")))
+def test_ipython_neutralising_never_moves_a_line(cell: str) -> None:
+    out = python_lines(cell)
+    assert len(out) == len(cell.splitlines())
+    kept = [(a, b) for a, b in zip(cell.splitlines(), out) if a == b]
+    assert all(not line.lstrip().startswith(("%", "!")) for line, _ in kept)
