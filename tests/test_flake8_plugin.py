@@ -18,7 +18,8 @@ from tests.conftest import FIXTURES, REPO, cli_env, run_cli, run_with_test_rules
 @pytest.fixture(scope="module")
 def venv_python(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A virtualenv that sees the system's packages (flake8, libcst) and has this checkout
-    installed, so flake8 finds the `ZG` entry point the way a user's install does."""
+    installed, so flake8 finds the `ZG` entry point the way a user's install does (the
+    tests then import the code itself from the checkout, first on PYTHONPATH)."""
     root = tmp_path_factory.mktemp("flake8-venv")
     source = root / "src"
     source.mkdir()
