@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import run_with_test_rules
 from zerograd_lint.config import matches
 
-BOTH = "for batch in loader:\n    loss.backward()\n    mark_bug()\n    mark_style()\n"
+BOTH = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style()\n"
 
 
 def project(root: Path, config: str, files: dict[str, str]) -> Path:

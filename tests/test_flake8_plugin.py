@@ -56,8 +56,8 @@ def zg_lines(output: str) -> list[str]:
 SAMPLE = textwrap.dedent(
     """\
     for batch in loader:
-        loss = model(batch).sum()
-        loss.backward()
+        batch = batch.float()
+        opt.zero_grad(); loss.backward(); opt.step()
         mark_bug()
         if True: mark_bug()
         mark_style()

@@ -14,7 +14,7 @@ from tests.conftest import REPO, run_cli, run_with_test_rules
 from zerograd_lint.rules import all_rules
 
 SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
-SOURCE = "for batch in loader:\n    loss.backward()\n    mark_bug()\n    mark_style(1,\n               2)\n"
+SOURCE = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style(1,\n               2)\n"
 
 
 @pytest.fixture
@@ -141,7 +141,7 @@ def test_unwritable_output_file_exits_2(project: Path) -> None:
 
 
 def test_statistics_count_per_code(project: Path) -> None:
-    (project / "more.py").write_text("for b in x:\n    l.backward()\n    mark_bug()\n")
+    (project / "more.py").write_text("for b in x:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n")
     proc = check(project, "--statistics", ".")
     assert proc.returncode == 1
     assert proc.stdout == "2\tZG990\tsynthetic-bug\n1\tZG991\tsynthetic-style\n"

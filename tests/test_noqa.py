@@ -17,7 +17,7 @@ from zerograd_lint.noqa import apply_noqa
 FORMATS = ("text", "json", "github", "sarif", "junit")
 SOURCE = """\
 for batch in loader:
-    loss.backward()
+    opt.zero_grad(); loss.backward(); opt.step()
     mark_bug()  # noqa
     mark_bug()  # noqa: ZG990
     mark_bug()  # noqa:ZG991,ZG990

@@ -32,7 +32,7 @@ TRAINING = notebook(
     ("markdown", "# Training\nsome words\n"),
     ("code", "%matplotlib inline\nimport torch\n!pip install foo\n"),
     ("code", "%%bash\necho for x in y:\n"),
-    ("code", "for batch in loader:\n    %time out = model(batch)\n    loss.backward()\n    mark_bug()\n"),
+    ("code", "for batch in loader:\n    %time out = model(batch)\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n"),
     ("code", "files = !ls\ntorch.optim.SGD?\nmark_bug()  # noqa: ZG990\nmark_bug()\n"),
 )
 
@@ -81,9 +81,9 @@ def test_notebooks_are_found_in_folders(tmp_path: Path) -> None:
 
 def test_broken_notebook_is_zg000_and_the_run_goes_on(tmp_path: Path) -> None:
     (tmp_path / "a_broken.ipynb").write_text('{"cells": [')
-    (tmp_path / "b_syntax.ipynb").write_text(notebook(("code", "import torch\n"), ("code", "for x in y\n    l.backward()\n")))
+    (tmp_path / "b_syntax.ipynb").write_text(notebook(("code", "import torch\n"), ("code", "for x in y\n    opt.zero_grad(); loss.backward(); opt.step()\n")))
     (tmp_path / "b_v3.ipynb").write_text('{"worksheets": [], "nbformat": 3}')
-    (tmp_path / "c_train.py").write_text("for b in x:\n    l.backward()\n    mark_bug()\n")
+    (tmp_path / "c_train.py").write_text("for b in x:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n")
     proc = check(tmp_path, ".")
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
