@@ -104,7 +104,7 @@ def test_sarif_of_real_rules_validates(tmp_path: Path) -> None:
         "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
         "for batch in torch.randn(8, 4).split(2):\n    model(batch).sum().backward()\n    optimizer.step()\n"
     )
-    (tmp_path / "broken.py").write_text("for x in y\n    loss.backward()\n")
+    (tmp_path / "broken.py").write_text("for x in y\n    loss.backward()\n    opt.step()\n")
     proc = run_cli("check", "--format", "sarif", ".", cwd=tmp_path)
     log = json.loads(proc.stdout)
     jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)

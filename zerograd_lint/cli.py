@@ -9,16 +9,18 @@ from typing import Sequence
 import click
 
 from zerograd_lint import __version__
+from zerograd_lint.cache import Cache, project_root
 from zerograd_lint.config import ConfigError, Options, load_settings
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
-from zerograd_lint.runner import RunResult, check_paths
+from zerograd_lint.runner import RunResult, available_cores, check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 class Failure(click.ClickException):
@@ -51,6 +53,8 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Show how many reports of each code instead of the reports.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when something is reported.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the reports and nothing else (no summary, no progress).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files checked in parallel (default: all cores).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write .zerograd_lint_cache/.")
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -64,6 +68,8 @@ def check(
     statistics: bool,
     exit_zero: bool,
     quiet: bool,
+    jobs: int | None,
+    no_cache: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     if statistics and output_format not in ("text", "json"):
@@ -83,11 +89,14 @@ def check(
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
 
+    cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
-    if human and wants_progress(sys.stderr, len(files)):
-        result = check_paths(tracked(files, sys.stderr), settings)
-    else:
-        result = check_paths(files, settings)
+    tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
+    try:
+        result = check_paths(tracked_files, settings, jobs=jobs or available_cores(), cache=cache)
+    except KeyboardInterrupt:
+        click.echo("zerograd-lint: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:

@@ -13,7 +13,7 @@ INLINE_DEPTH = 5
 # Cheap text tests first: the AST is walked only for files that could have a training loop.
 LIFECYCLE_TEXT = re.compile(r"backward\s*\(.*?(?:\.step\s*\()|\.step\s*\(.*?backward\s*\(", re.DOTALL)
 GRAD_TEXT = re.compile(r"\.grad\b")
-UNCALLED_TEXT = re.compile(r"^[ \t]*[\w.\[\]()]+\.(?:zero_grad|backward|step|update|unscale_)[ \t]*(?:[;#].*)?$", re.MULTILINE)
+UNCALLED_TEXT = re.compile(r"^[ \t]*[\w.\[\]()]+\.(?:zero_grad|backward|step|update|unscale_)[ \t\r]*(?:[;#].*)?$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
