@@ -523,7 +523,8 @@ def used_names(value: cst.CSTNode) -> list[cst.Name]:
             found.append(node)
 
         def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
+            if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
+                node.value.visit(self)
             return False
 
         def visit_Call(self, node: cst.Call) -> bool:

@@ -186,7 +186,11 @@ def loss_name(backward: Backward) -> str | None:
 
 
 MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|agent|qf|module", re.I)
-DATA_WORDS = re.compile(r"^(get|load|make|read|fetch|prepare|sample|next|iter|len|range|list|dict|tuple|zip|enumerate)|batch|data", re.I)
+DATA_WORDS = re.compile(
+    r"^(get|load|make|read|fetch|prepare|sample|next|iter|len|range|list|dict|tuple|zip|enumerate|move|pad|crop|resize)"
+    r"|batch|data|device|collate|transform|augment|process|convert|normali[sz]e|random|noise",
+    re.I,
+)
 SOURCE_DEPTH = 4
 
 
@@ -212,14 +216,14 @@ def forward_assignments(
 def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool:
     """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`."""
     parts = callee.split(".")
-    if parts[-1][:1].isupper() or parts[-1] in helpers:
+    own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
+    if parts[-1][:1].isupper() or (own and parts[-1] in helpers):
         return False  # building a model is not running it; a def of this file is a plain helper
     if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
-    own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
 
 
