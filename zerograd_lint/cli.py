@@ -56,3 +56,20 @@ def check(
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_REPORTS if result.diagnostics else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("target", metavar="FILE[:LINE]")
+def explain(target: str) -> None:
+    """Show the inferred gradient lifecycle of each training loop in FILE (or the one around LINE)."""
+    from pathlib import Path
+
+    from zerograd_lint.explain import explain_source
+    from zerograd_lint.source import UndecodableSource, decode_source
+
+    path, _, line = target.rpartition(":") if target.rpartition(":")[2].isdigit() else (target, "", "")
+    try:
+        source = decode_source(Path(path).read_bytes())
+    except (OSError, UndecodableSource) as error:
+        raise click.UsageError(f"cannot read {path}: {error}") from None
+    click.echo(explain_source(source, path, int(line) if line else None, style=click.style), nl=False)

@@ -7,11 +7,13 @@ The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
 
 from __future__ import annotations
 
+import ast
 import re
 
 import libcst as cst
 
 from zerograd_lint.analysis.facts import build_facts
+from zerograd_lint.analysis.ir import Step
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.rules import Finding, all_rules
@@ -29,15 +31,34 @@ def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
     return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
 
 
+def python_syntax_error(source: str, path: str) -> Diagnostic | None:
+    """ZG000 where Python itself places the error, in its words; None when Python accepts the file.
+
+    CPython's parser runs first because it is fast and fails cleanly where LibCST's
+    native parser can overflow its stack (thousands of nested brackets).
+    """
+    try:
+        compile(source, path, "exec", ast.PyCF_ONLY_AST)
+    except SyntaxError as error:
+        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
+    except (RecursionError, MemoryError):
+        return parse_error(path, 1, 1, "cannot parse file: nested too deeply")
+    except ValueError as error:  # e.g. source code string cannot contain null bytes
+        return parse_error(path, 1, 1, f"cannot parse file: {error}")
+    return None
+
+
 def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
     """Every rule's reports for one file, sorted; no selection, no noqa."""
     if not mentions_gradient_lifecycle(source):
         return []
+    rejected = python_syntax_error(source, path)
+    if rejected is not None:
+        return [rejected]
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as error:
-        first_line = error.message.splitlines()[0] if error.message else "invalid syntax"
-        return [parse_error(path, error.raw_line, error.raw_column + 1, f"cannot parse file: {first_line}")]
+        return [parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")]
     except RecursionError:
         return [parse_error(path, 1, 1, "cannot parse file: nested too deeply")]
     try:
@@ -77,8 +98,18 @@ def lint_source(
 
 
 def accumulation_guarded_steps(source: str) -> frozenset[int]:
-    """Lines of optimizer steps the static analysis sees under an accumulation guard.
+    """Lines of optimizer steps the static analysis sees under a condition that may accumulate.
 
-    The runtime guard reads this to learn a script's accumulation intent.
+    The runtime guard reads this to learn a script's accumulation intent: a step
+    under such a condition may apply gradients of several iterations.
     """
-    return frozenset()
+    try:
+        facts = build_facts(cst.parse_module(source))
+    except (cst.ParserSyntaxError, RecursionError):
+        return frozenset()
+    return frozenset(
+        facts.line(event.node)
+        for root in facts.roots
+        for event in root.events
+        if isinstance(event, Step) and event.id in root.where and root.where[event.id].guard is not None
+    )

@@ -32,6 +32,7 @@ from zerograd_lint.analysis.ir import (
 from zerograd_lint.analysis.names import Role, code_of, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
 
+_SOURCE = cst.Module(body=[])
 MAX_INLINE_DEPTH = 4
 CLIP_FUNCTIONS = frozenset({"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_"})
 NORM_FUNCTIONS = frozenset({"get_total_norm"})
@@ -241,7 +242,7 @@ class Builder:
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
-        text = code_of(node)
+        text = " ".join(_SOURCE.code_for_node(node).split())
         return kind(id=next(self.ids), node=node, text=text if len(text) <= 60 else text[:57] + "...", **fields)
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
@@ -259,7 +260,7 @@ class Builder:
         if attr == "backward":
             return self.backward(call, receiver, positional, context)
         if attr == "manual_backward" and positional:
-            return [self.event(Backward, call, scaled=False, scaler=None, loss=positional[0], scope=context.function)]
+            return [self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=positional[0], scope=context.function)]
         if attr == "zero_grad":
             return self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
@@ -310,7 +311,10 @@ class Builder:
         else:
             loss = receiver
         scaler = context.resolver.canonical(receiver.func.value) if scaled else None
-        return [self.event(Backward, call, scaled=scaled, scaler=scaler, loss=loss, scope=context.function)]
+        normalises = context.resolver.role(receiver) is Role.ACCELERATOR and last_name(receiver) != "fabric"
+        return [
+            self.event(Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function)
+        ]
 
     def zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> Event:
         resolver = context.resolver

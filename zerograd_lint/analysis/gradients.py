@@ -9,7 +9,7 @@ is the set of possible *contents*; a content is a set of tags:
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
-  discarded c    clear c threw away unapplied gradients (until the next backward)
+  discarded c    clear c threw away this iteration's gradients (until the next backward)
   lost c         clear c threw away unapplied gradients (until the next step)
   scaled         holds GradScaler-scaled gradients not unscaled yet
   unscaled u     scaler.unscale_ u ran for this optimizer since the last update()
@@ -196,10 +196,10 @@ class GradientDomain:
                 if coverage is Coverage.UNKNOWN:
                     return kept | {("foggy",)}
                 marks = {("cleared", event.id)}
-                if has(content, *UNAPPLIED):
+                if has(content, "cur"):
                     marks.add(("discarded", event.id))
-                    if not accumulating:
-                        marks.add(("lost", event.id))
+                if has(content, *UNAPPLIED) and not accumulating:
+                    marks.add(("lost", event.id))
                 return kept | marks
 
             updated = self.apply(updated, [key], cleared)

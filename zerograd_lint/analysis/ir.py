@@ -41,6 +41,7 @@ class Event:
 class Backward(Event):
     scaled: bool  # scaler.scale(loss).backward()
     scaler: str | None  # the GradScaler, for a scaled backward
+    normalises: bool  # accelerator.backward divides by gradient_accumulation_steps itself
     loss: cst.BaseExpression | None  # the loss expression handed to backward
     scope: cst.CSTNode  # the function (or module) the backward is written in
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
 from zerograd_lint.analysis.ir import Clear, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
@@ -57,7 +57,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 )
             continue
         stale = [c for c in held if has(c, "prev")]
-        if stale and where.guard is None and not runs_before_its_backward(root, step):
+        if stale and where.guard not in ACCUMULATION_GUARDS and not runs_before_its_backward(root, step):
             backward = first_event(root, frozenset(stale), "prev")
             yield finding(
                 facts, step.node,
@@ -137,6 +137,9 @@ RULE = Rule(
     invalid=(
         # No clear at all.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
+        # A `continue` that skips the clear at the end of the iteration.
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    if loss.item() > limit:\n        continue\n"
+        "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n",
         # A clear only before the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
         # The clear only in the non-AMP branch.

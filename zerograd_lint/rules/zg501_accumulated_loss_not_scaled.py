@@ -35,7 +35,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     if facts.sums_on_purpose:
         return
     for root, backward in events_of(facts, Backward):
-        if root.where[backward.id].loop is None:
+        if root.where[backward.id].loop is None or backward.normalises:
             continue
         accumulation = accumulation_of(root, backward)
         if accumulation is None or not loss_is_unnormalised(backward, facts.helpers):
@@ -71,7 +71,7 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
     ),
     limits=(
-        "Not reported under `accelerator.accumulate()`, when the loss is built with `reduction=\"sum\"`, "
+        "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
         "multiplied on purpose, or computed by a helper of the same file."
     ),
     fixable=True,
