@@ -12,8 +12,9 @@ import re
 
 import libcst as cst
 
-from zerograd_lint.analysis.facts import build_facts
+from zerograd_lint.analysis.facts import FileFacts, build_facts
 from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.rules import Finding, all_rules
@@ -31,40 +32,50 @@ def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
     return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
 
 
-def python_syntax_error(source: str, path: str) -> Diagnostic | None:
-    """ZG000 where Python itself places the error, in its words; None when Python accepts the file.
+def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
+    """CPython's AST, or ZG000 where Python itself places the error, in its words.
 
-    CPython's parser runs first because it is fast and fails cleanly where LibCST's
-    native parser can overflow its stack (thousands of nested brackets).
+    CPython's parser runs first because it is fast, tells which analyses a file
+    needs, and fails cleanly where LibCST's native parser can overflow its stack.
     """
     try:
-        compile(source, path, "exec", ast.PyCF_ONLY_AST)
+        return ast.parse(source, path)
     except SyntaxError as error:
         return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
     except (RecursionError, MemoryError):
         return parse_error(path, 1, 1, "cannot parse file: nested too deeply")
     except ValueError as error:  # e.g. source code string cannot contain null bytes
         return parse_error(path, 1, 1, f"cannot parse file: {error}")
-    return None
+
+
+def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it."""
+    if not mentions_gradient_lifecycle(source):
+        return None
+    tree = python_parse(source, path)
+    if isinstance(tree, Diagnostic):
+        return tree
+    module = None
+    try:
+        needs = needs_of(tree, source)
+        if not (needs.needs_libcst or needs.grad_reads):
+            return None
+        if needs.needs_libcst:
+            module = cst.parse_module(source)
+        return build_facts(tree, source, module, needs)
+    except cst.ParserSyntaxError as error:
+        return parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")
+    except RecursionError:
+        return parse_error(path, 1, 1, "cannot analyse file: nested too deeply")
 
 
 def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
     """Every rule's reports for one file, sorted; no selection, no noqa."""
-    if not mentions_gradient_lifecycle(source):
+    facts = file_facts(source, path)
+    if facts is None:
         return []
-    rejected = python_syntax_error(source, path)
-    if rejected is not None:
-        return [rejected]
-    try:
-        module = cst.parse_module(source)
-    except cst.ParserSyntaxError as error:
-        return [parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")]
-    except RecursionError:
-        return [parse_error(path, 1, 1, "cannot parse file: nested too deeply")]
-    try:
-        facts = build_facts(module)
-    except RecursionError:
-        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+    if isinstance(facts, Diagnostic):
+        return [facts]
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None:
@@ -103,9 +114,8 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
     The runtime guard reads this to learn a script's accumulation intent: a step
     under such a condition may apply gradients of several iterations.
     """
-    try:
-        facts = build_facts(cst.parse_module(source))
-    except (cst.ParserSyntaxError, RecursionError):
+    facts = file_facts(source, "<string>")
+    if not isinstance(facts, FileFacts):
         return frozenset()
     return frozenset(
         facts.line(event.node)

@@ -7,11 +7,11 @@ from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.facts import FileFacts, RootFacts, build_facts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
 from zerograd_lint.analysis.ir import Assign, Backward, Block, Clear, Clip, Event, Loop, Step, Unscale, Update, events_in
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.engine import analyze_source, file_facts
 from zerograd_lint.rules.support import guard_phrase
 
 Style = Callable[..., str]  # click.style's signature; identity when plain
@@ -79,11 +79,12 @@ def regions(facts: FileFacts) -> Iterator[Region]:
 
 def explain_source(source: str, path: str, line: int | None = None, style: Style = plain) -> str:
     """The timeline of every training loop and step body in `source` (only those around `line`, if given)."""
+    facts = file_facts(source, path)
+    if isinstance(facts, Diagnostic):
+        return f"{path}:{facts.line}:{facts.column}: {facts.code} {facts.message}\n"
     diagnostics = analyze_source(source, path)
-    if any(d.code == "ZG000" for d in diagnostics):
-        return "".join(f"{path}:{d.line}:{d.column}: {d.code} {d.message}\n" for d in diagnostics)
-    facts = build_facts(cst.parse_module(source))
-    chosen = [r for r in regions(facts) if line is None or r.first_line <= line <= r.last_line]
+    found = regions(facts) if facts is not None else []
+    chosen = [r for r in found if line is None or r.first_line <= line <= r.last_line]
     if not chosen:
         where = f" around line {line}" if line is not None else ""
         return f"{path}: no training loop or step body found{where} (a loop needs a backward and an optimizer step).\n"

@@ -19,6 +19,7 @@ from zerograd_lint.analysis.ir import (
     ClearTarget,
     Clip,
     Event,
+    GradWrite,
     Guard,
     Inlined,
     Jump,
@@ -221,13 +222,12 @@ class Builder:
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         names = frozenset(t.value for t in targets if isinstance(t, cst.Name))
         for target in targets:
-            if (
-                isinstance(target, cst.Attribute)
-                and target.attr.value == "grad"
-                and isinstance(value, cst.Name)
-                and value.value == "None"
-            ):
+            if not (isinstance(target, cst.Attribute) and ".grad" in f".{code_of(target)}."):
+                continue
+            if isinstance(value, cst.Name) and value.value == "None" and target.attr.value == "grad":
                 nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
+            elif value is not None and ".grad." in f"{code_of(target)}.":
+                nodes.append(self.event(GradWrite, statement))
         if names:
             nodes.append(self.event(Assign, statement, names=names))
         return nodes
@@ -276,6 +276,8 @@ class Builder:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
         if attr == "zero_" and ".grad" in code_of(receiver):
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
+        if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
+            return [self.event(GradWrite, call)]
         if isinstance(receiver, cst.Name) and receiver.value == "self":
             owner = self.index.owner_class(context.function) if isinstance(context.function, cst.FunctionDef) else None
             method = self.index.method(owner, attr) if owner is not None else None

@@ -8,6 +8,7 @@ event. Rules only read these facts; they never walk the tree.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,6 +23,7 @@ from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, 
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import Backward, Block, Clear, Coverage, Event, Loop, Node, Step, Unscale, children, events_in
+from zerograd_lint.analysis.needs import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
@@ -62,15 +64,19 @@ class RootFacts:
         return where.loop if where else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FileFacts:
-    module: cst.Module
-    positions: Mapping[cst.CSTNode, CodeRange]
+    module: cst.Module | None  # None when no rule needs LibCST (only `.grad` reads to check)
     roots: tuple[RootFacts, ...]
     grad_reads: tuple[GradRead, ...]
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
     sums_on_purpose: bool  # some loss is built with reduction="sum"
+
+    @cached_property
+    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+        """Resolved on the first report only: it costs a full code generation of the module."""
+        return cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node."""
@@ -81,19 +87,25 @@ class FileFacts:
         return self.positions[node].start.line
 
 
-def build_facts(module: cst.Module) -> FileFacts:
-    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    index = ModuleIndex(module)
-    builder = Builder(index)
-    roots = tuple(filter(None, (analyse_root(root, builder) for root in index.roots)))
+def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs: Needs) -> FileFacts:
+    """The facts of a file; `needs` skips the analyses no rule can report on.
+
+    `tree` is CPython's AST of `source`, `module` LibCST's (needed for `needs.needs_libcst`).
+    """
+    index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
+    roots: tuple[RootFacts, ...] = ()
+    if index is not None and needs.lifecycle:
+        builder = Builder(index)
+        wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
+        chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
+        roots = tuple(filter(None, (analyse_root(root, builder) for root in chosen)))
     return FileFacts(
         module,
-        positions,
         roots,
-        tuple(find_grad_reads(module)),
-        tuple(find_uncalled(index)),
-        frozenset(f.name.value for f in index.functions),
-        bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", module.code)),
+        tuple(find_grad_reads(tree, source)) if needs.grad_reads else (),
+        tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
+        frozenset(f.name.value for f in index.functions) if index is not None else frozenset(),
+        bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
     )
 
 

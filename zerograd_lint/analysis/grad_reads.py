@@ -1,184 +1,211 @@
-"""`.grad` dereferenced on a parameter with no `is not None` guard (what ZG301 asks about)."""
+"""`.grad` dereferenced on a parameter with no `is not None` guard (what ZG301 asks about).
+
+A purely syntactic question, so it is answered on CPython's AST: files that
+only read `.grad` (most of a codebase that touches gradients) never pay for a
+LibCST parse.
+"""
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Iterator
 
-import libcst as cst
-
-from zerograd_lint.analysis.names import dotted_name, last_name
-
-_EMPTY = cst.Module(body=[])
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
 TENSOR_METHODS = frozenset({"add", "sub", "mul", "div", "copy", "dot", "matmul", "lerp", "addcmul", "addcdiv"})
-IDENTITY_OPERATORS = (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
+NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
 @dataclass(frozen=True)
 class GradRead:
-    node: cst.Attribute  # the `p.grad` that is dereferenced
+    """A `p.grad` that is dereferenced; line and columns 1-based, in characters."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
     parameter: str
     source: str  # where the parameter comes from, as written
 
 
-def source_text(node: cst.CSTNode) -> str:
-    return _EMPTY.code_for_node(node)
+def dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{dotted(node.value)}.{node.attr}"
+    return ""
 
 
-def checks_grad_for_none(node: cst.CSTNode, parameter: str) -> bool:
+def is_grad_of(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name) and node.value.id == name
+
+
+def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str) -> bool:
     """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code."""
-    p = re.escape(parameter)
-    pattern = (
-        rf"\b{p}\.grad\s+is\s+(not\s+)?None|\b{p}\.grad\s*[!=]=\s*None|\bNone\s+is\s+(not\s+)?{p}\.grad"
-        rf"|(?:\bif|\belif|\bwhile|\band|\bor|\bassert|\bnot)\s+\(?{p}\.grad\b(?!\.)"
-    )
-    return re.search(pattern, source_text(node)) is not None
+    nodes = scope if isinstance(scope, list) else [scope]
+    for root in nodes:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
+                operands = [node.left, *node.comparators]
+                if any(is_grad_of(o, name) for o in operands) and any(isinstance(o, ast.Constant) and o.value is None for o in operands):
+                    return True
+            test = getattr(node, "test", None) if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)) else None
+            tests = [test] if test is not None else list(node.values) if isinstance(node, ast.BoolOp) else []
+            if isinstance(node, COMPREHENSIONS):
+                tests = [condition for generator in node.generators for condition in generator.ifs]
+            for candidate in tests:
+                if isinstance(candidate, ast.UnaryOp) and isinstance(candidate.op, ast.Not):
+                    candidate = candidate.operand
+                if is_grad_of(candidate, name):
+                    return True
+    return False
 
 
-@dataclass(frozen=True)
-class _Binding:
-    source: str
-    guarded: bool
-
-
-class _GradReadFinder(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.assigned: list[dict[str, cst.BaseExpression]] = [{}]
-        self.bound: list[dict[str, _Binding]] = []
-        self.found: dict[int, GradRead] = {}
+class _Finder(ast.NodeVisitor):
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.assigned: list[dict[str, ast.AST]] = [{}]
+        self.bound: list[dict[str, tuple[str, bool]]] = []
+        self.found: dict[tuple[int, int], GradRead] = {}
 
     # Where parameters come from ------------------------------------------------
 
-    def parameter_source(self, node: cst.BaseExpression, depth: int = 0) -> tuple[bool, bool]:
+    def parameter_source(self, node: ast.AST, depth: int = 0) -> tuple[bool, bool]:
         """(is a parameter collection, is filtered on `.grad is not None`)."""
         if depth > 5:
             return False, False
-        if isinstance(node, cst.Call):
-            callee = dotted_name(node.func) or ""
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+        if isinstance(node, ast.Call):
+            callee = dotted(node.func)
+            if isinstance(node.func, ast.Attribute) and node.func.attr in {"parameters", "named_parameters"}:
                 return True, False
             if callee in UNWRAPPING_CALLS or callee.endswith(".chain"):
-                guarded = any(checks_grad_for_none(a.value, name) for a in node.args for name in lambda_parameters(a.value))
-                results = [self.parameter_source(a.value, depth + 1) for a in node.args]
+                guarded = any(
+                    isinstance(a, ast.Lambda) and any(checks_grad_for_none(a.body, p.arg) for p in a.args.args) for a in node.args
+                )
+                results = [self.parameter_source(a, depth + 1) for a in node.args]
                 return any(r[0] for r in results), guarded or any(r[1] for r in results)
             return False, False
-        if isinstance(node, cst.Subscript):
-            index = node.slice[0].slice if len(node.slice) == 1 else None
-            if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString) and "params" in index.value.value:
-                return True, False
-            return False, False
-        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
-            target = node.for_in.target
-            name = target.value if isinstance(target, cst.Name) else None
-            is_params, guarded = self.parameter_source(node.for_in.iter, depth + 1)
+        if isinstance(node, ast.Subscript):
+            index = node.slice
+            return isinstance(index, ast.Constant) and isinstance(index.value, str) and "params" in index.value, False
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            generator = node.generators[0]
+            is_params, guarded = self.parameter_source(generator.iter, depth + 1)
+            name = generator.target.id if isinstance(generator.target, ast.Name) else None
             return is_params, guarded or bool(name and checks_grad_for_none(node, name))
-        if isinstance(node, cst.Name) and node.value in self.assigned[-1]:
-            return self.parameter_source(self.assigned[-1][node.value], depth + 1)
-        name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
-        if name and "param" in name.lower() and "group" not in name.lower():
-            return True, False
-        return False, False
+        if isinstance(node, ast.Name) and node.id in self.assigned[-1]:
+            return self.parameter_source(self.assigned[-1][node.id], depth + 1)
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+        return "param" in name.lower() and "group" not in name.lower(), False
 
-    def bind(self, target: cst.BaseExpression, iterable: cst.BaseExpression, scope: cst.CSTNode) -> dict[str, _Binding]:
+    def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, tuple[str, bool]]:
         is_params, guarded = self.parameter_source(iterable)
         if not is_params:
             return {}
-        if isinstance(target, cst.Tuple) and len(target.elements) == 2:
-            target = target.elements[1].value  # (name, p) from named_parameters() / enumerate()
-        if not isinstance(target, cst.Name):
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]  # (name, p) from named_parameters() / enumerate()
+        if not isinstance(target, ast.Name):
             return {}
-        name = target.value
-        return {name: _Binding(source_text(iterable), guarded or checks_grad_for_none(scope, name))}
+        return {target.id: (ast.unparse(iterable), guarded or checks_grad_for_none(scope, target.id))}
 
     # Scopes -----------------------------------------------------------------
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.assigned.append({})
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.generic_visit(node)
         self.assigned.pop()
 
-    def visit_Assign(self, node: cst.Assign) -> None:
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            if isinstance(target.target, cst.Name):
-                self.assigned[-1][target.target.value] = node.value
+            if isinstance(target, ast.Name):
+                self.assigned[-1][target.id] = node.value
+        self.generic_visit(node)
 
-    def visit_For(self, node: cst.For) -> None:
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
         self.bound.append(self.bind(node.target, node.iter, node.body))
-
-    def leave_For(self, original_node: cst.For) -> None:
+        for statement in [*node.body, *node.orelse]:
+            self.visit(statement)
         self.bound.pop()
 
-    def visit_comprehension(self, node: cst.CSTNode) -> None:
-        binding: dict[str, _Binding] = {}
-        comp: cst.CompFor | None = node.for_in
-        while comp is not None:
-            binding.update(self.bind(comp.target, comp.iter, node))
-            comp = comp.inner_for_in
+    visit_AsyncFor = visit_For
+
+    def visit_comprehension_node(self, node: ast.AST) -> None:
+        binding: dict[str, tuple[str, bool]] = {}
+        for generator in node.generators:
+            binding.update(self.bind(generator.target, generator.iter, node))
         self.bound.append(binding)
-
-    def leave_comprehension(self, original_node: cst.CSTNode) -> None:
+        self.generic_visit(node)
         self.bound.pop()
 
-    visit_ListComp = visit_GeneratorExp = visit_SetComp = visit_DictComp = visit_comprehension
-    leave_ListComp = leave_GeneratorExp = leave_SetComp = leave_DictComp = leave_comprehension
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension_node
 
     # Dereferences -------------------------------------------------------------
 
-    def binding_of(self, node: cst.CSTNode) -> _Binding | None:
-        if not (isinstance(node, cst.Attribute) and node.attr.value == "grad" and isinstance(node.value, cst.Name)):
-            return None
+    def dereferenced(self, node: ast.AST) -> None:
+        if not (isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name)):
+            return
         for frame in reversed(self.bound):
-            if node.value.value in frame:
-                return frame[node.value.value]
-        return None
+            if node.value.id in frame:
+                source, guarded = frame[node.value.id]
+                if not guarded:
+                    self.report(node, node.value.id, source)
+                return
 
-    def dereferenced(self, node: cst.CSTNode) -> None:
-        binding = self.binding_of(node)
-        if binding is not None and not binding.guarded:
-            self.found.setdefault(id(node), GradRead(node, node.value.value, binding.source))
+    def report(self, node: ast.Attribute, parameter: str, source: str) -> None:
+        line, column = node.lineno, self.column(node.lineno, node.col_offset)
+        end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
+        self.found.setdefault((line, column), GradRead(line, column, end_line, end_column, parameter, source))
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
+    def column(self, line: int, byte_offset: int) -> int:
+        """CPython counts UTF-8 bytes; reports count characters, 1-based."""
+        text = self.lines[line - 1] if line <= len(self.lines) else ""
+        return len(text.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace")) + 1
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
         self.dereferenced(node.value)
+        self.generic_visit(node)
 
-    def visit_Subscript(self, node: cst.Subscript) -> None:
+    def visit_Subscript(self, node: ast.Subscript) -> None:
         self.dereferenced(node.value)
+        self.generic_visit(node)
 
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+    def visit_BinOp(self, node: ast.BinOp) -> None:
         self.dereferenced(node.left)
         self.dereferenced(node.right)
+        self.generic_visit(node)
 
-    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
-        if not isinstance(node.operator, cst.Not):
-            self.dereferenced(node.expression)
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if not isinstance(node.op, ast.Not):
+            self.dereferenced(node.operand)
+        self.generic_visit(node)
 
-    def visit_Comparison(self, node: cst.Comparison) -> None:
-        if all(not isinstance(c.operator, IDENTITY_OPERATORS) for c in node.comparisons):
-            self.dereferenced(node.left)
-            for comparison in node.comparisons:
-                self.dereferenced(comparison.comparator)
+    def visit_Compare(self, node: ast.Compare) -> None:
+        if not any(isinstance(op, NOT_DEREFERENCING) for op in node.ops):
+            for operand in [node.left, *node.comparators]:
+                self.dereferenced(operand)
+        self.generic_visit(node)
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
         self.dereferenced(node.target)
+        self.generic_visit(node)
 
-    def visit_Call(self, node: cst.Call) -> None:
-        callee = dotted_name(node.func) or ""
-        method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
+    def visit_Call(self, node: ast.Call) -> None:
+        callee = dotted(node.func)
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
         if callee.split(".")[0] in TENSOR_NAMESPACES or method.endswith("_") or method in TENSOR_METHODS:
             for argument in node.args:
-                self.dereferenced(argument.value)
+                self.dereferenced(argument)
+        self.generic_visit(node)
 
 
-def lambda_parameters(node: cst.BaseExpression) -> list[str]:
-    if isinstance(node, cst.Lambda):
-        return [p.name.value for p in node.params.params]
-    return []
-
-
-def find_grad_reads(module: cst.Module) -> Iterator[GradRead]:
-    finder = _GradReadFinder()
-    module.visit(finder)
-    yield from finder.found.values()
+def find_grad_reads(tree: ast.AST, source: str) -> Iterator[GradRead]:
+    finder = _Finder(re.split(r"\r\n|\r|\n", source))
+    finder.visit(tree)
+    yield from sorted(finder.found.values(), key=lambda r: (r.line, r.column))

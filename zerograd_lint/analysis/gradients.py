@@ -32,6 +32,7 @@ from zerograd_lint.analysis.ir import (
     Clip,
     Coverage,
     Event,
+    GradWrite,
     Guard,
     Loop,
     Step,
@@ -162,6 +163,8 @@ class GradientDomain:
             return self.step(event, state)
         if isinstance(event, Unscale):
             return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
+        if isinstance(event, GradWrite):
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
         if isinstance(event, Assign) and event.names & self.loss_names:

@@ -1,8 +1,13 @@
-"""A module's functions, classes and scopes, for resolving helpers and receivers."""
+"""A module's functions, classes and scopes, for resolving helpers and receivers.
+
+Functions and classes can only be statements, so they are found by walking
+statement bodies alone (expressions are never visited); scopes are collected
+on demand, for the functions an analysis actually reaches.
+"""
 
 from __future__ import annotations
 
-from functools import cached_property
+from typing import Iterator, Sequence
 
 import libcst as cst
 
@@ -11,33 +16,28 @@ from zerograd_lint.analysis.roles import Resolver, Scope, collect
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
 
 
-class _Walker(cst.CSTVisitor):
-    def __init__(self, index: "ModuleIndex") -> None:
-        self.index = index
-        self.stack: list[cst.CSTNode] = [index.module]
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.index.classes.setdefault(node.name.value, node)
-        self.stack.append(node)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self.stack.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        parent = self.stack[-1]
-        if isinstance(parent, cst.ClassDef):
-            self.index.class_of[node] = parent
-            self.index.methods_of.setdefault(parent, {})[node.name.value] = node
-        else:
-            self.index.defs_in.setdefault(parent, {})[node.name.value] = node
-            self.index.enclosing[node] = parent
-            if parent in self.index.class_of:  # a def nested in a method sees the same `self`
-                self.index.class_of[node] = self.index.class_of[parent]
-        self.index.functions.append(node)
-        self.stack.append(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.stack.pop()
+def suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.CSTNode]]:
+    """The statement bodies directly inside a compound statement."""
+    if isinstance(statement, cst.If):
+        yield statement.body.body
+        if statement.orelse is not None:
+            yield [statement.orelse] if isinstance(statement.orelse, cst.If) else statement.orelse.body.body
+    elif isinstance(statement, (cst.For, cst.While)):
+        yield statement.body.body
+        if statement.orelse is not None:
+            yield statement.orelse.body.body
+    elif isinstance(statement, cst.With):
+        yield statement.body.body
+    elif isinstance(statement, (cst.Try, cst.TryStar)):
+        yield statement.body.body
+        for handler in statement.handlers:
+            yield handler.body.body
+        for extra in (statement.orelse, statement.finalbody):
+            if extra is not None:
+                yield extra.body.body
+    elif isinstance(statement, cst.Match):
+        for case in statement.cases:
+            yield case.body.body
 
 
 class ModuleIndex:
@@ -49,25 +49,72 @@ class ModuleIndex:
         self.methods_of: dict[cst.ClassDef, dict[str, cst.FunctionDef]] = {}
         self.defs_in: dict[Container, dict[str, cst.FunctionDef]] = {}
         self.enclosing: dict[cst.FunctionDef, Container] = {}
-        module.visit(_Walker(self))
-        self.class_scopes: dict[cst.ClassDef, Scope] = {c: Scope() for c in self.methods_of}
-        self.scopes: dict[Container, Scope] = {}
-        self.scopes[module] = collect(module, Scope(), None, root=module)
-        for function in self.functions:
-            self.scopes[function] = collect(function, Scope(), self.class_scopes.get(self.owner_class(function)), root=function)
+        self._scopes: dict[Container, Scope] = {}
+        self._class_scopes: dict[cst.ClassDef, Scope] = {}
+        self.walk(module.body, module)
 
-    def owner_class(self, function: cst.FunctionDef) -> cst.ClassDef | None:
-        return self.class_of.get(function)
+    def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
+        for statement in body:
+            if isinstance(statement, cst.FunctionDef):
+                self.add_function(statement, parent)
+                if isinstance(statement.body, cst.IndentedBlock):
+                    self.walk(statement.body.body, statement)
+            elif isinstance(statement, cst.ClassDef):
+                self.classes.setdefault(statement.name.value, statement)
+                self.methods_of.setdefault(statement, {})
+                if isinstance(statement.body, cst.IndentedBlock):
+                    self.walk(statement.body.body, statement)
+            else:
+                for suite in suites(statement):
+                    self.walk(suite, parent)
+
+    def add_function(self, function: cst.FunctionDef, parent: cst.CSTNode) -> None:
+        if isinstance(parent, cst.ClassDef):
+            self.class_of[function] = parent
+            self.methods_of[parent][function.name.value] = function
+        else:
+            self.defs_in.setdefault(parent, {})[function.name.value] = function
+            self.enclosing[function] = parent
+            if parent in self.class_of:  # a def nested in a method sees the same `self`
+                self.class_of[function] = self.class_of[parent]
+        self.functions.append(function)
+
+    @property
+    def roots(self) -> list[Container]:
+        """Everything the analysis starts from: the module body and every def, in source order."""
+        return [self.module, *self.functions]
+
+    def owner_class(self, function: cst.CSTNode) -> cst.ClassDef | None:
+        return self.class_of.get(function) if isinstance(function, cst.FunctionDef) else None
+
+    def class_scope(self, cls: cst.ClassDef) -> Scope:
+        """`self.x = ...` bindings from every method of the class."""
+        if cls not in self._class_scopes:
+            self._class_scopes[cls] = Scope()
+            for function, owner in self.class_of.items():
+                if owner is cls:
+                    self.scope(function)
+        return self._class_scopes[cls]
+
+    def scope(self, container: Container) -> Scope:
+        if container not in self._scopes:
+            owner = self.owner_class(container)
+            if owner is not None:
+                self._class_scopes.setdefault(owner, Scope())
+            class_scope = self._class_scopes.get(owner) if owner is not None else None
+            self._scopes[container] = collect(container, Scope(), class_scope, root=container)
+        return self._scopes[container]
 
     def resolver_for(self, container: Container, overlay=None, overlay_roles=None) -> Resolver:
         scopes: list[Scope] = []
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
-            scopes.append(self.scopes[node])
+            scopes.append(self.scope(node))
             node = self.enclosing.get(node)
-        if isinstance(container, cst.FunctionDef) and self.owner_class(container) in self.class_scopes:
-            scopes.append(self.class_scopes[self.owner_class(container)])
-        scopes.append(self.scopes[self.module])
+        owner = self.owner_class(container)
+        if owner is not None:
+            scopes.append(self.class_scope(owner))
+        scopes.append(self.scope(self.module))
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {})
 
     def method(self, cls: cst.ClassDef, name: str, seen: frozenset[str] = frozenset()) -> cst.FunctionDef | None:
@@ -92,8 +139,3 @@ class ModuleIndex:
                 return found
             node = self.enclosing.get(node) if isinstance(node, cst.FunctionDef) else None
         return self.defs_in.get(self.module, {}).get(name)
-
-    @cached_property
-    def roots(self) -> list[Container]:
-        """Everything the analysis starts from: the module body and every function."""
-        return [self.module, *self.functions]

@@ -83,6 +83,11 @@ class Clip(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class GradWrite(Event):
+    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`): something is there, of unknown origin."""
+
+
+@dataclass(frozen=True, eq=False)
 class Assign(Event):
     """An assignment to plain names: the forward pass, when a name is later backwarded."""
 

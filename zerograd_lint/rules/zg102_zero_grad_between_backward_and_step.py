@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import LIVE, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -23,7 +23,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
-                f"uses them: the step applies no gradients. Clear before the backward (at the start of the iteration).",
+                f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
                 optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
             )
 

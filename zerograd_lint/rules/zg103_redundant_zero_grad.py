@@ -10,17 +10,15 @@ from zerograd_lint.rules.support import at, events_of, finding
 
 
 def earlier_clears(held: frozenset, clear: Clear) -> list[int] | None:
-    """The other clears that left the gradients empty on every path (entry paths aside), else None."""
+    """The other clears that left the gradients empty on every path (entry paths aside), else None.
+
+    A path that comes back round to this same clear with nothing in between is clear too.
+    """
     relevant = [c for c in held if not has(c, "entry")]
-    if not relevant:
+    if not relevant or any(has(c, *LIVE) or has(c, "initial", "foggy") or not ids(c, "cleared") for c in relevant):
         return None
-    found: set[int] = set()
-    for content in relevant:
-        others = set(ids(content, "cleared")) - {clear.id}
-        if has(content, *LIVE) or has(content, "initial", "foggy") or not others:
-            return None
-        found |= others
-    return sorted(found)
+    others = sorted({i for c in relevant for i in ids(c, "cleared")} - {clear.id})
+    return others or None
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:

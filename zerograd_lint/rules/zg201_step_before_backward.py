@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Backward, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, runs_before_its_backward
+from zerograd_lint.rules.support import at, events_of, finding, runs_before_its_backward, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -19,7 +19,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         )
         yield finding(
             facts, step.node,
-            f"{at(facts, step)} runs before {at(facts, backward)} in the same iteration: it applies the previous "
+            f"{at(facts, step)} runs before {at(facts, backward)} in the same iteration{loop_phrase(facts, root, step)}: it applies the previous "
             f"iteration's gradients, or none. Step after the backward.",
             optimizer=step.optimizer, backward_line=facts.line(backward.node),
         )

@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -26,7 +26,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             place = "before any backward"
         yield finding(
             facts, clip.node,
-            f"`{clip.text}` runs {place}: it clips gradients the next step never uses. Clip between the backward and the step.",
+            f"`{clip.text}` runs {place}{loop_phrase(facts, root, clip)}: it clips gradients the next step never uses. Clip between the backward and the step.",
         )
 
 

@@ -4,17 +4,16 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for read in facts.grad_reads:
-        yield finding(
-            facts, read.node,
+        yield Finding(
+            read.line, read.column, read.end_line, read.end_column,
             f"`{read.parameter}.grad` is used without checking it: it is None for parameters of `{read.source}` that got "
             f"no gradient, and after every `zero_grad()` (set_to_none=True is the default since PyTorch 2.0). "
             f"Guard it with `if {read.parameter}.grad is not None`.",
-            parameter=read.parameter,
+            {"parameter": read.parameter},
         )
 
 

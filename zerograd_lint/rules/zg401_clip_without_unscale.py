@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, scaler_of
+from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, scaler_of, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -22,7 +22,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             source = f" from {at(facts, backward)}" if backward is not None else ""
             yield finding(
                 facts, clip.node,
-                f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}: the threshold "
+                f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
                 scaler=scaler, optimizer=optimizer,
             )

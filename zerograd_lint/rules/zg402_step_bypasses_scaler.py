@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward
+from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -18,7 +18,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         scaler = backward.scaler or "scaler"
         yield finding(
             facts, step.node,
-            f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly: the update is "
+            f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly{loop_phrase(facts, root, step)}: the update is "
             f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
             f"followed by `{scaler}.update()`.",
             scaler=scaler, optimizer=step.optimizer,

@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Unscale
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -17,7 +17,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"
         yield finding(
             facts, unscale.node,
-            f"`{unscale.text}` can run {again} before `{unscale.scaler}.update()`: torch raises RuntimeError "
+            f"`{unscale.text}` can run {again} before `{unscale.scaler}.update()`{loop_phrase(facts, root, unscale)}: torch raises RuntimeError "
             f"on the second unscale of `{unscale.optimizer}`. Unscale once per step, right before clipping.",
             optimizer=unscale.optimizer, scaler=unscale.scaler,
         )
