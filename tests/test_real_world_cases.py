@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from conftest import run_cli
 
 CASES = Path(__file__).resolve().parent / "data" / "real_world_cases"
 EXPECT = re.compile(r"^#\s*expect:\s*(.+?)\s*$")
