@@ -73,3 +73,47 @@ def explain(target: str) -> None:
     except (OSError, UndecodableSource) as error:
         raise click.UsageError(f"cannot read {path}: {error}") from None
     click.echo(explain_source(source, path, int(line) if line else None, style=click.style), nl=False)
+
+
+@main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True)
+@click.option("--output-file", type=click.Path(dir_okay=False, writable=True), help="Write the findings here.")
+@click.option(
+    "--accumulation-steps",
+    type=click.IntRange(min=1),
+    help="Declared gradient accumulation: a step may apply up to N iterations' backwards.",
+)
+@click.argument("script", type=click.Path(exists=True, dir_okay=False))
+@click.argument("script_args", nargs=-1, type=click.UNPROCESSED)
+def run(
+    output_format: str, output_file: str | None, accumulation_steps: int | None, script: str, script_args: tuple[str, ...]
+) -> None:
+    """Run SCRIPT [ARGS...] under the runtime guard (like `python SCRIPT ARGS...`) and report what torch did.
+
+    Exit status: 1 when something is reported; otherwise the script's own
+    (0 when it ends normally, 1 on an uncaught exception, its sys.exit code),
+    as `coverage run` does; 2 for usage errors and internal failures. Unless
+    the findings go to --output-file, a machine format (json, ...) owns
+    stdout and the script's own stdout is sent to stderr.
+    """
+    from zerograd_lint.runtime.script import run_script, stdout_sent_to_stderr
+
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        click.echo("zerograd-lint: `run` needs torch: pip install 'zerograd-lint[runtime]'", err=True)
+        sys.exit(EXIT_ERROR)
+    keep_stdout_clean = output_format != "text" and output_file is None
+    try:
+        with stdout_sent_to_stderr(keep_stdout_clean):
+            outcome = run_script(script, script_args, accumulation_steps)
+    except Exception as error:  # the guard itself failed, not the script
+        click.echo(f"zerograd-lint: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(EXIT_ERROR)
+    rendered = FORMATTERS[output_format](outcome.findings)
+    if output_file is None:
+        click.echo(rendered, nl=False)
+    else:
+        with open(output_file, "w", encoding="utf-8") as out:
+            out.write(rendered)
+    sys.exit(EXIT_REPORTS if outcome.findings else outcome.exit_status)

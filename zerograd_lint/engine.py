@@ -13,7 +13,8 @@ import re
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, build_facts
-from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
+from zerograd_lint.analysis.ir import Backward, Step
 from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
@@ -109,17 +110,22 @@ def lint_source(
 
 
 def accumulation_guarded_steps(source: str) -> frozenset[int]:
-    """Lines of optimizer steps the static analysis sees under a condition that may accumulate.
+    """Lines of optimizer steps that the static analysis lets apply several iterations' gradients.
 
     The runtime guard reads this to learn a script's accumulation intent: a step
-    under such a condition may apply gradients of several iterations.
+    under an accumulation guard, or after an inner loop of micro-batch backwards.
     """
     facts = file_facts(source, "<string>")
     if not isinstance(facts, FileFacts):
         return frozenset()
-    return frozenset(
-        facts.line(event.node)
-        for root in facts.roots
-        for event in root.events
-        if isinstance(event, Step) and event.id in root.where and root.where[event.id].guard is not None
-    )
+    lines = set()
+    for root in facts.roots:
+        micro_loops = {root.where[e.id].micro_loop for e in root.events if isinstance(e, Backward) and e.id in root.where}
+        for step in root.events:
+            if not isinstance(step, Step) or step.id not in root.where:
+                continue
+            where = root.where[step.id]
+            after_micro_loop = any(loop is not None and loop is not where.micro_loop for loop in micro_loops)
+            if where.guard in ACCUMULATION_GUARDS or after_micro_loop:
+                lines.add(facts.line(step.node))
+    return frozenset(lines)

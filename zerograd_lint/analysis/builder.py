@@ -34,22 +34,30 @@ from zerograd_lint.analysis.names import Role, code_of, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
 
 _SOURCE = cst.Module(body=[])
-MAX_INLINE_DEPTH = 4
+MAX_INLINE_DEPTH = 6
 CLIP_FUNCTIONS = frozenset({"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_"})
 NORM_FUNCTIONS = frozenset({"get_total_norm"})
 COUNTER_WORDS = re.compile(
     r"accum|sync_grad|is_last|last_batch|last_step|last_iter|should_step|do_step|should_update|do_update"
-    r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now"
+    r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
 )
+CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 # Receivers whose `.backward(x)` takes the loss as an argument (Accelerate, DeepSpeed, fairseq, Fabric).
 LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
 
 
-def guard_of(test: cst.BaseExpression) -> Guard:
-    """A counter test marks gradient accumulation; anything else is some other condition."""
+def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
+    """A counter test marks gradient accumulation; anything else is some other condition.
+
+    A flag is judged by what it is bound to: `need_update = (i + 1) % n == 0`.
+    """
     text = code_of(test)
     if "%" in text or COUNTER_WORDS.search(text.lower()) or "==len(" in text:
         return Guard.COUNTER
+    flag = test.expression if isinstance(test, cst.UnaryOperation) else test
+    bound = resolver.value_of(flag) if isinstance(flag, (cst.Name, cst.Attribute)) else None
+    if bound is not None and bound is not flag and not isinstance(bound, (cst.Name, cst.Attribute)):
+        return guard_of(bound, resolver)
     return Guard.OTHER
 
 
@@ -87,8 +95,9 @@ class Context:
 
 
 class Builder:
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(self, index: ModuleIndex, accelerate_accumulates: bool = False) -> None:
         self.index = index
+        self.accelerate_accumulates = accelerate_accumulates
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 
@@ -124,7 +133,9 @@ class Builder:
                 items.extend(self.expression(statement.test, context))
                 skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
                 items.append(
-                    Branch(statement.test, guard_of(statement.test), self.block(rest, context), skipped, statement)
+                    Branch(
+                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True
+                    )
                 )
                 return Block(tuple(items))
             inner = context if is_last else replace(context, tail_jump=None)
@@ -187,7 +198,7 @@ class Builder:
             orelse = Block(tuple(self.if_statement(statement.orelse, context)))
         else:
             orelse = self.suite(statement.orelse, context)
-        return [*test_events, Branch(statement.test, guard_of(statement.test), then, orelse, statement)]
+        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement)]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
         nodes: list[Node] = [*self.expression(statement.subject, context)]
@@ -220,7 +231,10 @@ class Builder:
         value = statement.value
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
-        names = frozenset(t.value for t in targets if isinstance(t, cst.Name))
+        names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
+        if isinstance(value, cst.Call) and context.resolver.role(value) is Role.OPTIMIZER:
+            # A new optimizer, most often over a new model: its gradients start from None.
+            nodes.append(self.event(Clear, statement, target=ClearTarget("unknown", None), set_to_none=None))
         for target in targets:
             if not (isinstance(target, cst.Attribute) and ".grad" in f".{code_of(target)}."):
                 continue
@@ -229,7 +243,10 @@ class Builder:
             elif value is not None and ".grad." in f"{code_of(target)}.":
                 nodes.append(self.event(GradWrite, statement))
         if names:
-            nodes.append(self.event(Assign, statement, names=names))
+            uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
+            nodes.append(
+                self.event(Assign, statement, names=names, uses=uses, scope=context.function, calls_model=calls_model(value))
+            )
         return nodes
 
     # Expressions ------------------------------------------------------------
@@ -253,7 +270,11 @@ class Builder:
         if isinstance(func, cst.Name):
             if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
                 return [self.clip(call, func.value, False)]
-            return self.inline_call(call, self.index.function(context.function, func.value), context)
+            function = self.index.function(context.function, func.value)
+            if function is None and CLEAR_HELPER.search(func.value):
+                # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
+                return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+            return self.inline_call(call, function, context)
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
@@ -299,24 +320,44 @@ class Builder:
         dotted = dotted_name(receiver) or ""
         if "dist_autograd" in dotted:
             return []  # distributed autograd writes its context, not .grad
-        scaled = (
-            isinstance(receiver, cst.Call)
-            and isinstance(receiver.func, cst.Attribute)
-            and receiver.func.attr.value == "scale"
-            and context.resolver.role(receiver.func.value) is Role.SCALER
-        )
-        if scaled:
-            scale_arguments = [a.value for a in receiver.args if a.keyword is None]
+        scaling = self.scaler_call(receiver, context)
+        scaled = scaling is not None
+        if scaling is not None:
+            scale_arguments = [a.value for a in scaling.args if a.keyword is None]
             loss = scale_arguments[0] if scale_arguments else None
         elif positional and (dotted in {"torch.autograd", "autograd"} or LOSS_ARGUMENT_RECEIVERS.search(last_name(receiver) or "")):
             loss = positional[0]
         else:
             loss = receiver
-        scaler = context.resolver.canonical(receiver.func.value) if scaled else None
-        normalises = context.resolver.role(receiver) is Role.ACCELERATOR and last_name(receiver) != "fabric"
+        scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
+        normalises = context.resolver.role(receiver) is Role.ACCELERATOR and self.accumulating_accelerator(receiver, context)
         return [
             self.event(Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function)
         ]
+
+    def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
+        """`scaler.scale(loss)`, written in place or bound to the name being backwarded."""
+        candidates = [node]
+        if isinstance(node, cst.Name):
+            candidates += [b.value for b in context.resolver.bindings(node.value) if b.value is not None]
+        for candidate in candidates:
+            if (
+                isinstance(candidate, cst.Call)
+                and isinstance(candidate.func, cst.Attribute)
+                and candidate.func.attr.value == "scale"
+                and context.resolver.role(candidate.func.value) is Role.SCALER
+            ):
+                return candidate
+        return None
+
+    def accumulating_accelerator(self, receiver: cst.BaseExpression, context: Context) -> bool:
+        """`accelerator.backward` divides by `gradient_accumulation_steps`: set, or unknown, counts as yes."""
+        if context.accelerate or last_name(receiver) == "fabric":
+            return context.accelerate
+        built = context.resolver.value_of(receiver)
+        if not isinstance(built, cst.Call):
+            return True
+        return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for a in built.args)
 
     def zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> Event:
         resolver = context.resolver
@@ -348,9 +389,13 @@ class Builder:
         return [*nodes, *self.wrap_accelerate(step, context)]
 
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
-        """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps."""
+        """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps.
+
+        Its clear checks the sync state wherever it is called, so in a file that
+        accumulates with Accelerate every optimizer clear and step counts as guarded.
+        """
         optimizer_event = isinstance(event, Step) or (isinstance(event, Clear) and event.target.kind == "optimizer")
-        if context.accelerate and optimizer_event:
+        if (context.accelerate or self.accelerate_accumulates) and optimizer_event:
             return [Branch(None, Guard.ACCELERATE, Block((event,)), Block(()), None)]
         return [event]
 
@@ -386,15 +431,16 @@ class Builder:
             bound = context.resolver.value_of(node)
             if bound is not None and bound is not node:
                 return self.inline_callable(bound, context)
-        if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial"):
-            arguments = [a.value for a in node.args if a.keyword is None]
-            if arguments:
-                return self.inline_callable(arguments[0], context)
+        if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
+            target = node.args[0].value
+            if isinstance(target, cst.Name):
+                return self.inline_call(node, self.index.function(context.function, target.value), context, skip=1)
         return []
 
     def inline_call(
-        self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False
+        self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
     ) -> list[Node]:
+        """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments)."""
         if function is None:
             return []
         parameters = [p.name.value for p in function.params.params]
@@ -402,7 +448,7 @@ class Builder:
             parameters = parameters[1:]
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
-        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
         for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
             overlay[name] = context.resolver.canonical(argument)
@@ -420,6 +466,63 @@ class Builder:
             context.accelerate,
         )
         return [Inlined(call, function, self.block(statements_of(function.body), inner))]
+
+
+def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`logits, self.loss = model(x)` binds `logits` and `self.loss`."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for element in target.elements for n in assigned_names(element.value)]
+    return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
+
+
+DATA_CALLS = frozenset(
+    """to cuda cpu float half double long int bool view reshape permute squeeze unsqueeze detach clone contiguous
+    next iter len range enumerate zip list tuple dict str sorted min max sum abs randn rand randint zeros ones
+    zeros_like ones_like tensor stack cat item numpy get""".split()
+)
+MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|module", re.I)
+NAMESPACES = frozenset({"torch", "np", "numpy", "F", "math", "random", "os", "time"})
+
+
+def calls_model(value: cst.CSTNode | None) -> bool:
+    """Whether a value calls something that may be a model: `model(x)`, `self.net(x)`, not `torch.randn()`."""
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            name = dotted_name(node.func) or ""
+            parts = name.split(".")
+            if not name or parts[0] in NAMESPACES or parts[-1] in DATA_CALLS:
+                return
+            found = found or len(parts) == 1 or parts[0] == "self" or MODEL_WORDS.search(parts[-1]) is not None
+
+    if value is not None:
+        value.visit(_Calls())
+    return found
+
+
+def used_names(value: cst.CSTNode) -> list[cst.Name]:
+    """The names a value reads as data (not the functions it calls, not attribute names)."""
+    found: list[cst.Name] = []
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Call(self, node: cst.Call) -> bool:
+            if not isinstance(node.func, cst.Name):
+                node.func.visit(self)
+            for argument in node.args:
+                argument.visit(self)
+            return False
+
+    value.visit(_Names())
+    return found
 
 
 def grad_owner(node: cst.BaseExpression) -> cst.BaseExpression:

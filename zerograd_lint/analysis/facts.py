@@ -18,15 +18,17 @@ import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Interpreter, Structure, Where
+from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir import Backward, Block, Clear, Coverage, Event, Loop, Node, Step, Unscale, children, events_in
+from zerograd_lint.analysis.ir import Assign, Backward, Block, Clear, Coverage, Event, Inlined, Loop, Node, Step, Unscale, children, events_in
 from zerograd_lint.analysis.needs import Needs
+from zerograd_lint.analysis.names import code_of
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
+ACCUMULATE_TEXT = re.compile(r"\.accumulate\(")
 
 
 @dataclass(frozen=True)
@@ -95,10 +97,13 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
     roots: tuple[RootFacts, ...] = ()
     if index is not None and needs.lifecycle:
-        builder = Builder(index)
+        builder = Builder(index, accelerate_accumulates=ACCUMULATE_TEXT.search(source) is not None)
         wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
         chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
-        roots = tuple(filter(None, (analyse_root(root, builder) for root in chosen)))
+        blocks = {root: builder.build(root) for root in chosen}
+        # A helper inlined into a caller of this file is analysed there, where its arguments are known.
+        inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
+        roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items() if root not in inlined)))
     return FileFacts(
         module,
         roots,
@@ -109,8 +114,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     )
 
 
-def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
-    block = builder.build(root)
+def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts | None:
     events = tuple(events_in(block))
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
@@ -119,19 +123,23 @@ def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
         [e.optimizer for e in events if isinstance(e, (Step, Unscale))]
         + [e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "optimizer"]
     )
-    model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model")
+    models = dict(builder.models)
+    model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model") | {
+        m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
+    }
 
     association = AssociationDomain()
     Interpreter(association, structure).run(block, frozenset(), NOWHERE)
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
-        models=builder.models,
+        models=models,
         association=association.association,
-        loss_names=frozenset(filter(None, (loss_name(e) for e in events if isinstance(e, Backward)))),
+        forward_names=forward_names(events),
         structure=structure,
     )
-    Interpreter(gradients, structure).run(block, gradients.initial(), NOWHERE)
+    correlated = Correlated(gradients)
+    Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
     return RootFacts(
@@ -144,23 +152,40 @@ def analyse_root(root: Container, builder: Builder) -> RootFacts | None:
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
         training_loops=loops,
-        models=dict(builder.models),
+        models=models,
     )
 
 
 def loss_name(backward: Backward) -> str | None:
-    """The variable holding the loss: `loss` in `(loss / n).backward()` or `scaler.scale(loss)`."""
+    """What holds the loss: `loss` in `(loss / n).backward()`, `self.loss` in `self.loss.backward()`."""
     node = backward.loss
-    while node is not None and not isinstance(node, cst.Name):
+    while node is not None and not isinstance(node, (cst.Name, cst.Attribute)):
         if isinstance(node, cst.BinaryOperation):
             node = node.left
-        elif isinstance(node, (cst.Attribute, cst.Subscript)):
+        elif isinstance(node, cst.Subscript):
             node = node.value
         elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
             node = node.func.value
         else:
             return None
-    return node.value if node is not None else None
+    return code_of(node) if node is not None else None
+
+
+def forward_names(events: tuple[Event, ...]) -> frozenset[tuple[cst.CSTNode, str]]:
+    """The loss, and what it is computed from (`logits = model(x)` then `loss = f(logits)`), per scope.
+
+    Assigning one of them is the forward pass when the value calls a model (`kl_loss = 0.0` is not).
+    """
+    losses = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
+    sources = {(e.scope, use) for e in events if isinstance(e, Assign) for use in e.uses if any((e.scope, n) in losses for n in e.names)}
+    return frozenset(losses | sources)
+
+
+def walk(node: Node) -> Iterator[Node]:
+    yield node
+    if not isinstance(node, Event):
+        for child in children(node):
+            yield from walk(child)
 
 
 def training_loops(node: Node, structure: Structure) -> Iterator[Loop]:

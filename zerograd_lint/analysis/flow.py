@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeVar
 
+import libcst as cst
+
 from zerograd_lint.analysis.ir import (
+    Assign,
     Backward,
     Block,
     Branch,
@@ -24,6 +27,7 @@ from zerograd_lint.analysis.ir import (
     Try,
     events_in,
 )
+from zerograd_lint.analysis.names import code_of
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
@@ -39,12 +43,94 @@ class Where:
     micro_loop: Loop | None  # an inner loop doing backwards that the step follows
 
 
+def flag_of(test: cst.BaseExpression | None) -> tuple[str, bool] | None:
+    """`ready`, `self.ready` or `not ready` tested as is: the flag's name and the value that makes the test true."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = flag_of(test.expression)
+        return (inner[0], not inner[1]) if inner else None
+    if isinstance(test, (cst.Name, cst.Attribute)) and code_of(test) not in {"True", "False", "None"}:
+        return code_of(test), True
+    return None
+
+
 class Domain(Protocol[State]):
     def transfer(self, event: Event, state: State, where: Where) -> State: ...
     def join(self, first: State, second: State) -> State: ...
     def enter_loop(self, loop: Loop, state: State) -> State: ...
     def back_edge(self, loop: Loop, state: State) -> State: ...
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
+    def assume(self, state: State, test: cst.BaseExpression | None, truth: bool) -> State | None: ...
+
+
+Valuation = frozenset  # of (flag, value): what the branches taken so far say about flags
+MAX_VALUATIONS = 8
+
+
+@dataclass
+class Correlated(Generic[State]):
+    """A domain kept apart per value of the flags tested on the way, so that
+    `if turn: a.zero_grad()` ... `if turn: a.step()` never mixes the paths.
+
+    A flag is forgotten when it is assigned, and at loop entries and back edges.
+    """
+
+    inner: Domain[State]
+
+    def start(self, state: State) -> dict:
+        return {frozenset(): state}
+
+    def collapse(self, state: dict) -> State:
+        values = list(state.values())
+        merged = values[0]
+        for value in values[1:]:
+            merged = self.inner.join(merged, value)
+        return merged
+
+    def transfer(self, event: Event, state: dict, where: Where) -> dict:
+        result: dict = {}
+        for valuation, inner in state.items():
+            if isinstance(event, Assign):
+                valuation = frozenset(item for item in valuation if item[0] not in event.names)
+            self.add(result, valuation, self.inner.transfer(event, inner, where))
+        return result
+
+    def add(self, into: dict, valuation: Valuation, inner: State) -> None:
+        into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
+
+    def join(self, first: dict, second: dict) -> dict:
+        result = dict(first)
+        for valuation, inner in second.items():
+            self.add(result, valuation, inner)
+        return result if len(result) <= MAX_VALUATIONS else {frozenset(): self.collapse(result)}
+
+    def assume(self, state: dict, test: cst.BaseExpression | None, truth: bool) -> dict | None:
+        flag = flag_of(test)
+        if flag is None:
+            return state
+        name, value_when_true = flag
+        wanted = value_when_true if truth else not value_when_true
+        result: dict = {}
+        for valuation, inner in state.items():
+            known = dict(valuation).get(name)
+            if known is None:
+                self.add(result, valuation | {(name, wanted)}, inner)
+            elif known == wanted:
+                self.add(result, valuation, inner)
+        return result or None
+
+    def enter_loop(self, loop: Loop, state: dict) -> dict:
+        return {frozenset(): self.inner.enter_loop(loop, self.collapse(state))}
+
+    def back_edge(self, loop: Loop, state: dict) -> dict:
+        return {frozenset(): self.inner.back_edge(loop, self.collapse(state))}
+
+    def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
+        if then is None or orelse is None:
+            return then, orelse
+        then, orelse = dict(then), dict(orelse)
+        for valuation in then.keys() & orelse.keys():
+            then[valuation], orelse[valuation] = self.inner.after_branch(branch, then[valuation], orelse[valuation])
+        return then, orelse
 
 
 @dataclass
@@ -121,8 +207,10 @@ class Interpreter(Generic[State]):
         return replace(where, guard=branch.guard, guard_branch=branch)
 
     def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
-        then = self.run(branch.then, state, self.arm_where(branch, branch.then, where))
-        orelse = self.run(branch.orelse, state, self.arm_where(branch, branch.orelse, where))
+        then_state = self.domain.assume(state, branch.test, not branch.negated)
+        else_state = self.domain.assume(state, branch.test, branch.negated)
+        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, where)) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, where)) if else_state is not None else Flow()
         then_normal, else_normal = self.domain.after_branch(branch, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),

@@ -66,8 +66,9 @@ def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str) -> bool:
 
 
 class _Finder(ast.NodeVisitor):
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], namespaces: frozenset[str]) -> None:
         self.lines = lines
+        self.namespaces = namespaces
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.bound: list[dict[str, tuple[str, bool]]] = []
         self.found: dict[tuple[int, int], GradRead] = {}
@@ -199,13 +200,24 @@ class _Finder(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         callee = dotted(node.func)
         method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-        if callee.split(".")[0] in TENSOR_NAMESPACES or method.endswith("_") or method in TENSOR_METHODS:
+        if callee.split(".")[0] in self.namespaces or method.endswith("_") or method in TENSOR_METHODS:
             for argument in node.args:
                 self.dereferenced(argument)
         self.generic_visit(node)
 
 
-def find_grad_reads(tree: ast.AST, source: str) -> Iterator[GradRead]:
-    finder = _Finder(re.split(r"\r\n|\r|\n", source))
+def tensor_namespaces(tree: ast.Module) -> frozenset[str]:
+    """torch, numpy and math, under the names the module imports them as (`import torch as th`)."""
+    names = set(TENSOR_NAMESPACES)
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names.update(a.asname for a in node.names if a.asname and a.name.split(".")[0] in {"torch", "numpy", "math"})
+        elif isinstance(node, ast.ImportFrom) and node.module == "torch.nn":
+            names.update(a.asname or a.name for a in node.names if a.name == "functional")
+    return frozenset(names)
+
+
+def find_grad_reads(tree: ast.Module, source: str) -> Iterator[GradRead]:
+    finder = _Finder(re.split(r"\r\n|\r|\n", source), tensor_namespaces(tree))
     finder.visit(tree)
     yield from sorted(finder.found.values(), key=lambda r: (r.line, r.column))

@@ -78,8 +78,10 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     """How surely a clear empties the gradients tracked under `key`."""
     target = clear.target
     if key.startswith(MODEL_PREFIX):
-        same = target.kind == "model" and MODEL_PREFIX + (target.key or "") == key
-        return Coverage.KNOWN if same else Coverage.UNKNOWN
+        model = key[len(MODEL_PREFIX):]
+        same = target.kind == "model" and target.key == model
+        through_optimizer = target.kind == "optimizer" and model in models.get(target.key or "", ())
+        return Coverage.KNOWN if same or through_optimizer else Coverage.UNKNOWN
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
@@ -121,6 +123,9 @@ class AssociationDomain:
     def after_branch(self, branch: Branch, then, orelse):
         return then, orelse
 
+    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
+        return state
+
 
 @dataclass
 class GradientDomain:
@@ -128,7 +133,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    loss_names: frozenset[str]
+    forward_names: frozenset[tuple]  # (scope, name): assigning one of these is the forward pass
     structure: Structure
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
@@ -167,7 +172,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and event.names & self.loss_names:
+        if isinstance(event, Assign) and event.calls_model and any((event.scope, n) in self.forward_names for n in event.names):
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 
@@ -228,6 +233,9 @@ class GradientDomain:
             return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
 
         return self.apply(state, self.keys, age)
+
+    def assume(self, state: GradState, test, truth: bool) -> GradState:
+        return state
 
     def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""

@@ -91,7 +91,10 @@ class GradWrite(Event):
 class Assign(Event):
     """An assignment to plain names: the forward pass, when a name is later backwarded."""
 
-    names: frozenset[str]
+    names: frozenset[str]  # the names and attributes bound
+    uses: frozenset[str]  # the names the value reads
+    calls_model: bool  # the value calls something that may be a model (not a torch function, not `.to()`)
+    scope: cst.CSTNode  # the function (or module) the assignment is written in
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,6 +109,7 @@ class Branch:
     then: Block
     orelse: Block
     line_node: cst.CSTNode | None  # the `if` statement, for messages
+    negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,7 +9,8 @@ import libcst as cst
 from zerograd_lint.analysis.ir import Backward
 from zerograd_lint.analysis.names import code_of, dotted_name
 
-SCALING = re.compile(r"/|\*|\.div\(|\.div_\(|\.mul\(|\.mul_\(|reduction")
+DIVIDED = re.compile(r"/|\.div_?\(|reduction")
+SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
 
 
 class _Assignments(cst.CSTVisitor):
@@ -57,10 +58,28 @@ def calls_helper(node: cst.CSTNode, helpers: frozenset[str]) -> bool:
     return found
 
 
+def scaled_on_purpose(node: cst.CSTNode) -> bool:
+    """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
+
+    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither.
+    """
+    text = code_of(node)
+    if DIVIDED.search(text):
+        return True
+    value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
+    if isinstance(node, cst.AugAssign):
+        return isinstance(node.operator, (cst.MultiplyAssign, cst.DivideAssign))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
+        return True
+    return "*" in text and SIZE_WORDS.search(text) is not None
+
+
 def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
-    """True only when the loss is visibly built and nowhere divided or multiplied (sums on purpose stay silent)."""
+    """True only when the loss is visibly built and nowhere divided or scaled on purpose."""
     loss = backward.loss
-    if loss is None or SCALING.search(code_of(loss)) or calls_helper(loss, helpers):
+    if loss is None or scaled_on_purpose(loss) or calls_helper(loss, helpers):
         return False
     if not isinstance(loss, cst.Name):
         return True
@@ -68,7 +87,7 @@ def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
     backward.scope.visit(finder)
     if not finder.values:
         return False  # a parameter, or bound where we cannot see
-    return not any(SCALING.search(code_of(value)) or calls_helper(value, helpers) for value in finder.values)
+    return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in finder.values)
 
 
 def accumulation_count(test: cst.BaseExpression | None) -> str | None:

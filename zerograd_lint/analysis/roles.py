@@ -233,7 +233,7 @@ class Resolver:
         """The receiver's role from its bindings, else from what its name says."""
         if depth > 8:
             return None
-        if isinstance(node, cst.Name) and node.value in self.overlay_roles:
+        if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
             return self.overlay_roles[node.value]
         if isinstance(node, cst.Subscript):
             return self.role(node.value, depth + 1)
@@ -287,6 +287,11 @@ class Resolver:
         params = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), params)
         return self.parameter_owners(params) if params is not None else frozenset()
 
+    def union_of_owners(self, parts: list[cst.BaseExpression], depth: int) -> frozenset[str]:
+        """`chain(g.parameters(), e.parameters())`: every part must be some model's parameters."""
+        owners = [self.parameter_owners(part, depth + 1) for part in parts]
+        return frozenset().union(*owners) if all(owners) else frozenset()
+
     def parameter_owners(self, node: cst.BaseExpression, depth: int = 0) -> frozenset[str]:
         if depth > 6:
             return frozenset()
@@ -295,7 +300,11 @@ class Resolver:
                 return frozenset({self.canonical(node.func.value)})
             if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set"} and node.args:
                 return self.parameter_owners(node.args[-1].value, depth + 1)
+            if (dotted_name(node.func) or "").endswith("chain") and node.args:
+                return self.union_of_owners([a.value for a in node.args], depth)
             return frozenset()
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self.union_of_owners([node.left, node.right], depth)
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             return self.parameter_owners(node.for_in.iter, depth + 1)
         bound = self.value_of(node)

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import LIVE, has, ids
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.gradients import LIVE, MODEL_PREFIX, has, ids
 from zerograd_lint.analysis.ir import Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -21,24 +21,36 @@ def earlier_clears(held: frozenset, clear: Clear) -> list[int] | None:
     return others or None
 
 
-def check(facts: FileFacts) -> Iterator[Finding]:
-    for root, clear in events_of(facts, Clear):
-        gradients = root.before[clear.id]
-        for key in sorted(gradients):
-            if root.coverage(clear, key) is not Coverage.KNOWN:
-                continue
+def redundant_with(root: RootFacts, clear: Clear) -> list[int] | None:
+    """The earlier clears that already emptied what this clear empties, if any did."""
+    gradients = root.before[clear.id]
+    for key in sorted(gradients):
+        if root.coverage(clear, key) is Coverage.KNOWN:
             earlier = earlier_clears(gradients[key], clear)
             if earlier:
-                first = root.by_id[earlier[0]]
-                loop = root.loop_of(clear)
-                across = " (across the loop's back edge)" if loop is not None and facts.line(first.node) > facts.line(clear.node) else ""
-                yield finding(
-                    facts, clear.node,
-                    f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
-                    f"and no backward ran since. Remove one of the two clears.",
-                    other_line=facts.line(first.node),
-                )
-                break
+                return earlier
+    models = root.models.get(clear.target.key or "", frozenset()) if clear.target.kind == "optimizer" else frozenset()
+    if len(models) > 1:  # an optimizer over several models, each of them already cleared
+        parts = [earlier_clears(gradients.get(MODEL_PREFIX + m, frozenset()), clear) for m in sorted(models)]
+        if all(parts):
+            return sorted({i for part in parts for i in part})
+    return None
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root, clear in events_of(facts, Clear):
+        earlier = redundant_with(root, clear)
+        if not earlier:
+            continue
+        first = root.by_id[earlier[0]]
+        loop = root.loop_of(clear)
+        across = " (across the loop's back edge)" if loop is not None and facts.line(first.node) > facts.line(clear.node) else ""
+        yield finding(
+            facts, clear.node,
+            f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
+            f"and no backward ran since. Remove one of the two clears.",
+            other_line=facts.line(first.node),
+        )
 
 
 RULE = Rule(

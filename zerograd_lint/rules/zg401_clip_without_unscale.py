@@ -2,16 +2,24 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, scaler_of, loop_phrase
 
 
+def certainly_unscaled(root: RootFacts, clip: Clip) -> bool:
+    """Some optimizer was unscaled on every path: its parameters may be exactly the clipped ones."""
+    return any(
+        held and all(has(c, "unscaled") for c in held)
+        for held in (contents(root, clip, key) for key in root.optimizers)
+    )
+
+
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clip in events_of(facts, Clip):
-        if clip.unscales_itself:
+        if clip.unscales_itself or certainly_unscaled(root, clip):
             continue
         for optimizer in sorted(root.fed[clip.id]):
             held = contents(root, clip, optimizer)

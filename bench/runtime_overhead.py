@@ -1,0 +1,96 @@
+"""What the runtime guard costs per training step on CPU, as a ratio to the unguarded loop.
+
+    python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1]
+
+Each model trains the same loop (zero_grad, forward, backward, clip, step)
+unguarded and under `watch_all()`, in alternating rounds; the table shows the
+median time per step and the ratio. The goal is under 1.3x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from zerograd_lint.runtime import watch_all
+
+Batch = tuple[torch.Tensor, torch.Tensor]
+
+
+def mlp() -> tuple[torch.nn.Module, Batch]:
+    model = torch.nn.Sequential(
+        torch.nn.Linear(784, 256), torch.nn.ReLU(), torch.nn.Linear(256, 256), torch.nn.ReLU(), torch.nn.Linear(256, 10)
+    )
+    return model, (torch.randn(64, 784), torch.randint(0, 10, (64,)))
+
+
+class TinyTransformer(torch.nn.Module):
+    def __init__(self, vocabulary: int = 1000, width: int = 128, layers: int = 2) -> None:
+        super().__init__()
+        self.embed = torch.nn.Embedding(vocabulary, width)
+        layer = torch.nn.TransformerEncoderLayer(width, nhead=4, dim_feedforward=4 * width, batch_first=True)
+        self.encoder = torch.nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+        self.head = torch.nn.Linear(width, vocabulary)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        return self.head(self.encoder(self.embed(tokens))).flatten(0, 1)
+
+
+def transformer() -> tuple[torch.nn.Module, Batch]:
+    tokens = torch.randint(0, 1000, (16, 32))
+    return TinyTransformer(), (tokens, torch.randint(0, 1000, (16 * 32,)))
+
+
+def seconds_per_step(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, guarded: bool) -> float:
+    torch.manual_seed(0)
+    session = watch_all(mode="collect") if guarded else contextlib.nullcontext()
+    with session:  # model and optimizer are created inside, as `zerograd-lint run` sees them
+        model, (inputs, targets) = make()
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+
+        def train(count: int) -> None:
+            for _ in range(count):
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(model(inputs), targets)
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+                opt.step()
+
+        train(5)  # warm-up
+        start = time.perf_counter()
+        train(steps)
+        elapsed = time.perf_counter() - start
+    assert not guarded or session.findings == [], session.findings
+    return elapsed / steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (1 keeps a shared machine's noise low)")
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
+    print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}")
+    for name, make in (("mlp", mlp), ("transformer", transformer)):
+        plain, guarded = [], []
+        for _ in range(args.rounds):  # alternate, so drift in machine load hits both alike
+            plain.append(seconds_per_step(make, args.steps, guarded=False))
+            guarded.append(seconds_per_step(make, args.steps, guarded=True))
+        parameters = len(list(make()[0].parameters()))
+        base, watched = statistics.median(plain), statistics.median(guarded)
+        print(f"{name:<12} {parameters:>10} {base * 1e3:>13.3f} {watched * 1e3:>11.3f} {watched / base:>5.2f}x")
+
+
+if __name__ == "__main__":
+    main()
