@@ -9,7 +9,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
-from zerograd_lint.analysis.ir import Assign, Backward, Block, Clear, Clip, Event, Loop, Step, Unscale, Update, events_in
+from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, Step, Unscale, Update, events_in
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import analyze_source, file_facts
 from zerograd_lint.rules.support import guard_phrase

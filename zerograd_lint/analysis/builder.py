@@ -29,8 +29,9 @@ from zerograd_lint.analysis.ir import (
     Try,
     Unscale,
     Update,
+    events_in,
 )
-from zerograd_lint.analysis.names import Role, code_of, dotted_name, last_name
+from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
 
 _SOURCE = cst.Module(body=[])
@@ -73,7 +74,7 @@ def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseS
 
 
 def jump_only(body: cst.BaseSuite) -> str | None:
-    """`continue`, `return` or `break` when a suite ends in that jump and holds nothing that clears or steps."""
+    """`continue`, `return` or `break` when a suite ends with that jump."""
     statements = list(statements_of(body))
     last = statements[-1] if statements else None
     if isinstance(last, cst.SimpleStatementLine):
@@ -191,7 +192,7 @@ class Builder:
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
         then = self.block(statements_of(statement.body), context)
-        if statement.orelse is None and mentions_grad_none_check(statement.test):
+        if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
         if isinstance(statement.orelse, cst.If):
@@ -232,20 +233,20 @@ class Builder:
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and context.resolver.role(value) is Role.OPTIMIZER:
+        if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
-            nodes.append(self.event(Clear, statement, target=ClearTarget("unknown", None), set_to_none=None))
+            nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         for target in targets:
-            if not (isinstance(target, cst.Attribute) and ".grad" in f".{code_of(target)}."):
-                continue
+            if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
+                continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
             if isinstance(value, cst.Name) and value.value == "None" and target.attr.value == "grad":
                 nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
-            elif value is not None and ".grad." in f"{code_of(target)}.":
+            elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             nodes.append(
-                self.event(Assign, statement, names=names, uses=uses, scope=context.function, calls_model=calls_model(value))
+                self.event(Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value))
             )
         return nodes
 
@@ -299,19 +300,26 @@ class Builder:
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
             return [self.event(GradWrite, call)]
+        method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
-            owner = self.index.owner_class(context.function) if isinstance(context.function, cst.FunctionDef) else None
-            method = self.index.method(owner, attr) if owner is not None else None
+            method = self.method_of_self(attr, context)
+        elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
+            method = self.method_of_base(attr, context)
+        if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
-        if isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
-            owner = self.index.owner_class(context.function) if isinstance(context.function, cst.FunctionDef) else None
-            bases = [b for b in (owner.bases if owner else ()) if isinstance(b.value, cst.Name)]
-            for base in bases:
-                cls = self.index.classes.get(base.value.value)
-                method = self.index.method(cls, attr) if cls is not None else None
-                if method is not None:
-                    return self.inline_call(call, method, context, drop_self=True)
+        if CLEAR_HELPER.search(attr):
+            # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
+            return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
         return []
+
+    def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        for base in owner.bases if owner is not None else ():
+            cls = self.index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
+            method = self.index.method(cls, name) if cls is not None else None
+            if method is not None:
+                return method
+        return None
 
     def clip(self, call: cst.Call, name: str, unscales_itself: bool) -> Event:
         return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS)
@@ -385,6 +393,7 @@ class Builder:
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
         closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
         nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
+        nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         return [*nodes, *self.wrap_accelerate(step, context)]
 
@@ -431,11 +440,19 @@ class Builder:
             bound = context.resolver.value_of(node)
             if bound is not None and bound is not node:
                 return self.inline_callable(bound, context)
+        if isinstance(node, cst.Attribute) and code_of(node.value) == "self":
+            return self.inline_call(cst.Call(func=node), self.method_of_self(node.attr.value, context), context, drop_self=True)
         if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
             target = node.args[0].value
             if isinstance(target, cst.Name):
                 return self.inline_call(node, self.index.function(context.function, target.value), context, skip=1)
+            if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
+                return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
+
+    def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        return self.index.method(owner, name) if owner is not None else None
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
@@ -475,31 +492,25 @@ def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
 
 
-DATA_CALLS = frozenset(
-    """to cuda cpu float half double long int bool view reshape permute squeeze unsqueeze detach clone contiguous
-    next iter len range enumerate zip list tuple dict str sorted min max sum abs randn rand randint zeros ones
-    zeros_like ones_like tensor stack cat item numpy get""".split()
-)
-MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|module", re.I)
-NAMESPACES = frozenset({"torch", "np", "numpy", "F", "math", "random", "os", "time"})
+def is_optimizer_construction(call: cst.Call) -> bool:
+    """`torch.optim.Adam(...)`, `Lion(...)`: a class, not a factory or `self.optimizers()`."""
+    callee = dotted_name(call.func) or ""
+    last = callee.rsplit(".", 1)[-1]
+    return last[:1].isupper() and constructor_role(callee) is Role.OPTIMIZER
 
 
-def calls_model(value: cst.CSTNode | None) -> bool:
-    """Whether a value calls something that may be a model: `model(x)`, `self.net(x)`, not `torch.randn()`."""
-    found = False
+def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
+    found: set[str] = set()
 
     class _Calls(cst.CSTVisitor):
         def visit_Call(self, node: cst.Call) -> None:
-            nonlocal found
-            name = dotted_name(node.func) or ""
-            parts = name.split(".")
-            if not name or parts[0] in NAMESPACES or parts[-1] in DATA_CALLS:
-                return
-            found = found or len(parts) == 1 or parts[0] == "self" or MODEL_WORDS.search(parts[-1]) is not None
+            name = dotted_name(node.func)
+            if name:
+                found.add(name)
 
     if value is not None:
         value.visit(_Calls())
-    return found
+    return frozenset(found)
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name]:

@@ -18,13 +18,27 @@ import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
+from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir import Assign, Backward, Block, Clear, Coverage, Event, Inlined, Loop, Node, Step, Unscale, children, events_in
-from zerograd_lint.analysis.needs import Needs
+from zerograd_lint.analysis.ir import (
+    Assign,
+    Backward,
+    Block,
+    Clear,
+    Coverage,
+    Event,
+    Inlined,
+    Loop,
+    Node,
+    Step,
+    Unscale,
+    children,
+    events_in,
+)
 from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.needs import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
@@ -135,10 +149,10 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward_names=forward_names(events),
+        forward=forward_assignments(events, models),
         structure=structure,
     )
-    correlated = Correlated(gradients)
+    correlated = Correlated(gradients, repeated_flags(block))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
@@ -171,14 +185,36 @@ def loss_name(backward: Backward) -> str | None:
     return code_of(node) if node is not None else None
 
 
-def forward_names(events: tuple[Event, ...]) -> frozenset[tuple[cst.CSTNode, str]]:
-    """The loss, and what it is computed from (`logits = model(x)` then `loss = f(logits)`), per scope.
+MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|agent|qf|module", re.I)
+DATA_WORDS = re.compile(r"^(get|load|make|read|fetch|prepare|sample|next|iter|len|range|list|dict|tuple|zip|enumerate)|batch|data", re.I)
+SOURCE_DEPTH = 4
 
-    Assigning one of them is the forward pass when the value calls a model (`kl_loss = 0.0` is not).
+
+def forward_assignments(events: tuple[Event, ...], models: Mapping[str, frozenset[str]]) -> frozenset[int]:
+    """The assignments that run the forward pass: they feed the loss and call a model.
+
+    `kl_loss = 0.0` feeds the loss but runs nothing; `batch = get_batch()` calls no model.
     """
-    losses = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
-    sources = {(e.scope, use) for e in events if isinstance(e, Assign) for use in e.uses if any((e.scope, n) in losses for n in e.names)}
-    return frozenset(losses | sources)
+    assigns = [e for e in events if isinstance(e, Assign)]
+    feeds = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
+    for _ in range(SOURCE_DEPTH):
+        feeds |= {(a.scope, use) for a in assigns if any((a.scope, n) in feeds for n in a.names) for use in a.uses}
+    known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
+    return frozenset(
+        a.id for a in assigns if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known) for c in a.callees)
+    )
+
+
+def calls_model(callee: str, known_models: set) -> bool:
+    parts = callee.split(".")
+    if parts[-1][:1].isupper():
+        return False  # building a model is not running it
+    if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
+        return True
+    if MODEL_WORDS.search(parts[-1]):
+        return True
+    own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
+    return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
 
 
 def walk(node: Node) -> Iterator[Node]:

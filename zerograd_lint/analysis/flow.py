@@ -7,8 +7,9 @@ hands each event, with the state before it and where it sits, to a domain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Generic, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from itertools import count
+from typing import Generic, Iterator, Protocol, TypeVar
 
 import libcst as cst
 
@@ -25,6 +26,7 @@ from zerograd_lint.analysis.ir import (
     Node,
     Step,
     Try,
+    children,
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
@@ -63,7 +65,22 @@ class Domain(Protocol[State]):
 
 
 Valuation = frozenset  # of (flag, value): what the branches taken so far say about flags
-MAX_VALUATIONS = 8
+MAX_VALUATIONS = 16
+
+
+def repeated_flags(root: Node) -> frozenset[str]:
+    """The flags that more than one branch tests."""
+    counts: dict[str, int] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Branch):
+            flag = flag_of(node.test)
+            if flag is not None:
+                counts[flag[0]] = counts.get(flag[0], 0) + 1
+        if not isinstance(node, Event):
+            stack.extend(children(node))
+    return frozenset(name for name, count in counts.items() if count > 1)
 
 
 @dataclass
@@ -75,6 +92,9 @@ class Correlated(Generic[State]):
     """
 
     inner: Domain[State]
+    flags: frozenset[str]  # only flags tested more than once can correlate anything
+    recency: dict[str, int] = field(default_factory=dict)  # when each flag was last tested
+    clock: Iterator[int] = field(default_factory=count)
 
     def start(self, state: State) -> dict:
         return {frozenset(): state}
@@ -101,13 +121,23 @@ class Correlated(Generic[State]):
         result = dict(first)
         for valuation, inner in second.items():
             self.add(result, valuation, inner)
-        return result if len(result) <= MAX_VALUATIONS else {frozenset(): self.collapse(result)}
+        while len(result) > MAX_VALUATIONS:  # forget the flag tested longest ago: pairs of tests sit close
+            oldest = min({name for valuation in result for name, _ in valuation}, key=lambda n: self.recency.get(n, 0))
+            result = self.forget(result, oldest)
+        return result
+
+    def forget(self, state: dict, name: str) -> dict:
+        result: dict = {}
+        for valuation, inner in state.items():
+            self.add(result, frozenset(item for item in valuation if item[0] != name), inner)
+        return result
 
     def assume(self, state: dict, test: cst.BaseExpression | None, truth: bool) -> dict | None:
         flag = flag_of(test)
-        if flag is None:
+        if flag is None or flag[0] not in self.flags:
             return state
         name, value_when_true = flag
+        self.recency[name] = next(self.clock)
         wanted = value_when_true if truth else not value_when_true
         result: dict = {}
         for valuation, inner in state.items():
@@ -152,6 +182,13 @@ class Structure:
         if key not in self._kinds:
             self._kinds[key] = frozenset(type(e) for e in events_in(node))
         return self._kinds[key]
+
+    def backwards_outside_closures(self, node: Node) -> bool:
+        if isinstance(node, Backward):
+            return True
+        if isinstance(node, Event) or (isinstance(node, Inlined) and node.closure):
+            return False
+        return any(self.backwards_outside_closures(child) for child in children(node))
 
     def is_training_loop(self, loop: Loop) -> bool:
         return {Backward, Step} <= self.kinds(loop.body)
@@ -202,7 +239,12 @@ class Interpreter(Generic[State]):
         return flow
 
     def arm_where(self, branch: Branch, arm: Block, where: Where) -> Where:
-        if Backward in self.structure.kinds(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
+        """Inside an arm, the branch guards the steps unless it guards a backward too.
+
+        `if i % n_critic == 0: backward; step` is no guard; a backward inside the
+        step's own closure (`if sync: opt.step(closure)`) does not count.
+        """
+        if self.structure.backwards_outside_closures(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
             return where
         return replace(where, guard=branch.guard, guard_branch=branch)
 

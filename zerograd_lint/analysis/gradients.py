@@ -89,7 +89,18 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
         return Coverage.KNOWN
+    if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
+        return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
     return Coverage.UNKNOWN
+
+
+def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]) -> bool:
+    """The model is another optimizer's, and unrelated (neither part nor whole) to this one's models."""
+    def related(a: str, b: str) -> bool:
+        return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+    theirs = any(model in group for other, group in models.items() if other != key)
+    return theirs and not any(related(model, own) for own in models[key])
 
 
 @dataclass
@@ -133,7 +144,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    forward_names: frozenset[tuple]  # (scope, name): assigning one of these is the forward pass
+    forward: frozenset[int]  # the assignments that run the forward pass
     structure: Structure
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
@@ -172,7 +183,7 @@ class GradientDomain:
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
-        if isinstance(event, Assign) and event.calls_model and any((event.scope, n) in self.forward_names for n in event.names):
+        if isinstance(event, Assign) and event.id in self.forward:
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
 

@@ -93,7 +93,7 @@ class Assign(Event):
 
     names: frozenset[str]  # the names and attributes bound
     uses: frozenset[str]  # the names the value reads
-    calls_model: bool  # the value calls something that may be a model (not a torch function, not `.to()`)
+    callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
     scope: cst.CSTNode  # the function (or module) the assignment is written in
 
 
@@ -121,6 +121,11 @@ class Loop:
     exits_by_break_only: bool  # while True
 
 
+def loop_header(loop: Loop) -> cst.CSTNode:
+    """What a loop iterates over, or its condition."""
+    return loop.node.iter if isinstance(loop.node, cst.For) else loop.node.test
+
+
 @dataclass(frozen=True, eq=False)
 class Try:
     body: Block
@@ -141,6 +146,7 @@ class Inlined:
     call: cst.CSTNode
     function: cst.CSTNode
     body: Block
+    closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
 
 
 Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]

@@ -46,9 +46,9 @@ class Scope:
         self.bindings.setdefault(key, []).append(binding)
 
 
-def target_keys(target: cst.BaseExpression) -> Iterator[tuple[str, cst.BaseExpression]]:
+def target_keys(target: cst.BaseExpression) -> Iterator[str]:
     if isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
-        yield code_of(target), target
+        yield code_of(target)
 
 
 def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
@@ -62,7 +62,7 @@ def bind_assignment(scope: Scope, target: cst.BaseExpression, value: cst.BaseExp
     if elements is not None:
         bind_unpacking(scope, elements, value)
         return
-    for key, node in target_keys(target):
+    for key in target_keys(target):
         if isinstance(value, cst.Name) and value.value == "None":
             continue
         if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
@@ -99,20 +99,20 @@ def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.B
     method = callee.rsplit(".", 1)[-1]
     if callee.startswith("deepspeed.") and method == "initialize":
         for target, role in zip(targets, DEEPSPEED_TUPLE):
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 scope.add(key, Binding(role=role))
         return
     if method in WRAPPING_CALLS:
         positional = [a.value for a in value.args if a.keyword is None and not a.star]
         for target, argument in zip(targets, positional):
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 if code_of(argument) != key:
                     scope.add(key, Binding(alias=argument))
         return
     role = constructor_role(callee)
     if role is Role.OPTIMIZER:  # opt_g, opt_d = self.optimizers()
         for target in targets:
-            for key, _ in target_keys(target):
+            for key in target_keys(target):
                 scope.add(key, Binding(role=Role.OPTIMIZER))
 
 
@@ -135,7 +135,7 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
             return
     if elements is not None:
         return
-    for key, _ in target_keys(target):
+    for key in target_keys(target):
         scope.add(key, Binding(element_of=iterable))
 
 

@@ -148,6 +148,10 @@ RULE = Rule(
         # GAN: the generator's optimizer is cleared, the discriminator's never.
         "for real in loader:\n    fake = G(noise())\n    d_loss = D(real).mean() - D(fake.detach()).mean()\n    d_loss.backward()\n"
         "    opt_d.step()  # <- ZG101\n    opt_g.zero_grad()\n    g_loss = -D(fake).mean()\n    g_loss.backward()\n    opt_g.step()\n",
+        # DCGAN-style clears through the models: only the generator's is cleared.
+        "optimizer_g = torch.optim.Adam(net_g.parameters())\noptimizer_d = torch.optim.Adam(net_d.parameters())\n"
+        "for x in loader:\n    net_d(x).mean().backward()\n    optimizer_d.step()  # <- ZG101\n    net_g.zero_grad()\n"
+        "    net_d(net_g(x)).mean().backward()\n    optimizer_g.step()\n",
         # Accumulation whose guarded step is never followed by a clear.
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / accum).backward()\n    if (i + 1) % accum == 0:\n"
         "        optimizer.step()  # <- ZG101\n",

@@ -11,9 +11,11 @@ from zerograd_lint.rules.support import at, events_of, finding
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clear in events_of(facts, Clear):
+        if clear.target.kind == "fresh":
+            continue  # a new optimizer, not a clear the user placed
         held = [c for contents in root.before[clear.id].values() for c in contents]
         if held and all(has(c, "fwd") for c in held):
-            forward = root.by_id[min(i for c in held for i in ids(c, "fwd"))]
+            forward = root.by_id[max(i for c in held for i in ids(c, "fwd"))]
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "

@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Backward, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, runs_before_its_backward, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, runs_before_its_backward
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:

@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, scaled_backward, scaler_of, loop_phrase
+from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
 
 
 def certainly_unscaled(root: RootFacts, clip: Clip) -> bool:

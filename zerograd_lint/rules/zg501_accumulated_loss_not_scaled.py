@@ -4,7 +4,7 @@ import re
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.ir import Backward, Guard, Step
+from zerograd_lint.analysis.ir import Backward, Guard, Step, loop_header
 from zerograd_lint.analysis.losses import accumulation_count, loss_is_unnormalised
 from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Finding, Rule
@@ -26,7 +26,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
             return event, accumulation_count(step_where.guard_branch.test)
         micro = where.micro_loop
-        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(micro.node.iter if hasattr(micro.node, "iter") else micro.node)):
+        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))):
             return event, None
     return None
 
