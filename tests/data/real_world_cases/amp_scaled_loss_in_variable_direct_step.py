@@ -3,9 +3,9 @@
 Seen in huggingface/accelerate benchmarks/fp8/ms_amp/non_distributed.py:
 `scaler = get_grad_scaler()`, then per batch `loss = scaler.scale(loss)`,
 `loss.backward()`, `optimizer.step()`. The backward is a scaled backward, and
-the step bypasses the scaler (RULES.md ZG402). The linter reports the sibling
+the step bypasses the scaler (RULES.md ZG402). Up to 97ffad4 the linter reported the sibling
 benchmark (ddp.py) that writes `scaler.scale(loss).backward()` in one
-expression, but not this two-statement form.
+expression, but not this two-statement form (fixed in 4ab1308).
 """
 # expect: ZG402 22:5
 import torch

@@ -7,7 +7,7 @@ zeroes each parameter's `.grad`), then loops over micro-batches calling
 backward; `optimize_normal()` / `optimize_fp16()` then call `self.opt.step()`.
 The helper is not visible from this file, so its coverage is unknown, and
 RULES.md says unknown must never create a report; its name says what it does.
-The linter reports ZG101 on both steps and calls `if self.use_fp16` and an
+Up to 97ffad4 the linter reported ZG101 on both steps and called `if self.use_fp16` and an
 inf/NaN early return "accumulation guards".
 """
 # expect: clean

@@ -7,8 +7,8 @@ one step follows the inner loop. The gradient is the sum over micro-batches
 (RULES.md ZG501: an inner loop over micro-batches is accumulation, and the
 loss is not divided by their number). Multiplying per-sample losses by
 importance weights inside a mean is not a loss "summed on purpose"; the
-linter reports the unweighted form but takes any multiplication as
-deliberate.
+linter (up to 97ffad4) reported the unweighted form but took any
+multiplication as deliberate (fixed in 4ab1308).
 """
 # expect: ZG501 24:9
 import torch

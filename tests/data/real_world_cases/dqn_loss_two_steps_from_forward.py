@@ -6,10 +6,9 @@ Seen in vwxyzjn/cleanrl rainbow_atari.py (`dist = q_network(obs)`,
 `optimizer.zero_grad(); loss.backward(); optimizer.step()`) and in the SAC
 and TD3 critics (`qf1_a_values = qf1(...)`, `qf1_loss = F.mse_loss(...)`,
 `qf_loss = qf1_loss + qf2_loss`). The clear runs after the forward pass and
-before the backward: ZG104 (opt-in). Since 4ab1308 the forward is found only
+before the backward: ZG104 (opt-in). On 4ab1308 the forward was found only
 when the loss is computed directly from the model call's result (one step);
-here it is two steps away. The same loop written as
-`loss = model(x).pow(2).mean()` is reported.
+here it is two steps away (fixed in d70929a).
 """
 # expect: ZG104 24:5
 import torch

@@ -8,9 +8,9 @@ test_model_parallel_integration.py: `fabric = Fabric(...)`,
 fabric.backward(loss); optimizer.step()`, a checkpoint save, then `fabric = Fabric(...)` and
 `optimizer = torch.optim.Adam(model.parameters())` again to load it.
 Creating an optimizer is not a clear and `Fabric(...)` is not a forward:
-no ZG104 (nor anything else: one backward, one step). Since 4ab1308 the
-linter reports ZG104 on both `optimizer = ...` lines, naming `fabric = Fabric(...)`
-(the loss reads `fabric.device`) as the forward.
+no ZG104 (nor anything else: one backward, one step). 4ab1308 reported
+ZG104 on both `optimizer = ...` lines, naming `fabric = Fabric(...)`
+(the loss reads `fabric.device`) as the forward (fixed in d70929a).
 """
 # expect: clean
 import torch

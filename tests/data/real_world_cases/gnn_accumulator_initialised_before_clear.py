@@ -4,7 +4,7 @@ Seen in pyg-team/pytorch_geometric examples/mem_pool.py (train): after a
 first loop, `kl_loss = 0.` then `optimizer.zero_grad()`, then a loop over
 the loader doing `kl_loss += model(...)[1]`, then `kl_loss /= n`,
 `kl_loss.backward()`, `optimizer.step()`. Every forward runs after the clear,
-so ZG104 does not apply. The linter reports ZG104 and names `kl_loss = 0.`
+so ZG104 does not apply. 97ffad4 reported ZG104 and named `kl_loss = 0.`
 as "the forward pass". (In pytorch/examples reinforcement_learning/reinforce.py
 it names `policy_loss = []` likewise; that report is true only because the
 policy's forward ran earlier, in another function.)

@@ -6,8 +6,8 @@ loss.backward(); optimizer.step()`, and `evaluate()`, further down the file,
 computes `loss = float(F.nll_loss(...))` in a loop. The clear is the first
 thing in `train()`, before its forward, so ZG104 does not apply. `run_train`
 (`run` here) loops over `train()` and `evaluate()` and, when profiling, calls
-`train()` once more after the loop. The linter then reports ZG104 on the
-clear and names `evaluate()`'s local `loss` as "the forward": the name is
+`train()` once more after the loop. 97ffad4 then reported ZG104 on the
+clear and named `evaluate()`'s local `loss` as "the forward": the name is
 matched across function scopes along the path loop -> evaluate -> train.
 (The same mix-up names the wrong line in DeepSpeedExamples' vit_finetuning
 main_imagenet.py, where the report itself is true.)

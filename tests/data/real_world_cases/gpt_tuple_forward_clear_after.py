@@ -5,8 +5,8 @@ then `model.zero_grad(set_to_none=True)` then backward) and karpathy/nanoGPT
 bench.py (forward inside `with ctx:`, then `optimizer.zero_grad(...)`, then
 backward); pytorch/examples distributed/minGPT-ddp does the same with
 `_, loss = self.model(...)`. The clear sits between the forward and the
-backward, which is ZG104's pattern; the linter reports it when the loss is
-a plain `loss = ...` but stays silent here.
+backward, which is ZG104's pattern; up to 97ffad4 the linter reported it when the loss was
+a plain `loss = ...` but stayed silent here (fixed in 4ab1308).
 """
 # expect: ZG104 26:5
 # expect: ZG104 37:13

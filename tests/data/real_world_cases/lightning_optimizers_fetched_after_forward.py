@@ -6,8 +6,8 @@ strategies/test_deepspeed.py): `training_step` computes the loss, then
 `opt = self.optimizers()`, `opt.zero_grad()`, `self.manual_backward(loss)`,
 `opt.step()`. The clear runs after the forward and before the backward:
 ZG104 (opt-in), reported at the clear (RULES.md "Where each report points").
-Fetching the optimizer is not a clear; since 4ab1308 the report points at
-`opt = self.optimizers()` instead.
+Fetching the optimizer is not a clear; on 4ab1308 the report pointed at
+`opt = self.optimizers()` instead (fixed in d70929a).
 """
 # expect: ZG104 26:9
 import torch

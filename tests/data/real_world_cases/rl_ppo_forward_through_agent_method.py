@@ -6,8 +6,8 @@ example: `_, newlogprob, entropy, newvalue = agent.get_action_and_value(obs, act
 then the clipped policy and value losses, `loss = pg_loss - c1 * entropy_loss + v_loss * c2`,
 then `optimizer.zero_grad(); loss.backward(); clip_grad_norm_; optimizer.step()`.
 The clear runs after the forward pass and before the backward: ZG104 (opt-in).
-The linter reported all of these until 4ab1308 ("ZG104 forward needs a model
-call") and no longer does.
+The linter reported all of these up to 97ffad4; 4ab1308 ("ZG104 forward
+needs a model call") lost them; d70929a reports them again.
 """
 # expect: ZG104 38:9
 import torch

@@ -5,8 +5,8 @@ td3_continuous_action.py: `qf1_a_values = qf1(obs, actions).view(-1)`,
 `qf2_a_values = qf2(...)`, two MSE losses, `qf_loss = qf1_loss + qf2_loss`,
 then `q_optimizer.zero_grad(); qf_loss.backward(); q_optimizer.step()` with
 `q_optimizer` over both networks' parameters. The clear runs after the
-forward pass and before the backward: ZG104 (opt-in). Reported until 4ab1308,
-not since (the DDPG variant with a single Q network still is).
+forward pass and before the backward: ZG104 (opt-in). Reported up to 97ffad4,
+lost in 4ab1308, reported again by d70929a.
 """
 # expect: ZG104 36:9
 import torch

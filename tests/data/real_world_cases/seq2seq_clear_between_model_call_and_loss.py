@@ -4,8 +4,8 @@ Seen in pytorch/examples language_translation/main.py (`logits = model(...)`,
 then `optim.zero_grad()`, then `loss = loss_fn(logits..., tgt_out...)`,
 `loss.backward()`, `optim.step()`). The clear runs after the forward pass and
 before the backward, which is ZG104's pattern (opt-in; the test runs with
-`--select ALL`). The linter only recognises the forward when the backwarded
-name itself is assigned before the clear.
+`--select ALL`). Up to 97ffad4 the linter only recognised the forward when
+the backwarded name itself was assigned before the clear (fixed in 4ab1308).
 """
 # expect: ZG104 21:5
 import torch

@@ -4,10 +4,11 @@ Seen in huggingface/pytorch-image-models legacy_train.py (train_one_epoch):
 the same `need_update` step/clear structure as train.py (see
 timm_need_update_continue.py), in an iteration that also tests
 `args.channels_last`, `naflex_mode`, `args.distributed` and
-`has_no_sync and not need_update`. Since 4ab1308 the two-flag form is
-clean and train.py is no longer reported, but legacy_train.py still is:
-with a few more independent `if`s the correlation of `need_update` is lost
-(removing either of the unrelated `if`s here makes the report go away).
+`has_no_sync and not need_update`. On 4ab1308 the two-flag form was
+clean and train.py no longer reported, but legacy_train.py still was:
+with a few more independent `if`s the correlation of `need_update` was
+lost (removing either unrelated `if` made the report go away). Fixed in
+d70929a.
 """
 # expect: clean
 import torch

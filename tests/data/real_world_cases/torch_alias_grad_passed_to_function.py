@@ -4,9 +4,10 @@ Seen in openai/improved-diffusion improved_diffusion/train_util.py
 (optimize_fp16): `import torch as th`, then
 `if any(not th.isfinite(p.grad).all() for p in self.model_params): ...`
 over `list(self.model.parameters())`, with no None check. RULES.md ZG301
-(passed to a function that needs a tensor). The linter reports
+(passed to a function that needs a tensor). Up to 97ffad4 the linter reported
 `torch.isfinite(p.grad)` and `th.isfinite(p.grad.data)` but not
-`th.isfinite(p.grad)`: the `th` alias of torch is not resolved.
+`th.isfinite(p.grad)`: the `th` alias of torch was not resolved (fixed in
+4ab1308).
 """
 # expect: ZG301 21:28
 import torch as th
