@@ -10,7 +10,7 @@ before the backward: ZG104 (opt-in). On 4ab1308 the forward was found only
 when the loss is computed directly from the model call's result (one step);
 here it is two steps away (fixed in d70929a).
 """
-# expect: ZG104 24:5
+# expect: ZG104 23:5
 import torch
 
 q_network = torch.nn.Linear(4, 1)

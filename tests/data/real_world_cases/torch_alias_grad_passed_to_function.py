@@ -9,7 +9,7 @@ over `list(self.model.parameters())`, with no None check. RULES.md ZG301
 `th.isfinite(p.grad)`: the `th` alias of torch was not resolved (fixed in
 4ab1308).
 """
-# expect: ZG301 21:28
+# expect: ZG301 22:28
 import torch as th
 
 model = th.nn.Linear(4, 1)
