@@ -68,12 +68,13 @@ def test_unknown_code_and_missing_path_are_usage_errors(tmp_path: Path) -> None:
 
 
 def test_bad_files_never_stop_the_run(tmp_path: Path) -> None:
-    write(tmp_path, "a_syntax.py", "for x in loader\n    loss.backward()\n")
-    write(tmp_path, "b_latin1.py", b"# \xe9t\xe9\nloss.backward()\n")
-    write(tmp_path, "c_binary.py", b"\x00\x01loss.backward\x00")
+    # Each bad file has a backward and a step: only such files pass the prefilter and get a ZG000.
+    write(tmp_path, "a_syntax.py", "for x in loader\n    loss.backward()\n    opt.step()\n")
+    write(tmp_path, "b_latin1.py", b"# \xe9t\xe9\nloss.backward()\nopt.step()\n")
+    write(tmp_path, "c_binary.py", b"\x00\x01loss.backward()\x00opt.step()")
     write(tmp_path, "d_empty.py", "")
-    write(tmp_path, "e_deep.py", "x = " + "(" * 3000 + "1" + ")" * 3000 + "\nloss.backward()\n")
-    write(tmp_path, "f_deep_blocks.py", "".join("    " * i + "if x:\n" for i in range(200)) + "    " * 200 + "loss.backward()\n")
+    write(tmp_path, "e_deep.py", "x = " + "(" * 3000 + "1" + ")" * 3000 + "\nloss.backward()\nopt.step()\n")
+    write(tmp_path, "f_deep_blocks.py", "".join("    " * i + "if x:\n" for i in range(200)) + "    " * 200 + "loss.backward(); opt.step()\n")
     write(tmp_path, "z_buggy.py", BUGGY)
     proc = run_cli("check", "--format", "json", str(tmp_path))
     assert proc.returncode == 1, proc.stderr
@@ -87,7 +88,7 @@ def test_bad_files_never_stop_the_run(tmp_path: Path) -> None:
 
 
 def test_syntax_error_is_reported_at_its_line(tmp_path: Path) -> None:
-    path = write(tmp_path, "broken.py", "import torch\n\nfor x in loader\n    loss.backward()\n")
+    path = write(tmp_path, "broken.py", "import torch\n\nfor x in loader\n    loss.backward()\n    opt.step()\n")
     proc = run_cli("check", str(path))
     assert proc.returncode == 1
     assert proc.stdout.startswith(f"{path}:3:") and "ZG000" in proc.stdout

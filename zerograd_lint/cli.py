@@ -8,13 +8,15 @@ from typing import Sequence
 import click
 
 from zerograd_lint import __version__
+from zerograd_lint.cache import Cache, project_root
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.formats import FORMATTERS
 from zerograd_lint.config import Settings
-from zerograd_lint.runner import check_paths
+from zerograd_lint.runner import available_cores, check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 def split_codes(values: Sequence[str]) -> tuple[str, ...]:
@@ -33,12 +35,16 @@ def main() -> None:
 @click.option("--ignore", multiple=True, help="Codes or prefixes to leave out.")
 @click.option("--extend-select", multiple=True, help="Codes or prefixes to add to the default set (e.g. ZG104).")
 @click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files checked in parallel (default: all cores).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write .zerograd_lint_cache/.")
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     extend_select: tuple[str, ...],
     output_format: str,
+    jobs: int | None,
+    no_cache: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     selection = Selection(
@@ -49,7 +55,12 @@ def check(
         files = list(discover(paths or (".",)))
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
-    result = check_paths(files, Settings(selection))
+    cache = None if no_cache else Cache.under(project_root(paths))
+    try:
+        result = check_paths(files, Settings(selection), jobs=jobs or available_cores(), cache=cache)
+    except KeyboardInterrupt:
+        click.echo("zerograd-lint: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     click.echo(FORMATTERS[output_format](result.diagnostics), nl=False)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)

@@ -8,7 +8,6 @@ The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
 from __future__ import annotations
 
 import ast
-import re
 
 import libcst as cst
 
@@ -18,15 +17,9 @@ from zerograd_lint.analysis.ir import Backward, Step
 from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
+from zerograd_lint.prefilter import may_report, needs_analysis
 from zerograd_lint.rules import Finding, all_rules
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
-
-# A file none of these words appear in has no gradient lifecycle: it costs a read, not a parse.
-LIFECYCLE_TOKENS = re.compile(r"backward|zero_grad|\.grad\b|clip_grad|unscale_|\.step\b")
-
-
-def mentions_gradient_lifecycle(source: str) -> bool:
-    return LIFECYCLE_TOKENS.search(source) is not None
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -51,11 +44,13 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
 def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it."""
-    if not mentions_gradient_lifecycle(source):
+    if not may_report(source):
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
+    if not needs_analysis(tree):
+        return None
     module = None
     try:
         needs = needs_of(tree, source)

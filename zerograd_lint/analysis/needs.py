@@ -11,9 +11,10 @@ UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscal
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 INLINE_DEPTH = 5
 # Cheap text tests first: the AST is walked only for files that could have a training loop.
-LIFECYCLE_TEXT = re.compile(r"backward\s*\(.*?(?:\.step\s*\()|\.step\s*\(.*?backward\s*\(", re.DOTALL)
+BACKWARD_TEXT = re.compile(r"backward\s*\(")
+STEP_TEXT = re.compile(r"\.step\s*\(")
 GRAD_TEXT = re.compile(r"\.grad\b")
-UNCALLED_TEXT = re.compile(r"^[ \t]*[\w.\[\]()]+\.(?:zero_grad|backward|step|update|unscale_)[ \t]*(?:[;#].*)?$", re.MULTILINE)
+UNCALLED_TEXT = re.compile(r"\.(?:zero_grad|backward|step|update|unscale_)[ \t]*(?:[;#\r\n]|$)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def scan(tree: ast.Module) -> tuple[list[_Body], list[ast.AST]]:
 def needs_of(tree: ast.Module, source: str) -> Needs:
     grad = GRAD_TEXT.search(source) is not None
     uncalled = UNCALLED_TEXT.search(source) is not None
-    if not LIFECYCLE_TEXT.search(source):
+    if not (BACKWARD_TEXT.search(source) and STEP_TEXT.search(source)):
         return Needs(lifecycle=False, grad_reads=grad, uncalled=uncalled)
     bodies, defs = scan(tree)
     by_name: dict[str, list[_Body]] = {}

@@ -1,0 +1,142 @@
+"""The per-file cache: a warm run says exactly what a cold one says, and a bad entry is never trusted."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO, cli_env, run_cli
+
+BUGGY = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = (model(x) - y).pow(2).mean()
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad
+"""
+FIXED = BUGGY.replace("    optimizer.zero_grad\n", "")
+CLEAN = "def add(a, b):\n    return a + b\n"
+
+
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "train.py").write_text(BUGGY)
+    (tmp_path / "src" / "util.py").write_text(CLEAN)
+    return tmp_path
+
+
+def entries(root: Path) -> list[Path]:
+    cache = root / ".zerograd_lint_cache"
+    return sorted(entry for folder in cache.iterdir() if folder.is_dir() for entry in folder.iterdir())
+
+
+def check(root: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return run_cli("check", "--format", "json", *args, cwd=cwd or root)
+
+
+def test_warm_run_reports_what_the_cold_run_reported(tmp_path):
+    root = project(tmp_path)
+    cold = check(root, "src")
+    assert cold.returncode == 1, cold.stderr
+    assert [item["code"] for item in json.loads(cold.stdout)] == ["ZG202"]
+    stored = entries(root)
+    assert len(stored) == 1, "only the file the prefilter lets through is worth an entry"
+    warm = check(root, "src")
+    assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout)
+    assert entries(root) == stored
+    assert (root / ".zerograd_lint_cache" / "CACHEDIR.TAG").is_file()
+    assert (root / ".zerograd_lint_cache" / ".gitignore").read_text() == "*\n"
+
+
+def test_a_hit_is_served_from_the_entry(tmp_path):
+    root = project(tmp_path)
+    check(root, "src")
+    [entry] = entries(root)
+    items = json.loads(entry.read_text())
+    items[0]["message"] = "served from the cache"
+    entry.write_text(json.dumps(items))
+    assert json.loads(check(root, "src").stdout)[0]["message"] == "served from the cache"
+    assert json.loads(check(root, "src", "--no-cache").stdout)[0]["message"] != "served from the cache"
+
+
+def test_damaged_entries_are_ignored_and_replaced(tmp_path):
+    root = project(tmp_path)
+    fresh = check(root, "src").stdout
+    [entry] = entries(root)
+    good = entry.read_text()
+    for damage in ("", "{not json", '{"line": 1}', '[{"line": "x"}]', "[1, 2]", good[: len(good) // 2]):
+        entry.write_text(damage)
+        again = check(root, "src")
+        assert (again.returncode, again.stdout) == (1, fresh), damage
+        assert entry.read_text() == good, "the damaged entry is written anew"
+
+
+def test_no_cache_neither_reads_nor_writes(tmp_path):
+    root = project(tmp_path)
+    result = check(root, "src", "--no-cache")
+    assert result.returncode == 1
+    assert not (root / ".zerograd_lint_cache").exists()
+
+
+def test_key_follows_content_and_selection_not_path(tmp_path):
+    root = project(tmp_path)
+    train = root / "src" / "train.py"
+    check(root, "src")
+    train.write_text(FIXED)
+    assert check(root, "src").returncode == 0, "an edited file is analysed again"
+    train.write_text(BUGGY)
+    assert [i["code"] for i in json.loads(check(root, "src", "--ignore", "ZG202").stdout)] == []
+    assert len(entries(root)) == 3  # one per (content, selection)
+    (root / "src" / "copy.py").write_text(BUGGY)
+    paths = [i["path"] for i in json.loads(check(root, "src").stdout)]
+    assert paths == ["src/copy.py", "src/train.py"]  # same entry, each file's own path
+    assert len(entries(root)) == 3
+
+
+def test_cache_lives_at_the_project_root(tmp_path):
+    root = project(tmp_path)
+    result = check(root, ".", cwd=root / "src")
+    assert result.returncode == 1
+    assert entries(root)
+    assert not (root / "src" / ".zerograd_lint_cache").exists()
+
+
+def test_concurrent_runs_share_the_cache_safely(tmp_path):
+    root = project(tmp_path)
+    for index in range(30):
+        (root / "src" / f"train_{index}.py").write_text(BUGGY + f"# variant {index}\n")
+    expected = check(root, "src", "--no-cache").stdout
+    command = [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "src"]
+    runs = [subprocess.Popen(command, cwd=root, env=cli_env(), stdout=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = [run.communicate(timeout=300)[0] for run in runs]
+    assert outputs == [expected] * 4
+    stored = entries(root)
+    assert len(stored) == 31
+    assert all(entry.suffix == ".json" and isinstance(json.loads(entry.read_text()), list) for entry in stored)
+    assert check(root, "src").stdout == expected
+
+
+def test_editing_the_tool_changes_every_key(tmp_path):
+    """The key holds a hash of the tool's own code: an engine edited in a checkout never reads stale entries."""
+    copy = tmp_path / "checkout"
+    shutil.copytree(REPO / "zerograd_lint", copy / "zerograd_lint", ignore=shutil.ignore_patterns("__pycache__"))
+    probe = [sys.executable, "-c", "from zerograd_lint.cache import tool_fingerprint; print(tool_fingerprint())"]
+
+    def fingerprint() -> str:
+        env = {**cli_env(), "PYTHONPATH": str(copy)}
+        return subprocess.run(probe, cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout
+
+    before = fingerprint()
+    assert fingerprint() == before
+    with (copy / "zerograd_lint" / "rules" / "zg101_missing_zero_grad.py").open("a") as rule:
+        rule.write("\n# an edit\n")
+    assert fingerprint() != before

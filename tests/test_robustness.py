@@ -1,0 +1,147 @@
+"""Whatever the input, a run ends with reports, nothing, or ZG000: never a traceback.
+
+The whole standard library and the installed torch package go through the
+engine; then files built to be awkward go through the real CLI.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+from zerograd_lint.config import Settings
+from zerograd_lint.discovery import discover
+from zerograd_lint.prefilter import may_report, needs_analysis
+from zerograd_lint.rules import all_rules
+from zerograd_lint.runner import available_cores, check_paths
+from zerograd_lint.selection import Selection
+from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source
+
+TORCH = Path(importlib.util.find_spec("torch").origin).parent
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+
+
+def real_world_files() -> list[Path]:
+    return [*discover([str(STDLIB)]), *discover([str(TORCH)])]
+
+
+@pytest.mark.slow
+def test_every_file_of_the_standard_library_and_torch_is_handled():
+    files = real_world_files()
+    assert len(files) > 3500
+    result = check_paths(files, Settings(Selection(select=("ALL",))), jobs=available_cores())
+    assert result.internal_errors == []
+    assert result.files_checked == len(files)
+    assert {d.code for d in result.diagnostics} <= {rule.code for rule in all_rules()}
+
+
+# The AST stage only keeps a file holding one of these words (the names it looks for).
+AST_STAGE_WORDS = (b"backward", b"step", b"grad", b"zero_grad", b"update", b"unscale_")
+
+
+@pytest.mark.slow
+def test_the_text_stage_never_rules_out_what_the_ast_stage_keeps():
+    for path in real_world_files():
+        data = path.read_bytes()
+        if not any(word in data for word in AST_STAGE_WORDS) or not ascii_compatible(data) or may_report(data):
+            continue
+        try:
+            tree = ast.parse(decode_source(data))
+        except (SyntaxError, UndecodableSource, RecursionError):
+            continue
+        assert not needs_analysis(tree), path
+
+
+BUGGY = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)  # café
+for x, y in loader:
+    loss = (model(x) - y).pow(2).mean()
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad
+    for p in model.parameters():
+        print(p.grad.norm())
+"""
+
+
+def check(tmp_path: Path, name: str, data: bytes) -> tuple[int, list[dict], str]:
+    (tmp_path / name).write_bytes(data)
+    result = run_cli("check", "--format", "json", "--no-cache", "--select", "ALL", name, cwd=tmp_path)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode in (0, 1), result.stderr
+    return result.returncode, json.loads(result.stdout), result.stderr
+
+
+def where(items: list[dict]) -> list[tuple[int, str]]:
+    return [(item["line"], item["code"]) for item in items]
+
+
+VARIANTS = {
+    "bom": b"\xef\xbb\xbf" + BUGGY.encode(),
+    "crlf": BUGGY.replace("\n", "\r\n").encode(),
+    "tabs": BUGGY.replace("    ", "\t").encode(),
+    "form feeds": BUGGY.replace("\nfor x", "\n\x0cfor x").replace("\n    loss.backward", "\n\x0c    loss.backward").encode(),
+    "latin-1": ("# -*- coding: latin-1 -*-\n" + BUGGY).encode("latin-1"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_encodings_and_whitespace_do_not_change_the_reports(tmp_path, variant):
+    _, plain, _ = check(tmp_path, "plain.py", BUGGY.encode())
+    assert {code for _, code in where(plain)} >= {"ZG101", "ZG202", "ZG301"}
+    _, items, _ = check(tmp_path, "variant.py", VARIANTS[variant])
+    shift = 1 if variant == "latin-1" else 0  # the coding line comes first
+    assert where(items) == [(line + shift, code) for line, code in where(plain)]
+
+
+UNUSABLE = {
+    "nulls": (BUGGY.encode().replace(b"import torch", b"import\x00torch"), "file contains null bytes"),
+    "binary": (b"\x89PNG\r\n\x1a\n" + bytes(range(1, 256)) + b"loss.backward(); opt.step()", "cannot decode source"),
+    "bad utf-8": (b"# coding: utf-8\nx = '\xff'\n" + BUGGY.encode(), "cannot decode source"),
+    "unknown encoding": (b"# coding: klingon\n" + BUGGY.encode(), "cannot decode source"),
+    "syntax error": (BUGGY.replace("for x, y in loader:", "for x, y in loader").encode(), "syntax error: expected ':'"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(UNUSABLE))
+def test_unusable_text_is_one_clear_zg000(tmp_path, kind):
+    data, message = UNUSABLE[kind]
+    code, items, _ = check(tmp_path, "unusable.py", data)
+    assert code == 1
+    assert [item["code"] for item in items] == ["ZG000"]
+    assert message in items[0]["message"]
+
+
+def test_ten_megabytes_of_code(tmp_path):
+    chunk = "".join(f"def f{i}(x):\n    return [x * {i} for _ in range(3)]\n\n" for i in range(1000))
+    plain = (chunk * (10 * 2**20 // len(chunk) + 1)).encode()
+    code, items, _ = check(tmp_path, "big.py", plain)
+    assert (code, items) == (0, []), "no training code: a read, no parse"
+    code, items, _ = check(tmp_path, "big_training.py", BUGGY.encode() + plain)
+    assert code == 1
+    assert [item["code"] for item in items] == ["ZG000"]
+    assert items[0]["message"].startswith("file too large to analyse (10.")
+
+
+@pytest.mark.parametrize("shape", ["blocks", "brackets", "calls", "chain"])
+def test_a_thousand_levels_of_nesting(tmp_path, shape):
+    depth = 1000
+    nested = {
+        "blocks": "".join("    " * i + f"if x{i}:\n" for i in range(depth)) + "    " * depth + "pass\n",
+        "brackets": "x = " + "[" * depth + "]" * depth + "\n",
+        "calls": "x = " + "f(" * depth + ")" * depth + "\n",
+        "chain": "x = " + " + ".join(["a"] * 100 * depth) + "\n",
+    }[shape]
+    code, items, _ = check(tmp_path, "deep.py", (nested + BUGGY).encode())
+    assert code == 1
+    assert [item["code"] for item in items] == ["ZG000"]
+    assert items[0]["message"].startswith(("syntax error: too many", "cannot parse file: nested too deeply"))

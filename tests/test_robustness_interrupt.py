@@ -1,0 +1,49 @@
+"""Ctrl-C during a run: exit 130, no report file, no half-written cache entry."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import REPO, cli_env
+
+GENERATOR = REPO / "bench" / "generate_training_tree.py"
+
+
+def cache_entries(root: Path) -> list[Path]:
+    """Every file in the cache's version folders, hidden temporary files included."""
+    cache = root / ".zerograd_lint_cache"
+    if not cache.is_dir():
+        return []
+    return sorted(entry for folder in cache.iterdir() if folder.is_dir() for entry in folder.iterdir())
+
+
+def test_ctrl_c_exits_130_and_leaves_no_partial_output(tmp_path):
+    tree = tmp_path / "tree"
+    subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "400"], check=True)
+    report = tmp_path / "report.json"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "zerograd_lint", "check", ".", "--format", "json"],
+        cwd=tree, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    # Interrupt once the run is writing its cache, i.e. in the middle of the work.
+    while not cache_entries(tree) and run.poll() is None:
+        time.sleep(0.01)
+    assert run.poll() is None, "the run ended before it could be interrupted"
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=120)
+
+    assert run.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted" in stderr
+    assert not report.exists()
+    assert stdout == ""
+    entries = cache_entries(tree)
+    assert entries
+    assert not [entry for entry in entries if not entry.name.endswith(".json")]
+    for entry in entries:
+        assert isinstance(json.loads(entry.read_text()), list)
