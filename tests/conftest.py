@@ -43,3 +43,22 @@ def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+TEST_RULES_LAUNCHER = REPO / "tests" / "data" / "test_rules" / "launch.py"
+
+
+def run_with_test_rules(
+    tool: str, *args: str, cwd: Path, python: str = sys.executable
+) -> subprocess.CompletedProcess[str]:
+    """`zerograd-lint` or `flake8` with the test-only rules ZG990 (on) and ZG991 (off by default):
+    they report every call to `mark_bug()` and `mark_style()` in a file the engine analyses
+    (one with a backward and a step, such as `opt.zero_grad(); loss.backward(); opt.step()`)."""
+    return subprocess.run(
+        [python, str(TEST_RULES_LAUNCHER), tool, *args],
+        cwd=cwd,
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )

@@ -3,24 +3,34 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Sequence
 
 import click
 
 from zerograd_lint import __version__
 from zerograd_lint.cache import Cache, project_root
+from zerograd_lint.config import ConfigError, Options, load_settings
 from zerograd_lint.discovery import MissingPath, discover
-from zerograd_lint.formats import FORMATTERS
-from zerograd_lint.config import Settings
-from zerograd_lint.runner import available_cores, check_paths
+from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
+from zerograd_lint.progress import tracked, wants_progress
+from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
+from zerograd_lint.rules import all_rules, rule_by_code
+from zerograd_lint.runner import RunResult, available_cores, check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
-def split_codes(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(code for value in values for code in value.split(",") if code.strip())
+class Failure(click.ClickException):
+    """A config file that cannot be used, a report that cannot be written: exit 2, like a usage error."""
+
+    exit_code = EXIT_ERROR
+
+
+def split_commas(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(item.strip() for value in values for item in value.split(",") if item.strip())
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,7 +44,15 @@ def main() -> None:
 @click.option("--select", multiple=True, help="Codes or prefixes to check, replacing the default set (e.g. ZG1,ZG401, ALL).")
 @click.option("--ignore", multiple=True, help="Codes or prefixes to leave out.")
 @click.option("--extend-select", multiple=True, help="Codes or prefixes to add to the default set (e.g. ZG104).")
-@click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True)
+@click.option("--exclude", multiple=True, help="Glob patterns of files and folders to skip, replacing the configured ones.")
+@click.option("--extend-exclude", multiple=True, help="Glob patterns to skip, in addition to the configured ones.")
+@click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The pyproject.toml to read (default: the nearest one with [tool.zerograd-lint] above the paths).")
+@click.option("--format", "output_format", type=click.Choice(list(FORMATTERS)), default="text", show_default=True)
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file instead of stdout.")
+@click.option("--statistics", is_flag=True, help="Show how many reports of each code instead of the reports.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when something is reported.")
+@click.option("--quiet", "-q", is_flag=True, help="Print the reports and nothing else (no summary, no progress).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files checked in parallel (default: all cores).")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write .zerograd_lint_cache/.")
 def check(
@@ -42,31 +60,96 @@ def check(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     extend_select: tuple[str, ...],
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    config_file: Path | None,
     output_format: str,
+    output_file: Path | None,
+    statistics: bool,
+    exit_zero: bool,
+    quiet: bool,
     jobs: int | None,
     no_cache: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
-    selection = Selection(
-        select=split_codes(select) or None, ignore=split_codes(ignore), extend_select=split_codes(extend_select)
+    if statistics and output_format not in ("text", "json"):
+        raise click.UsageError("--statistics works with --format text or json")
+    command_line = Options(
+        selection=Selection(
+            select=split_commas(select) or None, ignore=split_commas(ignore), extend_select=split_commas(extend_select)
+        ),
+        exclude=split_commas(exclude) or None,
+        extend_exclude=split_commas(extend_exclude),
     )
     try:
-        selection.codes()
-        files = list(discover(paths or (".",)))
+        settings = load_settings(paths, command_line, config_file)
+        files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
+    except ConfigError as error:
+        raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
+
     cache = None if no_cache else Cache.under(project_root(paths))
+    human = output_format in HUMAN_FORMATS and not quiet
+    tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
     try:
-        result = check_paths(files, Settings(selection), jobs=jobs or available_cores(), cache=cache)
+        result = check_paths(tracked_files, settings, jobs=jobs or available_cores(), cache=cache)
     except KeyboardInterrupt:
         click.echo("zerograd-lint: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
-    click.echo(FORMATTERS[output_format](result.diagnostics), nl=False)
+
+    write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
+    if human:
+        click.echo(summary(result), err=True)
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_REPORTS if result.diagnostics else EXIT_CLEAN)
+    sys.exit(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def render(result: RunResult, output_format: str, show_statistics: bool) -> str:
+    if show_statistics:
+        as_json = output_format == "json"
+        return (statistics.render_json if as_json else statistics.render_text)(result.diagnostics)
+    return FORMATTERS[output_format](result.diagnostics)
+
+
+def write_report(report: str, output_file: Path | None) -> None:
+    if output_file is None:
+        click.echo(report, nl=False)
+        return
+    try:
+        output_file.write_text(report, encoding="utf-8")
+    except OSError as error:
+        raise Failure(f"cannot write {output_file}: {error.strerror or error}") from None
+
+
+def summary(result: RunResult) -> str:
+    files = f"{result.files_checked} file{'s' if result.files_checked != 1 else ''} checked"
+    count = len(result.diagnostics)
+    if not count:
+        return f"All checks passed ({files})."
+    return f"Found {count} report{'s' if count != 1 else ''} ({files})."
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="List every rule (with --format markdown: the whole docs/rules.md).")
+@click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
+def rule(code: str | None, show_all: bool, output_format: str) -> None:
+    """Explain rule CODE (what it does, why, an example, the fix), or list them all."""
+    if show_all == (code is not None):
+        raise click.UsageError("give a rule code (e.g. ZG101) or --all")
+    if show_all:
+        rules = all_rules()
+        click.echo(rules_document(rules) if output_format == "markdown" else rule_table(rules), nl=False)
+        return
+    found = rule_by_code(code or "")
+    if found is None:
+        known = ", ".join(r.code for r in all_rules())
+        raise click.UsageError(f"unknown rule code {code!r} (known codes: {known})")
+    click.echo(rule_page(found), nl=False)
 
 
 @main.command()

@@ -17,21 +17,22 @@ NOQA_FILE = re.compile(r"#\s*zerograd-lint\s*:\s*noqa\b", re.IGNORECASE)
 
 
 def suppressed_codes(line: str) -> frozenset[str] | None:
-    """None: no noqa; empty set: blanket noqa; otherwise the codes named."""
+    """None: no noqa; empty set: blanket noqa; otherwise the codes (or prefixes) named."""
     match = NOQA_INLINE.search(line)
     if match is None:
         return None
     codes = match.group("codes")
     if not codes:
         return frozenset()
-    return frozenset(re.split(r"[,\s]+", codes.strip().upper())) - {""}
+    return frozenset(re.split(r"[,\s]+", codes.strip())) - {""}
 
 
 def is_suppressed(diagnostic: Diagnostic, lines: list[str]) -> bool:
     if not 1 <= diagnostic.line <= len(lines):
         return False
     codes = suppressed_codes(lines[diagnostic.line - 1])
-    return codes is not None and (not codes or diagnostic.code in codes)
+    # As flake8 decides: a named code or a prefix of it (`# noqa: ZG1`), case as written.
+    return codes is not None and (not codes or diagnostic.code.startswith(tuple(codes)))
 
 
 def apply_noqa(diagnostics: Iterable[Diagnostic], source: str) -> list[Diagnostic]:

@@ -24,6 +24,7 @@ from zerograd_lint.cache import Cache
 from zerograd_lint.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
+from zerograd_lint.notebook import lint_notebook
 from zerograd_lint.prefilter import may_report
 from zerograd_lint.selection import Selection
 from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source
@@ -142,6 +143,8 @@ def could_be_reported(path: Path, data: bytes) -> bool:
 
 def lint_task(task: EngineTask) -> Outcome:
     try:
+        if task.path.endswith(".ipynb"):
+            return lint_notebook(task.source, task.path, task.selection)
         return lint_source(task.source, task.path, task.selection)
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"

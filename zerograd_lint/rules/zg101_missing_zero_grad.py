@@ -34,7 +34,13 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue  # loop-carried: needs the loop
         held = contents(root, step, step.optimizer)
         name = step.optimizer
-        data = {"optimizer": name, "loop_line": facts.line(where.loop.node), "guarded": where.guard is not None}
+        data = {
+            "optimizer": name,
+            "loop_line": facts.line(where.loop.node),
+            "step_line": facts.line(step.node),
+            "guarded": where.guard is not None,
+            "set_to_none": set_to_none_style(root),
+        }
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
             earlier = first_event(root, frozenset(reapplied), "applied")
@@ -66,6 +72,11 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
                 **data,
             )
+
+
+def set_to_none_style(root: RootFacts) -> bool | None:
+    """How this code already clears: `zero_grad(set_to_none=...)` as written elsewhere, None for the default."""
+    return next((e.set_to_none for e in root.events if isinstance(e, Clear) and e.set_to_none is not None), None)
 
 
 def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.ir import Step, Update
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward
 
@@ -22,6 +22,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
             f"followed by `{scaler}.update()`.",
             scaler=scaler, optimizer=step.optimizer,
+            has_update=any(isinstance(e, Update) for e in root.events),
         )
 
 

@@ -1,0 +1,130 @@
+"""`[tool.zerograd-lint]` in pyproject.toml, through the real CLI: found by walking up
+from the paths, layered under the command line, and refused clearly when wrong."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_with_test_rules
+from zerograd_lint.config import matches
+
+BOTH = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style()\n"
+
+
+def project(root: Path, config: str, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n\n[tool.zerograd-lint]\n" + textwrap.dedent(config))
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def reported(*args: str, cwd: Path) -> list[tuple[str, str]]:
+    proc = run_with_test_rules("zerograd-lint", "check", "--format", "json", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return [(item["path"], item["code"]) for item in json.loads(proc.stdout)]
+
+
+def test_select_from_config_applies(tmp_path: Path) -> None:
+    project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
+    assert reported("train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+
+
+def test_extend_select_and_ignore_from_config(tmp_path: Path) -> None:
+    project(tmp_path, 'extend-select = ["ZG991"]\nignore = ["ZG990"]\n', {"train.py": BOTH})
+    assert reported("train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+
+
+def test_command_line_wins_over_config(tmp_path: Path) -> None:
+    project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
+    assert reported("--select", "ZG990", "train.py", cwd=tmp_path) == [("train.py", "ZG990")]
+    assert reported("--extend-select", "ZG990", "train.py", cwd=tmp_path) == [
+        ("train.py", "ZG990"), ("train.py", "ZG991")
+    ]
+    assert reported("--ignore", "ZG9", "train.py", cwd=tmp_path) == []
+
+
+def test_config_is_found_by_walking_up_from_the_paths(tmp_path: Path) -> None:
+    project(tmp_path, 'select = ["ZG991"]\n', {"pkg/sub/train.py": BOTH})
+    elsewhere = tmp_path / "pkg" / "sub"
+    assert reported("train.py", cwd=elsewhere) == [("train.py", "ZG991")]
+    # and from a path given while standing outside the project
+    outside = tmp_path.parent
+    assert reported(str(tmp_path / "pkg"), cwd=outside) == [(str(tmp_path / "pkg" / "sub" / "train.py"), "ZG991")]
+
+
+def test_pyproject_without_our_table_is_passed_over(tmp_path: Path) -> None:
+    project(tmp_path, 'select = ["ZG991"]\n', {"inner/train.py": BOTH})
+    (tmp_path / "inner" / "pyproject.toml").write_text("[tool.black]\nline-length = 100\n")
+    assert reported("train.py", cwd=tmp_path / "inner") == [("train.py", "ZG991")]
+
+
+def test_per_file_ignores_globs_relative_to_the_config(tmp_path: Path) -> None:
+    config = """\
+        [tool.zerograd-lint.per-file-ignores]
+        "tests/**" = ["ZG990"]
+        "scripts/*.py" = ["ZG9"]
+        "legacy.py" = ["ZG990"]
+        """
+    files = {"tests/deep/test_a.py": BOTH, "scripts/run.py": BOTH, "lib/legacy.py": BOTH, "train.py": BOTH}
+    project(tmp_path, config, files)
+    assert reported(".", cwd=tmp_path) == [("train.py", "ZG990")]
+
+
+def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
+    files = {"train.py": BOTH, "vendor/x.py": BOTH, "gen/y.py": BOTH, "notes/z_generated.py": BOTH}
+    project(tmp_path, 'exclude = ["vendor"]\nextend-exclude = ["*_generated.py"]\n', files)
+    assert reported(".", cwd=tmp_path) == [("gen/y.py", "ZG990"), ("train.py", "ZG990")]
+    # named explicitly, an excluded file is still skipped (pre-commit passes every staged file)
+    assert reported("vendor/x.py", cwd=tmp_path) == []
+    # --exclude replaces the configured exclude (extend-exclude stays); --extend-exclude adds
+    assert reported("--exclude", "gen", ".", cwd=tmp_path) == [("train.py", "ZG990"), ("vendor/x.py", "ZG990")]
+    assert reported("--extend-exclude", "gen/", ".", cwd=tmp_path) == [("train.py", "ZG990")]
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        ('selct = ["ZG990"]\n', "unknown key 'selct'"),
+        ('select = ["ZG999"]\n', "select: unknown rule selector 'ZG999'"),
+        ('extend-select = ["XX1"]\n', "extend-select: unknown rule selector 'XX1'"),
+        ('ignore = "ZG990"\n', "ignore: expected a list of strings"),
+        ('[tool.zerograd-lint.per-file-ignores]\n"a.py" = ["ZG12"]\n', "per-file-ignores 'a.py': unknown rule selector 'ZG12'"),
+        ("select = [\n", "invalid TOML"),
+    ],
+)
+def test_bad_config_exits_2_naming_the_key_and_the_file(tmp_path: Path, config: str, expected: str) -> None:
+    project(tmp_path, config, {"train.py": BOTH})
+    proc = run_with_test_rules("zerograd-lint", "check", "train.py", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert str(tmp_path / "pyproject.toml") in proc.stderr
+    assert expected in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_explicit_config_option(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(BOTH)
+    (tmp_path / "other.toml").write_text('[tool.zerograd-lint]\nselect = ["ZG991"]\n')
+    assert reported("--config", "other.toml", "train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "expected"),
+    [
+        ("tests", "tests/a/b.py", True),
+        ("tests/", "tests/a.py", True),
+        ("*.ipynb", "nb/x.ipynb", True),
+        ("a/*.py", "a/b/c.py", False),
+        ("a/**/*.py", "a/b/c.py", True),
+        ("a/**/*.py", "a/c.py", True),
+        ("a/*", "a/b/c.py", True),  # the folder a/b matches, so everything in it
+        ("./src/x.py", "src/x.py", True),
+        ("x.py", "src/xx.py", False),
+    ],
+)
+def test_pattern_matching(tmp_path: Path, pattern: str, path: str, expected: bool) -> None:
+    assert matches(pattern, tmp_path / path, tmp_path) is expected

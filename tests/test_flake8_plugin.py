@@ -1,0 +1,171 @@
+"""The flake8 door: the real flake8, with the plugin installed from this checkout into a
+throwaway virtualenv, must say what `zerograd-lint check` says, line and column."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, REPO, cli_env, run_cli, run_with_test_rules
+
+
+@pytest.fixture(scope="module")
+def venv_python(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A virtualenv that sees the system's packages (flake8, libcst) and has this checkout
+    installed, so flake8 finds the `ZG` entry point the way a user's install does (the
+    tests then import the code itself from the checkout, first on PYTHONPATH)."""
+    root = tmp_path_factory.mktemp("flake8-venv")
+    source = root / "src"
+    source.mkdir()
+    shutil.copy(REPO / "pyproject.toml", source)
+    shutil.copytree(REPO / "zerograd_lint", source / "zerograd_lint", ignore=shutil.ignore_patterns("__pycache__"))
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
+         "--no-build-isolation", str(source)],
+        check=True,
+        capture_output=True,
+    )
+    return python
+
+
+def flake8(python: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [python, "-m", "flake8", *args], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600
+    )
+
+
+def zg_lines(output: str) -> list[str]:
+    """The ZG reports, in path, line, column order."""
+
+    def position(line: str) -> tuple[str, int, int]:
+        path, row, column, _ = line.split(":", 3)
+        return path, int(row), int(column)
+
+    return sorted((line for line in output.splitlines() if ": ZG" in line), key=position)
+
+
+SAMPLE = textwrap.dedent(
+    """\
+    for batch in loader:
+        batch = batch.float()
+        opt.zero_grad(); loss.backward(); opt.step()
+        mark_bug()
+        if True: mark_bug()
+        mark_style()
+        mark_bug()  # noqa
+        mark_bug()  # noqa: ZG990
+        mark_bug()  # noqa: E501
+    """
+)
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    (tmp_path / "train.py").write_text(SAMPLE)
+    return tmp_path
+
+
+def test_plugin_is_registered_under_its_entry_point(venv_python: str, tmp_path: Path) -> None:
+    proc = flake8(venv_python, "--version", cwd=tmp_path)
+    assert "zerograd-lint: 0.1.0" in " ".join(proc.stdout.split())
+
+
+def test_flake8_reports_what_the_cli_reports_with_flake8s_noqa(venv_python: str, sample: Path) -> None:
+    under_flake8 = run_with_test_rules("flake8", "train.py", cwd=sample, python=venv_python)
+    standalone = run_with_test_rules("zerograd-lint", "check", "train.py", cwd=sample)
+    assert under_flake8.returncode == 1, under_flake8.stderr
+    assert zg_lines(under_flake8.stdout) == [
+        "train.py:4:5: ZG990 call to mark_bug() (test-only rule)",
+        "train.py:5:14: ZG990 call to mark_bug() (test-only rule)",
+        "train.py:9:5: ZG990 call to mark_bug() (test-only rule)",
+    ]
+    assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
+
+
+REAL_BUGS = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for batch in torch.randn(8, 4).split(2):
+    model(batch).sum().backward()
+    optimizer.step()
+for batch in torch.randn(8, 4).split(2):
+    model(batch).sum().backward()
+    optimizer.step()  # noqa: ZG101
+for batch in torch.randn(8, 4).split(2):
+    loss = model(batch).sum()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [((), ["train.py:7:5: ZG101"]), (("--extend-select", "ZG104"), ["train.py:7:5: ZG101", "train.py:13:5: ZG104"])],
+    ids=["default", "extend-select-ZG104"],
+)
+def test_real_rules_under_flake8_match_the_cli(
+    venv_python: str, tmp_path: Path, extra: tuple[str, ...], expected: list[str]
+) -> None:
+    """ZG104 is off by default in both tools; flake8's noqa and the CLI's agree."""
+    (tmp_path / "train.py").write_text(REAL_BUGS)
+    under_flake8 = flake8(venv_python, *extra, "train.py", cwd=tmp_path)
+    standalone = run_cli("check", *extra, "train.py", cwd=tmp_path)
+    assert [" ".join(line.split(" ")[:2]) for line in zg_lines(under_flake8.stdout)] == expected
+    assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
+
+
+def test_off_by_default_codes_join_flake8s_default_ignore(venv_python: str, sample: Path) -> None:
+    default = run_with_test_rules("flake8", "train.py", cwd=sample, python=venv_python)
+    assert "ZG991" not in default.stdout
+    extended = run_with_test_rules("flake8", "--extend-select", "ZG991", "train.py", cwd=sample, python=venv_python)
+    assert "train.py:6:5: ZG991 call to mark_style() (test-only rule)" in extended.stdout
+    standalone = run_with_test_rules("zerograd-lint", "check", "--extend-select", "ZG991", "train.py", cwd=sample)
+    assert zg_lines(extended.stdout) == zg_lines(standalone.stdout)
+
+
+def test_flake8_select_and_per_file_ignores_apply(venv_python: str, sample: Path) -> None:
+    selected = run_with_test_rules("flake8", "--select", "ZG991", "train.py", cwd=sample, python=venv_python)
+    assert zg_lines(selected.stdout) == ["train.py:6:5: ZG991 call to mark_style() (test-only rule)"]
+    ignored = run_with_test_rules(
+        "flake8", "--select", "ZG", "--per-file-ignores", "train.py:ZG990", "train.py", cwd=sample, python=venv_python
+    )
+    assert ignored.stdout.splitlines() == ["train.py:6:5: ZG991 call to mark_style() (test-only rule)"]
+
+
+def test_file_level_switch_silences_the_plugin(venv_python: str, tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text("# zerograd-lint: noqa\n" + SAMPLE)
+    proc = run_with_test_rules("flake8", "--select", "ZG", "train.py", cwd=tmp_path, python=venv_python)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def parses(path: Path) -> bool:
+    try:
+        ast.parse(path.read_bytes())
+    except SyntaxError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("extra", [(), ("--extend-select", "ZG104")], ids=["default", "extend-select-ZG104"])
+def test_real_rules_on_fixtures_flake8_matches_cli_line_for_line(venv_python: str, extra: tuple[str, ...]) -> None:
+    # flake8 reports a file it cannot parse as its own E999 and runs no plugin on it.
+    files = sorted(str(p.relative_to(REPO)) for p in FIXTURES.rglob("*.py") if parses(p))
+    assert files, "fixtures/ holds no training scripts"
+    under_flake8 = flake8(venv_python, "--isolated", *extra, *files, cwd=REPO)
+    standalone = run_cli("check", *extra, *files)
+    assert standalone.returncode in (0, 1), standalone.stderr
+    assert under_flake8.returncode in (0, 1), under_flake8.stderr
+    assert zg_lines(standalone.stdout), "the real rules report nothing on fixtures/"
+    assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)

@@ -1,0 +1,169 @@
+"""Every output format through the real CLI, plus --output-file, --statistics,
+--exit-zero and --quiet. SARIF is validated against the SARIF 2.1.0 JSON schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree
+
+import jsonschema
+import pytest
+
+from tests.conftest import REPO, run_cli, run_with_test_rules
+from zerograd_lint.rules import all_rules
+
+SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
+SOURCE = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style(1,\n               2)\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "train.py").write_text(SOURCE)
+    (tmp_path / "clean.py").write_text("import torch\n")
+    return tmp_path
+
+
+def check(project: Path, *args: str):
+    return run_with_test_rules("zerograd-lint", "check", "--extend-select", "ZG991", *args, cwd=project)
+
+
+def test_text_is_flake8_shaped_and_summary_goes_to_stderr(project: Path) -> None:
+    proc = check(project, ".")
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines() == [
+        "train.py:3:5: ZG990 call to mark_bug() (test-only rule)",
+        "train.py:4:5: ZG991 call to mark_style() (test-only rule)",
+    ]
+    assert proc.stderr == "Found 2 reports (2 files checked).\n"
+
+
+def test_json_items_have_the_contract_fields(project: Path) -> None:
+    items = json.loads(check(project, "--format", "json", ".").stdout)
+    assert items[1] == {
+        "path": "train.py", "line": 4, "column": 5, "end_line": 5, "end_column": 18, "code": "ZG991",
+        "name": "synthetic-style", "severity": "style", "message": "call to mark_style() (test-only rule)", "fix": None,
+    }
+
+
+def test_github_workflow_commands(project: Path) -> None:
+    proc = check(project, "--format", "github", ".")
+    assert proc.stdout.splitlines() == [
+        "::error file=train.py,line=3,col=5,endLine=3,endColumn=15,title=ZG990 (synthetic-bug)"
+        "::train.py:3:5: ZG990 call to mark_bug() (test-only rule)",
+        "::notice file=train.py,line=4,col=5,endLine=5,endColumn=18,title=ZG991 (synthetic-style)"
+        "::train.py:4:5: ZG991 call to mark_style() (test-only rule)",
+    ]
+    assert proc.stderr == ""  # machine formats get the report and nothing else
+
+
+def test_github_escapes_what_workflow_commands_reserve() -> None:
+    from zerograd_lint.diagnostics import Diagnostic
+    from zerograd_lint.formats.github import render
+
+    line = render([Diagnostic("a,b:c%.py", 1, 2, 1, 3, "ZG000", "50%\nbad")])
+    assert line == "::error file=a%2Cb%3Ac%25.py,line=1,col=2,endLine=1,endColumn=3,title=ZG000 (parse-error)" \
+        "::a,b:c%25.py:1:2: ZG000 50%25%0Abad\n"
+
+
+def sarif_of(project: Path, *args: str) -> dict:
+    proc = check(project, "--format", "sarif", *args)
+    assert proc.returncode in (0, 1), proc.stderr
+    log = json.loads(proc.stdout)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)
+    return log
+
+
+def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Path) -> None:
+    log = sarif_of(project, ".")
+    assert log["version"] == "2.1.0"
+    (run,) = log["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == sorted([r.code for r in all_rules()] + ["ZG990", "ZG991"])
+    for descriptor in rules:
+        assert {"id", "name", "shortDescription", "fullDescription", "helpUri", "defaultConfiguration"} <= set(descriptor)
+        assert descriptor["defaultConfiguration"]["level"] in ("error", "warning", "note")
+    by_id = {r["id"]: r for r in rules}
+    assert by_id["ZG991"]["defaultConfiguration"] == {"level": "note", "enabled": False}
+    first = run["results"][0]
+    assert first["ruleId"] == "ZG990" and rules[first["ruleIndex"]]["id"] == "ZG990"
+    assert first["level"] == "error"
+    assert first["locations"][0]["physicalLocation"] == {
+        "artifactLocation": {"uri": "train.py"},
+        "region": {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 15},
+    }
+
+
+def test_sarif_of_a_clean_run_validates_too(project: Path) -> None:
+    log = sarif_of(project, "clean.py")
+    assert log["runs"][0]["results"] == []
+
+
+def test_sarif_of_real_rules_validates(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(
+        "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for batch in torch.randn(8, 4).split(2):\n    model(batch).sum().backward()\n    optimizer.step()\n"
+    )
+    (tmp_path / "broken.py").write_text("for x in y\n    loss.backward()\n    opt.step()\n")
+    proc = run_cli("check", "--format", "sarif", ".", cwd=tmp_path)
+    log = json.loads(proc.stdout)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["ZG000", "ZG101"]
+
+
+def test_junit_one_failed_case_per_report(project: Path) -> None:
+    root = ElementTree.fromstring(check(project, "--format", "junit", ".").stdout)
+    assert root.tag == "testsuites" and root.get("failures") == "2"
+    (suite,) = root
+    assert suite.get("name") == "train.py"
+    failures = [case.find("failure") for case in suite]
+    assert [f.get("type") for f in failures] == ["ZG990", "ZG991"]
+    assert failures[0].text == "train.py:3:5: ZG990 call to mark_bug() (test-only rule)"
+
+
+def test_junit_clean_run_has_one_passing_case(project: Path) -> None:
+    proc = check(project, "--format", "junit", "clean.py")
+    root = ElementTree.fromstring(proc.stdout)
+    assert proc.returncode == 0
+    assert root.get("failures") == "0" and len(root.findall(".//testcase")) == 1
+
+
+def test_output_file_gets_the_report_and_stdout_stays_empty(project: Path) -> None:
+    proc = check(project, "--format", "json", "--output-file", "report.json", ".")
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert [item["code"] for item in json.loads((project / "report.json").read_text())] == ["ZG990", "ZG991"]
+
+
+def test_unwritable_output_file_exits_2(project: Path) -> None:
+    proc = check(project, "--output-file", "missing/report.txt", ".")
+    assert proc.returncode == 2 and "cannot write missing/report.txt" in proc.stderr
+
+
+def test_statistics_count_per_code(project: Path) -> None:
+    (project / "more.py").write_text("for b in x:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n")
+    proc = check(project, "--statistics", ".")
+    assert proc.returncode == 1
+    assert proc.stdout == "2\tZG990\tsynthetic-bug\n1\tZG991\tsynthetic-style\n"
+    as_json = json.loads(check(project, "--statistics", "--format", "json", ".").stdout)
+    assert as_json == [{"code": "ZG990", "name": "synthetic-bug", "count": 2},
+                       {"code": "ZG991", "name": "synthetic-style", "count": 1}]
+    refused = check(project, "--statistics", "--format", "sarif", ".")
+    assert refused.returncode == 2 and "--statistics" in refused.stderr
+
+
+def test_exit_zero_and_quiet(project: Path) -> None:
+    proc = check(project, "--exit-zero", "--quiet", ".")
+    assert proc.returncode == 0
+    assert len(proc.stdout.splitlines()) == 2
+    assert proc.stderr == ""
+
+
+def test_clean_run_exits_0_and_says_so(project: Path) -> None:
+    proc = run_cli("check", "clean.py", cwd=project)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "All checks passed (1 file checked).\n")
+
+
+def test_unknown_selector_is_a_usage_error(project: Path) -> None:
+    proc = run_cli("check", "--select", "ZG9999", ".", cwd=project)
+    assert proc.returncode == 2 and "unknown rule selector 'ZG9999'" in proc.stderr

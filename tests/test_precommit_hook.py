@@ -1,0 +1,115 @@
+"""The pre-commit door: the real pre-commit, in a throwaway git repository, installs
+this repository's hook (its own virtualenv, dependencies from PyPI) and runs it on commit."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+HOOK_REPO_FILES = ("pyproject.toml", ".pre-commit-hooks.yaml", "README.md", "zerograd_lint")
+CLEAN = """\
+import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for batch in torch.randn(8, 4).split(2):
+    optimizer.zero_grad()
+    loss = model(batch).sum()
+    loss.backward()
+    optimizer.step()
+"""
+BUGGY = CLEAN.replace("    optimizer.zero_grad()\n", "")  # ZG101 at the step, line 8
+
+
+def git(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """One PRE_COMMIT_HOME for the module, so the hook's environment is built once."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))}
+    environment.update(
+        PRE_COMMIT_HOME=str(tmp_path_factory.mktemp("pre-commit-home")),
+        GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
+        GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com",
+        GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1",
+    )
+    environment.pop("PYTHONPATH", None)  # the hook must run from its own install, not this checkout
+    return environment
+
+
+@pytest.fixture(scope="module")
+def hook_rev(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> tuple[Path, str]:
+    """This checkout's working tree as a git repository (pre-commit clones hooks at a rev)."""
+    repo = tmp_path_factory.mktemp("hook-repo")
+    for name in HOOK_REPO_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, repo / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif source.exists():
+            shutil.copy(source, repo / name)
+    git("init", "-q", cwd=repo, env=env)
+    git("add", ".", cwd=repo, env=env)
+    git("commit", "-q", "-m", "hook", cwd=repo, env=env)
+    return repo, git("rev-parse", "HEAD", cwd=repo, env=env).stdout.strip()
+
+
+@pytest.fixture
+def project(tmp_path: Path, hook_rev: tuple[Path, str], env: dict[str, str]) -> Path:
+    """A user's repository with the hook configured and installed as its pre-commit hook."""
+    hook_repo, rev = hook_rev
+    (tmp_path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: zerograd-lint\n"
+    )
+    git("init", "-q", cwd=tmp_path, env=env)
+    git("add", ".pre-commit-config.yaml", cwd=tmp_path, env=env)
+    git("commit", "-q", "-m", "config", cwd=tmp_path, env=env)
+    installed = subprocess.run(["pre-commit", "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    return tmp_path
+
+
+def commit(project: Path, env: dict[str, str], **files: str) -> subprocess.CompletedProcess[str]:
+    for name, text in files.items():
+        (project / name).write_text(text)
+        git("add", name, cwd=project, env=env)
+    return git("commit", "-m", "change", cwd=project, env=env)
+
+
+def test_commit_with_a_buggy_file_fails_and_shows_the_report(project: Path, env: dict[str, str]) -> None:
+    proc = commit(project, env, **{"train.py": BUGGY})
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1, output
+    assert "zerograd-lint" in output and "Failed" in output
+    assert "train.py:8:5: ZG101 " in output
+
+
+def test_commit_with_a_buggy_notebook_fails(project: Path, env: dict[str, str]) -> None:
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": BUGGY}]
+    proc = commit(project, env, **{"train.ipynb": json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                              "nbformat_minor": 5})})
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1, output
+    assert "train.ipynb:cell 1:8:5: ZG101 " in output
+
+
+def test_commit_with_a_clean_file_passes(project: Path, env: dict[str, str]) -> None:
+    proc = commit(project, env, **{"train.py": CLEAN})
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output
+    assert "zerograd-lint" in output and "Passed" in output
+
+
+def test_commit_without_python_files_passes(project: Path, env: dict[str, str]) -> None:
+    proc = commit(project, env, **{"notes.txt": "no python here\n"})
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output
+    assert "(no files to check)Skipped" in output
