@@ -362,10 +362,11 @@ class Builder:
         """`accelerator.backward` divides by `gradient_accumulation_steps`: set, or unknown, counts as yes."""
         if context.accelerate or last_name(receiver) == "fabric":
             return context.accelerate
-        built = context.resolver.value_of(receiver)
-        if not isinstance(built, cst.Call):
+        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+        built = [b.value for b in context.resolver.bindings(key)] if key else []
+        if not built or not all(isinstance(value, cst.Call) for value in built):
             return True
-        return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for a in built.args)
+        return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for v in built for a in v.args)
 
     def zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> Event:
         resolver = context.resolver
@@ -526,6 +527,8 @@ def used_names(value: cst.CSTNode) -> list[cst.Name]:
             return False
 
         def visit_Call(self, node: cst.Call) -> bool:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
+                return False  # `fake.detach()` carries no graph into the loss
             if not isinstance(node.func, cst.Name):
                 node.func.visit(self)
             for argument in node.args:

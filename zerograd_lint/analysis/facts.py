@@ -123,7 +123,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         roots,
         tuple(find_grad_reads(tree, source)) if needs.grad_reads else (),
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
-        frozenset(f.name.value for f in index.functions) if index is not None else frozenset(),
+        index.helper_names if index is not None else frozenset(),
         bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
     )
 
@@ -149,7 +149,7 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_assignments(events, models),
+        forward=forward_assignments(events, models, builder.index.helper_names),
         structure=structure,
     )
     correlated = Correlated(gradients, repeated_flags(block))
@@ -190,7 +190,9 @@ DATA_WORDS = re.compile(r"^(get|load|make|read|fetch|prepare|sample|next|iter|le
 SOURCE_DEPTH = 4
 
 
-def forward_assignments(events: tuple[Event, ...], models: Mapping[str, frozenset[str]]) -> frozenset[int]:
+def forward_assignments(
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str]
+) -> frozenset[int]:
     """The assignments that run the forward pass: they feed the loss and call a model.
 
     `kl_loss = 0.0` feeds the loss but runs nothing; `batch = get_batch()` calls no model.
@@ -201,17 +203,21 @@ def forward_assignments(events: tuple[Event, ...], models: Mapping[str, frozense
         feeds |= {(a.scope, use) for a in assigns if any((a.scope, n) in feeds for n in a.names) for use in a.uses}
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     return frozenset(
-        a.id for a in assigns if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known) for c in a.callees)
+        a.id
+        for a in assigns
+        if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known, helpers) for c in a.callees)
     )
 
 
-def calls_model(callee: str, known_models: set) -> bool:
+def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool:
+    """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`."""
     parts = callee.split(".")
-    if parts[-1][:1].isupper():
-        return False  # building a model is not running it
+    if parts[-1][:1].isupper() or parts[-1] in helpers:
+        return False  # building a model is not running it; a def of this file is a plain helper
     if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
-    if MODEL_WORDS.search(parts[-1]):
+    owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
+    if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
     own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])

@@ -79,9 +79,12 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     target = clear.target
     if key.startswith(MODEL_PREFIX):
         model = key[len(MODEL_PREFIX):]
-        same = target.kind == "model" and target.key == model
-        through_optimizer = target.kind == "optimizer" and model in models.get(target.key or "", ())
-        return Coverage.KNOWN if same or through_optimizer else Coverage.UNKNOWN
+        covered = {target.key} if target.kind == "model" else models.get(target.key or "", frozenset())
+        if model in covered:
+            return Coverage.KNOWN
+        if target.kind == "unknown" or not covered or any(related(model, other) for other in covered):
+            return Coverage.UNKNOWN
+        return Coverage.NONE  # another module's clear leaves this one's gradients alone
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
@@ -94,11 +97,13 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     return Coverage.UNKNOWN
 
 
+def related(a: str, b: str) -> bool:
+    """The same module, or one part of the other."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
 def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]) -> bool:
     """The model is another optimizer's, and unrelated (neither part nor whole) to this one's models."""
-    def related(a: str, b: str) -> bool:
-        return a == b or a.startswith(b + ".") or b.startswith(a + ".")
-
     theirs = any(model in group for other, group in models.items() if other != key)
     return theirs and not any(related(model, own) for own in models[key])
 

@@ -80,6 +80,10 @@ class ModuleIndex:
         self.functions.append(function)
 
     @property
+    def helper_names(self) -> frozenset[str]:
+        return frozenset(f.name.value for f in self.functions)
+
+    @property
     def roots(self) -> list[Container]:
         """Everything the analysis starts from: the module body and every def, in source order."""
         return [self.module, *self.functions]
