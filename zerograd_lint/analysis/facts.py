@@ -217,8 +217,10 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool
     """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`."""
     parts = callee.split(".")
     own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
-    if parts[-1][:1].isupper() or (own and parts[-1] in helpers):
-        return False  # building a model is not running it; a def of this file is a plain helper
+    if parts[-1] in {"forward", "__call__"}:
+        return True
+    if parts[-1][:1].isupper() or (len(parts) == 1 and parts[0] in helpers):
+        return False  # building a model is not running it; a plain function of this file is a helper
     if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
