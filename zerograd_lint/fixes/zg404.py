@@ -1,16 +1,44 @@
-"""ZG404, safe: `scaler.update()` right after `scaler.step(opt)`, as every AMP loop needs."""
+"""ZG404, safe: `scaler.update()` right after `scaler.step(opt)`, as every AMP loop needs.
+
+An update written once per epoch, right after the batch loop, moves in: left
+there it would run without a step of its own, which raises.
+"""
 
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import insert_after, statement
+from zerograd_lint.fixes.edit import Edit, contains, insert_after, is_only, statement
+
+
+class _DropUpdateAfterLoop(Edit):
+    """Removes `scaler.update()` standing right after the loop that holds the step, if there is one."""
+
+    def __init__(self, d: Diagnostic, update: str) -> None:
+        super().__init__()
+        self.d, self.update = d, update
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        body = list(updated.body)
+        for index, child in enumerate(original.body[:-1]):
+            follower = body[index + 1]
+            if (
+                isinstance(child, (cst.For, cst.While)) and contains(self.where(child), self.d.line, self.d.column)
+                and isinstance(follower, cst.SimpleStatementLine) and is_only(follower, self.update)
+            ):
+                self.done += 1
+                del body[index + 1]
+                return updated.with_changes(body=body)
+        return updated
 
 
 def add_update(module: cst.Module, d: Diagnostic) -> cst.Module:
-    return insert_after(module, d.line, d.column, statement(f"{d.data['scaler']}.update()"))
+    update = f"{d.data['scaler']}.update()"
+    moved = MetadataWrapper(module, unsafe_skip_copy=True).visit(_DropUpdateAfterLoop(d, update))
+    return insert_after(moved, d.line, d.column, statement(update))
 
 
 FIX = Fix("ZG404", add_update, always(SAFE), lambda d: f"Insert `{d.data['scaler']}.update()` after the scaler's step")
