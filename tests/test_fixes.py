@@ -12,7 +12,7 @@ import pytest
 from conftest import FIXTURES
 
 from zerograd_lint.engine import analyze_source
-from zerograd_lint.fixes import FIXES, Fix, fix_source, line_edits
+from zerograd_lint.fixes import FIX_ORDER, FIXES, Fix, fix_source, line_edits
 from zerograd_lint.fixes.base import SAFE
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.rules import all_rules
@@ -36,7 +36,7 @@ def assert_fixed(source: str, name: str) -> None:
 
 
 def test_every_fixable_rule_has_a_fix() -> None:
-    assert {rule.code for rule in FIXABLE} == set(FIXES)
+    assert {rule.code for rule in FIXABLE} == set(FIXES) == set(FIX_ORDER)
 
 
 @pytest.mark.parametrize("code, example", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(EXAMPLES)])
@@ -118,3 +118,29 @@ def test_notebooks_are_fixed_cell_by_cell() -> None:
         "    model(batch).sum().backward()\n", "    optimizer.step()\n",
     ]
     assert fix_notebook(outcome.source, "train.ipynb").source == outcome.source
+
+
+def test_fixes_that_depend_on_each_other_are_applied_in_order() -> None:
+    """ZG401's unscale is only right once the step goes through the scaler (ZG402)."""
+    source = (
+        "while running:\n    opt.zero_grad()\n    scaler.scale(loss()).backward()\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    opt.step()\n"
+    )
+    outcome = fix_source(source)
+    assert sorted(d.code for d in outcome.applied) == ["ZG401", "ZG402"] and outcome.skipped == []
+    assert outcome.source.endswith(
+        "    scaler.unscale_(opt)\n    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(opt)\n    scaler.update()\n"
+    )
+
+
+def test_a_one_line_loop_stays_on_one_line() -> None:
+    source = "for x in loader: loss(x).backward(); opt.step()\n"
+    assert fix_source(source).source == "for x in loader: opt.zero_grad(); loss(x).backward(); opt.step()\n"
+
+
+def test_zg202_unscale_gets_the_optimizer_its_scaler_steps() -> None:
+    source = (
+        "for x in loader:\n    opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(opt)\n    scaler.update()\n"
+    )
+    assert "    scaler.unscale_(opt)\n" in fix_source(source).source

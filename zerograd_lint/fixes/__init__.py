@@ -1,9 +1,10 @@
 """Fixes: one module per fixable rule, and the driver that applies them to a source.
 
-The driver lints, applies the first fix it may apply, lints the result again
-and goes on until nothing it may fix remains: each fix sees positions of the
-code as it is, so fixes never fight over them. A fix whose result would not
-parse, or that does not apply to the code it finds, is skipped and said so.
+The driver lints, applies one fix it may apply, lints the result again and
+goes on until nothing it may fix remains: each fix sees positions of the code
+as it is, so fixes never fight over them. A fix is kept only if its result
+parses, its report is gone, and it caused no report that cannot be fixed in
+turn; otherwise it is skipped and said so.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from zerograd_lint.fixes.edit import CannotFix
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 FIXES: dict[str, Fix] = {fix.code: fix for fix in (m.FIX for m in (zg101, zg102, zg103, zg202, zg401, zg402, zg404, zg501))}
+# Which fix goes first when several apply: a missing call before anything that may rely on it,
+# the scaler's step before the unscale that must precede it, insertions before removals.
+FIX_ORDER = ("ZG202", "ZG402", "ZG404", "ZG401", "ZG101", "ZG102", "ZG103", "ZG501")
 # Each applied fix removes a report; a file with more than this many is not a training script.
 MAX_FIXES_PER_FILE = 100
 
@@ -51,18 +55,23 @@ def apply_fix(source: str, d: Diagnostic) -> str:
         compile(new, d.path, "exec", dont_inherit=True)
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         raise CannotFix(f"the fixed code would not parse: {error}") from None
+    except CannotFix:
+        raise
+    except Exception as error:  # code shaped as no fix foresaw: skip the fix, never lose the run
+        raise CannotFix(f"the fix failed: {type(error).__name__}: {error}") from None
     return new
 
 
 def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
     outcome = FixOutcome(source)
-    given_up: set[tuple[str, str]] = set()  # (code, message) of reports whose fix was skipped
+    # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
+    failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
     reports = lint_source(source, path, selection)
     for _ in range(MAX_FIXES_PER_FILE):
-        pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in given_up]
+        pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in failed]
         if not pending:
             break
-        d = min(pending, key=lambda d: d.code != "ZG202")  # a missing call first: other fixes may rely on it
+        d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
             new = apply_fix(outcome.source, d)
             new_reports = lint_source(new, path, selection)
@@ -75,11 +84,13 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             if introduced:  # a report this run cannot fix in turn
                 raise CannotFix(f"the fix would cause {', '.join(introduced)}")
         except CannotFix as error:
-            given_up.add((d.code, d.message))
-            outcome.skipped.append((d, str(error)))
+            failed[(d.code, d.message)] = (d, str(error))
             continue
         outcome.source, reports = new, new_reports
         outcome.applied.append(d)
+        failed.clear()
+    remaining = {(d.code, d.message) for d in reports}
+    outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
     return outcome
 
 

@@ -106,10 +106,14 @@ class _TopOfLoop(Edit):
         self.line, self.new = line, new
 
     def insert(self, original: cst.For | cst.While, updated: cst.For | cst.While):
-        if not starts_at(self.where(original), self.line) or not isinstance(updated.body, cst.IndentedBlock):
+        if not starts_at(self.where(original), self.line):
             return updated
         self.done += 1
-        return updated.with_changes(body=updated.body.with_changes(body=[self.new, *updated.body.body]))
+        body = updated.body
+        if isinstance(body, cst.SimpleStatementSuite):  # `for x in y: a(); b()` stays on one line
+            assert isinstance(self.new, cst.SimpleStatementLine)
+            return updated.with_changes(body=body.with_changes(body=[*self.new.body, *body.body]))
+        return updated.with_changes(body=body.with_changes(body=[self.new, *body.body]))
 
     def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
         return self.insert(original, updated)
