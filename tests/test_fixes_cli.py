@@ -89,3 +89,14 @@ def test_notebook_fix_through_the_cli(tmp_path: Path) -> None:
     source = json.loads((tmp_path / "train.ipynb").read_text())["cells"][0]["source"]
     assert source[3:] == ["for batch in torch.randn(8, 4).split(2):\n", "    opt.zero_grad()\n",
                           "    model(batch).sum().backward()\n", "    opt.step()\n"]
+
+
+def test_fix_keeps_line_endings_and_bom(tmp_path: Path) -> None:
+    target = tmp_path / "train.py"
+    target.write_bytes(b"\xef\xbb\xbffor x in loader:\r\n    loss(x).backward()  # \xc3\xa9\r\n    opt.step()\r\n")
+    proc = run_cli("check", "--fix", "--no-cache", ".", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Fixed 1 report." in proc.stderr
+    assert target.read_bytes() == (
+        b"\xef\xbb\xbffor x in loader:\r\n    opt.zero_grad()\r\n    loss(x).backward()  # \xc3\xa9\r\n    opt.step()\r\n"
+    )

@@ -23,7 +23,7 @@ from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
-from zerograd_lint.runner import RunResult, available_cores, check_paths
+from zerograd_lint.runner import MAX_ANALYSED_BYTES, RunResult, available_cores, check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
@@ -105,9 +105,11 @@ def check(
         raise click.UsageError(str(error)) from None
 
     if fix or diff or show_fixes:
-        changed = apply_fixes(files, settings, write=fix and not diff, unsafe=unsafe_fixes, show=show_fixes, diff=diff)
+        fixed = apply_fixes(files, settings, write=fix and not diff, unsafe=unsafe_fixes, show=show_fixes, diff=diff)
         if diff:
-            sys.exit(EXIT_REPORTS if changed else EXIT_CLEAN)
+            sys.exit(EXIT_REPORTS if fixed else EXIT_CLEAN)
+        if fix and output_format in HUMAN_FORMATS and not quiet:
+            click.echo(f"Fixed {fixed} report{'s' if fixed != 1 else ''}.", err=True)
 
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
@@ -130,20 +132,27 @@ def check(
     sys.exit(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
 
 
-def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> bool:
-    """Fix every file (writing it when `write`), print diffs and what was done; whether anything changed."""
-    changed = False
+def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> int:
+    """Fix every file (writing it when `write`), print diffs and what was done; how many reports were fixed."""
+    fixed = 0
     for path in files:
         try:
-            original = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            if len(data) > MAX_ANALYSED_BYTES:
+                continue
+            bom, original = split_bom(data.decode("utf-8"))  # bytes decoded as they are: CRLF stays CRLF
         except (OSError, UnicodeDecodeError):
-            continue  # the check that follows reports what cannot be read
-        outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
+            continue  # the check that follows reports what cannot be read; other encodings are left alone
+        try:
+            outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
+        except Exception as error:  # one file's internal failure never loses the run
+            click.echo(f"zerograd-lint: {path}: internal error while fixing: {type(error).__name__}: {error}", err=True)
+            continue
         for d, reason in outcome.skipped:
             click.echo(f"{where(d)}: {d.code} not fixed: {reason}", err=True)
         if not outcome.changed:
             continue
-        changed = True
+        fixed += len(outcome.applied)
         if show:
             verb = "fixed" if write else "fix"
             for d in outcome.applied:
@@ -152,10 +161,14 @@ def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsaf
             click.echo(unified_diff(original, outcome.source, str(path)), nl=False)
         if write:
             try:
-                write_atomically(path, outcome.source)
+                write_atomically(path, bom + outcome.source)
             except OSError as error:
                 raise Failure(f"cannot write {path}: {error.strerror or error}") from None
-    return changed
+    return fixed
+
+
+def split_bom(text: str) -> tuple[str, str]:
+    return ("\ufeff", text[1:]) if text.startswith("\ufeff") else ("", text)
 
 
 def fix_file(text: str, path: str, selection: Selection, unsafe: bool) -> FixOutcome:

@@ -122,4 +122,5 @@ def line_edits(old: str, new: str) -> list[dict[str, Any]]:
 
 
 def unified_diff(old: str, new: str, path: str) -> str:
-    return "".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{path}", f"b/{path}"))
+    shown = path.lstrip("/")  # `a//abs/path` would read as a different path
+    return "".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{shown}", f"b/{shown}"))
