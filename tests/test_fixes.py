@@ -144,3 +144,23 @@ def test_zg202_unscale_gets_the_optimizer_its_scaler_steps() -> None:
         "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(opt)\n    scaler.update()\n"
     )
     assert "    scaler.unscale_(opt)\n" in fix_source(source).source
+
+
+def test_a_step_in_a_helper_is_cleared_where_the_optimizer_name_is_in_scope() -> None:
+    """The loop calls `train_step`; `optimizer` may not exist in the loop's scope: clear in the helper."""
+    source = (
+        "def train_step(optimizer, batch):\n    loss(batch).backward()\n    optimizer.step()\n\n"
+        "def fit(opt, loader):\n    for batch in loader:\n        train_step(opt, batch)\n"
+    )
+    fixed = fix_source(source).source
+    assert "    optimizer.step()\n    optimizer.zero_grad()\n" in fixed
+    assert "        train_step(opt, batch)\n" in fixed and "opt.zero_grad" not in fixed.replace("optimizer", "")
+
+
+def test_zg102_in_a_helper_moves_before_the_backward() -> None:
+    source = (
+        "def train_step(optimizer, batch):\n    loss(batch).backward()\n    optimizer.zero_grad()\n    optimizer.step()\n\n"
+        "def fit(opt, loader):\n    for batch in loader:\n        train_step(opt, batch)\n"
+    )
+    fixed = fix_source(source).source
+    assert fixed.startswith("def train_step(optimizer, batch):\n    optimizer.zero_grad()\n    loss(batch).backward()\n    optimizer.step()\n")

@@ -127,14 +127,37 @@ def insert_at_loop_top(module: cst.Module, loop_line: int, new: cst.BaseStatemen
     return run(module, _TopOfLoop(loop_line, new))
 
 
+def node_at(module: cst.Module, kind: type, span: Span) -> cst.CSTNode | None:
+    """The node of `kind` covering exactly `span`, if any."""
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return next((node for node, position in positions.items() if isinstance(node, kind) and spans(position, span)), None)
+
+
+def loop_at(module: cst.Module, loop_line: int) -> tuple[cst.For | cst.While, dict[cst.CSTNode, CodeRange]] | None:
+    """The `for`/`while` starting on `loop_line`, with the positions of the module's nodes."""
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    for node, position in positions.items():
+        if isinstance(node, (cst.For, cst.While)) and starts_at(position, loop_line):
+            return node, positions
+    return None
+
+
 def directly_in_loop(module: cst.Module, loop_line: int, line: int) -> bool:
     """Whether a statement starting on `line` belongs to the body of the loop at `loop_line` itself, not to a block inside it."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
-    for node, position in positions.items():
-        if isinstance(node, (cst.For, cst.While)) and starts_at(position, loop_line) and isinstance(node.body, cst.IndentedBlock):
-            return any(positions[child].start.line == line for child in node.body.body)
-    return False
+    found = loop_at(module, loop_line)
+    if found is None or not isinstance(found[0].body, cst.IndentedBlock):
+        return False
+    loop, positions = found
+    return any(positions[child].start.line == line for child in loop.body.body)
+
+
+def loop_encloses(module: cst.Module, loop_line: int, line: int) -> bool:
+    """Whether `line` lies inside the loop at `loop_line` (not in a helper the loop calls)."""
+    found = loop_at(module, loop_line)
+    if found is None:
+        return False
+    position = found[1][found[0]]
+    return position.start.line <= line <= position.end.line
 
 
 class _ReplaceNode(Edit):

@@ -3,7 +3,9 @@
 In a plain loop the clear goes to the top of the iteration; when the step is
 under an accumulation (or other) condition, right after the step inside it,
 so the accumulated gradients survive until applied; in a step helper with no
-loop, right before the backward. Safe for a plain `x.zero_grad()`; any other
+loop, or one called from a loop elsewhere, right before the backward. A
+clear inside a helper called between backward and step (unsafe) moves to the
+top of the calling loop. Safe for a plain `x.zero_grad()`; any other
 clear (a helper, `p.grad = None` in a loop) is moved only with --unsafe-fixes.
 """
 
@@ -13,7 +15,7 @@ import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
-from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, remove_statement, statement
+from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
 
 
 def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
@@ -25,7 +27,7 @@ def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
     # Insert first, then remove the clear, one line further down if the insertion went above it.
     if d.data.get("step_guarded"):
         moved, inserted_line = insert_after(module, d.data["step_line"], None, clear), d.data["step_line"] + 1
-    elif d.data.get("loop_line") is not None:
+    elif d.data.get("loop_line") is not None and (loop_encloses(module, d.data["loop_line"], d.line) or applicability(d) == UNSAFE):
         moved, inserted_line = insert_at_loop_top(module, d.data["loop_line"], clear), d.data["loop_line"] + 1
     else:
         moved, inserted_line = insert_before(module, d.data["backward_line"], None, clear), d.data["backward_line"]
@@ -43,7 +45,7 @@ def message(d: Diagnostic) -> str:
     if d.data.get("step_guarded"):
         where = "right after the step"
     elif d.data.get("loop_line") is not None:
-        where = "to the start of the loop"
+        where = "to the start of the iteration"
     else:
         where = "before the backward"
     return f"Move `{d.data.get('clear')}` {where}"

@@ -10,7 +10,7 @@ import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, insert_after, replace_node, statement
+from zerograd_lint.fixes.edit import CannotFix, code_of, insert_after, replace_node, statement
 
 
 def scaler_step(d: Diagnostic) -> str:
@@ -19,9 +19,10 @@ def scaler_step(d: Diagnostic) -> str:
 
 def through_scaler(module: cst.Module, d: Diagnostic) -> cst.Module:
     def replace(call: cst.CSTNode) -> cst.CSTNode:
-        if not isinstance(call, cst.Call) or call.args:
+        if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute):
             raise CannotFix("the step has arguments")
-        return cst.parse_expression(scaler_step(d))
+        # The optimizer as written here (in a helper it may have another name than in the loop).
+        return cst.parse_expression(f"{d.data['scaler']}.step({code_of(call.func.value)})")
 
     fixed = replace_node(module, cst.Call, (d.line, d.column, d.end_line, d.end_column), replace)
     if d.data.get("has_update"):
