@@ -164,3 +164,9 @@ def test_zg102_in_a_helper_moves_before_the_backward() -> None:
     )
     fixed = fix_source(source).source
     assert fixed.startswith("def train_step(optimizer, batch):\n    optimizer.zero_grad()\n    loss(batch).backward()\n    optimizer.step()\n")
+
+
+def test_an_optimizer_made_in_the_loop_is_cleared_after_its_step() -> None:
+    """A clear at the top would run on `None` in the first iteration."""
+    source = "opt = None\nfor x in loader:\n    if opt is None:\n        opt = make()\n    loss(x).backward()\n    opt.step()\n"
+    assert fix_source(source).source == source + "    opt.zero_grad()\n"

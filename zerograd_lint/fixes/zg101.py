@@ -12,11 +12,12 @@ optimizers, a subscript) the analysis is less than certain: unsafe.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_receiver
 from zerograd_lint.fixes.edit import (
-    CannotFix, code_of, directly_in_loop, insert_after, insert_at_loop_top, loop_encloses, node_at, statement,
+    CannotFix, code_of, directly_in_loop, insert_after, insert_at_loop_top, loop_at, loop_encloses, node_at, statement,
 )
 
 
@@ -30,6 +31,16 @@ def add_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
         # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
         return insert_after(module, d.line, d.column, parsed(clear_call(d, step_receiver(module, d))))
     return insert_at_loop_top(module, d.data["loop_line"], parsed(clear_call(d)))
+
+
+def assigned_in_loop(module: cst.Module, loop_line: int, optimizer: str) -> bool:
+    """Whether the loop (re)binds the optimizer: a clear at its top would run before it exists."""
+    found = loop_at(module, loop_line)
+    if found is None:
+        return False
+    targets = m.findall(found[0], m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName())
+    bound = {code_of(getattr(node, "target", None) or node.name) for node in targets}
+    return optimizer in bound or optimizer.split(".")[0] in bound
 
 
 def step_receiver(module: cst.Module, d: Diagnostic) -> str:
@@ -54,7 +65,7 @@ def after_step(module: cst.Module, d: Diagnostic) -> bool:
     body, even one a `continue` may skip, is served by a clear at the top.
     """
     loop_line, step_line = d.data["loop_line"], d.data["step_line"]
-    if not loop_encloses(module, loop_line, step_line):
+    if not loop_encloses(module, loop_line, step_line) or assigned_in_loop(module, loop_line, d.data["optimizer"]):
         return True
     return bool(d.data.get("guarded")) and not directly_in_loop(module, loop_line, step_line)
 
