@@ -170,3 +170,14 @@ def test_an_optimizer_made_in_the_loop_is_cleared_after_its_step() -> None:
     """A clear at the top would run on `None` in the first iteration."""
     source = "opt = None\nfor x in loader:\n    if opt is None:\n        opt = make()\n    loss(x).backward()\n    opt.step()\n"
     assert fix_source(source).source == source + "    opt.zero_grad()\n"
+
+
+def test_a_removed_clear_leaves_its_comments() -> None:
+    source = (
+        "for x, y in loader:\n    # start clean\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    # and clean again\n    optimizer.zero_grad()\n"
+    )
+    assert fix_source(source).source == (
+        "for x, y in loader:\n    # start clean\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    # and clean again\n    optimizer.zero_grad()\n"
+    )

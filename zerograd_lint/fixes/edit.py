@@ -62,38 +62,62 @@ def run(module: cst.Module, edit: Edit) -> cst.Module:
 
 
 class _AroundStatement(Edit):
-    def __init__(self, line: int, column: int | None, before: Sequence[cst.BaseStatement], after: Sequence[cst.BaseStatement], remove: str | None) -> None:
+    def __init__(self, line: int, column: int | None, before: Sequence[cst.BaseStatement], after: Sequence[cst.BaseStatement]) -> None:
         super().__init__()
-        self.line, self.column, self.before, self.after, self.remove = line, column, before, after, remove
+        self.line, self.column, self.before, self.after = line, column, before, after
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine):
         if self.done or not contains(self.where(original), self.line, self.column):
             return updated
-        if self.remove and not is_only(updated, self.remove):
-            raise CannotFix(f"the statement holds more than `{self.remove}`")
         self.done += 1
-        kept = [] if self.remove else [updated]
-        return cst.FlattenSentinel([*self.before, *kept, *self.after]) if (self.before or kept or self.after) else cst.RemoveFromParent()
+        return cst.FlattenSentinel([*self.before, updated, *self.after])
+
+
+class _RemoveStatement(Edit):
+    """Removes a statement from its block; comments above it stay, above the statement that follows."""
+
+    def __init__(self, line: int, column: int, text: str) -> None:
+        super().__init__()
+        self.line, self.column, self.text = line, column, text
 
     def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        if not updated.body:  # the block's only statement was removed
-            return updated.with_changes(body=[statement("pass")])
-        return updated
+        return updated.with_changes(body=self.without(original.body, updated.body))
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return updated.with_changes(body=self.without(original.body, updated.body))
+
+    def without(self, originals: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        statements = list(body)
+        for index, child in enumerate(originals):
+            if not (isinstance(child, cst.SimpleStatementLine) and contains(self.where(child), self.line, self.column)):
+                continue
+            if not is_only(child, self.text):
+                raise CannotFix(f"the statement holds more than `{self.text}`")
+            self.done += 1
+            removed = statements.pop(index)
+            if index == len(statements):  # the block's last statement: a `pass` if nothing else is left
+                if statements:
+                    return statements
+                statements.append(statement("pass"))
+            following = statements[index]
+            statements[index] = following.with_changes(leading_lines=[*removed.leading_lines, *following.leading_lines])
+            return statements
+        return statements
 
 
 def insert_before(module: cst.Module, line: int, column: int | None, new: cst.BaseStatement) -> cst.Module:
     """Insert `new` before the simple statement holding (line, column), or starting on `line` when column is None."""
-    return run(module, _AroundStatement(line, column, [new], [], remove=None))
+    return run(module, _AroundStatement(line, column, [new], []))
 
 
 def insert_after(module: cst.Module, line: int, column: int | None, new: cst.BaseStatement) -> cst.Module:
     """Insert `new` after the simple statement holding (line, column), or starting on `line` when column is None."""
-    return run(module, _AroundStatement(line, column, [], [new], remove=None))
+    return run(module, _AroundStatement(line, column, [], [new]))
 
 
 def remove_statement(module: cst.Module, line: int, column: int, text: str) -> cst.Module:
     """Remove the simple statement at (line, column), which must be `text` alone; an emptied block gets `pass`."""
-    return run(module, _AroundStatement(line, column, [], [], remove=text))
+    return run(module, _RemoveStatement(line, column, text))
 
 
 def is_only(line: cst.SimpleStatementLine, text: str) -> bool:
