@@ -9,6 +9,7 @@ turn; otherwise it is skipped and said so.
 
 from __future__ import annotations
 
+import ast
 import difflib
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,7 +53,7 @@ def apply_fix(source: str, d: Diagnostic) -> str:
     try:
         new = fix.apply(cst.parse_module(source), d).code
         cst.parse_module(new)
-        compile(new, d.path, "exec", dont_inherit=True)
+        ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         raise CannotFix(f"the fixed code would not parse: {error}") from None
     except CannotFix:
