@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -10,13 +14,16 @@ import click
 
 from zerograd_lint import __version__
 from zerograd_lint.cache import Cache, project_root
-from zerograd_lint.config import ConfigError, Options, load_settings
+from zerograd_lint.config import ConfigError, Options, Settings, load_settings
+from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.discovery import MissingPath, discover
+from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, unified_diff
+from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
-from zerograd_lint.runner import RunResult, available_cores, check_paths
+from zerograd_lint.runner import MAX_ANALYSED_BYTES, RunResult, available_cores, check_paths
 from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
@@ -55,6 +62,10 @@ def main() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print the reports and nothing else (no summary, no progress).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files checked in parallel (default: all cores).")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write .zerograd_lint_cache/.")
+@click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too.")
+@click.option("--diff", is_flag=True, help="Print the fixes as unified diffs; write nothing (exit 1 if there are any).")
+@click.option("--show-fixes", is_flag=True, help="List the fixes applied (with --fix) or available.")
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -70,6 +81,10 @@ def check(
     quiet: bool,
     jobs: int | None,
     no_cache: bool,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
+    show_fixes: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     if statistics and output_format not in ("text", "json"):
@@ -89,6 +104,13 @@ def check(
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
 
+    if fix or diff or show_fixes:
+        fixed = apply_fixes(files, settings, write=fix and not diff, unsafe=unsafe_fixes, show=show_fixes, diff=diff)
+        if diff:
+            sys.exit(EXIT_REPORTS if fixed else EXIT_CLEAN)
+        if fix and output_format in HUMAN_FORMATS and not quiet:
+            click.echo(f"Fixed {fixed} report{'s' if fixed != 1 else ''}.", err=True)
+
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
     tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
@@ -98,6 +120,8 @@ def check(
         click.echo("zerograd-lint: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
 
+    if output_format == "json":
+        result.diagnostics = with_fixes(result.diagnostics)
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
@@ -106,6 +130,88 @@ def check(
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> int:
+    """Fix every file (writing it when `write`), print diffs and what was done; how many reports were fixed."""
+    fixed = 0
+    for path in files:
+        try:
+            data = path.read_bytes()
+            if len(data) > MAX_ANALYSED_BYTES:
+                continue
+            bom, original = split_bom(data.decode("utf-8"))  # bytes decoded as they are: CRLF stays CRLF
+        except (OSError, UnicodeDecodeError):
+            continue  # the check that follows reports what cannot be read; other encodings are left alone
+        try:
+            outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
+        except Exception as error:  # one file's internal failure never loses the run
+            click.echo(f"zerograd-lint: {path}: internal error while fixing: {type(error).__name__}: {error}", err=True)
+            continue
+        for d, reason in outcome.skipped:
+            click.echo(f"{where(d)}: {d.code} not fixed: {reason}", err=True)
+        if not outcome.changed:
+            continue
+        fixed += len(outcome.applied)
+        if show:
+            verb = "fixed" if write else "fix"
+            for d in outcome.applied:
+                click.echo(f"{where(d)}: {d.code} {verb}: {FIXES[d.code].message(d)}", err=True)
+        if diff:
+            click.echo(unified_diff(original, outcome.source, str(path)), nl=False)
+        if write:
+            try:
+                write_atomically(path, bom + outcome.source)
+            except OSError as error:
+                raise Failure(f"cannot write {path}: {error.strerror or error}") from None
+    return fixed
+
+
+def split_bom(text: str) -> tuple[str, str]:
+    return ("\ufeff", text[1:]) if text.startswith("\ufeff") else ("", text)
+
+
+def fix_file(text: str, path: str, selection: Selection, unsafe: bool) -> FixOutcome:
+    if path.endswith(".ipynb"):
+        return fix_notebook(text, path, selection, unsafe)
+    return fix_source(text, path, selection, unsafe)
+
+
+def where(d: Diagnostic) -> str:
+    cell = f"cell {d.cell}:" if d.cell is not None else ""
+    return f"{d.path}:{cell}{d.line}:{d.column}"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """A temp file in the same folder renamed over the original: a reader sees the old file or the new, never half."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+def with_fixes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is."""
+    sources: dict[str, str | None] = {}
+    out = []
+    for d in diagnostics:
+        if d.code in FIXES and d.cell is None:
+            if d.path not in sources:
+                try:
+                    sources[d.path] = Path(d.path).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    sources[d.path] = None
+            source = sources[d.path]
+            if source is not None:
+                d = dataclasses.replace(d, data={**d.data, "fix": describe_fix(source, d)})
+        out.append(d)
+    return out
 
 
 def render(result: RunResult, output_format: str, show_statistics: bool) -> str:

@@ -26,6 +26,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
                 optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
                 loop_line=facts.line(root.loop_of(step).node) if root.loop_of(step) is not None else None,
+                step_guarded=root.where[step.id].guard is not None, clear=clear.text,
             )
 
 

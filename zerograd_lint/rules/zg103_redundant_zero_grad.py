@@ -49,7 +49,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, clear.node,
             f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
             f"and no backward ran since. Remove one of the two clears.",
-            other_line=facts.line(first.node),
+            other_line=facts.line(first.node), clear=clear.text,
         )
 
 

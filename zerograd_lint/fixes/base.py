@@ -1,0 +1,35 @@
+"""What a fix is: how it edits the module, whether it is safe, how it describes itself."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+import libcst as cst
+
+from zerograd_lint.diagnostics import Diagnostic
+
+SAFE, UNSAFE = "safe", "unsafe"
+
+
+@dataclass(frozen=True)
+class Fix:
+    code: str
+    apply: Callable[[cst.Module, Diagnostic], cst.Module]
+    applicability: Callable[[Diagnostic], str]
+    message: Callable[[Diagnostic], str]
+
+
+def always(applicability: str) -> Callable[[Diagnostic], str]:
+    return lambda _: applicability
+
+
+def is_plain_receiver(text: object) -> bool:
+    """`opt`, `self.optimizer`: a name or dotted name, which the analysis resolves with certainty."""
+    return isinstance(text, str) and all(part.isidentifier() for part in text.split("."))
+
+
+def is_plain_clear(text: object) -> bool:
+    """`opt.zero_grad()`, `self.model.zero_grad(set_to_none=False)`: a clear that does nothing else."""
+    return isinstance(text, str) and re.fullmatch(r"[\w.]+\.zero_grad\([\w=\s]*\)", text) is not None

@@ -1,0 +1,58 @@
+"""Fixing a notebook: fix the joined program of its code cells, then give each cell its lines back.
+
+Lines the fixes kept come back exactly as the cell had them (IPython magics
+included); an inserted line goes to the cell of the line above it. Everything
+else in the notebook (outputs, metadata, other cells) is kept.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import replace
+
+from zerograd_lint.fixes import FixOutcome, fix_source
+from zerograd_lint.notebook import NotebookError, cell_source, in_cell, read_notebook
+from zerograd_lint.selection import DEFAULT_SELECTION, Selection
+
+
+def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
+    try:
+        program = read_notebook(text)
+    except NotebookError:
+        return FixOutcome(text)  # linting reports it; nothing to fix
+    outcome = fix_source(program.source, path, selection, unsafe)
+    mapped = FixOutcome(
+        text,
+        [in_cell(d, program) for d in outcome.applied],
+        [(in_cell(d, program), reason) for d, reason in outcome.skipped],
+    )
+    if outcome.changed:
+        document = json.loads(text)
+        cells = document["cells"]
+        originals = [cell_source(cells[number - 1], number).splitlines() for number in range(1, len(cells) + 1)]
+        for number, lines in cell_lines(program.source, outcome.source, program.origins, originals).items():
+            cell = cells[number - 1]
+            ends_with_newline = cell_source(cell, number).endswith("\n")
+            joined = "\n".join(lines) + ("\n" if ends_with_newline and lines else "")
+            cell["source"] = joined.splitlines(keepends=True) if isinstance(cell["source"], list) else joined
+        mapped = replace(mapped, source=json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    return mapped
+
+
+def cell_lines(
+    old: str, new: str, origins: tuple[tuple[int, int], ...], originals: list[list[str]]
+) -> dict[int, list[str]]:
+    """The new lines of every code cell, keyed by 1-based cell number."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    cells: dict[int, list[str]] = {cell: [] for cell, _ in origins}
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for index in range(i1, i2):
+                cell, line = origins[index]
+                cells[cell].append(originals[cell - 1][line - 1])
+        elif j2 > j1:  # inserted or rewritten lines join the cell of the line above
+            cell = origins[max(i1 - 1, 0)][0] if tag == "insert" else origins[i1][0]
+            cells[cell].extend(new_lines[j1:j2])
+    return cells

@@ -1,0 +1,82 @@
+"""ZG101: clear the gradients where RULES.md's "Use instead" puts the clear.
+
+A plain loop gets `opt.zero_grad()` as the first statement of the iteration; a
+step under an accumulation (or other) condition gets it right after the step,
+inside that condition, so the accumulated gradients are kept until applied.
+A step in a helper the loop calls gets the clear right after it, where the
+optimizer's name surely means that optimizer. The file's own `set_to_none=False` style is kept. Safe when the optimizer is a
+plain name or attribute (`opt`, `self.optimizer`); otherwise (a group of
+optimizers, a subscript) the analysis is less than certain: unsafe.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_receiver
+from zerograd_lint.fixes.edit import (
+    CannotFix, code_of, directly_in_loop, insert_after, insert_at_loop_top, loop_at, loop_encloses, node_at, statement,
+)
+
+
+def clear_call(d: Diagnostic, optimizer: str | None = None) -> str:
+    argument = "set_to_none=False" if d.data.get("set_to_none") is False else ""
+    return f"{optimizer or d.data['optimizer']}.zero_grad({argument})"
+
+
+def add_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
+    if after_step(module, d):
+        # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
+        return insert_after(module, d.line, d.column, parsed(clear_call(d, step_receiver(module, d))))
+    return insert_at_loop_top(module, d.data["loop_line"], parsed(clear_call(d)))
+
+
+def assigned_in_loop(module: cst.Module, loop_line: int, optimizer: str) -> bool:
+    """Whether the loop (re)binds the optimizer: a clear at its top would run before it exists."""
+    found = loop_at(module, loop_line)
+    if found is None:
+        return False
+    targets = m.findall(found[0], m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName())
+    bound = {code_of(getattr(node, "target", None) or node.name) for node in targets}
+    return optimizer in bound or optimizer.split(".")[0] in bound
+
+
+def step_receiver(module: cst.Module, d: Diagnostic) -> str:
+    step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
+    if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
+        raise CannotFix("the step is not a method call")
+    return code_of(step.func.value)
+
+
+def parsed(code: str) -> cst.SimpleStatementLine:
+    try:
+        return statement(code)
+    except cst.ParserSyntaxError:
+        raise CannotFix(f"`{code}` is not a statement") from None
+
+
+def after_step(module: cst.Module, d: Diagnostic) -> bool:
+    """A step under a condition inside the loop (accumulation) keeps its gradients until the step: clear right after it.
+
+    So does a step in a helper the loop calls: the optimizer's name is only sure to
+    mean the same thing where the step is written. A step straight in the loop
+    body, even one a `continue` may skip, is served by a clear at the top.
+    """
+    loop_line, step_line = d.data["loop_line"], d.data["step_line"]
+    if not loop_encloses(module, loop_line, step_line) or assigned_in_loop(module, loop_line, d.data["optimizer"]):
+        return True
+    return bool(d.data.get("guarded")) and not directly_in_loop(module, loop_line, step_line)
+
+
+def applicability(d: Diagnostic) -> str:
+    return SAFE if is_plain_receiver(d.data.get("optimizer")) else UNSAFE
+
+
+def message(d: Diagnostic) -> str:
+    where = "right after the step, inside its condition" if d.data.get("guarded") else f"at the start of the loop (line {d.data['loop_line']})"
+    return f"Insert `{clear_call(d)}` {where}"
+
+
+FIX = Fix("ZG101", add_clear, applicability, message)

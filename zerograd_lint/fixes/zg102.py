@@ -1,0 +1,54 @@
+"""ZG102: move the clear from between backward and step to where it belongs.
+
+In a plain loop the clear goes to the top of the iteration; when the step is
+under an accumulation (or other) condition, right after the step inside it,
+so the accumulated gradients survive until applied; in a step helper with no
+loop, or one called from a loop elsewhere, right before the backward. A
+clear inside a helper called between backward and step (unsafe) moves to the
+top of the calling loop. Safe for a plain `x.zero_grad()`; any other
+clear (a helper, `p.grad = None` in a loop) is moved only with --unsafe-fixes.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
+from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
+
+
+def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
+    text = d.data["clear"]
+    try:
+        clear = statement(text)
+    except cst.ParserSyntaxError:
+        raise CannotFix(f"`{text}` is not a statement of its own") from None
+    # Insert first, then remove the clear, one line further down if the insertion went above it.
+    if d.data.get("step_guarded"):
+        moved, inserted_line = insert_after(module, d.data["step_line"], None, clear), d.data["step_line"] + 1
+    elif d.data.get("loop_line") is not None and (loop_encloses(module, d.data["loop_line"], d.line) or applicability(d) == UNSAFE):
+        moved, inserted_line = insert_at_loop_top(module, d.data["loop_line"], clear), d.data["loop_line"] + 1
+    else:
+        moved, inserted_line = insert_before(module, d.data["backward_line"], None, clear), d.data["backward_line"]
+    return remove_statement(moved, d.line + (inserted_line <= d.line), d.column, text)
+
+
+def applicability(d: Diagnostic) -> str:
+    """Safe for a plain clear written between the backward and the step; one inside a helper
+    (which may be called elsewhere too) is moved out of it only with --unsafe-fixes."""
+    in_between = d.data.get("backward_line", 0) < d.line < d.data.get("step_line", 0)
+    return SAFE if is_plain_clear(d.data.get("clear")) and in_between else UNSAFE
+
+
+def message(d: Diagnostic) -> str:
+    if d.data.get("step_guarded"):
+        where = "right after the step"
+    elif d.data.get("loop_line") is not None:
+        where = "to the start of the iteration"
+    else:
+        where = "before the backward"
+    return f"Move `{d.data.get('clear')}` {where}"
+
+
+FIX = Fix("ZG102", move_clear, applicability, message)

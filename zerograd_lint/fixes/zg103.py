@@ -1,0 +1,24 @@
+"""ZG103: remove the redundant clear (the other one, at `other_line`, stays).
+
+Safe for a plain optimizer receiver; a clear through anything else may do more
+than clear (a helper, a subscript): unsafe.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
+from zerograd_lint.fixes.edit import remove_statement
+
+
+def remove_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
+    return remove_statement(module, d.line, d.column, d.data["clear"])
+
+
+def applicability(d: Diagnostic) -> str:
+    return SAFE if is_plain_clear(d.data.get("clear")) else UNSAFE
+
+
+FIX = Fix("ZG103", remove_clear, applicability, lambda d: f"Remove the redundant clear (the clear at line {d.data.get('other_line')} stays)")

@@ -1,0 +1,37 @@
+"""ZG202, safe: call the method that was only named (`optimizer.zero_grad` -> `optimizer.zero_grad()`).
+
+The line did nothing; it now does what it says, and nothing else changes.
+`scaler.unscale_` needs its optimizer: the one that scaler steps (`scaler.step(opt)`)
+in the file; with none to be found the fix is skipped.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes.base import SAFE, Fix, always
+from zerograd_lint.fixes.edit import CannotFix, code_of, replace_node
+
+
+def stepped_optimizer(module: cst.Module, scaler: cst.BaseExpression) -> cst.Arg:
+    """The argument of the first `scaler.step(opt)` of this scaler."""
+    for call in m.findall(module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        if code_of(call.func.value) == code_of(scaler):
+            return call.args[0]
+    raise CannotFix(f"`{code_of(scaler)}.unscale_` needs its optimizer and no `{code_of(scaler)}.step(...)` names one")
+
+
+def call(module: cst.Module, d: Diagnostic) -> cst.Module:
+    def called(attribute: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(attribute, cst.Attribute)
+        if attribute.attr.value == "unscale_":
+            return cst.Call(func=attribute, args=[stepped_optimizer(module, attribute.value)])
+        return cst.Call(func=attribute)
+
+    return replace_node(module, cst.Attribute, (d.line, d.column, d.end_line, d.end_column), called)
+
+
+FIX = Fix("ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{d.data.get('replacement')}`")

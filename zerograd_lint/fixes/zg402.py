@@ -1,0 +1,38 @@
+"""ZG402, safe: `opt.step()` becomes `scaler.step(opt)`, and `scaler.update()` follows when the loop has none.
+
+A step with arguments (a closure) is left alone: `scaler.step` passes them on,
+but such optimizers (LBFGS) do not support AMP scaling anyway.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes.base import SAFE, Fix, always
+from zerograd_lint.fixes.edit import CannotFix, code_of, insert_after, replace_node, statement
+
+
+def scaler_step(d: Diagnostic) -> str:
+    return f"{d.data['scaler']}.step({d.data['optimizer']})"
+
+
+def through_scaler(module: cst.Module, d: Diagnostic) -> cst.Module:
+    def replace(call: cst.CSTNode) -> cst.CSTNode:
+        if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute):
+            raise CannotFix("the step has arguments")
+        # The optimizer as written here (in a helper it may have another name than in the loop).
+        return cst.parse_expression(f"{d.data['scaler']}.step({code_of(call.func.value)})")
+
+    fixed = replace_node(module, cst.Call, (d.line, d.column, d.end_line, d.end_column), replace)
+    if d.data.get("has_update"):
+        return fixed
+    return insert_after(fixed, d.line, d.column, statement(f"{d.data['scaler']}.update()"))
+
+
+def message(d: Diagnostic) -> str:
+    update = "" if d.data.get("has_update") else f" followed by `{d.data['scaler']}.update()`"
+    return f"Replace with `{scaler_step(d)}`{update}"
+
+
+FIX = Fix("ZG402", through_scaler, always(SAFE), message)
