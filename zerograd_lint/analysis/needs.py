@@ -6,8 +6,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
-UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
+from zerograd_lint.prefilter import BACKWARD_METHODS
+
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 INLINE_DEPTH = 5
 # Cheap text tests first: the AST is walked only for files that could have a training loop.
