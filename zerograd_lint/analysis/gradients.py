@@ -54,10 +54,6 @@ MODEL_PREFIX = "model:"
 ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
 
 
-def kinds(content: Content) -> frozenset[str]:
-    return frozenset(tag[0] for tag in content)
-
-
 def has(content: Content, *names: str) -> bool:
     return any(tag[0] in names for tag in content)
 
