@@ -27,7 +27,7 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_output(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "400"], check=True)
     report = tmp_path / "report.json"
     run = subprocess.Popen(
-        [sys.executable, "-m", "zerograd_lint", "check", ".", "--format", "json"],
+        [sys.executable, "-m", "zerograd_lint", "check", ".", "--format", "json", "--output-file", str(report)],
         cwd=tree, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     # Interrupt once the run is writing its cache, i.e. in the middle of the work.

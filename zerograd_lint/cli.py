@@ -20,6 +20,7 @@ from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, unified_diff
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
+from zerograd_lint.formats.text import location
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
@@ -149,14 +150,14 @@ def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsaf
             click.echo(f"zerograd-lint: {path}: internal error while fixing: {type(error).__name__}: {error}", err=True)
             continue
         for d, reason in outcome.skipped:
-            click.echo(f"{where(d)}: {d.code} not fixed: {reason}", err=True)
+            click.echo(f"{location(d)}: {d.code} not fixed: {reason}", err=True)
         if not outcome.changed:
             continue
         fixed += len(outcome.applied)
         if show:
             verb = "fixed" if write else "fix"
             for d in outcome.applied:
-                click.echo(f"{where(d)}: {d.code} {verb}: {FIXES[d.code].message(d)}", err=True)
+                click.echo(f"{location(d)}: {d.code} {verb}: {FIXES[d.code].message(d)}", err=True)
         if diff:
             click.echo(unified_diff(original, outcome.source, str(path)), nl=False)
         if write:
@@ -177,14 +178,9 @@ def fix_file(text: str, path: str, selection: Selection, unsafe: bool) -> FixOut
     return fix_source(text, path, selection, unsafe)
 
 
-def where(d: Diagnostic) -> str:
-    cell = f"cell {d.cell}:" if d.cell is not None else ""
-    return f"{d.path}:{cell}{d.line}:{d.column}"
-
-
 def write_atomically(path: Path, text: str) -> None:
     """A temp file in the same folder renamed over the original: a reader sees the old file or the new, never half."""
-    mode = stat.S_IMODE(path.stat().st_mode)
+    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~current_umask()
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
@@ -194,6 +190,12 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         os.unlink(temp)
         raise
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def with_fixes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -226,7 +228,7 @@ def write_report(report: str, output_file: Path | None) -> None:
         click.echo(report, nl=False)
         return
     try:
-        output_file.write_text(report, encoding="utf-8")
+        write_atomically(output_file, report)  # Ctrl-C never leaves half a report
     except OSError as error:
         raise Failure(f"cannot write {output_file}: {error.strerror or error}") from None
 
