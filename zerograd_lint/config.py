@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping, Sequence
 
-from zerograd_lint.rules import all_rules
+from zerograd_lint.rules import catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection, SelectionError, expand
 
 if sys.version_info >= (3, 11):
@@ -71,7 +71,7 @@ DEFAULT_SETTINGS = Settings()
 
 def resolve(layers: Sequence[Options], root: Path, config_file: Path | None = None) -> Settings:
     """Settings from layers, first to last (later ones win)."""
-    codes = frozenset(rule.code for rule in all_rules() if rule.enabled_by_default)
+    codes = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
     exclude: tuple[str, ...] = ()
     extend_exclude: list[str] = []
     per_file_ignores: list[tuple[str, tuple[str, ...]]] = []

@@ -1,25 +1,24 @@
 """The engine: one pure function from source text to diagnostics.
 
 The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
-`analyze_source` (every rule, nothing filtered) or `lint_source` (selection and
-`# noqa` applied).
+`analyze_source` (the rules' own reports, no selection) or `lint_source`
+(selection and `# noqa` applied). The gate decides first whether any rule can
+report on the file; LibCST and the analysis are imported only when one can.
 """
 
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING, Iterable
 
-import libcst as cst
-
-from zerograd_lint.analysis.facts import FileFacts, build_facts
-from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
-from zerograd_lint.analysis.ir import Backward, Step
-from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.gate import Gate, Needs, gate_of
 from zerograd_lint.noqa import apply_noqa
-from zerograd_lint.prefilter import may_report, needs_analysis
-from zerograd_lint.rules import Finding, all_rules
+from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.facts import FileFacts
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -29,8 +28,8 @@ def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
 def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
     """CPython's AST, or ZG000 where Python itself places the error, in its words.
 
-    CPython's parser runs first because it is fast, tells which analyses a file
-    needs, and fails cleanly where LibCST's native parser can overflow its stack.
+    CPython's parser runs first because it is fast, answers the gate, and fails
+    cleanly where LibCST's native parser can overflow its stack.
     """
     try:
         return ast.parse(source, path)
@@ -42,22 +41,32 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
         return parse_error(path, 1, 1, f"cannot parse file: {error}")
 
 
-def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
-    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it."""
-    if not may_report(source):
+def every_code() -> frozenset[str]:
+    return frozenset(entry.code for entry in catalogue())
+
+
+def file_facts(source: str, path: str, gate: Gate | None = None) -> FileFacts | Diagnostic | None:
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it."""
+    gate = gate or gate_of(every_code())
+    in_text = gate.in_text(source)
+    if not in_text:
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    if not needs_analysis(tree):
+    needs = gate.in_tree(in_text, tree)
+    if needs is None:
         return None
-    module = None
+    return analyse(tree, source, path, needs)
+
+
+def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts | Diagnostic:
+    import libcst as cst
+
+    from zerograd_lint.analysis.facts import build_facts
+
     try:
-        needs = needs_of(tree, source)
-        if not (needs.needs_libcst or needs.grad_reads):
-            return None
-        if needs.needs_libcst:
-            module = cst.parse_module(source)
+        module = cst.parse_module(source) if needs.needs_libcst else None
         return build_facts(tree, source, module, needs)
     except cst.ParserSyntaxError as error:
         return parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")
@@ -65,16 +74,19 @@ def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
         return parse_error(path, 1, 1, "cannot analyse file: nested too deeply")
 
 
-def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
-    """Every rule's reports for one file, sorted; no selection, no noqa."""
-    facts = file_facts(source, path)
+def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
+    """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
+    from zerograd_lint.rules import all_rules
+
+    chosen = every_code() if codes is None else frozenset(codes)
+    facts = file_facts(source, path, gate_of(chosen))
     if facts is None:
         return []
     if isinstance(facts, Diagnostic):
         return [facts]
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
-        if rule.check is None:
+        if rule.check is None or rule.code not in chosen:
             continue
         for finding in rule.check(facts):
             key = (finding.line, finding.column, rule.code)
@@ -100,7 +112,7 @@ def lint_source(
 ) -> list[Diagnostic]:
     """What a user sees for one file: selected codes only, `# noqa` honoured."""
     codes = selection.codes()
-    selected = [d for d in analyze_source(source, path) if d.code in codes]
+    selected = [d for d in analyze_source(source, path, codes) if d.code in codes]
     return apply_noqa(selected, source)
 
 
@@ -110,6 +122,10 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
     The runtime guard reads this to learn a script's accumulation intent: a step
     under an accumulation guard, or after an inner loop of micro-batch backwards.
     """
+    from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
+    from zerograd_lint.analysis.ir import Backward, Step
+
     facts = file_facts(source, "<string>")
     if not isinstance(facts, FileFacts):
         return frozenset()

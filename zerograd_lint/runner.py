@@ -25,7 +25,7 @@ from zerograd_lint.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
 from zerograd_lint.notebook import lint_notebook
-from zerograd_lint.prefilter import may_report
+from zerograd_lint.gate import gate_of
 from zerograd_lint.selection import Selection
 from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source
 
@@ -102,7 +102,7 @@ def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[D
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
     try:
-        if not could_be_reported(path, data):
+        if not could_be_reported(path, data, selection):
             return []
         source = decode_source(data)
     except UndecodableSource as error:
@@ -134,11 +134,11 @@ def cannot_read(path: Path, error: OSError) -> str:
     return f"cannot read file: {error.strerror or error}"
 
 
-def could_be_reported(path: Path, data: bytes) -> bool:
-    """The prefilter's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
+def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
+    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
     if path.suffix == ".ipynb":
         return True  # words inside JSON strings may be escaped
-    return may_report(data if ascii_compatible(data) else decode_source(data))
+    return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
 
 
 def lint_task(task: EngineTask) -> Outcome:

@@ -38,7 +38,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.analysis.needs import Needs
+from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)

@@ -4,6 +4,7 @@ RULE = Rule(
     code="ZG000",
     name="parse-error",
     severity="error",
+    needs=(),
     summary="The file could not be parsed; the other files are still checked.",
     what="Reports a file that is not valid Python (or not readable text), at the syntax error.",
     why="A file the linter cannot parse is a file nothing was checked in: the run says so instead of passing silently.",

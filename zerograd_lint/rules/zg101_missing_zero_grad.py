@@ -88,6 +88,7 @@ RULE = Rule(
     code="ZG101",
     name="missing-zero-grad",
     severity="error",
+    needs=("lifecycle",),
     summary="A step applies gradients that earlier iterations left behind: nothing clears them.",
     what=(
         "Reports an optimizer step that can apply gradients from a backward of an earlier iteration that "

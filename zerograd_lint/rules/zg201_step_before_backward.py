@@ -29,6 +29,7 @@ RULE = Rule(
     code="ZG201",
     name="step-before-backward",
     severity="error",
+    needs=("lifecycle",),
     summary="In an iteration the step runs before the backward that produces its gradients.",
     what="Reports an optimizer step that no backward of the current iteration precedes, while a backward follows it in the same iteration.",
     why="The step applies stale gradients (from the previous iteration) or none at all: training lags one step behind or does not happen.",

@@ -20,6 +20,7 @@ RULE = Rule(
     code="ZG202",
     name="method-not-called",
     severity="error",
+    needs=("uncalled",),
     summary="`optimizer.zero_grad`, `loss.backward`, `optimizer.step`, `scaler.update` or `scaler.unscale_` written without a call.",
     what="Reports a lifecycle method named as a statement but never called, anywhere in the file.",
     why="The attribute is looked up and thrown away: the clear, backward or step the line promises never happens, and Python says nothing.",

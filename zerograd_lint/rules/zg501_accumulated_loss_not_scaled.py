@@ -56,6 +56,7 @@ RULE = Rule(
     code="ZG501",
     name="accumulated-loss-not-scaled",
     severity="warning",
+    needs=("lifecycle",),
     summary="Gradients are accumulated over micro-batches but the loss is not divided by their number.",
     what=(
         "Reports the backward of a loss that is summed over several micro-batches (a step under an accumulation "
