@@ -18,11 +18,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from zerograd_lint.rules import catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection, SelectionError, expand
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
-
 CONFIG_FILE_NAME = "pyproject.toml"
 TABLE = "zerograd-lint"
 KNOWN_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude", "per-file-ignores")
@@ -118,6 +113,10 @@ def find_config(paths: Iterable[str]) -> Path | None:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):  # imported here: most runs find no pyproject.toml to read
+        import tomllib
+    else:  # pragma: no cover - exercised on Python < 3.11 only
+        import tomli as tomllib
     try:
         with path.open("rb") as file:
             return tomllib.load(file)
