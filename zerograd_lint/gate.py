@@ -54,10 +54,12 @@ CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's
 BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
 STEP_CALL = re.compile(rb"step" + CALL_AFTER)
 GRAD = re.compile(rb"grad\b")
-# An uncalled statement ends at a comment, `;`, `)`, a backslash or the end of the line.
-UNCALLED = tuple(
-    re.compile(word + rb"[ \t\f\r]*(?:[#;)\\\n]|\Z)") for word in (b"zero_grad", b"backward", b"step", b"update", b"unscale_")
-)
+# `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
+UNCALLED_NAME = rb"(?:zero_grad|backward|step|update|unscale_)[ \t\f\r]*(?:[#;)\\\n]|\Z)"
+UNCALLED = re.compile(rb"\.[\s\\]*" + UNCALLED_NAME)
+# The same with a comment between the `.` and the name (in brackets, across lines): rare, looked at closely.
+DOT_THEN_COMMENT = re.compile(rb"\.[ \t\f\\]*#")
+NAME_AFTER_COMMENTS = re.compile(rb"(?:[\s\\]|#[^\n]*(?:\n|\Z))*" + UNCALLED_NAME)
 
 
 def code_before(data: bytes, start: int) -> int:
@@ -83,6 +85,12 @@ def starts_word(data: bytes, start: int) -> bool:
     return start == 0 or data[start - 1] not in WORD
 
 
+def on_a_comment_line(data: bytes, index: int) -> bool:
+    """Whether `index` is on a line that holds only a comment."""
+    line_start = data.rfind(b"\n", 0, index) + 1
+    return data[line_start:index].lstrip(b" \t\f").startswith(b"#")
+
+
 def is_attribute(data: bytes, start: int) -> bool:
     """Whether the word at `start` follows a `.`."""
     dot = code_before(data, start)
@@ -105,11 +113,61 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
+    """Some `receiver.zero_grad` (or `.backward`, ...) standing alone as a statement."""
+    if any(may_start_a_statement(data, match.start() - 1) for match in UNCALLED.finditer(data)):
+        return True
     return any(
-        starts_word(data, match.start()) and is_attribute(data, match.start())
-        for pattern in UNCALLED
-        for match in pattern.finditer(data)
+        NAME_AFTER_COMMENTS.match(data, match.end() - 1) is not None and may_start_a_statement(data, match.start() - 1)
+        for match in DOT_THEN_COMMENT.finditer(data)
     )
+
+
+OPENING = {ord(")"): ord("("), ord("]"): ord("["), ord("}"): ord("{")}
+BACKSLASH = ord("\\")
+
+
+def may_start_a_statement(data: bytes, end: int) -> bool:
+    """Whether the receiver ending at `end` may begin its statement: before it (names, dots, brackets)
+    only a line's start, `;`, `:` or the `(` of a parenthesised statement. A quote: "maybe"."""
+    index = end
+    while index >= 0:
+        char = data[index]
+        if char in WORD or char == DOT or char in SPACE:
+            index -= 1
+        elif char == NEWLINE:
+            previous = index - 2 if data.endswith(b"\r", 0, index) else index - 1
+            if previous < 0 or data[previous] != BACKSLASH:
+                return True  # a line starts here (or goes on inside brackets: maybe)
+            index = previous - 1
+        elif char in OPENING:
+            opening = matching_opening(data, index)
+            if opening is None:
+                return True
+            index = opening - 1
+        elif char == ord("("):  # `(opt.step)`: only more of them, spaces or a line break may come before
+            index -= 1
+            while index >= 0 and (data[index] in SPACE or data[index] == ord("(")):
+                index -= 1
+            return index < 0 or data[index] in b"\n;:"
+        else:
+            return char in b";:'\""
+    return True
+
+
+def matching_opening(data: bytes, closing: int) -> int | None:
+    """Where the bracket closed at `closing` opens; None past a quote (the brackets may be in a string)."""
+    depth = 0
+    for index in range(closing, -1, -1):
+        char = data[index]
+        if char in b"'\"":
+            return None
+        if char in OPENING:
+            depth += 1
+        elif char in b"([{":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
 
 
 def may_read_grad_in_a_loop(data: bytes) -> bool:
@@ -118,7 +176,7 @@ def may_read_grad_in_a_loop(data: bytes) -> bool:
         return False
     receivers = set()
     for match in GRAD.finditer(data):
-        if not (starts_word(data, match.start()) and is_attribute(data, match.start())):
+        if not (starts_word(data, match.start()) and is_attribute(data, match.start())) or on_a_comment_line(data, match.start()):
             continue
         end = code_before(data, code_before(data, match.start()))
         if end >= 0 and data[end] >= 0x80:
@@ -140,7 +198,7 @@ def in_a_for_target(data: bytes, name: bytes) -> bool:
     """Whether a `for` target may bind `name`: going back from it over names, `,()[]*`, `for` comes."""
     for match in re.finditer(re.escape(name) + rb"\b", data):
         index = match.start()
-        if not starts_word(data, index):
+        if not starts_word(data, index) or on_a_comment_line(data, index):
             continue
         for _ in range(TARGET_PARTS):
             index = code_before(data, index)

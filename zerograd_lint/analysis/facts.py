@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Iterator, Mapping
 
 import libcst as cst
-from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
@@ -38,6 +37,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.positions import Positions
 from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
@@ -88,11 +88,7 @@ class FileFacts:
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
     sums_on_purpose: bool  # some loss is built with reduction="sum"
-
-    @cached_property
-    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
-        """Resolved on the first report only: it costs a full code generation of the module."""
-        return cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions: Positions | None = None  # resolved on the first report in each analysed function
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node."""
@@ -110,6 +106,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     """
     index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
     roots: tuple[RootFacts, ...] = ()
+    analysed: list[Container] = []  # where the reports will be, for `positions`
     if index is not None and needs.lifecycle:
         builder = Builder(index, accelerate_accumulates=ACCUMULATE_TEXT.search(source) is not None)
         wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
@@ -118,6 +115,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         # A helper inlined into a caller of this file is analysed there, where its arguments are known.
         inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
         roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items() if root not in inlined)))
+        analysed = [*blocks, *inlined]
     return FileFacts(
         module,
         roots,
@@ -125,6 +123,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
         bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
+        Positions(module, tree, analysed) if module is not None else None,
     )
 
 
