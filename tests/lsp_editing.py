@@ -1,0 +1,25 @@
+"""What an editor does with the server's edits, for the LSP tests (no pygls here: the raw client uses it too)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+# (start line, start character, end line, end character, new text), positions as LSP counts them
+Edit = tuple[int, int, int, int, str]
+CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}
+
+
+def apply_edits(text: str, edits: Iterable[Edit], encoding: str = "utf-16") -> str:
+    """The text with the edits made, each at positions of the text as it was (as LSP says)."""
+    lines = text.splitlines(keepends=True)  # the tests' texts break lines with \n only
+    codec, width = CODECS[encoding]
+
+    def offset(line: int, character: int) -> int:
+        if line >= len(lines):
+            return len(text)
+        prefix = lines[line].encode(codec)[: character * width].decode(codec)
+        return sum(len(earlier) for earlier in lines[:line]) + len(prefix)
+
+    for start_line, start_char, end_line, end_char, new in sorted(edits, key=lambda e: e[:2], reverse=True):
+        text = text[: offset(start_line, start_char)] + new + text[offset(end_line, end_char) :]
+    return text
