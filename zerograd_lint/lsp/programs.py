@@ -99,8 +99,13 @@ class Checked:
         return self.parses and any(may_fix(d, unsafe=False) for d in self.reports)
 
 
-def check_program(program: Program, selection: Selection, previous: Checked | None) -> Checked:
-    """Check a program; when it does not parse, keep the last parsed text's reports on the lines left as they were."""
+def check_program(program: Program, selection: Selection | None, previous: Checked | None) -> Checked:
+    """Check a program; when it does not parse, keep the last parsed text's reports on the lines left as they were.
+
+    `selection` None: the configuration excludes the file, nothing is reported.
+    """
+    if selection is None:
+        return Checked(program, Selection(select=()), (), parses=True)
     checked = Selection(select=tuple(sorted(selection.codes() | {PARSE_ERROR})))  # to know whether it parses
     reports = lint_python(program.source, program.path, checked)
     errors = [d for d in reports if d.code == PARSE_ERROR]

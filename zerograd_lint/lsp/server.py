@@ -140,8 +140,7 @@ class ZerogradServer(LanguageServer):
         shown = self.checked.get(program.uri)
         if shown is not None and shown.program == program:
             return shown
-        selection = self.selection(program)
-        return None if selection is None else check_program(program, selection, shown)
+        return check_program(program, self.selection(program), shown)
 
     def schedule(self, uri: str, delay: float) -> None:
         """Check the program holding this document after `delay` seconds, instead of any check still to come."""
@@ -161,9 +160,6 @@ class ZerogradServer(LanguageServer):
                 return
             selection = self.selection(program)
             previous = self.checked.get(uri)
-            if selection is None:  # excluded by the configuration: nothing to show
-                self.forget(uri)
-                return
             checked = await asyncio.get_running_loop().run_in_executor(self.engine, check_program, program, selection, previous)
             self.checked[uri] = checked
             self.publish(checked, previous)
@@ -192,7 +188,7 @@ class ZerogradServer(LanguageServer):
             return []
         only = params.context.only
         actions = []
-        if wanted(types.CodeActionKind.QuickFix, only):
+        if wanted(types.CodeActionKind.QuickFix, only) and checked.parses:  # no fix applies to code that does not parse
             for report in checked.reports:
                 part, in_part = checked.program.locate(report)
                 lines = lines_of(part.text)
