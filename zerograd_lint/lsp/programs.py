@@ -36,6 +36,8 @@ class Part:
 
 @dataclass(frozen=True)
 class Program:
+    """What the engine checks for one open file, and the parts it came from."""
+
     uri: str  # the document's, or the notebook's
     path: str  # the file it stands for: where its configuration is found, the path in messages
     parts: tuple[Part, ...]
@@ -73,10 +75,10 @@ class Checked:
     """A program as checked: the reports shown for it, and what the next check may carry over."""
 
     program: Program
-    selection: Selection  # the codes checked, ZG000 always among them
+    selection: Selection  # the codes checked, with ZG000 to know whether the text parses (none for an excluded file)
     reports: tuple[Diagnostic, ...]
     parses: bool
-    last_parsed: Checked | None = None  # the last check of this file whose text parsed (self when this one did)
+    last_parsed: Checked | None = None  # when this text does not parse: the last check of this file whose text did
 
     def fix(self, report: Diagnostic) -> str | None:
         """The program's source with the fix for one report (unsafe ones too: the user picks it); None if it cannot be fixed."""

@@ -171,14 +171,14 @@ class ZerogradServer(LanguageServer):
             if self.pending.get(uri) is asyncio.current_task():
                 del self.pending[uri]
 
-    def forget(self, uri: str, parts: tuple[str, ...] = ()) -> None:
+    def forget(self, uri: str) -> None:
         """Stop checking a program and clear what it showed."""
         pending = self.pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
         shown = self.checked.pop(uri, None)
-        for part in {*parts, *(part.uri for part in shown.program.parts)} if shown else set(parts):
-            self.clear(part)
+        for part in shown.program.parts if shown is not None else ():
+            self.clear(part.uri)
 
     # --- Code actions and hover -----------------------------------------------------------------
 
@@ -288,7 +288,7 @@ def create_server() -> ZerogradServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ZerogradServer, params: types.DidCloseTextDocumentParams) -> None:
-        ls.forget(params.text_document.uri, (params.text_document.uri,))
+        ls.forget(params.text_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def did_open_notebook(ls: ZerogradServer, params: types.DidOpenNotebookDocumentParams) -> None:
@@ -304,7 +304,7 @@ def create_server() -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def did_close_notebook(ls: ZerogradServer, params: types.DidCloseNotebookDocumentParams) -> None:
-        ls.forget(params.notebook_document.uri, tuple(cell.uri for cell in params.cell_text_documents))
+        ls.forget(params.notebook_document.uri)
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
