@@ -21,6 +21,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -49,12 +50,13 @@ class Server:
     def read(self) -> None:
         assert self.process.stdout is not None
         while True:
-            headers = dict(
-                line.decode().split(":", 1) for line in iter(self.process.stdout.readline, b"\r\n") if b":" in line
-            )
-            if not headers:
+            headers = {}
+            while (line := self.process.stdout.readline().strip()) != b"":
+                name, _, value = line.decode("ascii").partition(":")
+                headers[name.lower()] = value.strip()
+            if not headers:  # end of stream
                 return
-            body = self.process.stdout.read(int(headers["Content-Length"]))
+            body = self.process.stdout.read(int(headers["content-length"]))
             self.received.put((time.perf_counter(), json.loads(body)))
 
     def send(self, method: str, params: Any = None, id: int | None = None) -> float:
@@ -88,8 +90,6 @@ class Server:
 
 def measure(edits: int = 30, shape: str = "trainer_class") -> dict[str, Any]:
     """Milliseconds from each change to its reports, over `edits` changes of one training script."""
-    import tempfile
-
     script = training_script(shape, True, random.Random(0), f"Latency benchmark ({shape})")
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))

@@ -1,4 +1,4 @@
-"""What an editor does with the server's edits, for the LSP tests (no pygls here: the raw client uses it too)."""
+"""For the LSP tests: their training script, and what an editor does with the server's edits (no pygls: the raw client uses it too)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,26 @@ from typing import Iterable
 # (start line, start character, end line, end character, new text), positions as LSP counts them
 Edit = tuple[int, int, int, int, str]
 CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}
+
+# A ZG101 at the step, on a line where an emoji comes first: one code point, but two UTF-16 and four UTF-8 code units.
+SCRIPT = """import torch
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(10)]
+for x, y in data:
+    loss = ((model(x) - y) ** 2).mean()
+    loss.backward()
+    note = "\N{GRINNING FACE}"; optimizer.step()
+"""
+FIXED = SCRIPT.replace("for x, y in data:\n", "for x, y in data:\n    optimizer.zero_grad()\n")
+STEP_LINE = 8  # 0-based, as LSP counts
+
+
+def step_start(encoding: str) -> int:
+    """The character where `optimizer.step()` starts, in the code units of `encoding`."""
+    codec, width = CODECS[encoding]
+    return len('    note = "\N{GRINNING FACE}"; '.encode(codec)) // width
 
 
 def apply_edits(text: str, edits: Iterable[Edit], encoding: str = "utf-16") -> str:

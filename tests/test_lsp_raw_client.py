@@ -16,21 +16,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tests.conftest import cli_env
-from tests.lsp_editing import apply_edits
+from tests.lsp_editing import FIXED, SCRIPT, STEP_LINE, apply_edits, step_start
 
-# The emoji before the step is two UTF-16 code units but one code point: the report's range must count units.
-SCRIPT = """import torch
-
-model = torch.nn.Linear(4, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-data = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(10)]
-for x, y in data:
-    loss = ((model(x) - y) ** 2).mean()
-    loss.backward()
-    note = "\N{GRINNING FACE}"; optimizer.step()
-"""
-FIXED = SCRIPT.replace("for x, y in data:\n", "for x, y in data:\n    optimizer.zero_grad()\n")
-STEP_START = len('    note = "\N{GRINNING FACE}"; '.encode("utf-16-le")) // 2
+STEP_START = step_start("utf-16")
 WAIT_SECONDS = 120  # a hung server fails the test instead of hanging it
 
 
@@ -107,7 +95,7 @@ def test_a_raw_client_sees_zg101_fixes_it_and_shuts_the_server_down(tmp_path: Pa
         client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": SCRIPT}})
         [report] = client.diagnostics(uri, 1)
         assert report["code"] == "ZG101" and report["source"] == "zerograd-lint" and report["severity"] == 1
-        assert report["range"] == {"start": {"line": 8, "character": STEP_START}, "end": {"line": 8, "character": STEP_START + 16}}
+        assert report["range"] == {"start": {"line": STEP_LINE, "character": STEP_START}, "end": {"line": STEP_LINE, "character": STEP_START + 16}}
         assert report["codeDescription"]["href"].endswith("#zg101")
 
         actions = client.request(

@@ -17,7 +17,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from tests.conftest import REPO, cli_env
-from tests.lsp_editing import apply_edits
+from tests.lsp_editing import FIXED, SCRIPT, STEP_LINE, apply_edits, step_start
 
 T = TypeVar("T")
 WAIT_SECONDS = 120  # a hung server fails the test instead of hanging it
@@ -27,20 +27,7 @@ LAUNCH = (
     "from zerograd_lint.cli import main; sys.argv[1:] = ['server']; main()"
 )
 
-# The emoji before the step is four UTF-8 code units but one code point: the report's range must count units.
-SCRIPT = """import torch
-
-model = torch.nn.Linear(4, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-data = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(10)]
-for x, y in data:
-    loss = ((model(x) - y) ** 2).mean()
-    loss.backward()
-    note = "\N{GRINNING FACE}"; optimizer.step()
-"""
-FIXED = SCRIPT.replace("for x, y in data:\n", "for x, y in data:\n    optimizer.zero_grad()\n")
-STEP_LINE = 8  # 0-based, as LSP counts
-STEP_START = len('    note = "\N{GRINNING FACE}"; '.encode("utf-8"))
+STEP_START = step_start("utf-8")
 
 
 class Editor:
@@ -112,6 +99,12 @@ class Editor:
                 [types.TextDocumentContentChangeWholeDocument(text=text)],
             )
         )
+
+    def save(self, uri: str) -> list[types.Diagnostic]:
+        """Save the buffer and return what the server published after the save."""
+        self.published.pop(uri, None)
+        self.client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri=uri)))
+        return self.diagnostics(uri)
 
     def close(self, uri: str) -> None:
         self.published.pop(uri, None)
@@ -264,6 +257,9 @@ def test_the_project_configuration_and_noqa_hold(editor: Editor) -> None:
     assert editor.diagnostics(excluded) == []
     elsewhere = editor.open("elsewhere/train.py", with_uncalled_clear.replace("optimizer.zero_grad\n", "optimizer.zero_grad  # noqa: ZG202\n"))
     assert codes(editor.diagnostics(elsewhere)) == ["ZG101"]
+
+    (editor.root / "project" / "pyproject.toml").write_text("[tool.zerograd-lint]\n", encoding="utf-8")
+    assert codes(editor.save(configured)) == ["ZG202", "ZG101"]  # a save checks again, with the configuration as it is now
     for uri in (configured, excluded, elsewhere):
         editor.close(uri)
 
