@@ -29,16 +29,6 @@ def buffer_selection(path: str, settings: Settings) -> Selection | None:
     return None if settings.is_excluded(file) else settings.selection_for(file)
 
 
-def lint_buffer(text: str, path: str, settings: Settings) -> list[Diagnostic]:
-    """What `check` reports for a file at `path` holding `text` (a notebook's JSON when it ends in `.ipynb`)."""
-    selection = buffer_selection(path, settings)
-    if selection is None:
-        return []
-    if path.endswith(".ipynb"):
-        return lint_notebook(text, path, selection)
-    return lint_python(text, path, selection)
-
-
 def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic]:
     """`lint_source`, except that a source too large to analyse is a ZG000 report, as for files."""
     size = len(source.encode("utf-8", "surrogatepass"))
@@ -48,7 +38,8 @@ def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic
 
 
 def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult, str | None]:
-    """`check`'s result for a file at `path` holding `data`, and the source it decoded (None if it could not)."""
+    """`check`'s result for a file at `path` holding `data` (a notebook's JSON when the path ends in `.ipynb`),
+    and the source it decoded (None if it could not)."""
     selection = buffer_selection(path, settings)
     if selection is None:
         return RunResult(), None
@@ -59,7 +50,10 @@ def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult,
         result.diagnostics = own_report(path, selection, str(error))
         return result, None
     try:
-        result.diagnostics = lint_buffer(source, path, settings)
+        if path.endswith(".ipynb"):
+            result.diagnostics = lint_notebook(source, path, selection)
+        else:
+            result.diagnostics = lint_python(source, path, selection)
     except Exception as error:  # as for files: an internal failure is the run's error, never a crash
         result.internal_errors.append(f"{path}: internal error: {type(error).__name__}: {error}")
     return result, source

@@ -304,7 +304,9 @@ def server() -> None:
     """Serve the Language Server Protocol over stdin/stdout, for editors (needs `zerograd-lint[lsp]`)."""
     try:
         from zerograd_lint.lsp.server import serve
-    except ImportError as error:
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+            raise
         click.echo(f"zerograd-lint: `server` needs pygls ({error}): pip install 'zerograd-lint[lsp]'", err=True)
         sys.exit(EXIT_ERROR)
     serve()
