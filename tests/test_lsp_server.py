@@ -30,13 +30,22 @@ LAUNCH = (
 STEP_START = step_start("utf-8")
 
 
+class RecordingClient(LanguageClient):
+    """pygls's client, keeping the server's exit status."""
+
+    exit_status: int | None = None
+
+    async def server_exit(self, server: asyncio.subprocess.Process) -> None:
+        self.exit_status = server.returncode
+
+
 class Editor:
     """What the tests need of an editor: buffers, their versions, and what the server published for each."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.loop = asyncio.new_event_loop()
-        self.client = LanguageClient("zerograd-lint-tests", "1")
+        self.client = RecordingClient("zerograd-lint-tests", "1")
         self.published: dict[str, types.PublishDiagnosticsParams] = {}
         self.logs: list[str] = []
         self.texts: dict[str, str] = {}
@@ -74,7 +83,7 @@ class Editor:
         self.client.exit(None)
         self.run(self.client.stop())
         self.loop.close()
-        return self.client._server.returncode if self.client._server else None
+        return self.client.exit_status
 
     def diagnostics(self, uri: str) -> list[types.Diagnostic]:
         """What the server published for the buffer as it is now."""
