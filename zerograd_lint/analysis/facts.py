@@ -79,6 +79,23 @@ class RootFacts:
         where = self.where.get(event.id)
         return where.loop if where else None
 
+    @cached_property
+    def events_by_loop(self) -> dict[Loop | None, list[Event]]:
+        """The events of each training loop, in order (None: those outside any, or not reached).
+
+        A rule asking about an event looks through its loop, not through the
+        whole function: the module of a file of many small loops has them all.
+        """
+        grouped: dict[Loop | None, list[Event]] = {}
+        for event in self.events:
+            grouped.setdefault(self.loop_of(event), []).append(event)
+        return grouped
+
+    def later_in_loop(self, event: Event) -> list[Event]:
+        """The events after `event` in its training loop."""
+        events = self.events_by_loop[self.loop_of(event)]
+        return events[events.index(event) + 1 :]
+
 
 @dataclass(frozen=True, eq=False)
 class FileFacts:

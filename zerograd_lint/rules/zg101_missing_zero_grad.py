@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
-from zerograd_lint.analysis.ir import Clear, Step
+from zerograd_lint.analysis.ir import Clear, Event, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
     at,
@@ -20,15 +20,20 @@ from zerograd_lint.rules.support import (
 
 def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
     """The optimizer's only clear, when it sits before the loop rather than in it."""
-    loop = root.loop_of(step)
-    clears = [e for e in root.events if isinstance(e, Clear) and e.target.key == step.optimizer and root.reached(e)]
-    if clears and all(root.loop_of(c) is not loop for c in clears):
-        return clears[0]
-    return None
+
+    def clears(events: Iterable[Event]) -> Iterator[Clear]:
+        return (e for e in events if isinstance(e, Clear) and e.target.key == step.optimizer and root.reached(e))
+
+    if any(clears(root.events_by_loop[root.loop_of(step)])):
+        return None
+    return next(clears(root.events), None)
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
+    styles: dict[int, bool | None] = {}  # per function: `set_to_none_style` looks through all its events
     for root, step in events_of(facts, Step):
+        if id(root) not in styles:
+            styles[id(root)] = set_to_none_style(root)
         where = root.where[step.id]
         if where.loop is None:
             continue  # loop-carried: needs the loop
@@ -39,7 +44,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             "loop_line": facts.line(where.loop.node),
             "step_line": facts.line(step.node),
             "guarded": where.guard is not None,
-            "set_to_none": set_to_none_style(root),
+            "set_to_none": styles[id(root)],
         }
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
