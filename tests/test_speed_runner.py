@@ -108,7 +108,7 @@ def test_no_file_keeps_a_run_past_its_budget(tmp_path):
     script.write_text("import torch\n" + TRAINING * 200)
     settings = Settings(Selection(select=("ALL",)))
     result = check_paths([script], settings, budget=0.01)
-    assert [(d.code, d.message) for d in result.diagnostics] == [("ZG000", "too complex to analyse in 0.01 s")]
+    assert [(d.code, d.message) for d in result.diagnostics] == [("ZG000", "too complex to analyse in 0.01 s of CPU time")]
     assert result.internal_errors == []
     assert [d.code for d in check_paths([script], settings).diagnostics] == ["ZG101"] * 200
 

@@ -116,14 +116,14 @@ def check(
     fixing = Fixing(write=fix and not diff, unsafe=unsafe_fixes, diff=diff) if fix or diff or show_fixes else None
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
-    tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
+    progress = (lambda items: tracked(items, sys.stderr)) if human and wants_progress(sys.stderr, len(files)) else iter
     sources: dict[str, str | None] = {}
     try:
         if reading_stdin:
             shown = stdin_filename or STDIN
             result, sources[shown] = check_buffer(sys.stdin.buffer.read(), shown, settings)
         else:
-            result = check_paths(tracked_files, settings, jobs=jobs, cache=cache, fixing=fixing)
+            result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress)
     except KeyboardInterrupt:
         click.echo("zerograd-lint: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)

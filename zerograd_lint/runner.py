@@ -1,12 +1,13 @@
 """Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
 
-This process reads every file and asks the gate's text stage of its bytes,
-so a file that cannot be reported costs a read; it serves the rest from the
-cache when it can. The files left go to the engine, each with a time budget:
-in this process when they are few and small, else in worker processes
-(biggest first, so no straggler ends the run). With `--fix` a worker also
-fixes its file; this process writes the fixed files, atomically. Results are
-sorted at the end: the output never depends on which worker finished first.
+This process reads every file, biggest first, and asks the gate's text stage
+of its bytes, so a file that cannot be reported costs a read; it serves the
+rest from the cache when it can. The files left go to the engine, each with a
+time budget: in this process when they are few and small, else in worker
+processes that start on the biggest while the rest is read (so no straggler
+ends the run). With `--fix` a worker also fixes its file; this process writes
+the fixed files, atomically. Results are sorted at the end: the output never
+depends on which worker finished first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.cache import Cache
 from zerograd_lint.config import DEFAULT_SETTINGS, Settings
@@ -38,7 +39,8 @@ PARSING_GC_THRESHOLD = 100_000
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
 # (generated code, never a hand-written training script) would need gigabytes.
 MAX_ANALYSED_BYTES = 4 * 2**20
-# No file keeps a run busy longer than this: past it, it is reported as too complex (ZG000).
+# No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
+# (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
 ANALYSIS_BUDGET_S = 60.0
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
@@ -114,25 +116,26 @@ def available_cores() -> int:
 
 
 def check_paths(
-    files: Iterable[Path],
+    files: Sequence[Path],
     settings: Settings = DEFAULT_SETTINGS,
     *,
     jobs: int | None = 1,
     cache: Cache | None = None,
     fixing: Fixing | None = None,
     budget: float = ANALYSIS_BUDGET_S,
+    progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
 ) -> RunResult:
+    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
-    tasks = []
-    for path in files:
-        result.files_checked += 1
-        screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
-        if isinstance(screened, EngineTask):
-            tasks.append(screened)
-        else:
-            result.diagnostics.extend(screened)
-    with engine_outcomes(tasks, jobs) as outcomes:
-        for task, outcome in outcomes:
+    with Engine(jobs) as engine:
+        for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
+            result.files_checked += 1
+            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
+            if isinstance(screened, EngineTask):
+                engine.submit(screened)
+            else:
+                result.diagnostics.extend(screened)
+        for task, outcome in engine.outcomes():
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
                 continue
@@ -231,7 +234,7 @@ def run_task(task: EngineTask) -> TaskResult:
                 return Outcome(diagnostics)
             return fix(task, task.fixing, diagnostics)
     except TooComplex:
-        return Outcome(own_report(task.path, task.selection, f"too complex to analyse in {task.budget:g} s"))
+        return Outcome(own_report(task.path, task.selection, f"too complex to analyse in {task.budget:g} s of CPU time"))
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
@@ -274,7 +277,10 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise TooComplex in this thread after `seconds` (a timer signal: only the main thread of a process has one)."""
+    """Raise TooComplex in this thread once the process has used `seconds` more of CPU time.
+
+    A timer signal: only a process's main thread can set one (elsewhere, and on Windows, no limit).
+    """
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
@@ -282,45 +288,83 @@ def time_limit(seconds: float) -> Iterator[None]:
     def expire(*_: object) -> None:
         raise TooComplex
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 # --- Many files -----------------------------------------------------------------------------------
 
 
-def workers_for(tasks: list[EngineTask], jobs: int | None) -> int:
-    """The workers asked for; by default (None) as many as pay for their start, up to the cores."""
-    if jobs is not None:
-        return min(jobs, len(tasks))
-    work = sum(len(task.source) for task in tasks)
-    return min(available_cores(), len(tasks), work // BYTES_PER_WORKER)
+def biggest_first(files: Sequence[Path]) -> list[Path]:
+    def size(path: Path) -> int:
+        try:
+            return path.stat().st_size
+        except OSError:
+            return 0  # the read reports why
+
+    return sorted(files, key=size, reverse=True)
 
 
-@contextmanager
-def engine_outcomes(tasks: list[EngineTask], jobs: int | None) -> Iterator[Iterator[tuple[EngineTask, TaskResult]]]:
-    """Each task with its outcome, as they finish; leaving early (Ctrl-C) stops the workers at once."""
-    workers = workers_for(tasks, jobs)
-    if workers <= 1:
-        with gc_tuned_for_parsing():
-            yield ((task, run_task(task)) for task in tasks)
-        return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+class Engine:
+    """Runs the engine on each task as it comes: in this process, or in workers once the work pays for them.
 
-    pool = ProcessPoolExecutor(workers, initializer=start_worker)
-    try:
-        biggest_first = sorted(tasks, key=lambda task: len(task.source), reverse=True)
-        futures = {pool.submit(run_task, task): task for task in biggest_first}
-        yield ((futures[future], outcome_of(future, futures[future])) for future in as_completed(futures))
-    except BaseException:
-        stop_workers(pool)
-        raise
-    pool.shutdown()
+    `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
+    as many as there are cores; the tasks before wait for them. An explicit
+    `jobs` is as many workers from the first task (1: none). Leaving the block
+    early (Ctrl-C) stops the workers at once.
+    """
+
+    def __init__(self, jobs: int | None) -> None:
+        self.jobs = jobs
+        self.waiting: list[EngineTask] = []  # for this process, or for the workers to start
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: dict[Future, EngineTask] = {}
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if self.pool is not None:
+            if kind is None:
+                self.pool.shutdown()
+            else:
+                stop_workers(self.pool)
+
+    def submit(self, task: EngineTask) -> None:
+        self.waiting.append(task)
+        workers = self.workers_worth_starting()
+        if self.pool is None and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+        if self.pool is not None:
+            for waiting in self.waiting:
+                self.futures[self.pool.submit(run_task, waiting)] = waiting
+            self.waiting.clear()
+
+    def workers_worth_starting(self) -> int:
+        if self.jobs is not None:
+            return self.jobs
+        if len(self.waiting) < 2 or sum(len(task.source) for task in self.waiting) < BYTES_PER_WORKER:
+            return 0
+        return available_cores()
+
+    def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
+        """Each task with its outcome, as they finish."""
+        if self.waiting:
+            with gc_tuned_for_parsing():
+                for task in self.waiting:
+                    yield task, run_task(task)
+        if self.futures:
+            from concurrent.futures import as_completed
+
+            for future in as_completed(self.futures):
+                yield self.futures[future], outcome_of(future, self.futures[future])
 
 
 def outcome_of(future: Future, task: EngineTask) -> TaskResult:
