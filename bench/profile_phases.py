@@ -2,7 +2,7 @@
 
     python bench/profile_phases.py [TREE]      # default: the installed torch package
 
-Each phase is timed on its own over every file that reaches it: discovery,
+Each phase is timed (CPU time, so other load on the machine matters little) over every file that reaches it: discovery,
 read + the gate's text stage, CPython's parse, the gate's tree stage (one
 walk), the LibCST parse (only where a need asks for it), the analysis
 (facts), and the rules. The files costing the analysis most are listed after.
@@ -38,9 +38,9 @@ def main() -> None:
     counts: dict[str, int] = {}
 
     def timed(phase: str, function, *args):
-        start = time.perf_counter()
+        start = time.process_time()
         value = function(*args)
-        phases[phase] = phases.get(phase, 0.0) + time.perf_counter() - start
+        phases[phase] = phases.get(phase, 0.0) + time.process_time() - start
         counts[phase] = counts.get(phase, 0) + 1
         return value
 
@@ -61,23 +61,23 @@ def main() -> None:
         needs = timed("tree stage", gate.in_tree, gate.in_text(source), python_tree)
         if needs is None:
             continue
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             module = timed("LibCST parse", cst.parse_module, source) if needs.needs_libcst else None
         except (RecursionError, cst.ParserSyntaxError):
             continue
         facts = timed("analysis (facts)", build_facts, python_tree, source, module, needs)
         timed("rules", lambda f: [list(rule.check(f)) for rule in all_rules() if rule.check], facts)
-        costly.append((time.perf_counter() - start, len(source), path))
+        costly.append((time.process_time() - start, len(source), path))
 
     total = sum(phases.values())
     print(f"{tree}: {len(files)} files, {len(texts)} pass the text stage, {len(costly)} the tree stage, "
           f"{counts.get('LibCST parse', 0)} are parsed by LibCST\n")
-    print("| phase | files | seconds | share |\n|---|---:|---:|---:|")
+    print("| phase | files | CPU seconds | share |\n|---|---:|---:|---:|")
     for phase, seconds in phases.items():
         print(f"| {phase} | {counts[phase] if phase != 'discover' else len(files)} | {seconds:.2f} | {seconds / total:.0%} |")
     print(f"| total | | {total:.2f} | |\n")
-    print("| LibCST + analysis + rules s | size KB | file |\n|---:|---:|---|")
+    print("| LibCST + analysis + rules CPU s | size KB | file |\n|---:|---:|---|")
     for seconds, size, path in sorted(costly, key=lambda row: row[0], reverse=True)[:8]:
         print(f"| {seconds:.2f} | {size // 1024} | {path.relative_to(tree)} |")
 

@@ -55,10 +55,10 @@ BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
 STEP_CALL = re.compile(rb"step" + CALL_AFTER)
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
+# One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
+# brackets, on a later line: rare, looked at closely).
 UNCALLED_NAME = rb"(?:zero_grad|backward|step|update|unscale_)[ \t\f\r]*(?:[#;)\\\n]|\Z)"
-UNCALLED = re.compile(rb"\.[\s\\]*" + UNCALLED_NAME)
-# The same with a comment between the `.` and the name (in brackets, across lines): rare, looked at closely.
-DOT_THEN_COMMENT = re.compile(rb"\.[ \t\f\\]*#")
+UNCALLED_OR_COMMENT = re.compile(rb"\.[\s\\]*(?:(" + UNCALLED_NAME + rb")|#)")
 NAME_AFTER_COMMENTS = re.compile(rb"(?:[\s\\]|#[^\n]*(?:\n|\Z))*" + UNCALLED_NAME)
 
 
@@ -114,12 +114,12 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
 
 def may_have_uncalled_statement(data: bytes) -> bool:
     """Some `receiver.zero_grad` (or `.backward`, ...) standing alone as a statement."""
-    if any(may_start_a_statement(data, match.start() - 1) for match in UNCALLED.finditer(data)):
-        return True
-    return any(
-        NAME_AFTER_COMMENTS.match(data, match.end() - 1) is not None and may_start_a_statement(data, match.start() - 1)
-        for match in DOT_THEN_COMMENT.finditer(data)
-    )
+    for match in UNCALLED_OR_COMMENT.finditer(data):
+        if match.group(1) is None and NAME_AFTER_COMMENTS.match(data, match.end() - 1) is None:
+            continue  # a comment after the dot, and no name after the comment
+        if may_start_a_statement(data, match.start() - 1):
+            return True
+    return False
 
 
 OPENING = {ord(")"): ord("("), ord("]"): ord("["), ord("}"): ord("{")}
