@@ -14,6 +14,7 @@ RULE = Rule(
         "Only files some rule could report on are parsed: those with a backward call and a step call, a `.grad` "
         "on a loop variable, or an uncalled `zero_grad`/`backward`/`step`/`update`/`unscale_`. The syntax errors, "
         "undecodable bytes and null bytes of other files are not reported (a file that cannot be read always is). "
-        "Files over 4 MiB that pass are reported as too large to analyse."
+        "Files over 4 MiB that pass are reported as too large to analyse, and a file whose analysis takes over a "
+        "minute of CPU time as too complex to analyse."
     ),
 )
