@@ -52,6 +52,15 @@ def analyse_ungated(source: str) -> list:
         return [d for d in engine.analyze_source(source) if d.code != "ZG000"]
 
 
+def test_every_rule_declares_needs_the_gate_knows_as_it_reads_them():
+    from zerograd_lint.rules import catalogue
+
+    assert [(e.code, e.enabled_by_default, e.needs) for e in catalogue()] == [
+        (r.code, r.enabled_by_default, r.needs) for r in all_rules()
+    ]
+    assert all(set(rule.needs) <= NEEDS.keys() and (rule.needs or rule.check is None) for rule in all_rules())
+
+
 def test_every_invalid_rule_example_passes_the_gate_of_its_rule():
     for rule in all_rules():
         for example in (*rule.invalid, rule.example) if rule.code != "ZG000" else ():
@@ -77,6 +86,8 @@ EDGE_CASES = {
     "uncalled in a one-line if": ("if ready: scaler.unscale_\n", True),
     "uncalled at end of file": ("loss.backward", True),
     "uncalled with CRLF": ("opt.zero_grad\r\nx = 1\r\n", True),
+    "uncalled on a subscript and a call": ("self.optimizers[0].step\nget_scaler().update\n", True),
+    "uncalled in a parenthesised statement": ("(opt.step)\n", True),
     "grad of a loop variable": ("for p in model.parameters():\n    print(p.grad.norm())\n", True),
     "grad in a comprehension": ("norms = [q.grad.norm() for _, q in model.named_parameters()]\n", True),
     "grad augmented": ("for p in params:\n    p.grad += 1\n", True),
@@ -94,6 +105,9 @@ EDGE_CASES = {
     "slice step": ("s = slice(0, 10, 2)\nprint(s.step)\n", False),
     "step passed along": ("run(opt.step, 3)\n", False),
     "banner comments": ("x = 1.  ###########################################\n" * 3, False),
+    "uncalled name as an argument": ("print(opt.step)\nfoo(a, scaler.update)\n", False),
+    "uncalled name assigned": ("fn = optimizer.zero_grad\nhook = (opt.step)\n", False),
+    "uncalled name in a comment": ("# see InstructionTranslatorBase.step\n# then opt.zero_grad\n", False),
 }
 
 

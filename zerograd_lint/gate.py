@@ -37,14 +37,14 @@ INLINE_DEPTH = 5
 
 # --- The text stage ---------------------------------------------------------------------------
 #
-# Each test finds a word with a pattern that starts with it (`re` then skips to each occurrence
-# at memchr speed) and looks around the few occurrences in Python. Between the parts of an
-# attribute or a call Python allows spaces, backslash continuations, closing parentheses
-# (`(loss.backward)()`) and, inside brackets, line breaks and comments. Where a line break
-# hides what comes before a word, the test says "maybe".
+# Each test finds a word with a pattern that starts with it (so `re` skips to each occurrence
+# fast) and looks around the few occurrences in Python. Between the parts of an attribute or a
+# call Python allows spaces, backslash continuations, closing parentheses (`(loss.backward)()`)
+# and, inside brackets, line breaks and comments: the tests look past all of them. Where they
+# cannot tell (a quote, a name with a non-ASCII letter), they say "maybe".
 #
 # The text is bytes: ASCII words are ASCII in every encoding the runner reads as bytes, and a
-# non-ASCII letter is a byte >= 0x80 (a name the tests cannot read: "maybe").
+# non-ASCII letter is a byte >= 0x80.
 
 SPACE = frozenset(b" \t\f\r\\")
 NEWLINE, DOT = ord("\n"), ord(".")
@@ -122,7 +122,7 @@ def may_have_uncalled_statement(data: bytes) -> bool:
     return False
 
 
-OPENING = {ord(")"): ord("("), ord("]"): ord("["), ord("}"): ord("{")}
+CLOSING_BRACKETS = frozenset(b")]}")
 BACKSLASH = ord("\\")
 
 
@@ -139,7 +139,7 @@ def may_start_a_statement(data: bytes, end: int) -> bool:
             if previous < 0 or data[previous] != BACKSLASH:
                 return True  # a line starts here (or goes on inside brackets: maybe)
             index = previous - 1
-        elif char in OPENING:
+        elif char in CLOSING_BRACKETS:
             opening = matching_opening(data, index)
             if opening is None:
                 return True
@@ -161,7 +161,7 @@ def matching_opening(data: bytes, closing: int) -> int | None:
         char = data[index]
         if char in b"'\"":
             return None
-        if char in OPENING:
+        if char in CLOSING_BRACKETS:
             depth += 1
         elif char in b"([{":
             depth -= 1
@@ -430,9 +430,6 @@ class Needs:
         return any(NEEDS[name].libcst for name in self.met)
 
 
-EVERY_NEED = Needs(frozenset(NEEDS))
-
-
 @dataclass(frozen=True)
 class Gate:
     """The gate of a set of rules: each rule's needs, all of which must be met for it to report."""
@@ -470,4 +467,8 @@ def gate_of(codes: frozenset[str]) -> Gate:
     """The gate of the rules with these codes, from their declared needs; rules with none report no analysis."""
     from zerograd_lint.rules import catalogue
 
-    return Gate(frozenset(frozenset(entry.needs) for entry in catalogue() if entry.code in codes and entry.needs))
+    entries = [entry for entry in catalogue() if entry.code in codes and entry.needs]
+    for entry in entries:
+        if not set(entry.needs) <= NEEDS.keys():
+            raise ValueError(f"{entry.code} needs {entry.needs}; the needs are {', '.join(NEEDS)} (zerograd_lint/gate.py)")
+    return Gate(frozenset(frozenset(entry.needs) for entry in entries))
