@@ -48,7 +48,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))  # unreadable paths become ZG000 reports
 @click.option("--select", multiple=True, help="Codes or prefixes to check, replacing the default set (e.g. ZG1,ZG401, ALL).")
 @click.option("--ignore", multiple=True, help="Codes or prefixes to leave out.")
 @click.option("--extend-select", multiple=True, help="Codes or prefixes to add to the default set (e.g. ZG104).")
@@ -94,12 +94,12 @@ def check(
         selection=Selection(
             select=split_commas(select) or None, ignore=split_commas(ignore), extend_select=split_commas(extend_select)
         ),
-        exclude=split_commas(exclude) or None,
+        exclude=split_commas(exclude) if exclude else None,  # `--exclude ''` clears the configured ones
         extend_exclude=split_commas(extend_exclude),
     )
     try:
         settings = load_settings(paths, command_line, config_file)
-        files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
+        files = files_to_check(paths or (".",), settings, quiet)
     except ConfigError as error:
         raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
@@ -131,6 +131,20 @@ def check(
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[Path]:
+    """The files under the paths that no exclude pattern matches. Excludes apply to a file named on the
+    command line too (pre-commit names every staged file, as ruff's --force-exclude), and the run says so."""
+    named = {Path(raw) for raw in paths}
+    files = []
+    for path in discover(paths):
+        pattern = settings.exclusion_of(path)
+        if pattern is None:
+            files.append(path)
+        elif path in named and not quiet:
+            click.echo(f"zerograd-lint: {path}: not checked: the exclude pattern {pattern!r} matches it", err=True)
+    return files
 
 
 def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> int:

@@ -125,7 +125,7 @@ def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic
 
 
 def cannot_read(path: Path, error: OSError) -> str:
-    if isinstance(error, IsADirectoryError):  # a folder discovery could not list
+    if os.path.isdir(path):  # a folder discovery could not list
         try:
             os.scandir(path).close()
         except OSError as listing:
