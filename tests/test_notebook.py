@@ -69,8 +69,11 @@ def test_cells_are_given_in_json_and_sarif(tmp_path: Path) -> None:
     items = json.loads(check(tmp_path, "--format", "json", "train.ipynb").stdout)
     assert [(item["cell"], item["line"], item["column"]) for item in items] == [(4, 4, 5), (5, 4, 1)]
     results = json.loads(check(tmp_path, "--format", "sarif", "train.ipynb").stdout)["runs"][0]["results"]
-    assert [r["properties"]["cell"] for r in results] == [4, 5]
-    assert results[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
+    assert [(r["properties"]["cell"], r["properties"]["cellLine"]) for r in results] == [(4, 4), (5, 4)]
+    # as ruff places a notebook's report in SARIF: in the code cells read as one source (3 + 2 lines before cell 4)
+    region = results[0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (9, 5)
+    assert results[0]["message"]["text"] == "cell 4, line 4: call to mark_bug() (test-only rule)"
 
 
 def test_notebooks_are_found_in_folders(tmp_path: Path) -> None:

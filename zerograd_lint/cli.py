@@ -18,7 +18,7 @@ from zerograd_lint.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, unified_diff
-from zerograd_lint.fixes.notebook import fix_notebook
+from zerograd_lint.fixes.notebook import describe_notebook_fix, fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.formats.text import location
 from zerograd_lint.progress import tracked, wants_progress
@@ -122,7 +122,7 @@ def check(
         sys.exit(EXIT_INTERRUPTED)
 
     if output_format == "json":
-        result.diagnostics = with_fixes(result.diagnostics)
+        result.diagnostics = with_fixes(result.diagnostics, settings)
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
@@ -212,12 +212,12 @@ def current_umask() -> int:
     return mask
 
 
-def with_fixes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+def with_fixes(diagnostics: list[Diagnostic], settings: Settings) -> list[Diagnostic]:
     """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is."""
     sources: dict[str, str | None] = {}
     out = []
     for d in diagnostics:
-        if d.code in FIXES and d.cell is None:
+        if d.code in FIXES:
             if d.path not in sources:
                 try:
                     sources[d.path] = Path(d.path).read_text(encoding="utf-8")
@@ -225,7 +225,11 @@ def with_fixes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
                     sources[d.path] = None
             source = sources[d.path]
             if source is not None:
-                d = dataclasses.replace(d, data={**d.data, "fix": describe_fix(source, d)})
+                if d.cell is None:
+                    fix = describe_fix(source, d)
+                else:
+                    fix = describe_notebook_fix(source, d.path, settings.selection_for(Path(d.path)), d)
+                d = dataclasses.replace(d, data={**d.data, "fix": fix})
         out.append(d)
     return out
 

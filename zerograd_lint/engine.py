@@ -31,9 +31,12 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
     CPython's parser runs first because it is fast, tells which analyses a file
     needs, and fails cleanly where LibCST's native parser can overflow its stack.
+    It is not told the path: given the name of a file, CPython reads the error's
+    line from that file to place the column, and the text parsed is not always
+    the file (a notebook's cells, an editor's unsaved buffer).
     """
     try:
-        return ast.parse(source, path)
+        return ast.parse(source)
     except SyntaxError as error:
         return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
     except (RecursionError, MemoryError):
