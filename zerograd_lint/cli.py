@@ -279,20 +279,22 @@ def rule(code: str | None, show_all: bool, output_format: str) -> None:
 
 
 @main.command()
-@click.argument("target", metavar="FILE[:LINE]")
-def explain(target: str) -> None:
-    """Show the inferred gradient lifecycle of each training loop in FILE (or the one around LINE)."""
-    from pathlib import Path
+@click.argument("targets", nargs=-1, required=True, metavar="FILE[:LINE]...")
+@click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The pyproject.toml to read (default: the nearest one with [tool.zerograd-lint] above the files).")
+def explain(targets: tuple[str, ...], config_file: Path | None) -> None:
+    """Show the inferred gradient lifecycle of each training loop in each FILE (or those around LINE),
+    with the reports `check` makes there. A notebook's line is named as NOTEBOOK:cell N:LINE."""
+    from zerograd_lint.explain import ExplainError, explain_targets, parse_target
 
-    from zerograd_lint.explain import explain_source
-    from zerograd_lint.source import UndecodableSource, decode_source
-
-    path, _, line = target.rpartition(":") if target.rpartition(":")[2].isdigit() else (target, "", "")
+    parsed = [parse_target(text) for text in targets]
     try:
-        source = decode_source(Path(path).read_bytes())
-    except (OSError, UndecodableSource) as error:
-        raise click.UsageError(f"cannot read {path}: {error}") from None
-    click.echo(explain_source(source, path, int(line) if line else None, style=click.style), nl=False)
+        settings = load_settings([t.path for t in parsed], Options(), config_file)
+        click.echo(explain_targets(parsed, settings.selection_for, style=click.style), nl=False)
+    except ConfigError as error:
+        raise Failure(str(error)) from None
+    except ExplainError as error:
+        raise click.UsageError(str(error)) from None
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
