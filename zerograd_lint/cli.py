@@ -21,6 +21,7 @@ from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, uni
 from zerograd_lint.fixes.notebook import describe_notebook_fix, fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.formats.text import location
+from zerograd_lint.prefilter import may_report
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
@@ -156,8 +157,12 @@ def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsaf
             if len(data) > MAX_ANALYSED_BYTES:
                 continue
             bom, original = split_bom(data.decode("utf-8"))  # bytes decoded as they are: CRLF stays CRLF
-        except (OSError, UnicodeDecodeError):
-            continue  # the check that follows reports what cannot be read; other encodings are left alone
+        except OSError:
+            continue  # the check that follows reports what cannot be read
+        except UnicodeDecodeError:
+            if may_report(data):  # reports that stay: say why
+                click.echo(f"{path}: not fixed: the file is not UTF-8 (fixes write UTF-8 only)", err=True)
+            continue
         try:
             outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
         except Exception as error:  # one file's internal failure never loses the run

@@ -15,7 +15,7 @@ from typing import Any
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source
-from zerograd_lint.fixes import FixOutcome, describe_fix, fix_source
+from zerograd_lint.fixes import FixOutcome, describe_fix, fix_source, relocated_data
 from zerograd_lint.notebook import (
     NotebookError,
     NotebookProgram,
@@ -72,8 +72,8 @@ def cell_lines(
 
 def for_display(d: Diagnostic, program: NotebookProgram) -> Diagnostic:
     """A fixed report in its cell; the lines its data names (which fix messages quote) too."""
-    lines = {key: program.cell_line(value)[1] for key, value in d.data.items() if key.endswith("_line") and isinstance(value, int)}
-    return replace(in_cell(d, program), data={**d.data, **lines})
+    placed = in_cell(d, program)
+    return replace(placed, data=relocated_data(placed.data, lambda line: program.cell_line(line)[1]))
 
 
 def describe_notebook_fix(text: str, path: str, selection: Selection, d: Diagnostic) -> dict[str, Any] | None:
