@@ -21,6 +21,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
 from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, Step, Unscale, Update, events_in
+from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import file_facts
 from zerograd_lint.formats.text import location
@@ -177,7 +178,10 @@ def explain_target(target: Target, selection: Selection, style: Style = plain) -
     outcome = lint_task(screened)
     if isinstance(outcome, str):
         raise ExplainError(outcome)
-    return explain_reports(target, outcome, screened.source, screened.path, style)
+    try:
+        return deeper_if_needed(explain_reports, target, outcome, screened.source, screened.path, style)
+    except RecursionError:  # nested deeper than even the deep stack allows: the reports say so
+        return explain_reports(target, outcome, None, None, style)
 
 
 def explain_reports(
