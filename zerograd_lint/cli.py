@@ -265,21 +265,21 @@ def summary(result: RunResult) -> str:
 
 
 @main.command()
-@click.argument("code", required=False)
+@click.argument("code", required=False, metavar="[CODE|NAME]")
 @click.option("--all", "show_all", is_flag=True, help="List every rule (with --format markdown: the whole docs/rules.md).")
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 def rule(code: str | None, show_all: bool, output_format: str) -> None:
-    """Explain rule CODE (what it does, why, an example, the fix), or list them all."""
+    """Explain a rule, by code or name (what it does, why, an example, the fix), or list them all."""
     if show_all == (code is not None):
-        raise click.UsageError("give a rule code (e.g. ZG101) or --all")
+        raise click.UsageError("give a rule code or name (e.g. ZG101 or missing-zero-grad) or --all")
     if show_all:
         rules = all_rules()
         click.echo(rules_document(rules) if output_format == "markdown" else rule_table(rules), nl=False)
         return
-    found = rule_by_code(code or "")
+    found = rule_by_code(code or "") or next((r for r in all_rules() if r.name == (code or "").lower()), None)
     if found is None:
-        known = ", ".join(r.code for r in all_rules())
-        raise click.UsageError(f"unknown rule code {code!r} (known codes: {known})")
+        known = ", ".join(f"{r.code} ({r.name})" for r in all_rules())
+        raise click.UsageError(f"unknown rule {code!r} (known rules: {known})")
     click.echo(rule_page(found), nl=False)
 
 
