@@ -174,33 +174,35 @@ def explain_target(target: Target, selection: Selection, style: Style = plain) -
     screened = screen_file(path, selection, cache=None)
     if not isinstance(screened, EngineTask):  # refused as check refuses it, or nothing any rule could report
         source = None if screened else path.read_text(encoding="utf-8", errors="replace")
-        return explain_reports(target, screened, source, None, style)
+        return explain_reports(target, screened, source, False, style)
     outcome = lint_task(screened)
     if isinstance(outcome, str):
         raise ExplainError(outcome)
     try:
-        return deeper_if_needed(explain_reports, target, outcome, screened.source, screened.path, style)
+        return deeper_if_needed(explain_reports, target, outcome, screened.source, True, style)
     except RecursionError:  # nested deeper than even the deep stack allows: the reports say so
-        return explain_reports(target, outcome, None, None, style)
+        return explain_reports(target, outcome, None, False, style)
 
 
 def explain_reports(
-    target: Target, reports: Sequence[Diagnostic], source: str | None, analysed: str | None, style: Style
+    target: Target, reports: Sequence[Diagnostic], source: str | None, analysed: bool, style: Style
 ) -> tuple[str, bool]:
+    """The target explained from its reports and its source (None when not readable); `analysed`: whether
+    the engine saw the file (a file no rule can report on has no loop to show)."""
     if source is None:  # check's own report says why the file was not analysed
         return "".join(f"{location(d)}: {d.code} {d.message}\n" for d in reports), False
     layout, program = analysed_program(source, target.path)
     missing = missing_line(target, source, layout)
     if missing:
         return f"{target.path}: {missing}\n", False
-    facts = file_facts(program, target.path) if analysed is not None else None
+    facts = file_facts(program, target.path) if analysed else None
     found = list(regions(facts, layout)) if isinstance(facts, FileFacts) else []
-    owners = owning_regions(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
-    owned = {id(r): [d for d in reports if owners.get(id(d)) is r] for r in found}
+    owned = reports_by_region(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
+    placed = {id(d) for region_reports in owned.values() for d in region_reports}
     wanted = None if target.line is None and target.cell is None else target
     chosen = [r for r in found if wanted is None or region_is_wanted(r, owned[id(r)], wanted, facts, layout)]
     shown = [render(r, facts, owned[id(r)], target.path, layout, style) for r in chosen]
-    others = [d for d in reports if id(d) not in owners and (wanted is None or at_target(d, wanted))]
+    others = [d for d in reports if id(d) not in placed and (wanted is None or at_target(d, wanted))]
     if others:
         heading = "reports outside any training loop:" if found else "reports:"
         shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style)}\n" for d in others))
@@ -244,18 +246,18 @@ def missing_line(target: Target, source: str, layout: Layout) -> str | None:
     return None
 
 
-def owning_regions(
+def reports_by_region(
     found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout
-) -> dict[int, Region]:
-    """Each report (by id) with the one region it is shown in: the innermost whose lines hold it."""
+) -> dict[int, list[Diagnostic]]:
+    """The reports shown under each region (by id): each report under the innermost region that holds it."""
     innermost_first = sorted(found, key=lambda r: r.last_line - r.first_line)
     places = {id(r): r.positions(facts, layout) for r in found}
-    owners = {}
+    owned: dict[int, list[Diagnostic]] = {id(r): [] for r in found}
     for d in reports:
         owner = next((r for r in innermost_first if (d.cell or 0, d.line) in places[id(r)]), None)
         if owner is not None:
-            owners[id(d)] = owner
-    return owners
+            owned[id(owner)].append(d)
+    return owned
 
 
 def region_is_wanted(
