@@ -121,3 +121,27 @@ def test_ipython_neutralising_never_moves_a_line(cell: str) -> None:
     assert len(out) == len(cell.splitlines())
     kept = [(a, b) for a, b in zip(cell.splitlines(), out) if a == b]
     assert all(not line.lstrip().startswith(("%", "!")) for line, _ in kept)
+
+
+def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_fixed(tmp_path: Path) -> None:
+    (tmp_path / "train.ipynb").write_text(notebook(
+        ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
+        ("code", "x = 1\ndef broken(:\n    pass\n"),
+        ("markdown", "## Train"),
+        ("code", "for batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n    loss.backward()\n"
+                 "    optimizer.step()\n"),
+    ))
+    items = json.loads(run_cli("check", "--format", "json", "--no-cache", "train.ipynb", cwd=tmp_path).stdout)
+    assert [(item["cell"], item["line"], item["column"], item["code"]) for item in items] == [
+        (2, 2, 12, "ZG000"), (4, 4, 5, "ZG101")
+    ]
+    # the lines the message names are the cell's, and the fix --fix applies is there, placed in its cell
+    assert "in the loop at line 1: nothing clears them between `loss.backward()` (line 3)" in items[1]["message"]
+    assert items[1]["fix"]["edits"] == [
+        {"cell": 4, "line": 2, "column": 1, "end_line": 2, "end_column": 1, "content": "    optimizer.zero_grad()\n"}
+    ]
+    fixed = run_cli("check", "--fix", "--no-cache", "train.ipynb", cwd=tmp_path)
+    assert fixed.stdout.splitlines() == ["train.ipynb:cell 2:2:12: ZG000 syntax error: invalid syntax"]
+    cells = ["".join(cell["source"]) for cell in json.loads((tmp_path / "train.ipynb").read_text())["cells"]]
+    assert cells[1] == "x = 1\ndef broken(:\n    pass\n"
+    assert cells[3].splitlines()[:2] == ["for batch in torch.randn(8, 4).split(2):", "    optimizer.zero_grad()"]
