@@ -62,6 +62,9 @@ class Settings:
             return self.selection
         return Selection(self.selection.select, self.selection.ignore + ignored, self.selection.extend_select)
 
+    def is_excluded(self, path: Path) -> bool:
+        return self.exclusion_of(path) is not None
+
     def exclusion_of(self, path: Path) -> str | None:
         """The first exclude pattern that matches the path, None if none does."""
         return next((pattern for pattern in self.exclude if matches(pattern, path, self.root)), None)
