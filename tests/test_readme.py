@@ -25,7 +25,12 @@ def test_pre_commit_snippet_names_a_hook_and_a_rev_of_this_repository() -> None:
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
     assert {hook["id"] for hook in repository["hooks"]} <= {hook["id"] for hook in hooks}
     rev = repository["rev"]
-    found = subprocess.run(
-        ["git", "cat-file", "-e", f"{rev}^{{commit}}:.pre-commit-hooks.yaml"], cwd=REPO, capture_output=True, text=True
-    )
-    assert found.returncode == 0, f"rev {rev!r} is no commit of this repository with a hook file: {found.stderr}"
+    version = re.search(r'^version = "(.+)"$', (REPO / "pyproject.toml").read_text(), re.M).group(1)
+    assert rev == f"v{version}", f"the snippet's rev {rev!r} is not this release's tag v{version}"
+    # A clone made without tags cannot show where the tag points; one with tags must show a hook file there.
+    tags = subprocess.run(["git", "tag", "--list", rev], cwd=REPO, capture_output=True, text=True).stdout.split()
+    if tags:
+        found = subprocess.run(
+            ["git", "cat-file", "-e", f"{rev}^{{commit}}:.pre-commit-hooks.yaml"], cwd=REPO, capture_output=True, text=True
+        )
+        assert found.returncode == 0, f"tag {rev!r} is no commit of this repository with a hook file: {found.stderr}"
