@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Iterable
 
+from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.gate import Gate, Needs, gate_of
 from zerograd_lint.noqa import apply_noqa
@@ -30,11 +31,17 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
     CPython's parser runs first because it is fast, answers the gate, and fails
     cleanly where LibCST's native parser can overflow its stack.
+    It is not told the path: given the name of a file, CPython reads the error's
+    line from that file to place the column, and the text parsed is not always
+    the file (a notebook's cells, an editor's unsaved buffer).
     """
     try:
-        return ast.parse(source, path)
+        return ast.parse(source)
     except SyntaxError as error:
-        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
+        from zerograd_lint.newer_syntax import newer_syntax_hint  # LibCST: imported only for a file that fails
+
+        hint = newer_syntax_hint(source)
+        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}" + (f"; {hint}" if hint else ""))
     except (RecursionError, MemoryError):
         return parse_error(path, 1, 1, "cannot parse file: nested too deeply")
     except ValueError as error:  # e.g. source code string cannot contain null bytes
@@ -46,7 +53,10 @@ def every_code() -> frozenset[str]:
 
 
 def file_facts(source: str, path: str, gate: Gate | None = None) -> FileFacts | Diagnostic | None:
-    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it."""
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
+
+    Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
+    """
     gate = gate or gate_of(every_code())
     in_text = gate.in_text(source)
     if not in_text:
@@ -69,24 +79,33 @@ def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts
         module = cst.parse_module(source) if needs.needs_libcst else None
         return build_facts(tree, source, module, needs)
     except cst.ParserSyntaxError as error:
-        return parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")
-    except RecursionError:
-        return parse_error(path, 1, 1, "cannot analyse file: nested too deeply")
+        return parse_error(
+            path, error.raw_line, error.raw_column + 1,
+            "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
+            "(syntax LibCST does not support yet, or nesting too deep for it)",
+        )
 
 
 def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
     """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
+    chosen = every_code() if codes is None else frozenset(codes)
+    try:
+        return deeper_if_needed(reports_of, source, path, chosen)
+    except RecursionError:
+        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+
+
+def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
     from zerograd_lint.rules import all_rules
 
-    chosen = every_code() if codes is None else frozenset(codes)
-    facts = file_facts(source, path, gate_of(chosen))
+    facts = file_facts(source, path, gate_of(codes))
     if facts is None:
         return []
     if isinstance(facts, Diagnostic):
         return [facts]
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
-        if rule.check is None or rule.code not in chosen:
+        if rule.check is None or rule.code not in codes:
             continue
         for finding in rule.check(facts):
             key = (finding.line, finding.column, rule.code)
@@ -126,7 +145,10 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
     from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
     from zerograd_lint.analysis.ir import Backward, Step
 
-    facts = file_facts(source, "<string>")
+    try:
+        facts = file_facts(source, "<string>")
+    except RecursionError:
+        return frozenset()
     if not isinstance(facts, FileFacts):
         return frozenset()
     lines = set()
