@@ -91,3 +91,26 @@ def test_a_function_alone_is_generated_alone():
     positions.generate(in_try)
     assert positions[in_try.name].start.line == 32  # `def in_try(): pass`
     assert not positions.whole_module_done
+
+
+def test_the_loop_around_a_node_is_the_innermost_that_holds_it():
+    from zerograd_lint.analysis.positions import Loops
+
+    for source in [TRICKY, *(path.read_text() for path in sorted(FIXTURES.glob("*.py")) if "loader" in path.read_text())]:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        module = cst.parse_module(source)
+        whole = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        loops = Loops(module, Positions(module, tree, []))
+        every_loop = [node for node in whole if isinstance(node, (cst.For, cst.While))]
+
+        def holds(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+            a, b = whole[outer], whole[inner]
+            return (a.start.line, a.start.column) <= (b.start.line, b.start.column) and (b.end.line, b.end.column) <= (a.end.line, a.end.column)
+
+        for node in whole:
+            around = [loop for loop in every_loop if loop is not node and holds(loop, node)]
+            expected = max(around, key=lambda loop: whole[loop].start.line, default=None)
+            assert loops.around(node) is expected, (type(node).__name__, whole[node])

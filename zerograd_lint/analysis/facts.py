@@ -37,7 +37,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.analysis.positions import Positions
+from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
@@ -91,6 +91,11 @@ class RootFacts:
             grouped.setdefault(self.loop_of(event), []).append(event)
         return grouped
 
+    @cached_property
+    def order(self) -> dict[int, int]:
+        """Each event's place in `events`, by id."""
+        return {event.id: position for position, event in enumerate(self.events)}
+
     def later_in_loop(self, event: Event) -> list[Event]:
         """The events after `event` in its training loop."""
         events = self.events_by_loop[self.loop_of(event)]
@@ -106,6 +111,12 @@ class FileFacts:
     helpers: frozenset[str]  # names of the functions and methods defined in the file
     sums_on_purpose: bool  # some loss is built with reduction="sum"
     positions: Positions | None = None  # resolved on the first report in each analysed function
+
+    @cached_property
+    def loops(self) -> Loops:
+        """Every loop of the file, to find the one around a node (for a report's words)."""
+        assert self.module is not None and self.positions is not None
+        return Loops(self.module, self.positions)
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node."""

@@ -11,6 +11,7 @@ A node elsewhere (module-level code) falls back to the whole module.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 from typing import Iterable, Iterator, Sequence
 
 import libcst as cst
@@ -128,3 +129,47 @@ def indented(part: cst.CSTNode | None) -> Iterator[cst.IndentedBlock]:
     block = part if part is None or isinstance(part, (cst.IndentedBlock, cst.SimpleStatementSuite)) else part.body  # type: ignore[attr-defined]
     if isinstance(block, cst.IndentedBlock):
         yield block
+
+
+class Loops:
+    """Every `for` and `while` of a module, by position: the innermost one around a node in a few steps."""
+
+    def __init__(self, module: cst.Module, positions: Positions) -> None:
+        self.positions = positions
+        found = [node for node in statements(module.body) if isinstance(node, (cst.For, cst.While))]
+        found.sort(key=self.start)
+        self.loops = found
+        self.starts = [self.start(loop) for loop in found]
+        self.parent: dict[cst.CSTNode, cst.CSTNode | None] = {}
+        open_loops: list[cst.CSTNode] = []
+        for loop in found:
+            while open_loops and not self.holds(open_loops[-1], loop):
+                open_loops.pop()
+            self.parent[loop] = open_loops[-1] if open_loops else None
+            open_loops.append(loop)
+
+    def around(self, node: cst.CSTNode) -> cst.For | cst.While | None:
+        """The innermost loop (other than the node) whose range holds the node's."""
+        index = bisect_right(self.starts, self.start(node)) - 1
+        loop = self.loops[index] if index >= 0 else None
+        while loop is not None and (loop is node or not self.holds(loop, node)):
+            loop = self.parent[loop]
+        return loop  # type: ignore[return-value]
+
+    def start(self, node: cst.CSTNode) -> tuple[int, int]:
+        where = self.positions[node]
+        return where.start.line, where.start.column
+
+    def holds(self, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+        a, b = self.positions[outer], self.positions[inner]
+        return (a.start.line, a.start.column) <= (b.start.line, b.start.column) and (b.end.line, b.end.column) <= (
+            a.end.line, a.end.column
+        )
+
+
+def statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """Every statement, at any depth, through statement bodies alone (a loop is always a statement)."""
+    for statement in body:
+        yield statement
+        for block in blocks_of(statement):
+            yield from statements(block.body)

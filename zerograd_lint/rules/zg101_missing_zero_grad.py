@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
@@ -97,7 +96,7 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
         when = f"runs once per iteration of the enclosing loop at line {facts.line(around)}, not in this one"
     elif around is not None:
         when = f"runs only in the loop at line {facts.line(around)}"
-    elif root.events.index(clear) < root.events.index(step):
+    elif root.order[clear.id] < root.order[step.id]:
         when = "runs once before the loop"
     else:
         when = "runs only after the loop"
@@ -106,9 +105,7 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
 
 def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:
     """The innermost `for` or `while` of the file whose body holds the node."""
-    assert facts.module is not None
-    loops = [loop for loop in m.findall(facts.module, m.For() | m.While()) if contains(facts, loop, node)]
-    return max(loops, key=lambda loop: facts.positions[loop].start.line, default=None)  # type: ignore[return-value]
+    return facts.loops.around(node)
 
 
 def contains(facts: FileFacts, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
