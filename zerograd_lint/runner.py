@@ -263,8 +263,8 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
     try:
         outcome = fix_file(task.source, task.path, task.selection, fixing.unsafe)
     except Exception as error:  # a fix that fails never loses the file's reports
-        fixes = FileFixes(task.path, skipped=[(d, f"internal error while fixing: {type(error).__name__}: {error}") for d in diagnostics if fixable(d)])
-        return Outcome(diagnostics, fixes)
+        reason = f"internal error while fixing: {type(error).__name__}: {error}"
+        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
     fixes = FileFixes(task.path, [(d, FIXES[d.code].message(d)) for d in outcome.applied], outcome.skipped)
     if not outcome.changed:
         return Outcome(diagnostics, fixes)
@@ -322,6 +322,7 @@ class Engine:
     def __init__(self, jobs: int | None) -> None:
         self.jobs = jobs
         self.waiting: list[EngineTask] = []  # for this process, or for the workers to start
+        self.waiting_bytes = 0
         self.pool: ProcessPoolExecutor | None = None
         self.futures: dict[Future, EngineTask] = {}
 
@@ -336,21 +337,25 @@ class Engine:
                 stop_workers(self.pool)
 
     def submit(self, task: EngineTask) -> None:
-        self.waiting.append(task)
-        workers = self.workers_worth_starting()
-        if self.pool is None and workers > 1:
+        if self.pool is None:
+            self.waiting.append(task)
+            self.waiting_bytes += len(task.source)
+            workers = self.workers_worth_starting()
+            if workers <= 1:
+                return
             from concurrent.futures import ProcessPoolExecutor
 
             self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
-        if self.pool is not None:
-            for waiting in self.waiting:
-                self.futures[self.pool.submit(run_task, waiting)] = waiting
-            self.waiting.clear()
+            tasks, self.waiting = self.waiting, []
+        else:
+            tasks = [task]
+        for each in tasks:
+            self.futures[self.pool.submit(run_task, each)] = each
 
     def workers_worth_starting(self) -> int:
         if self.jobs is not None:
             return self.jobs
-        if len(self.waiting) < 2 or sum(len(task.source) for task in self.waiting) < BYTES_PER_WORKER:
+        if len(self.waiting) < 2 or self.waiting_bytes < BYTES_PER_WORKER:
             return 0
         return available_cores()
 
