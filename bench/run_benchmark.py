@@ -1,16 +1,24 @@
-"""One table, measured side by side in one run, and the goals of issue 7 checked against it.
+"""One table: how fast zerograd-lint is where people wait, each figure a ratio measured in the same run.
 
-    bash bench/setup_tools.sh            # TorchFix and flake8+plugin in throwaway venvs
-    python bench/run_benchmark.py        # prints the table (markdown) and the goal checks
+    bash bench/setup_tools.sh               # ruff in a throwaway venv (the yardstick)
+    python bench/run_benchmark.py           # the table (markdown) and the goals of issue 13
 
-For two trees, the installed torch package's own source and a generated tree
-of training projects (bench/generate_training_tree.py), it runs zerograd-lint
-cold (empty cache) and warm, TorchFix (`--select ALL`), flake8 with our plugin
-(`--select ZG`), and `ruff check --select E9` (read and parse, in Rust: the
-floor). Each cell is the best of --repeat runs (the least disturbed by other
-load). CPU time counts every process of the tool; peak memory is given for the
-largest single process (exact, from the kernel) and for all its processes
-together (sampled every 10 ms).
+- One file, as pre-commit and editors ask: `check` of a file with no training
+  code and of a training script, against `python -c pass` (the interpreter's
+  own start; no tool written in Python can be faster).
+- A large tree, as CI asks: the installed torch package (about 2,300 files),
+  cold (empty cache) and warm, against `ruff check --select E9 --no-cache`
+  (read and parse every file, in Rust: the floor); peak memory.
+- Cost that grows with the file: a file of many small top-level training loops
+  (bench/many_loops.py) from 50 KB to 4 MB, analysed as `check` analyses a file
+  but without the per-file time budget, so the big ones run to the end: CPU
+  time and peak memory per KB of source, which must stay flat.
+
+The tools run one after another, interleaved when repeating, so load drifts
+hit each alike; a cell is the best of the repetitions (the least disturbed).
+CPU time counts every process of a tool (workers included); peak memory is the
+largest single process (from the kernel) and all processes together (sampled
+every 10 ms).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -26,11 +35,34 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = Path(os.environ.get("ZG_BENCH_TOOLS", "/tmp/zerograd-bench-tools"))
 PAGE = os.sysconf("SC_PAGE_SIZE")
+sys.path[:0] = [str(REPO), str(REPO / "bench")]
+
+from generate_training_tree import training_script  # noqa: E402
+from many_loops import many_loops  # noqa: E402
+
+PLAIN = '''"""Helpers that never train: paths and sizes."""
+
+import os
+from pathlib import Path
+
+
+def size_of(path: str) -> int:
+    return os.path.getsize(path)
+
+
+def python_files(root: str) -> list[Path]:
+    return sorted(Path(root).rglob("*.py"))
+'''
+# The engine on one file, as `check` runs it (the collector tuned for parsing), without the time budget.
+ANALYSE = (
+    "import sys; from zerograd_lint.engine import analyze_source; from zerograd_lint.runner import gc_tuned_for_parsing\n"
+    "with gc_tuned_for_parsing(): analyze_source(open(sys.argv[1]).read(), sys.argv[1])"
+)
+LOOP_SIZES_KB = (50, 100, 200, 1024, 4096)
 
 
 @dataclass(frozen=True)
@@ -39,14 +71,6 @@ class Measurement:
     cpu: float
     peak_process_mb: float
     peak_total_mb: float
-    exit_code: int
-
-
-@dataclass(frozen=True)
-class Tool:
-    name: str
-    command: Callable[[Path], list[str]]
-    before: Callable[[], None] = lambda: None  # runs untimed before each measurement
 
 
 def descendants(pid: int) -> list[int]:
@@ -92,134 +116,125 @@ def measure(command: list[str], cwd: Path, env: dict[str, str]) -> Measurement:
     wall = time.perf_counter() - start
     done.set()
     sampler.join()
-    process.returncode = os.waitstatus_to_exitcode(status)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"failed: {' '.join(command)}")
     # ru_maxrss of a waited child is the largest resident set of it and its descendants, in KiB.
-    return Measurement(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, peak / 2**20, process.returncode)
+    return Measurement(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, peak / 2**20)
 
 
 def best(runs: list[Measurement]) -> Measurement:
     return min(runs, key=lambda m: m.wall)
 
 
-def count_files(tree: Path) -> tuple[int, int]:
-    """(Python files, bytes) as zerograd-lint discovers them."""
-    sys.path.insert(0, str(REPO))
-    from zerograd_lint.discovery import discover
-
-    files = list(discover([str(tree)]))
-    return len(files), sum(path.stat().st_size for path in files if path.is_file())
-
-
-def tools(workdir: Path, jobs: int | None) -> list[Tool]:
-    cache = workdir / ".zerograd_lint_cache"
-    jobs_option = ["--jobs", str(jobs)] if jobs else []
-
-    def zerograd(tree: Path) -> list[str]:
-        return [sys.executable, "-m", "zerograd_lint", "check", *jobs_option, str(tree)]
-
-    found = [
-        Tool("ruff check --select E9 (floor)", lambda tree: ["ruff", "check", "--select", "E9", "--no-cache", "--exit-zero", "--quiet", str(tree)]),
-        Tool("zerograd-lint cold", zerograd, before=lambda: shutil.rmtree(cache, ignore_errors=True)),
-        Tool("zerograd-lint warm (cache)", zerograd),
-    ]
-    torchfix = TOOLS / "torchfix" / "bin" / "torchfix"
-    if torchfix.exists():
-        found.append(Tool("TorchFix --select ALL", lambda tree: [str(torchfix), "--select", "ALL", str(tree)]))
-    flake8 = TOOLS / "flake8" / "bin" / "flake8"
-    if flake8.exists() and "ZG" in subprocess.run([str(flake8), "--version"], capture_output=True, text=True).stdout:
-        found.append(Tool("flake8 --select ZG (our plugin)", lambda tree: [str(flake8), "--select", "ZG", str(tree)]))
-    return found
+def interleaved(commands: dict[str, tuple[list[str], Path]], repeat: int, env: dict[str, str], before: dict | None = None) -> dict[str, Measurement]:
+    """Each command `repeat` times, in turns; the best run of each."""
+    runs: dict[str, list[Measurement]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, (command, cwd) in commands.items():
+            if before and name in before:
+                before[name]()
+            runs[name].append(measure(command, cwd, env))
+            print(f"  {name}: {runs[name][-1].wall:.2f}s", file=sys.stderr)
+    return {name: best(found) for name, found in runs.items()}
 
 
-def run_tree(label: str, tree: Path, repeat: int, jobs: int | None, env: dict[str, str]) -> list[tuple[str, Measurement]]:
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="zg-bench-") as scratch:
-        workdir = Path(scratch)
-        chosen = tools(workdir, jobs)
-        runs: dict[str, list[Measurement]] = {tool.name: [] for tool in chosen}
-        for _ in range(repeat):  # interleaved, so slow drifts in load hit every tool alike
-            for tool in chosen:
-                tool.before()
-                runs[tool.name].append(measure(tool.command(tree), workdir, env))
-                print(f"  {label}: {tool.name}: {runs[tool.name][-1].wall:.2f}s", file=sys.stderr)
-        rows = [(tool.name, best(runs[tool.name])) for tool in chosen]
-    return rows
-
-
-def table(results: dict[str, tuple[str, list[tuple[str, Measurement]]]]) -> str:
-    lines = [
-        "| tree | tool | wall s | CPU s | peak MB (largest process) | peak MB (all processes) | wall ÷ ruff | TorchFix ÷ wall |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for label, (description, rows) in results.items():
-        by_name = dict(rows)
-        ruff = next(m for name, m in rows if name.startswith("ruff"))
-        torchfix = next((m for name, m in rows if name.startswith("TorchFix")), None)
-        for name, m in rows:
-            versus_torchfix = f"{torchfix.wall / m.wall:.1f}×" if torchfix else "n/a"
-            lines.append(
-                f"| {label} ({description}) | {name} | {m.wall:.2f} | {m.cpu:.2f} | {m.peak_process_mb:.0f} | "
-                f"{m.peak_total_mb:.0f} | {m.wall / ruff.wall:.1f}× | {versus_torchfix} |"
-            )
-        del by_name
-    return "\n".join(lines)
-
-
-def goals(torch_rows: list[tuple[str, Measurement]], growth: list[tuple[int, float]]) -> str:
-    by_name = dict(torch_rows)
-    ruff = by_name["ruff check --select E9 (floor)"]
-    cold = by_name["zerograd-lint cold"]
-    warm = by_name["zerograd-lint warm (cache)"]
-    torchfix = by_name.get("TorchFix --select ALL")
-    per_script = [wall / scripts for scripts, wall in growth]
-    checks = [
-        ("torch cold ≤ 3× ruff wall", f"{cold.wall / ruff.wall:.1f}×", cold.wall <= 3 * ruff.wall),
-        ("torch cold ≥ 20× faster than TorchFix", f"{torchfix.wall / cold.wall:.1f}×" if torchfix else "n/a",
-         bool(torchfix) and torchfix.wall >= 20 * cold.wall),
-        ("torch warm ≤ ruff wall", f"{warm.wall / ruff.wall:.1f}×", warm.wall <= ruff.wall),
-        ("peak memory < 250 MB (largest process, cold)", f"{cold.peak_process_mb:.0f} MB", cold.peak_process_mb < 250),
-        ("linear in training files (s per script, smallest to largest tree)",
-         " → ".join(f"{s * 1000:.1f} ms" for s in per_script), max(per_script) <= 1.5 * min(per_script)),
-    ]
-    lines = ["| goal | measured | met |", "|---|---|---|"]
-    lines += [f"| {goal} | {value} | {'yes' if met else '**no**'} |" for goal, value, met in checks]
-    return "\n".join(lines)
+def ruff() -> str:
+    for candidate in (TOOLS / "ruff" / "bin" / "ruff", shutil.which("ruff")):
+        if candidate and Path(candidate).exists():
+            return str(candidate)
+    raise SystemExit("ruff not found: run bash bench/setup_tools.sh (or pip install ruff in a venv on PATH)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scripts", type=int, default=1000, help="training projects in the generated tree (6 files each)")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--jobs", type=int, help="zerograd-lint --jobs (default: its own, all cores)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each tool on the tree (best taken)")
+    parser.add_argument("--single-repeat", type=int, default=10, help="runs of each single-file command")
     parser.add_argument("--torch-dir", type=Path, default=Path(importlib.util.find_spec("torch").origin).parent)
+    parser.add_argument("--loops-kb", type=int, nargs="*", default=list(LOOP_SIZES_KB), help="sizes of the many-loops file")
     args = parser.parse_args()
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    with tempfile.TemporaryDirectory(prefix="zg-bench-trees-") as scratch:
-        generated = Path(scratch) / "training"
-        subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(generated), "--scripts", str(args.scripts)], check=True)
-        results = {}
-        for label, tree in (("torch", args.torch_dir), ("training", generated)):
-            files, size = count_files(tree)
-            results[label] = (f"{files} files, {size / 2**20:.0f} MB", run_tree(label, tree, args.repeat, args.jobs, env))
+    python, zerograd = sys.executable, [sys.executable, "-m", "zerograd_lint", "check", "--no-cache", "--quiet"]
+    rows: list[tuple[str, str, str, str]] = []  # what, measured, against, ratio
+    with tempfile.TemporaryDirectory(prefix="zg-bench-") as scratch:
+        work = Path(scratch)
+        (work / "plain.py").write_text(PLAIN)
+        (work / "train.py").write_text(training_script("trainer_class", True, random.Random(0), "A trainer with a bug"))
+        single = interleaved(
+            {
+                "python -c pass": ([python, "-c", "pass"], work),
+                "no training code": ([*zerograd, "plain.py"], work),
+                "a training script": ([*zerograd, "train.py"], work),
+            },
+            args.single_repeat, env,
+        )
+        floor = single["python -c pass"]
+        for name in ("no training code", "a training script"):
+            m = single[name]
+            rows.append((f"check one file: {name}", f"{m.wall * 1000:.0f} ms", f"`python -c pass` {floor.wall * 1000:.0f} ms", f"{m.wall / floor.wall:.1f}×"))
 
-        growth = []
-        for scripts in (args.scripts // 4, args.scripts // 2, args.scripts):
-            tree = Path(scratch) / f"growth-{scripts}"
-            subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(tree), "--scripts", str(scripts)], check=True)
-            with tempfile.TemporaryDirectory(prefix="zg-bench-") as workdir:
-                command = [sys.executable, "-m", "zerograd_lint", "check", "--no-cache", *(["--jobs", str(args.jobs)] if args.jobs else []), str(tree)]
-                growth.append((scripts, best([measure(command, Path(workdir), env) for _ in range(args.repeat)]).wall))
+        cache = work / ".zerograd_lint_cache"
+        tree = [sys.executable, "-m", "zerograd_lint", "check", "--quiet", str(args.torch_dir)]
+        trees = interleaved(
+            {
+                "ruff": ([ruff(), "check", "--select", "E9", "--no-cache", "--exit-zero", "--quiet", str(args.torch_dir)], work),
+                "cold": (tree, work),
+                "warm": (tree, work),
+            },
+            args.repeat, env, before={"cold": lambda: shutil.rmtree(cache, ignore_errors=True)},
+        )
+        yardstick = trees["ruff"]
+        files = sum(1 for _ in args.torch_dir.rglob("*.py"))
+        for name in ("cold", "warm"):
+            m = trees[name]
+            rows.append((f"torch's tree ({files} files), {name}", f"{m.wall:.2f} s (CPU {m.cpu:.2f} s)",
+                         f"ruff `--select E9` {yardstick.wall:.2f} s (CPU {yardstick.cpu:.2f} s)", f"{m.wall / yardstick.wall:.1f}×"))
+        cold = trees["cold"]
+        rows.append(("peak memory, torch's tree cold", f"{cold.peak_process_mb:.0f} MB (all processes {cold.peak_total_mb:.0f} MB)",
+                     f"ruff {yardstick.peak_process_mb:.0f} MB", f"{cold.peak_process_mb / yardstick.peak_process_mb:.1f}×"))
 
-    print(f"Machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), Python {sys.version.split()[0]}, "
-          f"zerograd-lint --jobs {args.jobs or 'default (all cores)'}, best of {args.repeat}.\n")
-    print(table(results))
-    print("\nzerograd-lint cold on generated trees (cost per training script):\n")
-    print("| training scripts | files | wall s | ms per script |\n|---:|---:|---:|---:|")
-    for scripts, wall in growth:
-        print(f"| {scripts} | {scripts * 6} | {wall:.2f} | {wall / scripts * 1000:.1f} |")
-    print("\nGoals (issue 7), on the torch tree:\n")
-    print(goals(results["torch"][1], growth))
+        (work / "empty.py").write_text(many_loops(0))  # the imports alone: what every size pays once
+        base = measure([python, "-c", ANALYSE, str(work / "empty.py")], work, env)
+        per_kb = []
+        for kb in args.loops_kb:
+            path = work / f"loops_{kb}kb.py"
+            path.write_text(many_loops(kb * 1024))
+            m = measure([python, "-c", ANALYSE, str(path)], work, env)
+            per_kb.append((kb, (m.cpu - base.cpu) / kb * 1000, (m.peak_process_mb - base.peak_process_mb) / kb))
+            print(f"  many loops {kb} KB: {m.wall:.2f}s", file=sys.stderr)
+        first_kb, first_ms, first_mb = per_kb[0]
+        for kb, ms, mb in per_kb:
+            rows.append((
+                f"many top-level loops, {kb} KB: CPU, memory per KB", f"{ms:.1f} ms, {mb:.2f} MB",
+                f"the {first_kb} KB file: {first_ms:.1f} ms, {first_mb:.2f} MB", f"{ms / first_ms:.2f}×, {mb / first_mb:.2f}×",
+            ))
+
+    load = os.getloadavg()[0]
+    print(f"Machine: {os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), load average {load:.1f} at the end, "
+          f"Python {sys.version.split()[0]}; single files best of {args.single_repeat}, the tree best of {args.repeat}.\n")
+    print("| what | measured | against | ratio |\n|---|---|---|---:|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+    print(goals(single, trees, per_kb))
+
+
+def goals(single: dict[str, Measurement], trees: dict[str, Measurement], per_kb: list[tuple[int, float, float]]) -> str:
+    floor, ruff_wall = single["python -c pass"].wall, trees["ruff"].wall
+    cpu_per_kb = [ms for _, ms, _ in per_kb]
+    mb_per_kb = [mb for _, _, mb in per_kb]
+    checks = [
+        ("one file with no training code ≤ 4× `python -c pass`", single["no training code"].wall / floor, 4),
+        ("one training script ≤ 20× `python -c pass`", single["a training script"].wall / floor, 20),
+        ("torch's tree cold ≤ 3× ruff", trees["cold"].wall / ruff_wall, 3),
+        ("torch's tree warm ≤ 1× ruff", trees["warm"].wall / ruff_wall, 1),
+        ("peak memory (largest process), torch cold < 150 MB", trees["cold"].peak_process_mb, 150),
+        ("many loops: CPU per KB, largest file ÷ smallest ≤ 1.5", max(cpu_per_kb) / min(cpu_per_kb), 1.5),
+        ("many loops: memory per KB, largest file ÷ smallest ≤ 1.5", max(mb_per_kb) / min(mb_per_kb), 1.5),
+    ]
+    lines = ["| goal (issue 13) | measured | met |", "|---|---:|---|"]
+    lines += [f"| {goal} | {value:.2f} | {'yes' if value <= limit else '**no**'} |" for goal, value, limit in checks]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

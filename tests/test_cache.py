@@ -49,7 +49,7 @@ def test_warm_run_reports_what_the_cold_run_reported(tmp_path):
     assert cold.returncode == 1, cold.stderr
     assert [item["code"] for item in json.loads(cold.stdout)] == ["ZG202"]
     stored = entries(root)
-    assert len(stored) == 1, "only the file the prefilter lets through is worth an entry"
+    assert len(stored) == 1, "only the file the gate lets through is worth an entry"
     warm = check(root, "src")
     assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout)
     assert entries(root) == stored

@@ -68,7 +68,7 @@ def test_unknown_code_and_missing_path_are_usage_errors(tmp_path: Path) -> None:
 
 
 def test_bad_files_never_stop_the_run(tmp_path: Path) -> None:
-    # Each bad file has a backward and a step: only such files pass the prefilter and get a ZG000.
+    # Each bad file has a backward and a step: only such files pass the gate and get a ZG000.
     write(tmp_path, "a_syntax.py", "for x in loader\n    loss.backward()\n    opt.step()\n")
     write(tmp_path, "b_latin1.py", b"# \xe9t\xe9\nloss.backward()\nopt.step()\n")
     write(tmp_path, "c_binary.py", b"\x00\x01loss.backward()\x00opt.step()")

@@ -49,10 +49,9 @@ def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path:
     ]
 
 
-def test_a_file_that_is_not_utf8_is_told_why_it_gets_no_fix(tmp_path: Path) -> None:
+def test_a_file_that_is_not_utf8_is_fixed_in_its_own_encoding(tmp_path: Path) -> None:
     data = b"# -*- coding: latin-1 -*-\n# caf\xe9\nfor x in loader:\n    opt.zero_grad\n    loss(x).backward()\n    opt.step()\n"
     (tmp_path / "latin.py").write_bytes(data)
     proc = run_cli("check", "--no-cache", "--fix", "latin.py", cwd=tmp_path)
-    assert "latin.py: not fixed: the file is not UTF-8 (fixes write UTF-8 only)" in proc.stderr.splitlines()
-    assert "latin.py:4:5: ZG202 " in proc.stdout
-    assert (tmp_path / "latin.py").read_bytes() == data
+    assert "Fixed 1 report." in proc.stderr.splitlines()
+    assert (tmp_path / "latin.py").read_bytes() == data.replace(b"opt.zero_grad\n", b"opt.zero_grad()\n")

@@ -1,7 +1,21 @@
 """zerograd-lint: find the gradient-lifecycle bugs that never raise an error."""
 
-from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.engine import analyze_source, lint_source
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
 __all__ = ["Diagnostic", "analyze_source", "lint_source", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """The public API, imported on first use: `import zerograd_lint` alone costs nothing."""
+    if name == "Diagnostic":
+        from zerograd_lint.diagnostics import Diagnostic
+
+        return Diagnostic
+    if name in ("analyze_source", "lint_source"):
+        from zerograd_lint import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,17 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import signal
-import tempfile
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 from zerograd_lint import __version__
 from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.source import write_atomically
 
 CACHE_DIR_NAME = ".zerograd_lint_cache"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -87,24 +84,13 @@ class Cache:
             return
         if json.loads(text) != items:
             return  # tuples or other types JSON would change: a hit must equal a fresh run
-        with interrupts_held():
-            try:
-                self.write(f"{key}.json", text)
-            except OSError:
-                return
-
-    def write(self, name: str, text: str) -> None:
-        if not self.directory.is_dir():
-            self.directory.mkdir(parents=True, exist_ok=True)
-            mark_cache_dir(self.directory.parent)
-        handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".", suffix=".tmp")
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            os.replace(temporary, self.directory / name)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+            if not self.directory.is_dir():
+                self.directory.mkdir(parents=True, exist_ok=True)
+                mark_cache_dir(self.directory.parent)
+            write_atomically(self.directory / f"{key}.json", text.encode())
+        except OSError:
+            return
 
 
 def without_path(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -119,19 +105,3 @@ def mark_cache_dir(directory: Path) -> None:
         marker = directory / name
         if not marker.exists():
             marker.write_text(text, encoding="utf-8")
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Ctrl-C waits until the block is over, then acts as it would have."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[Any] = []
-    previous = signal.signal(signal.SIGINT, lambda *args: received.append(args))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if received and callable(previous):
-            previous(*received[0])

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -18,16 +15,11 @@ from zerograd_lint.cache import Cache, project_root
 from zerograd_lint.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.discovery import MissingPath, discover
-from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, unified_diff
-from zerograd_lint.fixes.notebook import describe_notebook_fix, fix_notebook
-from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
-from zerograd_lint.formats.text import location
-from zerograd_lint.prefilter import may_report
+from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS
 from zerograd_lint.progress import tracked, wants_progress
-from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
-from zerograd_lint.rules import all_rules, rule_by_code
-from zerograd_lint.runner import MAX_ANALYSED_BYTES, RunResult, available_cores, check_paths
+from zerograd_lint.runner import Fixing, RunResult, check_paths, fixable
 from zerograd_lint.selection import Selection, SelectionError
+from zerograd_lint.source import UndecodableSource, decode_source, write_atomically
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
@@ -121,27 +113,29 @@ def check(
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
 
-    if fix or diff or show_fixes:
-        fixed = apply_fixes(files, settings, write=fix and not diff, unsafe=unsafe_fixes, show=show_fixes, diff=diff)
-        if diff:
-            sys.exit(EXIT_REPORTS if fixed else EXIT_CLEAN)
-        if fix and output_format in HUMAN_FORMATS and not quiet:
-            click.echo(f"Fixed {fixed} report{'s' if fixed != 1 else ''}.", err=True)
-
+    fixing = Fixing(write=fix and not diff, unsafe=unsafe_fixes, diff=diff) if fix or diff or show_fixes else None
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
-    tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
+    progress = (lambda items: tracked(items, sys.stderr)) if human and wants_progress(sys.stderr, len(files)) else iter
     sources: dict[str, str | None] = {}
     try:
         if reading_stdin:
             shown = stdin_filename or STDIN
             result, sources[shown] = check_buffer(sys.stdin.buffer.read(), shown, settings)
         else:
-            result = check_paths(tracked_files, settings, jobs=jobs or available_cores(), cache=cache)
+            result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress)
     except KeyboardInterrupt:
         click.echo("zerograd-lint: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
 
+    if fixing is not None:
+        show_what_fixing_did(result, fixing, show=show_fixes)
+        if diff:
+            for message in result.internal_errors:
+                click.echo(f"zerograd-lint: {message}", err=True)
+            sys.exit(EXIT_ERROR if result.internal_errors else EXIT_REPORTS if result.fixed else EXIT_CLEAN)
+        if fix and human:
+            click.echo(f"Fixed {result.fixed} report{'s' if result.fixed != 1 else ''}.", err=True)
     if output_format == "json":
         result.diagnostics = with_fixes(result.diagnostics, sources, settings)
     write_report(render(result, output_format, statistics), output_file)
@@ -168,87 +162,37 @@ def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> lis
     return files
 
 
-def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> int:
-    """Fix every file (writing it when `write`), print diffs and what was done; how many reports were fixed."""
-    fixed = 0
-    for path in files:
-        try:
-            data = path.read_bytes()
-            if len(data) > MAX_ANALYSED_BYTES:
-                continue
-            bom, original = split_bom(data.decode("utf-8"))  # bytes decoded as they are: CRLF stays CRLF
-        except OSError:
-            continue  # the check that follows reports what cannot be read
-        except UnicodeDecodeError:
-            if may_report(data):  # reports that stay: say why
-                click.echo(f"{path}: not fixed: the file is not UTF-8 (fixes write UTF-8 only)", err=True)
-            continue
-        try:
-            outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
-        except Exception as error:  # one file's internal failure never loses the run
-            click.echo(f"zerograd-lint: {path}: internal error while fixing: {type(error).__name__}: {error}", err=True)
-            continue
-        for d, reason in outcome.skipped:
+def show_what_fixing_did(result: RunResult, fixing: Fixing, *, show: bool) -> None:
+    """File by file: the reports a fix failed on and why, the fixes (with --show-fixes), the diffs (with --diff)."""
+    from zerograd_lint.formats.text import location
+
+    for fixes in result.fixes:
+        for d, reason in fixes.skipped:
             click.echo(f"{location(d)}: {d.code} not fixed: {reason}", err=True)
-        if not outcome.changed:
-            continue
-        fixed += len(outcome.applied)
         if show:
-            verb = "fixed" if write else "fix"
-            for d in outcome.applied:
-                click.echo(f"{location(d)}: {d.code} {verb}: {FIXES[d.code].message(d)}", err=True)
-        if diff:
-            click.echo(unified_diff(original, outcome.source, str(path)), nl=False)
-        if write:
-            try:
-                write_atomically(path, bom + outcome.source)
-            except OSError as error:
-                raise Failure(f"cannot write {path}: {error.strerror or error}") from None
-    return fixed
-
-
-def split_bom(text: str) -> tuple[str, str]:
-    return ("\ufeff", text[1:]) if text.startswith("\ufeff") else ("", text)
-
-
-def fix_file(text: str, path: str, selection: Selection, unsafe: bool) -> FixOutcome:
-    if path.endswith(".ipynb"):
-        return fix_notebook(text, path, selection, unsafe)
-    return fix_source(text, path, selection, unsafe)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """A temp file in the same folder renamed over the original: a reader sees the old file or the new, never half."""
-    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~current_umask()
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
-
-
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+            for d, message in fixes.applied:
+                click.echo(f"{location(d)}: {d.code} {'fixed' if fixing.write else 'fix'}: {message}", err=True)
+        if fixing.diff:
+            click.echo(fixes.diff, nl=False)
 
 
 def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None], settings: Settings) -> list[Diagnostic]:
     """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is.
 
-    `sources`: the text of the files already read (stdin's); the others are read here.
+    `sources`: the text of the files already read (stdin's); the others are read here, as `check` reads them.
     """
+    if not any(fixable(d) for d in diagnostics):
+        return diagnostics  # LibCST's matchers are imported only when there is a fix to describe
+    from zerograd_lint.fixes import FIXES, describe_fix
+    from zerograd_lint.fixes.notebook import describe_notebook_fix
+
     out = []
     for d in diagnostics:
         if d.code in FIXES:
             if d.path not in sources:
                 try:
-                    sources[d.path] = Path(d.path).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
+                    sources[d.path] = decode_source(Path(d.path).read_bytes())
+                except (OSError, UndecodableSource):
                     sources[d.path] = None
             source = sources[d.path]
             if source is not None:
@@ -263,6 +207,8 @@ def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None], se
 
 def render(result: RunResult, output_format: str, show_statistics: bool) -> str:
     if show_statistics:
+        from zerograd_lint.formats import statistics
+
         as_json = output_format == "json"
         return (statistics.render_json if as_json else statistics.render_text)(result.diagnostics)
     return FORMATTERS[output_format](result.diagnostics)
@@ -273,7 +219,7 @@ def write_report(report: str, output_file: Path | None) -> None:
         click.echo(report, nl=False)
         return
     try:
-        write_atomically(output_file, report)  # Ctrl-C never leaves half a report
+        write_atomically(output_file, report.encode("utf-8"))  # Ctrl-C never leaves half a report
     except OSError as error:
         raise Failure(f"cannot write {output_file}: {error.strerror or error}") from None
 
@@ -292,6 +238,9 @@ def summary(result: RunResult) -> str:
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 def rule(code: str | None, show_all: bool, output_format: str) -> None:
     """Explain a rule, by code or name (what it does, why, an example, the fix), or list them all."""
+    from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
+    from zerograd_lint.rules import all_rules, rule_by_code
+
     if show_all == (code is not None):
         raise click.UsageError("give a rule code or name (e.g. ZG101 or missing-zero-grad) or --all")
     if show_all:

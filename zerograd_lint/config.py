@@ -15,13 +15,8 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping, Sequence
 
-from zerograd_lint.rules import all_rules
+from zerograd_lint.rules import catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection, SelectionError, expand
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
 
 CONFIG_FILE_NAME = "pyproject.toml"
 TABLE = "zerograd-lint"
@@ -75,7 +70,7 @@ DEFAULT_SETTINGS = Settings()
 
 def resolve(layers: Sequence[Options], root: Path, config_file: Path | None = None) -> Settings:
     """Settings from layers, first to last (later ones win)."""
-    codes = frozenset(rule.code for rule in all_rules() if rule.enabled_by_default)
+    codes = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
     exclude: tuple[str, ...] = ()
     extend_exclude: list[str] = []
     per_file_ignores: list[tuple[str, tuple[str, ...]]] = []
@@ -122,6 +117,10 @@ def find_config(paths: Iterable[str]) -> Path | None:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):  # imported here: most runs find no pyproject.toml to read
+        import tomllib
+    else:  # pragma: no cover - exercised on Python < 3.11 only
+        import tomli as tomllib
     try:
         with path.open("rb") as file:
             return tomllib.load(file)

@@ -1,27 +1,25 @@
 """The engine: one pure function from source text to diagnostics.
 
 The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
-`analyze_source` (every rule, nothing filtered) or `lint_source` (selection and
-`# noqa` applied).
+`analyze_source` (the rules' own reports, no selection) or `lint_source`
+(selection and `# noqa` applied). The gate decides first whether any rule can
+report on the file; LibCST and the analysis are imported only when one can.
 """
 
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING, Iterable
 
-import libcst as cst
-
-from zerograd_lint.analysis.facts import FileFacts, build_facts
-from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
-from zerograd_lint.analysis.ir import Backward, Step
-from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.deep_stack import deeper_if_needed
-from zerograd_lint.newer_syntax import newer_syntax_hint
 from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.gate import Gate, Needs, gate_of
 from zerograd_lint.noqa import apply_noqa
-from zerograd_lint.prefilter import may_report, needs_analysis
-from zerograd_lint.rules import Finding, all_rules
+from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.facts import FileFacts
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -31,8 +29,8 @@ def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
 def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
     """CPython's AST, or ZG000 where Python itself places the error, in its words.
 
-    CPython's parser runs first because it is fast, tells which analyses a file
-    needs, and fails cleanly where LibCST's native parser can overflow its stack.
+    CPython's parser runs first because it is fast, answers the gate, and fails
+    cleanly where LibCST's native parser can overflow its stack.
     It is not told the path: given the name of a file, CPython reads the error's
     line from that file to place the column, and the text parsed is not always
     the file (a notebook's cells, an editor's unsaved buffer).
@@ -40,6 +38,8 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
     try:
         return ast.parse(source)
     except SyntaxError as error:
+        from zerograd_lint.newer_syntax import newer_syntax_hint  # LibCST: imported only for a file that fails
+
         hint = newer_syntax_hint(source)
         return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}" + (f"; {hint}" if hint else ""))
     except (RecursionError, MemoryError):
@@ -48,25 +48,35 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
         return parse_error(path, 1, 1, f"cannot parse file: {error}")
 
 
-def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
-    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it.
+def every_code() -> frozenset[str]:
+    return frozenset(entry.code for entry in catalogue())
+
+
+def file_facts(source: str, path: str, gate: Gate | None = None) -> FileFacts | Diagnostic | None:
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
-    if not may_report(source):
+    gate = gate or gate_of(every_code())
+    in_text = gate.in_text(source)
+    if not in_text:
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    if not needs_analysis(tree):
+    needs = gate.in_tree(in_text, tree)
+    if needs is None:
         return None
-    module = None
+    return analyse(tree, source, path, needs)
+
+
+def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts | Diagnostic:
+    import libcst as cst
+
+    from zerograd_lint.analysis.facts import build_facts
+
     try:
-        needs = needs_of(tree, source)
-        if not (needs.needs_libcst or needs.grad_reads):
-            return None
-        if needs.needs_libcst:
-            module = cst.parse_module(source)
+        module = cst.parse_module(source) if needs.needs_libcst else None
         return build_facts(tree, source, module, needs)
     except cst.ParserSyntaxError as error:
         return parse_error(
@@ -76,23 +86,26 @@ def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
         )
 
 
-def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
-    """Every rule's reports for one file, sorted; no selection, no noqa."""
+def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
+    """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
+    chosen = every_code() if codes is None else frozenset(codes)
     try:
-        return deeper_if_needed(reports_of, source, path)
+        return deeper_if_needed(reports_of, source, path, chosen)
     except RecursionError:
         return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
 
 
-def reports_of(source: str, path: str) -> list[Diagnostic]:
-    facts = file_facts(source, path)
+def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    from zerograd_lint.rules import all_rules
+
+    facts = file_facts(source, path, gate_of(codes))
     if facts is None:
         return []
     if isinstance(facts, Diagnostic):
         return [facts]
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
-        if rule.check is None:
+        if rule.check is None or rule.code not in codes:
             continue
         for finding in rule.check(facts):
             key = (finding.line, finding.column, rule.code)
@@ -118,7 +131,7 @@ def lint_source(
 ) -> list[Diagnostic]:
     """What a user sees for one file: selected codes only, `# noqa` honoured."""
     codes = selection.codes()
-    selected = [d for d in analyze_source(source, path) if d.code in codes]
+    selected = [d for d in analyze_source(source, path, codes) if d.code in codes]
     return apply_noqa(selected, source)
 
 
@@ -128,6 +141,10 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
     The runtime guard reads this to learn a script's accumulation intent: a step
     under an accumulation guard, or after an inner loop of micro-batch backwards.
     """
+    from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
+    from zerograd_lint.analysis.ir import Backward, Step
+
     try:
         facts = file_facts(source, "<string>")
     except RecursionError:

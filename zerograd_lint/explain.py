@@ -27,7 +27,7 @@ from zerograd_lint.engine import file_facts
 from zerograd_lint.formats.text import location
 from zerograd_lint.notebook import NotebookError, NotebookProgram, read_notebook, without_broken_cells
 from zerograd_lint.rules.support import guard_phrase
-from zerograd_lint.runner import EngineTask, lint_task, screen_file
+from zerograd_lint.runner import EngineTask, run_task, screen_file
 from zerograd_lint.selection import Selection
 
 Style = Callable[..., str]  # click.style's signature; identity when plain
@@ -175,13 +175,13 @@ def explain_target(target: Target, selection: Selection, style: Style = plain) -
     if not isinstance(screened, EngineTask):  # refused as check refuses it, or nothing any rule could report
         source = None if screened else path.read_text(encoding="utf-8", errors="replace")
         return explain_reports(target, screened, source, False, style)
-    outcome = lint_task(screened)
+    outcome = run_task(screened)
     if isinstance(outcome, str):
         raise ExplainError(outcome)
     try:
-        return deeper_if_needed(explain_reports, target, outcome, screened.source, True, style)
+        return deeper_if_needed(explain_reports, target, outcome.diagnostics, screened.source, True, style)
     except RecursionError:  # nested deeper than even the deep stack allows: the reports say so
-        return explain_reports(target, outcome, None, False, style)
+        return explain_reports(target, outcome.diagnostics, None, False, style)
 
 
 def explain_reports(

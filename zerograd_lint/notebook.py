@@ -18,8 +18,8 @@ from typing import Any, Iterable
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error, python_parse
+from zerograd_lint.gate import gate_of
 from zerograd_lint.noqa import apply_noqa
-from zerograd_lint.prefilter import may_report
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 # Cell magics whose body is still Python; any other `%%magic` cell (bash, html, writefile...) is skipped.
@@ -123,7 +123,7 @@ def lint_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION
         return [parse_error(path, 1, 1, str(error))] if "ZG000" in selection.codes() else []
     runnable, broken = without_broken_cells(program, path)
     reports = lint_source(runnable.source, path, selection)
-    if broken and "ZG000" in selection.codes() and may_report(program.source):  # as for a .py file (see ZG000)
+    if broken and "ZG000" in selection.codes() and gate_of(selection.codes()).passes_text(program.source):  # as for a .py file (see ZG000)
         reports += apply_noqa(broken, program.source)
     return sorted((in_cell(d, program) for d in reports), key=lambda d: d.sort_key)
 

@@ -1,11 +1,13 @@
-"""Checks many files: reads each one (I/O lives here), lints it, collects the results.
+"""Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
 
-This process reads every file and runs the prefilter's text stage on its
-bytes, so a file that cannot be reported costs a read; it serves the rest
-from the cache when it can. The files left go to the engine: in this process
-for `jobs=1`, else in worker processes, biggest first so no straggler ends the
-run. Results are sorted at the end: the output never depends on which worker
-finished first.
+This process reads every file, biggest first, and asks the gate's text stage
+of its bytes, so a file that cannot be reported costs a read; it serves the
+rest from the cache when it can. The files left go to the engine, each with a
+time budget: in this process when they are few and small, else in worker
+processes that start on the biggest while the rest is read (so no straggler
+ends the run). With `--fix` a worker also fixes its file; this process writes
+the fixed files, atomically. Results are sorted at the end: the output never
+depends on which worker finished first.
 """
 
 from __future__ import annotations
@@ -13,21 +15,23 @@ from __future__ import annotations
 import gc
 import os
 import signal
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.cache import Cache
 from zerograd_lint.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
+from zerograd_lint.gate import gate_of
 from zerograd_lint.notebook import lint_notebook
-from zerograd_lint.prefilter import may_report
 from zerograd_lint.selection import Selection
-from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source
+from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 # LibCST builds millions of small objects that hold no cycles: a collection every
 # 700 allocations (Python's default) costs about 40% of a parse.
@@ -35,6 +39,31 @@ PARSING_GC_THRESHOLD = 100_000
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
 # (generated code, never a hand-written training script) would need gigabytes.
 MAX_ANALYSED_BYTES = 4 * 2**20
+# No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
+# (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
+ANALYSIS_BUDGET_S = 60.0
+# A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
+# starting only for this much source to analyse.
+BYTES_PER_WORKER = 256 * 1024
+
+
+@dataclass(frozen=True)
+class Fixing:
+    """What `--fix`, `--diff` and `--show-fixes` ask of a run."""
+
+    write: bool  # write the fixed files
+    unsafe: bool = False  # apply the unsafe fixes too
+    diff: bool = False  # keep a unified diff of each fix
+
+
+@dataclass
+class FileFixes:
+    """What fixing did to one file."""
+
+    path: str
+    applied: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each fixed report and what its fix did
+    skipped: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each report a fix failed, and why
+    diff: str = ""
 
 
 @dataclass
@@ -42,20 +71,41 @@ class RunResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
     files_checked: int = 0
+    fixes: list[FileFixes] = field(default_factory=list)  # files a fix changed or failed on, by path
+
+    @property
+    def fixed(self) -> int:
+        return sum(len(f.applied) for f in self.fixes)
 
 
 @dataclass(frozen=True)
 class EngineTask:
-    """A file the prefilter's text stage could not rule out: the engine must see it."""
+    """A file the gate's text stage could not rule out: the engine must see it."""
 
     path: str
     source: str
+    encoding: str  # to write a fixed file back as it was
     selection: Selection
+    budget: float
+    fixing: Fixing | None = None
     cache_key: str | None = None
 
 
-# What the engine made of a file: its reports, or the message of an internal error.
-Outcome = Union[list[Diagnostic], str]
+@dataclass
+class Outcome:
+    """What the engine made of a file."""
+
+    diagnostics: list[Diagnostic]
+    fixes: FileFixes | None = None
+    fixed_source: str | None = None  # the file as the fixes left it, to be written
+
+
+# An outcome, or the message of an internal error.
+TaskResult = Union[Outcome, str]
+
+
+class TooComplex(BaseException):
+    """The file's budget ran out (a BaseException: the analysis's own `except Exception` lets it through)."""
 
 
 def available_cores() -> int:
@@ -66,35 +116,61 @@ def available_cores() -> int:
 
 
 def check_paths(
-    files: Iterable[Path],
+    files: Sequence[Path],
     settings: Settings = DEFAULT_SETTINGS,
     *,
-    jobs: int = 1,
+    jobs: int | None = 1,
     cache: Cache | None = None,
+    fixing: Fixing | None = None,
+    budget: float = ANALYSIS_BUDGET_S,
+    progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
 ) -> RunResult:
+    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
-    tasks = []
-    for path in files:
-        result.files_checked += 1
-        screened = screen_file(path, settings.selection_for(path), cache)
-        if isinstance(screened, EngineTask):
-            tasks.append(screened)
-        else:
-            result.diagnostics.extend(screened)
-    with engine_outcomes(tasks, jobs) as outcomes:
-        for task, outcome in outcomes:
+    with Engine(jobs) as engine:
+        for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
+            result.files_checked += 1
+            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
+            if isinstance(screened, EngineTask):
+                engine.submit(screened)
+            else:
+                result.diagnostics.extend(screened)
+        for task, outcome in engine.outcomes():
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
                 continue
-            result.diagnostics.extend(outcome)
-            if cache is not None and task.cache_key is not None:
-                cache.store(task.cache_key, outcome)
+            collect(result, task, outcome, cache)
     result.diagnostics.sort(key=lambda d: d.sort_key)
     result.internal_errors.sort()
+    result.fixes.sort(key=lambda fixes: fixes.path)
     return result
 
 
-def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[Diagnostic] | EngineTask:
+def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
+    """Take in one file's outcome: write what its fixes changed, keep its reports."""
+    data = None
+    if outcome.fixed_source is not None:
+        try:
+            data = outcome.fixed_source.encode(task.encoding)
+            write_atomically(Path(task.path), data)
+        except (OSError, UnicodeEncodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else f"not writable as {task.encoding}"
+            result.internal_errors.append(f"{task.path}: cannot write the fixed file: {reason or error}")
+            return
+    if outcome.fixes is not None and (outcome.fixes.applied or outcome.fixes.skipped):
+        result.fixes.append(outcome.fixes)
+    result.diagnostics.extend(outcome.diagnostics)
+    if cache is None:
+        return
+    if data is not None:  # the reports that remain belong to the file as written
+        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), outcome.diagnostics)
+    elif task.cache_key is not None:
+        cache.store(task.cache_key, outcome.diagnostics)
+
+
+def screen_file(
+    path: Path, selection: Selection, cache: Cache | None, fixing: Fixing | None = None, budget: float = ANALYSIS_BUDGET_S
+) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine, or the task for the engine."""
     shown = str(path)
     try:
@@ -102,18 +178,21 @@ def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[D
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
     try:
-        if not could_be_reported(path, data):
+        if not could_be_reported(path, data, selection):
             return []
-        source = decode_source(data)
+        source, encoding = decode_with_encoding(data)
     except UndecodableSource as error:
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
+    task = EngineTask(shown, source, encoding, selection, budget, fixing)
     if cache is None:
-        return EngineTask(shown, source, selection)
+        return task
     key = cache.key(data, selection.codes(), path.suffix)
     cached = cache.load(key, shown)
-    return cached if cached is not None else EngineTask(shown, source, selection, key)
+    if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
+        return cached  # nothing a fix could change
+    return EngineTask(shown, source, encoding, selection, budget, fixing, key)
 
 
 def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic]:
@@ -137,41 +216,165 @@ def cannot_read(path: Path, error: OSError) -> str:
     return f"cannot read file: {error.strerror or error}"
 
 
-def could_be_reported(path: Path, data: bytes) -> bool:
-    """The prefilter's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
+def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
+    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
     if path.suffix == ".ipynb":
         return True  # words inside JSON strings may be escaped
-    return may_report(data if ascii_compatible(data) else decode_source(data))
+    return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
 
 
-def lint_task(task: EngineTask) -> Outcome:
+# --- One file, in this process or a worker ---------------------------------------------------
+
+
+def run_task(task: EngineTask) -> TaskResult:
     try:
-        if task.path.endswith(".ipynb"):
-            return lint_notebook(task.source, task.path, task.selection)
-        return lint_source(task.source, task.path, task.selection)
+        with time_limit(task.budget):
+            diagnostics = lint(task.source, task.path, task.selection)
+            if task.fixing is None or not any(fixable(d) for d in diagnostics):
+                return Outcome(diagnostics)
+            return fix(task, task.fixing, diagnostics)
+    except TooComplex:
+        return Outcome(own_report(task.path, task.selection, f"too complex to analyse in {task.budget:g} s of CPU time"))
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-@contextmanager
-def engine_outcomes(tasks: list[EngineTask], jobs: int) -> Iterator[Iterator[tuple[EngineTask, Outcome]]]:
-    """Each task with its outcome, as they finish; leaving early (Ctrl-C) stops the workers at once."""
-    if jobs <= 1 or len(tasks) <= 1:
-        with gc_tuned_for_parsing():
-            yield ((task, lint_task(task)) for task in tasks)
-        return
-    pool = ProcessPoolExecutor(min(jobs, len(tasks)), initializer=start_worker)
+def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+    if path.endswith(".ipynb"):
+        return lint_notebook(source, path, selection)
+    return lint_source(source, path, selection)
+
+
+def fixable(d: Diagnostic) -> bool:
+    if d.code == "ZG000":
+        return False
+    from zerograd_lint.rules import rule_by_code
+
+    rule = rule_by_code(d.code)
+    return rule is not None and rule.fixable
+
+
+def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
+    """Fix the file (LibCST's matchers are imported here, only when a report can be fixed)."""
+    from zerograd_lint.fixes import FIXES, fix_source, unified_diff
+    from zerograd_lint.fixes.notebook import fix_notebook
+
+    fix_file = fix_notebook if task.path.endswith(".ipynb") else fix_source
     try:
-        biggest_first = sorted(tasks, key=lambda task: len(task.source), reverse=True)
-        futures = {pool.submit(lint_task, task): task for task in biggest_first}
-        yield ((futures[future], outcome_of(future, futures[future])) for future in as_completed(futures))
-    except BaseException:
-        stop_workers(pool)
-        raise
-    pool.shutdown()
+        outcome = fix_file(task.source, task.path, task.selection, fixing.unsafe)
+    except Exception as error:  # a fix that fails never loses the file's reports
+        reason = f"internal error while fixing: {type(error).__name__}: {error}"
+        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
+    fixes = FileFixes(task.path, [(d, FIXES[d.code].message(d)) for d in outcome.applied], outcome.skipped)
+    if not outcome.changed:
+        return Outcome(diagnostics, fixes)
+    if fixing.diff:
+        fixes.diff = unified_diff(task.source, outcome.source, task.path)
+    if not fixing.write:
+        return Outcome(diagnostics, fixes)
+    return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
 
 
-def outcome_of(future: Future, task: EngineTask) -> Outcome:
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise TooComplex in this thread once the process has used `seconds` more of CPU time.
+
+    A timer signal: only a process's main thread can set one (elsewhere, and on Windows, no limit).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(*_: object) -> None:
+        raise TooComplex
+
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+# --- Many files -----------------------------------------------------------------------------------
+
+
+def biggest_first(files: Sequence[Path]) -> list[Path]:
+    def size(path: Path) -> int:
+        try:
+            return path.stat().st_size
+        except OSError:
+            return 0  # the read reports why
+
+    return sorted(files, key=size, reverse=True)
+
+
+class Engine:
+    """Runs the engine on each task as it comes: in this process, or in workers once the work pays for them.
+
+    `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
+    as many as there are cores; the tasks before wait for them. An explicit
+    `jobs` is as many workers from the first task (1: none). Leaving the block
+    early (Ctrl-C) stops the workers at once.
+    """
+
+    def __init__(self, jobs: int | None) -> None:
+        self.jobs = jobs
+        self.waiting: list[EngineTask] = []  # for this process, or for the workers to start
+        self.waiting_bytes = 0
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: dict[Future, EngineTask] = {}
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if self.pool is not None:
+            if kind is None:
+                self.pool.shutdown()
+            else:
+                stop_workers(self.pool)
+
+    def submit(self, task: EngineTask) -> None:
+        if self.pool is None:
+            self.waiting.append(task)
+            self.waiting_bytes += len(task.source)
+            workers = self.workers_worth_starting()
+            if workers <= 1:
+                return
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+            tasks, self.waiting = self.waiting, []
+        else:
+            tasks = [task]
+        for each in tasks:
+            self.futures[self.pool.submit(run_task, each)] = each
+
+    def workers_worth_starting(self) -> int:
+        if self.jobs is not None:
+            return self.jobs
+        if len(self.waiting) < 2 or self.waiting_bytes < BYTES_PER_WORKER:
+            return 0
+        return available_cores()
+
+    def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
+        """Each task with its outcome, as they finish."""
+        if self.waiting:
+            with gc_tuned_for_parsing():
+                for task in self.waiting:
+                    yield task, run_task(task)
+        if self.futures:
+            from concurrent.futures import as_completed
+
+            for future in as_completed(self.futures):
+                yield self.futures[future], outcome_of(future, self.futures[future])
+
+
+def outcome_of(future: Future, task: EngineTask) -> TaskResult:
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return future.result()
     except BrokenProcessPool:

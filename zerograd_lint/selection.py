@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from zerograd_lint.rules import all_rules
+from zerograd_lint.rules import catalogue
 
 
 class SelectionError(ValueError):
@@ -14,7 +14,7 @@ class SelectionError(ValueError):
 
 def expand(selectors: Iterable[str]) -> frozenset[str]:
     """Codes matched by codes or prefixes (`ZG1`, `ZG101`, `ALL`); unknown ones raise."""
-    codes = [rule.code for rule in all_rules()]
+    codes = [entry.code for entry in catalogue()]
     matched: set[str] = set()
     for raw in selectors:
         selector = raw.strip().upper()
@@ -35,7 +35,7 @@ class Selection:
 
     def codes(self) -> frozenset[str]:
         if self.select is None:
-            base = frozenset(r.code for r in all_rules() if r.enabled_by_default)
+            base = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
         else:
             base = expand(self.select)
         return (base | expand(self.extend_select)) - expand(self.ignore)

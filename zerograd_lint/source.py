@@ -1,10 +1,19 @@
-"""Bytes to text, the way Python itself decodes a source file (PEP 263, BOM)."""
+"""Source files as the tool reads and writes them: decoded the way Python decodes them (PEP 263,
+BOM), encoded back the same way, written atomically."""
 
 from __future__ import annotations
 
 import io
+import os
+import signal
+import stat
+import tempfile
+import threading
 import tokenize
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
 
 ASCII = bytes(range(128))
 
@@ -14,6 +23,11 @@ class UndecodableSource(ValueError):
 
 
 def decode_source(data: bytes) -> str:
+    return decode_with_encoding(data)[0]
+
+
+def decode_with_encoding(data: bytes) -> tuple[str, str]:
+    """The text, and the encoding that writes it back as it was (`utf-8-sig` keeps a BOM)."""
     if b"\x00" in data:
         raise UndecodableSource("file contains null bytes (binary file?)")
     try:
@@ -21,7 +35,9 @@ def decode_source(data: bytes) -> str:
         text = data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
         raise UndecodableSource(f"cannot decode source: {error}") from None
-    return text.removeprefix("\ufeff")
+    if text.startswith("\ufeff"):  # a BOM with a declared `utf-8`: decoded as a character
+        return text[1:], "utf-8-sig"
+    return text, encoding
 
 
 def ascii_compatible(data: bytes) -> bool:
@@ -53,3 +69,43 @@ def writes_ascii_as_ascii(encoding: str) -> bool:
         return ASCII.decode("ascii").encode(encoding) == ASCII
     except (LookupError, UnicodeError):
         return False
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """A temp file in the same folder renamed over the target: a reader sees the old file or the new, never half.
+
+    The file keeps its permissions; a Ctrl-C arriving meanwhile waits until the write is done or undone.
+    """
+    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~current_umask()
+    with interrupts_held():
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.chmod(temp, mode)
+            os.replace(temp, path)
+        except BaseException:
+            os.unlink(temp)
+            raise
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C waits until the block is over, then acts as it would have."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[Any] = []
+    previous = signal.signal(signal.SIGINT, lambda *args: received.append(args))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if received and callable(previous):
+            previous(*received[0])

@@ -345,9 +345,16 @@ class Builder:
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
         """`scaler.scale(loss)`, written in place or bound to the name being backwarded."""
-        candidates = [node]
-        if isinstance(node, cst.Name):
-            candidates += [b.value for b in context.resolver.bindings(node.value) if b.value is not None]
+        if not isinstance(node, cst.Name):
+            return self.scale_call_among([node], context)
+        # The same for every backward of the name: kept, as `roles.by_receiver` keeps the resolver's answers.
+        key = ("scaler_call", node.value)
+        if key not in context.resolver.answers:
+            bound = [b.value for b in context.resolver.bindings(node.value) if b.value is not None]
+            context.resolver.answers[key] = self.scale_call_among(bound, context)
+        return context.resolver.answers[key]
+
+    def scale_call_among(self, candidates: list[cst.BaseExpression], context: Context) -> cst.Call | None:
         for candidate in candidates:
             if (
                 isinstance(candidate, cst.Call)

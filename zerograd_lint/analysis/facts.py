@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Iterator, Mapping
 
 import libcst as cst
-from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
@@ -38,7 +37,8 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.analysis.needs import Needs
+from zerograd_lint.analysis.positions import Loops, Positions
+from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
@@ -79,6 +79,28 @@ class RootFacts:
         where = self.where.get(event.id)
         return where.loop if where else None
 
+    @cached_property
+    def events_by_loop(self) -> dict[Loop | None, list[Event]]:
+        """The events of each training loop, in order (None: those outside any, or not reached).
+
+        A rule asking about an event looks through its loop, not through the
+        whole function: the module of a file of many small loops has them all.
+        """
+        grouped: dict[Loop | None, list[Event]] = {}
+        for event in self.events:
+            grouped.setdefault(self.loop_of(event), []).append(event)
+        return grouped
+
+    @cached_property
+    def order(self) -> dict[int, int]:
+        """Each event's place in `events`, by id."""
+        return {event.id: position for position, event in enumerate(self.events)}
+
+    def later_in_loop(self, event: Event) -> list[Event]:
+        """The events after `event` in its training loop."""
+        events = self.events_by_loop[self.loop_of(event)]
+        return events[events.index(event) + 1 :]
+
 
 @dataclass(frozen=True, eq=False)
 class FileFacts:
@@ -88,11 +110,13 @@ class FileFacts:
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
     sums_on_purpose: bool  # some loss is built with reduction="sum"
+    positions: Positions | None = None  # resolved on the first report in each analysed function
 
     @cached_property
-    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
-        """Resolved on the first report only: it costs a full code generation of the module."""
-        return cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    def loops(self) -> Loops:
+        """Every loop of the file, to find the one around a node (for a report's words)."""
+        assert self.module is not None and self.positions is not None
+        return Loops(self.module, self.positions)
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node."""
@@ -110,6 +134,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     """
     index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
     roots: tuple[RootFacts, ...] = ()
+    analysed: list[Container] = []  # where the reports will be, for `positions`
     if index is not None and needs.lifecycle:
         builder = Builder(index, accelerate_accumulates=ACCUMULATE_TEXT.search(source) is not None)
         wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
@@ -118,6 +143,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         # A helper inlined into a caller of this file is analysed there, where its arguments are known.
         inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
         roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items() if root not in inlined)))
+        analysed = [*blocks, *inlined]
     return FileFacts(
         module,
         roots,
@@ -125,6 +151,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
         bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
+        Positions(module, tree, analysed) if module is not None else None,
     )
 
 

@@ -7,7 +7,8 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from functools import wraps
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
@@ -185,6 +186,30 @@ def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cs
     return scope
 
 
+Answer = TypeVar("Answer")
+
+
+def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
+    """Keep a resolver's answer for each receiver, by its text.
+
+    A name bound a thousand times (`opt` rebuilt before each of a file's loops)
+    has a thousand bindings; asking them again for each of its thousand uses
+    made the analysis quadratic in the file's size. The scopes are complete when
+    a resolver is made and never change, so an answer never goes stale.
+    """
+
+    @wraps(method)
+    def answer(self: "Resolver", node: cst.BaseExpression, *depth: int) -> Answer:
+        if any(depth) or not isinstance(node, (cst.Name, cst.Attribute)):
+            return method(self, node, *depth)  # an inner step of a chain: its own depth limit applies
+        key = (method.__name__, code_of(node))
+        if key not in self.answers:
+            self.answers[key] = method(self, node)
+        return self.answers[key]
+
+    return answer
+
+
 @dataclass(frozen=True)
 class Resolver:
     """Resolves receivers in one place of the code: a chain of scopes plus call-site overlays.
@@ -196,6 +221,7 @@ class Resolver:
     scopes: tuple[Scope, ...]
     overlay: Mapping[str, str] = field(default_factory=dict)
     overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
+    answers: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)  # see `by_receiver`
 
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
@@ -204,6 +230,7 @@ class Resolver:
                 return found
         return []
 
+    @by_receiver
     def canonical(self, node: cst.BaseExpression, depth: int = 0) -> str:
         """A key naming the object `node` evaluates to, through aliases."""
         if depth > 8:
@@ -229,6 +256,7 @@ class Resolver:
             return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
         return code_of(node)
 
+    @by_receiver
     def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:
         """The receiver's role from its bindings, else from what its name says."""
         if depth > 8:
@@ -255,6 +283,7 @@ class Resolver:
             return Role.OTHER if Role.OPTIMIZER not in known else None
         return role_from_name(last_name(node))
 
+    @by_receiver
     def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The single expression a name is bound to, if there is exactly one."""
         if not isinstance(node, (cst.Name, cst.Attribute)):
@@ -263,6 +292,7 @@ class Resolver:
         return values[0] if len(values) == 1 else None
 
 
+    @by_receiver
     def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
         """The optimizer constructor call a receiver is bound to, through aliases."""
         if depth > 8 or not isinstance(node, (cst.Name, cst.Attribute)):

@@ -4,11 +4,16 @@ Rules are found by discovery, not by a hand-kept list, so adding a rule is
 adding a module. A rule documents itself (the page `zerograd-lint rule`
 prints) and carries VALID examples (must stay silent) and INVALID examples
 (must report on each line marked ``# <- CODE``); the tests run them all.
+
+A rule declares the analyses it reads (`needs`, names from `gate.NEEDS`): the
+gate lets a file through only where some selected rule's needs are met.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import pkgutil
 import re
 from dataclasses import dataclass, field
@@ -43,6 +48,7 @@ class Rule:
     why: str
     example: str
     use_instead: str
+    needs: tuple[str, ...]  # what the rule reads (`gate.NEEDS`); () for ZG000, which the parser reports
     limits: str = ""
     enabled_by_default: bool = True
     fixable: bool = False
@@ -64,6 +70,50 @@ def all_rules() -> tuple[Rule, ...]:
             module = importlib.import_module(f"{__name__}.{info.name}")
             found.append(module.RULE)
     return tuple(sorted(found, key=lambda rule: rule.code))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What selection and the gate need to know of a rule, read without importing it."""
+
+    code: str
+    enabled_by_default: bool
+    needs: tuple[str, ...]
+
+
+@lru_cache(maxsize=None)
+def catalogue() -> tuple[Entry, ...]:
+    """Every rule's code, default and needs, sorted by code.
+
+    Importing a rule imports the analysis it reads, LibCST included (a quarter
+    of a second); a run over files that have no training code must not pay
+    for that. So these are read from the `RULE = Rule(...)` of each module's
+    source, where they are written as literals.
+    """
+    entries = []
+    for info in pkgutil.iter_modules(__path__):
+        if re.fullmatch(r"zg\d{3}_\w+", info.name):
+            entries.append(declared(f"{__name__}.{info.name}"))
+    return tuple(sorted(entries, key=lambda entry: entry.code))
+
+
+def declared(module_name: str) -> Entry:
+    spec = importlib.util.find_spec(module_name)
+    source = spec.loader.get_source(module_name) if spec is not None and spec.loader is not None else None  # type: ignore[attr-defined]
+    start = source.find("\nRULE = Rule(") if source is not None else -1
+    if source is None or start == -1:
+        rule = importlib.import_module(module_name).RULE  # no source to read: import it
+        return Entry(rule.code, rule.enabled_by_default, rule.needs)
+    call = ast.parse(source[start:]).body[0].value  # type: ignore[attr-defined]
+    keywords = {keyword.arg: keyword.value for keyword in call.keywords}
+    try:
+        return Entry(
+            ast.literal_eval(keywords["code"]),
+            ast.literal_eval(keywords.get("enabled_by_default", ast.Constant(True))),
+            tuple(ast.literal_eval(keywords["needs"])),
+        )
+    except (KeyError, ValueError) as error:
+        raise TypeError(f"{module_name}: RULE must give code, needs and enabled_by_default as literals ({error!r})") from None
 
 
 def rule_by_code(code: str) -> Rule | None:

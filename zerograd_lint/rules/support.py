@@ -61,12 +61,7 @@ def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
     """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
     if any(has(c, "cur") for c in contents(root, step, step.optimizer)):
         return False
-    loop = root.loop_of(step)
-    position = root.events.index(step)
-    return any(
-        isinstance(e, Backward) and root.loop_of(e) is loop and step.optimizer in root.fed[e.id]
-        for e in root.events[position + 1 :]
-    )
+    return any(isinstance(e, Backward) and step.optimizer in root.fed[e.id] for e in root.later_in_loop(step))
 
 
 def scaled_backward(root: RootFacts, content_set: frozenset) -> Backward | None:

@@ -4,6 +4,7 @@ RULE = Rule(
     code="ZG000",
     name="parse-error",
     severity="error",
+    needs=(),
     summary="The file could not be parsed; the other files are still checked.",
     what=(
         "Reports a file that cannot be read (permissions, a broken link, a folder that cannot be listed), that is "
@@ -16,13 +17,14 @@ RULE = Rule(
     example="for batch in loader\n    loss.backward()\n    optimizer.step()\n",
     use_instead="for batch in loader:\n    loss.backward()\n    optimizer.step()\n",
     limits=(
-        "Only files some rule could report on are parsed, so that a large tree costs a read per file, not a parse: "
-        "those whose text has a backward call and a step call, a `.grad`, or an uncalled `zero_grad`/`backward`/"
-        "`step`/`update`/`unscale_`. The syntax errors, undecodable bytes and size of other files are not reported "
-        "(run Python or a general linter for those); a file or folder that cannot be read always is. Code nested "
-        "deeper than Python itself accepts (3,000 nested brackets) is reported; valid deep code (hundreds of "
-        "concatenated strings, long sums) is analysed, up to the nesting LibCST's parser accepts (a few thousand "
-        "levels). zerograd-lint parses with the Python it runs on: run it on a Python as new as your code's syntax "
-        "(with pre-commit, `language_version`)."
+        "Only files some selected rule could report on are parsed, so that a large tree costs a read per file, not "
+        "a parse: those whose text has a backward call and a step call, a `.grad` of a loop variable over "
+        "parameters, or an uncalled `zero_grad`/`backward`/`step`/`update`/`unscale_`. The syntax errors, "
+        "undecodable bytes and size of other files are not reported (run Python or a general linter for those); a "
+        "file or folder that cannot be read always is. Code nested deeper than Python itself accepts (3,000 nested "
+        "brackets) is reported; valid deep code (hundreds of concatenated strings, long sums) is analysed, up to the "
+        "nesting LibCST's parser accepts (a few thousand levels). A file whose analysis takes over a minute of CPU "
+        "time is reported as too complex to analyse. zerograd-lint parses with the Python it runs on: run it on a "
+        "Python as new as your code's syntax (with pre-commit, `language_version`)."
     ),
 )

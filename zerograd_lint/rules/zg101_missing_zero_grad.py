@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
-from zerograd_lint.analysis.ir import Clear, Step
+from zerograd_lint.analysis.ir import Clear, Event, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
     at,
@@ -23,15 +22,20 @@ from zerograd_lint.rules.support import (
 
 def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
     """The optimizer's only clear, when it sits before the loop rather than in it."""
-    loop = root.loop_of(step)
-    clears = [e for e in root.events if isinstance(e, Clear) and e.target.key == step.optimizer and root.reached(e)]
-    if clears and all(root.loop_of(c) is not loop for c in clears):
-        return clears[0]
-    return None
+
+    def clears(events: Iterable[Event]) -> Iterator[Clear]:
+        return (e for e in events if isinstance(e, Clear) and e.target.key == step.optimizer and root.reached(e))
+
+    if any(clears(root.events_by_loop[root.loop_of(step)])):
+        return None
+    return next(clears(root.events), None)
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
+    styles: dict[int, bool | None] = {}  # per function: `set_to_none_style` looks through all its events
     for root, step in events_of(facts, Step):
+        if id(root) not in styles:
+            styles[id(root)] = set_to_none_style(root)
         where = root.where[step.id]
         if where.loop is None:
             continue  # loop-carried: needs the loop
@@ -42,7 +46,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             "loop_line": facts.line(where.loop.node),
             "step_line": facts.line(step.node),
             "guarded": where.guard is not None,
-            "set_to_none": set_to_none_style(root),
+            "set_to_none": styles[id(root)],
         }
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
@@ -92,7 +96,7 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
         when = f"runs once per iteration of the enclosing loop at line {facts.line(around)}, not in this one"
     elif around is not None:
         when = f"runs only in the loop at line {facts.line(around)}"
-    elif root.events.index(clear) < root.events.index(step):
+    elif root.order[clear.id] < root.order[step.id]:
         when = "runs once before the loop"
     else:
         when = "runs only after the loop"
@@ -101,9 +105,7 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
 
 def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:
     """The innermost `for` or `while` of the file whose body holds the node."""
-    assert facts.module is not None
-    loops = [loop for loop in m.findall(facts.module, m.For() | m.While()) if contains(facts, loop, node)]
-    return max(loops, key=lambda loop: facts.positions[loop].start.line, default=None)  # type: ignore[return-value]
+    return facts.loops.around(node)
 
 
 def contains(facts: FileFacts, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
@@ -117,6 +119,7 @@ RULE = Rule(
     code="ZG101",
     name="missing-zero-grad",
     severity="error",
+    needs=("lifecycle",),
     summary="A step applies gradients that earlier iterations left behind: nothing clears them.",
     what=(
         "Reports an optimizer step that can apply gradients from a backward of an earlier iteration that "

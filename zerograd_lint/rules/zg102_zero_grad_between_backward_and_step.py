@@ -34,6 +34,7 @@ RULE = Rule(
     code="ZG102",
     name="zero-grad-between-backward-and-step",
     severity="error",
+    needs=("lifecycle",),
     summary="A clear runs after the backward and before the step: the step sees no gradients.",
     what="Reports a clear (`zero_grad()`, `p.grad = None`) that runs after this iteration's backward and before the step that should apply its gradients.",
     why="The step then finds `None` (or zero) gradients and does nothing: the model never trains, and nothing raises.",

@@ -57,6 +57,7 @@ RULE = Rule(
     code="ZG103",
     name="redundant-zero-grad",
     severity="warning",
+    needs=("lifecycle",),
     summary="A clear runs where the same gradients are already clear on every path.",
     what=(
         "Reports the second of two clears of the same parameters with no backward between them, in one iteration "

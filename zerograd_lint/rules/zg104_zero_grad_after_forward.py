@@ -27,6 +27,7 @@ RULE = Rule(
     code="ZG104",
     name="zero-grad-after-forward",
     severity="style",
+    needs=("lifecycle",),
     summary="The clear sits between the forward pass and the backward (off by default).",
     what="Reports a clear that runs after the loss is computed and before `backward()` (Pattern A).",
     why=(

@@ -31,6 +31,7 @@ RULE = Rule(
     code="ZG105",
     name="accumulation-defeated",
     severity="error",
+    needs=("lifecycle",),
     summary="The step is under an accumulation guard, but a clear every iteration throws the accumulation away.",
     what=(
         "Reports a clear that runs on every iteration while the step it feeds runs only every n iterations (an "

@@ -12,11 +12,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         if root.where[step.id].guard is not None or not runs_before_its_backward(root, step):
             continue
-        position = root.events.index(step)
-        backward = next(
-            e for e in root.events[position + 1 :]
-            if isinstance(e, Backward) and root.loop_of(e) is root.loop_of(step) and step.optimizer in root.fed[e.id]
-        )
+        backward = next(e for e in root.later_in_loop(step) if isinstance(e, Backward) and step.optimizer in root.fed[e.id])
         yield finding(
             facts, step.node,
             f"{at(facts, step)} runs before {at(facts, backward)} in the same iteration{loop_phrase(facts, root, step)}: it applies the previous "
@@ -29,6 +25,7 @@ RULE = Rule(
     code="ZG201",
     name="step-before-backward",
     severity="error",
+    needs=("lifecycle",),
     summary="In an iteration the step runs before the backward that produces its gradients.",
     what="Reports an optimizer step that no backward of the current iteration precedes, while a backward follows it in the same iteration.",
     why="The step applies stale gradients (from the previous iteration) or none at all: training lags one step behind or does not happen.",

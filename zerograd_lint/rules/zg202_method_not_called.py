@@ -1,9 +1,9 @@
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
@@ -27,17 +27,29 @@ def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> 
     """The optimizer of the first `scaler.step(opt)` of this scaler in the file, as written."""
     if module is None:
         return None
-    for call in m.findall(module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
-        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-        if code_of(call.func.value) == code_of(scaler):
-            return code_of(call.args[0].value)
-    return None
+    return next((optimizer for receiver, optimizer in one_argument_steps(module) if receiver == code_of(scaler)), None)
+
+
+@lru_cache(maxsize=1)  # the file of the reports being made: one walk for all of them
+def one_argument_steps(module: cst.Module) -> list[tuple[str, str]]:
+    """Every `x.step(y)` of the module, in order, as (x, y) written."""
+    found: list[tuple[str, str]] = []
+
+    class Steps(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            func, args = call.func, call.args
+            if isinstance(func, cst.Attribute) and func.attr.value == "step" and len(args) == 1 and args[0].keyword is None:
+                found.append((code_of(func.value), code_of(args[0].value)))
+
+    module.visit(Steps())
+    return found
 
 
 RULE = Rule(
     code="ZG202",
     name="method-not-called",
     severity="error",
+    needs=("uncalled",),
     summary="`optimizer.zero_grad`, `loss.backward`, `optimizer.step`, `scaler.update` or `scaler.unscale_` written without a call.",
     what="Reports a lifecycle method named as a statement but never called, anywhere in the file.",
     why="The attribute is looked up and thrown away: the clear, backward or step the line promises never happens, and Python says nothing.",

@@ -34,6 +34,7 @@ RULE = Rule(
     code="ZG203",
     name="clip-outside-backward-step",
     severity="warning",
+    needs=("lifecycle",),
     summary="Gradient clipping runs where it cannot affect the next step.",
     what="Reports `clip_grad_norm_`, `clip_grad_value_`, `clip_grads_with_norm_` or `model.clip_grad_norm_` that runs after the step, or after a clear and before the backward.",
     why="Clipping only matters between the backward that fills `.grad` and the step that applies it; anywhere else it clips gradients that are already applied or about to be cleared.",

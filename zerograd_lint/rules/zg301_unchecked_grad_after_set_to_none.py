@@ -21,6 +21,7 @@ RULE = Rule(
     code="ZG301",
     name="unchecked-grad-after-set-to-none",
     severity="warning",
+    needs=("grad_reads",),
     summary="`p.grad` of a parameter is dereferenced without a `p.grad is not None` guard.",
     what=(
         "Reports `p.grad` used as a tensor (attribute, method, subscript, arithmetic, passed to a torch function) "

@@ -41,6 +41,7 @@ RULE = Rule(
     code="ZG401",
     name="clip-without-unscale",
     severity="error",
+    needs=("lifecycle",),
     summary="Under a GradScaler, gradients are clipped (or their norm measured) before `scaler.unscale_()`.",
     what="Reports clipping or norm measurement that can run, on some path, between a scaled backward (`scaler.scale(loss).backward()`) and `scaler.unscale_(optimizer)`.",
     why=(

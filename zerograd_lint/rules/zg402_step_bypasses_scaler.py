@@ -30,6 +30,7 @@ RULE = Rule(
     code="ZG402",
     name="step-bypasses-scaler",
     severity="error",
+    needs=("lifecycle",),
     summary="After a scaled backward, `optimizer.step()` is called directly instead of `scaler.step(optimizer)`.",
     what="Reports a direct optimizer step that can apply gradients from `scaler.scale(loss).backward()`.",
     why=(

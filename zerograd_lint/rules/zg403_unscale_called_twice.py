@@ -27,6 +27,7 @@ RULE = Rule(
     code="ZG403",
     name="unscale-called-twice",
     severity="error",
+    needs=("lifecycle",),
     summary="`scaler.unscale_(optimizer)` can run twice for one optimizer before `scaler.update()`.",
     what="Reports an `unscale_` that can follow another `unscale_` (or a `scaler.step`) of the same optimizer with no `update()` between, e.g. unscaling every micro-batch while stepping every n.",
     why="GradScaler records that the optimizer was unscaled; the second call raises `RuntimeError: unscale_() has already been called on this optimizer since the last update()`.",

@@ -27,6 +27,7 @@ RULE = Rule(
     code="ZG404",
     name="scaler-update-missing",
     severity="error",
+    needs=("lifecycle",),
     summary="A loop calls `scaler.step(optimizer)` but never `scaler.update()`.",
     what="Reports every `scaler.step()` of a training loop in which no `scaler.update()` runs.",
     why="Without `update()` the scale never adapts to overflows, and the next `scaler.step()` on the same optimizer raises.",

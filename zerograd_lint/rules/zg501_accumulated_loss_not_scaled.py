@@ -17,12 +17,10 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
     """The step this backward accumulates for, and the accumulation count if it can be named."""
     where = root.where[backward.id]
     fed = root.fed[backward.id]
-    for event in root.events:
+    for event in root.events_by_loop[where.loop]:
         if not (isinstance(event, Step) and event.optimizer in fed and root.reached(event)):
             continue
         step_where = root.where[event.id]
-        if step_where.loop is not where.loop:
-            continue
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
             return event, accumulation_count(step_where.guard_branch.test)
         micro = where.micro_loop
@@ -56,6 +54,7 @@ RULE = Rule(
     code="ZG501",
     name="accumulated-loss-not-scaled",
     severity="warning",
+    needs=("lifecycle",),
     summary="Gradients are accumulated over micro-batches but the loss is not divided by their number.",
     what=(
         "Reports the backward of a loss that is summed over several micro-batches (a step under an accumulation "

@@ -17,6 +17,7 @@ RULE = Rule(
     code="ZG992",
     name="engine-crash",
     severity="error",
+    needs=("lifecycle",),
     summary="Test-only: fails on a file calling crash_engine().",
     what="Raises an exception on a file calling `crash_engine()`.",
     why="It gives the server an internal error to survive in tests.",

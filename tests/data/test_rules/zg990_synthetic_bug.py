@@ -5,6 +5,7 @@ RULE = Rule(
     code="ZG990",
     name="synthetic-bug",
     severity="error",
+    needs=("lifecycle",),
     summary="Test-only: every call to mark_bug().",
     what="Reports each call to `mark_bug()`.",
     why="It gives the doors a report to carry in tests.",

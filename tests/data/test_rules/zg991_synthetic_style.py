@@ -5,6 +5,7 @@ RULE = Rule(
     code="ZG991",
     name="synthetic-style",
     severity="style",
+    needs=("lifecycle",),
     summary="Test-only, off by default: every call to mark_style().",
     what="Reports each call to `mark_style()`.",
     why="It stands for an opt-in rule such as ZG104.",

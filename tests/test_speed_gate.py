@@ -1,0 +1,169 @@
+"""The gate is precise but never loses a report.
+
+Checked against the rules' own INVALID examples, every fixture that expects
+reports, the generated training tree, and code written to sit on the gate's
+edges: whatever the gate rules out, the engine run without it reports
+nothing on; and for every need, the text stage never rules out what the tree
+stage would let through.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, REPO, run_cli, ungated
+from zerograd_lint import engine
+from zerograd_lint.gate import NEEDS, gate_of, summarize
+from zerograd_lint.rules import all_rules
+
+EVERY_CODE = frozenset(rule.code for rule in all_rules())
+
+
+def invalid_examples() -> list[str]:
+    return [example for rule in all_rules() for example in (*rule.invalid, rule.example) if rule.code != "ZG000"]
+
+
+def fixtures_with_reports() -> list[Path]:
+    return [path for path in sorted(FIXTURES.glob("*.py")) if re.search(r"^# expect: ZG[1-9]", path.read_text(), re.M)]
+
+
+def passes(source: str, codes: frozenset[str] = EVERY_CODE) -> bool:
+    """Both stages, the text one on the str and on the bytes."""
+    gate = gate_of(codes)
+    in_text = gate.in_text(source)
+    if not in_text or gate.in_text(source.encode()) != in_text:
+        return False
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return True  # the engine reports why
+    return gate.in_tree(in_text, tree) is not None
+
+
+def analyse_ungated(source: str) -> list:
+    """The engine's reports as if every file passed; ZG000 is only ever reported for files that pass."""
+    with ungated():
+        return [d for d in engine.analyze_source(source) if d.code != "ZG000"]
+
+
+def test_every_rule_declares_needs_the_gate_knows_as_it_reads_them():
+    from zerograd_lint.rules import catalogue
+
+    assert [(e.code, e.enabled_by_default, e.needs) for e in catalogue()] == [
+        (r.code, r.enabled_by_default, r.needs) for r in all_rules()
+    ]
+    assert all(set(rule.needs) <= NEEDS.keys() and (rule.needs or rule.check is None) for rule in all_rules())
+
+
+def test_every_invalid_rule_example_passes_the_gate_of_its_rule():
+    for rule in all_rules():
+        for example in (*rule.invalid, rule.example) if rule.code != "ZG000" else ():
+            assert passes(example, frozenset({rule.code})), (rule.code, example)
+
+
+def test_every_fixture_with_expected_reports_passes_the_gate():
+    for path in fixtures_with_reports():
+        assert passes(path.read_text()), path
+
+
+EDGE_CASES = {
+    # Must pass: the engine may report on these.
+    "spaced call": ("for b in data:\n    loss . backward ()\n    opt . step ()\n", True),
+    "parenthesised call": ("for b in data:\n    (loss.backward)()\n    (opt.step)()\n", True),
+    "call across lines": ("for b in data:\n    loss.backward\\\n        ()\n    opt.step(\n    )\n", True),
+    "comment inside a call": ("for b in data:\n    (loss.backward  # go\n    )()\n    opt.step()\n", True),
+    "attribute across lines": ("for b in data:\n    (loss.  # the loss\n     backward)()\n    opt.step()\n", True),
+    "manual backward": ("def training_step(self, batch):\n    self.manual_backward(loss)\n    opt.step()\n", True),
+    "uncalled with comment": ("optimizer.zero_grad  # clear\n", True),
+    "uncalled before semicolon": ("x = 1; opt.step; y = 2\n", True),
+    "uncalled in parentheses": ("(\n    scaler.update\n)\n", True),
+    "uncalled in a one-line if": ("if ready: scaler.unscale_\n", True),
+    "uncalled at end of file": ("loss.backward", True),
+    "uncalled with CRLF": ("opt.zero_grad\r\nx = 1\r\n", True),
+    "uncalled on a subscript and a call": ("self.optimizers[0].step\nget_scaler().update\n", True),
+    "uncalled in a parenthesised statement": ("(opt.step)\n", True),
+    "grad of a loop variable": ("for p in model.parameters():\n    print(p.grad.norm())\n", True),
+    "grad in a comprehension": ("norms = [q.grad.norm() for _, q in model.named_parameters()]\n", True),
+    "grad augmented": ("for p in params:\n    p.grad += 1\n", True),
+    "grad of an aliased collection": ("ps = list(net.parameters())\nfor p in ps:\n    p.grad.zero_()\n", True),
+    "grad in a tuple target across lines": (
+        "for (i,  # index\n     p) in enumerate(model.parameters()):\n    print(p.grad.norm())\n", True),
+    "grad of a non-ASCII name": ("for pä in model.parameters():\n    print(pä.grad.norm())\n", True),
+    "syntax error": ("for b in data\n    loss.backward()\n    opt.step()\n", True),
+    # Must not pass: nothing the rules could report.
+    "words in comments and strings": ('"""Call loss.backward() then opt.step()."""\n# p.grad.norm()\nx = 1\n', False),
+    "autograd function": ("class F(Function):\n    def backward(ctx, g):\n        return g\n", False),
+    "backward without step": ("def f(x):\n    x.sum().backward()\n    return x.grad\n", False),
+    "grad of no loop variable": ("y = torch.autograd.grad(out, x)\nz = x.grad * 2\n", False),
+    "grad of a loop over no parameters": ("for x in inputs:\n    print(x.grad)\n", False),
+    "slice step": ("s = slice(0, 10, 2)\nprint(s.step)\n", False),
+    "step passed along": ("run(opt.step, 3)\n", False),
+    "banner comments": ("x = 1.  ###########################################\n" * 3, False),
+    "uncalled name as an argument": ("print(opt.step)\nfoo(a, scaler.update)\n", False),
+    "uncalled name assigned": ("fn = optimizer.zero_grad\nhook = (opt.step)\n", False),
+    "uncalled name in a comment": ("# see InstructionTranslatorBase.step\n# then opt.zero_grad\n", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_CASES))
+def test_gate_edge_cases(name):
+    source, expected = EDGE_CASES[name]
+    assert passes(source) is expected
+    if not expected:
+        assert analyse_ungated(source) == []
+
+
+def text_never_rules_out_what_the_tree_lets_through(source: str) -> None:
+    try:
+        summary = summarize(ast.parse(source))
+    except SyntaxError:
+        return
+    for need in NEEDS.values():
+        if need.in_tree(summary):
+            assert need.in_text(source.encode()), (need.name, source)
+
+
+def test_text_stage_is_a_superset_of_the_tree_stage_on_the_edge_cases():
+    for source, _ in EDGE_CASES.values():
+        text_never_rules_out_what_the_tree_lets_through(source)
+
+
+def test_what_the_gate_rules_out_has_no_report(tmp_path):
+    """Over every rule example (VALID too), fixture and a generated tree: ruled out means silent."""
+    subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(tmp_path), "--scripts", "16"], check=True)
+    corpus = [example for rule in all_rules() for example in (*rule.valid, *rule.invalid, rule.example)]
+    corpus += [path.read_text() for path in sorted(FIXTURES.glob("*.py"))]
+    corpus += [path.read_text() for path in sorted(tmp_path.rglob("*.py"))]
+    ruled_out = [source for source in corpus if not passes(source)]
+    assert ruled_out, "the corpus should hold files the gate rules out"
+    for source in corpus:
+        text_never_rules_out_what_the_tree_lets_through(source)
+    for source in ruled_out:
+        assert analyse_ungated(source) == [], source
+
+
+def test_the_gate_asks_only_the_selected_rules(tmp_path):
+    """A training loop has nothing for ZG301 to read: selecting ZG301 alone, the file is never parsed."""
+    source = "for x, y in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
+    assert passes(source)
+    assert not passes(source, frozenset({"ZG301"}))
+    assert passes("for p in model.parameters():\n    p.grad.zero_()\n", frozenset({"ZG301"}))
+    (tmp_path / "broken.py").write_text(source + "def (\n")
+    assert run_cli("check", "--no-cache", "--select", "ZG000,ZG301", "broken.py", cwd=tmp_path).returncode == 0
+    assert "ZG000" in run_cli("check", "--no-cache", "--select", "ZG000,ZG101", "broken.py", cwd=tmp_path).stdout
+
+
+def test_a_parenthesised_backward_is_seen(tmp_path):
+    """`(loss.backward)()` once passed the prefilter and was dropped by a second, stricter regex."""
+    (tmp_path / "train.py").write_text(
+        "for x, y in loader:\n    loss = model(x)\n    (loss.backward)()\n    optimizer.step()\n"
+    )
+    result = run_cli("check", "--no-cache", "train.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "train.py:4:5: ZG101" in result.stdout

@@ -1,0 +1,121 @@
+"""One runner for check and fix: what a run imports, fixing in parallel, Ctrl-C during --fix, the time budget."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import FIXTURES, REPO, cli_env, run_cli
+from zerograd_lint.config import Settings
+from zerograd_lint.runner import check_paths
+from zerograd_lint.selection import Selection
+
+GENERATOR = REPO / "bench" / "generate_training_tree.py"
+PLAIN = "import os\n\n\ndef size(path):\n    return os.path.getsize(path)\n"
+TRAINING = "for x, y in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
+
+
+def modules_after(*args: str, cwd: Path) -> list[str]:
+    """The modules a real `zerograd-lint ARGS` run leaves imported (run in a fresh interpreter)."""
+    program = (
+        "import sys\nfrom zerograd_lint.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=300)
+    return run.stderr.splitlines()
+
+
+def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_formats(tmp_path):
+    (tmp_path / "util.py").write_text(PLAIN)
+    (tmp_path / "notes.py").write_text("# loss.backward() then optimizer.step(); p.grad\n")
+    imported = modules_after("check", "--no-cache", ".", cwd=tmp_path)
+    assert "zerograd_lint.cli" in imported
+    unwanted = ("libcst", "zerograd_lint.fixes", "zerograd_lint.runtime", "zerograd_lint.analysis", "zerograd_lint.formats.sarif",
+                "tomllib", "concurrent.futures.process")
+    assert [name for name in imported if name.startswith(unwanted)] == []
+
+
+def test_fix_imports_libcst_matchers_only_when_there_is_a_fix(tmp_path):
+    (tmp_path / "train.py").write_text(TRAINING.replace("optimizer.step()", "optimizer.zero_grad()\n    optimizer.step()"))
+    imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
+    assert "libcst" in imported  # the file was analysed: it reports ZG102, which has a fix...
+    assert "libcst.matchers" in imported
+    (tmp_path / "train.py").write_text(TRAINING.replace("    optimizer.step()", "    optimizer.step()\n    optimizer.zero_grad()"))
+    imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
+    assert "libcst" in imported and "libcst.matchers" not in imported  # ...this one reports nothing
+
+
+def test_fixing_in_parallel_writes_what_fixing_serially_writes(tmp_path):
+    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path / "serial"), "--scripts", "30"], check=True)
+    shutil.copytree(tmp_path / "serial", tmp_path / "parallel")
+    serial = run_cli("check", "--fix", "--show-fixes", "--no-cache", "--jobs", "1", ".", cwd=tmp_path / "serial")
+    parallel = run_cli("check", "--fix", "--show-fixes", "--no-cache", "--jobs", "2", ".", cwd=tmp_path / "parallel")
+    assert "fixed:" in serial.stderr, serial.stderr
+    assert (parallel.returncode, parallel.stdout, parallel.stderr) == (serial.returncode, serial.stdout, serial.stderr)
+    for path in sorted((tmp_path / "serial").rglob("*.py")):
+        assert path.read_bytes() == (tmp_path / "parallel" / path.relative_to(tmp_path / "serial")).read_bytes(), path
+
+
+def test_fix_reads_and_writes_files_as_check_reads_them(tmp_path):
+    """A PEP 263 file is fixed in its own encoding; a file over the size limit is reported, not fixed."""
+    latin = tmp_path / "latin.py"
+    latin.write_bytes(b"# -*- coding: latin-1 -*-\n" + TRAINING.replace("loss = model(x)", "loss = model(x)  # caf\xe9").encode("latin-1"))
+    large = tmp_path / "large.py"
+    large.write_text(TRAINING + "# " + "x" * (4 * 2**20) + "\n")
+    result = run_cli("check", "--fix", "--no-cache", ".", cwd=tmp_path)
+    assert "Fixed 1 report." in result.stderr, result.stderr
+    assert latin.read_bytes() == (
+        b"# -*- coding: latin-1 -*-\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        b"    loss = model(x)  # caf\xe9\n    loss.backward()\n    optimizer.step()\n"
+    )
+    assert result.stdout == "large.py:1:1: ZG000 file too large to analyse (4.0 MiB; the limit is 4 MiB)\n"
+
+
+def test_ctrl_c_during_fix_exits_130_and_leaves_every_file_whole(tmp_path):
+    tree = tmp_path / "tree"
+    subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "400"], check=True)
+    originals = {path: path.read_bytes() for path in tree.rglob("*.py")}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "zerograd_lint", "check", "--fix", "."],
+        cwd=tree, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    # Interrupt once results come in (the cache fills), i.e. in the middle of the work.
+    cache = tree / ".zerograd_lint_cache"
+    while not any(cache.rglob("*.json")) and run.poll() is None:
+        time.sleep(0.01)
+    assert run.poll() is None, "the run ended before it could be interrupted"
+    run.send_signal(signal.SIGINT)
+    _, stderr = run.communicate(timeout=120)
+
+    assert run.returncode == 130, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert sorted(tree.rglob("*.tmp")) == [] and sorted(tree.rglob(".*.py.*")) == []
+    for path, original in originals.items():
+        data = path.read_bytes()
+        if data != original:
+            ast.parse(data)  # fixed, and whole
+
+
+def test_no_file_keeps_a_run_past_its_budget(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text("import torch\n" + TRAINING * 200)
+    settings = Settings(Selection(select=("ALL",)))
+    result = check_paths([script], settings, budget=0.01)
+    assert [(d.code, d.message) for d in result.diagnostics] == [("ZG000", "too complex to analyse in 0.01 s of CPU time")]
+    assert result.internal_errors == []
+    assert [d.code for d in check_paths([script], settings).diagnostics] == ["ZG101"] * 200
+
+
+def test_json_fix_field_and_fixing_agree(tmp_path):
+    shutil.copy(FIXTURES / "zg404_no_update.py", tmp_path)
+    items = json.loads(run_cli("check", "--format", "json", "--no-cache", ".", cwd=tmp_path).stdout)
+    assert [item["fix"]["message"] for item in items if item["fix"]] == ["Insert `scaler.update()` after the scaler's step"]
+    shown = run_cli("check", "--show-fixes", "--no-cache", ".", cwd=tmp_path)
+    assert "ZG404 fix: Insert `scaler.update()` after the scaler's step" in shown.stderr
