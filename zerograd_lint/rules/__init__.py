@@ -18,6 +18,7 @@ import pkgutil
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:
@@ -98,8 +99,11 @@ def catalogue() -> tuple[Entry, ...]:
 
 
 def declared(module_name: str) -> Entry:
+    # Read the file itself: under pytest the loader may be an assertion
+    # rewriter that cannot give the source back.
     spec = importlib.util.find_spec(module_name)
-    source = spec.loader.get_source(module_name) if spec is not None and spec.loader is not None else None  # type: ignore[attr-defined]
+    origin = spec.origin if spec is not None else None
+    source = Path(origin).read_text(encoding="utf-8") if origin is not None and origin.endswith(".py") else None
     start = source.find("\nRULE = Rule(") if source is not None else -1
     if source is None or start == -1:
         rule = importlib.import_module(module_name).RULE  # no source to read: import it
