@@ -51,6 +51,7 @@ class ModuleIndex:
         self.enclosing: dict[cst.FunctionDef, Container] = {}
         self._scopes: dict[Container, Scope] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
+        self._complete_classes: set[cst.ClassDef] = set()
         self.walk(module.body, module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
@@ -93,8 +94,9 @@ class ModuleIndex:
 
     def class_scope(self, cls: cst.ClassDef) -> Scope:
         """`self.x = ...` bindings from every method of the class."""
-        if cls not in self._class_scopes:
-            self._class_scopes[cls] = Scope()
+        if cls not in self._complete_classes:  # a method's own scope may have started it with its bindings only
+            self._complete_classes.add(cls)
+            self._class_scopes.setdefault(cls, Scope())
             for function, owner in self.class_of.items():
                 if owner is cls:
                     self.scope(function)
