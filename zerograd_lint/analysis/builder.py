@@ -9,7 +9,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.index import Container, ModuleIndex, suites
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
@@ -24,6 +24,7 @@ from zerograd_lint.analysis.ir import (
     Inlined,
     Jump,
     Loop,
+    NextElement,
     Node,
     Step,
     Try,
@@ -67,6 +68,12 @@ def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
     return ".grad" in text and ("None" in text or text.endswith(".grad"))
 
 
+def tests_scaler_stage(test: cst.BaseExpression) -> bool:
+    """`scaler._per_optimizer_states[id(opt)]["stage"] is not OptState.UNSCALED` (GradScaler's private record)."""
+    text = code_of(test)
+    return "_per_optimizer_states" in text or "OptState." in text
+
+
 def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
     if isinstance(body, cst.IndentedBlock):
         return body.body
@@ -93,12 +100,15 @@ class Context:
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
+    # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
+    # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
+    gated: str | None = None
+    stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
 
 
 class Builder:
-    def __init__(self, index: ModuleIndex, accelerate_accumulates: bool = False) -> None:
+    def __init__(self, index: ModuleIndex) -> None:
         self.index = index
-        self.accelerate_accumulates = accelerate_accumulates
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 
@@ -114,7 +124,7 @@ class Builder:
     def build(self, root: Container) -> Block:
         context = Context(self.index.resolver_for(root), root, (root,), "return")
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        return self.block(body, context)
+        return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
 
     # Statements -----------------------------------------------------------
 
@@ -154,11 +164,12 @@ class Builder:
         if isinstance(statement, cst.If):
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
+            body = Block((*self.next_elements(statement.target, body, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
             forever = code_of(statement.test) in {"True", "1"}
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
@@ -174,11 +185,16 @@ class Builder:
             ]
         if isinstance(statement, cst.With):
             nodes = []
-            accelerate = context.accelerate
+            inner = context
             for item in statement.items:
                 nodes.extend(self.expression(item.item, context))
-                accelerate = accelerate or self.is_accumulate_context(item.item, context)
-            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate))
+                accelerator = self.accumulate_context(item.item, context)
+                if accelerator is not None:
+                    # Entering `accumulate()` decides this iteration's `sync_gradients`.
+                    flag = frozenset({code_of(self.sync_flag(accelerator))})
+                    nodes.append(self.event(Assign, item.item, names=flag, uses=frozenset(), callees=frozenset(), scope=context.function))
+                    inner = replace(inner, accelerate=True, gated=accelerator)
+            body = self.block(statements_of(statement.body), inner)
             return [*nodes, body]
         if isinstance(statement, cst.Match):
             return self.match_statement(statement, context)
@@ -191,7 +207,11 @@ class Builder:
 
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
-        then = self.block(statements_of(statement.body), context)
+        stage_test = tests_scaler_stage(statement.test)
+        then = self.block(statements_of(statement.body), replace(context, stage_checked=True) if stage_test else context)
+        if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
+            # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
+            return [*test_events, then]
         if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
@@ -292,7 +312,7 @@ class Builder:
                 return [self.event(Update, call, scaler=resolver.canonical(receiver))]
             if positional:
                 optimizer = self.optimizer_key(positional[0], resolver)
-                return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver))]
+                return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
             return []
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
@@ -338,9 +358,14 @@ class Builder:
         else:
             loss = receiver
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
-        normalises = context.resolver.role(receiver) is Role.ACCELERATOR and self.accumulating_accelerator(receiver, context)
+        accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
+        normalises = accelerator and self.accumulating_accelerator(receiver, context)
+        unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
         return [
-            self.event(Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function)
+            self.event(
+                Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function,
+                unused_accumulation=unused,
+            )
         ]
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
@@ -367,6 +392,19 @@ class Builder:
         if not built or not all(isinstance(value, cst.Call) for value in built):
             return True
         return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for v in built for a in v.args)
+
+    def configured_accumulation(self, receiver: cst.BaseExpression, context: Context) -> str | None:
+        """N of `Accelerator(gradient_accumulation_steps=N)` (or of its plugin's `num_steps=N`), where every
+        construction of the receiver sets it and N is not 1."""
+        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+        built = [b.value for b in context.resolver.bindings(key)] if key else []
+        if any(isinstance(v, cst.Call) and any(a.keyword and "deepspeed" in a.keyword.value for a in v.args) for v in built):
+            return None  # DeepSpeed's engine accumulates by itself, `accumulate()` or not
+        found = {accumulation_steps(value) for value in built}
+        if len(found) != 1 or None in found:
+            return None
+        steps = found.pop()
+        return steps if steps not in {"1", "None"} else None
 
     def zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> Event:
         resolver = context.resolver
@@ -398,24 +436,62 @@ class Builder:
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         return [*nodes, *self.wrap_accelerate(step, context)]
 
-    def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
-        """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps.
+    def next_elements(self, target: cst.BaseExpression, body: Block, context: Context) -> list[Event]:
+        """`for opt in optimizers:` each pass unscales and steps another optimizer than the pass before."""
+        names = [n for n in assigned_names(target) if isinstance(n, cst.Name)]
+        optimizers = [n for n in names if context.resolver.role(n) is Role.OPTIMIZER]
+        if not optimizers:
+            return []
+        inside = frozenset(e.id for e in events_in(body))
+        return [self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside) for n in optimizers]
 
-        Its clear checks the sync state wherever it is called, so in a file that
-        accumulates with Accelerate every optimizer clear and step counts as guarded.
+    def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
+        """Where `accelerator.accumulate()` is used, a prepared optimizer steps and clears only on sync steps.
+
+        `AcceleratedOptimizer.step` and `.zero_grad` test the one global `sync_gradients`, set when
+        `accumulate()` is entered, so every optimizer step and clear in the loop or function that
+        enters it is guarded. Inside the `with` block the test is this iteration's: those events
+        take the same branch (a clear before the step there discards everything on the sync step).
+        Before or after the block the value may be the previous iteration's, and the branch is left
+        uncorrelated. A model's own `zero_grad` is not gated.
         """
         optimizer_event = isinstance(event, Step) or (isinstance(event, Clear) and event.target.kind == "optimizer")
-        if (context.accelerate or self.accelerate_accumulates) and optimizer_event:
-            return [Branch(None, Guard.ACCELERATE, Block((event,)), Block(()), None)]
-        return [event]
+        if context.gated is None or not optimizer_event:
+            return [event]
+        test = self.sync_flag(context.gated) if context.accelerate else None
+        return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None)]
 
-    def is_accumulate_context(self, item: cst.BaseExpression, context: Context) -> bool:
-        return (
+    def sync_flag(self, accelerator: str) -> cst.BaseExpression:
+        """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
+        return cst.parse_expression(f"{accelerator}.sync_gradients")
+
+    def accumulate_context(self, item: cst.BaseExpression, context: Context) -> str | None:
+        """The accelerator of `with accelerator.accumulate(model):`, as a key."""
+        if (
             isinstance(item, cst.Call)
             and isinstance(item.func, cst.Attribute)
             and item.func.attr.value == "accumulate"
             and context.resolver.role(item.func.value) is Role.ACCELERATOR
-        )
+        ):
+            return context.resolver.canonical(item.func.value)
+        return None
+
+    def accumulating_in(self, statements: Sequence[cst.CSTNode], context: Context) -> str | None:
+        """The accelerator whose `accumulate()` these statements enter (nested defs aside), if any."""
+        for statement in statements:
+            if isinstance(statement, cst.With):
+                found = next(filter(None, (self.accumulate_context(item.item, context) for item in statement.items)), None)
+                if found is not None:
+                    return found
+            for suite in suites(statement):
+                found = self.accumulating_in(suite, context)
+                if found is not None:
+                    return found
+        return None
+
+    def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
+        body = statements_of(loop.body)
+        return replace(context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context))
 
     def parameter_clear_target(self, parameter: cst.BaseExpression, context: Context) -> ClearTarget:
         """`p.grad = None` for p in model.parameters() clears that model; over param_groups, that optimizer."""
@@ -481,9 +557,25 @@ class Builder:
             function,
             (*context.stack, function),
             "return",
-            context.accelerate,
+            accelerate=context.accelerate,
         )
-        return [Inlined(call, function, self.block(statements_of(function.body), inner))]
+        body = statements_of(function.body)
+        inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
+        return [Inlined(call, function, self.block(body, inner))]
+
+
+def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
+    """`N` in `Accelerator(gradient_accumulation_steps=N)` or `Accelerator(gradient_accumulation_plugin=
+    GradientAccumulationPlugin(num_steps=N))`, as written."""
+    if not isinstance(value, cst.Call):
+        return None
+    for argument in value.args:
+        keyword = argument.keyword.value if argument.keyword is not None else None
+        if keyword in {"gradient_accumulation_steps", "num_steps"}:
+            return code_of(argument.value)
+        if keyword == "gradient_accumulation_plugin":
+            return accumulation_steps(argument.value)
+    return None
 
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -42,7 +42,6 @@ from zerograd_lint.analysis.needs import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
-ACCUMULATE_TEXT = re.compile(r"\.accumulate\(")
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
     roots: tuple[RootFacts, ...] = ()
     if index is not None and needs.lifecycle:
-        builder = Builder(index, accelerate_accumulates=ACCUMULATE_TEXT.search(source) is not None)
+        builder = Builder(index)
         wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
         chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
         blocks = {root: builder.build(root) for root in chosen}

@@ -35,6 +35,7 @@ from zerograd_lint.analysis.ir import (
     GradWrite,
     Guard,
     Loop,
+    NextElement,
     Step,
     Unscale,
     Update,
@@ -180,6 +181,9 @@ class GradientDomain:
             return self.step(event, state)
         if isinstance(event, Unscale):
             return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
+        if isinstance(event, NextElement):
+            # What earlier passes of this loop unscaled or stepped was another optimizer.
+            return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):

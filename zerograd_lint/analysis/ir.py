@@ -44,6 +44,9 @@ class Backward(Event):
     normalises: bool  # accelerator.backward divides by gradient_accumulation_steps itself
     loss: cst.BaseExpression | None  # the loss expression handed to backward
     scope: cst.CSTNode  # the function (or module) the backward is written in
+    # `accelerator.backward` where the Accelerator is built with `gradient_accumulation_steps=N` (N as written,
+    # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
+    unused_accumulation: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,6 +72,18 @@ class Clear(Event):
 class Unscale(Event):
     optimizer: str
     scaler: str
+    checked: bool = False  # under a test of the scaler's stage for this optimizer: never a second unscale
+
+
+@dataclass(frozen=True, eq=False)
+class NextElement(Event):
+    """A loop over a collection of optimizers starts its next pass: the name now means another optimizer.
+
+    What the events of that loop's earlier passes recorded about the name (`inside`) was about another object.
+    """
+
+    key: str
+    inside: frozenset[int]  # the ids of the events in the loop's body
 
 
 @dataclass(frozen=True, eq=False)

@@ -2,14 +2,20 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, ids
-from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.ir import Backward, Branch, Clear, Coverage, Loop, Step
+from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, guard_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
+    yield from cleared_every_micro_batch(facts)
+    yield from accumulation_never_entered(facts)
+
+
+def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
         if where.loop is None or where.guard not in ACCUMULATION_GUARDS:
@@ -25,6 +31,45 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"Clear only after the step, under the same condition.",
                 optimizer=step.optimizer, step_line=facts.line(step.node),
             )
+
+
+def tests_sync_gradients(loop: Loop) -> bool:
+    return any(isinstance(n, Branch) and n.test is not None and "sync_gradients" in code_of(n.test) for n in walk(loop.body))
+
+
+def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
+    """`Accelerator(gradient_accumulation_steps=N)`, but the loop steps and clears every micro-batch outside `accumulate()`."""
+    reported: set[int] = set()
+    for root, backward in events_of(facts, Backward):
+        loop = root.loop_of(backward)
+        if backward.unused_accumulation is None or loop is None or tests_sync_gradients(loop):
+            continue
+        steps = [e for e in root.events if isinstance(e, Step) and root.reached(e) and root.loop_of(e) is loop and e.optimizer in root.fed[backward.id]]
+        if not steps or any(root.where[s.id].guard is not None for s in steps):
+            continue  # a step under a condition of the loop's own may accumulate by hand
+        for step in steps:
+            for clear in every_iteration_clears(root, loop, step):
+                if clear.id in reported:
+                    continue
+                reported.add(clear.id)
+                steps_text = backward.unused_accumulation
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` clears after every micro-batch although the Accelerator is built with "
+                    f"`gradient_accumulation_steps={steps_text}`: the loop at line {facts.line(loop.node)} never enters "
+                    f"`accelerator.accumulate(...)`, so {at(facts, backward)} divides each loss by {steps_text} and {at(facts, step)} "
+                    f"applies every micro-batch's 1/{steps_text}-sized gradient on its own. Accumulation is configured but never used: "
+                    f"run the forward, backward, step and clear inside `with accelerator.accumulate(model):`.",
+                    optimizer=step.optimizer, step_line=facts.line(step.node), accumulation=steps_text,
+                )
+
+
+def every_iteration_clears(root: RootFacts, loop: Loop, step: Step) -> list[Clear]:
+    return [
+        e for e in root.events
+        if isinstance(e, Clear) and root.reached(e) and root.loop_of(e) is loop and root.where[e.id].guard is None
+        and root.coverage(e, step.optimizer) is Coverage.KNOWN
+    ]
 
 
 RULE = Rule(

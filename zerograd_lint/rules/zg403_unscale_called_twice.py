@@ -10,6 +10,8 @@ from zerograd_lint.rules.support import at, contents, events_of, finding, first_
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, unscale in events_of(facts, Unscale):
+        if unscale.checked:
+            continue  # the code asks the scaler whether this optimizer is unscaled already
         held = contents(root, unscale, unscale.optimizer)
         earlier = first_event(root, held, "unscaled") or first_event(root, held, "stepped")
         if earlier is None:
