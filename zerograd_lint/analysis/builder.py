@@ -19,6 +19,8 @@ from zerograd_lint.analysis.ir import (
     ClearTarget,
     Clip,
     Event,
+    Freeze,
+    GradAccess,
     GradWrite,
     Guard,
     Inlined,
@@ -107,8 +109,11 @@ class Context:
 
 
 class Builder:
-    def __init__(self, index: ModuleIndex) -> None:
+    def __init__(self, index: ModuleIndex, reads: bool = False) -> None:
         self.index = index
+        self.reads = reads  # also build `.grad` reads and freezes (ZG301)
+        self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
+        self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 
@@ -212,7 +217,11 @@ class Builder:
         if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
             # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
             return [*test_events, then]
-        if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
+        if (
+            statement.orelse is None
+            and mentions_grad_none_check(statement.test)
+            and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
+        ):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
         if isinstance(statement.orelse, cst.If):
@@ -252,6 +261,9 @@ class Builder:
         value = statement.value
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+        if self.reads:
+            nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
+            nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
         if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
@@ -320,6 +332,9 @@ class Builder:
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
             return [self.event(GradWrite, call)]
+        if attr == "requires_grad_" and self.reads:
+            flag = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "requires_grad"), None)
+            return [self.freeze(receiver, flag, call, context)]
         method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
             method = self.method_of_self(attr, context)
@@ -331,6 +346,35 @@ class Builder:
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
         return []
+
+    def grad_access(self, node: cst.Attribute, context: Context) -> Event:
+        parameter = node.value
+        target = self.parameter_clear_target(parameter, context)
+        container, ordinal = self.grad_position(node, context.function)
+        origin = context.resolver.parameter_origin(parameter)
+        return self.event(GradAccess, node, target=target, origin=origin, container=container, ordinal=ordinal)
+
+    def grad_position(self, node: cst.Attribute, container: Container) -> tuple[int, int]:
+        """(container number, k) for the k-th `name.grad` of the container's own code (see GradRead)."""
+        if container not in self._grad_order:
+            number = next(i for i, root in enumerate(self.index.roots) if root is container)
+            own = own_grad_attributes(container)
+            self._grad_order[container] = (number, {a: k for k, a in enumerate(own)})
+            self.grad_names[number] = tuple(a.value.value for a in own)  # type: ignore[attr-defined]
+        number, order = self._grad_order[container]
+        return number, order.get(node, -1)
+
+    def grad_accesses(self, expression: cst.CSTNode, context: Context) -> list[Event]:
+        return [self.grad_access(node, context) for node in grad_attributes(expression)]
+
+    def freeze(self, owner: cst.BaseExpression, flag: cst.BaseExpression | None, node: cst.CSTNode, context: Context) -> Event:
+        """`owner.requires_grad_(flag)` or `owner.requires_grad = flag`; a flag that is not literally False unfreezes."""
+        target = self.parameter_clear_target(owner, context)
+        key = target.key if target.kind == "model" else context.resolver.canonical(owner) if isinstance(owner, cst.Attribute) else None
+        if target.kind == "unknown" and isinstance(owner, cst.Name) and not context.resolver.bindings(owner.value):
+            key = owner.value  # `model.requires_grad_(False)` on a name bound elsewhere
+        frozen = flag is not None and code_of(flag) in {"False", "0"}
+        return self.event(Freeze, node, key=key, frozen=frozen)
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
         owner = self.index.owner_class(context.function)
@@ -542,18 +586,20 @@ class Builder:
             parameters = parameters[1:]
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
+        arguments: dict[str, cst.BaseExpression] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
         for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
-        return self.inline_body(call, function, context, overlay, roles)
+            arguments[name] = argument
+        return self.inline_body(call, function, context, overlay, roles, arguments)
 
-    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles) -> list[Node]:
+    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
         inner = Context(
-            self.index.resolver_for(function, overlay, roles),
+            self.index.resolver_for(function, overlay, roles, context.resolver, arguments),
             function,
             (*context.stack, function),
             "return",
@@ -641,6 +687,44 @@ def grad_owner(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
+def own_grad_attributes(container: Container) -> list[cst.Attribute]:
+    """Every `name.grad` of a function's body (or the module's), nested defs and classes aside, in source order."""
+    found: list[cst.Attribute] = []
+
+    class _Grads(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+                found.append(node)
+
+    body = container.body if isinstance(container, cst.Module) else [container.body]
+    for statement in body:
+        statement.visit(_Grads())
+    return found
+
+
+def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:
+    """Every `name.grad` in an expression."""
+    found: list[cst.Attribute] = []
+
+    class _Grads(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+                found.append(node)
+
+    expression.visit(_Grads())
+    return found
+
+
+def is_requires_grad(target: cst.BaseExpression, value: cst.BaseExpression | None) -> bool:
+    return isinstance(target, cst.Attribute) and target.attr.value == "requires_grad" and value is not None
+
+
 def set_to_none_of(call: cst.Call) -> bool | None:
     for argument in call.args:
         if argument.keyword is None or argument.keyword.value == "set_to_none":
@@ -658,6 +742,10 @@ class _CallCollector(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.builder.reads and node.attr.value == "grad" and isinstance(node.value, cst.Name):
+            self.nodes.append(self.builder.grad_access(node, self.context))
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self.nodes.extend(self.builder.call(original_node, self.context))

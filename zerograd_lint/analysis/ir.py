@@ -103,6 +103,24 @@ class GradWrite(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class GradAccess(Event):
+    """`p.grad` as written (built only when reads are analysed): whether it can be None there is ZG301's question."""
+
+    target: ClearTarget  # the parameters `p` ranges over: a model's, an optimizer's, or unknown
+    origin: tuple[str, tuple[str, ...]] | None  # the constructor of that model, and the attributes taken from it
+    container: int  # the function it is written in (the module is 0), numbered as ModuleIndex.roots
+    ordinal: int  # the k-th `name.grad` of that function's own code
+
+
+@dataclass(frozen=True, eq=False)
+class Freeze(Event):
+    """`m.requires_grad_(False)`, `p.requires_grad = False` (built only when reads are analysed)."""
+
+    key: str | None  # the model, part or parameter whose gradients stop (or start again)
+    frozen: bool
+
+
+@dataclass(frozen=True, eq=False)
 class Assign(Event):
     """An assignment to plain names: the forward pass, when a name is later backwarded."""
 

@@ -26,6 +26,13 @@ from zerograd_lint.analysis.names import (
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
+# Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
+SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
+MODULE_WRAPPERS = frozenset(
+    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
+     "convert_sync_batchnorm", "prepare"}
+)
+Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
 
 
 @dataclass(frozen=True)
@@ -130,8 +137,12 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
             bind_for_target(scope, elements[1], arguments[0])
             return
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "named_parameters"}:
-            if elements is not None and len(elements) == 2:
-                bind_for_target(scope, elements[1], iterable)
+            if elements is None:
+                return  # the (key, value) pairs themselves
+            if len(elements) == 2:  # `for k, opt in optimizers.items()`: a value of the dict
+                collection = iterable.func.value if iterable.func.attr.value == "items" else iterable
+                for key in target_keys(elements[1]):
+                    scope.add(key, Binding(element_of=collection))
             return
     if elements is not None:
         return
@@ -196,6 +207,9 @@ class Resolver:
     scopes: tuple[Scope, ...]
     overlay: Mapping[str, str] = field(default_factory=dict)
     overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
+    self_class: str | None = None  # the class whose method this is: what `self` was built with
+    caller: Resolver | None = None  # where a helper was called from, and what its parameters were given
+    arguments: Mapping[str, cst.BaseExpression] = field(default_factory=dict)
 
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
@@ -309,6 +323,88 @@ class Resolver:
             return self.parameter_owners(node.for_in.iter, depth + 1)
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+
+    def module_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
+        """What a module was built with: `model.encoder` after `model = Net().to(device)` is ("Net", ("encoder",))."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments and self.caller is not None:
+            return self.caller.module_origin(self.arguments[node.value], depth + 1)
+        if isinstance(node, cst.Name) and node.value == "self":
+            return (self.self_class, ()) if self.self_class else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return self.origin_of_value(node, depth)
+        key = code_of(node)
+        origins = set()
+        for binding in self.bindings(key):
+            if binding.alias is not None:
+                origins.add(self.module_origin(binding.alias, depth + 1))
+            elif binding.value is not None and not rewraps(binding.value, key):
+                origins.add(self.origin_of_value(binding.value, depth))
+            elif binding.value is None:
+                origins.add(None)
+        if not origins and isinstance(node, cst.Attribute):
+            outer = self.module_origin(node.value, depth + 1)
+            return (outer[0], (*outer[1], node.attr.value)) if outer is not None else None
+        return origins.pop() if len(origins) == 1 else None
+
+    def origin_of_value(self, value: cst.BaseExpression, depth: int) -> Origin | None:
+        if not isinstance(value, cst.Call):
+            return None
+        inner = unwrapped_module(value)
+        if inner is not None:
+            return self.module_origin(inner, depth + 1)
+        callee = dotted_name(value.func)
+        return (callee, ()) if callee else None
+
+    def parameter_origin(self, node: cst.BaseExpression) -> Origin | None:
+        """What built the module whose parameters `node` ranges over (`p` in `for p in model.parameters()`)."""
+        bindings = self.bindings(node.value) if isinstance(node, cst.Name) else []
+        if len(bindings) == 1 and bindings[0].element_of is not None:
+            return self.collection_origin(bindings[0].element_of)
+        return None
+
+    def collection_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
+        """What built the module a parameter collection belongs to."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return self.module_origin(node.func.value)
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
+                return self.collection_origin(node.args[-1].value, depth + 1)
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.collection_origin(node.for_in.iter, depth + 1)
+        if isinstance(node, cst.Subscript):  # group["params"] for group in optimizer.param_groups
+            groups = [b.element_of for b in self.bindings(code_of(node.value))] if isinstance(node.value, cst.Name) else []
+            if len(groups) == 1 and isinstance(groups[0], cst.Attribute) and groups[0].attr.value == "param_groups":
+                call = self.constructor_of(groups[0].value)
+                params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
+                return self.collection_origin(params, depth + 1) if params is not None else None
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments and self.caller is not None:
+            return self.caller.collection_origin(self.arguments[node.value], depth + 1)
+        bound = self.value_of(node)
+        return self.collection_origin(bound, depth + 1) if bound is not None else None
+
+
+def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
+    """`model` in `model.to(device)`, `DDP(model, ...)`, `copy.deepcopy(model)`: the same parameters."""
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in SAME_MODULE_METHODS:
+        return call.func.value
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if name in MODULE_WRAPPERS and positional:
+        return positional[0]
+    return None
+
+
+def rewraps(value: cst.BaseExpression, key: str) -> bool:
+    """`model = DDP(model)`, `model = model.to(device)`: the same module under its own name."""
+    inner = unwrapped_module(value) if isinstance(value, cst.Call) else None
+    return inner is not None and code_of(inner) == key
 
 
 def role_from_name(name: str | None) -> Role | None:
