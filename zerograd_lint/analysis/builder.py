@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import count
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import libcst as cst
 
@@ -35,7 +35,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name
-from zerograd_lint.analysis.roles import Resolver
+from zerograd_lint.analysis.roles import Resolver, loop_elements
 
 _SOURCE = cst.Module(body=[])
 MAX_INLINE_DEPTH = 6
@@ -105,6 +105,7 @@ class Context:
     # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
     # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
     gated: str | None = None
+    elements: Mapping[str, cst.BaseExpression] = field(default_factory=dict)  # loop variables -> their collections
     stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
 
 
@@ -347,11 +348,14 @@ class Builder:
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
         return []
 
-    def grad_access(self, node: cst.Attribute, context: Context) -> Event:
+    def grad_access(self, node: cst.Attribute, context: Context, local: Mapping[str, cst.BaseExpression]) -> Event:
+        """`p.grad`, `p` resolved through the loops and comprehensions around it (`local`: the comprehensions')."""
         parameter = node.value
-        target = self.parameter_clear_target(parameter, context)
+        elements = {**context.elements, **local}
+        target = self.parameter_clear_target(parameter, context, elements)
+        collection = parameter_collection(parameter, elements, context.resolver)
+        origin = context.resolver.collection_origin(collection, elements=elements) if collection is not None else None
         container, ordinal = self.grad_position(node, context.function)
-        origin = context.resolver.parameter_origin(parameter)
         return self.event(GradAccess, node, target=target, origin=origin, container=container, ordinal=ordinal)
 
     def grad_position(self, node: cst.Attribute, container: Container) -> tuple[int, int]:
@@ -365,7 +369,7 @@ class Builder:
         return number, order.get(node, -1)
 
     def grad_accesses(self, expression: cst.CSTNode, context: Context) -> list[Event]:
-        return [self.grad_access(node, context) for node in grad_attributes(expression)]
+        return [self.grad_access(node, context, {}) for node in grad_attributes(expression)]
 
     def freeze(self, owner: cst.BaseExpression, flag: cst.BaseExpression | None, node: cst.CSTNode, context: Context) -> Event:
         """`owner.requires_grad_(flag)` or `owner.requires_grad = flag`; a flag that is not literally False unfreezes."""
@@ -535,18 +539,19 @@ class Builder:
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
         body = statements_of(loop.body)
-        return replace(context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context))
+        inner = replace(context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context))
+        if self.reads and isinstance(loop, cst.For):
+            inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
+        return inner
 
-    def parameter_clear_target(self, parameter: cst.BaseExpression, context: Context) -> ClearTarget:
+    def parameter_clear_target(
+        self, parameter: cst.BaseExpression, context: Context, elements: Mapping[str, cst.BaseExpression] | None = None
+    ) -> ClearTarget:
         """`p.grad = None` for p in model.parameters() clears that model; over param_groups, that optimizer."""
-        collection = context.resolver.canonical(parameter)
-        match = re.fullmatch(r"(.+)\.(?:named_)?parameters\(.*\)", collection)
-        if match:
-            return ClearTarget("model", match.group(1))
-        match = re.fullmatch(r"(.+)\.param_groups(?:\[.*\])?\[['\"]params['\"]\]", collection)
-        if match:
-            return ClearTarget("optimizer", match.group(1))
-        return ClearTarget("unknown", None)
+        elements = context.elements if elements is None else elements
+        collection = parameter_collection(parameter, elements, context.resolver)
+        found = context.resolver.parameters_of(collection, elements) if collection is not None else None
+        return ClearTarget(*found) if found is not None else collection_target(context.resolver.canonical(parameter))
 
     # Helpers ----------------------------------------------------------------
 
@@ -586,20 +591,20 @@ class Builder:
             parameters = parameters[1:]
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
-        arguments: dict[str, cst.BaseExpression] = {}
+        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
         for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
-            arguments[name] = argument
+            arguments[name] = (context.resolver, argument)
         return self.inline_body(call, function, context, overlay, roles, arguments)
 
     def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
         inner = Context(
-            self.index.resolver_for(function, overlay, roles, context.resolver, arguments),
+            self.index.resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",
@@ -687,6 +692,29 @@ def grad_owner(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
+def parameter_collection(
+    parameter: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression], resolver: Resolver
+) -> cst.BaseExpression | None:
+    """The collection a loop variable ranges over: the innermost loop around it, else its one binding."""
+    if not isinstance(parameter, cst.Name):
+        return None
+    if parameter.value in elements:
+        return elements[parameter.value]
+    bindings = resolver.bindings(parameter.value)
+    return bindings[0].element_of if len(bindings) == 1 else None
+
+
+def collection_target(collection: str) -> ClearTarget:
+    """Whose parameters a collection (as a key) holds: `model.parameters()` a model's, `opt.param_groups[..]["params"]` an optimizer's."""
+    match = re.fullmatch(r"(.+)\.(?:named_)?parameters\(.*\)", collection)
+    if match:
+        return ClearTarget("model", match.group(1))
+    match = re.fullmatch(r"(.+)\.param_groups(?:\[.*\])?\[['\"]params['\"]\]", collection)
+    if match:
+        return ClearTarget("optimizer", match.group(1))
+    return ClearTarget("unknown", None)
+
+
 def own_grad_attributes(container: Container) -> list[cst.Attribute]:
     """Every `name.grad` of a function's body (or the module's), nested defs and classes aside, in source order."""
     found: list[cst.Attribute] = []
@@ -739,13 +767,29 @@ class _CallCollector(cst.CSTVisitor):
         self.builder = builder
         self.context = context
         self.nodes: list[Node] = []
+        self.comprehensions: list[dict[str, cst.BaseExpression]] = []  # loop variables of the comprehensions entered
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.builder.reads and node.attr.value == "grad" and isinstance(node.value, cst.Name):
-            self.nodes.append(self.builder.grad_access(node, self.context))
+            local = {name: collection for frame in self.comprehensions for name, collection in frame.items()}
+            self.nodes.append(self.builder.grad_access(node, self.context, local))
+
+    def visit_comprehension(self, node: cst.BaseComp) -> None:
+        frame: dict[str, cst.BaseExpression] = {}
+        for_in: cst.CompFor | None = node.for_in
+        while for_in is not None:
+            frame.update(loop_elements(for_in.target, for_in.iter))
+            for_in = for_in.inner_for_in
+        self.comprehensions.append(frame)
+
+    def leave_comprehension(self, original_node: cst.BaseComp) -> None:
+        self.comprehensions.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = leave_comprehension
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self.nodes.extend(self.builder.call(original_node, self.context))

@@ -111,7 +111,7 @@ class ModuleIndex:
             self._scopes[container] = collect(container, Scope(), class_scope, root=container)
         return self._scopes[container]
 
-    def resolver_for(self, container: Container, overlay=None, overlay_roles=None, caller=None, arguments=None) -> Resolver:
+    def resolver_for(self, container: Container, overlay=None, overlay_roles=None, arguments=None) -> Resolver:
         scopes: list[Scope] = []
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
@@ -122,7 +122,7 @@ class ModuleIndex:
             scopes.append(self.class_scope(owner))
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
-        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, self_class, caller, arguments or {})
+        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class)
 
     def method(self, cls: cst.ClassDef, name: str, seen: frozenset[str] = frozenset()) -> cst.FunctionDef | None:
         """`self.name` on an instance of `cls`: its own method or a base class's in this file."""

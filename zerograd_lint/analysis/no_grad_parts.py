@@ -185,8 +185,8 @@ def module_classes(tree: ast.Module) -> dict[str, ModuleClass]:
             if a not in record.conditional and len(v) == 1 and parametric.builds_parameters(v[0])
         }
         paths = forward_paths(record)
-        # A path that uses no parameter at all returns nothing to backpropagate (`if x is None: return None`).
-        paths = [path for path in paths or () if not path.isdisjoint(owning)]
+        # A path that uses none of the parts returns nothing to backpropagate (`if x is None: return None`).
+        paths = [path for path in paths or () if not path.isdisjoint(record.built)]
         used = set.intersection(*paths) if paths else set(owning)
         unused = {a: line for a, line in owning.items() if a not in used}
         if unused or record.frozen or submodules:

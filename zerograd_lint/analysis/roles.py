@@ -150,6 +150,13 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
         scope.add(key, Binding(element_of=iterable))
 
 
+def loop_elements(target: cst.BaseExpression, iterable: cst.BaseExpression) -> dict[str, cst.BaseExpression]:
+    """The names a `for` target (or a comprehension's) binds to elements of a collection, and the collection."""
+    scope = Scope()
+    bind_for_target(scope, target, iterable)
+    return {key: b.element_of for key, found in scope.bindings.items() for b in found if b.element_of is not None}
+
+
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
 
@@ -207,9 +214,9 @@ class Resolver:
     scopes: tuple[Scope, ...]
     overlay: Mapping[str, str] = field(default_factory=dict)
     overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
+    # A helper's parameters: the caller's own expression for each, and the caller's resolver.
+    arguments: Mapping[str, tuple["Resolver", cst.BaseExpression]] = field(default_factory=dict)
     self_class: str | None = None  # the class whose method this is: what `self` was built with
-    caller: Resolver | None = None  # where a helper was called from, and what its parameters were given
-    arguments: Mapping[str, cst.BaseExpression] = field(default_factory=dict)
 
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
@@ -217,6 +224,35 @@ class Resolver:
             if found:
                 return found
         return []
+
+    def parameters_of(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] = {}, depth: int = 0) -> tuple[str, str] | None:
+        """Whose parameters a collection holds, as ("model", key) or ("optimizer", key) (`elements`: loop variables here)."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in elements:
+            return self.parameters_of(elements[node.value], elements, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return "model", self.canonical(node.func.value)
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
+                return self.parameters_of(node.args[-1].value, elements, depth + 1)
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.parameters_of(node.for_in.iter, elements, depth + 1)
+        if isinstance(node, cst.Subscript) and code_of(node).endswith(("['params']", '["params"]')):
+            group = node.value
+            if isinstance(group, cst.Name) and group.value in elements:
+                group = elements[group.value]  # group["params"] for group in optimizer.param_groups
+            while isinstance(group, cst.Subscript):  # optimizer.param_groups[0]["params"]
+                group = group.value
+            if isinstance(group, cst.Attribute) and group.attr.value == "param_groups":
+                return "optimizer", self.canonical(group.value)
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.parameters_of(argument, {}, depth + 1)
+        bound = self.value_of(node)
+        return self.parameters_of(bound, elements, depth + 1) if bound is not None and bound is not node else None
 
     def canonical(self, node: cst.BaseExpression, depth: int = 0) -> str:
         """A key naming the object `node` evaluates to, through aliases."""
@@ -329,8 +365,9 @@ class Resolver:
         """What a module was built with: `model.encoder` after `model = Net().to(device)` is ("Net", ("encoder",))."""
         if depth > 8:
             return None
-        if isinstance(node, cst.Name) and node.value in self.arguments and self.caller is not None:
-            return self.caller.module_origin(self.arguments[node.value], depth + 1)
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.module_origin(argument, depth + 1)
         if isinstance(node, cst.Name) and node.value == "self":
             return (self.self_class, ()) if self.self_class else None
         if not isinstance(node, (cst.Name, cst.Attribute)):
@@ -358,34 +395,32 @@ class Resolver:
         callee = dotted_name(value.func)
         return (callee, ()) if callee else None
 
-    def parameter_origin(self, node: cst.BaseExpression) -> Origin | None:
-        """What built the module whose parameters `node` ranges over (`p` in `for p in model.parameters()`)."""
-        bindings = self.bindings(node.value) if isinstance(node, cst.Name) else []
-        if len(bindings) == 1 and bindings[0].element_of is not None:
-            return self.collection_origin(bindings[0].element_of)
-        return None
-
-    def collection_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
-        """What built the module a parameter collection belongs to."""
+    def collection_origin(self, node: cst.BaseExpression, depth: int = 0, elements: Mapping[str, cst.BaseExpression] = {}) -> Origin | None:
+        """What built the module a parameter collection belongs to (`elements`: loop variables in scope here)."""
         if depth > 8:
             return None
+        if isinstance(node, cst.Name) and node.value in elements:
+            return self.collection_origin(elements[node.value], depth + 1, elements)
         if isinstance(node, cst.Call):
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
                 return self.module_origin(node.func.value)
             if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
-                return self.collection_origin(node.args[-1].value, depth + 1)
+                return self.collection_origin(node.args[-1].value, depth + 1, elements)
             return None
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-            return self.collection_origin(node.for_in.iter, depth + 1)
+            return self.collection_origin(node.for_in.iter, depth + 1, elements)
         if isinstance(node, cst.Subscript):  # group["params"] for group in optimizer.param_groups
-            groups = [b.element_of for b in self.bindings(code_of(node.value))] if isinstance(node.value, cst.Name) else []
+            group = node.value
+            local = [elements[group.value]] if isinstance(group, cst.Name) and group.value in elements else None
+            groups = local or ([b.element_of for b in self.bindings(code_of(group))] if isinstance(group, cst.Name) else [])
             if len(groups) == 1 and isinstance(groups[0], cst.Attribute) and groups[0].attr.value == "param_groups":
                 call = self.constructor_of(groups[0].value)
                 params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
                 return self.collection_origin(params, depth + 1) if params is not None else None
             return None
-        if isinstance(node, cst.Name) and node.value in self.arguments and self.caller is not None:
-            return self.caller.collection_origin(self.arguments[node.value], depth + 1)
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.collection_origin(argument, depth + 1)
         bound = self.value_of(node)
         return self.collection_origin(bound, depth + 1) if bound is not None else None
 
