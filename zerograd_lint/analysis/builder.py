@@ -15,6 +15,7 @@ from zerograd_lint.analysis.ir import (
     Backward,
     Block,
     Branch,
+    Caught,
     Clear,
     ClearTarget,
     Clip,
@@ -27,6 +28,7 @@ from zerograd_lint.analysis.ir import (
     Jump,
     Loop,
     NextElement,
+    NextParameter,
     Node,
     Step,
     Try,
@@ -107,6 +109,7 @@ class Context:
     gated: str | None = None
     elements: Mapping[str, cst.BaseExpression] = field(default_factory=dict)  # loop variables -> their collections
     stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
+    conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
 
 
 class Builder:
@@ -115,6 +118,7 @@ class Builder:
         self.reads = reads  # also build `.grad` reads and freezes (ZG301)
         self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
         self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
+        self.scaled_under: dict[cst.Call, tuple] = {}  # `loss = scaler.scale(loss)` -> the `if` arms it is written in
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 
@@ -184,7 +188,7 @@ class Builder:
             return [
                 Try(
                     self.block(statements_of(statement.body), inner),
-                    tuple(self.block(statements_of(h.body), inner) for h in statement.handlers),
+                    tuple(Block((self.event(Caught, h), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
                     self.suite(statement.orelse, inner),
                     self.suite(statement.finalbody, inner),
                 )
@@ -214,7 +218,8 @@ class Builder:
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
         stage_test = tests_scaler_stage(statement.test)
-        then = self.block(statements_of(statement.body), replace(context, stage_checked=True) if stage_test else context)
+        then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
+        then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
         if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
             # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
             return [*test_events, then]
@@ -225,10 +230,11 @@ class Builder:
         ):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
+        else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
-            orelse = Block(tuple(self.if_statement(statement.orelse, context)))
+            orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
-            orelse = self.suite(statement.orelse, context)
+            orelse = self.suite(statement.orelse, else_context)
         return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement)]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
@@ -262,6 +268,8 @@ class Builder:
         value = statement.value
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+        if isinstance(value, cst.Call) and self.is_scale_call(value, context):
+            self.scaled_under[value] = context.conditions
         if self.reads:
             nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
             nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))
@@ -354,7 +362,7 @@ class Builder:
         elements = {**context.elements, **local}
         target = self.parameter_clear_target(parameter, context, elements)
         collection = parameter_collection(parameter, elements, context.resolver)
-        origin = context.resolver.collection_origin(collection, elements=elements) if collection is not None else None
+        origin = context.resolver.collection_origin(collection, elements) if collection is not None else None
         container, ordinal = self.grad_position(node, context.function)
         return self.event(GradAccess, node, target=target, origin=origin, container=container, ordinal=ordinal)
 
@@ -409,12 +417,27 @@ class Builder:
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
         normalises = accelerator and self.accumulating_accelerator(receiver, context)
         unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
-        return [
-            self.event(
-                Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function,
-                unused_accumulation=unused,
-            )
-        ]
+        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
+        backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
+        arm = self.scaling_arm(scaling, context) if scaling is not None else None
+        if arm is None:
+            return [backward]
+        # `if amp: loss = scaler.scale(loss)` then `loss.backward()`: scaled only when that arm was taken.
+        test, truth = arm
+        plain = self.event(Backward, call, scaled=False, scaler=None, **fields)
+        return [Branch(test, guard_of(test, context.resolver), Block((backward,)), Block((plain,)), None, negated=not truth)]
+
+    def is_scale_call(self, node: cst.Call, context: Context) -> bool:
+        return (
+            isinstance(node.func, cst.Attribute) and node.func.attr.value == "scale"
+            and context.resolver.role(node.func.value) is Role.SCALER
+        )
+
+    def scaling_arm(self, scaling: cst.Call, context: Context) -> tuple[cst.BaseExpression, bool] | None:
+        """The `if` arm a loss was scaled in, when the backward is not in that arm too."""
+        arms = self.scaled_under.get(scaling, ())
+        outside = [arm for arm in arms if not any(arm[0] is test and arm[1] == truth for test, truth in context.conditions)]
+        return outside[-1] if outside else None
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
         """`scaler.scale(loss)`, written in place or bound to the name being backwarded."""
@@ -488,10 +511,16 @@ class Builder:
         """`for opt in optimizers:` each pass unscales and steps another optimizer than the pass before."""
         names = [n for n in assigned_names(target) if isinstance(n, cst.Name)]
         optimizers = [n for n in names if context.resolver.role(n) is Role.OPTIMIZER]
-        if not optimizers:
-            return []
         inside = frozenset(e.id for e in events_in(body))
-        return [self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside) for n in optimizers]
+        found: list[Event] = [
+            self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside) for n in optimizers
+        ]
+        if self.reads:  # `for p in model.parameters(): ...; p.grad = None` sets one parameter's gradient per pass
+            own = {n.value for n in names if n not in optimizers}
+            cleared = frozenset(e.id for e in events_in(body) if isinstance(e, Clear) and clears_grad_of(e.node) in own)
+            if cleared:
+                found.append(self.event(NextParameter, target, cleared=cleared))
+        return found
 
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
         """Where `accelerator.accumulate()` is used, a prepared optimizer steps and clears only on sync steps.
@@ -734,6 +763,15 @@ def own_grad_attributes(container: Container) -> list[cst.Attribute]:
     for statement in body:
         statement.visit(_Grads())
     return found
+
+
+def clears_grad_of(node: cst.CSTNode) -> str | None:
+    """`p` in `p.grad = None`."""
+    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else []
+    for target in targets:
+        if isinstance(target, cst.Attribute) and target.attr.value == "grad" and isinstance(target.value, cst.Name):
+            return target.value.value
+    return None
 
 
 def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:

@@ -15,7 +15,18 @@ from typing import Iterator, Mapping
 
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
 from zerograd_lint.analysis.gradients import related
-from zerograd_lint.analysis.ir import Backward, Block, Clear, ClearTarget, Event, Freeze, GradAccess, GradWrite, events_in
+from zerograd_lint.analysis.ir import (
+    Backward,
+    Block,
+    Clear,
+    ClearTarget,
+    Event,
+    Freeze,
+    GradAccess,
+    GradWrite,
+    NextParameter,
+    events_in,
+)
 from zerograd_lint.analysis.no_grad_parts import ModuleClass
 
 # One path's history: (no backward yet, set_to_none clears since the last backward, freezes met).
@@ -38,6 +49,8 @@ class ReadDomain:
             return frozenset((False, frozenset(), freezes) for _, _, freezes in state)
         if isinstance(event, Clear) and event.set_to_none is not False and event.target.kind in {"model", "optimizer"}:
             return frozenset((start, clears | {event.id}, freezes) for start, clears, freezes in state)
+        if isinstance(event, NextParameter):
+            return frozenset((start, clears - event.cleared, freezes) for start, clears, freezes in state)
         if isinstance(event, Freeze) and event.key is not None:
             if event.frozen:
                 return frozenset((start, clears, freezes | {event.id}) for start, clears, freezes in state)

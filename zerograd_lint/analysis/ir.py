@@ -76,6 +76,19 @@ class Unscale(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class NextParameter(Event):
+    """A loop over parameters starts its next pass (built only when reads are analysed): what earlier passes set to
+    None with `p.grad = None` (`cleared`) was other parameters."""
+
+    cleared: frozenset[int]
+
+
+@dataclass(frozen=True, eq=False)
+class Caught(Event):
+    """An `except` handler starts: what follows runs only after an exception left the `try` body."""
+
+
+@dataclass(frozen=True, eq=False)
 class NextElement(Event):
     """A loop over a collection of optimizers starts its next pass: the name now means another optimizer.
 

@@ -225,35 +225,6 @@ class Resolver:
                 return found
         return []
 
-    def parameters_of(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] = {}, depth: int = 0) -> tuple[str, str] | None:
-        """Whose parameters a collection holds, as ("model", key) or ("optimizer", key) (`elements`: loop variables here)."""
-        if depth > 8:
-            return None
-        if isinstance(node, cst.Name) and node.value in elements:
-            return self.parameters_of(elements[node.value], elements, depth + 1)
-        if isinstance(node, cst.Call):
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
-                return "model", self.canonical(node.func.value)
-            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
-                return self.parameters_of(node.args[-1].value, elements, depth + 1)
-            return None
-        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-            return self.parameters_of(node.for_in.iter, elements, depth + 1)
-        if isinstance(node, cst.Subscript) and code_of(node).endswith(("['params']", '["params"]')):
-            group = node.value
-            if isinstance(group, cst.Name) and group.value in elements:
-                group = elements[group.value]  # group["params"] for group in optimizer.param_groups
-            while isinstance(group, cst.Subscript):  # optimizer.param_groups[0]["params"]
-                group = group.value
-            if isinstance(group, cst.Attribute) and group.attr.value == "param_groups":
-                return "optimizer", self.canonical(group.value)
-            return None
-        if isinstance(node, cst.Name) and node.value in self.arguments:
-            caller, argument = self.arguments[node.value]
-            return caller.parameters_of(argument, {}, depth + 1)
-        bound = self.value_of(node)
-        return self.parameters_of(bound, elements, depth + 1) if bound is not None and bound is not node else None
-
     def canonical(self, node: cst.BaseExpression, depth: int = 0) -> str:
         """A key naming the object `node` evaluates to, through aliases."""
         if depth > 8:
@@ -395,34 +366,57 @@ class Resolver:
         callee = dotted_name(value.func)
         return (callee, ()) if callee else None
 
-    def collection_origin(self, node: cst.BaseExpression, depth: int = 0, elements: Mapping[str, cst.BaseExpression] = {}) -> Origin | None:
-        """What built the module a parameter collection belongs to (`elements`: loop variables in scope here)."""
+    def collection_owner(
+        self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None, depth: int = 0
+    ) -> tuple["Resolver", str, cst.BaseExpression] | None:
+        """Whose parameters a collection holds: ("model", the module) or ("optimizer", the optimizer), with the
+        resolver that reads that expression (a helper's caller's, for a collection handed in). `elements`: the
+        loop variables around here and the collections they range over."""
+        elements = elements or {}
         if depth > 8:
             return None
         if isinstance(node, cst.Name) and node.value in elements:
-            return self.collection_origin(elements[node.value], depth + 1, elements)
+            return self.collection_owner(elements[node.value], elements, depth + 1)
         if isinstance(node, cst.Call):
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
-                return self.module_origin(node.func.value)
+                return self, "model", node.func.value
             if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
-                return self.collection_origin(node.args[-1].value, depth + 1, elements)
+                return self.collection_owner(node.args[-1].value, elements, depth + 1)
             return None
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-            return self.collection_origin(node.for_in.iter, depth + 1, elements)
+            return self.collection_owner(node.for_in.iter, elements, depth + 1)
         if isinstance(node, cst.Subscript):  # group["params"] for group in optimizer.param_groups
             group = node.value
-            local = [elements[group.value]] if isinstance(group, cst.Name) and group.value in elements else None
-            groups = local or ([b.element_of for b in self.bindings(code_of(group))] if isinstance(group, cst.Name) else [])
-            if len(groups) == 1 and isinstance(groups[0], cst.Attribute) and groups[0].attr.value == "param_groups":
-                call = self.constructor_of(groups[0].value)
-                params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
-                return self.collection_origin(params, depth + 1) if params is not None else None
+            if isinstance(group, cst.Name):
+                groups = [elements[group.value]] if group.value in elements else [b.element_of for b in self.bindings(group.value)]
+                group = groups[0] if len(groups) == 1 and groups[0] is not None else group
+            while isinstance(group, cst.Subscript):  # optimizer.param_groups[0]["params"]
+                group = group.value
+            if isinstance(group, cst.Attribute) and group.attr.value == "param_groups" and "params" in code_of(node.slice[-1]):
+                return self, "optimizer", group.value
             return None
         if isinstance(node, cst.Name) and node.value in self.arguments:
             caller, argument = self.arguments[node.value]
-            return caller.collection_origin(argument, depth + 1)
+            return caller.collection_owner(argument, None, depth + 1)
         bound = self.value_of(node)
-        return self.collection_origin(bound, depth + 1) if bound is not None else None
+        return self.collection_owner(bound, elements, depth + 1) if bound is not None and bound is not node else None
+
+    def parameters_of(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> tuple[str, str] | None:
+        """Whose parameters a collection holds, as ("model", key) or ("optimizer", key)."""
+        owner = self.collection_owner(node, elements)
+        return (owner[1], owner[0].canonical(owner[2])) if owner is not None else None
+
+    def collection_origin(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> Origin | None:
+        """What built the module a parameter collection belongs to (an optimizer's: the one it is built from)."""
+        owner = self.collection_owner(node, elements)
+        if owner is None:
+            return None
+        resolver, kind, expression = owner
+        if kind == "model":
+            return resolver.module_origin(expression)
+        call = resolver.constructor_of(expression)
+        params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
+        return resolver.collection_origin(params) if params is not None else None
 
 
 def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:

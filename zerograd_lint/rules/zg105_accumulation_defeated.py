@@ -80,9 +80,15 @@ RULE = Rule(
     what=(
         "Reports a clear that runs on every iteration while the step it feeds runs only every n iterations (an "
         "accumulation guard such as `(i + 1) % n == 0`, or `accelerator.accumulate()`, where only the prepared "
-        "optimizer's own clear is skipped on accumulation steps)."
+        "optimizer's own clear is skipped on accumulation steps: a model's `zero_grad()` is not). Also reports the clear "
+        "of a loop that steps and clears every micro-batch while the Accelerator is built with "
+        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`."
     ),
-    why="Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times smaller than intended.",
+    why=(
+        "Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times "
+        "smaller than intended. With accumulation configured but never used, `accelerator.backward` still divides every "
+        "loss by N, so each update applies a 1/N-sized gradient of one micro-batch."
+    ),
     example=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n"
@@ -91,7 +97,11 @@ RULE = Rule(
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
     ),
-    limits="Only clears known to cover the stepped optimizer are reported.",
+    limits=(
+        "Only clears known to cover the stepped optimizer are reported. Accumulation configured but never used is only "
+        "reported where every construction of the Accelerator visibly sets it (not to 1), without a DeepSpeed plugin "
+        "(whose engine accumulates by itself), and the step runs under no condition of the loop's own."
+    ),
     valid=(
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
@@ -99,6 +109,17 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n",
         # GAN critic: backward and step under the same condition.
         "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss(x).backward()\n        opt.step()\n",
+        # The prepared optimizer's clear after the block is skipped on accumulation steps too.
+        "accelerator = Accelerator(gradient_accumulation_steps=4)\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
+        "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
+        "        optimizer.step()\n    optimizer.zero_grad()\n",
+        # Accumulation configured and done by hand: the step runs every n micro-batches.
+        "accelerator = Accelerator(gradient_accumulation_steps=n)\nfor i, batch in enumerate(loader):\n"
+        "    accelerator.backward(model(batch).loss)\n    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        "accelerator = Accelerator(gradient_accumulation_steps=1)\nfor batch in loader:\n    accelerator.backward(model(batch).loss)\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
+        "accelerator = Accelerator(gradient_accumulation_steps=8, deepspeed_plugin=plugin)\nfor batch in loader:\n"
+        "    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
@@ -106,6 +127,17 @@ RULE = Rule(
         "optimizer = torch.optim.AdamW(model.parameters())\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
         "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
         "        optimizer.step()\n        model.zero_grad()  # <- ZG105\n",
+        "class Trainer:\n    def __init__(self, policy):\n        self.accelerator = Accelerator(gradient_accumulation_steps=4)\n"
+        "        self.optimizer = torch.optim.Adam(policy.parameters())\n"
+        "        self.policy, self.optimizer = self.accelerator.prepare(policy, self.optimizer)\n\n"
+        "    def train(self, loader):\n        for batch in loader:\n            with self.accelerator.accumulate(self.policy):\n"
+        "                self.policy.zero_grad(set_to_none=True)  # <- ZG105\n"
+        "                self.accelerator.backward(self.policy(batch).loss)\n                self.optimizer.step()\n",
+        # Accumulation configured, but the loop never enters `accumulate()`.
+        "accelerator = Accelerator(gradient_accumulation_steps=8)\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
+        "for batch in loader:\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()  # <- ZG105\n",
+        "accelerator = Accelerator(\n    gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=args.accum_steps)\n)\n"
+        "for batch in loader:\n    optimizer.zero_grad()  # <- ZG105\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n",
     ),
     check=check,
 )
