@@ -118,7 +118,8 @@ class Builder:
         self.reads = reads  # also build `.grad` reads and freezes (ZG301)
         self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
         self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
-        self.scaled_under: dict[cst.Call, tuple] = {}  # `loss = scaler.scale(loss)` -> the `if` arms it is written in
+        # `loss = scaler.scale(loss)` -> the `if` arms it is written in
+        self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 

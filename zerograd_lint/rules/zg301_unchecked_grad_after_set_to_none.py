@@ -92,6 +92,19 @@ RULE = Rule(
         "    grads = [p.grad.norm() for p in model.parameters() if p.requires_grad]\n    optimizer.step()\n",
         "model = Net()\nfor x in loader:\n    loss(x).backward()\n    assert all(p.grad is not None for p in model.parameters())\n"
         "    total = sum(p.grad.sum() for p in model.parameters())\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # Each pass reads one parameter's gradient, then sets that one to None.
+        "for x in loader:\n    model(x).sum().backward()\n    grads = []\n    for p in model.parameters():\n"
+        "        grads.append(p.grad.clone())\n        p.grad = None\n    apply(grads)\n",
+        # A clear of another model leaves these gradients alone.
+        "optimizer_d = torch.optim.Adam(netD.parameters())\noptimizer_g = torch.optim.Adam(netG.parameters())\n"
+        "for x in loader:\n    netG.zero_grad()\n    g_loss(x).backward()\n    optimizer_d.zero_grad()\n"
+        "    norms = [p.grad.norm() for p in netG.parameters()]\n    optimizer_g.step()\n",
+        # An optional head, built only when used, is used whenever it exists.
+        "class Net(torch.nn.Module):\n    def __init__(self, aux=False):\n        super().__init__()\n"
+        "        self.body = torch.nn.Linear(4, 4)\n        self.aux = torch.nn.Linear(4, 2) if aux else None\n\n"
+        "    def forward(self, x):\n        h = self.body(x)\n        if self.aux is not None:\n            h = h + self.aux(h).sum()\n"
+        "        return h\n\n\nmodel = Net()\nfor x in loader:\n    model.zero_grad()\n    model(x).sum().backward()\n"
+        "    print([p.grad.norm() for p in model.parameters()])\n",
     ),
     invalid=(
         "model = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x in loader:\n"
@@ -114,6 +127,18 @@ RULE = Rule(
         "    optimizer.step()\n",
         "for group in optimizer.param_groups:\n    for p in group['params']:\n        p.grad = None\n"
         "for group in optimizer.param_groups:\n    for p in group['params']:\n        p.grad.mul_(0.5)  # <- ZG301\n",
+        # The step helper clears at its end; the logger the loop calls afterwards reads None.
+        "class Trainer:\n    def __init__(self, model):\n        self.model = model\n"
+        "        self.optimizer = torch.optim.AdamW(model.parameters())\n\n    def train_step(self, batch):\n"
+        "        self.model(batch).sum().backward()\n        self.optimizer.step()\n        self.optimizer.zero_grad(set_to_none=True)\n\n"
+        "    def log_grads(self):\n        for name, p in self.model.named_parameters():\n"
+        "            print(name, p.grad.norm())  # <- ZG301\n\n    def fit(self, loader):\n        for batch in loader:\n"
+        "            self.train_step(batch)\n            self.log_grads()\n",
+        # A teacher run under torch.no_grad() never gets a gradient.
+        "class Distiller(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.student = torch.nn.Linear(4, 2)\n        self.teacher = torch.nn.Linear(4, 2)\n\n    def forward(self, x):\n"
+        "        with torch.no_grad():\n            target = self.teacher(x)\n        return (self.student(x) - target).pow(2).mean()\n\n"
+        "    def grad_norm(self):\n        return sum(p.grad.norm() for p in self.parameters())  # <- ZG301\n",
     ),
     check=check,
 )
