@@ -92,6 +92,7 @@ class FileFacts:
     read_roots: tuple[ReadFacts, ...] = ()  # the paths that reach the reads, where the file can show a None
     module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
     read_names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # see GradRead.ordinal
+    writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -107,7 +108,7 @@ class FileFacts:
                     read = by_position.get(self.span(access.node)[:2])
                 if read is None or (read.line, read.column) in found:
                     continue
-                evidence = evidence_for(root, access, read.grad_required, self.module_classes)
+                evidence = evidence_for(root, access, read.grad_required, self.module_classes, self.writes_grads)
                 if evidence is not None:
                     found[(read.line, read.column)] = evidence
         return found
@@ -152,6 +153,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         read_roots,
         needs.reads.classes,
         needs.reads.names,
+        needs.reads.writes_grads,
     )
 
 

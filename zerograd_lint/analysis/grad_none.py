@@ -109,8 +109,14 @@ class NoneEvidence:
     line: int = 0  # where the class builds or freezes it
 
 
-def evidence_for(facts: ReadFacts, read: GradAccess, grad_required: bool, classes: Mapping[str, ModuleClass]) -> NoneEvidence | None:
-    """The first reason this read can meet a None, or None when the file shows none."""
+def evidence_for(
+    facts: ReadFacts, read: GradAccess, grad_required: bool, classes: Mapping[str, ModuleClass], writes_grads: bool
+) -> NoneEvidence | None:
+    """The first reason this read can meet a None, or None when the file shows none.
+
+    "Before the first backward" needs the model to be visibly built (gradients start as None then) and the file
+    not to allocate gradients by hand somewhere else (`p.grad = torch.zeros_like(p)`).
+    """
     read_models = models_of(read.target, facts.models)
     paths = sorted(facts.before[read.id], key=repr)
     clears = {i for _, cleared, _ in paths for i in cleared}
@@ -119,7 +125,7 @@ def evidence_for(facts: ReadFacts, read: GradAccess, grad_required: bool, classe
         clear = events[clear_id]
         if isinstance(clear, Clear) and reaches(clear.target, read.target, read_models, facts.models):
             return NoneEvidence("cleared", clear)
-    if any(start for start, _, _ in paths):
+    if any(start for start, _, _ in paths) and read.origin is not None and not writes_grads:
         position = facts.events.index(read)
         later = next((e for e in facts.events[position + 1 :] if isinstance(e, Backward)), None)
         if later is not None:

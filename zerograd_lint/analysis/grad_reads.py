@@ -50,6 +50,7 @@ class GradReads:
     classes: Mapping[str, ModuleClass] = field(default_factory=dict)  # the file's module classes, by name
     need_flow: bool = False  # a clear, a backward, a freeze or a class with parameters getting no gradient
     names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # container -> its `name.grad` names, in order
+    writes_grads: bool = False  # `p.grad = torch.zeros_like(p)` somewhere: gradients may exist before any backward
 
 
 def dotted(node: ast.AST) -> str:
@@ -346,4 +347,14 @@ def grad_reads_of(tree: ast.Module, source: str) -> GradReads:
         return GradReads()
     classes = module_classes(tree)
     evidence = any(c.unused or c.frozen for c in classes.values())
-    return GradReads(found, classes, bool(evidence or NONE_HINTS.search(source)), names)
+    return GradReads(found, classes, bool(evidence or NONE_HINTS.search(source)), names, writes_grads(tree))
+
+
+def writes_grads(tree: ast.Module) -> bool:
+    """`x.grad = <a tensor>` anywhere in the file (not `= None`)."""
+    return any(
+        isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)
+        and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+        for node in ast.walk(tree)
+    )

@@ -44,6 +44,8 @@ def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
         loop = root.loop_of(backward)
         if backward.unused_accumulation is None or loop is None or tests_sync_gradients(loop):
             continue
+        if root.where[backward.id].micro_loop is not None:
+            continue  # an inner loop of micro-batch backwards before the step accumulates by hand
         steps = [e for e in root.events if isinstance(e, Step) and root.reached(e) and root.loop_of(e) is loop and e.optimizer in root.fed[backward.id]]
         if not steps or any(root.where[s.id].guard is not None for s in steps):
             continue  # a step under a condition of the loop's own may accumulate by hand
