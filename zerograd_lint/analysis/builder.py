@@ -383,9 +383,8 @@ class Builder:
     def freeze(self, owner: cst.BaseExpression, flag: cst.BaseExpression | None, node: cst.CSTNode, context: Context) -> Event:
         """`owner.requires_grad_(flag)` or `owner.requires_grad = flag`; a flag that is not literally False unfreezes."""
         target = self.parameter_clear_target(owner, context)
-        key = target.key if target.kind == "model" else context.resolver.canonical(owner) if isinstance(owner, cst.Attribute) else None
-        if target.kind == "unknown" and isinstance(owner, cst.Name) and not context.resolver.bindings(owner.value):
-            key = owner.value  # `model.requires_grad_(False)` on a name bound elsewhere
+        element = parameter_collection(owner, context.elements, context.resolver) is not None  # `p` of an unknown collection
+        key = target.key if target.kind == "model" else None if element else context.resolver.canonical(owner)
         frozen = flag is not None and code_of(flag) in {"False", "0"}
         return self.event(Freeze, node, key=key, frozen=frozen)
 

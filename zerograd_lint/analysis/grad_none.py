@@ -29,7 +29,8 @@ from zerograd_lint.analysis.ir import (
 )
 from zerograd_lint.analysis.no_grad_parts import ModuleClass
 
-# One path's history: (no backward yet, set_to_none clears since the last backward, freezes met).
+# One path's history: (no backward yet, set_to_none clears since the last backward, freezes in force). A freeze
+# is (event id, what it froze, the parts of that unfrozen again since).
 Path = tuple
 NOWHERE = Where(None, None, None, None)
 CLASS_DEPTH = 3
@@ -53,8 +54,8 @@ class ReadDomain:
             return frozenset((start, clears - event.cleared, freezes) for start, clears, freezes in state)
         if isinstance(event, Freeze) and event.key is not None:
             if event.frozen:
-                return frozenset((start, clears, freezes | {event.id}) for start, clears, freezes in state)
-            return frozenset((start, clears, frozenset()) for start, clears, _ in state)  # unfrozen: forget
+                return frozenset((start, clears, freezes | {(event.id, event.key, frozenset())}) for start, clears, freezes in state)
+            return frozenset((start, clears, thaw(freezes, event.key)) for start, clears, freezes in state)
         return state
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
@@ -131,13 +132,23 @@ def evidence_for(
         if later is not None:
             return NoneEvidence("before-backward", later)
     if not grad_required:
-        for freeze_id in sorted({i for _, _, frozen in paths for i in frozen}):
-            freeze = events[freeze_id]
-            if isinstance(freeze, Freeze) and any(related(freeze.key or "", m) for m in read_models):
-                return NoneEvidence("frozen", freeze)
+        for freeze_id, key, thawed in sorted({f for _, _, frozen in paths for f in frozen}):
+            if any(related(key, m) and not any(within(m, part) for part in thawed) for m in read_models):
+                return NoneEvidence("frozen", events[freeze_id])
     if read.origin is not None:
         return class_evidence(classes, read.origin[0], read.origin[1], grad_required)
     return None
+
+
+def within(part: str, whole: str) -> bool:
+    return part == whole or part.startswith((whole + ".", whole + "["))
+
+
+def thaw(freezes: frozenset, key: str) -> frozenset:
+    """`key.requires_grad_(True)`: freezes inside it end; a freeze of something larger keeps the rest frozen."""
+    return frozenset(
+        (i, frozen, thawed | {key} if within(key, frozen) else thawed) for i, frozen, thawed in freezes if not within(frozen, key)
+    )
 
 
 def models_of(target: ClearTarget, models: Mapping[str, frozenset[str]]) -> frozenset[str]:
@@ -172,7 +183,7 @@ def class_evidence(
         if head in cls.unused and not frozen_only:
             return NoneEvidence("unused", owner=cls.name, part=head, line=cls.unused[head])
         for part in (head, ""):
-            if part in cls.frozen and not grad_required:
+            if part in cls.frozen and not grad_required and head not in cls.thawed:
                 return NoneEvidence("frozen", owner=cls.name, part=part, line=cls.frozen[part])
         return class_evidence(classes, cls.submodules.get(head), rest, grad_required, frozen_only, depth + 1)
     if cls.unused and not frozen_only:

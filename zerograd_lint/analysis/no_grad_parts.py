@@ -40,6 +40,7 @@ class ModuleClass:
     submodules: Mapping[str, str]  # attribute -> the dotted constructor it is built with
     unused: Mapping[str, int]  # parametric attributes `forward` does not use on every path
     frozen: Mapping[str, int]  # attributes frozen by the class itself; "" when all or any of its own parameters
+    thawed: frozenset[str] = frozenset()  # attributes it sets to require grad again (`self.head.requires_grad_(True)`)
 
 
 def callee(node: ast.AST) -> str:
@@ -71,6 +72,7 @@ class _Class:
     built: dict[str, list[ast.expr]] = field(default_factory=dict)  # attribute -> values assigned
     conditional: set[str] = field(default_factory=set)  # built under a condition, or maybe None
     frozen: dict[str, int] = field(default_factory=dict)
+    thawed: set[str] = field(default_factory=set)
 
 
 class _Collector(ast.NodeVisitor):
@@ -92,11 +94,13 @@ class _Collector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def assigned(self, target: ast.AST, value: ast.expr, line: int) -> None:
-        if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and is_false(value):
-            self.freeze(target.value, line)
+        if isinstance(target, ast.Attribute) and target.attr == "requires_grad":
+            self.freeze(target.value, line, is_false(value))
             return
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             self.record.built.setdefault(target.attr, []).append(value)
+            if isinstance(value, ast.Call) and any(k.arg == "requires_grad" and is_false(k.value) for k in value.keywords):
+                self.record.frozen.setdefault(target.attr, line)  # nn.Parameter(..., requires_grad=False)
             maybe_none = isinstance(value, ast.IfExp) or (isinstance(value, ast.Constant) and value.value is None)
             if self.depth or maybe_none:
                 self.record.conditional.add(target.attr)
@@ -105,22 +109,23 @@ class _Collector(ast.NodeVisitor):
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr == "requires_grad_":
             flag = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "requires_grad"), None)
-            if is_false(flag):
-                self.freeze(func.value, node.lineno)
+            self.freeze(func.value, node.lineno, is_false(flag))
         self.generic_visit(node)
 
-    def freeze(self, node: ast.AST, line: int) -> None:
+    def freeze(self, node: ast.AST, line: int, frozen: bool) -> None:
+        """`x.requires_grad_(False)` (or True, `frozen` False, which thaws `x`) on a part of `self`."""
+        attributes: list[str] = []
         if isinstance(node, ast.Name) and node.id == "self":
-            self.record.frozen.setdefault("", line)
-            return
-        if isinstance(node, ast.Name):
-            for variable, attribute in self.loops:
-                if variable == node.id:
-                    self.record.frozen.setdefault(attribute, line)
-            return
-        attribute = self_attribute(node)
-        if attribute is not None:
-            self.record.frozen.setdefault(attribute, line)
+            attributes = [""]
+        elif isinstance(node, ast.Name):
+            attributes = [attribute for variable, attribute in self.loops if variable == node.id]
+        elif self_attribute(node) is not None:
+            attributes = [self_attribute(node)]  # type: ignore[list-item]
+        for attribute in attributes:
+            if frozen:
+                self.record.frozen.setdefault(attribute, line)
+            else:
+                self.record.thawed.add(attribute)
 
     def visit_For(self, node: ast.For) -> None:
         self.visit(node.iter)
@@ -189,8 +194,9 @@ def module_classes(tree: ast.Module) -> dict[str, ModuleClass]:
         paths = [path for path in paths or () if not path.isdisjoint(record.built)]
         used = set.intersection(*paths) if paths else set(owning)
         unused = {a: line for a, line in owning.items() if a not in used}
-        if unused or record.frozen or submodules:
-            found[name] = ModuleClass(name, submodules, unused, dict(record.frozen))
+        frozen = {a: line for a, line in record.frozen.items() if a not in record.thawed}  # both: order unknown
+        if unused or frozen or submodules:
+            found[name] = ModuleClass(name, submodules, unused, frozen, frozenset(record.thawed))
     return {name: cls for name, cls in found.items() if cls.unused or cls.frozen or cls.submodules}
 
 

@@ -32,7 +32,9 @@ def why_none(facts: FileFacts, read: GradRead, evidence: NoneEvidence) -> str:
         return f"{parameters} have no gradient before the first backward, {at(facts, event)}, has run"
     if evidence.kind == "frozen" and isinstance(event, Freeze):
         return f"`{event.key}` is frozen by {at(facts, event)}, so some of {parameters} never get a gradient"
-    part = f"`{evidence.owner}.{evidence.part}`" if evidence.part else f"some parameters of `{evidence.owner}`"
+    if evidence.kind == "frozen" and not evidence.part:
+        return f"`{evidence.owner}` freezes parameters of its own (line {evidence.line}), and those never get a gradient"
+    part = f"`{evidence.owner}.{evidence.part}`"
     if evidence.kind == "frozen":
         return f"{part} is frozen (line {evidence.line}), so it never gets a gradient"
     return (
