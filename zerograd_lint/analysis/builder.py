@@ -274,6 +274,11 @@ class Builder:
         if self.reads:
             nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
             nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))
+            # `model.fc = nn.Linear(...)` after freezing the model: a new part, requiring grad.
+            nodes.extend(
+                self.event(Freeze, statement, key=context.resolver.canonical(t), frozen=False)
+                for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
+            )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
         if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
