@@ -11,6 +11,7 @@ the model's class (no_grad_parts.py), reached through what built the model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterator, Mapping
 
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
@@ -25,6 +26,8 @@ from zerograd_lint.analysis.ir import (
     GradAccess,
     GradWrite,
     NextParameter,
+    Step,
+    Unscale,
     events_in,
 )
 from zerograd_lint.analysis.no_grad_parts import ModuleClass
@@ -83,6 +86,12 @@ class ReadFacts:
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     names: Mapping[int, tuple[str, ...]]  # container number -> its `name.grad` names, in order (see GradRead)
 
+    @cached_property
+    def optimizers(self) -> frozenset[str]:
+        """The optimizers this code clears, steps or unscales."""
+        found = {e.optimizer for e in self.events if isinstance(e, (Step, Unscale))}
+        return frozenset(found | {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "optimizer"})
+
     def reads(self) -> Iterator[GradAccess]:
         return (e for e in self.events if isinstance(e, GradAccess) and e.id in self.before)
 
@@ -115,8 +124,8 @@ def evidence_for(
 ) -> NoneEvidence | None:
     """The first reason this read can meet a None, or None when the file shows none.
 
-    "Before the first backward" needs the model to be visibly built (gradients start as None then) and the file
-    not to allocate gradients by hand somewhere else (`p.grad = torch.zeros_like(p)`).
+    "Before the first backward" needs the file not to allocate gradients by hand somewhere else
+    (`p.grad = torch.zeros_like(p)`): gradients then start as None.
     """
     read_models = models_of(read.target, facts.models)
     paths = sorted(facts.before[read.id], key=repr)
@@ -124,9 +133,9 @@ def evidence_for(
     events = {e.id: e for e in facts.events}
     for clear_id in sorted(clears):
         clear = events[clear_id]
-        if isinstance(clear, Clear) and reaches(clear.target, read.target, read_models, facts.models):
+        if isinstance(clear, Clear) and reaches(clear.target, read.target, read_models, facts.models, facts.optimizers):
             return NoneEvidence("cleared", clear)
-    if any(start for start, _, _ in paths) and read.origin is not None and not writes_grads:
+    if any(start for start, _, _ in paths) and not writes_grads:
         position = facts.events.index(read)
         later = next((e for e in facts.events[position + 1 :] if isinstance(e, Backward)), None)
         if later is not None:
@@ -159,12 +168,21 @@ def models_of(target: ClearTarget, models: Mapping[str, frozenset[str]]) -> froz
     return frozenset()
 
 
-def reaches(clear: ClearTarget, read: ClearTarget, read_models: frozenset[str], models: Mapping[str, frozenset[str]]) -> bool:
-    """Whether a clear is known to empty (some of) the parameters read; unknown never counts."""
+def reaches(
+    clear: ClearTarget, read: ClearTarget, read_models: frozenset[str], models: Mapping[str, frozenset[str]], optimizers: frozenset[str]
+) -> bool:
+    """Whether a clear is known to empty (some of) the parameters read.
+
+    An optimizer whose parameters are not visible counts when it is the only one the code uses: one model
+    trained by one optimizer. Among several optimizers, an unknown one never counts.
+    """
     if clear.kind == "optimizer":
         if read.kind == "optimizer" and read.key == clear.key:
             return True
-        return any(related(m, r) for m in models.get(clear.key or "", ()) for r in read_models)
+        cleared = models.get(clear.key or "", frozenset())
+        if not cleared:
+            return optimizers == {clear.key} and read.kind != "unknown"
+        return any(related(m, r) for m in cleared for r in read_models)
     if clear.kind == "model":
         return any(related(clear.key or "", r) for r in read_models)
     return False

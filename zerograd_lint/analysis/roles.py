@@ -6,7 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator, Mapping
 
 import libcst as cst
@@ -43,6 +43,8 @@ class Binding:
     alias: cst.BaseExpression | None = None  # the name is this other object
     element_of: cst.BaseExpression | None = None  # a for-loop target over this collection
     value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
+    # For `self.x = name` in a method: that method's own bindings, where `name` means something.
+    home: "Scope | None" = field(default=None, compare=False)
 
 
 @dataclass
@@ -64,7 +66,7 @@ def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     return None
 
 
-def bind_assignment(scope: Scope, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
     elements = tuple_elements(target)
     if elements is not None:
         bind_unpacking(scope, elements, value)
@@ -94,7 +96,7 @@ def value_role(value: cst.BaseExpression) -> Role | None:
     return None
 
 
-def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
     values = tuple_elements(value)
     if values is not None and len(values) == len(targets):
         for target, item in zip(targets, values):
@@ -123,7 +125,7 @@ def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.B
                 scope.add(key, Binding(role=Role.OPTIMIZER))
 
 
-def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
     """`for opt in optimizers` makes `opt` an element of `optimizers`; zip/items/enumerate unwrap."""
     elements = tuple_elements(target)
     if isinstance(iterable, cst.Call):
@@ -157,18 +159,28 @@ def loop_elements(target: cst.BaseExpression, iterable: cst.BaseExpression) -> d
     return {key: b.element_of for key, found in scope.bindings.items() for b in found if b.element_of is not None}
 
 
+@dataclass
+class MethodBindings:
+    """Where a method's bindings go: `self.x` to its class's scope (an alias remembering the method's own
+    bindings), everything else to the method's scope."""
+
+    own: Scope
+    shared: Scope | None
+
+    def add(self, key: str, binding: Binding) -> None:
+        if self.shared is not None and key.startswith("self."):
+            self.shared.add(key, replace(binding, home=self.own) if binding.alias is not None else binding)
+        else:
+            self.own.add(key, binding)
+
+
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
 
     def __init__(self, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> None:
         self.scope = scope
-        self.class_scope = class_scope
+        self.routed = MethodBindings(scope, class_scope)
         self.root = root
-
-    def scope_for(self, target: cst.BaseExpression) -> Scope:
-        if self.class_scope is not None and code_of(target).startswith("self."):
-            return self.class_scope
-        return self.scope
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.root
@@ -181,11 +193,11 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            bind_assignment(self.scope_for(target.target), target.target, node.value)
+            bind_assignment(self.routed, target.target, node.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            bind_assignment(self.scope_for(node.target), node.target, node.value)
+            bind_assignment(self.routed, node.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
         bind_for_target(self.scope, node.target, node.iter)
@@ -293,7 +305,7 @@ class Resolver:
         calls = []
         for binding in self.bindings(code_of(node)):
             if binding.alias is not None:
-                calls.append(self.constructor_of(binding.alias, depth + 1))
+                calls.append(self.at(binding.home).constructor_of(binding.alias, depth + 1))
             elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
@@ -332,6 +344,10 @@ class Resolver:
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
 
 
+    def at(self, home: Scope | None) -> "Resolver":
+        """This resolver, seeing first the bindings of the method an alias was written in."""
+        return replace(self, scopes=(home, *self.scopes)) if home is not None else self
+
     def module_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
         """What a module was built with: `model.encoder` after `model = Net().to(device)` is ("Net", ("encoder",))."""
         if depth > 8:
@@ -347,7 +363,7 @@ class Resolver:
         origins = set()
         for binding in self.bindings(key):
             if binding.alias is not None:
-                origins.add(self.module_origin(binding.alias, depth + 1))
+                origins.add(self.at(binding.home).module_origin(binding.alias, depth + 1))
             elif binding.value is not None and not rewraps(binding.value, key):
                 origins.add(self.origin_of_value(binding.value, depth))
             elif binding.value is None:
