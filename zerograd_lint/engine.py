@@ -74,10 +74,14 @@ def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
+    from zerograd_lint.analysis.grad_reads import GradReads, grad_reads_of
 
+    # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
+    # freeze may meet need the flow analysis, on LibCST's.
+    reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
     try:
-        module = cst.parse_module(source) if needs.needs_libcst else None
-        return build_facts(tree, source, module, needs)
+        module = cst.parse_module(source) if needs.needs_libcst or reads.need_flow else None
+        return build_facts(tree, source, module, needs, reads)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,

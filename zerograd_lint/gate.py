@@ -229,6 +229,7 @@ class Body:
     backward: bool = False
     step: bool = False
     calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
+    grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
 
 
 @dataclass
@@ -252,22 +253,31 @@ class Summary:
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
         """Per body: does it reach a backward and a step, following calls to the file's defs?"""
-        by_name: dict[str, list[Body]] = {}
+        return tuple(
+            any(b.backward for b in reached) and any(b.step for b in reached) for reached in map(self.reached, self.bodies)
+        )
+
+    def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
+        """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
+        return tuple(any(not b.grad_lines.isdisjoint(lines) for b in reached) for reached in map(self.reached, self.bodies))
+
+    @cached_property
+    def by_name(self) -> dict[str, list[Body]]:
+        found: dict[str, list[Body]] = {}
         for body in self.bodies[1:]:
-            by_name.setdefault(body.name or "", []).append(body)
+            found.setdefault(body.name or "", []).append(body)
+        return found
 
-        def reaches(body: Body) -> bool:
-            backward, step, frontier, seen = body.backward, body.step, [body], {id(body)}
-            for _ in range(INLINE_DEPTH):
-                if backward and step:
-                    break
-                frontier = [b for f in frontier for name in f.calls for b in by_name.get(name, ()) if id(b) not in seen]
-                seen.update(id(b) for b in frontier)
-                backward = backward or any(b.backward for b in frontier)
-                step = step or any(b.step for b in frontier)
-            return backward and step
-
-        return tuple(reaches(body) for body in self.bodies)
+    def reached(self, body: Body) -> list[Body]:
+        """The body and the file's defs it calls, `INLINE_DEPTH` calls deep."""
+        reached, frontier, seen = [body], [body], {id(body)}
+        for _ in range(INLINE_DEPTH):
+            frontier = [b for f in frontier for name in f.calls for b in self.by_name.get(name, ()) if id(b) not in seen]
+            if not frontier:
+                break
+            seen.update(id(b) for b in frontier)
+            reached.extend(frontier)
+        return reached
 
     def reads_grad_in_a_loop(self) -> bool:
         """`p.grad` where a `for` or a comprehension binds `p` from something that names parameters."""
@@ -337,6 +347,7 @@ def summarize(tree: ast.AST) -> Summary:
         elif kind is ast.Attribute:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
+                body.grad_lines.add(node.lineno)  # type: ignore[attr-defined]
             if within and "param" in node.attr.lower():  # type: ignore[attr-defined]
                 for expression in within:
                     expression.says_parameters = True
@@ -412,6 +423,7 @@ class Needs:
     # Per analysis root (the module, then every def in source order): does the lifecycle analysis start
     # there? None: at every root.
     roots: tuple[bool, ...] | None = None
+    summary: Summary | None = field(default=None, compare=False, repr=False)  # for analyses that ask more of it
 
     @property
     def lifecycle(self) -> bool:
@@ -451,7 +463,7 @@ class Gate:
         met = self.met(in_text, lambda need: need.in_tree(summary))
         if not met:
             return None
-        return Needs(met, summary.lifecycle_roots if "lifecycle" in met else None)
+        return Needs(met, summary.lifecycle_roots if "lifecycle" in met else None, summary)
 
     def asked(self) -> frozenset[str]:
         return frozenset().union(*self.rules)

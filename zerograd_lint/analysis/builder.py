@@ -3,27 +3,32 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import count
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.index import Container, ModuleIndex, suites
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
     Block,
     Branch,
+    Caught,
     Clear,
     ClearTarget,
     Clip,
     Event,
+    Freeze,
+    GradAccess,
     GradWrite,
     Guard,
     Inlined,
     Jump,
     Loop,
+    NextElement,
+    NextParameter,
     Node,
     Step,
     Try,
@@ -32,7 +37,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line
-from zerograd_lint.analysis.roles import Resolver
+from zerograd_lint.analysis.roles import Resolver, loop_elements
 
 _SOURCE = cst.Module(body=[])
 MAX_INLINE_DEPTH = 6
@@ -67,6 +72,12 @@ def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
     return ".grad" in text and ("None" in text or text.endswith(".grad"))
 
 
+def tests_scaler_stage(test: cst.BaseExpression) -> bool:
+    """`scaler._per_optimizer_states[id(opt)]["stage"] is not OptState.UNSCALED` (GradScaler's private record)."""
+    text = code_of(test)
+    return "_per_optimizer_states" in text or "OptState." in text
+
+
 def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
     if isinstance(body, cst.IndentedBlock):
         return body.body
@@ -93,12 +104,22 @@ class Context:
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
+    # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
+    # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
+    gated: str | None = None
+    elements: Mapping[str, cst.BaseExpression] = field(default_factory=dict)  # loop variables -> their collections
+    stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
+    conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
 
 
 class Builder:
-    def __init__(self, index: ModuleIndex, accelerate_accumulates: bool = False) -> None:
+    def __init__(self, index: ModuleIndex, reads: bool = False) -> None:
         self.index = index
-        self.accelerate_accumulates = accelerate_accumulates
+        self.reads = reads  # also build `.grad` reads and freezes (ZG301)
+        self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
+        self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
+        # `loss = scaler.scale(loss)` -> the `if` arms it is written in
+        self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
 
@@ -114,7 +135,7 @@ class Builder:
     def build(self, root: Container) -> Block:
         context = Context(self.index.resolver_for(root), root, (root,), "return")
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        return self.block(body, context)
+        return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
 
     # Statements -----------------------------------------------------------
 
@@ -154,11 +175,12 @@ class Builder:
         if isinstance(statement, cst.If):
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
+            body = Block((*self.next_elements(statement.target, body, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
             forever = code_of(statement.test) in {"True", "1"}
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
@@ -167,18 +189,23 @@ class Builder:
             return [
                 Try(
                     self.block(statements_of(statement.body), inner),
-                    tuple(self.block(statements_of(h.body), inner) for h in statement.handlers),
+                    tuple(Block((self.event(Caught, h), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
                     self.suite(statement.orelse, inner),
                     self.suite(statement.finalbody, inner),
                 )
             ]
         if isinstance(statement, cst.With):
             nodes = []
-            accelerate = context.accelerate
+            inner = context
             for item in statement.items:
                 nodes.extend(self.expression(item.item, context))
-                accelerate = accelerate or self.is_accumulate_context(item.item, context)
-            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate))
+                accelerator = self.accumulate_context(item.item, context)
+                if accelerator is not None:
+                    # Entering `accumulate()` decides this iteration's `sync_gradients`.
+                    flag = frozenset({code_of(self.sync_flag(accelerator))})
+                    nodes.append(self.event(Assign, item.item, names=flag, uses=frozenset(), callees=frozenset(), scope=context.function))
+                    inner = replace(inner, accelerate=True, gated=accelerator)
+            body = self.block(statements_of(statement.body), inner)
             return [*nodes, body]
         if isinstance(statement, cst.Match):
             return self.match_statement(statement, context)
@@ -191,14 +218,24 @@ class Builder:
 
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
-        then = self.block(statements_of(statement.body), context)
-        if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
+        stage_test = tests_scaler_stage(statement.test)
+        then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
+        then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
+        if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
+            # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
+            return [*test_events, then]
+        if (
+            statement.orelse is None
+            and mentions_grad_none_check(statement.test)
+            and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
+        ):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
             return [*test_events, then]
+        else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
-            orelse = Block(tuple(self.if_statement(statement.orelse, context)))
+            orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
-            orelse = self.suite(statement.orelse, context)
+            orelse = self.suite(statement.orelse, else_context)
         return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement)]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
@@ -232,6 +269,16 @@ class Builder:
         value = statement.value
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+        if isinstance(value, cst.Call) and self.is_scale_call(value, context):
+            self.scaled_under[value] = context.conditions
+        if self.reads:
+            nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
+            nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))
+            # `model.fc = nn.Linear(...)` after freezing the model: a new part, requiring grad.
+            nodes.extend(
+                self.event(Freeze, statement, key=context.resolver.canonical(t), frozen=False)
+                for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
+            )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
         if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
@@ -292,7 +339,7 @@ class Builder:
                 return [self.event(Update, call, scaler=resolver.canonical(receiver))]
             if positional:
                 optimizer = self.optimizer_key(positional[0], resolver)
-                return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver))]
+                return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
             return []
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
@@ -300,6 +347,9 @@ class Builder:
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
             return [self.event(GradWrite, call)]
+        if attr == "requires_grad_" and self.reads:
+            flag = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "requires_grad"), None)
+            return [self.freeze(receiver, flag, call, context)]
         method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
             method = self.method_of_self(attr, context)
@@ -311,6 +361,37 @@ class Builder:
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
         return []
+
+    def grad_access(self, node: cst.Attribute, context: Context, local: Mapping[str, cst.BaseExpression]) -> Event:
+        """`p.grad`, `p` resolved through the loops and comprehensions around it (`local`: the comprehensions')."""
+        parameter = node.value
+        elements = {**context.elements, **local}
+        target = self.parameter_clear_target(parameter, context, elements)
+        collection = parameter_collection(parameter, elements, context.resolver)
+        origin = context.resolver.collection_origin(collection, elements) if collection is not None else None
+        container, ordinal = self.grad_position(node, context.function)
+        return self.event(GradAccess, node, target=target, origin=origin, container=container, ordinal=ordinal)
+
+    def grad_position(self, node: cst.Attribute, container: Container) -> tuple[int, int]:
+        """(container number, k) for the k-th `name.grad` of the container's own code (see GradRead)."""
+        if container not in self._grad_order:
+            number = next(i for i, root in enumerate(self.index.roots) if root is container)
+            own = own_grad_attributes(container)
+            self._grad_order[container] = (number, {a: k for k, a in enumerate(own)})
+            self.grad_names[number] = tuple(a.value.value for a in own)  # type: ignore[attr-defined]
+        number, order = self._grad_order[container]
+        return number, order.get(node, -1)
+
+    def grad_accesses(self, expression: cst.CSTNode, context: Context) -> list[Event]:
+        return [self.grad_access(node, context, {}) for node in grad_attributes(expression)]
+
+    def freeze(self, owner: cst.BaseExpression, flag: cst.BaseExpression | None, node: cst.CSTNode, context: Context) -> Event:
+        """`owner.requires_grad_(flag)` or `owner.requires_grad = flag`; a flag that is not literally False unfreezes."""
+        target = self.parameter_clear_target(owner, context)
+        element = parameter_collection(owner, context.elements, context.resolver) is not None  # `p` of an unknown collection
+        key = target.key if target.kind == "model" else None if element else context.resolver.canonical(owner)
+        frozen = flag is not None and code_of(flag) in {"False", "0"}
+        return self.event(Freeze, node, key=key, frozen=frozen)
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
         owner = self.index.owner_class(context.function)
@@ -338,10 +419,30 @@ class Builder:
         else:
             loss = receiver
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
-        normalises = context.resolver.role(receiver) is Role.ACCELERATOR and self.accumulating_accelerator(receiver, context)
-        return [
-            self.event(Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function)
-        ]
+        accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
+        normalises = accelerator and self.accumulating_accelerator(receiver, context)
+        unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
+        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
+        backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
+        arm = self.scaling_arm(scaling, context) if scaling is not None else None
+        if arm is None:
+            return [backward]
+        # `if amp: loss = scaler.scale(loss)` then `loss.backward()`: scaled only when that arm was taken.
+        test, truth = arm
+        plain = self.event(Backward, call, scaled=False, scaler=None, **fields)
+        return [Branch(test, guard_of(test, context.resolver), Block((backward,)), Block((plain,)), None, negated=not truth)]
+
+    def is_scale_call(self, node: cst.Call, context: Context) -> bool:
+        return (
+            isinstance(node.func, cst.Attribute) and node.func.attr.value == "scale"
+            and context.resolver.role(node.func.value) is Role.SCALER
+        )
+
+    def scaling_arm(self, scaling: cst.Call, context: Context) -> tuple[cst.BaseExpression, bool] | None:
+        """The `if` arm a loss was scaled in, when the backward is not in that arm too."""
+        arms = self.scaled_under.get(scaling, ())
+        outside = [arm for arm in arms if not any(arm[0] is test and arm[1] == truth for test, truth in context.conditions)]
+        return outside[-1] if outside else None
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
         """`scaler.scale(loss)`, written in place or bound to the name being backwarded."""
@@ -375,6 +476,19 @@ class Builder:
             return True
         return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for v in built for a in v.args)
 
+    def configured_accumulation(self, receiver: cst.BaseExpression, context: Context) -> str | None:
+        """N of `Accelerator(gradient_accumulation_steps=N)` (or of its plugin's `num_steps=N`), where every
+        construction of the receiver sets it and N is not 1."""
+        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+        built = [b.value for b in context.resolver.bindings(key)] if key else []
+        if any(isinstance(v, cst.Call) and any(a.keyword and "deepspeed" in a.keyword.value for a in v.args) for v in built):
+            return None  # DeepSpeed's engine accumulates by itself, `accumulate()` or not
+        found = {accumulation_steps(value) for value in built}
+        if len(found) != 1 or None in found:
+            return None
+        steps = found.pop()
+        return steps if steps not in {"1", "None"} else None
+
     def zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> Event:
         resolver = context.resolver
         role = resolver.role(receiver)
@@ -405,35 +519,80 @@ class Builder:
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         return [*nodes, *self.wrap_accelerate(step, context)]
 
-    def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
-        """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps.
+    def next_elements(self, target: cst.BaseExpression, body: Block, context: Context) -> list[Event]:
+        """`for opt in optimizers:` each pass unscales and steps another optimizer than the pass before."""
+        names = [n for n in assigned_names(target) if isinstance(n, cst.Name)]
+        optimizers = [n for n in names if context.resolver.role(n) is Role.OPTIMIZER]
+        inside = frozenset(e.id for e in events_in(body))
+        found: list[Event] = [
+            self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside) for n in optimizers
+        ]
+        if self.reads:  # `for p in model.parameters(): ...; p.grad = None` sets one parameter's gradient per pass
+            own = {n.value for n in names if n not in optimizers}
+            cleared = frozenset(e.id for e in events_in(body) if isinstance(e, Clear) and clears_grad_of(e.node) in own)
+            if cleared:
+                found.append(self.event(NextParameter, target, cleared=cleared))
+        return found
 
-        Its clear checks the sync state wherever it is called, so in a file that
-        accumulates with Accelerate every optimizer clear and step counts as guarded.
+    def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
+        """Where `accelerator.accumulate()` is used, a prepared optimizer steps and clears only on sync steps.
+
+        `AcceleratedOptimizer.step` and `.zero_grad` test the one global `sync_gradients`, set when
+        `accumulate()` is entered, so every optimizer step and clear in the loop or function that
+        enters it is guarded. Inside the `with` block the test is this iteration's: those events
+        take the same branch (a clear before the step there discards everything on the sync step).
+        Before or after the block the value may be the previous iteration's, and the branch is left
+        uncorrelated. A model's own `zero_grad` is not gated.
         """
         optimizer_event = isinstance(event, Step) or (isinstance(event, Clear) and event.target.kind == "optimizer")
-        if (context.accelerate or self.accelerate_accumulates) and optimizer_event:
-            return [Branch(None, Guard.ACCELERATE, Block((event,)), Block(()), None)]
-        return [event]
+        if context.gated is None or not optimizer_event:
+            return [event]
+        test = self.sync_flag(context.gated) if context.accelerate else None
+        return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None)]
 
-    def is_accumulate_context(self, item: cst.BaseExpression, context: Context) -> bool:
-        return (
+    def sync_flag(self, accelerator: str) -> cst.BaseExpression:
+        """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
+        return cst.parse_expression(f"{accelerator}.sync_gradients")
+
+    def accumulate_context(self, item: cst.BaseExpression, context: Context) -> str | None:
+        """The accelerator of `with accelerator.accumulate(model):`, as a key."""
+        if (
             isinstance(item, cst.Call)
             and isinstance(item.func, cst.Attribute)
             and item.func.attr.value == "accumulate"
             and context.resolver.role(item.func.value) is Role.ACCELERATOR
-        )
+        ):
+            return context.resolver.canonical(item.func.value)
+        return None
 
-    def parameter_clear_target(self, parameter: cst.BaseExpression, context: Context) -> ClearTarget:
+    def accumulating_in(self, statements: Sequence[cst.CSTNode], context: Context) -> str | None:
+        """The accelerator whose `accumulate()` these statements enter (nested defs aside), if any."""
+        for statement in statements:
+            if isinstance(statement, cst.With):
+                found = next(filter(None, (self.accumulate_context(item.item, context) for item in statement.items)), None)
+                if found is not None:
+                    return found
+            for suite in suites(statement):
+                found = self.accumulating_in(suite, context)
+                if found is not None:
+                    return found
+        return None
+
+    def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
+        body = statements_of(loop.body)
+        inner = replace(context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context))
+        if self.reads and isinstance(loop, cst.For):
+            inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
+        return inner
+
+    def parameter_clear_target(
+        self, parameter: cst.BaseExpression, context: Context, elements: Mapping[str, cst.BaseExpression] | None = None
+    ) -> ClearTarget:
         """`p.grad = None` for p in model.parameters() clears that model; over param_groups, that optimizer."""
-        collection = context.resolver.canonical(parameter)
-        match = re.fullmatch(r"(.+)\.(?:named_)?parameters\(.*\)", collection)
-        if match:
-            return ClearTarget("model", match.group(1))
-        match = re.fullmatch(r"(.+)\.param_groups(?:\[.*\])?\[['\"]params['\"]\]", collection)
-        if match:
-            return ClearTarget("optimizer", match.group(1))
-        return ClearTarget("unknown", None)
+        elements = context.elements if elements is None else elements
+        collection = parameter_collection(parameter, elements, context.resolver)
+        found = context.resolver.parameters_of(collection, elements) if collection is not None else None
+        return ClearTarget(*found) if found is not None else collection_target(context.resolver.canonical(parameter))
 
     # Helpers ----------------------------------------------------------------
 
@@ -473,24 +632,42 @@ class Builder:
             parameters = parameters[1:]
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
+        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
         for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
-        return self.inline_body(call, function, context, overlay, roles)
+            arguments[name] = (context.resolver, argument)
+        return self.inline_body(call, function, context, overlay, roles, arguments)
 
-    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles) -> list[Node]:
+    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
         inner = Context(
-            self.index.resolver_for(function, overlay, roles),
+            self.index.resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",
-            context.accelerate,
+            accelerate=context.accelerate,
         )
-        return [Inlined(call, function, self.block(statements_of(function.body), inner))]
+        body = statements_of(function.body)
+        inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
+        return [Inlined(call, function, self.block(body, inner))]
+
+
+def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
+    """`N` in `Accelerator(gradient_accumulation_steps=N)` or `Accelerator(gradient_accumulation_plugin=
+    GradientAccumulationPlugin(num_steps=N))`, as written."""
+    if not isinstance(value, cst.Call):
+        return None
+    for argument in value.args:
+        keyword = argument.keyword.value if argument.keyword is not None else None
+        if keyword in {"gradient_accumulation_steps", "num_steps"}:
+            return code_of(argument.value)
+        if keyword == "gradient_accumulation_plugin":
+            return accumulation_steps(argument.value)
+    return None
 
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -556,6 +733,76 @@ def grad_owner(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
+def parameter_collection(
+    parameter: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression], resolver: Resolver
+) -> cst.BaseExpression | None:
+    """The collection a loop variable ranges over: the innermost loop around it, else its one binding."""
+    if not isinstance(parameter, cst.Name):
+        return None
+    if parameter.value in elements:
+        return elements[parameter.value]
+    bindings = resolver.bindings(parameter.value)
+    return bindings[0].element_of if len(bindings) == 1 else None
+
+
+def collection_target(collection: str) -> ClearTarget:
+    """Whose parameters a collection (as a key) holds: `model.parameters()` a model's, `opt.param_groups[..]["params"]` an optimizer's."""
+    match = re.fullmatch(r"(.+)\.(?:named_)?parameters\(.*\)", collection)
+    if match:
+        return ClearTarget("model", match.group(1))
+    match = re.fullmatch(r"(.+)\.param_groups(?:\[.*\])?\[['\"]params['\"]\]", collection)
+    if match:
+        return ClearTarget("optimizer", match.group(1))
+    return ClearTarget("unknown", None)
+
+
+def own_grad_attributes(container: Container) -> list[cst.Attribute]:
+    """Every `name.grad` of a function's body (or the module's), nested defs and classes aside, in source order."""
+    found: list[cst.Attribute] = []
+
+    class _Grads(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+                found.append(node)
+
+    body = container.body if isinstance(container, cst.Module) else [container.body]
+    for statement in body:
+        statement.visit(_Grads())
+    return found
+
+
+def clears_grad_of(node: cst.CSTNode) -> str | None:
+    """`p` in `p.grad = None`."""
+    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else []
+    for target in targets:
+        if isinstance(target, cst.Attribute) and target.attr.value == "grad" and isinstance(target.value, cst.Name):
+            return target.value.value
+    return None
+
+
+def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:
+    """Every `name.grad` in an expression."""
+    found: list[cst.Attribute] = []
+
+    class _Grads(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+                found.append(node)
+
+    expression.visit(_Grads())
+    return found
+
+
+def is_requires_grad(target: cst.BaseExpression, value: cst.BaseExpression | None) -> bool:
+    return isinstance(target, cst.Attribute) and target.attr.value == "requires_grad" and value is not None
+
+
 def set_to_none_of(call: cst.Call) -> bool | None:
     for argument in call.args:
         if argument.keyword is None or argument.keyword.value == "set_to_none":
@@ -570,9 +817,29 @@ class _CallCollector(cst.CSTVisitor):
         self.builder = builder
         self.context = context
         self.nodes: list[Node] = []
+        self.comprehensions: list[dict[str, cst.BaseExpression]] = []  # loop variables of the comprehensions entered
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.builder.reads and node.attr.value == "grad" and isinstance(node.value, cst.Name):
+            local = {name: collection for frame in self.comprehensions for name, collection in frame.items()}
+            self.nodes.append(self.builder.grad_access(node, self.context, local))
+
+    def visit_comprehension(self, node: cst.BaseComp) -> None:
+        frame: dict[str, cst.BaseExpression] = {}
+        for_in: cst.CompFor | None = node.for_in
+        while for_in is not None:
+            frame.update(loop_elements(for_in.target, for_in.iter))
+            for_in = for_in.inner_for_in
+        self.comprehensions.append(frame)
+
+    def leave_comprehension(self, original_node: cst.BaseComp) -> None:
+        self.comprehensions.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = leave_comprehension
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self.nodes.extend(self.builder.call(original_node, self.context))

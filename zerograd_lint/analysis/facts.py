@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
@@ -18,7 +18,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
-from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
+from zerograd_lint.analysis.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
+from zerograd_lint.analysis.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import (
@@ -37,12 +38,12 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
-ACCUMULATE_TEXT = re.compile(r"\.accumulate\(")
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,34 @@ class RootFacts:
 class FileFacts:
     module: cst.Module | None  # None when no rule needs LibCST (only `.grad` reads to check)
     roots: tuple[RootFacts, ...]
-    grad_reads: tuple[GradRead, ...]
+    grad_reads: tuple[GradRead, ...]  # unguarded `.grad` dereferences of parameters
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
     sums_on_purpose: bool  # some loss is built with reduction="sum"
     positions: Positions | None = None  # resolved on the first report in each analysed function
+    read_roots: tuple[ReadFacts, ...] = ()  # the paths that reach the reads, where the file can show a None
+    module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
+    read_names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # see GradRead.ordinal
+    writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
+
+    @cached_property
+    def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
+        """(line, column) of a read -> why `.grad` can be None there (ZG301); reads not here are ZG302's."""
+        by_ordinal = {(r.container, r.ordinal): r for r in self.grad_reads}
+        by_position = {(r.line, r.column): r for r in self.grad_reads}
+        found: dict[tuple[int, int], NoneEvidence] = {}
+        for root in self.read_roots:
+            for access in root.reads():
+                if root.names.get(access.container) == self.read_names.get(access.container):
+                    read = by_ordinal.get((access.container, access.ordinal))
+                else:  # the two parsers counted differently: ask LibCST for positions (a full code generation)
+                    read = by_position.get(self.span(access.node)[:2])
+                if read is None or (read.line, read.column) in found:
+                    continue
+                evidence = evidence_for(root, access, read.grad_required, self.module_classes, self.writes_grads)
+                if evidence is not None:
+                    found[(read.line, read.column)] = evidence
+        return found
 
     @cached_property
     def loops(self) -> Loops:
@@ -127,32 +151,54 @@ class FileFacts:
         return self.positions[node].start.line
 
 
-def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs: Needs) -> FileFacts:
+def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs: Needs, reads: GradReads) -> FileFacts:
     """The facts of a file; `needs` skips the analyses no rule can report on.
 
-    `tree` is CPython's AST of `source`, `module` LibCST's (needed for `needs.needs_libcst`).
+    `tree` is CPython's AST of `source`, `module` LibCST's (needed for `needs.needs_libcst` and `reads.need_flow`);
+    `reads` the file's unguarded `.grad` reads (see `engine.analyse`).
     """
-    index = ModuleIndex(module) if module is not None and needs.needs_libcst else None
+    index = ModuleIndex(module) if module is not None else None
     roots: tuple[RootFacts, ...] = ()
     analysed: list[Container] = []  # where the reports will be, for `positions`
     if index is not None and needs.lifecycle:
-        builder = Builder(index, accelerate_accumulates=ACCUMULATE_TEXT.search(source) is not None)
-        wanted = needs.roots if needs.roots is not None and len(needs.roots) == len(index.roots) else None
-        chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
-        blocks = {root: builder.build(root) for root in chosen}
-        # A helper inlined into a caller of this file is analysed there, where its arguments are known.
-        inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
-        roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items() if root not in inlined)))
-        analysed = [*blocks, *inlined]
+        builder = Builder(index)
+        blocks, inlined = built_roots(index, builder, needs.roots)
+        roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items())))
+        analysed += [*blocks, *inlined]
+    read_roots: tuple[ReadFacts, ...] = ()
+    if index is not None and reads.need_flow:
+        reader = Builder(index, reads=True)
+        assert needs.summary is not None
+        wanted = needs.summary.roots_reading(frozenset(read.line for read in reads.found))
+        blocks, inlined = built_roots(index, reader, wanted)
+        read_roots = tuple(filter(None, (analyse_reads(block, reader.models, reader.grad_names) for block in blocks.values())))
+        analysed += [*blocks, *inlined]
     return FileFacts(
         module,
         roots,
-        tuple(find_grad_reads(tree, source)) if needs.grad_reads else (),
+        reads.found,
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
         bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
         Positions(module, tree, analysed) if module is not None else None,
+        read_roots,
+        reads.classes,
+        reads.names,
+        reads.writes_grads,
     )
+
+
+def built_roots(
+    index: ModuleIndex, builder: Builder, wanted: tuple[bool, ...] | None
+) -> tuple[dict[Container, Block], set[Container]]:
+    """The IR of the roots worth analysing, but for helpers inlined into another of them; and those helpers."""
+    if wanted is not None and len(wanted) != len(index.roots):
+        wanted = None
+    chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
+    blocks = {root: builder.build(root) for root in chosen}
+    # A helper inlined into a caller of this file is analysed there, where its arguments are known.
+    inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
+    return {root: block for root, block in blocks.items() if root not in inlined}, inlined
 
 
 def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts | None:

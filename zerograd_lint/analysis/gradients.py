@@ -16,6 +16,7 @@ is the set of possible *contents*; a content is a set of tags:
   stepped s      scaler.step s ran since the last update()
   fwd a          assignment a computed a loss since the last backward (the forward pass ran)
   entry          nothing happened to it since the training loop was entered
+  caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
     Branch,
+    Caught,
     Clear,
     Clip,
     Coverage,
@@ -35,6 +37,7 @@ from zerograd_lint.analysis.ir import (
     GradWrite,
     Guard,
     Loop,
+    NextElement,
     Step,
     Unscale,
     Update,
@@ -47,7 +50,8 @@ GradState = Mapping[str, frozenset]
 LIVE = frozenset({"cur", "prev", "applied", "dirty"})
 UNAPPLIED = frozenset({"cur", "prev"})
 STAGE = frozenset({"unscaled", "stepped"})
-SURVIVES_CLEAR = STAGE | {"lost"}
+SCALER_STATE = STAGE | {"caught"}  # what scaler.update() resets
+SURVIVES_CLEAR = SCALER_STATE | {"lost"}
 EMPTY_MARKS = frozenset({"cleared", "initial", "foggy", "entry"})
 MAX_CONTENTS = 48
 MODEL_PREFIX = "model:"
@@ -180,10 +184,15 @@ class GradientDomain:
             return self.step(event, state)
         if isinstance(event, Unscale):
             return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
+        if isinstance(event, NextElement):
+            # What earlier passes of this loop unscaled or stepped was another optimizer.
+            return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
         if isinstance(event, Update):
-            return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
+            return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
+        if isinstance(event, Caught):
+            return self.apply(state, self.keys, lambda c: c | {("caught",)})
         if isinstance(event, Assign) and event.id in self.forward:
             return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
         return state
@@ -227,7 +236,7 @@ class GradientDomain:
 
     def step(self, event: Step, state: GradState) -> GradState:
         def stepped(content: Content) -> Content:
-            stage = frozenset({("stepped", event.id)}) if event.via_scaler else keep(content, STAGE)
+            stage = keep(content, {"caught"}) | ({("stepped", event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
                 return stage | {("applied", event.id)}
             return drop(content, STAGE | {"lost", "discarded", "scaled", "entry"}) | stage

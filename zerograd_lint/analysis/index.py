@@ -51,6 +51,7 @@ class ModuleIndex:
         self.enclosing: dict[cst.FunctionDef, Container] = {}
         self._scopes: dict[Container, Scope] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
+        self._complete_classes: set[cst.ClassDef] = set()
         self.walk(module.body, module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
@@ -93,8 +94,9 @@ class ModuleIndex:
 
     def class_scope(self, cls: cst.ClassDef) -> Scope:
         """`self.x = ...` bindings from every method of the class."""
-        if cls not in self._class_scopes:
-            self._class_scopes[cls] = Scope()
+        if cls not in self._complete_classes:  # a method's own scope may have started it with its bindings only
+            self._complete_classes.add(cls)
+            self._class_scopes.setdefault(cls, Scope())
             for function, owner in self.class_of.items():
                 if owner is cls:
                     self.scope(function)
@@ -109,7 +111,7 @@ class ModuleIndex:
             self._scopes[container] = collect(container, Scope(), class_scope, root=container)
         return self._scopes[container]
 
-    def resolver_for(self, container: Container, overlay=None, overlay_roles=None) -> Resolver:
+    def resolver_for(self, container: Container, overlay=None, overlay_roles=None, arguments=None) -> Resolver:
         scopes: list[Scope] = []
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
@@ -119,7 +121,8 @@ class ModuleIndex:
         if owner is not None:
             scopes.append(self.class_scope(owner))
         scopes.append(self.scope(self.module))
-        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {})
+        self_class = owner.name.value if owner is not None else None
+        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class)
 
     def method(self, cls: cst.ClassDef, name: str, seen: frozenset[str] = frozenset()) -> cst.FunctionDef | None:
         """`self.name` on an instance of `cls`: its own method or a base class's in this file."""

@@ -44,6 +44,9 @@ class Backward(Event):
     normalises: bool  # accelerator.backward divides by gradient_accumulation_steps itself
     loss: cst.BaseExpression | None  # the loss expression handed to backward
     scope: cst.CSTNode  # the function (or module) the backward is written in
+    # `accelerator.backward` where the Accelerator is built with `gradient_accumulation_steps=N` (N as written,
+    # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
+    unused_accumulation: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,6 +72,31 @@ class Clear(Event):
 class Unscale(Event):
     optimizer: str
     scaler: str
+    checked: bool = False  # under a test of the scaler's stage for this optimizer: never a second unscale
+
+
+@dataclass(frozen=True, eq=False)
+class NextParameter(Event):
+    """A loop over parameters starts its next pass (built only when reads are analysed): what earlier passes set to
+    None with `p.grad = None` (`cleared`) was other parameters."""
+
+    cleared: frozenset[int]
+
+
+@dataclass(frozen=True, eq=False)
+class Caught(Event):
+    """An `except` handler starts: what follows runs only after an exception left the `try` body."""
+
+
+@dataclass(frozen=True, eq=False)
+class NextElement(Event):
+    """A loop over a collection of optimizers starts its next pass: the name now means another optimizer.
+
+    What the events of that loop's earlier passes recorded about the name (`inside`) was about another object.
+    """
+
+    key: str
+    inside: frozenset[int]  # the ids of the events in the loop's body
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,6 +113,24 @@ class Clip(Event):
 @dataclass(frozen=True, eq=False)
 class GradWrite(Event):
     """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`): something is there, of unknown origin."""
+
+
+@dataclass(frozen=True, eq=False)
+class GradAccess(Event):
+    """`p.grad` as written (built only when reads are analysed): whether it can be None there is ZG301's question."""
+
+    target: ClearTarget  # the parameters `p` ranges over: a model's, an optimizer's, or unknown
+    origin: tuple[str, tuple[str, ...]] | None  # the constructor of that model, and the attributes taken from it
+    container: int  # the function it is written in (the module is 0), numbered as ModuleIndex.roots
+    ordinal: int  # the k-th `name.grad` of that function's own code
+
+
+@dataclass(frozen=True, eq=False)
+class Freeze(Event):
+    """`m.requires_grad_(False)`, `p.requires_grad = False` (built only when reads are analysed)."""
+
+    key: str | None  # the model, part or parameter whose gradients stop (or start again)
+    frozen: bool
 
 
 @dataclass(frozen=True, eq=False)

@@ -6,7 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
@@ -27,6 +27,13 @@ from zerograd_lint.analysis.names import (
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
+# Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
+SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
+MODULE_WRAPPERS = frozenset(
+    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
+     "convert_sync_batchnorm", "prepare"}
+)
+Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,8 @@ class Binding:
     alias: cst.BaseExpression | None = None  # the name is this other object
     element_of: cst.BaseExpression | None = None  # a for-loop target over this collection
     value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
+    # For `self.x = name` in a method: that method's own bindings, where `name` means something.
+    home: "Scope | None" = field(default=None, compare=False)
 
 
 @dataclass
@@ -58,7 +67,7 @@ def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     return None
 
 
-def bind_assignment(scope: Scope, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
     elements = tuple_elements(target)
     if elements is not None:
         bind_unpacking(scope, elements, value)
@@ -88,7 +97,7 @@ def value_role(value: cst.BaseExpression) -> Role | None:
     return None
 
 
-def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
     values = tuple_elements(value)
     if values is not None and len(values) == len(targets):
         for target, item in zip(targets, values):
@@ -117,7 +126,7 @@ def bind_unpacking(scope: Scope, targets: list[cst.BaseExpression], value: cst.B
                 scope.add(key, Binding(role=Role.OPTIMIZER))
 
 
-def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
     """`for opt in optimizers` makes `opt` an element of `optimizers`; zip/items/enumerate unwrap."""
     elements = tuple_elements(target)
     if isinstance(iterable, cst.Call):
@@ -131,8 +140,12 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
             bind_for_target(scope, elements[1], arguments[0])
             return
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "named_parameters"}:
-            if elements is not None and len(elements) == 2:
-                bind_for_target(scope, elements[1], iterable)
+            if elements is None:
+                return  # the (key, value) pairs themselves
+            if len(elements) == 2:  # `for k, opt in optimizers.items()`: a value of the dict
+                collection = iterable.func.value if iterable.func.attr.value == "items" else iterable
+                for key in target_keys(elements[1]):
+                    scope.add(key, Binding(element_of=collection))
             return
     if elements is not None:
         return
@@ -140,18 +153,35 @@ def bind_for_target(scope: Scope, target: cst.BaseExpression, iterable: cst.Base
         scope.add(key, Binding(element_of=iterable))
 
 
+def loop_elements(target: cst.BaseExpression, iterable: cst.BaseExpression) -> dict[str, cst.BaseExpression]:
+    """The names a `for` target (or a comprehension's) binds to elements of a collection, and the collection."""
+    scope = Scope()
+    bind_for_target(scope, target, iterable)
+    return {key: b.element_of for key, found in scope.bindings.items() for b in found if b.element_of is not None}
+
+
+@dataclass
+class MethodBindings:
+    """Where a method's bindings go: `self.x` to its class's scope (an alias remembering the method's own
+    bindings), everything else to the method's scope."""
+
+    own: Scope
+    shared: Scope | None
+
+    def add(self, key: str, binding: Binding) -> None:
+        if self.shared is not None and key.startswith("self."):
+            self.shared.add(key, replace(binding, home=self.own) if binding.alias is not None else binding)
+        else:
+            self.own.add(key, binding)
+
+
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
 
     def __init__(self, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> None:
         self.scope = scope
-        self.class_scope = class_scope
+        self.routed = MethodBindings(scope, class_scope)
         self.root = root
-
-    def scope_for(self, target: cst.BaseExpression) -> Scope:
-        if self.class_scope is not None and code_of(target).startswith("self."):
-            return self.class_scope
-        return self.scope
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.root
@@ -164,11 +194,11 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            bind_assignment(self.scope_for(target.target), target.target, node.value)
+            bind_assignment(self.routed, target.target, node.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            bind_assignment(self.scope_for(node.target), node.target, node.value)
+            bind_assignment(self.routed, node.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
         bind_for_target(self.scope, node.target, node.iter)
@@ -222,6 +252,9 @@ class Resolver:
     overlay: Mapping[str, str] = field(default_factory=dict)
     overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
     answers: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)  # see `by_receiver`
+    # A helper's parameters: the caller's own expression for each, and the caller's resolver.
+    arguments: Mapping[str, tuple["Resolver", cst.BaseExpression]] = field(default_factory=dict)
+    self_class: str | None = None  # the class whose method this is: what `self` was built with
 
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
@@ -302,7 +335,7 @@ class Resolver:
         calls = []
         for binding in self.bindings(code_of(node)):
             if binding.alias is not None:
-                calls.append(self.constructor_of(binding.alias, depth + 1))
+                calls.append(self.at(binding.home).constructor_of(binding.alias, depth + 1))
             elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
@@ -339,6 +372,114 @@ class Resolver:
             return self.parameter_owners(node.for_in.iter, depth + 1)
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+
+    def at(self, home: Scope | None) -> "Resolver":
+        """This resolver, seeing first the bindings of the method an alias was written in."""
+        return replace(self, scopes=(home, *self.scopes)) if home is not None else self
+
+    def module_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
+        """What a module was built with: `model.encoder` after `model = Net().to(device)` is ("Net", ("encoder",))."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.module_origin(argument, depth + 1)
+        if isinstance(node, cst.Name) and node.value == "self":
+            return (self.self_class, ()) if self.self_class else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return self.origin_of_value(node, depth)
+        key = code_of(node)
+        origins = set()
+        for binding in self.bindings(key):
+            if binding.alias is not None:
+                origins.add(self.at(binding.home).module_origin(binding.alias, depth + 1))
+            elif binding.value is not None and not rewraps(binding.value, key):
+                origins.add(self.origin_of_value(binding.value, depth))
+            elif binding.value is None:
+                origins.add(None)
+        if not origins and isinstance(node, cst.Attribute):
+            outer = self.module_origin(node.value, depth + 1)
+            return (outer[0], (*outer[1], node.attr.value)) if outer is not None else None
+        return origins.pop() if len(origins) == 1 else None
+
+    def origin_of_value(self, value: cst.BaseExpression, depth: int) -> Origin | None:
+        if not isinstance(value, cst.Call):
+            return None
+        inner = unwrapped_module(value)
+        if inner is not None:
+            return self.module_origin(inner, depth + 1)
+        callee = dotted_name(value.func)
+        return (callee, ()) if callee else None
+
+    def collection_owner(
+        self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None, depth: int = 0
+    ) -> tuple["Resolver", str, cst.BaseExpression] | None:
+        """Whose parameters a collection holds: ("model", the module) or ("optimizer", the optimizer), with the
+        resolver that reads that expression (a helper's caller's, for a collection handed in). `elements`: the
+        loop variables around here and the collections they range over."""
+        elements = elements or {}
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in elements:
+            return self.collection_owner(elements[node.value], elements, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return self, "model", node.func.value
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
+                return self.collection_owner(node.args[-1].value, elements, depth + 1)
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.collection_owner(node.for_in.iter, elements, depth + 1)
+        if isinstance(node, cst.Subscript):  # group["params"] for group in optimizer.param_groups
+            group = node.value
+            if isinstance(group, cst.Name):
+                groups = [elements[group.value]] if group.value in elements else [b.element_of for b in self.bindings(group.value)]
+                group = groups[0] if len(groups) == 1 and groups[0] is not None else group
+            while isinstance(group, cst.Subscript):  # optimizer.param_groups[0]["params"]
+                group = group.value
+            if isinstance(group, cst.Attribute) and group.attr.value == "param_groups" and "params" in code_of(node.slice[-1]):
+                return self, "optimizer", group.value
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.collection_owner(argument, None, depth + 1)
+        bound = self.value_of(node)
+        return self.collection_owner(bound, elements, depth + 1) if bound is not None and bound is not node else None
+
+    def parameters_of(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> tuple[str, str] | None:
+        """Whose parameters a collection holds, as ("model", key) or ("optimizer", key)."""
+        owner = self.collection_owner(node, elements)
+        return (owner[1], owner[0].canonical(owner[2])) if owner is not None else None
+
+    def collection_origin(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> Origin | None:
+        """What built the module a parameter collection belongs to (an optimizer's: the one it is built from)."""
+        owner = self.collection_owner(node, elements)
+        if owner is None:
+            return None
+        resolver, kind, expression = owner
+        if kind == "model":
+            return resolver.module_origin(expression)
+        call = resolver.constructor_of(expression)
+        params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
+        return resolver.collection_origin(params) if params is not None else None
+
+
+def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
+    """`model` in `model.to(device)`, `DDP(model, ...)`, `copy.deepcopy(model)`: the same parameters."""
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in SAME_MODULE_METHODS:
+        return call.func.value
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if name in MODULE_WRAPPERS and positional:
+        return positional[0]
+    return None
+
+
+def rewraps(value: cst.BaseExpression, key: str) -> bool:
+    """`model = DDP(model)`, `model = model.to(device)`: the same module under its own name."""
+    inner = unwrapped_module(value) if isinstance(value, cst.Call) else None
+    return inner is not None and code_of(inner) == key
 
 
 def role_from_name(name: str | None) -> Role | None:

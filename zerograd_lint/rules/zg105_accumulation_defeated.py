@@ -2,14 +2,20 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, ids
-from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.ir import Backward, Branch, Clear, Coverage, Loop, Step
+from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, guard_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
+    yield from cleared_every_micro_batch(facts)
+    yield from accumulation_never_entered(facts)
+
+
+def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
         if where.loop is None or where.guard not in ACCUMULATION_GUARDS:
@@ -27,6 +33,47 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             )
 
 
+def tests_sync_gradients(loop: Loop) -> bool:
+    return any(isinstance(n, Branch) and n.test is not None and "sync_gradients" in code_of(n.test) for n in walk(loop.body))
+
+
+def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
+    """`Accelerator(gradient_accumulation_steps=N)`, but the loop steps and clears every micro-batch outside `accumulate()`."""
+    reported: set[int] = set()
+    for root, backward in events_of(facts, Backward):
+        loop = root.loop_of(backward)
+        if backward.unused_accumulation is None or loop is None or tests_sync_gradients(loop):
+            continue
+        if root.where[backward.id].micro_loop is not None:
+            continue  # an inner loop of micro-batch backwards before the step accumulates by hand
+        steps = [e for e in root.events if isinstance(e, Step) and root.reached(e) and root.loop_of(e) is loop and e.optimizer in root.fed[backward.id]]
+        if not steps or any(root.where[s.id].guard is not None for s in steps):
+            continue  # a step under a condition of the loop's own may accumulate by hand
+        for step in steps:
+            for clear in every_iteration_clears(root, loop, step):
+                if clear.id in reported:
+                    continue
+                reported.add(clear.id)
+                steps_text = backward.unused_accumulation
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` clears after every micro-batch although the Accelerator is built with "
+                    f"`gradient_accumulation_steps={steps_text}`: the loop at line {facts.line(loop.node)} never enters "
+                    f"`accelerator.accumulate(...)`, so {at(facts, backward)} divides each loss by {steps_text} and {at(facts, step)} "
+                    f"applies every micro-batch's 1/{steps_text}-sized gradient on its own. Accumulation is configured but never used: "
+                    f"run the forward, backward, step and clear inside `with accelerator.accumulate(model):`.",
+                    optimizer=step.optimizer, step_line=facts.line(step.node), accumulation=steps_text,
+                )
+
+
+def every_iteration_clears(root: RootFacts, loop: Loop, step: Step) -> list[Clear]:
+    return [
+        e for e in root.events
+        if isinstance(e, Clear) and root.reached(e) and root.loop_of(e) is loop and root.where[e.id].guard is None
+        and root.coverage(e, step.optimizer) is Coverage.KNOWN
+    ]
+
+
 RULE = Rule(
     code="ZG105",
     name="accumulation-defeated",
@@ -36,9 +83,15 @@ RULE = Rule(
     what=(
         "Reports a clear that runs on every iteration while the step it feeds runs only every n iterations (an "
         "accumulation guard such as `(i + 1) % n == 0`, or `accelerator.accumulate()`, where only the prepared "
-        "optimizer's own clear is skipped on accumulation steps)."
+        "optimizer's own clear is skipped on accumulation steps: a model's `zero_grad()` is not). Also reports the clear "
+        "of a loop that steps and clears every micro-batch while the Accelerator is built with "
+        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`."
     ),
-    why="Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times smaller than intended.",
+    why=(
+        "Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times "
+        "smaller than intended. With accumulation configured but never used, `accelerator.backward` still divides every "
+        "loss by N, so each update applies a 1/N-sized gradient of one micro-batch."
+    ),
     example=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n"
@@ -47,7 +100,11 @@ RULE = Rule(
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
     ),
-    limits="Only clears known to cover the stepped optimizer are reported.",
+    limits=(
+        "Only clears known to cover the stepped optimizer are reported. Accumulation configured but never used is only "
+        "reported where every construction of the Accelerator visibly sets it (not to 1), without a DeepSpeed plugin "
+        "(whose engine accumulates by itself), and the step runs under no condition of the loop's own."
+    ),
     valid=(
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
@@ -55,6 +112,17 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n",
         # GAN critic: backward and step under the same condition.
         "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss(x).backward()\n        opt.step()\n",
+        # The prepared optimizer's clear after the block is skipped on accumulation steps too.
+        "accelerator = Accelerator(gradient_accumulation_steps=4)\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
+        "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
+        "        optimizer.step()\n    optimizer.zero_grad()\n",
+        # Accumulation configured and done by hand: the step runs every n micro-batches.
+        "accelerator = Accelerator(gradient_accumulation_steps=n)\nfor i, batch in enumerate(loader):\n"
+        "    accelerator.backward(model(batch).loss)\n    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        "accelerator = Accelerator(gradient_accumulation_steps=1)\nfor batch in loader:\n    accelerator.backward(model(batch).loss)\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
+        "accelerator = Accelerator(gradient_accumulation_steps=8, deepspeed_plugin=plugin)\nfor batch in loader:\n"
+        "    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
@@ -62,6 +130,17 @@ RULE = Rule(
         "optimizer = torch.optim.AdamW(model.parameters())\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
         "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
         "        optimizer.step()\n        model.zero_grad()  # <- ZG105\n",
+        "class Trainer:\n    def __init__(self, policy):\n        self.accelerator = Accelerator(gradient_accumulation_steps=4)\n"
+        "        self.optimizer = torch.optim.Adam(policy.parameters())\n"
+        "        self.policy, self.optimizer = self.accelerator.prepare(policy, self.optimizer)\n\n"
+        "    def train(self, loader):\n        for batch in loader:\n            with self.accelerator.accumulate(self.policy):\n"
+        "                self.policy.zero_grad(set_to_none=True)  # <- ZG105\n"
+        "                self.accelerator.backward(self.policy(batch).loss)\n                self.optimizer.step()\n",
+        # Accumulation configured, but the loop never enters `accumulate()`.
+        "accelerator = Accelerator(gradient_accumulation_steps=8)\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
+        "for batch in loader:\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()  # <- ZG105\n",
+        "accelerator = Accelerator(\n    gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=args.accum_steps)\n)\n"
+        "for batch in loader:\n    optimizer.zero_grad()  # <- ZG105\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n",
     ),
     check=check,
 )

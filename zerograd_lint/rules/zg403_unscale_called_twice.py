@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Unscale
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
@@ -10,7 +11,10 @@ from zerograd_lint.rules.support import at, contents, events_of, finding, first_
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, unscale in events_of(facts, Unscale):
-        held = contents(root, unscale, unscale.optimizer)
+        if unscale.checked:
+            continue  # the code asks the scaler whether this optimizer is unscaled already
+        # A path that recovered from an exception (a retried batch) is no evidence of a second unscale.
+        held = frozenset(c for c in contents(root, unscale, unscale.optimizer) if not has(c, "caught"))
         earlier = first_event(root, held, "unscaled") or first_event(root, held, "stepped")
         if earlier is None:
             continue
@@ -45,12 +49,33 @@ RULE = Rule(
         "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x in loader:\n    opt_a.zero_grad()\n    opt_b.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_(opt_a)\n"
         "    scaler.unscale_(opt_b)\n    scaler.step(opt_a)\n    scaler.step(opt_b)\n    scaler.update()\n",
+        # Each pass of a loop over optimizers unscales another one.
+        "for x in loader:\n    for optimizer in optimizers:\n        optimizer.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
+        "    for optimizer in optimizers:\n        scaler.unscale_(optimizer)\n        clip_grad_norm_(params, 1.0)\n"
+        "        scaler.step(optimizer)\n    scaler.update()\n",
+        "for x in loader:\n    for name, opt in self.optimizers.items():\n        opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
+        "    for name, opt in self.optimizers.items():\n        scaler.unscale_(opt)\n    for name, opt in self.optimizers.items():\n"
+        "        scaler.step(opt)\n    scaler.update()\n",
+        # The scaler's own record of the stage guards the second call.
+        "from torch.amp.grad_scaler import OptState\n\ndef unscale_once(scaler, opt):\n"
+        "    if scaler._per_optimizer_states[id(opt)]['stage'] is not OptState.UNSCALED:\n        scaler.unscale_(opt)\n\n"
+        "for x in loader:\n    opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n    unscale_once(scaler, opt)\n"
+        "    clip_grad_norm_(params, 1.0)\n    unscale_once(scaler, opt)\n    scaler.step(opt)\n    scaler.update()\n",
+        # A batch retried after an out-of-memory error is not a second unscale of the same step.
+        "def train_batch(batch):\n    while True:\n        try:\n            opt.zero_grad()\n            scaler.scale(loss(batch)).backward()\n"
+        "            scaler.unscale_(opt)\n            clip_grad_norm_(params, 1.0)\n            scaler.step(opt)\n"
+        "        except torch.cuda.OutOfMemoryError:\n            batch = batch[: len(batch) // 2]\n            continue\n        return\n\n"
+        "for batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    scaler.scale(criterion(model(x), y) / n).backward()\n    scaler.unscale_(optimizer)  # <- ZG403\n"
         "    clip_grad_norm_(model.parameters(), 1.0)\n    if (i + 1) % n == 0:\n        scaler.step(optimizer)\n        scaler.update()\n        optimizer.zero_grad()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
         "    scaler.unscale_(optimizer)  # <- ZG403\n    scaler.step(optimizer)\n    scaler.update()\n",
+        # Two loops over the same optimizers: every one of them is unscaled twice.
+        "for x in loader:\n    scaler.scale(loss(x)).backward()\n    for optimizer in optimizers:\n        scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(params, 1.0)\n    for optimizer in optimizers:\n        scaler.unscale_(optimizer)  # <- ZG403\n"
+        "        scaler.step(optimizer)\n        optimizer.zero_grad()\n    scaler.update()\n",
     ),
     check=check,
 )

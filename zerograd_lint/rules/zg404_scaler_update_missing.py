@@ -5,7 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update, events_in
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import finding
+from zerograd_lint.analysis.gradients import has
+from zerograd_lint.rules.support import contents, finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -15,6 +16,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if any(isinstance(e, Update) for e in events):
                 continue
             for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
+                if not any(has(c, "stepped") and not has(c, "caught") for c in contents(root, step, step.optimizer)):
+                    continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
                 yield finding(
                     facts, step.node,
                     f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{step.scaler}.update()`: "
@@ -29,7 +32,11 @@ RULE = Rule(
     severity="error",
     needs=("lifecycle",),
     summary="A loop calls `scaler.step(optimizer)` but never `scaler.update()`.",
-    what="Reports every `scaler.step()` of a training loop in which no `scaler.update()` runs.",
+    what=(
+        "Reports every `scaler.step()` of a training loop in which no `scaler.update()` runs, where a path steps the "
+        "same optimizer twice with no update between (each pass of a loop over several optimizers steps another one; "
+        "a batch retried after an exception is not a second step)."
+    ),
     why="Without `update()` the scale never adapts to overflows, and the next `scaler.step()` on the same optimizer raises.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
@@ -38,9 +45,16 @@ RULE = Rule(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "def step(self, loss):\n    self.scaler.scale(loss).backward()\n    self.scaler.step(self.optimizer)\n    self.scaler.update()\n    self.optimizer.zero_grad()\n\n"
         "def fit(self, loader):\n    for batch in loader:\n        self.step(self.model(batch))\n",
+        "for x in loader:\n    for opt in optimizers:\n        opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
+        "    for opt in optimizers:\n        scaler.step(opt)\n    scaler.update()\n",
+        "def train_batch(batch):\n    while True:\n        try:\n            opt.zero_grad()\n            scaler.scale(loss(batch)).backward()\n"
+        "            scaler.step(opt)\n        except torch.cuda.OutOfMemoryError:\n            batch = batch[: len(batch) // 2]\n"
+        "            continue\n        return\n\nfor batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
+        "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n        scaler.scale(loss(x)).backward()\n"
+        "        scaler.step(opt)  # <- ZG404\n    scaler.update()\n",
     ),
     check=check,
 )
