@@ -9,7 +9,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
-from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, Step, Unscale, Update, events_in
+from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, Rebind, Step, Unscale, Update, events_in
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import analyze_source, file_facts
 from zerograd_lint.rules.support import guard_phrase
@@ -98,7 +98,7 @@ def render(region: Region, facts: FileFacts, diagnostics: Sequence[Diagnostic], 
     out.append("  optimizers: " + (", ".join(f"`{o}`" for o in optimizers) or "none"))
     shown: set[int] = set()
     for event in region.events:
-        if event.id not in root.before or isinstance(event, Assign) or id(event.node) in shown:
+        if event.id not in root.before or isinstance(event, (Assign, Rebind)) or id(event.node) in shown:
             continue
         shown.add(id(event.node))
         where = root.where[event.id]

@@ -9,6 +9,7 @@ from typing import Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
 from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import (
     Assign,
@@ -25,6 +26,7 @@ from zerograd_lint.analysis.ir import (
     Jump,
     Loop,
     Node,
+    Rebind,
     Step,
     Try,
     Unscale,
@@ -43,6 +45,10 @@ COUNTER_WORDS = re.compile(
     r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
 )
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
+NO_GRAD_CONTEXTS = re.compile(r"(^|\.)(no_grad|inference_mode)$")
+COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
+DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
+PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 # Receivers whose `.backward(x)` takes the loss as an argument (Accelerate, DeepSpeed, fairseq, Fabric).
 LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
 
@@ -93,6 +99,9 @@ class Context:
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
+    naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
+    instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
+    no_grad: bool = False  # inside `with torch.no_grad():`
 
 
 class Builder:
@@ -101,6 +110,7 @@ class Builder:
         self.accelerate_accumulates = accelerate_accumulates
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
 
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
@@ -132,10 +142,16 @@ class Builder:
             ):
                 # `if not boundary: continue` then the step: the rest runs under that condition.
                 items.extend(self.expression(statement.test, context))
+                condition = condition_of(statement.test, context.naming)
+                if isinstance(condition, bool):  # decided by literal arguments
+                    skipping = replace(context, tail_jump=None)
+                    items.extend(self.block(statements_of(statement.body), skipping).items if condition else self.block(rest, context).items)
+                    return Block(tuple(items))
                 skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
                 items.append(
                     Branch(
-                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True
+                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True,
+                        condition,
                     )
                 )
                 return Block(tuple(items))
@@ -155,6 +171,7 @@ class Builder:
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
             body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = Block((*self.loop_targets(statement, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
@@ -174,11 +191,14 @@ class Builder:
             ]
         if isinstance(statement, cst.With):
             nodes = []
-            accelerate = context.accelerate
+            accelerate, no_grad = context.accelerate, context.no_grad
             for item in statement.items:
                 nodes.extend(self.expression(item.item, context))
                 accelerate = accelerate or self.is_accumulate_context(item.item, context)
-            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate))
+                no_grad = no_grad or (isinstance(item.item, cst.Call) and NO_GRAD_CONTEXTS.search(dotted_name(item.item.func) or "") is not None)
+                if item.asname is not None:
+                    nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
+            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate, no_grad=no_grad))
             return [*nodes, body]
         if isinstance(statement, cst.Match):
             return self.match_statement(statement, context)
@@ -191,6 +211,13 @@ class Builder:
 
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
+        condition = condition_of(statement.test, context.naming)
+        if isinstance(condition, bool):  # decided by literal arguments: only one arm runs
+            if condition:
+                return [*test_events, self.block(statements_of(statement.body), context)]
+            if isinstance(statement.orelse, cst.If):
+                return [*test_events, *self.if_statement(statement.orelse, context)]
+            return [*test_events, self.suite(statement.orelse, context)]
         then = self.block(statements_of(statement.body), context)
         if statement.orelse is None and mentions_grad_none_check(statement.test) and all(isinstance(e, Clear) for e in events_in(then)):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
@@ -199,7 +226,7 @@ class Builder:
             orelse = Block(tuple(self.if_statement(statement.orelse, context)))
         else:
             orelse = self.suite(statement.orelse, context)
-        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement)]
+        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement, False, condition)]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
         nodes: list[Node] = [*self.expression(statement.subject, context)]
@@ -246,9 +273,51 @@ class Builder:
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             nodes.append(
-                self.event(Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value))
+                self.event(
+                    Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
+                    no_grad=context.no_grad,
+                )
             )
+        stored = {key for target in targets for key in context.naming.stored(target)}
+        if stored:
+            nodes.append(self.assigned_value(statement, stored, context))
         return nodes
+
+    def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:
+        """The Rebind of an assignment, with what it says about counters and flags."""
+        value = statement.value
+        if value is None:
+            return self.rebind(statement, stored)
+        if isinstance(statement, cst.AugAssign):
+            steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
+            counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
+            return self.rebind(statement, stored, counts=counts, resets=isinstance(statement.operator, cst.ModuloAssign))
+        derives = reads_of_value(value, context.naming)
+        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
+        counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
+        wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
+        return self.rebind(statement, stored, counts, literal_of(value) is not None or wraps, derives, test)
+
+    def rebind(self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None) -> Event:
+        # No text: a rebinding is never shown, and rendering every assignment twice costs.
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test)
+
+    def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
+        """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
+        iterable = statement.iter
+        while (
+            isinstance(iterable, cst.Call) and iterable.args and isinstance(iterable.args[0].value, cst.Call)
+            and not counting_iterable(iterable) and (dotted_name(iterable.func) or "").rsplit(".", 1)[-1] not in PAIRING
+        ):
+            iterable = iterable.args[0].value  # tqdm(enumerate(loader)), list(range(n)); not zip(range(n), loader)
+        counters: set[str] = set()
+        if isinstance(iterable, cst.Call) and counting_iterable(iterable):
+            counters = set(context.naming.stored(statement.target))
+        elif isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "enumerate" and isinstance(statement.target, cst.Tuple):
+            counters = set(context.naming.stored(statement.target.elements[0].value))
+        others = set(context.naming.stored(statement.target)) - counters
+        found = [self.rebind(statement.target, counters, True)] if counters else []
+        return found + ([self.rebind(statement.target, others)] if others else [])
 
     # Expressions ------------------------------------------------------------
 
@@ -326,8 +395,8 @@ class Builder:
 
     def backward(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         dotted = dotted_name(receiver) or ""
-        if "dist_autograd" in dotted:
-            return []  # distributed autograd writes its context, not .grad
+        if DISTRIBUTED_AUTOGRAD.search(dotted):
+            return self.distributed_backward(call, positional, context)
         scaling = self.scaler_call(receiver, context)
         scaled = scaling is not None
         if scaling is not None:
@@ -341,6 +410,16 @@ class Builder:
         normalises = context.resolver.role(receiver) is Role.ACCELERATOR and self.accumulating_accelerator(receiver, context)
         return [
             self.event(Backward, call, scaled=scaled, scaler=scaler, normalises=normalises, loss=loss, scope=context.function)
+        ]
+
+    def distributed_backward(self, call: cst.Call, positional: list, context: Context) -> list[Node]:
+        """`dist_autograd.backward(context_id, [loss])`: gradients go to the context, for the optimizer stepped with it."""
+        if len(positional) < 2:
+            return []
+        losses = positional[1]
+        loss = losses.elements[0].value if isinstance(losses, (cst.List, cst.Tuple)) and losses.elements else losses
+        return [
+            self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=loss, scope=context.function, distributed=True)
         ]
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
@@ -396,7 +475,19 @@ class Builder:
         nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
         nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
+        if self.steps_a_context(receiver, positional, context):
+            # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
+            fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
+            return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    @staticmethod
+    def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:
+        built = context.resolver.constructor_of(receiver)
+        if built is not None and (dotted_name(built.func) or "").endswith("DistributedOptimizer"):
+            return True
+        bound = context.resolver.value_of(positional[0]) if positional else None
+        return isinstance(bound, cst.Call) and (dotted_name(bound.func) or "").endswith("autograd.context")
 
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
         """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps.
@@ -461,29 +552,96 @@ class Builder:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments)."""
         if function is None:
             return []
-        parameters = [p.name.value for p in function.params.params]
+        params = function.params
+        parameters = [p.name.value for p in [*params.posonly_params, *params.params]]
         if drop_self and parameters:
             parameters = parameters[1:]
+        keyword_only = {p.name.value for p in params.kwonly_params}
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
+        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters or k in keyword_only)]
+        for name, argument in bound:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
-        return self.inline_body(call, function, context, overlay, roles)
+        exact = not any(a.star for a in call.args)  # no *args/**kwargs: unbound parameters take their defaults
+        defaults = {
+            p.name.value: p.default for p in [*params.posonly_params, *params.params, *params.kwonly_params]
+            if exact and p.default is not None and p.name.value not in dict(bound)
+        }
+        receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
+        naming = self.naming_for(function, context, bound, defaults, receiver)
+        return self.inline_body(call, function, context, overlay, roles, naming)
 
-    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles) -> list[Node]:
+    def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
+        """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""
+        local = self.locals_of(function)
+        reassigned = self.assigned_in(function)
+        params: dict[str, str] = {}
+        constants: dict[str, str] = {}
+        for name, argument in bound:
+            literal = self.literal_argument(argument, context)
+            if name in reassigned:
+                continue
+            if literal is not None:
+                constants[name] = literal
+            elif context.naming.chain(argument) is not None:
+                params[name] = context.naming.chain(argument)
+        for name, default in defaults.items():
+            if name not in reassigned and literal_of(default) is not None:
+                constants[name] = literal_of(default)
+        all_params = [*function.params.posonly_params, *function.params.params]
+        if receiver is not None and all_params and all_params[0].name.value not in reassigned:
+            self_key = context.naming.chain(receiver) if not isinstance(receiver, cst.Call) else context.naming.key("self")
+            if self_key is not None:
+                params[all_params[0].name.value] = self_key
+        parent = self.index.enclosing.get(function)
+        outer = next((naming for owner, naming in reversed(context.instances) if owner is parent), None)
+        if outer is None and parent is context.stack[0]:
+            outer = ROOT_NAMING
+        return Naming(str(next(self.ids)), local, params, constants, outer)
+
+    @staticmethod
+    def literal_argument(argument: cst.BaseExpression, context: Context) -> str | None:
+        if isinstance(argument, cst.Name) and argument.value in context.naming.constants:
+            return context.naming.constants[argument.value]  # a literal handed on by the caller
+        return literal_of(argument)
+
+    def locals_of(self, function: cst.FunctionDef) -> frozenset[str]:
+        """Python's locals of a function: its parameters and every name it assigns."""
+        if function not in self._locals:
+            params = function.params
+            names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+            names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
+            self._locals[function] = frozenset(names) | self.assigned_in(function)
+        return self._locals[function]
+
+    def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
+        collector = _LocalNames()
+        function.body.visit(collector)
+        return frozenset(collector.names - collector.declared_elsewhere)
+
+    def inline_body(
+        self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, naming: Naming | None = None
+    ) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
+        naming = naming or self.naming_for(function, context, [], {}, None)
         inner = Context(
             self.index.resolver_for(function, overlay, roles),
             function,
             (*context.stack, function),
             "return",
             context.accelerate,
+            naming,
+            (*context.instances, (function, naming)),
+            context.no_grad,
         )
-        return [Inlined(call, function, self.block(statements_of(function.body), inner))]
+        params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
+        fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
+        entry = [self.rebind(call, fresh)] if fresh else []
+        return [Inlined(call, function, Block((*entry, *self.block(statements_of(function.body), inner).items)))]
 
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -556,6 +714,69 @@ def set_to_none_of(call: cst.Call) -> bool | None:
     return None
 
 
+def counting_iterable(call: cst.Call) -> bool:
+    return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
+
+
+class _LocalNames(cst.CSTVisitor):
+    """The names a function body binds (its locals), not those of nested functions, classes or comprehensions."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.declared_elsewhere: set[str] = set()
+
+    def add(self, target: cst.CSTNode) -> None:
+        if isinstance(target, cst.Name):
+            self.names.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.add(element.value)
+        elif isinstance(target, cst.StarredElement):
+            self.add(target.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.add(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.add(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.add(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self.add(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self.add(node.name)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self.add(node.target)
+
+    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+        if node.asname is None and isinstance(node.name, cst.Name):
+            self.names.add(node.name.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_CompFor(self, node: cst.CompFor) -> bool:
+        return False
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.declared_elsewhere.update(item.name.value for item in node.names)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.declared_elsewhere.update(item.name.value for item in node.names)
+
+
 class _CallCollector(cst.CSTVisitor):
     """Events of an expression in evaluation order: arguments before the call that takes them."""
 
@@ -566,6 +787,11 @@ class _CallCollector(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
+
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        stored = set(self.context.naming.stored(original_node.target))
+        if stored:
+            self.nodes.append(self.builder.rebind(original_node, stored))
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self.nodes.extend(self.builder.call(original_node, self.context))

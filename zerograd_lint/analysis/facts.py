@@ -18,7 +18,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
+from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.index import Container, ModuleIndex
@@ -37,12 +37,15 @@ from zerograd_lint.analysis.ir import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.names import code_of, dotted_name
 from zerograd_lint.analysis.needs import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
 ACCUMULATE_TEXT = re.compile(r"\.accumulate\(")
+# A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
+# keep one loss out of another model's gradients in ways the data flow does not see.
+FREEZES_PARAMETERS = re.compile(r"requires_grad_\s*\(|\.requires_grad\s*=|set_requires_grad|toggle_optimizer|freeze")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class RootFacts:
     is_step_body: bool  # backward and step outside any training loop
     training_loops: tuple[Loop, ...]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+    calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models)
@@ -78,6 +82,13 @@ class RootFacts:
     def loop_of(self, event: Event) -> Loop | None:
         where = self.where.get(event.id)
         return where.loop if where else None
+
+    def same_pass(self, first: Event, second: Event) -> bool:
+        """Not in two different calls of one helper: `run(SGD); run(Adam)` are two calls, not two iterations."""
+        return not any(
+            mine is not theirs and mine.function is theirs.function
+            for mine in self.calls.get(first.id, ()) for theirs in self.calls.get(second.id, ())
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,7 +128,10 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         blocks = {root: builder.build(root) for root in chosen}
         # A helper inlined into a caller of this file is analysed there, where its arguments are known.
         inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
-        roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items() if root not in inlined)))
+        freezes = FREEZES_PARAMETERS.search(source) is not None
+        roots = tuple(
+            filter(None, (analyse_root(root, block, builder, freezes) for root, block in blocks.items() if root not in inlined))
+        )
     return FileFacts(
         module,
         roots,
@@ -128,7 +142,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     )
 
 
-def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts | None:
+def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool = False) -> RootFacts | None:
     events = tuple(events_in(block))
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
@@ -142,7 +156,7 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
     }
 
-    association = AssociationDomain()
+    association = AssociationDomain(models)
     Interpreter(association, structure).run(block, frozenset(), NOWHERE)
     gradients = GradientDomain(
         optimizers=optimizers,
@@ -151,8 +165,9 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         association=association.association,
         forward=forward_assignments(events, models, builder.index.helper_names),
         structure=structure,
+        leaks={} if freezes else leaks(events, models, association.association),
     )
-    correlated = Correlated(gradients, repeated_flags(block))
+    correlated = Correlated(gradients, CorrelationPlan.of(block))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
@@ -167,7 +182,116 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
         training_loops=loops,
         models=models,
+        calls=dict(inlined_calls(block)),
     )
+
+
+def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
+    if isinstance(node, Event):
+        if around:
+            yield node.id, around
+        return
+    inner = (*around, node) if isinstance(node, Inlined) else around
+    for child in children(node):
+        yield from inlined_calls(child, inner)
+
+
+def leaks(
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], association: Mapping[int, set[str]]
+) -> dict[int, frozenset[str]]:
+    """The optimizers each backward writes gradients into without feeding them.
+
+    A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
+    writes the discriminator's gradients too: the backward feeds the generator's
+    optimizer, and leaks into the one built from `D`. A `.detach()`, `.data`,
+    `torch.no_grad()` or `backward(inputs=...)` stops it.
+    """
+    built = {key: group for key, group in models.items() if group}
+    if len(built) < 2:
+        return {}
+    sources = Sources(events)
+    found: dict[int, frozenset[str]] = {}
+    for backward in events:
+        fed = association.get(backward.id)
+        if not isinstance(backward, Backward) or not fed or backward.loss is None or backward.distributed or restricts_inputs(backward):
+            continue
+        others = {key: group for key, group in built.items() if key not in fed}
+        if not others:
+            continue
+        reached = sources.models_reached(backward)
+        into = frozenset(
+            key for key, group in others.items()
+            if any(callee == m or callee.startswith(m + ".") for callee in reached for m in group)
+        )
+        if into:
+            found[backward.id] = into
+    return found
+
+
+def restricts_inputs(backward: Backward) -> bool:
+    return isinstance(backward.node, cst.Call) and any(a.keyword is not None and a.keyword.value == "inputs" for a in backward.node.args)
+
+
+class Sources:
+    """The assignments a loss is computed from, through the autograd graph only."""
+
+    def __init__(self, events: tuple[Event, ...]) -> None:
+        self.binding: dict[tuple[cst.CSTNode, str], list[Assign]] = {}
+        for event in events:
+            if isinstance(event, Assign) and not event.no_grad and isinstance(event.node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                for name in event.names:
+                    self.binding.setdefault((event.scope, name), []).append(event)
+        self.graphs: dict[int, tuple[set[str], set[str]]] = {}
+
+    def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
+        if assign.id not in self.graphs:
+            value = assign.node.value
+            self.graphs[assign.id] = graph_of(value) if value is not None else (set(), set())
+        return self.graphs[assign.id]
+
+    def models_reached(self, backward: Backward) -> set[str]:
+        """What the loss calls along the values it is computed from."""
+        assert backward.loss is not None
+        callees, names = graph_of(backward.loss)
+        seen: set[str] = set()
+        for _ in range(SOURCE_DEPTH):
+            fresh = names - seen
+            if not fresh:
+                break
+            seen |= fresh
+            for name in fresh:
+                for assign in self.binding.get((backward.scope, name), ()):
+                    more_callees, more_names = self.graph(assign)
+                    callees = callees | more_callees
+                    names = names | more_names
+        return callees
+
+
+def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
+    """The calls and the names a value's autograd graph comes from: `.detach()` and `.data` cut it."""
+    callees: set[str] = set()
+    names: set[str] = set()
+
+    class _Graph(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if node.attr.value == "data":
+                return False
+            names.add(code_of(node))
+            return True
+
+        def visit_Name(self, node: cst.Name) -> None:
+            names.add(node.value)
+
+        def visit_Call(self, node: cst.Call) -> bool:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"detach", "detach_"}:
+                return False
+            name = dotted_name(node.func)
+            if name:
+                callees.add(name)
+            return True
+
+    value.visit(_Graph())
+    return callees, names
 
 
 def loss_name(backward: Backward) -> str | None:

@@ -6,6 +6,8 @@ is the set of possible *contents*; a content is a set of tags:
   cur/prev b     gradients of backward b, this iteration / an earlier one, not applied yet
   applied s      gradients already applied by step s and not cleared since
   dirty          maybe gradients, from a backward that feeds another optimizer
+  leak b         gradients that backward b, meant for another optimizer, wrote into this one's
+                 parameters: its loss runs through this optimizer's model without `.detach()`
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
@@ -44,7 +46,7 @@ Tag = tuple
 Content = frozenset
 GradState = Mapping[str, frozenset]
 
-LIVE = frozenset({"cur", "prev", "applied", "dirty"})
+LIVE = frozenset({"cur", "prev", "applied", "dirty", "leak"})
 UNAPPLIED = frozenset({"cur", "prev"})
 STAGE = frozenset({"unscaled", "stepped"})
 SURVIVES_CLEAR = STAGE | {"lost"}
@@ -106,22 +108,39 @@ def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]
 
 @dataclass
 class AssociationDomain:
-    """Which optimizers each backward and clip feeds: those whose step comes next."""
+    """Which optimizers each backward and clip feeds: those whose step comes next.
 
+    A state item is (event id, stepped, cleared since): once a step used a
+    backward, later steps of other optimizers (`loss.backward(); opt_a.step();
+    opt_b.step()`) use it too, unless their optimizer was cleared in between.
+    """
+
+    models: Mapping[str, frozenset[str]]
     association: dict[int, set[str]] = field(default_factory=dict)
 
     def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
         if isinstance(event, Backward):
-            if any(stepped for _, stepped in state):
+            if any(stepped for _, stepped, _ in state):
                 state = frozenset(item for item in state if not item[1])
-            return state | {(event.id, False)}
+            return state | {(event.id, False, frozenset())}
         if isinstance(event, Step):
-            for event_id, _ in state:
-                self.association.setdefault(event_id, set()).add(event.optimizer)
-            return frozenset((event_id, True) for event_id, _ in state)
+            for event_id, stepped, cleared in state:
+                if not (stepped and event.optimizer in cleared):
+                    self.association.setdefault(event_id, set()).add(event.optimizer)
+            return frozenset((event_id, True, cleared) for event_id, _, cleared in state)
         if isinstance(event, Clip):  # a clip belongs to the step that follows it, like a backward
-            return state | {(event.id, False)}
+            return state | {(event.id, False, frozenset())}
+        if isinstance(event, Clear):
+            emptied = self.emptied_by(event)
+            return frozenset((i, stepped, cleared | emptied if stepped else cleared) for i, stepped, cleared in state)
         return state
+
+    def emptied_by(self, clear: Clear) -> frozenset[str]:
+        if clear.target.kind == "optimizer" and clear.target.key:
+            return frozenset({clear.target.key})
+        if clear.target.kind == "model":
+            return frozenset(key for key, group in self.models.items() if group == frozenset({clear.target.key}))
+        return frozenset()
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
@@ -132,10 +151,16 @@ class AssociationDomain:
     def back_edge(self, loop: Loop, state: frozenset) -> frozenset:
         return state
 
-    def after_branch(self, branch: Branch, then, orelse):
+    def repeat(self, loop: Loop, state: frozenset) -> frozenset:
+        return state
+
+    def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
+        return state
+
+    def after_branch(self, branch: Branch, guard: Guard, then, orelse):
         return then, orelse
 
-    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
+    def assume(self, state: frozenset, condition, truth: bool) -> frozenset:
         return state
 
 
@@ -147,6 +172,7 @@ class GradientDomain:
     association: Mapping[int, set[str]]
     forward: frozenset[int]  # the assignments that run the forward pass
     structure: Structure
+    leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
 
@@ -200,7 +226,11 @@ class GradientDomain:
         fed = self.fed_by(event)
         arrived = {("cur", event.id)} | ({("scaled",)} if event.scaled else set())
         state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"fwd", "discarded"}) | arrived)
-        others = [key for key in self.keys if key not in fed]
+        if event.distributed:
+            return state  # the context's gradients: no parameter's `.grad` changes
+        leaked = self.leaks.get(event.id, frozenset())
+        state = self.apply(state, leaked, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("leak", event.id)})
+        others = [key for key in self.keys if key not in fed and key not in leaked]
         return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("dirty",)})
 
     def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
@@ -246,12 +276,18 @@ class GradientDomain:
 
         return self.apply(state, self.keys, age)
 
-    def assume(self, state: GradState, test, truth: bool) -> GradState:
+    def repeat(self, loop: Loop, state: GradState) -> GradState:
         return state
 
-    def after_branch(self, branch: Branch, then, orelse):
+    def leave_loop(self, loop: Loop, state: GradState) -> GradState:
+        return state
+
+    def assume(self, state: GradState, condition, truth: bool) -> GradState:
+        return state
+
+    def after_branch(self, branch: Branch, guard: Guard, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""
-        if then is None or orelse is None or branch.guard not in ACCUMULATION_GUARDS:
+        if then is None or orelse is None or guard not in ACCUMULATION_GUARDS:
             return then, orelse
         arm_kinds = self.structure.kinds(branch.then)
         if Clear not in arm_kinds or Step in arm_kinds:

@@ -64,7 +64,7 @@ def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
     loop = root.loop_of(step)
     position = root.events.index(step)
     return any(
-        isinstance(e, Backward) and root.loop_of(e) is loop and step.optimizer in root.fed[e.id]
+        isinstance(e, Backward) and root.loop_of(e) is loop and step.optimizer in root.fed[e.id] and root.same_pass(step, e)
         for e in root.events[position + 1 :]
     )
 

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
-from zerograd_lint.analysis.ir import Clear, Step
+from zerograd_lint.analysis.ir import Clear, Coverage, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
     at,
@@ -27,13 +27,28 @@ def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
     return None
 
 
+def uncalled_clear_elsewhere(facts: FileFacts, root: RootFacts, step: Step) -> bool:
+    """One cause, one report: the optimizer's clear is written without parentheses (ZG202), and it was not its only clear."""
+    owners = {step.optimizer, *root.models.get(step.optimizer, ())}
+    if not any(u.text.endswith(".zero_grad") and u.text[: -len(".zero_grad")] in owners for u in facts.uncalled):
+        return False
+    return any(
+        isinstance(e, Clear) and e.target.kind != "fresh" and root.coverage(e, step.optimizer) is not Coverage.NONE
+        for e in root.events
+    )
+
+
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
-        if where.loop is None:
-            continue  # loop-carried: needs the loop
         held = contents(root, step, step.optimizer)
         name = step.optimizer
+        leaked = frozenset(c for c in held if has(c, "leak"))
+        if leaked:
+            yield leak_finding(facts, root, step, leaked)
+            continue
+        if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
+            continue  # loop-carried: needs the loop
         data = {
             "optimizer": name,
             "loop_line": facts.line(where.loop.node),
@@ -72,6 +87,23 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
                 **data,
             )
+
+
+def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozenset) -> Finding:
+    """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
+    name = step.optimizer
+    backward = first_event(root, leaked, "leak")
+    models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
+    loop = root.loop_of(step)
+    return finding(
+        facts, step.node,
+        f"optimizer `{name}` steps with gradients that {at(facts, backward)} wrote into {models}: that loss runs through "
+        f"{models} without `.detach()`, and nothing clears `{name}` between that backward and {at(facts, step)}"
+        f"{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach what the other loss "
+        f"feeds through {models}.",
+        optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
+        guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
+    )
 
 
 def set_to_none_style(root: RootFacts) -> bool | None:

@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import LIVE, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -14,6 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         held = contents(root, step, step.optimizer)
         if not held or any(has(c, *LIVE) for c in held):
             continue
+        if runs_before_its_backward(root, step):
+            continue  # one cause, one report: the step comes before its backward (ZG201)
         for clear_id in sorted({i for c in held for i in ids(c, "discarded")}):
             clear = root.by_id[clear_id]
             assert isinstance(clear, Clear)

@@ -16,10 +16,12 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         backward = next(
             e for e in root.events[position + 1 :]
             if isinstance(e, Backward) and root.loop_of(e) is root.loop_of(step) and step.optimizer in root.fed[e.id]
+            and root.same_pass(step, e)
         )
+        place = f"in the same iteration{loop_phrase(facts, root, step)}" if root.loop_of(step) is not None else "in the same step"
         yield finding(
             facts, step.node,
-            f"{at(facts, step)} runs before {at(facts, backward)} in the same iteration{loop_phrase(facts, root, step)}: it applies the previous "
+            f"{at(facts, step)} runs before {at(facts, backward)} {place}: it applies the previous "
             f"iteration's gradients, or none. Step after the backward.",
             optimizer=step.optimizer, backward_line=facts.line(backward.node),
         )
