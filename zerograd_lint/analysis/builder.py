@@ -110,6 +110,7 @@ class Builder:
         self.accelerate_accumulates = accelerate_accumulates
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
 
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
@@ -119,6 +120,10 @@ class Builder:
             self.models[key] = models
         elif models:
             self.models[key] = frozenset()  # built differently in different places: unknown
+        built = resolver.value_of(node)
+        if isinstance(built, cst.Call) and key not in self.derived:
+            sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
+            self.derived[key] = frozenset(sources - {key})
         return key
 
     def build(self, root: Container) -> Block:
@@ -344,7 +349,7 @@ class Builder:
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
-            return self.inline_call(call, function, context)
+            return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
@@ -379,6 +384,15 @@ class Builder:
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+        return self.opaque_update(call, context)
+
+    def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
+        """A call we cannot see into that is handed the loss and an optimizer (`loss_scaler(loss, optimizer, ...)`,
+        timm's NativeScaler): it may backward and step, so the gradients after it are of unknown origin."""
+        arguments = [a.value for a in call.args]
+        hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
+        if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
+            return [self.event(GradWrite, call)]
         return []
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
@@ -471,15 +485,35 @@ class Builder:
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
-        closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
-        nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
-        nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
+        nodes: list[Node] = [
+            replace(n, closure=True) if isinstance(n, Inlined) else n
+            for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)
+        ]
+        if len(positional) > 1:
+            return nodes  # `optimizer.step(p, grad, options=...)`: not torch.optim's step; its closure still runs
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         if self.steps_a_context(receiver, positional, context):
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
             return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    @staticmethod
+    def closures_of(call: cst.Call, positional: list, context: Context) -> list[cst.BaseExpression]:
+        """`step(closure)`, `step(closure=...)`, or a closure in an options dict (`step(p, g, options={"closure": f})`)."""
+        found = [positional[0]] if len(positional) == 1 else []
+        for argument in call.args:
+            value = argument.value
+            if argument.keyword is not None and argument.keyword.value == "closure":
+                found.append(value)
+                continue
+            bound = context.resolver.value_of(value) if isinstance(value, cst.Name) else value
+            if isinstance(bound, cst.Dict):
+                found += [
+                    e.value for e in bound.elements
+                    if isinstance(e, cst.DictElement) and literal_of(e.key) == repr("closure")
+                ]
+        return found
 
     @staticmethod
     def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:

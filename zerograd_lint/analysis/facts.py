@@ -9,6 +9,7 @@ event. Rules only read these facts; they never walk the tree.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,6 +30,7 @@ from zerograd_lint.analysis.ir import (
     Clear,
     Coverage,
     Event,
+    Guard,
     Inlined,
     Loop,
     Node,
@@ -43,6 +45,12 @@ from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 
 NOWHERE = Where(None, None, None, None)
 ACCUMULATE_TEXT = re.compile(r"\.accumulate\(")
+# Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
+# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
+NORMALISED_ELSEWHERE = re.compile(
+    r"reduction\s*=\s*['\"]sum['\"]|(scale|multiply|mul|div|divide|normali[sz]e|rescale)_?grad(s|ients)?\s*\("
+    r"|\.grad(\.data)?\s*(/=|\*=)|\.grad(\.data)?\.(div_|mul_)\("
+)
 # A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
 # keep one loss out of another model's gradients in ways the data flow does not see.
 FREEZES_PARAMETERS = re.compile(r"requires_grad_\s*\(|\.requires_grad\s*=|set_requires_grad|toggle_optimizer|freeze")
@@ -62,10 +70,12 @@ class RootFacts:
     is_step_body: bool  # backward and step outside any training loop
     training_loops: tuple[Loop, ...]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+    derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
+    structure: Structure
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -83,6 +93,13 @@ class RootFacts:
         where = self.where.get(event.id)
         return where.loop if where else None
 
+    def every_iteration(self, event: Event) -> bool:
+        """No test that can change between iterations decides whether the event runs (inner loops aside)."""
+        where = self.where.get(event.id)
+        if where is None or where.loop is None or where.guard_branch is None or where.guard is not Guard.OTHER:
+            return True
+        return self.structure.invariant(where.guard_branch, where.loop)
+
     def same_pass(self, first: Event, second: Event) -> bool:
         """Not in two different calls of one helper: `run(SGD); run(Adam)` are two calls, not two iterations."""
         return not any(
@@ -98,7 +115,7 @@ class FileFacts:
     grad_reads: tuple[GradRead, ...]
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
-    sums_on_purpose: bool  # some loss is built with reduction="sum"
+    normalised_elsewhere: bool  # a loss built with reduction="sum", or gradients scaled by hand before the step
 
     @cached_property
     def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
@@ -138,7 +155,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         tuple(find_grad_reads(tree, source)) if needs.grad_reads else (),
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
-        bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
+        NORMALISED_ELSEWHERE.search(source) is not None,
     )
 
 
@@ -163,9 +180,10 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_assignments(events, models, builder.index.helper_names),
+        forward=forward_assignments(events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
         leaks={} if freezes else leaks(events, models, association.association),
+        derived=builder.derived,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
@@ -182,7 +200,9 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
         training_loops=loops,
         models=models,
+        derived=builder.derived,
         calls=dict(inlined_calls(block)),
+        structure=structure,
     )
 
 
@@ -319,7 +339,7 @@ SOURCE_DEPTH = 4
 
 
 def forward_assignments(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str]
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str], imported: frozenset[str] = frozenset()
 ) -> frozenset[int]:
     """The assignments that run the forward pass: they feed the loss and call a model.
 
@@ -333,12 +353,26 @@ def forward_assignments(
     return frozenset(
         a.id
         for a in assigns
-        if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known, helpers) for c in a.callees)
+        if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known, helpers, imported) for c in a.callees)
     )
 
 
-def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool:
-    """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`."""
+NOT_MODELS = frozenset(dir(builtins))
+
+
+def imported_names(module: cst.Module) -> frozenset[str]:
+    """Plain names the module's top level imports (`from diffusers.training_utils import compute_density...`)."""
+    found: set[str] = set()
+    for statement in module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                found.update(code_of(alias.asname.name if alias.asname else alias.name) for alias in small.names)
+    return frozenset(found)
+
+
+def calls_model(callee: str, known_models: set, helpers: frozenset[str], imported: frozenset[str] = frozenset()) -> bool:
+    """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`,
+    `sum(rewards)`, nor a function imported from elsewhere (`compute_density_for_timestep_sampling(...)`)."""
     parts = callee.split(".")
     own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
     if parts[-1] in {"forward", "__call__"}:
@@ -350,6 +384,8 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
+    if len(parts) == 1 and (callee in NOT_MODELS or callee in imported):
+        return False
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
 
 

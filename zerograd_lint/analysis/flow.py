@@ -276,16 +276,20 @@ class Structure:
         if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
             return branch.guard
         key = (id(branch), id(loop))
+        if key not in self._guards and self.invariant(branch, loop):
+            self._guards[key] = Guard.OTHER
         if key not in self._guards:
-            rebound = self.rebound(loop)
-            reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
-            if rebound.counts_with(branch.condition):
-                self._guards[key] = Guard.COUNTER
-            elif transparent(branch.condition) and not reads_any(reads, rebound.names):
-                self._guards[key] = Guard.OTHER
-            else:
-                self._guards[key] = branch.guard
+            self._guards[key] = Guard.COUNTER if self.rebound(loop).counts_with(branch.condition) else branch.guard
         return self._guards[key]
+
+    def invariant(self, branch: Branch, loop: Loop) -> bool:
+        """The test takes the same branch in every iteration of the loop: nothing in the loop rebinds what it reads."""
+        condition = branch.condition
+        if not transparent(condition) or isinstance(condition, bool):
+            return False
+        atoms = list(atoms_of(condition))
+        reads = {read for atom in atoms for read in atom.reads}
+        return not any(atom.per_iteration for atom in atoms) and not reads_any(reads, self.rebound(loop).names)
 
 
 @dataclass(frozen=True)

@@ -72,8 +72,14 @@ def drop(content: Content, names: frozenset[str] | set[str]) -> Content:
     return frozenset(tag for tag in content if tag[0] not in names)
 
 
-def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]]) -> Coverage:
-    """How surely a clear empties the gradients tracked under `key`."""
+def clear_coverage(
+    clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
+    derived: Mapping[str, frozenset[str]] | None = None,
+) -> Coverage:
+    """How surely a clear empties the gradients tracked under `key`.
+
+    `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
+    """
     target = clear.target
     if key.startswith(MODEL_PREFIX):
         model = key[len(MODEL_PREFIX):]
@@ -86,6 +92,15 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
+        if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
+            return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
+        theirs, ours = models.get(target.key or ""), models.get(key)
+        if theirs and ours:
+            return Coverage.KNOWN if theirs == ours else Coverage.UNKNOWN if any(
+                related(a, b) for a in theirs for b in ours
+            ) else Coverage.NONE
+        if bool(theirs) != bool(ours):
+            return Coverage.UNKNOWN  # one built here from a model, the other over parameters we cannot see
         # Several optimizers: another one's clear leaves this one alone.
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
@@ -112,7 +127,8 @@ class AssociationDomain:
 
     A state item is (event id, stepped, cleared since): once a step used a
     backward, later steps of other optimizers (`loss.backward(); opt_a.step();
-    opt_b.step()`) use it too, unless their optimizer was cleared in between.
+    opt_b.step()`) use it too, unless their optimizer was cleared in between or
+    a loop ended in between (a helper's inner loop stepping its own optimizer).
     """
 
     models: Mapping[str, frozenset[str]]
@@ -155,7 +171,7 @@ class AssociationDomain:
         return state
 
     def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
-        return state
+        return frozenset(item for item in state if not item[1])
 
     def after_branch(self, branch: Branch, guard: Guard, then, orelse):
         return then, orelse
@@ -173,6 +189,7 @@ class GradientDomain:
     forward: frozenset[int]  # the assignments that run the forward pass
     structure: Structure
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
+    derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
 
@@ -187,7 +204,7 @@ class GradientDomain:
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
 
     def fed_by(self, event: Event) -> set[str]:
         return self.association.get(event.id) or set(self.optimizers)
@@ -207,7 +224,7 @@ class GradientDomain:
         if isinstance(event, Unscale):
             return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
         if isinstance(event, GradWrite):
-            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded", "fwd"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
         if isinstance(event, Assign) and event.id in self.forward:

@@ -87,7 +87,8 @@ class Clip(Event):
 
 @dataclass(frozen=True, eq=False)
 class GradWrite(Event):
-    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`): something is there, of unknown origin."""
+    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`), or by a call handed the loss and the
+    optimizer that we cannot see into: something is there, of unknown origin."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -35,6 +35,12 @@ class _Assignments(cst.CSTVisitor):
         if node.value is not None and self.name in names_in(node.target):
             self.values.append(node.value)
 
+    def visit_Call(self, node: cst.Call) -> None:
+        """`loss.mul_(micro_size / batch_size)`, `loss.div_(n)`: scaled in place."""
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"mul_", "div_"} and code_of(func.value) == self.name:
+            self.values.append(node)
+
 
 def names_in(target: cst.BaseExpression) -> set[str]:
     if isinstance(target, cst.Name):

@@ -16,8 +16,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         for clear_id in sorted({i for c in contents(root, step, step.optimizer) for i in ids(c, "lost")}):
             clear = root.by_id[clear_id]
-            if root.loop_of(clear) is not where.loop:
-                continue  # once per epoch, say: not every iteration of the accumulating loop
+            if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
+                continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "

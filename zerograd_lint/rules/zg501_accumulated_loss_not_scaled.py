@@ -32,7 +32,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
-    if facts.sums_on_purpose:
+    if facts.normalised_elsewhere:
         return
     for root, backward in events_of(facts, Backward):
         if root.where[backward.id].loop is None or backward.normalises:
