@@ -176,6 +176,28 @@ RULE = Rule(
         "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x, y in loader:\n    model.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # Clearing by hand over the parameters.
         "for x, y in loader:\n    for p in model.parameters():\n        p.grad = None\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # A configuration value the loop never assigns: every iteration takes the same branch.
+        "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    if cfg.ACCUMULATION_STEPS > 1:\n"
+        "        (loss(x) / cfg.ACCUMULATION_STEPS).backward()\n"
+        "        if (i + 1) % cfg.ACCUMULATION_STEPS == 0:\n            optimizer.step()\n"
+        "            optimizer.zero_grad()\n    else:\n        optimizer.zero_grad()\n"
+        "        loss(x).backward()\n        optimizer.step()\n",
+        # The same test twice in one iteration (`if split == "train"` ... `if split != "train": continue`).
+        "for split, x in batches:\n    if split == \"train\":\n        optimizer.zero_grad()\n    out = loss(x)\n"
+        "    if split == \"train\":\n        out.backward()\n    if split != \"train\":\n        continue\n"
+        "    optimizer.step()\n",
+        # A counter with no telling name, reset after each update, with the clear inside the guard.
+        "count = 0\nfor x in loader:\n    (loss(x) / n).backward()\n    count += 1\n    if count == n:\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n        count = 0\n",
+        # A literal argument decides the helper's branch: `train=False` runs no backward.
+        "def run_batch(x, train):\n    if not train:\n        return loss(x).item()\n    optimizer.zero_grad()\n"
+        "    loss(x).backward()\n    optimizer.step()\n\nfor x in loader:\n    run_batch(x, train=True)\n"
+        "    run_batch(x, train=False)\n",
+        # GAN clearing after each step, the discriminator frozen while the generator's loss runs through it.
+        "opt_g = torch.optim.Adam(G.parameters())\nopt_d = torch.optim.Adam(D.parameters())\n"
+        "for real in loader:\n    fake = G(noise())\n    D.requires_grad_(True)\n"
+        "    (D(fake.detach()).mean() - D(real).mean()).backward()\n    opt_d.step()\n    opt_d.zero_grad()\n"
+        "    D.requires_grad_(False)\n    (-D(fake).mean()).backward()\n    opt_g.step()\n    opt_g.zero_grad()\n",
     ),
     invalid=(
         # No clear at all.
@@ -198,6 +220,21 @@ RULE = Rule(
         # Accumulation whose guarded step is never followed by a clear.
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / accum).backward()\n    if (i + 1) % accum == 0:\n"
         "        optimizer.step()  # <- ZG101\n",
+        # The generator's loss runs through D without detach; D clears only after its own step.
+        "opt_g = torch.optim.Adam(G.parameters())\nopt_d = torch.optim.Adam(D.parameters())\n"
+        "for real in loader:\n    fake = G(noise())\n    d_loss = D(fake.detach()).mean() - D(real).mean()\n"
+        "    d_loss.backward()\n    opt_d.step()  # <- ZG101\n    opt_d.zero_grad()\n    opt_g.zero_grad()\n"
+        "    g_loss = -D(fake).mean()\n    g_loss.backward()\n    opt_g.step()\n",
+        # The loop itself flips the flag: an accumulating iteration can follow one that stepped without clearing.
+        "accumulate = False\nfor i, x in enumerate(loader):\n    if accumulate:\n"
+        "        (loss(x) / 2).backward()\n        if (i + 1) % 2 == 0:\n"
+        "            optimizer.step()  # <- ZG101\n            optimizer.zero_grad()\n    else:\n"
+        "        optimizer.zero_grad()\n        loss(x).backward()\n        optimizer.step()\n"
+        "    accumulate = i >= warmup\n",
+        # A counter guard whose step is never followed by a clear (the only clear is before the loop).
+        "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
+        "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"
+        "        micro_step = 0\n",
     ),
     check=check,
 )

@@ -54,6 +54,10 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n",
         # GAN critic: backward and step under the same condition.
         "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss(x).backward()\n        opt.step()\n",
+        # A clear only on a bad batch (then `continue`): not every iteration.
+        "for step, x in enumerate(loader):\n    loss = criterion(model(x)) / n\n"
+        "    if not torch.isfinite(loss):\n        optimizer.zero_grad()\n        continue\n    loss.backward()\n"
+        "    if (step + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
@@ -61,6 +65,9 @@ RULE = Rule(
         "optimizer = torch.optim.AdamW(model.parameters())\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"
         "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
         "        optimizer.step()\n        model.zero_grad()  # <- ZG105\n",
+        # A counter with another name: `micro_step == n - 1` is an accumulation guard.
+        "micro_step = 0\nfor x in loader:\n    optimizer.zero_grad()  # <- ZG105\n    (loss(x) / n).backward()\n"
+        "    if micro_step == n - 1:\n        optimizer.step()\n    micro_step = (micro_step + 1) % n\n",
     ),
     check=check,
 )

@@ -43,10 +43,20 @@ RULE = Rule(
         "optimizer.step()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    scheduler.step()\n",
         # LBFGS: the closure runs the backward inside step().
         "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\nfor _ in range(10):\n    optimizer.step(closure)\n",
+        # Two calls of one helper in a row are two calls, not two iterations of a loop.
+        "def run(optim_cls, params):\n    local_optim = optim_cls(module.parameters())\n"
+        "    module(x).sum().backward()\n    local_optim.step()\n"
+        "    dist_optim = DistributedOptimizer(optim_cls, params)\n"
+        "    with dist_autograd.context() as context_id:\n"
+        "        dist_autograd.backward(context_id, [module(x).sum()])\n        dist_optim.step(context_id)\n\n"
+        "run(torch.optim.SGD, params)\nrun(torch.optim.Adam, params)\n",
     ),
     invalid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    optimizer.step()  # <- ZG201\n    criterion(model(x), y).backward()\n",
         "def train_step(model, optimizer, x, y):\n    optimizer.step()  # <- ZG201\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n",
+        # A step helper that steps before its own backward, called twice: reported once, at the step.
+        "def train_step(x):\n    optimizer.zero_grad()\n    optimizer.step()  # <- ZG201\n"
+        "    criterion(model(x)).backward()\n\ntrain_step(a)\ntrain_step(b)\n",
     ),
     check=check,
 )

@@ -89,12 +89,24 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         # No accumulation: GAN critic, backward and step under the same condition.
         "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss = critic(x)\n        loss.backward()\n        opt.step()\n",
+        # Gradients normalised by hand before the guarded step (by the token count).
+        "for idx, (x, y) in enumerate(loader):\n    num_tokens += (y != -100).sum()\n"
+        "    loss_fn(model(x), y).backward()\n    if (idx + 1) % accum == 0:\n"
+        "        scale_grads(model, 1 / num_tokens)\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # A micro-batch loss scaled in place by its share of the batch.
+        "for batch in loader:\n    for micro in batch.split(8):\n        micro_loss = criterion(model(micro))\n"
+        "        micro_loss.mul_(micro.shape[0] / batch.shape[0])\n        micro_loss.backward()\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for batch in loader:\n    for micro in batch.chunk(n):\n        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
         "    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A counter with no telling name: `count == n` with `count += 1` and a reset.
+        "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
+        "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"
+        "        count = 0\n",
     ),
     check=check,
 )
