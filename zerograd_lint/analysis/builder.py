@@ -102,6 +102,7 @@ class Context:
     naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
     instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
     no_grad: bool = False  # inside `with torch.no_grad():`
+    loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
 
 
 class Builder:
@@ -175,12 +176,13 @@ class Builder:
         if isinstance(statement, cst.If):
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            inside = replace(context, tail_jump="continue", loop_rebinds=assigned_chains(statement))
+            body = self.block(statements_of(statement.body), inside)
             body = Block((*self.loop_targets(statement, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue"))
+            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue", loop_rebinds=assigned_chains(statement)))
             forever = code_of(statement.test) in {"True", "1"}
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
@@ -265,7 +267,7 @@ class Builder:
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and is_optimizer_construction(value):
+        if isinstance(value, cst.Call) and is_optimizer_construction(value) and not self.over_lasting_model(value, context):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         for target in targets:
@@ -302,6 +304,18 @@ class Builder:
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
         return self.rebind(statement, stored, counts, literal_of(value) is not None or wraps, derives, test)
+
+    @staticmethod
+    def over_lasting_model(construction: cst.Call, context: Context) -> bool:
+        """An optimizer built in a loop over a model that loop never rebuilds: its `.grad` is the model's, not new."""
+        if context.loop_rebinds is None:
+            return False
+        params = next((a.value for a in construction.args if a.keyword is None), None)
+        params = next((a.value for a in construction.args if a.keyword and a.keyword.value == "params"), params)
+        owners = context.resolver.parameter_owners(params) if params is not None else frozenset()
+        return bool(owners) and not any(
+            owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
+        )
 
     def rebind(self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
@@ -746,6 +760,43 @@ def set_to_none_of(call: cst.Call) -> bool | None:
         if argument.keyword is None or argument.keyword.value == "set_to_none":
             return code_of(argument.value) not in {"False", "0"}
     return None
+
+
+def assigned_chains(loop: cst.For | cst.While) -> frozenset[str]:
+    """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
+    collector = _AssignedChains()
+    loop.visit(collector)
+    return frozenset(collector.chains)
+
+
+class _AssignedChains(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.chains: set[str] = set()
+
+    def add(self, target: cst.CSTNode) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.add(element.value)
+        elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript, cst.StarredElement)):
+            self.chains.add(code_of(target.value if isinstance(target, cst.StarredElement) else target))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.add(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self.add(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self.add(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self.add(node.name)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 def counting_iterable(call: cst.Call) -> bool:
