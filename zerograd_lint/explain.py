@@ -21,6 +21,8 @@ WORDS = {
     "prev": "an earlier iteration",
     "applied": "already applied",
     "dirty": "maybe (another backward)",
+    "leak": "another optimizer's backward",
+    "leaked": "another optimizer's backward (earlier iteration)",
     "initial": "nothing yet",
     "cleared": "cleared",
     "foggy": "cleared (maybe)",

@@ -7,7 +7,9 @@ is the set of possible *contents*; a content is a set of tags:
   applied s      gradients already applied by step s and not cleared since
   dirty          maybe gradients, from a backward that feeds another optimizer
   leak b         gradients that backward b, meant for another optimizer, wrote into this one's
-                 parameters: its loss runs through this optimizer's model without `.detach()`
+                 parameters in this iteration: its loss runs through this optimizer's model without
+                 `.detach()` (a joint loss meant for both looks the same: no report)
+  leaked b       such gradients, left over from an earlier iteration
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
@@ -46,7 +48,7 @@ Tag = tuple
 Content = frozenset
 GradState = Mapping[str, frozenset]
 
-LIVE = frozenset({"cur", "prev", "applied", "dirty", "leak"})
+LIVE = frozenset({"cur", "prev", "applied", "dirty", "leak", "leaked"})
 UNAPPLIED = frozenset({"cur", "prev"})
 STAGE = frozenset({"unscaled", "stepped"})
 SURVIVES_CLEAR = STAGE | {"lost"}
@@ -289,7 +291,8 @@ class GradientDomain:
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
-            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
+            older = {"cur": "prev", "leak": "leaked"}
+            return frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {"fwd", "entry"})
 
         return self.apply(state, self.keys, age)
 

@@ -43,7 +43,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         where = root.where[step.id]
         held = contents(root, step, step.optimizer)
         name = step.optimizer
-        leaked = frozenset(c for c in held if has(c, "leak"))
+        leaked = frozenset(c for c in held if has(c, "leaked"))
         if leaked:
             yield leak_finding(facts, root, step, leaked)
             continue
@@ -92,15 +92,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozenset) -> Finding:
     """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
     name = step.optimizer
-    backward = first_event(root, leaked, "leak")
+    backward = first_event(root, leaked, "leaked")
     models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
     loop = root.loop_of(step)
     return finding(
         facts, step.node,
-        f"optimizer `{name}` steps with gradients that {at(facts, backward)} wrote into {models}: that loss runs through "
-        f"{models} without `.detach()`, and nothing clears `{name}` between that backward and {at(facts, step)}"
-        f"{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach what the other loss "
-        f"feeds through {models}.",
+        f"optimizer `{name}` steps with gradients that {at(facts, backward)} wrote into {models} in an earlier iteration: "
+        f"that loss runs through {models} without `.detach()`, and nothing clears `{name}` between that backward and "
+        f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
+        f"what the other loss feeds through {models}.",
         optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
         guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
     )
