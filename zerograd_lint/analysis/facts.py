@@ -32,6 +32,7 @@ from zerograd_lint.analysis.ir import (
     Event,
     Guard,
     Inlined,
+    Jump,
     Loop,
     Node,
     Step,
@@ -92,6 +93,17 @@ class RootFacts:
     def loop_of(self, event: Event) -> Loop | None:
         where = self.where.get(event.id)
         return where.loop if where else None
+
+    @cached_property
+    def bailing_out(self) -> frozenset[int]:
+        """Events of blocks that end in `continue`, `break` or `return` with no backward: `if bad: opt.zero_grad(); continue`."""
+        found: set[int] = set()
+        for node in walk(self.block):
+            if isinstance(node, Block) and any(isinstance(item, Jump) for item in node.items):
+                events = list(events_in(node))
+                if not any(isinstance(e, Backward) for e in events):
+                    found.update(e.id for e in events)
+        return frozenset(found)
 
     def every_iteration(self, event: Event) -> bool:
         """No test that can change between iterations decides whether the event runs (inner loops aside)."""
@@ -180,7 +192,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_assignments(events, models, builder.index.helper_names, imported_names(builder.index.module)),
+        forward=forward_feeds(block, events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
         leaks={} if freezes else leaks(events, models, association.association),
         derived=builder.derived,
@@ -338,23 +350,54 @@ DATA_WORDS = re.compile(
 SOURCE_DEPTH = 4
 
 
-def forward_assignments(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str], imported: frozenset[str] = frozenset()
-) -> frozenset[int]:
-    """The assignments that run the forward pass: they feed the loss and call a model.
+def forward_feeds(
+    block: Block, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str],
+    imported: frozenset[str] = frozenset(),
+) -> dict[int, frozenset[int]]:
+    """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
-    `kl_loss = 0.0` feeds the loss but runs nothing; `batch = get_batch()` calls no model.
+    An assignment feeds a loss when the loss is computed from the names it binds
+    (a few steps back, in the loop around the backward or before it), and runs
+    the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
+    nothing; `batch = get_batch()` calls no model.
     """
-    assigns = [e for e in events if isinstance(e, Assign)]
-    feeds = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
-    for _ in range(SOURCE_DEPTH):
-        feeds |= {(a.scope, use) for a in assigns if any((a.scope, n) in feeds for n in a.names) for use in a.uses}
+    region = dict(outermost_loops(block))
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
-    return frozenset(
-        a.id
-        for a in assigns
-        if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known, helpers, imported) for c in a.callees)
-    )
+    binding: dict[tuple, list[Assign]] = {}
+    for event in events:
+        if isinstance(event, Assign):
+            for name in event.names:
+                binding.setdefault((event.scope, name, region.get(event.id)), []).append(event)
+    runs_model: dict[int, bool] = {}
+    feeds: dict[int, set[int]] = {}
+    for backward in events:
+        name = loss_name(backward) if isinstance(backward, Backward) else None
+        if name is None:
+            continue
+        places = {region.get(backward.id), None}
+        frontier, seen = {(backward.scope, name)}, set()
+        for _ in range(SOURCE_DEPTH + 1):
+            seen |= frontier
+            reached: set[tuple] = set()
+            for scope, bound in frontier:
+                for assign in (a for place in places for a in binding.get((scope, bound, place), ())):
+                    if assign.id not in runs_model:
+                        runs_model[assign.id] = any(calls_model(c, known, helpers, imported) for c in assign.callees)
+                    if runs_model[assign.id]:
+                        feeds.setdefault(assign.id, set()).add(backward.id)
+                    reached |= {(assign.scope, use) for use in assign.uses}
+            frontier = reached - seen
+    return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
+
+
+def outermost_loops(node: Node, around: Loop | None = None) -> Iterator[tuple[int, int | None]]:
+    """Each event with the outermost loop around it (None outside loops)."""
+    if isinstance(node, Event):
+        yield node.id, id(around) if around is not None else None
+        return
+    inner = node if around is None and isinstance(node, Loop) else around
+    for child in children(node):
+        yield from outermost_loops(child, inner)
 
 
 NOT_MODELS = frozenset(dir(builtins))

@@ -18,13 +18,15 @@ is the set of possible *contents*; a content is a set of tags:
   scaled         holds GradScaler-scaled gradients not unscaled yet
   unscaled u     scaler.unscale_ u ran for this optimizer since the last update()
   stepped s      scaler.step s ran since the last update()
-  fwd a          assignment a computed a loss since the last backward (the forward pass ran)
+  fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
+                 that backward has not run yet
   entry          nothing happened to it since the training loop was entered
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from zerograd_lint.analysis.flow import Structure, Where
@@ -101,8 +103,6 @@ def clear_coverage(
             return Coverage.KNOWN if theirs == ours else Coverage.UNKNOWN if any(
                 related(a, b) for a in theirs for b in ours
             ) else Coverage.NONE
-        if bool(theirs) != bool(ours):
-            return Coverage.UNKNOWN  # one built here from a model, the other over parameters we cannot see
         # Several optimizers: another one's clear leaves this one alone.
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
@@ -188,7 +188,7 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    forward: frozenset[int]  # the assignments that run the forward pass
+    forward: Mapping[int, frozenset[int]]  # assignment running a forward pass -> the backwards whose loss it feeds
     structure: Structure
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
@@ -230,8 +230,22 @@ class GradientDomain:
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, STAGE))
         if isinstance(event, Assign) and event.id in self.forward:
-            return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
+            return self.apply(state, self.forwarded(event), lambda c: c | {("fwd", event.id)})
         return state
+
+    def forwarded(self, assign: Assign) -> list[str]:
+        """The gradients a forward pass is computed for: those its backwards feed (and models cleared by hand)."""
+        fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
+        return [key for key in self.keys if key in fed or key.startswith(MODEL_PREFIX)]
+
+    @cached_property
+    def consumed(self) -> dict[int, frozenset[tuple]]:
+        """Backward id -> the `fwd` tags it consumes: those of the forward passes its loss is computed from."""
+        found: dict[int, set[tuple]] = {}
+        for assign, backwards in self.forward.items():
+            for backward in backwards:
+                found.setdefault(backward, set()).add(("fwd", assign))
+        return {backward: frozenset(tags) for backward, tags in found.items()}
 
     def apply(self, state: GradState, keys, change) -> GradState:
         updated = dict(state)
@@ -244,13 +258,14 @@ class GradientDomain:
     def backward(self, event: Backward, state: GradState) -> GradState:
         fed = self.fed_by(event)
         arrived = {("cur", event.id)} | ({("scaled",)} if event.scaled else set())
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"fwd", "discarded"}) | arrived)
+        done = self.consumed.get(event.id, frozenset())
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) - done | arrived)
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
-        state = self.apply(state, leaked, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("leak", event.id)})
+        state = self.apply(state, leaked, lambda c: drop(c, EMPTY_MARKS) - done | {("leak", event.id)})
         others = [key for key in self.keys if key not in fed and key not in leaked]
-        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("dirty",)})
+        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {("dirty",)})
 
     def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
         accumulating = where.guard in ACCUMULATION_GUARDS
@@ -287,7 +302,11 @@ class GradientDomain:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
 
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
-        return self.apply(state, self.keys, lambda c: c | {("entry",)})
+        """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
+        def enter(content: Content) -> Content:
+            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content) | {("entry",)}
+
+        return self.apply(state, self.keys, enter)
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:

@@ -80,9 +80,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         stale = [c for c in held if has(c, "prev")]
         if stale and where.guard not in ACCUMULATION_GUARDS and not runs_before_its_backward(root, step):
             backward = first_event(root, frozenset(stale), "prev")
+            source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
             yield finding(
                 facts, step.node,
-                f"optimizer `{name}` steps with gradients from an earlier iteration{loop_phrase(facts, root, step)}: "
+                f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                 f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
                 **data,
