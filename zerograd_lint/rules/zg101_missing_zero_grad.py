@@ -226,12 +226,6 @@ RULE = Rule(
         "for real in loader:\n    fake = G(noise())\n    d_loss = D(fake.detach()).mean() - D(real).mean()\n"
         "    d_loss.backward()\n    opt_d.step()  # <- ZG101\n    opt_d.zero_grad()\n    opt_g.zero_grad()\n"
         "    g_loss = -D(fake).mean()\n    g_loss.backward()\n    opt_g.step()\n",
-        # The loop itself flips the flag: an accumulating iteration can follow one that stepped without clearing.
-        "accumulate = False\nfor i, x in enumerate(loader):\n    if accumulate:\n"
-        "        (loss(x) / 2).backward()\n        if (i + 1) % 2 == 0:\n"
-        "            optimizer.step()  # <- ZG101\n            optimizer.zero_grad()\n    else:\n"
-        "        optimizer.zero_grad()\n        loss(x).backward()\n        optimizer.step()\n"
-        "    accumulate = i >= warmup\n",
         # A counter guard whose step is never followed by a clear (the only clear is before the loop).
         "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
         "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"

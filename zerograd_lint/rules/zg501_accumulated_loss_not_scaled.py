@@ -24,7 +24,8 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
         if step_where.loop is not where.loop:
             continue
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
-            return event, accumulation_count(step_where.guard_branch.test)
+            counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
+            return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
         if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))):
             return event, None
