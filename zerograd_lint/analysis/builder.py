@@ -666,7 +666,7 @@ class Builder:
         return self._locals[function]
 
     def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
-        collector = _LocalNames()
+        collector = _Bindings()
         function.body.visit(collector)
         return frozenset(collector.names - collector.declared_elsewhere)
 
@@ -764,60 +764,33 @@ def set_to_none_of(call: cst.Call) -> bool | None:
 
 def assigned_chains(loop: cst.For | cst.While) -> frozenset[str]:
     """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
-    collector = _AssignedChains()
+    collector = _Bindings()
     loop.visit(collector)
-    return frozenset(collector.chains)
-
-
-class _AssignedChains(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.chains: set[str] = set()
-
-    def add(self, target: cst.CSTNode) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self.add(element.value)
-        elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript, cst.StarredElement)):
-            self.chains.add(code_of(target.value if isinstance(target, cst.StarredElement) else target))
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self.add(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self.add(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self.add(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self.add(node.name)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+    return frozenset(code_of(target) for target in collector.targets)
 
 
 def counting_iterable(call: cst.Call) -> bool:
     return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
 
 
-class _LocalNames(cst.CSTVisitor):
-    """The names a function body binds (its locals), not those of nested functions, classes or comprehensions."""
+class _Bindings(cst.CSTVisitor):
+    """What a body binds (targets and the names of defs, classes and imports), not inside nested scopes."""
 
     def __init__(self) -> None:
-        self.names: set[str] = set()
-        self.declared_elsewhere: set[str] = set()
+        self.targets: list[cst.BaseExpression] = []  # names, attributes and subscripts assigned to
+        self.names: set[str] = set()  # the plain names among them, and those of defs, classes and imports
+        self.declared_elsewhere: set[str] = set()  # `global` and `nonlocal`
 
     def add(self, target: cst.CSTNode) -> None:
-        if isinstance(target, cst.Name):
-            self.names.add(target.value)
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self.add(element.value)
         elif isinstance(target, cst.StarredElement):
             self.add(target.value)
+        elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.targets.append(target)
+            if isinstance(target, cst.Name):
+                self.names.add(target.value)
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         self.add(node.target)
