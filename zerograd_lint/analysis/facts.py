@@ -185,6 +185,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
     }
 
+    definitions = Definitions(block, events)
     association = AssociationDomain(models)
     Interpreter(association, structure).run(block, frozenset(), NOWHERE)
     gradients = GradientDomain(
@@ -192,9 +193,9 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(block, events, models, builder.index.helper_names, imported_names(builder.index.module)),
+        forward=forward_feeds(definitions, events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
-        leaks={} if freezes else leaks(events, models, association.association),
+        leaks={} if freezes else leaks(events, models, association.association, definitions),
         derived=builder.derived,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block))
@@ -229,7 +230,7 @@ def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tupl
 
 
 def leaks(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], association: Mapping[int, set[str]]
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], association: Mapping[int, set[str]], definitions: Definitions
 ) -> dict[int, frozenset[str]]:
     """The optimizers each backward writes gradients into without feeding them.
 
@@ -241,7 +242,7 @@ def leaks(
     built = {key: group for key, group in models.items() if group}
     if len(built) < 2:
         return {}
-    sources = Sources(events)
+    sources = Sources(definitions)
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         fed = association.get(backward.id)
@@ -264,21 +265,42 @@ def restricts_inputs(backward: Backward) -> bool:
     return isinstance(backward.node, cst.Call) and any(a.keyword is not None and a.keyword.value == "inputs" for a in backward.node.args)
 
 
+class Definitions:
+    """Where names are assigned, for tracing a loss back to the values it is computed from.
+
+    Only assignments that come before the backward, in its region (its outermost
+    loop, or outside loops): the later `y_hat_g, fmap = mpd(y, y_hat)` of a
+    generator's update is no source of the discriminator's loss computed above it
+    from the same names, and a file of many loops costs each loop only its own.
+    """
+
+    def __init__(self, block: Block, events: tuple[Event, ...]) -> None:
+        self.region = dict(outermost_loops(block))
+        self.position = {e.id: index for index, e in enumerate(events)}
+        self.by_name: dict[tuple, list[Assign]] = {}
+        for event in events:
+            if isinstance(event, Assign):
+                for name in event.names:
+                    self.by_name.setdefault((event.scope, name, self.region.get(event.id)), []).append(event)
+
+    def before(self, backward: Backward, scope: cst.CSTNode, name: str) -> Iterator[Assign]:
+        limit = self.position[backward.id]
+        for place in {self.region.get(backward.id), None}:
+            yield from (a for a in self.by_name.get((scope, name, place), ()) if self.position[a.id] < limit)
+
+
 class Sources:
     """The assignments a loss is computed from, through the autograd graph only."""
 
-    def __init__(self, events: tuple[Event, ...]) -> None:
-        self.binding: dict[tuple[cst.CSTNode, str], list[Assign]] = {}
-        for event in events:
-            if isinstance(event, Assign) and not event.no_grad and isinstance(event.node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-                for name in event.names:
-                    self.binding.setdefault((event.scope, name), []).append(event)
+    def __init__(self, definitions: Definitions) -> None:
+        self.definitions = definitions
         self.graphs: dict[int, tuple[set[str], set[str]]] = {}
 
     def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
         if assign.id not in self.graphs:
-            value = assign.node.value
-            self.graphs[assign.id] = graph_of(value) if value is not None else (set(), set())
+            value = getattr(assign.node, "value", None)
+            carries = not assign.no_grad and isinstance(value, cst.BaseExpression)
+            self.graphs[assign.id] = graph_of(value) if carries else (set(), set())
         return self.graphs[assign.id]
 
     def models_reached(self, backward: Backward) -> set[str]:
@@ -292,7 +314,7 @@ class Sources:
                 break
             seen |= fresh
             for name in fresh:
-                for assign in self.binding.get((backward.scope, name), ()):
+                for assign in self.definitions.before(backward, backward.scope, name):
                     more_callees, more_names = self.graph(assign)
                     callees = callees | more_callees
                     names = names | more_names
@@ -351,7 +373,7 @@ SOURCE_DEPTH = 4
 
 
 def forward_feeds(
-    block: Block, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str],
+    definitions: Definitions, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str],
     imported: frozenset[str] = frozenset(),
 ) -> dict[int, frozenset[int]]:
     """The assignments that run the forward pass, each with the backwards whose loss it feeds.
@@ -361,26 +383,19 @@ def forward_feeds(
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model.
     """
-    region = dict(outermost_loops(block))
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
-    binding: dict[tuple, list[Assign]] = {}
-    for event in events:
-        if isinstance(event, Assign):
-            for name in event.names:
-                binding.setdefault((event.scope, name, region.get(event.id)), []).append(event)
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
     for backward in events:
         name = loss_name(backward) if isinstance(backward, Backward) else None
         if name is None:
             continue
-        places = {region.get(backward.id), None}
         frontier, seen = {(backward.scope, name)}, set()
         for _ in range(SOURCE_DEPTH + 1):
             seen |= frontier
             reached: set[tuple] = set()
             for scope, bound in frontier:
-                for assign in (a for place in places for a in binding.get((scope, bound, place), ())):
+                for assign in definitions.before(backward, scope, bound):
                     if assign.id not in runs_model:
                         runs_model[assign.id] = any(calls_model(c, known, helpers, imported) for c in assign.callees)
                     if runs_model[assign.id]:
