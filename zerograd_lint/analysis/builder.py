@@ -10,7 +10,7 @@ from typing import Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
-from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.index import Container, ModuleIndex, suites
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
@@ -113,6 +113,7 @@ class Builder:
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._bound: dict[cst.CSTNode, _Bindings] = {}  # what a function or loop binds, found once
 
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
@@ -176,13 +177,13 @@ class Builder:
         if isinstance(statement, cst.If):
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
-            inside = replace(context, tail_jump="continue", loop_rebinds=assigned_chains(statement))
+            inside = replace(context, tail_jump="continue", loop_rebinds=self.loop_rebinds(statement))
             body = self.block(statements_of(statement.body), inside)
             body = Block((*self.loop_targets(statement, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
-            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue", loop_rebinds=assigned_chains(statement)))
+            body = self.block(statements_of(statement.body), replace(context, tail_jump="continue", loop_rebinds=self.loop_rebinds(statement)))
             forever = code_of(statement.test) in {"True", "1"}
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
@@ -666,9 +667,17 @@ class Builder:
         return self._locals[function]
 
     def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
-        collector = _Bindings()
-        function.body.visit(collector)
-        return frozenset(collector.names - collector.declared_elsewhere)
+        bound = self.bindings(function)
+        return frozenset(bound.names - bound.declared_elsewhere)
+
+    def bindings(self, node: cst.FunctionDef | cst.For | cst.While) -> "_Bindings":
+        if node not in self._bound:
+            self._bound[node] = _Bindings(statements_of(node.body) if isinstance(node, cst.FunctionDef) else [node])
+        return self._bound[node]
+
+    def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
+        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
+        return frozenset(code_of(target) for target in self.bindings(loop).targets)
 
     def inline_body(
         self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, naming: Naming | None = None
@@ -762,24 +771,57 @@ def set_to_none_of(call: cst.Call) -> bool | None:
     return None
 
 
-def assigned_chains(loop: cst.For | cst.While) -> frozenset[str]:
-    """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
-    collector = _Bindings()
-    loop.visit(collector)
-    return frozenset(code_of(target) for target in collector.targets)
-
-
 def counting_iterable(call: cst.Call) -> bool:
     return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
 
 
-class _Bindings(cst.CSTVisitor):
-    """What a body binds (targets and the names of defs, classes and imports), not inside nested scopes."""
+class _Bindings:
+    """What statements bind, statement by statement, not inside nested defs or classes: the targets
+    assigned to (names, attributes, subscripts), the plain names among them and those of defs, classes
+    and imports, and the names declared `global` or `nonlocal`."""
 
-    def __init__(self) -> None:
-        self.targets: list[cst.BaseExpression] = []  # names, attributes and subscripts assigned to
-        self.names: set[str] = set()  # the plain names among them, and those of defs, classes and imports
-        self.declared_elsewhere: set[str] = set()  # `global` and `nonlocal`
+    def __init__(self, statements: Sequence[cst.CSTNode]) -> None:
+        self.targets: list[cst.BaseExpression] = []
+        self.names: set[str] = set()
+        self.declared_elsewhere: set[str] = set()
+        self.walk(statements)
+
+    def walk(self, statements: Sequence[cst.CSTNode]) -> None:
+        for statement in statements:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    self.small(small)
+            elif isinstance(statement, cst.BaseSmallStatement):
+                self.small(statement)
+            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.names.add(statement.name.value)
+            else:
+                if isinstance(statement, cst.For):
+                    self.add(statement.target)
+                elif isinstance(statement, cst.With):
+                    for item in statement.items:
+                        if item.asname is not None:
+                            self.add(item.asname.name)
+                elif isinstance(statement, (cst.Try, cst.TryStar)):
+                    for handler in statement.handlers:
+                        if handler.name is not None:
+                            self.add(handler.name.name)
+                for suite in suites(statement):
+                    self.walk(suite)
+
+    def small(self, statement: cst.BaseSmallStatement) -> None:
+        if isinstance(statement, cst.Assign):
+            for target in statement.targets:
+                self.add(target.target)
+        elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
+            self.add(statement.target)
+        elif isinstance(statement, (cst.Import, cst.ImportFrom)) and not isinstance(statement.names, cst.ImportStar):
+            for alias in statement.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if isinstance(bound, cst.Name):
+                    self.names.add(bound.value)
+        elif isinstance(statement, (cst.Global, cst.Nonlocal)):
+            self.declared_elsewhere.update(item.name.value for item in statement.names)
 
     def add(self, target: cst.CSTNode) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -791,48 +833,6 @@ class _Bindings(cst.CSTVisitor):
             self.targets.append(target)
             if isinstance(target, cst.Name):
                 self.names.add(target.value)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self.add(node.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.add(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self.add(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self.add(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self.add(node.name)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self.add(node.target)
-
-    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-        if node.asname is None and isinstance(node.name, cst.Name):
-            self.names.add(node.name.value)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.names.add(node.name.value)
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.names.add(node.name.value)
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_CompFor(self, node: cst.CompFor) -> bool:
-        return False
-
-    def visit_Global(self, node: cst.Global) -> None:
-        self.declared_elsewhere.update(item.name.value for item in node.names)
-
-    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
-        self.declared_elsewhere.update(item.name.value for item in node.names)
 
 
 class _CallCollector(cst.CSTVisitor):
