@@ -125,7 +125,10 @@ RULE = Rule(
     what=(
         "Reports an optimizer step that can apply gradients from a backward of an earlier iteration that "
         "nothing cleared (outside gradient accumulation), or, under an accumulation guard, gradients that an "
-        "earlier step already applied. A clear that runs only once before the loop counts as missing."
+        "earlier step already applied. A clear that runs only once before the loop counts as missing. The earlier "
+        "backward may be one meant for another optimizer: a GAN generator's loss computed through the discriminator "
+        "without `.detach()` writes the discriminator's gradients too, and a discriminator that clears only after "
+        "its own step applies them at its next step."
     ),
     why=(
         "`backward()` adds to `.grad`; it never overwrites. Without a clear every step applies the sum of all "
@@ -147,7 +150,10 @@ RULE = Rule(
     ),
     limits=(
         "Loop-carried: needs the loop in the same file (a step body called from elsewhere is not reported). "
-        "A clear whose coverage is unknown (a model not visibly tied to the optimizer) counts as a clear."
+        "A clear whose coverage is unknown (a model not visibly tied to the optimizer) counts as a clear. Tests "
+        "that must agree are taken to agree (the same test twice in an iteration, a test of names the loop never "
+        "assigns in every iteration). A generator's loss leaking into the discriminator is not reported when the file "
+        "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     fixable=True,
     valid=(
@@ -199,6 +205,10 @@ RULE = Rule(
         "for real in loader:\n    fake = G(noise())\n    D.requires_grad_(True)\n"
         "    (D(fake.detach()).mean() - D(real).mean()).backward()\n    opt_d.step()\n    opt_d.zero_grad()\n"
         "    D.requires_grad_(False)\n    (-D(fake).mean()).backward()\n    opt_g.step()\n    opt_g.zero_grad()\n",
+        # Micro-batches in a helper that loops `while True` until `break`, called once per step before it.
+        "def accumulate(chunks):\n    it = iter(chunks)\n    while True:\n        chunk = next(it, None)\n"
+        "        if chunk is None:\n            break\n        (loss(chunk) / n).backward()\n\n"
+        "for batch in loader:\n    accumulate(batch.chunk(n))\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         # No clear at all.

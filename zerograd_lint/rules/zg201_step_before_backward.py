@@ -36,7 +36,10 @@ RULE = Rule(
     why="The step applies stale gradients (from the previous iteration) or none at all: training lags one step behind or does not happen.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    optimizer.step()\n    criterion(model(x), y).backward()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
-    limits="A step under a condition (e.g. `if i > 0:`) is not reported.",
+    limits=(
+        "A step under a condition (e.g. `if i > 0:`) is not reported. Without a loop the order is that of one step "
+        "body: two calls of the same helper in a row are two calls, not two iterations."
+    ),
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # One step before the loop to silence a scheduler warning.

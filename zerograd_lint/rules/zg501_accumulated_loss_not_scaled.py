@@ -73,7 +73,8 @@ RULE = Rule(
     ),
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
-        "multiplied on purpose, or computed by a helper of the same file."
+        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
+        "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`)."
     ),
     fixable=True,
     valid=(
