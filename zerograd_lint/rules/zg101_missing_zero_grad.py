@@ -59,7 +59,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
             earlier = first_event(root, frozenset(reapplied), "applied")
-            if where.guard is not None:
+            if where.guard is not None and earlier is not step:
+                yield finding(
+                    facts, step.node,
+                    f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
+                    f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
+                    f"Call `{name}.zero_grad()` right after {at(facts, earlier)}.",
+                    **data,
+                )
+            elif where.guard is not None:
                 yield finding(
                     facts, step.node,
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
