@@ -21,9 +21,9 @@ import libcst as cst
 
 from zerograd_lint.analysis.names import dotted_name
 
-# Tests whose value moves between iterations by nature, whoever assigns them: a modulo, a sync flag.
-PER_ITERATION = re.compile(
-    r"%|sync_grad|is_last|last_batch|last_step|last_iter|boundary|should_step|do_step|should_update|do_update"
+# Flags that move between iterations by nature, set where the loop does not show it (`accelerator.sync_gradients`).
+SYNC_WORDS = re.compile(
+    r"sync_grad|is_last|last_batch|last_step|last_iter|boundary|should_step|do_step|should_update|do_update"
     r"|update_step|step_now|take_step|update_now|need_update|optimizer_step",
     re.IGNORECASE,
 )
@@ -46,8 +46,13 @@ class Atom:
     value: str | None = None  # the literal
 
     @property
+    def modulo(self) -> bool:
+        return "%" in self.key
+
+    @property
     def per_iteration(self) -> bool:
-        return PER_ITERATION.search(self.key) is not None
+        """A modulo, or named like a flag that moves every iteration."""
+        return self.modulo or SYNC_WORDS.search(self.key) is not None
 
 
 @dataclass(frozen=True)

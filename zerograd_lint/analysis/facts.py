@@ -21,7 +21,7 @@ from libcst.metadata import CodeRange, PositionProvider
 from zerograd_lint.analysis.builder import Builder
 from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import (
     Assign,
@@ -186,7 +186,8 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
     }
 
     definitions = Definitions(block, events)
-    association = AssociationDomain(models)
+    written = models_written(events, models, definitions)
+    association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset(), NOWHERE)
     gradients = GradientDomain(
         optimizers=optimizers,
@@ -195,10 +196,10 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         association=association.association,
         forward=forward_feeds(definitions, events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
-        leaks={} if freezes else leaks(events, models, association.association, definitions),
+        leaks={} if freezes else leaks(written, association.association),
         derived=builder.derived,
     )
-    correlated = Correlated(gradients, CorrelationPlan.of(block))
+    correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
@@ -229,15 +230,13 @@ def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tupl
         yield from inlined_calls(child, inner)
 
 
-def leaks(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], association: Mapping[int, set[str]], definitions: Definitions
-) -> dict[int, frozenset[str]]:
-    """The optimizers each backward writes gradients into without feeding them.
+def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions) -> dict[int, frozenset[str]]:
+    """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
 
     A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
-    writes the discriminator's gradients too: the backward feeds the generator's
-    optimizer, and leaks into the one built from `D`. A `.detach()`, `.data`,
-    `torch.no_grad()` or `backward(inputs=...)` stops it.
+    writes both models' gradients; `.detach()`, `.data`, `torch.no_grad()` and
+    `backward(inputs=...)` cut the graph. Empty when the loss reaches none of
+    those models visibly (computed by a helper, say): unknown.
     """
     built = {key: group for key, group in models.items() if group}
     if len(built) < 2:
@@ -245,20 +244,19 @@ def leaks(
     sources = Sources(definitions)
     found: dict[int, frozenset[str]] = {}
     for backward in events:
-        fed = association.get(backward.id)
-        if not isinstance(backward, Backward) or not fed or backward.loss is None or backward.distributed or restricts_inputs(backward):
-            continue
-        others = {key: group for key, group in built.items() if key not in fed}
-        if not others:
+        if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
             continue
         reached = sources.models_reached(backward)
-        into = frozenset(
-            key for key, group in others.items()
-            if any(callee == m or callee.startswith(m + ".") for callee in reached for m in group)
-        )
-        if into:
-            found[backward.id] = into
+        written = frozenset(key for key, group in built.items() if any(related(callee, m) for callee in reached for m in group))
+        if written:
+            found[backward.id] = written
     return found
+
+
+def leaks(written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]]) -> dict[int, frozenset[str]]:
+    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next)."""
+    found = {b: keys - association[b] for b, keys in written.items() if association.get(b)}
+    return {b: keys for b, keys in found.items() if keys}
 
 
 def restricts_inputs(backward: Backward) -> bool:
@@ -433,11 +431,11 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
     `sum(rewards)`, nor a function imported from elsewhere (`compute_density_for_timestep_sampling(...)`)."""
     parts = callee.split(".")
     own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
-    if parts[-1] in {"forward", "__call__"}:
-        return True
+    if parts[-1] in {"forward", "__call__"} or callee in known_models:
+        return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
     if parts[-1][:1].isupper() or (len(parts) == 1 and parts[0] in helpers):
         return False  # building a model is not running it; a plain function of this file is a helper
-    if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
+    if parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):

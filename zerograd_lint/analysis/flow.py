@@ -17,7 +17,10 @@ from zerograd_lint.analysis.ir import (
     Backward,
     Block,
     Branch,
+    Clear,
+    Clip,
     Event,
+    GradWrite,
     Guard,
     Inlined,
     Jump,
@@ -26,6 +29,8 @@ from zerograd_lint.analysis.ir import (
     Rebind,
     Step,
     Try,
+    Unscale,
+    Update,
     children,
     events_in,
 )
@@ -51,11 +56,14 @@ class Domain(Protocol[State]):
     def back_edge(self, loop: Loop, state: State) -> State: ...  # a training loop
     def repeat(self, loop: Loop, state: State) -> State: ...  # any loop, from the end of its body back to its head
     def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
-    def after_branch(self, branch: Branch, guard: Guard, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
+    def after_branch(
+        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
+    ) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, condition: Condition, truth: bool) -> State | None: ...
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
+LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite})  # what a correlated test can decide
 MAX_VALUATIONS = 16
 
 
@@ -65,7 +73,10 @@ class CorrelationPlan:
 
     RULES.md correlates tests within one iteration and across the iterations of
     one loop. So an atom is kept apart where it can meet itself again: tested
-    twice outside loops, or in a loop (every iteration tests it again). It is
+    twice, or once in a loop that keeps its value from one iteration to the next
+    (nothing in the loop rebinds what it reads, and it is no modulo or sync flag),
+    counting only tests that decide whether a gradient event runs (`if
+    args.channels_last: x = ...` decides nothing the analysis tracks). It is
     forgotten when the outermost loop around its tests is done, and after its
     last test outside loops: that keeps the valuations few, file size aside.
     """
@@ -76,26 +87,31 @@ class CorrelationPlan:
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
 
     @classmethod
-    def of(cls, root: Node) -> "CorrelationPlan":
+    def of(cls, root: Node, structure: "Structure") -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
-        stack: list[tuple[Node, Loop | None]] = [(root, None)]
+        innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
         while stack:
-            node, outermost = stack.pop()
-            if isinstance(node, Branch):
+            node, outermost, inside = stack.pop()
+            if isinstance(node, Branch) and structure.kinds(node) & LIFECYCLE:
                 for atom in atoms_of(node.condition):
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((outermost, node))
+                    innermost.setdefault(atom.key, inside)
             if isinstance(node, Event):
                 continue
-            inner = node if outermost is None and isinstance(node, Loop) else outermost
-            stack.extend((child, inner) for child in reversed(list(children(node))))
+            looping = isinstance(node, Loop)
+            outer = node if outermost is None and looping else outermost
+            stack.extend((child, outer, node if looping else inside) for child in reversed(list(children(node))))
         plan = cls()
         for key, places in tests.items():
             loops = {id(loop): loop for loop, _ in places if loop is not None}
-            outside = [branch for loop, branch in places if loop is None]
-            if not loops and len(outside) < 2:
-                continue  # tested once, outside any loop: nothing to agree with
+            loop = innermost[key]
+            if len(places) < 2 and (
+                loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
+            ):
+                continue  # tested once, and not the same in the next iteration: nothing to agree with
             plan.atoms[key] = found[key]
             for loop_id in loops:
                 plan.after_loop.setdefault(loop_id, set()).add(key)
@@ -216,11 +232,17 @@ class Correlated(Generic[State]):
         state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
-    def after_branch(self, branch: Branch, guard: Guard, then: dict | None, orelse: dict | None):
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then: dict | None, orelse: dict | None):
         if then is not None and orelse is not None:
             then, orelse = dict(then), dict(orelse)
-            for valuation in then.keys() & orelse.keys():
-                then[valuation], orelse[valuation] = self.inner.after_branch(branch, guard, then[valuation], orelse[valuation])
+            own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
+
+            def rest(valuation: Valuation) -> Valuation:
+                return frozenset(item for item in valuation if item[0] not in own)
+
+            for taken in list(then):
+                for skipped in [v for v in orelse if rest(v) == rest(taken)]:
+                    then[taken], orelse[skipped] = self.inner.after_branch(branch, guard, loop, then[taken], orelse[skipped])
         done = frozenset(self.plan.after_branch.get(id(branch), ()))
         return (self.forget(then, done) if then is not None else None), (self.forget(orelse, done) if orelse is not None else None)
 
@@ -240,6 +262,7 @@ class Structure:
         self._kinds: dict[int, frozenset[type]] = {}
         self._rebinds: dict[int, Rebound] = {}
         self._guards: dict[tuple[int, int], Guard] = {}
+        self._unguarded: dict[tuple[int, int], frozenset[str]] = {}
 
     def kinds(self, node: Node) -> frozenset[type]:
         key = id(node)
@@ -257,6 +280,19 @@ class Structure:
     def is_training_loop(self, loop: Loop) -> bool:
         return {Backward, Step} <= self.kinds(loop.body)
 
+    def unguarded_steps(self, node: Node, loop: Loop) -> frozenset[str]:
+        """The optimizers this part of a loop's body steps outside any accumulation guard (inner loops and helpers included)."""
+        key = (id(node), id(loop))
+        if key not in self._unguarded:
+            if isinstance(node, Step):
+                found = frozenset({node.optimizer})
+            elif isinstance(node, Event) or (isinstance(node, Branch) and self.guard(node, loop) in (Guard.COUNTER, Guard.ACCELERATE)):
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.unguarded_steps(child, loop) for child in children(node)))
+            self._unguarded[key] = found
+        return self._unguarded[key]
+
     def rebound(self, loop: Loop) -> "Rebound":
         key = id(loop)
         if key not in self._rebinds:
@@ -271,7 +307,9 @@ class Structure:
         (`micro_step == n`), any comparison with one it also resets
         (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
         names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
-        in every iteration and never one. Otherwise the words of the test decide.
+        in every iteration and never one, nor is a test of names the loop binds to
+        something else (`do_update = batch["update"]`). Otherwise (names set where
+        the loop does not show it) the words of the test decide.
         """
         if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
             return branch.guard
@@ -279,7 +317,16 @@ class Structure:
         if key not in self._guards and self.invariant(branch, loop):
             self._guards[key] = Guard.OTHER
         if key not in self._guards:
-            self._guards[key] = Guard.COUNTER if self.rebound(loop).counts_with(branch.condition) else branch.guard
+            rebound = self.rebound(loop)
+            reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
+            if rebound.counts_with(branch.condition):
+                self._guards[key] = Guard.COUNTER
+            elif transparent(branch.condition) and reads and all(
+                reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
+            ):
+                self._guards[key] = Guard.OTHER  # the loop shows what sets every name it reads: no counter
+            else:
+                self._guards[key] = branch.guard
         return self._guards[key]
 
     def invariant(self, branch: Branch, loop: Loop) -> bool:
@@ -300,6 +347,7 @@ class Rebound:
     counters: frozenset[str]
     cyclic: frozenset[str]  # counters the loop also resets or wraps round
     flags: Mapping[str, tuple[Condition, ...]]
+    opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
 
     @classmethod
     def of(cls, rebinds: list[Rebind]) -> "Rebound":
@@ -316,12 +364,15 @@ class Rebound:
                 for name in e.names:
                     flags[name] = (*flags.get(name, ()), e.test)
         names = frozenset(name for e in rebinds for name in e.names)
-        return cls(names, frozenset(counters), frozenset(counters & resets), flags)
+        opaque = frozenset(
+            name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
+        )
+        return cls(names, frozenset(counters), frozenset(counters & resets), flags, opaque)
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
-            if atom.per_iteration:
-                return True
+            if atom.modulo or (atom.per_iteration and not reads_any(atom.reads, self.names)):
+                return True  # the words of a flag count only where the loop does not show what sets it
             if atom.kind in {"equal", "in"} and reads_any(atom.reads, self.counters):
                 return True
             if reads_any(atom.reads, self.cyclic):
@@ -397,7 +448,7 @@ class Interpreter(Generic[State]):
         else_state = self.domain.assume(state, branch.condition, branch.negated)
         then = self.run(branch.then, then_state, self.arm_where(branch, guard, branch.then, where)) if then_state is not None else Flow()
         orelse = self.run(branch.orelse, else_state, self.arm_where(branch, guard, branch.orelse, where)) if else_state is not None else Flow()
-        then_normal, else_normal = self.domain.after_branch(branch, guard, then.normal, orelse.normal)
+        then_normal, else_normal = self.domain.after_branch(branch, guard, where.loop, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),
             self.join(then.breaks, orelse.breaks),

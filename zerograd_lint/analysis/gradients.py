@@ -7,9 +7,12 @@ is the set of possible *contents*; a content is a set of tags:
   applied s      gradients already applied by step s and not cleared since
   dirty          maybe gradients, from a backward that feeds another optimizer
   leak b         gradients that backward b, meant for another optimizer, wrote into this one's
-                 parameters in this iteration: its loss runs through this optimizer's model without
-                 `.detach()` (a joint loss meant for both looks the same: no report)
-  leaked b       such gradients, left over from an earlier iteration
+                 parameters after this one was cleared in the same iteration: its loss runs through
+                 this optimizer's model without `.detach()` (a joint loss meant for both looks the
+                 same: no report)
+  leaked b       such gradients left from an earlier iteration, or written into an optimizer not
+                 cleared since the last iteration began (it clears only after its own step)
+  carried        nothing cleared these gradients since the current iteration began
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
@@ -129,11 +132,13 @@ class AssociationDomain:
 
     A state item is (event id, stepped, cleared since): once a step used a
     backward, later steps of other optimizers (`loss.backward(); opt_a.step();
-    opt_b.step()`) use it too, unless their optimizer was cleared in between or
-    a loop ended in between (a helper's inner loop stepping its own optimizer).
+    opt_b.step()`) use it too, unless their optimizer was cleared in between, a
+    loop ended in between (a helper's inner loop stepping its own optimizer), or
+    the loss visibly runs through other optimizers' models and not theirs.
     """
 
     models: Mapping[str, frozenset[str]]
+    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers its loss runs through
     association: dict[int, set[str]] = field(default_factory=dict)
 
     def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
@@ -143,7 +148,7 @@ class AssociationDomain:
             return state | {(event.id, False, frozenset())}
         if isinstance(event, Step):
             for event_id, stepped, cleared in state:
-                if not (stepped and event.optimizer in cleared):
+                if not (stepped and (event.optimizer in cleared or self.misses(event_id, event.optimizer))):
                     self.association.setdefault(event_id, set()).add(event.optimizer)
             return frozenset((event_id, True, cleared) for event_id, _, cleared in state)
         if isinstance(event, Clip):  # a clip belongs to the step that follows it, like a backward
@@ -152,6 +157,11 @@ class AssociationDomain:
             emptied = self.emptied_by(event)
             return frozenset((i, stepped, cleared | emptied if stepped else cleared) for i, stepped, cleared in state)
         return state
+
+    def misses(self, backward: int, optimizer: str) -> bool:
+        """The backward's loss visibly runs through some optimizers' models, and not this one's."""
+        written = self.written.get(backward)
+        return bool(written) and optimizer not in written and bool(self.models.get(optimizer))
 
     def emptied_by(self, clear: Clear) -> frozenset[str]:
         if clear.target.kind == "optimizer" and clear.target.key:
@@ -175,7 +185,7 @@ class AssociationDomain:
     def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
         return frozenset(item for item in state if not item[1])
 
-    def after_branch(self, branch: Branch, guard: Guard, then, orelse):
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
         return then, orelse
 
     def assume(self, state: frozenset, condition, truth: bool) -> frozenset:
@@ -263,7 +273,11 @@ class GradientDomain:
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
-        state = self.apply(state, leaked, lambda c: drop(c, EMPTY_MARKS) - done | {("leak", event.id)})
+        def leak(content: Content) -> Content:
+            intended = has(content, "cleared", "foggy") and not has(content, "carried")  # cleared for this iteration's backwards
+            return drop(content, EMPTY_MARKS) - done | {("leak" if intended else "leaked", event.id)}
+
+        state = self.apply(state, leaked, leak)
         others = [key for key in self.keys if key not in fed and key not in leaked]
         return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {("dirty",)})
 
@@ -311,7 +325,8 @@ class GradientDomain:
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
             older = {"cur": "prev", "leak": "leaked"}
-            return frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {"fwd", "entry"})
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {"fwd", "entry"})
+            return aged | {("carried",)}
 
         return self.apply(state, self.keys, age)
 
@@ -324,12 +339,15 @@ class GradientDomain:
     def assume(self, state: GradState, condition, truth: bool) -> GradState:
         return state
 
-    def after_branch(self, branch: Branch, guard: Guard, then, orelse):
-        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
+        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
+        for optimizers that the loop steps only under a condition (`if step % 100 == 0: opt.zero_grad()`
+        before a step every iteration is a clear that is mostly missing)."""
         if then is None or orelse is None or guard not in ACCUMULATION_GUARDS:
             return then, orelse
         arm_kinds = self.structure.kinds(branch.then)
         if Clear not in arm_kinds or Step in arm_kinds:
             return then, orelse
-        emptied = [key for key in self.keys if not any(has(c, *LIVE) for c in then.get(key, ()))]
+        stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
+        emptied = [key for key in self.keys if key not in stepped_always and not any(has(c, *LIVE) for c in then.get(key, ()))]
         return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {("foggy",)})
