@@ -207,6 +207,29 @@ def test_zg101_gan_only_the_discriminator_is_stale(monkeypatch):
     assert len(discriminator_steps[1].backwards) == 3
 
 
+def test_zg101_generator_backward_leaks_into_the_discriminator_step(monkeypatch):
+    tracker, raised = run_fixture("zg101_gan_generator_leaks_into_discriminator.py", monkeypatch)
+    assert raised is None
+    generator_steps, discriminator_steps = steps_of(tracker, 0), steps_of(tracker, 1)
+    assert all(len(s.backwards) == 1 for s in generator_steps)
+    assert len(discriminator_steps[0].backwards) == 1
+    # from the second step on D also holds the previous iteration's generator backward
+    assert len(discriminator_steps) >= 3 and all(len(s.backwards) == 2 for s in discriminator_steps[1:])
+
+
+def test_frozen_discriminator_keeps_the_generator_backward_out(monkeypatch):
+    tracker, raised = run_fixture("ok_gan_discriminator_frozen_for_generator.py", monkeypatch)
+    assert raised is None
+    assert all(len(s.backwards) == 1 and not s.stale for s in tracker.steps)
+
+
+def test_zg101_counter_guard_reapplies_applied_gradients(monkeypatch):
+    tracker, _ = run_fixture("zg101_counter_guard_clear_before_loop.py", monkeypatch)
+    steps = steps_of(tracker)
+    assert [len(s.backwards) for s in steps] == [2, 4, 6, 8]
+    assert [s.stale for s in steps] == [False, True, True, True]
+
+
 def test_zg101_continue_carries_the_skipped_batch_into_the_next_step(monkeypatch):
     tracker, _ = run_fixture("zg101_continue_skips_clear.py", monkeypatch)
     sizes = [len(s.backwards) for s in steps_of(tracker)]

@@ -20,7 +20,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
-from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, NextElement, Step, Unscale, Update, events_in
+from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, NextElement, Rebind, Step, Unscale, Update, events_in
 from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import file_facts
@@ -37,6 +37,8 @@ WORDS = {
     "prev": "an earlier iteration",
     "applied": "already applied",
     "dirty": "maybe (another backward)",
+    "leak": "another optimizer's backward",
+    "leaked": "another optimizer's backward (earlier iteration)",
     "initial": "nothing yet",
     "cleared": "cleared",
     "foggy": "cleared (maybe)",
@@ -297,7 +299,7 @@ def render(
     out.append("  optimizers: " + (", ".join(f"`{o}`" for o in optimizers) or "none"))
     shown: set[int] = set()
     for event in region.events:
-        if event.id not in root.before or isinstance(event, (Assign, NextElement)) or id(event.node) in shown:
+        if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or id(event.node) in shown:
             continue
         shown.add(id(event.node))
         where = root.where[event.id]

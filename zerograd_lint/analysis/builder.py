@@ -9,6 +9,7 @@ from typing import Mapping, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
 from zerograd_lint.analysis.index import Container, ModuleIndex, suites
 from zerograd_lint.analysis.ir import (
     Assign,
@@ -30,6 +31,7 @@ from zerograd_lint.analysis.ir import (
     NextElement,
     NextParameter,
     Node,
+    Rebind,
     Step,
     Try,
     Unscale,
@@ -48,6 +50,10 @@ COUNTER_WORDS = re.compile(
     r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
 )
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
+NO_GRAD_CONTEXTS = re.compile(r"(^|\.)(no_grad|inference_mode)$")
+COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
+DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
+PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 # Receivers whose `.backward(x)` takes the loss as an argument (Accelerate, DeepSpeed, fairseq, Fabric).
 LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
 
@@ -110,6 +116,10 @@ class Context:
     elements: Mapping[str, cst.BaseExpression] = field(default_factory=dict)  # loop variables -> their collections
     stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
     conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
+    naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
+    instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
+    no_grad: bool = False  # inside `with torch.no_grad():`
+    loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
 
 
 class Builder:
@@ -122,6 +132,9 @@ class Builder:
         self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
+        self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._bound: dict[cst.CSTNode, _Bindings] = {}  # what a function or loop binds, found once
 
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
@@ -130,6 +143,10 @@ class Builder:
             self.models[key] = models
         elif models:
             self.models[key] = frozenset()  # built differently in different places: unknown
+        built = resolver.value_of(node)
+        if isinstance(built, cst.Call) and key not in self.derived:
+            sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
+            self.derived[key] = frozenset(sources - {key})
         return key
 
     def build(self, root: Container) -> Block:
@@ -153,10 +170,16 @@ class Builder:
             ):
                 # `if not boundary: continue` then the step: the rest runs under that condition.
                 items.extend(self.expression(statement.test, context))
+                condition = condition_of(statement.test, context.naming)
+                if isinstance(condition, bool):  # decided by literal arguments
+                    skipping = replace(context, tail_jump=None)
+                    items.extend(self.block(statements_of(statement.body), skipping).items if condition else self.block(rest, context).items)
+                    return Block(tuple(items))
                 skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
                 items.append(
                     Branch(
-                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True
+                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True,
+                        condition,
                     )
                 )
                 return Block(tuple(items))
@@ -176,7 +199,7 @@ class Builder:
             return self.if_statement(statement, context)
         if isinstance(statement, cst.For):
             body = self.block(statements_of(statement.body), self.loop_context(statement, context))
-            body = Block((*self.next_elements(statement.target, body, context), *body.items))
+            body = Block((*self.loop_targets(statement, context), *self.next_elements(statement.target, body, context), *body.items))
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
         if isinstance(statement, cst.While):
@@ -202,9 +225,12 @@ class Builder:
                 accelerator = self.accumulate_context(item.item, context)
                 if accelerator is not None:
                     # Entering `accumulate()` decides this iteration's `sync_gradients`.
-                    flag = frozenset({code_of(self.sync_flag(accelerator))})
-                    nodes.append(self.event(Assign, item.item, names=flag, uses=frozenset(), callees=frozenset(), scope=context.function))
+                    nodes.append(self.rebind(item.item, context.naming.stored(self.sync_flag(accelerator))))
                     inner = replace(inner, accelerate=True, gated=accelerator)
+                if isinstance(item.item, cst.Call) and NO_GRAD_CONTEXTS.search(dotted_name(item.item.func) or "") is not None:
+                    inner = replace(inner, no_grad=True)
+                if item.asname is not None:
+                    nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
             body = self.block(statements_of(statement.body), inner)
             return [*nodes, body]
         if isinstance(statement, cst.Match):
@@ -218,6 +244,13 @@ class Builder:
 
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
+        condition = condition_of(statement.test, context.naming)
+        if isinstance(condition, bool):  # decided by literal arguments: only one arm runs
+            if condition:
+                return [*test_events, self.block(statements_of(statement.body), context)]
+            if isinstance(statement.orelse, cst.If):
+                return [*test_events, *self.if_statement(statement.orelse, context)]
+            return [*test_events, self.suite(statement.orelse, context)]
         stage_test = tests_scaler_stage(statement.test)
         then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
         then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
@@ -236,7 +269,7 @@ class Builder:
             orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
             orelse = self.suite(statement.orelse, else_context)
-        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement)]
+        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement, False, condition)]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
         nodes: list[Node] = [*self.expression(statement.subject, context)]
@@ -280,7 +313,7 @@ class Builder:
                 for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
             )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and is_optimizer_construction(value):
+        if isinstance(value, cst.Call) and is_optimizer_construction(value) and not self.over_lasting_model(value, context):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         for target in targets:
@@ -293,9 +326,63 @@ class Builder:
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             nodes.append(
-                self.event(Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value))
+                self.event(
+                    Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
+                    no_grad=context.no_grad,
+                )
             )
+        stored = {key for target in targets for key in context.naming.stored(target)}
+        if stored:
+            nodes.append(self.assigned_value(statement, stored, context))
         return nodes
+
+    def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:
+        """The Rebind of an assignment, with what it says about counters and flags."""
+        value = statement.value
+        if value is None:
+            return self.rebind(statement, stored)
+        if isinstance(statement, cst.AugAssign):
+            steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
+            counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
+            return self.rebind(statement, stored, counts=counts, resets=isinstance(statement.operator, cst.ModuloAssign))
+        derives = reads_of_value(value, context.naming)
+        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
+        counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
+        wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
+        return self.rebind(statement, stored, counts, literal_of(value) is not None or wraps, derives, test)
+
+    @staticmethod
+    def over_lasting_model(construction: cst.Call, context: Context) -> bool:
+        """An optimizer built in a loop over a model that loop never rebuilds: its `.grad` is the model's, not new."""
+        if context.loop_rebinds is None:
+            return False
+        params = next((a.value for a in construction.args if a.keyword is None), None)
+        params = next((a.value for a in construction.args if a.keyword and a.keyword.value == "params"), params)
+        owners = context.resolver.parameter_owners(params) if params is not None else frozenset()
+        return bool(owners) and not any(
+            owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
+        )
+
+    def rebind(self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None) -> Event:
+        # No text: a rebinding is never shown, and rendering every assignment twice costs.
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test)
+
+    def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
+        """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
+        iterable = statement.iter
+        while (
+            isinstance(iterable, cst.Call) and iterable.args and isinstance(iterable.args[0].value, cst.Call)
+            and not counting_iterable(iterable) and (dotted_name(iterable.func) or "").rsplit(".", 1)[-1] not in PAIRING
+        ):
+            iterable = iterable.args[0].value  # tqdm(enumerate(loader)), list(range(n)); not zip(range(n), loader)
+        counters: set[str] = set()
+        if isinstance(iterable, cst.Call) and counting_iterable(iterable):
+            counters = set(context.naming.stored(statement.target))
+        elif isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "enumerate" and isinstance(statement.target, cst.Tuple):
+            counters = set(context.naming.stored(statement.target.elements[0].value))
+        others = set(context.naming.stored(statement.target)) - counters
+        found = [self.rebind(statement.target, counters, True)] if counters else []
+        return found + ([self.rebind(statement.target, others)] if others else [])
 
     # Expressions ------------------------------------------------------------
 
@@ -322,7 +409,7 @@ class Builder:
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
-            return self.inline_call(call, function, context)
+            return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
@@ -360,6 +447,15 @@ class Builder:
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+        return self.opaque_update(call, context)
+
+    def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
+        """A call we cannot see into that is handed the loss and an optimizer (`loss_scaler(loss, optimizer, ...)`,
+        timm's NativeScaler): it may backward and step, so the gradients after it are of unknown origin."""
+        arguments = [a.value for a in call.args]
+        hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
+        if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
+            return [self.event(GradWrite, call)]
         return []
 
     def grad_access(self, node: cst.Attribute, context: Context, local: Mapping[str, cst.BaseExpression]) -> Event:
@@ -407,8 +503,8 @@ class Builder:
 
     def backward(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         dotted = dotted_name(receiver) or ""
-        if "dist_autograd" in dotted:
-            return []  # distributed autograd writes its context, not .grad
+        if DISTRIBUTED_AUTOGRAD.search(dotted):
+            return self.distributed_backward(call, positional, context)
         scaling = self.scaler_call(receiver, context)
         scaled = scaling is not None
         if scaling is not None:
@@ -430,7 +526,9 @@ class Builder:
         # `if amp: loss = scaler.scale(loss)` then `loss.backward()`: scaled only when that arm was taken.
         test, truth = arm
         plain = self.event(Backward, call, scaled=False, scaler=None, **fields)
-        return [Branch(test, guard_of(test, context.resolver), Block((backward,)), Block((plain,)), None, negated=not truth)]
+        return [
+            Branch(test, guard_of(test, context.resolver), Block((backward,)), Block((plain,)), None, not truth, condition_of(test, context.naming))
+        ]
 
     def is_scale_call(self, node: cst.Call, context: Context) -> bool:
         return (
@@ -443,6 +541,16 @@ class Builder:
         arms = self.scaled_under.get(scaling, ())
         outside = [arm for arm in arms if not any(arm[0] is test and arm[1] == truth for test, truth in context.conditions)]
         return outside[-1] if outside else None
+
+    def distributed_backward(self, call: cst.Call, positional: list, context: Context) -> list[Node]:
+        """`dist_autograd.backward(context_id, [loss])`: gradients go to the context, for the optimizer stepped with it."""
+        if len(positional) < 2:
+            return []
+        losses = positional[1]
+        loss = losses.elements[0].value if isinstance(losses, (cst.List, cst.Tuple)) and losses.elements else losses
+        return [
+            self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=loss, scope=context.function, distributed=True)
+        ]
 
     def scaler_call(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
         """`scaler.scale(loss)`, written in place or bound to the name being backwarded."""
@@ -513,10 +621,17 @@ class Builder:
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
-        closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
-        nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
-        nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
+        nodes: list[Node] = [
+            replace(n, closure=True) if isinstance(n, Inlined) else n
+            for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)
+        ]
+        if len(positional) > 1:
+            return nodes  # `optimizer.step(p, grad, options=...)`: not torch.optim's step; its closure still runs
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
+        if self.steps_a_context(receiver, positional, context):
+            # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
+            fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
+            return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
 
     def next_elements(self, target: cst.BaseExpression, body: Block, context: Context) -> list[Event]:
@@ -534,6 +649,31 @@ class Builder:
                 found.append(self.event(NextParameter, target, cleared=cleared))
         return found
 
+    @staticmethod
+    def closures_of(call: cst.Call, positional: list, context: Context) -> list[cst.BaseExpression]:
+        """`step(closure)`, `step(closure=...)`, or a closure in an options dict (`step(p, g, options={"closure": f})`)."""
+        found = [positional[0]] if len(positional) == 1 else []
+        for argument in call.args:
+            value = argument.value
+            if argument.keyword is not None and argument.keyword.value == "closure":
+                found.append(value)
+                continue
+            bound = context.resolver.value_of(value) if isinstance(value, cst.Name) else value
+            if isinstance(bound, cst.Dict):
+                found += [
+                    e.value for e in bound.elements
+                    if isinstance(e, cst.DictElement) and literal_of(e.key) == repr("closure")
+                ]
+        return found
+
+    @staticmethod
+    def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:
+        built = context.resolver.constructor_of(receiver)
+        if built is not None and (dotted_name(built.func) or "").endswith("DistributedOptimizer"):
+            return True
+        bound = context.resolver.value_of(positional[0]) if positional else None
+        return isinstance(bound, cst.Call) and (dotted_name(bound.func) or "").endswith("autograd.context")
+
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
         """Where `accelerator.accumulate()` is used, a prepared optimizer steps and clears only on sync steps.
 
@@ -548,7 +688,8 @@ class Builder:
         if context.gated is None or not optimizer_event:
             return [event]
         test = self.sync_flag(context.gated) if context.accelerate else None
-        return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None)]
+        condition = condition_of(test, context.naming) if test is not None else None
+        return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None, False, condition)]
 
     def sync_flag(self, accelerator: str) -> cst.BaseExpression:
         """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
@@ -580,7 +721,9 @@ class Builder:
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
         body = statements_of(loop.body)
-        inner = replace(context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context))
+        inner = replace(
+            context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
+        )
         if self.reads and isinstance(loop, cst.For):
             inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
@@ -627,33 +770,108 @@ class Builder:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments)."""
         if function is None:
             return []
-        parameters = [p.name.value for p in function.params.params]
+        params = function.params
+        parameters = [p.name.value for p in [*params.posonly_params, *params.params]]
         if drop_self and parameters:
             parameters = parameters[1:]
+        keyword_only = {p.name.value for p in params.kwonly_params}
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
         arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
+        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters or k in keyword_only)]
+        for name, argument in bound:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
             arguments[name] = (context.resolver, argument)
-        return self.inline_body(call, function, context, overlay, roles, arguments)
+        exact = not any(a.star for a in call.args)  # no *args/**kwargs: unbound parameters take their defaults
+        defaults = {
+            p.name.value: p.default for p in [*params.posonly_params, *params.params, *params.kwonly_params]
+            if exact and p.default is not None and p.name.value not in dict(bound)
+        }
+        receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
+        naming = self.naming_for(function, context, bound, defaults, receiver)
+        return self.inline_body(call, function, context, overlay, roles, arguments, naming)
 
-    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None) -> list[Node]:
+    def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
+        """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""
+        local = self.locals_of(function)
+        reassigned = self.assigned_in(function)
+        params: dict[str, str] = {}
+        constants: dict[str, str] = {}
+        for name, argument in bound:
+            literal = self.literal_argument(argument, context)
+            if name in reassigned:
+                continue
+            if literal is not None:
+                constants[name] = literal
+            elif context.naming.chain(argument) is not None:
+                params[name] = context.naming.chain(argument)
+        for name, default in defaults.items():
+            if name not in reassigned and literal_of(default) is not None:
+                constants[name] = literal_of(default)
+        all_params = [*function.params.posonly_params, *function.params.params]
+        if receiver is not None and all_params and all_params[0].name.value not in reassigned:
+            self_key = context.naming.chain(receiver) if not isinstance(receiver, cst.Call) else context.naming.key("self")
+            if self_key is not None:
+                params[all_params[0].name.value] = self_key
+        parent = self.index.enclosing.get(function)
+        outer = next((naming for owner, naming in reversed(context.instances) if owner is parent), None)
+        if outer is None and parent is context.stack[0]:
+            outer = ROOT_NAMING
+        return Naming(str(next(self.ids)), local, params, constants, outer)
+
+    @staticmethod
+    def literal_argument(argument: cst.BaseExpression, context: Context) -> str | None:
+        if isinstance(argument, cst.Name) and argument.value in context.naming.constants:
+            return context.naming.constants[argument.value]  # a literal handed on by the caller
+        return literal_of(argument)
+
+    def locals_of(self, function: cst.FunctionDef) -> frozenset[str]:
+        """Python's locals of a function: its parameters and every name it assigns."""
+        if function not in self._locals:
+            params = function.params
+            names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+            names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
+            self._locals[function] = frozenset(names) | self.assigned_in(function)
+        return self._locals[function]
+
+    def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
+        bound = self.bindings(function)
+        return frozenset(bound.names - bound.declared_elsewhere)
+
+    def bindings(self, node: cst.FunctionDef | cst.For | cst.While) -> "_Bindings":
+        if node not in self._bound:
+            self._bound[node] = _Bindings(statements_of(node.body) if isinstance(node, cst.FunctionDef) else [node])
+        return self._bound[node]
+
+    def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
+        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
+        return frozenset(code_of(target) for target in self.bindings(loop).targets)
+
+    def inline_body(
+        self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None
+    ) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
+        naming = naming or self.naming_for(function, context, [], {}, None)
         inner = Context(
             self.index.resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",
             accelerate=context.accelerate,
+            naming=naming,
+            instances=(*context.instances, (function, naming)),
+            no_grad=context.no_grad,
         )
         body = statements_of(function.body)
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
-        return [Inlined(call, function, self.block(body, inner))]
+        params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
+        fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
+        entry = [self.rebind(call, fresh)] if fresh else []
+        return [Inlined(call, function, Block((*entry, *self.block(body, inner).items)))]
 
 
 def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
@@ -810,6 +1028,70 @@ def set_to_none_of(call: cst.Call) -> bool | None:
     return None
 
 
+def counting_iterable(call: cst.Call) -> bool:
+    return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
+
+
+class _Bindings:
+    """What statements bind, statement by statement, not inside nested defs or classes: the targets
+    assigned to (names, attributes, subscripts), the plain names among them and those of defs, classes
+    and imports, and the names declared `global` or `nonlocal`."""
+
+    def __init__(self, statements: Sequence[cst.CSTNode]) -> None:
+        self.targets: list[cst.BaseExpression] = []
+        self.names: set[str] = set()
+        self.declared_elsewhere: set[str] = set()
+        self.walk(statements)
+
+    def walk(self, statements: Sequence[cst.CSTNode]) -> None:
+        for statement in statements:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    self.small(small)
+            elif isinstance(statement, cst.BaseSmallStatement):
+                self.small(statement)
+            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.names.add(statement.name.value)
+            else:
+                if isinstance(statement, cst.For):
+                    self.add(statement.target)
+                elif isinstance(statement, cst.With):
+                    for item in statement.items:
+                        if item.asname is not None:
+                            self.add(item.asname.name)
+                elif isinstance(statement, (cst.Try, cst.TryStar)):
+                    for handler in statement.handlers:
+                        if handler.name is not None:
+                            self.add(handler.name.name)
+                for suite in suites(statement):
+                    self.walk(suite)
+
+    def small(self, statement: cst.BaseSmallStatement) -> None:
+        if isinstance(statement, cst.Assign):
+            for target in statement.targets:
+                self.add(target.target)
+        elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
+            self.add(statement.target)
+        elif isinstance(statement, (cst.Import, cst.ImportFrom)) and not isinstance(statement.names, cst.ImportStar):
+            for alias in statement.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if isinstance(bound, cst.Name):
+                    self.names.add(bound.value)
+        elif isinstance(statement, (cst.Global, cst.Nonlocal)):
+            self.declared_elsewhere.update(item.name.value for item in statement.names)
+
+    def add(self, target: cst.CSTNode) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.add(element.value)
+        elif isinstance(target, cst.StarredElement):
+            self.add(target.value)
+        elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.targets.append(target)
+            if isinstance(target, cst.Name):
+                self.names.add(target.value)
+
+
 class _CallCollector(cst.CSTVisitor):
     """Events of an expression in evaluation order: arguments before the call that takes them."""
 
@@ -840,6 +1122,10 @@ class _CallCollector(cst.CSTVisitor):
 
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension
     leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = leave_comprehension
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        stored = set(self.context.naming.stored(original_node.target))
+        if stored:
+            self.nodes.append(self.builder.rebind(original_node, stored))
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self.nodes.extend(self.builder.call(original_node, self.context))

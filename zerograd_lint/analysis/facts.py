@@ -9,6 +9,7 @@ event. Rules only read these facts; they never walk the tree.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,10 +18,10 @@ from typing import Iterator, Mapping
 import libcst as cst
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
+from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
 from zerograd_lint.analysis.grad_reads import GradRead, GradReads
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
+from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import (
     Assign,
@@ -29,7 +30,9 @@ from zerograd_lint.analysis.ir import (
     Clear,
     Coverage,
     Event,
+    Guard,
     Inlined,
+    Jump,
     Loop,
     Node,
     Step,
@@ -37,13 +40,22 @@ from zerograd_lint.analysis.ir import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.names import code_of, dotted_name
 from zerograd_lint.analysis.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.positions import Loops, Positions
-from zerograd_lint.gate import Needs
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
+from zerograd_lint.gate import Needs
 
 NOWHERE = Where(None, None, None, None)
+# Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
+# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
+NORMALISED_ELSEWHERE = re.compile(
+    r"reduction\s*=\s*['\"]sum['\"]|(scale|multiply|mul|div|divide|normali[sz]e|rescale)_?grad(s|ients)?\s*\("
+    r"|\.grad(\.data)?\s*(/=|\*=)|\.grad(\.data)?\.(div_|mul_)\("
+)
+# A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
+# keep one loss out of another model's gradients in ways the data flow does not see.
+FREEZES_PARAMETERS = re.compile(r"requires_grad_\s*\(|\.requires_grad\s*=|set_requires_grad|toggle_optimizer|freeze")
 
 
 @dataclass(frozen=True)
@@ -60,9 +72,12 @@ class RootFacts:
     is_step_body: bool  # backward and step outside any training loop
     training_loops: tuple[Loop, ...]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+    derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
+    calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
+    structure: Structure
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -101,6 +116,30 @@ class RootFacts:
         """The events after `event` in its training loop."""
         events = self.events_by_loop[self.loop_of(event)]
         return events[events.index(event) + 1 :]
+    @cached_property
+    def bailing_out(self) -> frozenset[int]:
+        """Events of blocks that end in `continue`, `break` or `return` with no backward: `if bad: opt.zero_grad(); continue`."""
+        found: set[int] = set()
+        for node in walk(self.block):
+            if isinstance(node, Block) and any(isinstance(item, Jump) for item in node.items):
+                events = list(events_in(node))
+                if not any(isinstance(e, Backward) for e in events):
+                    found.update(e.id for e in events)
+        return frozenset(found)
+
+    def every_iteration(self, event: Event) -> bool:
+        """No test that can change between iterations decides whether the event runs (inner loops aside)."""
+        where = self.where.get(event.id)
+        if where is None or where.loop is None or where.guard_branch is None or where.guard is not Guard.OTHER:
+            return True
+        return self.structure.invariant(where.guard_branch, where.loop)
+
+    def same_pass(self, first: Event, second: Event) -> bool:
+        """Not in two different calls of one helper: `run(SGD); run(Adam)` are two calls, not two iterations."""
+        return not any(
+            mine is not theirs and mine.function is theirs.function
+            for mine in self.calls.get(first.id, ()) for theirs in self.calls.get(second.id, ())
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,7 +149,7 @@ class FileFacts:
     grad_reads: tuple[GradRead, ...]  # unguarded `.grad` dereferences of parameters
     uncalled: tuple[Uncalled, ...]
     helpers: frozenset[str]  # names of the functions and methods defined in the file
-    sums_on_purpose: bool  # some loss is built with reduction="sum"
+    normalised_elsewhere: bool  # a loss built with reduction="sum", or gradients scaled by hand before the step
     positions: Positions | None = None  # resolved on the first report in each analysed function
     read_roots: tuple[ReadFacts, ...] = ()  # the paths that reach the reads, where the file can show a None
     module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
@@ -163,7 +202,8 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
-        roots = tuple(filter(None, (analyse_root(root, block, builder) for root, block in blocks.items())))
+        freezes = FREEZES_PARAMETERS.search(source) is not None
+        roots = tuple(filter(None, (analyse_root(root, block, builder, freezes) for root, block in blocks.items())))
         analysed += [*blocks, *inlined]
     read_roots: tuple[ReadFacts, ...] = ()
     if index is not None and reads.need_flow:
@@ -179,7 +219,7 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         reads.found,
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
-        bool(re.search(r"reduction\s*=\s*['\"]sum['\"]", source)),
+        NORMALISED_ELSEWHERE.search(source) is not None,
         Positions(module, tree, analysed) if module is not None else None,
         read_roots,
         reads.classes,
@@ -201,7 +241,7 @@ def built_roots(
     return {root: block for root, block in blocks.items() if root not in inlined}, inlined
 
 
-def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts | None:
+def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool = False) -> RootFacts | None:
     events = tuple(events_in(block))
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
@@ -215,17 +255,21 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
     }
 
-    association = AssociationDomain()
+    definitions = Definitions(block, events)
+    written = models_written(events, models, definitions)
+    association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset(), NOWHERE)
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_assignments(events, models, builder.index.helper_names),
+        forward=forward_feeds(definitions, events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
+        leaks={} if freezes else leaks(written, association.association),
+        derived=builder.derived,
     )
-    correlated = Correlated(gradients, repeated_flags(block))
+    correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
@@ -240,7 +284,148 @@ def analyse_root(root: Container, block: Block, builder: Builder) -> RootFacts |
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
         training_loops=loops,
         models=models,
+        derived=builder.derived,
+        calls=dict(inlined_calls(block)),
+        structure=structure,
     )
+
+
+def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
+    if isinstance(node, Event):
+        if around:
+            yield node.id, around
+        return
+    inner = (*around, node) if isinstance(node, Inlined) else around
+    for child in children(node):
+        yield from inlined_calls(child, inner)
+
+
+def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions) -> dict[int, frozenset[str]]:
+    """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
+
+    A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
+    writes both models' gradients; `.detach()`, `.data`, `torch.no_grad()` and
+    `backward(inputs=...)` cut the graph. Empty when the loss reaches none of
+    those models visibly (computed by a helper, say): unknown.
+    """
+    built = {key: group for key, group in models.items() if group}
+    if len(built) < 2:
+        return {}
+    sources = Sources(definitions)
+    found: dict[int, frozenset[str]] = {}
+    for backward in events:
+        if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
+            continue
+        reached = sources.models_reached(backward)
+        written = frozenset(key for key, group in built.items() if any(related(callee, m) for callee in reached for m in group))
+        if written:
+            found[backward.id] = written
+    return found
+
+
+def leaks(written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]]) -> dict[int, frozenset[str]]:
+    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next)."""
+    found = {b: keys - association[b] for b, keys in written.items() if association.get(b)}
+    return {b: keys for b, keys in found.items() if keys}
+
+
+def restricts_inputs(backward: Backward) -> bool:
+    return isinstance(backward.node, cst.Call) and any(a.keyword is not None and a.keyword.value == "inputs" for a in backward.node.args)
+
+
+class Definitions:
+    """Where names are assigned, for tracing a loss back to the values it is computed from.
+
+    Only assignments that come before the backward, in its region (its outermost
+    loop, or outside loops): the later `y_hat_g, fmap = mpd(y, y_hat)` of a
+    generator's update is no source of the discriminator's loss computed above it
+    from the same names, and a file of many loops costs each loop only its own.
+    """
+
+    def __init__(self, block: Block, events: tuple[Event, ...]) -> None:
+        self.region = dict(outermost_loops(block))
+        self.blocks = dict(enclosing_blocks(block))
+        self.position = {e.id: index for index, e in enumerate(events)}
+        self.by_name: dict[tuple, list[Assign]] = {}
+        for event in events:
+            if isinstance(event, Assign):
+                for name in event.names:
+                    self.by_name.setdefault((event.scope, name, self.region.get(event.id)), []).append(event)
+
+    def before(self, backward: Backward, scope: cst.CSTNode, name: str) -> list[Assign]:
+        """The assignments that may reach the backward: an assignment in a block around the backward (or its
+        own), written before it, runs on every path to it and hides the earlier ones (unless it reads the
+        name itself: `loss = loss + reg`)."""
+        limit = self.position[backward.id]
+        found = [
+            a for place in {self.region.get(backward.id), None} for a in self.by_name.get((scope, name, place), ())
+            if self.position[a.id] < limit
+        ]
+        around = self.blocks[backward.id]
+        hiding = [a for a in found if around[: len(self.blocks[a.id])] == self.blocks[a.id] and name not in a.uses]
+        if not hiding:
+            return found
+        last = max(self.position[a.id] for a in hiding)
+        return [a for a in found if self.position[a.id] >= last]
+
+
+class Sources:
+    """The assignments a loss is computed from, through the autograd graph only."""
+
+    def __init__(self, definitions: Definitions) -> None:
+        self.definitions = definitions
+        self.graphs: dict[int, tuple[set[str], set[str]]] = {}
+
+    def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
+        if assign.id not in self.graphs:
+            value = getattr(assign.node, "value", None)
+            carries = not assign.no_grad and isinstance(value, cst.BaseExpression)
+            self.graphs[assign.id] = graph_of(value) if carries else (set(), set())
+        return self.graphs[assign.id]
+
+    def models_reached(self, backward: Backward) -> set[str]:
+        """What the loss calls along the values it is computed from."""
+        assert backward.loss is not None
+        callees, names = graph_of(backward.loss)
+        seen: set[str] = set()
+        for _ in range(SOURCE_DEPTH):
+            fresh = names - seen
+            if not fresh:
+                break
+            seen |= fresh
+            for name in fresh:
+                for assign in self.definitions.before(backward, backward.scope, name):
+                    more_callees, more_names = self.graph(assign)
+                    callees = callees | more_callees
+                    names = names | more_names
+        return callees
+
+
+def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
+    """The calls and the names a value's autograd graph comes from: `.detach()` and `.data` cut it."""
+    callees: set[str] = set()
+    names: set[str] = set()
+
+    class _Graph(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if node.attr.value == "data":
+                return False
+            names.add(code_of(node))
+            return True
+
+        def visit_Name(self, node: cst.Name) -> None:
+            names.add(node.value)
+
+        def visit_Call(self, node: cst.Call) -> bool:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"detach", "detach_"}:
+                return False
+            name = dotted_name(node.func)
+            if name:
+                callees.add(name)
+            return True
+
+    value.visit(_Graph())
+    return callees, names
 
 
 def loss_name(backward: Backward) -> str | None:
@@ -267,38 +452,88 @@ DATA_WORDS = re.compile(
 SOURCE_DEPTH = 4
 
 
-def forward_assignments(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str]
-) -> frozenset[int]:
-    """The assignments that run the forward pass: they feed the loss and call a model.
+def forward_feeds(
+    definitions: Definitions, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str],
+    imported: frozenset[str] = frozenset(),
+) -> dict[int, frozenset[int]]:
+    """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
-    `kl_loss = 0.0` feeds the loss but runs nothing; `batch = get_batch()` calls no model.
+    An assignment feeds a loss when the loss is computed from the names it binds
+    (a few steps back, in the loop around the backward or before it), and runs
+    the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
+    nothing; `batch = get_batch()` calls no model.
     """
-    assigns = [e for e in events if isinstance(e, Assign)]
-    feeds = {(e.scope, name) for e in events if isinstance(e, Backward) for name in [loss_name(e)] if name}
-    for _ in range(SOURCE_DEPTH):
-        feeds |= {(a.scope, use) for a in assigns if any((a.scope, n) in feeds for n in a.names) for use in a.uses}
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
-    return frozenset(
-        a.id
-        for a in assigns
-        if any((a.scope, n) in feeds for n in a.names) and any(calls_model(c, known, helpers) for c in a.callees)
-    )
+    runs_model: dict[int, bool] = {}
+    feeds: dict[int, set[int]] = {}
+    for backward in events:
+        name = loss_name(backward) if isinstance(backward, Backward) else None
+        if name is None:
+            continue
+        frontier, seen = {(backward.scope, name)}, set()
+        for _ in range(SOURCE_DEPTH + 1):
+            seen |= frontier
+            reached: set[tuple] = set()
+            for scope, bound in frontier:
+                for assign in definitions.before(backward, scope, bound):
+                    if assign.id not in runs_model:
+                        runs_model[assign.id] = any(calls_model(c, known, helpers, imported) for c in assign.callees)
+                    if runs_model[assign.id]:
+                        feeds.setdefault(assign.id, set()).add(backward.id)
+                    reached |= {(assign.scope, use) for use in assign.uses}
+            frontier = reached - seen
+    return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
 
 
-def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool:
-    """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`."""
+def enclosing_blocks(node: Node, path: tuple[int, ...] = ()) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each event with the blocks around it, outermost first (as ids)."""
+    if isinstance(node, Event):
+        yield node.id, path
+        return
+    inner = (*path, id(node)) if isinstance(node, Block) else path
+    for child in children(node):
+        yield from enclosing_blocks(child, inner)
+
+
+def outermost_loops(node: Node, around: Loop | None = None) -> Iterator[tuple[int, int | None]]:
+    """Each event with the outermost loop around it (None outside loops)."""
+    if isinstance(node, Event):
+        yield node.id, id(around) if around is not None else None
+        return
+    inner = node if around is None and isinstance(node, Loop) else around
+    for child in children(node):
+        yield from outermost_loops(child, inner)
+
+
+NOT_MODELS = frozenset(dir(builtins))
+
+
+def imported_names(module: cst.Module) -> frozenset[str]:
+    """Plain names the module's top level imports (`from diffusers.training_utils import compute_density...`)."""
+    found: set[str] = set()
+    for statement in module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                found.update(code_of(alias.asname.name if alias.asname else alias.name) for alias in small.names)
+    return frozenset(found)
+
+
+def calls_model(callee: str, known_models: set, helpers: frozenset[str], imported: frozenset[str] = frozenset()) -> bool:
+    """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`,
+    `sum(rewards)`, nor a function imported from elsewhere (`compute_density_for_timestep_sampling(...)`)."""
     parts = callee.split(".")
     own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
-    if parts[-1] in {"forward", "__call__"}:
-        return True
+    if parts[-1] in {"forward", "__call__"} or callee in known_models:
+        return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
     if parts[-1][:1].isupper() or (len(parts) == 1 and parts[0] in helpers):
         return False  # building a model is not running it; a plain function of this file is a helper
-    if callee in known_models or parts[0] in known_models or ".".join(parts[:-1]) in known_models:
+    if parts[0] in known_models or ".".join(parts[:-1]) in known_models:
         return True
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
+    if len(parts) == 1 and (callee in NOT_MODELS or callee in imported):
+        return False
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
 
 

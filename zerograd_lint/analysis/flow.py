@@ -7,29 +7,35 @@ hands each event, with the state before it and where it sits, to a domain.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from itertools import count
-from typing import Generic, Iterator, Protocol, TypeVar
+from typing import Generic, Iterator, Mapping, Protocol, TypeVar
 
-import libcst as cst
-
+from zerograd_lint.analysis.conditions import Atom, Condition, atoms_of, changes, learn, transparent
 from zerograd_lint.analysis.ir import (
-    Assign,
     Backward,
     Block,
     Branch,
+    Clear,
+    Clip,
     Event,
+    Freeze,
+    GradAccess,
+    GradWrite,
     Guard,
     Inlined,
     Jump,
     Loop,
     Node,
+    Rebind,
     Step,
     Try,
+    Unscale,
+    Update,
     children,
     events_in,
 )
-from zerograd_lint.analysis.names import code_of
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
@@ -45,74 +51,117 @@ class Where:
     micro_loop: Loop | None  # an inner loop doing backwards that the step follows
 
 
-def flag_of(test: cst.BaseExpression | None) -> tuple[str, bool] | None:
-    """`ready`, `self.ready` or `not ready` tested as is: the flag's name and the value that makes the test true."""
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        inner = flag_of(test.expression)
-        return (inner[0], not inner[1]) if inner else None
-    if isinstance(test, (cst.Name, cst.Attribute)) and code_of(test) not in {"True", "False", "None"}:
-        return code_of(test), True
-    return None
-
-
 class Domain(Protocol[State]):
     def transfer(self, event: Event, state: State, where: Where) -> State: ...
     def join(self, first: State, second: State) -> State: ...
-    def enter_loop(self, loop: Loop, state: State) -> State: ...
-    def back_edge(self, loop: Loop, state: State) -> State: ...
-    def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
-    def assume(self, state: State, test: cst.BaseExpression | None, truth: bool) -> State | None: ...
+    def enter_loop(self, loop: Loop, state: State) -> State: ...  # a training loop
+    def back_edge(self, loop: Loop, state: State) -> State: ...  # a training loop
+    def repeat(self, loop: Loop, state: State) -> State: ...  # any loop, from the end of its body back to its head
+    def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
+    def after_branch(
+        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
+    ) -> tuple[State | None, State | None]: ...
+    def assume(self, state: State, condition: Condition, truth: bool) -> State | None: ...
 
 
-Valuation = frozenset  # of (flag, value): what the branches taken so far say about flags
+Valuation = frozenset  # of (atom key, value): what the tests passed so far say
+# What a correlated test can decide (gradient reads and freezes: for ZG301).
+LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
 MAX_VALUATIONS = 16
 
 
-def repeated_flags(root: Node) -> frozenset[str]:
-    """The flags that more than one branch tests."""
-    counts: dict[str, int] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Branch):
-            flag = flag_of(node.test)
-            if flag is not None:
-                counts[flag[0]] = counts.get(flag[0], 0) + 1
-        if not isinstance(node, Event):
-            stack.extend(children(node))
-    return frozenset(name for name, count in counts.items() if count > 1)
+@dataclass
+class CorrelationPlan:
+    """Which atoms are worth keeping apart, and where they stop mattering.
+
+    RULES.md correlates tests within one iteration and across the iterations of
+    one loop. So an atom is kept apart where it can meet itself again: tested
+    twice, or once in a loop that keeps its value from one iteration to the next
+    (nothing in the loop rebinds what it reads, and it is no modulo or sync flag),
+    counting only tests that decide whether a gradient event runs (`if
+    args.channels_last: x = ...` decides nothing the analysis tracks). It is
+    forgotten when the outermost loop around its tests is done, and after its
+    last test outside loops: that keeps the valuations few, file size aside.
+    """
+
+    atoms: dict[str, Atom] = field(default_factory=dict)
+    after_loop: dict[int, set[str]] = field(default_factory=dict)  # id(outermost loop) -> atoms forgotten when done
+    after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
+    by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
+
+    @classmethod
+    def of(cls, root: Node, structure: "Structure") -> "CorrelationPlan":
+        found: dict[str, Atom] = {}
+        tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
+        innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
+        while stack:
+            node, outermost, inside = stack.pop()
+            if isinstance(node, Branch) and structure.kinds(node) & LIFECYCLE:
+                for atom in atoms_of(node.condition):
+                    found[atom.key] = atom
+                    tests.setdefault(atom.key, []).append((outermost, node))
+                    innermost.setdefault(atom.key, inside)
+            if isinstance(node, Event):
+                continue
+            looping = isinstance(node, Loop)
+            outer = node if outermost is None and looping else outermost
+            stack.extend((child, outer, node if looping else inside) for child in reversed(list(children(node))))
+        plan = cls()
+        for key, places in tests.items():
+            loops = {id(loop): loop for loop, _ in places if loop is not None}
+            loop = innermost[key]
+            if len(places) < 2 and (
+                loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
+            ):
+                continue  # tested once, and not the same in the next iteration: nothing to agree with
+            plan.atoms[key] = found[key]
+            for loop_id in loops:
+                plan.after_loop.setdefault(loop_id, set()).add(key)
+            if places[-1][0] is None:
+                plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
+            for read in found[key].reads:
+                plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        return plan
 
 
 @dataclass
 class Correlated(Generic[State]):
-    """A domain kept apart per value of the flags tested on the way, so that
-    `if turn: a.zero_grad()` ... `if turn: a.step()` never mixes the paths.
+    """A domain kept apart per valuation of the tests passed on the way (RULES.md, "Correlated conditions").
 
-    A flag is forgotten when it is assigned, and at loop entries and back edges.
+    `if turn: a.zero_grad()` ... `if turn: a.step()` never mixes the paths. A
+    valuation survives until something rebinds a name its atom reads; tests that
+    nothing in a loop rebinds keep their value across the back edge (loop
+    invariant), except those that move by nature every iteration (a modulo, a
+    sync flag), which are forgotten there.
     """
 
     inner: Domain[State]
-    flags: frozenset[str]  # only flags tested more than once can correlate anything
-    recency: dict[str, int] = field(default_factory=dict)  # when each flag was last tested
+    plan: CorrelationPlan
+    recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
+    _killed: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.per_iteration = frozenset(key for key, atom in self.plan.atoms.items() if atom.per_iteration)
 
     def start(self, state: State) -> dict:
         return {frozenset(): state}
 
-    def collapse(self, state: dict) -> State:
-        values = list(state.values())
-        merged = values[0]
-        for value in values[1:]:
-            merged = self.inner.join(merged, value)
-        return merged
+    def each(self, state: dict, change) -> dict:
+        return {valuation: change(inner) for valuation, inner in state.items()}
 
     def transfer(self, event: Event, state: dict, where: Where) -> dict:
-        result: dict = {}
-        for valuation, inner in state.items():
-            if isinstance(event, Assign):
-                valuation = frozenset(item for item in valuation if item[0] not in event.names)
-            self.add(result, valuation, self.inner.transfer(event, inner, where))
-        return result
+        state = self.each(state, lambda inner: self.inner.transfer(event, inner, where))
+        return self.forget(state, self.killed_by(event)) if isinstance(event, Rebind) else state
+
+    def killed_by(self, event: Rebind) -> frozenset[str]:
+        if event.id not in self._killed:
+            candidates = {key for name in event.names for key in self.plan.by_root_name.get(re.split(r"[.\[]", name, maxsplit=1)[0], ())}
+            self._killed[event.id] = frozenset(
+                key for key in candidates if any(changes(name, read) for name in event.names for read in self.plan.atoms[key].reads)
+            )
+        return self._killed[event.id]
 
     def add(self, into: dict, valuation: Valuation, inner: State) -> None:
         into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
@@ -121,46 +170,84 @@ class Correlated(Generic[State]):
         result = dict(first)
         for valuation, inner in second.items():
             self.add(result, valuation, inner)
-        while len(result) > MAX_VALUATIONS:  # forget the flag tested longest ago: pairs of tests sit close
-            oldest = min({name for valuation in result for name, _ in valuation}, key=lambda n: self.recency.get(n, 0))
-            result = self.forget(result, oldest)
+        while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
+            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: self.recency.get(k, 0))
+            result = self.forget(result, frozenset({oldest}))
         return result
 
-    def forget(self, state: dict, name: str) -> dict:
-        result: dict = {}
-        for valuation, inner in state.items():
-            self.add(result, frozenset(item for item in valuation if item[0] != name), inner)
-        return result
-
-    def assume(self, state: dict, test: cst.BaseExpression | None, truth: bool) -> dict | None:
-        flag = flag_of(test)
-        if flag is None or flag[0] not in self.flags:
+    def forget(self, state: dict, keys: frozenset[str]) -> dict:
+        if not keys or not any(key in keys for valuation in state for key, _ in valuation):
             return state
-        name, value_when_true = flag
-        self.recency[name] = next(self.clock)
-        wanted = value_when_true if truth else not value_when_true
         result: dict = {}
         for valuation, inner in state.items():
-            known = dict(valuation).get(name)
-            if known is None:
-                self.add(result, valuation | {(name, wanted)}, inner)
-            elif known == wanted:
-                self.add(result, valuation, inner)
+            self.add(result, frozenset(item for item in valuation if item[0] not in keys), inner)
+        return result
+
+    def value(self, valuation: Valuation, atom: Atom) -> bool | None:
+        """What the valuation says about an atom: its own value, or False when its subject equals another literal."""
+        for key, value in valuation:
+            if key == atom.key:
+                return value
+        if atom.subject is not None:
+            for key, value in valuation:
+                other = self.plan.atoms[key]
+                if value and other.subject == atom.subject and other.value != atom.value:
+                    return False
+        return None
+
+    def assume(self, state: dict, condition: Condition, truth: bool) -> dict | None:
+        alternatives = {tuple((atom, value) for atom, value in facts if atom.key in self.plan.atoms) for facts in learn(condition, truth)}
+        if not alternatives:
+            return None  # decided the other way
+        if alternatives == {()}:
+            return state
+        for facts in alternatives:
+            for atom, _ in facts:
+                self.recency[atom.key] = next(self.clock)
+        result: dict = {}
+        for valuation, inner in state.items():
+            for facts in alternatives:
+                merged = self.extend(valuation, facts)
+                if merged is not None:
+                    self.add(result, merged, inner)
         return result or None
 
+    def extend(self, valuation: Valuation, facts: tuple) -> Valuation | None:
+        added = set(valuation)
+        for atom, value in facts:
+            known = self.value(frozenset(added), atom)
+            if known is None:
+                added.add((atom.key, value))
+            elif known != value:
+                return None
+        return frozenset(added)
+
     def enter_loop(self, loop: Loop, state: dict) -> dict:
-        return {frozenset(): self.inner.enter_loop(loop, self.collapse(state))}
+        return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
 
     def back_edge(self, loop: Loop, state: dict) -> dict:
-        return {frozenset(): self.inner.back_edge(loop, self.collapse(state))}
+        return self.each(state, lambda inner: self.inner.back_edge(loop, inner))
 
-    def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
-        if then is None or orelse is None:
-            return then, orelse
-        then, orelse = dict(then), dict(orelse)
-        for valuation in then.keys() & orelse.keys():
-            then[valuation], orelse[valuation] = self.inner.after_branch(branch, then[valuation], orelse[valuation])
-        return then, orelse
+    def repeat(self, loop: Loop, state: dict) -> dict:
+        return self.each(self.forget(state, self.per_iteration), lambda inner: self.inner.repeat(loop, inner))
+
+    def leave_loop(self, loop: Loop, state: dict) -> dict:
+        state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))
+        return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
+
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then: dict | None, orelse: dict | None):
+        if then is not None and orelse is not None:
+            then, orelse = dict(then), dict(orelse)
+            own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
+
+            def rest(valuation: Valuation) -> Valuation:
+                return frozenset(item for item in valuation if item[0] not in own)
+
+            for taken in list(then):
+                for skipped in [v for v in orelse if rest(v) == rest(taken)]:
+                    then[taken], orelse[skipped] = self.inner.after_branch(branch, guard, loop, then[taken], orelse[skipped])
+        done = frozenset(self.plan.after_branch.get(id(branch), ()))
+        return (self.forget(then, done) if then is not None else None), (self.forget(orelse, done) if orelse is not None else None)
 
 
 @dataclass
@@ -176,6 +263,9 @@ class Structure:
 
     def __init__(self) -> None:
         self._kinds: dict[int, frozenset[type]] = {}
+        self._rebinds: dict[int, Rebound] = {}
+        self._guards: dict[tuple[int, int], Guard] = {}
+        self._unguarded: dict[tuple[int, int], frozenset[str]] = {}
 
     def kinds(self, node: Node) -> frozenset[type]:
         key = id(node)
@@ -192,6 +282,113 @@ class Structure:
 
     def is_training_loop(self, loop: Loop) -> bool:
         return {Backward, Step} <= self.kinds(loop.body)
+
+    def unguarded_steps(self, node: Node, loop: Loop) -> frozenset[str]:
+        """The optimizers this part of a loop's body steps outside any accumulation guard (inner loops and helpers included)."""
+        key = (id(node), id(loop))
+        if key not in self._unguarded:
+            if isinstance(node, Step):
+                found = frozenset({node.optimizer})
+            elif isinstance(node, Event) or (isinstance(node, Branch) and self.guard(node, loop) in (Guard.COUNTER, Guard.ACCELERATE)):
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.unguarded_steps(child, loop) for child in children(node)))
+            self._unguarded[key] = found
+        return self._unguarded[key]
+
+    def rebound(self, loop: Loop) -> "Rebound":
+        key = id(loop)
+        if key not in self._rebinds:
+            self._rebinds[key] = Rebound.of([e for e in events_in(loop.body) if isinstance(e, Rebind)])
+        return self._rebinds[key]
+
+    def guard(self, branch: Branch, loop: Loop | None) -> Guard:
+        """Whether a branch's test counts micro-batches, judged by what it tests (RULES.md, accumulation guard).
+
+        A counter test: a modulo, a flag that moves every iteration
+        (`sync_gradients`), an equality with a counter the loop increments
+        (`micro_step == n`), any comparison with one it also resets
+        (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
+        names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
+        in every iteration and never one, nor is a test of names the loop binds to
+        something else (`do_update = batch["update"]`). Otherwise (names set where
+        the loop does not show it) the words of the test decide.
+        """
+        if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
+            return branch.guard
+        key = (id(branch), id(loop))
+        if key not in self._guards and self.invariant(branch, loop):
+            self._guards[key] = Guard.OTHER
+        if key not in self._guards:
+            rebound = self.rebound(loop)
+            reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
+            if rebound.counts_with(branch.condition):
+                self._guards[key] = Guard.COUNTER
+            elif transparent(branch.condition) and reads and all(
+                reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
+            ):
+                self._guards[key] = Guard.OTHER  # the loop shows what sets every name it reads: no counter
+            else:
+                self._guards[key] = branch.guard
+        return self._guards[key]
+
+    def invariant(self, branch: Branch, loop: Loop) -> bool:
+        """The test takes the same branch in every iteration of the loop: nothing in the loop rebinds what it reads."""
+        condition = branch.condition
+        if not transparent(condition) or isinstance(condition, bool):
+            return False
+        atoms = list(atoms_of(condition))
+        reads = {read for atom in atoms for read in atom.reads}
+        return not any(atom.per_iteration for atom in atoms) and not reads_any(reads, self.rebound(loop).names)
+
+
+@dataclass(frozen=True)
+class Rebound:
+    """What a loop's body rebinds: names, counters (incremented, or computed from one), and flags bound to tests."""
+
+    names: frozenset[str]
+    counters: frozenset[str]
+    cyclic: frozenset[str]  # counters the loop also resets or wraps round
+    flags: Mapping[str, tuple[Condition, ...]]
+    opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
+
+    @classmethod
+    def of(cls, rebinds: list[Rebind]) -> "Rebound":
+        counters = {name for e in rebinds if e.counts for name in e.names}
+        for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
+            derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
+            if derived <= counters:
+                break
+            counters |= derived
+        resets = {name for e in rebinds if e.resets for name in e.names}
+        flags: dict[str, tuple[Condition, ...]] = {}
+        for e in rebinds:
+            if e.test is not None:
+                for name in e.names:
+                    flags[name] = (*flags.get(name, ()), e.test)
+        names = frozenset(name for e in rebinds for name in e.names)
+        opaque = frozenset(
+            name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
+        )
+        return cls(names, frozenset(counters), frozenset(counters & resets), flags, opaque)
+
+    def counts_with(self, condition: Condition, depth: int = 0) -> bool:
+        for atom in atoms_of(condition):
+            if atom.modulo or (atom.per_iteration and not reads_any(atom.reads, self.names)):
+                return True  # the words of a flag count only where the loop does not show what sets it
+            if atom.kind in {"equal", "in"} and reads_any(atom.reads, self.counters):
+                return True
+            if reads_any(atom.reads, self.cyclic):
+                return True
+            if atom.kind == "flag" and depth < 3 and any(
+                self.counts_with(test, depth + 1) for test in self.flags.get(atom.key, ())
+            ):
+                return True
+        return False
+
+
+def reads_any(reads, stored) -> bool:
+    return any(changes(name, read) for name in stored for read in reads)
 
 
 class Interpreter(Generic[State]):
@@ -238,7 +435,7 @@ class Interpreter(Generic[State]):
             )
         return flow
 
-    def arm_where(self, branch: Branch, arm: Block, where: Where) -> Where:
+    def arm_where(self, branch: Branch, guard: Guard, arm: Block, where: Where) -> Where:
         """Inside an arm, the branch guards the steps unless it guards a backward too.
 
         `if i % n_critic == 0: backward; step` is no guard; a backward inside the
@@ -246,14 +443,15 @@ class Interpreter(Generic[State]):
         """
         if self.structure.backwards_outside_closures(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
             return where
-        return replace(where, guard=branch.guard, guard_branch=branch)
+        return replace(where, guard=guard, guard_branch=branch)
 
     def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
-        then_state = self.domain.assume(state, branch.test, not branch.negated)
-        else_state = self.domain.assume(state, branch.test, branch.negated)
-        then = self.run(branch.then, then_state, self.arm_where(branch, branch.then, where)) if then_state is not None else Flow()
-        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, branch.orelse, where)) if else_state is not None else Flow()
-        then_normal, else_normal = self.domain.after_branch(branch, then.normal, orelse.normal)
+        guard = self.structure.guard(branch, where.loop)
+        then_state = self.domain.assume(state, branch.condition, not branch.negated)
+        else_state = self.domain.assume(state, branch.condition, branch.negated)
+        then = self.run(branch.then, then_state, self.arm_where(branch, guard, branch.then, where)) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, guard, branch.orelse, where)) if else_state is not None else Flow()
+        then_normal, else_normal = self.domain.after_branch(branch, guard, where.loop, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),
             self.join(then.breaks, orelse.breaks),
@@ -276,7 +474,8 @@ class Interpreter(Generic[State]):
         for _ in range(MAX_LOOP_PASSES):
             body = self.run(loop.body, head, inner_where)
             end = self.join(body.normal, body.continues)
-            back = self.domain.back_edge(loop, end) if training and end is not None else end
+            back = self.domain.repeat(loop, end) if end is not None else None
+            back = self.domain.back_edge(loop, back) if training and back is not None else back
             new_head = self.join(entry, back)
             if new_head == head:
                 break
@@ -286,7 +485,9 @@ class Interpreter(Generic[State]):
         if loop.exits_by_break_only:
             finished = None
         after = self.run(loop.orelse, finished, where) if finished is not None else Flow()
-        return Flow(self.join(after.normal, body.breaks), after.breaks, after.continues, self.join(body.returns, after.returns))
+        done = self.join(after.normal, body.breaks)
+        done = self.domain.leave_loop(loop, done) if done is not None else None
+        return Flow(done, after.breaks, after.continues, self.join(body.returns, after.returns))
 
     def run_try(self, node: Try, state: State, where: Where) -> Flow[State]:
         body = self.run(node.body, state, where)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Where, repeated_flags
+from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
 from zerograd_lint.analysis.gradients import related
 from zerograd_lint.analysis.ir import (
     Backward,
@@ -70,7 +70,13 @@ class ReadDomain:
     def back_edge(self, loop, state: frozenset) -> frozenset:
         return state
 
-    def after_branch(self, branch, then, orelse):
+    def repeat(self, loop, state: frozenset) -> frozenset:
+        return state
+
+    def leave_loop(self, loop, state: frozenset) -> frozenset:
+        return state
+
+    def after_branch(self, branch, guard, loop, then, orelse):
         return then, orelse
 
     def assume(self, state: frozenset, test, truth: bool) -> frozenset:
@@ -101,10 +107,11 @@ def analyse_reads(block: Block, models: Mapping[str, frozenset[str]], names: Map
     if not any(isinstance(e, GradAccess) for e in events):
         return None
     domain = ReadDomain()
-    correlated = Correlated(domain, repeated_flags(block))
+    structure = Structure()
+    correlated = Correlated(domain, CorrelationPlan.of(block, structure))
     # Where the backward is in view, gradients start as None; elsewhere the caller may have run one.
     start = frozenset({(any(isinstance(e, Backward) for e in events), frozenset(), frozenset())})
-    Interpreter(correlated, Structure()).run(block, correlated.start(start), NOWHERE)
+    Interpreter(correlated, structure).run(block, correlated.start(start), NOWHERE)
     return ReadFacts(events, domain.before, models, names)
 
 

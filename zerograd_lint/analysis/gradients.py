@@ -6,6 +6,13 @@ is the set of possible *contents*; a content is a set of tags:
   cur/prev b     gradients of backward b, this iteration / an earlier one, not applied yet
   applied s      gradients already applied by step s and not cleared since
   dirty          maybe gradients, from a backward that feeds another optimizer
+  leak b         gradients that backward b, meant for another optimizer, wrote into this one's
+                 parameters after this one was cleared in the same iteration: its loss runs through
+                 this optimizer's model without `.detach()` (a joint loss meant for both looks the
+                 same: no report)
+  leaked b       such gradients left from an earlier iteration, or written into an optimizer not
+                 cleared since the last iteration began (it clears only after its own step)
+  carried        nothing cleared these gradients since the current iteration began
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
@@ -14,7 +21,8 @@ is the set of possible *contents*; a content is a set of tags:
   scaled         holds GradScaler-scaled gradients not unscaled yet
   unscaled u     scaler.unscale_ u ran for this optimizer since the last update()
   stepped s      scaler.step s ran since the last update()
-  fwd a          assignment a computed a loss since the last backward (the forward pass ran)
+  fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
+                 that backward has not run yet
   entry          nothing happened to it since the training loop was entered
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
@@ -22,6 +30,7 @@ is the set of possible *contents*; a content is a set of tags:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from zerograd_lint.analysis.flow import Structure, Where
@@ -47,7 +56,7 @@ Tag = tuple
 Content = frozenset
 GradState = Mapping[str, frozenset]
 
-LIVE = frozenset({"cur", "prev", "applied", "dirty"})
+LIVE = frozenset({"cur", "prev", "applied", "dirty", "leak", "leaked"})
 UNAPPLIED = frozenset({"cur", "prev"})
 STAGE = frozenset({"unscaled", "stepped"})
 SCALER_STATE = STAGE | {"caught"}  # what scaler.update() resets
@@ -74,8 +83,14 @@ def drop(content: Content, names: frozenset[str] | set[str]) -> Content:
     return frozenset(tag for tag in content if tag[0] not in names)
 
 
-def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]]) -> Coverage:
-    """How surely a clear empties the gradients tracked under `key`."""
+def clear_coverage(
+    clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
+    derived: Mapping[str, frozenset[str]] | None = None,
+) -> Coverage:
+    """How surely a clear empties the gradients tracked under `key`.
+
+    `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
+    """
     target = clear.target
     if key.startswith(MODEL_PREFIX):
         model = key[len(MODEL_PREFIX):]
@@ -88,6 +103,13 @@ def clear_coverage(clear: Clear, key: str, optimizers: frozenset[str], models: M
     if target.kind == "optimizer":
         if target.key == key:
             return Coverage.KNOWN
+        if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
+            return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
+        theirs, ours = models.get(target.key or ""), models.get(key)
+        if theirs and ours:
+            return Coverage.KNOWN if theirs == ours else Coverage.UNKNOWN if any(
+                related(a, b) for a in theirs for b in ours
+            ) else Coverage.NONE
         # Several optimizers: another one's clear leaves this one alone.
         return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
     if target.kind == "model" and models.get(key) == frozenset({target.key}):
@@ -110,22 +132,47 @@ def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]
 
 @dataclass
 class AssociationDomain:
-    """Which optimizers each backward and clip feeds: those whose step comes next."""
+    """Which optimizers each backward and clip feeds: those whose step comes next.
 
+    A state item is (event id, stepped, cleared since): once a step used a
+    backward, later steps of other optimizers (`loss.backward(); opt_a.step();
+    opt_b.step()`) use it too, unless their optimizer was cleared in between, a
+    loop ended in between (a helper's inner loop stepping its own optimizer), or
+    the loss visibly runs through other optimizers' models and not theirs.
+    """
+
+    models: Mapping[str, frozenset[str]]
+    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers its loss runs through
     association: dict[int, set[str]] = field(default_factory=dict)
 
     def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
         if isinstance(event, Backward):
-            if any(stepped for _, stepped in state):
+            if any(stepped for _, stepped, _ in state):
                 state = frozenset(item for item in state if not item[1])
-            return state | {(event.id, False)}
+            return state | {(event.id, False, frozenset())}
         if isinstance(event, Step):
-            for event_id, _ in state:
-                self.association.setdefault(event_id, set()).add(event.optimizer)
-            return frozenset((event_id, True) for event_id, _ in state)
+            for event_id, stepped, cleared in state:
+                if not (stepped and (event.optimizer in cleared or self.misses(event_id, event.optimizer))):
+                    self.association.setdefault(event_id, set()).add(event.optimizer)
+            return frozenset((event_id, True, cleared) for event_id, _, cleared in state)
         if isinstance(event, Clip):  # a clip belongs to the step that follows it, like a backward
-            return state | {(event.id, False)}
+            return state | {(event.id, False, frozenset())}
+        if isinstance(event, Clear):
+            emptied = self.emptied_by(event)
+            return frozenset((i, stepped, cleared | emptied if stepped else cleared) for i, stepped, cleared in state)
         return state
+
+    def misses(self, backward: int, optimizer: str) -> bool:
+        """The backward's loss visibly runs through some optimizers' models, and not this one's."""
+        written = self.written.get(backward)
+        return bool(written) and optimizer not in written and bool(self.models.get(optimizer))
+
+    def emptied_by(self, clear: Clear) -> frozenset[str]:
+        if clear.target.kind == "optimizer" and clear.target.key:
+            return frozenset({clear.target.key})
+        if clear.target.kind == "model":
+            return frozenset(key for key, group in self.models.items() if group == frozenset({clear.target.key}))
+        return frozenset()
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
@@ -136,10 +183,16 @@ class AssociationDomain:
     def back_edge(self, loop: Loop, state: frozenset) -> frozenset:
         return state
 
-    def after_branch(self, branch: Branch, then, orelse):
+    def repeat(self, loop: Loop, state: frozenset) -> frozenset:
+        return state
+
+    def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
+        return frozenset(item for item in state if not item[1])
+
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
         return then, orelse
 
-    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
+    def assume(self, state: frozenset, condition, truth: bool) -> frozenset:
         return state
 
 
@@ -149,8 +202,10 @@ class GradientDomain:
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    forward: frozenset[int]  # the assignments that run the forward pass
+    forward: Mapping[int, frozenset[int]]  # assignment running a forward pass -> the backwards whose loss it feeds
     structure: Structure
+    leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
+    derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
     where: dict[int, Where] = field(default_factory=dict)
 
@@ -165,7 +220,7 @@ class GradientDomain:
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
 
     def fed_by(self, event: Event) -> set[str]:
         return self.association.get(event.id) or set(self.optimizers)
@@ -188,14 +243,28 @@ class GradientDomain:
             # What earlier passes of this loop unscaled or stepped was another optimizer.
             return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
-            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) | {("dirty",)})
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded", "fwd"}) | {("dirty",)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
             return self.apply(state, self.keys, lambda c: c | {("caught",)})
         if isinstance(event, Assign) and event.id in self.forward:
-            return self.apply(state, self.keys, lambda c: c | {("fwd", event.id)})
+            return self.apply(state, self.forwarded(event), lambda c: c | {("fwd", event.id)})
         return state
+
+    def forwarded(self, assign: Assign) -> list[str]:
+        """The gradients a forward pass is computed for: those its backwards feed (and models cleared by hand)."""
+        fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
+        return [key for key in self.keys if key in fed or key.startswith(MODEL_PREFIX)]
+
+    @cached_property
+    def consumed(self) -> dict[int, frozenset[tuple]]:
+        """Backward id -> the `fwd` tags it consumes: those of the forward passes its loss is computed from."""
+        found: dict[int, set[tuple]] = {}
+        for assign, backwards in self.forward.items():
+            for backward in backwards:
+                found.setdefault(backward, set()).add(("fwd", assign))
+        return {backward: frozenset(tags) for backward, tags in found.items()}
 
     def apply(self, state: GradState, keys, change) -> GradState:
         updated = dict(state)
@@ -208,9 +277,18 @@ class GradientDomain:
     def backward(self, event: Backward, state: GradState) -> GradState:
         fed = self.fed_by(event)
         arrived = {("cur", event.id)} | ({("scaled",)} if event.scaled else set())
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"fwd", "discarded"}) | arrived)
-        others = [key for key in self.keys if key not in fed]
-        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS | {"fwd"}) | {("dirty",)})
+        done = self.consumed.get(event.id, frozenset())
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) - done | arrived)
+        if event.distributed:
+            return state  # the context's gradients: no parameter's `.grad` changes
+        leaked = self.leaks.get(event.id, frozenset())
+        def leak(content: Content) -> Content:
+            intended = has(content, "cleared", "foggy") and not has(content, "carried")  # cleared for this iteration's backwards
+            return drop(content, EMPTY_MARKS) - done | {("leak" if intended else "leaked", event.id)}
+
+        state = self.apply(state, leaked, leak)
+        others = [key for key in self.keys if key not in fed and key not in leaked]
+        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {("dirty",)})
 
     def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
         accumulating = where.guard in ACCUMULATION_GUARDS
@@ -247,23 +325,38 @@ class GradientDomain:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
 
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
-        return self.apply(state, self.keys, lambda c: c | {("entry",)})
+        """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
+        def enter(content: Content) -> Content:
+            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content) | {("entry",)}
+
+        return self.apply(state, self.keys, enter)
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
-            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content if tag[0] not in {"fwd", "entry"})
+            older = {"cur": "prev", "leak": "leaked"}
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {"fwd", "entry"})
+            return aged | {("carried",)}
 
         return self.apply(state, self.keys, age)
 
-    def assume(self, state: GradState, test, truth: bool) -> GradState:
+    def repeat(self, loop: Loop, state: GradState) -> GradState:
         return state
 
-    def after_branch(self, branch: Branch, then, orelse):
-        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard."""
-        if then is None or orelse is None or branch.guard not in ACCUMULATION_GUARDS:
+    def leave_loop(self, loop: Loop, state: GradState) -> GradState:
+        return state
+
+    def assume(self, state: GradState, condition, truth: bool) -> GradState:
+        return state
+
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
+        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
+        for optimizers that the loop steps only under a condition (`if step % 100 == 0: opt.zero_grad()`
+        before a step every iteration is a clear that is mostly missing)."""
+        if then is None or orelse is None or guard not in ACCUMULATION_GUARDS:
             return then, orelse
         arm_kinds = self.structure.kinds(branch.then)
         if Clear not in arm_kinds or Step in arm_kinds:
             return then, orelse
-        emptied = [key for key in self.keys if not any(has(c, *LIVE) for c in then.get(key, ()))]
+        stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
+        emptied = [key for key in self.keys if key not in stepped_always and not any(has(c, *LIVE) for c in then.get(key, ()))]
         return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {("foggy",)})

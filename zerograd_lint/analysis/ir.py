@@ -13,6 +13,8 @@ from typing import Iterator, Union
 
 import libcst as cst
 
+from zerograd_lint.analysis.conditions import Condition
+
 
 class Coverage(Enum):
     """What a clear is known to clear, relative to one optimizer."""
@@ -47,6 +49,7 @@ class Backward(Event):
     # `accelerator.backward` where the Accelerator is built with `gradient_accumulation_steps=N` (N as written,
     # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
     unused_accumulation: str | None = None
+    distributed: bool = False  # dist_autograd.backward: writes its context's gradients, not `.grad`
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,7 +115,8 @@ class Clip(Event):
 
 @dataclass(frozen=True, eq=False)
 class GradWrite(Event):
-    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`): something is there, of unknown origin."""
+    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`), or by a call handed the loss and the
+    optimizer that we cannot see into: something is there, of unknown origin."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,6 +145,21 @@ class Assign(Event):
     uses: frozenset[str]  # the names the value reads
     callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
     scope: cst.CSTNode  # the function (or module) the assignment is written in
+    no_grad: bool = False  # inside `with torch.no_grad():`: the value carries no autograd graph
+
+
+@dataclass(frozen=True, eq=False)
+class Rebind(Event):
+    """Names whose values change here: an assignment, a loop's target at each iteration, a helper's parameters.
+
+    Names are keyed as conditions.Naming scopes them; a test on them no longer agrees with earlier ones.
+    """
+
+    names: frozenset[str]
+    counts: bool = False  # a counter moves: `step += 1`, the index of `enumerate(...)`, `for step in range(n)`
+    resets: bool = False  # set to a literal (`count = 0`), or wrapped round (`count = (count + 1) % n`)
+    derives_from: frozenset[str] = frozenset()  # what an arithmetic value reads: `step = epoch * n + i` follows `i`
+    test: Condition = None  # a flag bound to a test: `update = (i + 1) % n == 0`
 
 
 @dataclass(frozen=True, eq=False)
@@ -156,6 +175,7 @@ class Branch:
     orelse: Block
     line_node: cst.CSTNode | None  # the `if` statement, for messages
     negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
+    condition: Condition = None  # the test in normal form, to correlate it with other tests
 
 
 @dataclass(frozen=True, eq=False)

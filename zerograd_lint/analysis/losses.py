@@ -35,6 +35,12 @@ class _Assignments(cst.CSTVisitor):
         if node.value is not None and self.name in names_in(node.target):
             self.values.append(node.value)
 
+    def visit_Call(self, node: cst.Call) -> None:
+        """`loss.mul_(micro_size / batch_size)`, `loss.div_(n)`: scaled in place."""
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"mul_", "div_"} and code_of(func.value) == self.name:
+            self.values.append(node)
+
 
 def names_in(target: cst.BaseExpression) -> set[str]:
     if isinstance(target, cst.Name):
@@ -90,8 +96,8 @@ def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
     return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in finder.values)
 
 
-def accumulation_count(test: cst.BaseExpression | None) -> str | None:
-    """`accum` in `(i + 1) % accum == 0`."""
+def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:
+    """`accum` in `(i + 1) % accum == 0`, `n` in `count == n` or `count >= n` (where `count` counts)."""
     if test is None:
         return None
     found: list[str] = []
@@ -102,4 +108,13 @@ def accumulation_count(test: cst.BaseExpression | None) -> str | None:
                 found.append(code_of(node.right))
 
     test.visit(_Modulo())
-    return found[0] if found else None
+    if found:
+        return found[0]
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        operator = test.comparisons[0].operator
+        sides = (test.left, test.comparisons[0].comparator)
+        if isinstance(operator, (cst.Equal, cst.GreaterThanEqual, cst.LessThanEqual)):
+            for counter, bound in (sides, sides[::-1]):
+                if code_of(counter) in counters and isinstance(bound, (cst.Name, cst.Attribute)):
+                    return code_of(bound)
+    return None

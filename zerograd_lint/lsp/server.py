@@ -30,7 +30,6 @@ from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes import FIXES, may_fix
 from zerograd_lint.lsp.convert import (
     SOURCE,
-    engine_position,
     lsp_diagnostic,
     lsp_range,
     overlaps,

@@ -61,7 +61,9 @@ def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
     """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
     if any(has(c, "cur") for c in contents(root, step, step.optimizer)):
         return False
-    return any(isinstance(e, Backward) and step.optimizer in root.fed[e.id] for e in root.later_in_loop(step))
+    return any(
+        isinstance(e, Backward) and step.optimizer in root.fed[e.id] and root.same_pass(step, e) for e in root.later_in_loop(step)
+    )
 
 
 def scaled_backward(root: RootFacts, content_set: frozenset) -> Backward | None:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
-from zerograd_lint.analysis.ir import Clear, Event, Step
+from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
     at,
@@ -31,16 +31,31 @@ def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
     return next(clears(root.events), None)
 
 
+def uncalled_clear_elsewhere(facts: FileFacts, root: RootFacts, step: Step) -> bool:
+    """One cause, one report: the optimizer's clear is written without parentheses (ZG202), and it was not its only clear."""
+    owners = {step.optimizer, *root.models.get(step.optimizer, ())}
+    if not any(u.text.endswith(".zero_grad") and u.text[: -len(".zero_grad")] in owners for u in facts.uncalled):
+        return False
+    return any(
+        isinstance(e, Clear) and e.target.kind != "fresh" and root.coverage(e, step.optimizer) is not Coverage.NONE
+        for e in root.events
+    )
+
+
 def check(facts: FileFacts) -> Iterator[Finding]:
     styles: dict[int, bool | None] = {}  # per function: `set_to_none_style` looks through all its events
     for root, step in events_of(facts, Step):
         if id(root) not in styles:
             styles[id(root)] = set_to_none_style(root)
         where = root.where[step.id]
-        if where.loop is None:
-            continue  # loop-carried: needs the loop
         held = contents(root, step, step.optimizer)
         name = step.optimizer
+        leaked = frozenset(c for c in held if has(c, "leaked"))
+        if leaked:
+            yield leak_finding(facts, root, step, leaked)
+            continue
+        if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
+            continue  # loop-carried: needs the loop
         data = {
             "optimizer": name,
             "loop_line": facts.line(where.loop.node),
@@ -51,7 +66,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
             earlier = first_event(root, frozenset(reapplied), "applied")
-            if where.guard is not None:
+            if where.guard is not None and earlier is not step:
+                yield finding(
+                    facts, step.node,
+                    f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
+                    f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
+                    f"Call `{name}.zero_grad()` right after {at(facts, earlier)}.",
+                    **data,
+                )
+            elif where.guard is not None:
                 yield finding(
                     facts, step.node,
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
@@ -72,13 +95,31 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         stale = [c for c in held if has(c, "prev")]
         if stale and where.guard not in ACCUMULATION_GUARDS and not runs_before_its_backward(root, step):
             backward = first_event(root, frozenset(stale), "prev")
+            source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
             yield finding(
                 facts, step.node,
-                f"optimizer `{name}` steps with gradients from an earlier iteration{loop_phrase(facts, root, step)}: "
+                f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                 f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
                 **data,
             )
+
+
+def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozenset) -> Finding:
+    """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
+    name = step.optimizer
+    backward = first_event(root, leaked, "leaked")
+    models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
+    loop = root.loop_of(step)
+    return finding(
+        facts, step.node,
+        f"optimizer `{name}` steps with gradients that {at(facts, backward)} wrote into {models} in an earlier iteration: "
+        f"that loss runs through {models} without `.detach()`, and nothing clears `{name}` between that backward and "
+        f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
+        f"what the other loss feeds through {models}.",
+        optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
+        guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
+    )
 
 
 def set_to_none_style(root: RootFacts) -> bool | None:
@@ -124,7 +165,10 @@ RULE = Rule(
     what=(
         "Reports an optimizer step that can apply gradients from a backward of an earlier iteration that "
         "nothing cleared (outside gradient accumulation), or, under an accumulation guard, gradients that an "
-        "earlier step already applied. A clear that runs only once before the loop counts as missing."
+        "earlier step already applied. A clear that runs only once before the loop counts as missing. The earlier "
+        "backward may be one meant for another optimizer: a GAN generator's loss computed through the discriminator "
+        "without `.detach()` writes the discriminator's gradients too, and a discriminator that clears only after "
+        "its own step applies them at its next step."
     ),
     why=(
         "`backward()` adds to `.grad`; it never overwrites. Without a clear every step applies the sum of all "
@@ -146,7 +190,10 @@ RULE = Rule(
     ),
     limits=(
         "Loop-carried: needs the loop in the same file (a step body called from elsewhere is not reported). "
-        "A clear whose coverage is unknown (a model not visibly tied to the optimizer) counts as a clear."
+        "A clear whose coverage is unknown (a model not visibly tied to the optimizer) counts as a clear. Tests "
+        "that must agree are taken to agree (the same test twice in an iteration, a test of names the loop never "
+        "assigns in every iteration). A generator's loss leaking into the discriminator is not reported when the file "
+        "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     fixable=True,
     valid=(
@@ -176,6 +223,32 @@ RULE = Rule(
         "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x, y in loader:\n    model.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # Clearing by hand over the parameters.
         "for x, y in loader:\n    for p in model.parameters():\n        p.grad = None\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # A configuration value the loop never assigns: every iteration takes the same branch.
+        "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    if cfg.ACCUMULATION_STEPS > 1:\n"
+        "        (loss(x) / cfg.ACCUMULATION_STEPS).backward()\n"
+        "        if (i + 1) % cfg.ACCUMULATION_STEPS == 0:\n            optimizer.step()\n"
+        "            optimizer.zero_grad()\n    else:\n        optimizer.zero_grad()\n"
+        "        loss(x).backward()\n        optimizer.step()\n",
+        # The same test twice in one iteration (`if split == "train"` ... `if split != "train": continue`).
+        "for split, x in batches:\n    if split == \"train\":\n        optimizer.zero_grad()\n    out = loss(x)\n"
+        "    if split == \"train\":\n        out.backward()\n    if split != \"train\":\n        continue\n"
+        "    optimizer.step()\n",
+        # A counter with no telling name, reset after each update, with the clear inside the guard.
+        "count = 0\nfor x in loader:\n    (loss(x) / n).backward()\n    count += 1\n    if count == n:\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n        count = 0\n",
+        # A literal argument decides the helper's branch: `train=False` runs no backward.
+        "def run_batch(x, train):\n    if not train:\n        return loss(x).item()\n    optimizer.zero_grad()\n"
+        "    loss(x).backward()\n    optimizer.step()\n\nfor x in loader:\n    run_batch(x, train=True)\n"
+        "    run_batch(x, train=False)\n",
+        # GAN clearing after each step, the discriminator frozen while the generator's loss runs through it.
+        "opt_g = torch.optim.Adam(G.parameters())\nopt_d = torch.optim.Adam(D.parameters())\n"
+        "for real in loader:\n    fake = G(noise())\n    D.requires_grad_(True)\n"
+        "    (D(fake.detach()).mean() - D(real).mean()).backward()\n    opt_d.step()\n    opt_d.zero_grad()\n"
+        "    D.requires_grad_(False)\n    (-D(fake).mean()).backward()\n    opt_g.step()\n    opt_g.zero_grad()\n",
+        # Micro-batches in a helper that loops `while True` until `break`, called once per step before it.
+        "def accumulate(chunks):\n    it = iter(chunks)\n    while True:\n        chunk = next(it, None)\n"
+        "        if chunk is None:\n            break\n        (loss(chunk) / n).backward()\n\n"
+        "for batch in loader:\n    accumulate(batch.chunk(n))\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         # No clear at all.
@@ -198,6 +271,15 @@ RULE = Rule(
         # Accumulation whose guarded step is never followed by a clear.
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / accum).backward()\n    if (i + 1) % accum == 0:\n"
         "        optimizer.step()  # <- ZG101\n",
+        # The generator's loss runs through D without detach; D clears only after its own step.
+        "opt_g = torch.optim.Adam(G.parameters())\nopt_d = torch.optim.Adam(D.parameters())\n"
+        "for real in loader:\n    fake = G(noise())\n    d_loss = D(fake.detach()).mean() - D(real).mean()\n"
+        "    d_loss.backward()\n    opt_d.step()  # <- ZG101\n    opt_d.zero_grad()\n    opt_g.zero_grad()\n"
+        "    g_loss = -D(fake).mean()\n    g_loss.backward()\n    opt_g.step()\n",
+        # A counter guard whose step is never followed by a clear (the only clear is before the loop).
+        "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
+        "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"
+        "        micro_step = 0\n",
     ),
     check=check,
 )

@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import LIVE, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
+from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -14,6 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         held = contents(root, step, step.optimizer)
         if not held or any(has(c, *LIVE) for c in held):
             continue
+        if runs_before_its_backward(root, step):
+            continue  # one cause, one report: the step comes before its backward (ZG201)
         for clear_id in sorted({i for c in held for i in ids(c, "discarded")}):
             clear = root.by_id[clear_id]
             assert isinstance(clear, Clear)
@@ -52,6 +54,14 @@ RULE = Rule(
         "    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # A clear of a module whose relation to the optimizer is unknown never reports.
         "for x in loader:\n    loss(x).backward()\n    netD.zero_grad()\n    optG.step()\n    optG.zero_grad()\n",
+        # One cause, one report: the generator's step comes before its backward (ZG201), not also ZG102.
+        "def train_step(real):\n    opt_d.zero_grad()\n    fake = G(noise())\n"
+        "    (D(fake.detach()).mean() - D(real).mean()).backward()\n    opt_d.step()\n    opt_g.zero_grad()\n"
+        "    opt_g.step()\n    (-D(fake).mean()).backward()\n",
+        # Distributed autograd: each context holds its own gradients, the optimizer steps with the context.
+        "for x, y in loader:\n    with dist_autograd.context() as context_id:\n"
+        "        loss = criterion(remote_model(x), y)\n        dist_autograd.backward(context_id, [loss])\n"
+        "        dist_optim.step(context_id)\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",

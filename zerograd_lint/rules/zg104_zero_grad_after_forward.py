@@ -4,16 +4,16 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import has, ids
-from zerograd_lint.analysis.ir import Clear
+from zerograd_lint.analysis.ir import Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clear in events_of(facts, Clear):
-        if clear.target.kind == "fresh":
-            continue  # a new optimizer, not a clear the user placed
-        held = [c for contents in root.before[clear.id].values() for c in contents]
+        if clear.target.kind == "fresh" or clear.id in root.bailing_out:
+            continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
+        held = [c for key, contents in root.before[clear.id].items() if root.coverage(clear, key) is not Coverage.NONE for c in contents]
         if held and all(has(c, "fwd") for c in held):
             forward = root.by_id[max(i for c in held for i in ids(c, "fwd"))]
             yield finding(

@@ -22,8 +22,8 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
             continue
         for clear_id in sorted({i for c in contents(root, step, step.optimizer) for i in ids(c, "lost")}):
             clear = root.by_id[clear_id]
-            if root.loop_of(clear) is not where.loop:
-                continue  # once per epoch, say: not every iteration of the accumulating loop
+            if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
+                continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
@@ -101,7 +101,9 @@ RULE = Rule(
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n"
     ),
     limits=(
-        "Only clears known to cover the stepped optimizer are reported. Accumulation configured but never used is only "
+        "Only clears known to cover the stepped optimizer are reported, and only clears that run every iteration: "
+        "one under a test that can change between iterations (`if not torch.isfinite(loss): ... continue`) is a "
+        "deliberate drop, not an accumulation bug. Accumulation configured but never used is only "
         "reported where every construction of the Accelerator visibly sets it (not to 1), without a DeepSpeed plugin "
         "(whose engine accumulates by itself), and the step runs under no condition of the loop's own."
     ),
@@ -123,6 +125,10 @@ RULE = Rule(
         "    optimizer.step()\n    optimizer.zero_grad()\n",
         "accelerator = Accelerator(gradient_accumulation_steps=8, deepspeed_plugin=plugin)\nfor batch in loader:\n"
         "    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A clear only on a bad batch (then `continue`): not every iteration.
+        "for step, x in enumerate(loader):\n    loss = criterion(model(x)) / n\n"
+        "    if not torch.isfinite(loss):\n        optimizer.zero_grad()\n        continue\n    loss.backward()\n"
+        "    if (step + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
@@ -141,6 +147,9 @@ RULE = Rule(
         "for batch in loader:\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()  # <- ZG105\n",
         "accelerator = Accelerator(\n    gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=args.accum_steps)\n)\n"
         "for batch in loader:\n    optimizer.zero_grad()  # <- ZG105\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n",
+        # A counter with another name: `micro_step == n - 1` is an accumulation guard.
+        "micro_step = 0\nfor x in loader:\n    optimizer.zero_grad()  # <- ZG105\n    (loss(x) / n).backward()\n"
+        "    if micro_step == n - 1:\n        optimizer.step()\n    micro_step = (micro_step + 1) % n\n",
     ),
     check=check,
 )

@@ -14,7 +14,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clip.measures_only:
             continue
         held = frozenset(c for key in root.fed[clip.id] for c in contents(root, clip, key))
-        if not held or any(has(c, "cur", "prev", "dirty", "foggy") for c in held):
+        if not held or any(has(c, "cur", "prev", "dirty", "foggy", "leak", "leaked") for c in held):
             continue
         step = first_event(root, held, "applied")
         clear = first_event(root, held, "cleared")

@@ -22,7 +22,8 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
             continue
         step_where = root.where[event.id]
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
-            return event, accumulation_count(step_where.guard_branch.test)
+            counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
+            return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
         if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))):
             return event, None
@@ -30,7 +31,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
-    if facts.sums_on_purpose:
+    if facts.normalised_elsewhere:
         return
     for root, backward in events_of(facts, Backward):
         if root.where[backward.id].loop is None or backward.normalises:
@@ -71,7 +72,8 @@ RULE = Rule(
     ),
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
-        "multiplied on purpose, or computed by a helper of the same file."
+        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
+        "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`)."
     ),
     fixable=True,
     valid=(
@@ -88,12 +90,24 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         # No accumulation: GAN critic, backward and step under the same condition.
         "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if i % n_critic == 0:\n        loss = critic(x)\n        loss.backward()\n        opt.step()\n",
+        # Gradients normalised by hand before the guarded step (by the token count).
+        "for idx, (x, y) in enumerate(loader):\n    num_tokens += (y != -100).sum()\n"
+        "    loss_fn(model(x), y).backward()\n    if (idx + 1) % accum == 0:\n"
+        "        scale_grads(model, 1 / num_tokens)\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # A micro-batch loss scaled in place by its share of the batch.
+        "for batch in loader:\n    for micro in batch.split(8):\n        micro_loss = criterion(model(micro))\n"
+        "        micro_loss.mul_(micro.shape[0] / batch.shape[0])\n        micro_loss.backward()\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for batch in loader:\n    for micro in batch.chunk(n):\n        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
         "    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A counter with no telling name: `count == n` with `count += 1` and a reset.
+        "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
+        "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"
+        "        count = 0\n",
     ),
     check=check,
 )
