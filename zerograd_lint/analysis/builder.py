@@ -10,7 +10,9 @@ from typing import Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis import state_events
 from zerograd_lint.analysis.ir import (
+    Accumulate,
     Assign,
     Backward,
     Block,
@@ -25,6 +27,9 @@ from zerograd_lint.analysis.ir import (
     Jump,
     Loop,
     Node,
+    OptimizerBuilt,
+    SchedulerStep,
+    StateLoad,
     Step,
     Try,
     Unscale,
@@ -93,6 +98,7 @@ class Context:
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
+    grad_enabled: bool = True  # not inside `torch.no_grad()` / `torch.inference_mode()`
 
 
 class Builder:
@@ -112,7 +118,9 @@ class Builder:
         return key
 
     def build(self, root: Container) -> Block:
-        context = Context(self.index.resolver_for(root), root, (root,), "return")
+        context = Context(
+            self.index.resolver_for(root), root, (root,), "return", grad_enabled=not state_events.function_disables_grad(root)
+        )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         return self.block(body, context)
 
@@ -175,10 +183,11 @@ class Builder:
         if isinstance(statement, cst.With):
             nodes = []
             accelerate = context.accelerate
+            grad_enabled = context.grad_enabled and not any(state_events.disables_grad(item.item) for item in statement.items)
             for item in statement.items:
                 nodes.extend(self.expression(item.item, context))
                 accelerate = accelerate or self.is_accumulate_context(item.item, context)
-            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate))
+            body = self.block(statements_of(statement.body), replace(context, accelerate=accelerate, grad_enabled=grad_enabled))
             return [*nodes, body]
         if isinstance(statement, cst.Match):
             return self.match_statement(statement, context)
@@ -236,6 +245,11 @@ class Builder:
         if isinstance(value, cst.Call) and is_optimizer_construction(value):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
+        if value is not None and len(targets) == 1:
+            nodes.extend(self.optimizer_built(targets[0], value, context))
+        accumulated = state_events.accumulation(statement)
+        if accumulated is not None:
+            nodes.extend(self.accumulate(statement, *accumulated, context))
         for target in targets:
             if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
                 continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
@@ -275,6 +289,8 @@ class Builder:
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+            if function is None and (changed := state_events.state_change_target(call)) is not None:
+                return [self.event(StateLoad, call, target=resolver.canonical(changed))]
             return self.inline_call(call, function, context)
         if not isinstance(func, cst.Attribute):
             return []
@@ -287,6 +303,10 @@ class Builder:
             return self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
             return self.step(call, receiver, positional, context)
+        if (changed := state_events.state_change_target(call)) is not None:
+            return [self.event(StateLoad, call, target=resolver.canonical(changed))]
+        if (appended := state_events.appended(call)) is not None:
+            return self.accumulate(call, *appended, context)
         if attr in {"unscale_", "update"} and resolver.role(receiver) is Role.SCALER:
             if attr == "update":
                 return [self.event(Update, call, scaler=resolver.canonical(receiver))]
@@ -381,6 +401,9 @@ class Builder:
 
     def step(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         resolver = context.resolver
+        scheduled = state_events.scheduler_step(call, receiver, resolver)
+        if scheduled is not None:
+            return [self.event(SchedulerStep, call, scheduler=scheduled[0], optimizer=scheduled[1])]
         role = resolver.role(receiver)
         if role is Role.SCALER:
             if not positional:
@@ -397,6 +420,29 @@ class Builder:
         nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
         step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    def optimizer_built(self, target: cst.BaseExpression, value: cst.BaseExpression, context: Context) -> list[Node]:
+        """`opt = Adam(model.parameters())`, or a factory of the file returning such a construction."""
+        found = state_events.optimizer_construction(value, context.resolver) if isinstance(target, (cst.Name, cst.Attribute)) else None
+        if found is None:
+            return []
+        construction, resolver = found
+        params = state_events.parameters_argument(construction)
+        return [
+            self.event(
+                OptimizerBuilt, construction,
+                optimizer=context.resolver.canonical(target),
+                stateful=state_events.keeps_state(construction, resolver),
+                models=resolver.parameter_owners(params) if params is not None else frozenset(),
+                reads=state_events.reads(params, resolver) if params is not None else frozenset(),
+            )
+        ]
+
+    def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
+        values = state_events.live_names(added)
+        if not values:
+            return []
+        return [self.event(Accumulate, node, target=code_of(target), values=values, grad_enabled=context.grad_enabled, scope=context.function)]
 
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:
         """Inside `accelerator.accumulate`, the prepared optimizer steps and clears only on sync steps.
@@ -466,22 +512,25 @@ class Builder:
             parameters = parameters[1:]
         overlay: dict[str, str] = {}
         roles: dict[str, Role | None] = {}
+        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
         for name, argument in [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters)]:
             overlay[name] = context.resolver.canonical(argument)
             roles[name] = context.resolver.role(argument)
-        return self.inline_body(call, function, context, overlay, roles)
+            arguments[name] = (context.resolver, argument)
+        return self.inline_body(call, function, context, overlay, roles, arguments)
 
-    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles) -> list[Node]:
+    def inline_body(self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
         inner = Context(
-            self.index.resolver_for(function, overlay, roles),
+            self.index.resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",
             context.accelerate,
+            context.grad_enabled and not state_events.function_disables_grad(function),
         )
         return [Inlined(call, function, self.block(statements_of(function.body), inner))]
 

@@ -22,6 +22,9 @@ from zerograd_lint.analysis.flow import Correlated, Interpreter, Structure, Wher
 from zerograd_lint.analysis.grad_reads import GradRead, find_grad_reads
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage
 from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.kept_values import KeptValue, kept_values
+from zerograd_lint.analysis.rebuilt_optimizers import recreated_optimizers
+from zerograd_lint.analysis.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
@@ -32,6 +35,8 @@ from zerograd_lint.analysis.ir import (
     Inlined,
     Loop,
     Node,
+    OptimizerBuilt,
+    SchedulerStep,
     Step,
     Unscale,
     children,
@@ -78,6 +83,20 @@ class RootFacts:
     def loop_of(self, event: Event) -> Loop | None:
         where = self.where.get(event.id)
         return where.loop if where else None
+
+    # The state rules' facts (ZG204, ZG601, ZG602), computed when a rule first asks.
+
+    @cached_property
+    def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
+        return early_scheduler_steps(self.block, self.events)
+
+    @cached_property
+    def recreated_optimizers(self) -> list[tuple[OptimizerBuilt, Loop, Step]]:
+        return list(recreated_optimizers(self.block, Structure()))
+
+    @cached_property
+    def kept_values(self) -> list[KeptValue]:
+        return list(kept_values(self.block, self.events, Structure()))
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,6 +11,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.names import TORCH_SCHEDULER_BASES, dotted_name
 from zerograd_lint.analysis.roles import Resolver, Scope, collect
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
@@ -50,6 +51,7 @@ class ModuleIndex:
         self.defs_in: dict[Container, dict[str, cst.FunctionDef]] = {}
         self.enclosing: dict[cst.FunctionDef, Container] = {}
         self._scopes: dict[Container, Scope] = {}
+        self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self.walk(module.body, module)
 
@@ -109,7 +111,7 @@ class ModuleIndex:
             self._scopes[container] = collect(container, Scope(), class_scope, root=container)
         return self._scopes[container]
 
-    def resolver_for(self, container: Container, overlay=None, overlay_roles=None) -> Resolver:
+    def resolver_for(self, container: Container, overlay=None, overlay_roles=None, arguments=None) -> Resolver:
         scopes: list[Scope] = []
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
@@ -119,7 +121,42 @@ class ModuleIndex:
         if owner is not None:
             scopes.append(self.class_scope(owner))
         scopes.append(self.scope(self.module))
-        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {})
+        return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, SameFileView(self, container))
+
+    @property
+    def scheduler_classes(self) -> frozenset[str]:
+        """Classes of the file derived (directly or through each other) from a PyTorch LR scheduler."""
+        if not hasattr(self, "_scheduler_classes"):
+            found: set[str] = set()
+            grew = True
+            while grew:
+                bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
+                new = {name for name, names in bases.items() if names & (TORCH_SCHEDULER_BASES | found)}
+                grew, found = new != found, new
+            self._scheduler_classes = frozenset(found)
+        return self._scheduler_classes
+
+    def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
+        """The function of the file that `call`, written in `container`, calls; and whether it is a method
+        (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            function = self.function(container, func.value)
+            return (function, False) if function is not None else None
+        if not isinstance(func, cst.Attribute):
+            return None
+        if isinstance(func.value, cst.Name) and func.value.value == "self":
+            owner = self.owner_class(container)
+            method = self.method(owner, func.attr.value) if owner is not None else None
+            return (method, True) if method is not None else None
+        methods = [m for m, cls in self.class_of.items() if m.name.value == func.attr.value and self.methods_of[cls].get(m.name.value) is m]
+        return (methods[0], True) if len(methods) == 1 else None
+
+    def returned_values(self, function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
+        """What `function` returns: the values of its `return` statements; none for a generator."""
+        if function not in self._returns:
+            self._returns[function] = returns_of(function)
+        return self._returns[function]
 
     def method(self, cls: cst.ClassDef, name: str, seen: frozenset[str] = frozenset()) -> cst.FunctionDef | None:
         """`self.name` on an instance of `cls`: its own method or a base class's in this file."""
@@ -143,3 +180,57 @@ class ModuleIndex:
                 return found
             node = self.enclosing.get(node) if isinstance(node, cst.FunctionDef) else None
         return self.defs_in.get(self.module, {}).get(name)
+
+
+class SameFileView:
+    """The file's functions as seen from one place (`container`): what the functions called there return."""
+
+    def __init__(self, index: ModuleIndex, container: Container) -> None:
+        self.index = index
+        self.container = container
+
+    @property
+    def scheduler_classes(self) -> frozenset[str]:
+        return self.index.scheduler_classes
+
+    def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
+        found = self.index.callee(call, self.container)
+        if found is None:
+            return []
+        function, is_method = found
+        parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
+        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
+        resolver = self.index.resolver_for(
+            function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
+        )
+        return [(resolver, value) for value in self.index.returned_values(function)]
+
+
+def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
+    """The values a function returns (`return None` and bare returns left out); none for a generator."""
+    values: list[cst.BaseExpression] = []
+
+    class _Returns(cst.CSTVisitor):
+        generator = False
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Yield(self, node: cst.Yield) -> None:
+            self.generator = True
+
+        def visit_Return(self, node: cst.Return) -> None:
+            if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+                values.append(node.value)
+
+    visitor = _Returns()
+    function.visit(visitor)
+    return () if visitor.generator else tuple(values)

@@ -1,0 +1,244 @@
+"""ZG602's question of the lifecycle IR: which tensors with an autograd graph are added into an
+accumulator that outlives the iteration.
+
+Reaching definitions over every path (the flow interpreter's fixpoint), per function
+and name: an accumulation `total += loss` is reported when
+
+- the `loss` it adds is the very tensor a backward of the file is called on (the same
+  assignment reaches both), with autograd recording (not under `torch.no_grad()`);
+- the accumulator carries its value into the next iteration: the accumulation reaches
+  itself over the back edge, with no reset between;
+- the loop around it, the innermost one, is a training loop (an evaluation loop's
+  values carry no graph), and
+- the accumulated value is never backpropagated itself (losses summed on purpose).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+import libcst as cst
+
+from zerograd_lint.analysis.flow import Interpreter, Structure, Where
+from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Loop, Node, children
+from zerograd_lint.analysis.names import dotted_name
+
+Slot = tuple["cst.CSTNode | None", str]  # (function, name); `self.` attributes belong to no one function
+Definitions = Mapping[Slot, frozenset[int]]  # the events that last set each slot
+
+
+def slot(scope: cst.CSTNode, name: str) -> Slot:
+    """What a definition of `name` in `scope` defines: `outputs` for `outputs.loss`, `self.loss` for `self.loss.mean`."""
+    parts = name.split(".")
+    if parts[0] == "self" and len(parts) > 1:
+        return None, ".".join(parts[:2])
+    return scope, parts[0]
+
+
+@dataclass
+class ReachingDefinitions:
+    accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
+    before: dict[int, dict] = field(default_factory=dict)  # Backward / Accumulate id -> the definitions reaching it
+
+    def transfer(self, event: Event, state: Definitions, where: Where) -> Definitions:
+        if isinstance(event, (Backward, Accumulate)):
+            previous = self.before.get(event.id)
+            self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
+        if isinstance(event, Assign) and id(event.node) not in self.accumulations:
+            return {**state, **{slot(event.scope, name): frozenset({event.id}) for name in event.names}}
+        if isinstance(event, Accumulate):
+            return {**state, slot(event.scope, event.target): frozenset({event.id})}
+        return state
+
+    def join(self, first: Definitions, second: Definitions) -> Definitions:
+        return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
+
+    def enter_loop(self, loop: Loop, state: Definitions) -> Definitions:
+        return state
+
+    def back_edge(self, loop: Loop, state: Definitions) -> Definitions:
+        return state
+
+    def after_branch(self, branch, then, orelse):
+        return then, orelse
+
+    def assume(self, state: Definitions, test, truth: bool) -> Definitions:
+        return state
+
+
+@dataclass(frozen=True)
+class KeptValue:
+    accumulation: Accumulate
+    loop: Loop
+    backward: Backward  # a backward of the very tensor that is kept
+    value: str  # the name added
+
+
+def kept_values(block: Node, events: tuple[Event, ...], structure: Structure) -> Iterator[KeptValue]:
+    accumulations = [e for e in events if isinstance(e, Accumulate) and e.grad_enabled]
+    backwards = [(e, loss_slot(e)) for e in events if isinstance(e, Backward)]
+    if not accumulations or not any(key for _, key in backwards):
+        return
+    domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations))
+    Interpreter(domain, Structure()).run(block, {}, Where(None, None, None, None))
+    loops = innermost_loops(block, None)
+    backpropagated = backpropagated_names(events)
+    for accumulation in accumulations:
+        reaching = domain.before.get(accumulation.id)
+        loop = loops.get(accumulation.id)
+        target = slot(accumulation.scope, accumulation.target)
+        if reaching is None or loop is None or not structure.is_training_loop(loop):
+            continue
+        if accumulation.id not in reaching.get(target, frozenset()) or target in backpropagated:
+            continue  # reset every iteration, or summed to be backpropagated
+        found = graph_value(accumulation, reaching, backwards, domain)
+        if found is not None:
+            yield KeptValue(accumulation, loop, *found)
+
+
+def loss_slot(backward: Backward) -> Slot | None:
+    """What holds the tensor a backward is called on: `loss` in `loss.backward()`, `(loss / n).backward()`."""
+    node = backward.loss
+    while isinstance(node, (cst.BinaryOperation, cst.Subscript)):
+        node = node.left if isinstance(node, cst.BinaryOperation) else node.value
+    if isinstance(node, cst.Name):
+        return slot(backward.scope, node.value)
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        return slot(backward.scope, f"{node.value.value}.{node.attr.value}")
+    return None
+
+
+def graph_value(
+    accumulation: Accumulate, reaching: Definitions, backwards: list[tuple[Backward, Slot | None]], domain: ReachingDefinitions
+) -> tuple[Backward, str] | None:
+    """A value added that some backward is called on: the same definition reaches both."""
+    for name in sorted(accumulation.values):
+        held = slot(accumulation.scope, name)
+        added = reaching.get(held, frozenset())
+        for backward, loss in backwards:
+            if loss == held and backward.id in domain.before and added & domain.before[backward.id].get(loss, frozenset()):
+                return backward, name
+    return None
+
+
+def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
+    """The names a backward's loss is computed from, in any number of assignments: an accumulator among
+    them is summed on purpose (`total = total + loss` ... `total.backward()`)."""
+    found: set[Slot] = set()
+    for event in events:
+        if isinstance(event, Backward) and event.loss is not None:
+            found.update(slot(event.scope, name) for name in names_in(event.loss))
+    assigns = [e for e in events if isinstance(e, Assign)]
+    grew = True
+    while grew:
+        grew = False
+        for assign in assigns:
+            if any(slot(assign.scope, n) in found for n in assign.names):
+                new = {slot(assign.scope, u) for u in assign.uses} - found
+                if new:
+                    found |= new
+                    grew = True
+    return found
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    """Names and attribute chains (`self.total`) an expression reads."""
+    found: set[str] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            name = dotted_name(attribute)
+            if name is not None:
+                found.add(name)
+            return name is None
+
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    node.visit(_Names())
+    return found
+
+
+def innermost_loops(node: Node, loop: Loop | None) -> dict[int, Loop]:
+    """Event id -> the innermost loop around it."""
+    found: dict[int, Loop] = {}
+    if isinstance(node, Event):
+        if loop is not None:
+            found[node.id] = loop
+        return found
+    for child in children(node):
+        found.update(innermost_loops(child, node if isinstance(node, Loop) and child is node.body else loop))
+    return found
+
+
+REPORTING_CALLS = frozenset(
+    """print info debug warning log log_dict log_metrics add_scalar add_scalars set_postfix set_postfix_str
+    set_description write""".split()
+)
+
+
+def only_reported(module: cst.Module, scope: cst.CSTNode, target: str, accumulation: cst.CSTNode) -> bool:
+    """Whether the accumulator is only printed or logged (besides being reset and added to), so that
+    holding a number instead of a tensor changes nothing else: `print(total / n)`, `writer.add_scalar("loss", total)`."""
+    where = module if target.startswith("self.") or not isinstance(scope, cst.FunctionDef) else scope
+    uses = _Uses(target, accumulation)
+    where.visit(uses)
+    return uses.only_reported
+
+
+class _Uses(cst.CSTVisitor):
+    def __init__(self, target: str, accumulation: cst.CSTNode) -> None:
+        self.target = target
+        self.accumulation = accumulation
+        self.reporting = 0  # inside the arguments of a print or log call
+        self.only_reported = True
+
+    def is_target(self, node: cst.CSTNode) -> bool:
+        return isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) == self.target
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
+        return not any(small is self.accumulation or self.is_update(small) for small in node.body)
+
+    def is_update(self, statement: cst.CSTNode) -> bool:
+        """`total += ...`, `total = total + ...`, `total = 0`, `losses = []`: the accumulator's own life."""
+        if isinstance(statement, cst.AugAssign):
+            return self.is_target(statement.target)
+        if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and self.is_target(statement.targets[0].target)):
+            return False
+        value = statement.value
+        if isinstance(value, cst.BinaryOperation):
+            return self.is_target(value.left) or self.is_target(value.right)
+        return isinstance(value, (cst.Integer, cst.Float)) or (isinstance(value, cst.List) and not value.elements)
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if node is self.accumulation:
+            return False
+        if (dotted_name(node.func) or "").rsplit(".", 1)[-1] in REPORTING_CALLS:
+            self.reporting += 1
+        return True
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        if original_node is not self.accumulation and (dotted_name(original_node.func) or "").rsplit(".", 1)[-1] in REPORTING_CALLS:
+            self.reporting -= 1
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)  # not the keyword's name (`tqdm(loader, total=n)`)
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if self.is_target(node.value):
+            self.only_reported = False  # `total.item()`: a method a number does not have
+        elif self.is_target(node):
+            self.note_use()
+        else:
+            node.value.visit(self)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.is_target(node):
+            self.note_use()
+
+    def note_use(self) -> None:
+        if not self.reporting:
+            self.only_reported = False
