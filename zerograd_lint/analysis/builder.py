@@ -432,6 +432,7 @@ class Builder:
             self.event(
                 OptimizerBuilt, construction,
                 optimizer=context.resolver.canonical(target),
+                site=value,
                 stateful=state_events.keeps_state(construction, resolver),
                 models=resolver.parameter_owners(params) if params is not None else frozenset(),
                 reads=state_events.reads(params, resolver) if params is not None else frozenset(),

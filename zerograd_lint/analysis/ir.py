@@ -110,6 +110,7 @@ class OptimizerBuilt(Event):
     """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601)."""
 
     optimizer: str
+    site: cst.CSTNode  # the value assigned: the construction itself, or the call of a factory that returns it
     stateful: bool  # keeps state from step to step (moments, momentum); plain SGD does not
     models: frozenset[str]  # the models whose parameters it is visibly built from
     reads: frozenset[str]  # the names and attributes its parameter expression reads
