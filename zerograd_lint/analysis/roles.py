@@ -282,6 +282,10 @@ class Resolver:
             return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
         if isinstance(node, cst.Call):
             return self.call_role(node, depth)
+        elements = tuple_elements(node)
+        if elements is not None:  # `[opt]` returned for `opts, scheds = self.configure_optimizers()`
+            found = {self.role(element, depth + 1) for element in elements}
+            return found.pop() if len(found) == 1 else None
         roles: set[Role | None] = set()
         for binding in self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []:
             if binding.alias is not None:
