@@ -21,11 +21,13 @@ from typing import Iterator, Mapping
 import libcst as cst
 
 from zerograd_lint.analysis.flow import Interpreter, Structure, Where
-from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Loop, Node, children
-from zerograd_lint.analysis.names import dotted_name
+from zerograd_lint.analysis.index import returns_of
+from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
+from zerograd_lint.analysis.names import code_of, dotted_name
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name); `self.` attributes belong to no one function
-Definitions = Mapping[Slot, frozenset[int]]  # the events that last set each slot
+Definition = tuple[int, str]  # (the event that set it, the name it set)
+Definitions = Mapping[Slot, frozenset[Definition]]  # the definitions that reach a point, per slot
 
 
 def slot(scope: cst.CSTNode, name: str) -> Slot:
@@ -39,6 +41,7 @@ def slot(scope: cst.CSTNode, name: str) -> Slot:
 @dataclass
 class ReachingDefinitions:
     accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
+    returned: Mapping[int, tuple[cst.CSTNode, frozenset[str]]]  # Assign id -> the helper whose returned names it takes
     before: dict[int, dict] = field(default_factory=dict)  # Backward / Accumulate id -> the definitions reaching it
 
     def transfer(self, event: Event, state: Definitions, where: Where) -> Definitions:
@@ -46,10 +49,18 @@ class ReachingDefinitions:
             previous = self.before.get(event.id)
             self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
         if isinstance(event, Assign) and id(event.node) not in self.accumulations:
-            return {**state, **{slot(event.scope, name): frozenset({event.id}) for name in event.names}}
+            return {**state, **{slot(event.scope, name): self.assigned(event, name, state) for name in event.names}}
         if isinstance(event, Accumulate):
-            return {**state, slot(event.scope, event.target): frozenset({event.id})}
+            target = slot(event.scope, event.target)
+            return {**state, target: frozenset({(event.id, target[1])})}
         return state
+
+    def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
+        """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions."""
+        if event.id in self.returned:
+            function, names = self.returned[event.id]
+            return frozenset().union(*(state.get(slot(function, returned), frozenset()) for returned in names))
+        return frozenset({(event.id, slot(event.scope, name)[1])})
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
@@ -80,7 +91,7 @@ def kept_values(block: Node, events: tuple[Event, ...], structure: Structure) ->
     backwards = [(e, loss_slot(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key for _, key in backwards):
         return
-    domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations))
+    domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
     Interpreter(domain, Structure()).run(block, {}, Where(None, None, None, None))
     loops = innermost_loops(block, None)
     backpropagated = backpropagated_names(events)
@@ -90,7 +101,7 @@ def kept_values(block: Node, events: tuple[Event, ...], structure: Structure) ->
         target = slot(accumulation.scope, accumulation.target)
         if reaching is None or loop is None or not structure.is_training_loop(loop):
             continue
-        if accumulation.id not in reaching.get(target, frozenset()) or target in backpropagated:
+        if (accumulation.id, target[1]) not in reaching.get(target, frozenset()) or target in backpropagated:
             continue  # reset every iteration, or summed to be backpropagated
         found = graph_value(accumulation, reaching, backwards, domain)
         if found is not None:
@@ -114,12 +125,32 @@ def graph_value(
 ) -> tuple[Backward, str] | None:
     """A value added that some backward is called on: the same definition reaches both."""
     for name in sorted(accumulation.values):
-        held = slot(accumulation.scope, name)
-        added = reaching.get(held, frozenset())
+        added = reaching.get(slot(accumulation.scope, name), frozenset())
         for backward, loss in backwards:
-            if loss == held and backward.id in domain.before and added & domain.before[backward.id].get(loss, frozenset()):
+            if loss is not None and backward.id in domain.before and added & domain.before[backward.id].get(loss, frozenset()):
                 return backward, name
     return None
+
+
+def returned_values(node: Node) -> dict[int, tuple[cst.CSTNode, frozenset[str]]]:
+    """Assignments of what an inlined helper returns (`loss = train_step(batch)` after the helper's body):
+    Assign id -> (the helper, the names it returns). Only helpers whose every return is a plain name."""
+    found: dict[int, tuple[cst.CSTNode, frozenset[str]]] = {}
+    if isinstance(node, Event):
+        return found
+    items = list(children(node))
+    for position, item in enumerate(items):
+        found.update(returned_values(item))
+        if not isinstance(item, Inlined):
+            continue
+        names = {code_of(value) for value in returns_of(item.function) if isinstance(value, (cst.Name, cst.Attribute))}
+        if not names or len(names) != len(returns_of(item.function)):
+            continue
+        for later in items[position + 1 :]:
+            if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call and len(later.names) == 1:
+                found[later.id] = (item.function, frozenset(names))
+                break
+    return found
 
 
 def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:

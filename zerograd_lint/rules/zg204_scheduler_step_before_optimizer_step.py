@@ -11,7 +11,9 @@ from zerograd_lint.rules.support import at, finding
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root in facts.roots:
         for scheduler_step, step in root.early_scheduler_steps:
-            loop = root.loop_of(scheduler_step) or root.loop_of(step)
+            if not root.in_region(scheduler_step):
+                continue  # outside training: `for _ in range(start_epoch): scheduler.step()` fast-forwards on purpose
+            loop = root.loop_of(scheduler_step)
             where = f" in the loop at line {facts.line(loop.node)}" if loop is not None else ""
             yield finding(
                 facts, scheduler_step.node,
@@ -53,6 +55,8 @@ RULE = Rule(
         "    scheduler.step()\n"
     ),
     limits=(
+        "Only scheduler steps inside a training loop (or a function that runs a backward and a step) are "
+        "checked: fast-forwarding a schedule before training is deliberate. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
         "helpers' arguments, or returned by a function of the file) are checked. A step with an argument "
         "(`scheduler.step(epoch)`, `ReduceLROnPlateau.step(val_loss)`) sets the schedule's position itself and is "
@@ -93,6 +97,10 @@ RULE = Rule(
         "scheduler = StepLR(optimizer, 1)\nfor epoch in range(epochs):\n    if epoch > 0:\n        scheduler.step()\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
         "        optimizer.step()\n",
+        # Fast-forwarding the schedule when resuming, outside any training loop.
+        "scheduler = StepLR(optimizer, 1)\nfor _ in range(start_epoch):\n    scheduler.step()\n"
+        "for epoch in range(start_epoch, epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n    scheduler.step()\n",
         # The scheduler's optimizer is not visible: unknown.
         "def fit(model, optimizer, scheduler, loader):\n    for epoch in range(10):\n        scheduler.step()\n"
         "        for x, y in loader:\n            optimizer.zero_grad()\n            criterion(model(x), y).backward()\n"
