@@ -53,6 +53,7 @@ class ModuleIndex:
         self._scopes: dict[Container, Scope] = {}
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
+        self._complete_classes: set[cst.ClassDef] = set()
         self.walk(module.body, module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
@@ -94,9 +95,11 @@ class ModuleIndex:
         return self.class_of.get(function) if isinstance(function, cst.FunctionDef) else None
 
     def class_scope(self, cls: cst.ClassDef) -> Scope:
-        """`self.x = ...` bindings from every method of the class."""
-        if cls not in self._class_scopes:
-            self._class_scopes[cls] = Scope()
+        """`self.x = ...` bindings from every method of the class (a method's own scope, collected
+        first, may already have created it: every method is collected all the same)."""
+        if cls not in self._complete_classes:
+            self._complete_classes.add(cls)
+            self._class_scopes.setdefault(cls, Scope())
             for function, owner in self.class_of.items():
                 if owner is cls:
                     self.scope(function)

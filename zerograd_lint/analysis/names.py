@@ -48,8 +48,9 @@ def last_name(node: cst.BaseExpression) -> str | None:
 
 
 def words(identifier: str) -> list[str]:
-    """`optimizerG` -> [optimizer, g]; `d_optim` -> [d, optim]."""
+    """`optimizerG` -> [optimizer, g]; `d_optim` -> [d, optim]; `KFACOptimizer` -> [kfac, optimizer]."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", identifier)
+    spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
     return [w.lower() for w in re.split(r"[\s_\d]+", spaced) if w]
 
 

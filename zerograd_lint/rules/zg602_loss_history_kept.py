@@ -72,6 +72,10 @@ RULE = Rule(
         "acc = 0\nfor i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    acc = acc + loss\n"
         "    if (i + 1) % n == 0:\n        (acc / n).backward()\n        optimizer.step()\n        optimizer.zero_grad()\n"
         "        acc = 0\n",
+        # A helper that returns the loss's number.
+        "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    optimizer.step()\n    return loss.item()\n\n"
+        "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss\n",
         # Reset in every iteration: nothing outlives it.
         "for x, y in loader:\n    parts = []\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
@@ -86,6 +90,10 @@ RULE = Rule(
         "running = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running = running + loss * x.size(0)  # <- ZG602\n"
         "    losses_seen.append(running.item())\n",
+        # The loss a helper of the file backpropagates and returns.
+        "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    optimizer.step()\n    return loss\n\n"
+        "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss  # <- ZG602\nprint(total)\n",
     ),
     check=check,
 )
