@@ -11,7 +11,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.names import TORCH_SCHEDULER_BASES, dotted_name
+from zerograd_lint.analysis.names import TORCH_SCHEDULER_BASES, code_of, dotted_name
 from zerograd_lint.analysis.roles import Resolver, Scope, collect
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
@@ -196,9 +196,13 @@ class SameFileView:
     def scheduler_classes(self) -> frozenset[str]:
         return self.index.scheduler_classes
 
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
+        found = self.index.callee(call, self.container)
+        return self.index.returned_values(found[0]) if found is not None else ()
+
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         found = self.index.callee(call, self.container)
-        if found is None:
+        if found is None or not self.index.returned_values(found[0]):
             return []
         function, is_method = found
         parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
@@ -212,28 +216,26 @@ class SameFileView:
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
-    """The values a function returns (`return None` and bare returns left out); none for a generator."""
+    """The values a function returns (`return None` and bare returns left out); none for a generator.
+
+    Statements only, like the index itself: a `yield` that is not a statement of its own is missed.
+    """
     values: list[cst.BaseExpression] = []
+    pending: list[Sequence[cst.CSTNode]] = [statements_in(function.body)]
+    while pending:
+        for statement in pending.pop():
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    if isinstance(getattr(small, "value", None), cst.Yield):
+                        return ()
+                    if isinstance(small, cst.Return) and small.value is not None and code_of(small.value) != "None":
+                        values.append(small.value)
+            else:
+                pending.extend(suites(statement))
+    return tuple(values)
 
-    class _Returns(cst.CSTVisitor):
-        generator = False
 
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_Yield(self, node: cst.Yield) -> None:
-            self.generator = True
-
-        def visit_Return(self, node: cst.Return) -> None:
-            if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
-                values.append(node.value)
-
-    visitor = _Returns()
-    function.visit(visitor)
-    return () if visitor.generator else tuple(values)
+def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
+    return body.body if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body=body.body)]

@@ -132,23 +132,27 @@ def graph_value(
     return None
 
 
-def returned_values(node: Node) -> dict[int, tuple[cst.CSTNode, frozenset[str]]]:
+def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, frozenset[str]]]:
     """Assignments of what an inlined helper returns (`loss = train_step(batch)` after the helper's body):
     Assign id -> (the helper, the names it returns). Only helpers whose every return is a plain name."""
+    returns = {} if returns is None else returns  # helper -> the names it returns, or None
     found: dict[int, tuple[cst.CSTNode, frozenset[str]]] = {}
     if isinstance(node, Event):
         return found
     items = list(children(node))
     for position, item in enumerate(items):
-        found.update(returned_values(item))
+        found.update(returned_values(item, returns))
         if not isinstance(item, Inlined):
             continue
-        names = {code_of(value) for value in returns_of(item.function) if isinstance(value, (cst.Name, cst.Attribute))}
-        if not names or len(names) != len(returns_of(item.function)):
+        if item.function not in returns:
+            values = returns_of(item.function)
+            plain = [code_of(v) for v in values if isinstance(v, (cst.Name, cst.Attribute))]
+            returns[item.function] = frozenset(plain) if values and len(plain) == len(values) else None
+        if returns[item.function] is None:
             continue
         for later in items[position + 1 :]:
             if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call and len(later.names) == 1:
-                found[later.id] = (item.function, frozenset(names))
+                found[later.id] = (item.function, returns[item.function])
                 break
     return found
 

@@ -208,6 +208,8 @@ class SameFile(Protocol):
         (its parameters bound to the call's arguments); empty when the callee is not in the file."""
         ...
 
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+
 
 @dataclass(frozen=True)
 class Resolver:
@@ -311,6 +313,10 @@ class Resolver:
         if self.same_file is None or depth > 6:
             return []
         return self.same_file.returned(call, self)
+
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
+        """What a same-file function returns, as written (cheap: no resolver for it)."""
+        return self.same_file.returned_expressions(call) if self.same_file is not None else ()
 
     def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
         """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""

@@ -64,9 +64,9 @@ def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> tup
         return None
     if last_name(value.func) in OPTIMIZER_CLASSES:
         return value, resolver
-    returned = resolver.returned(value, 0)
-    if returned and all(isinstance(v, cst.Call) and last_name(v.func) in OPTIMIZER_CLASSES for _, v in returned):
-        callee, construction = returned[0]
+    returned = resolver.returned_expressions(value)
+    if returned and all(isinstance(v, cst.Call) and last_name(v.func) in OPTIMIZER_CLASSES for v in returned):
+        callee, construction = resolver.returned(value, 0)[0]
         return construction, callee  # type: ignore[return-value]
     return None
 
