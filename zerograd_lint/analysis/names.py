@@ -91,7 +91,7 @@ SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
 # Not ReduceLROnPlateau: it is stepped on a metric and keeps no schedule to skip.
 TORCH_SCHEDULERS = frozenset(
     """LambdaLR MultiplicativeLR StepLR MultiStepLR ConstantLR LinearLR ExponentialLR SequentialLR
-    CosineAnnealingLR ChainedScheduler CyclicLR CosineAnnealingWarmRestarts OneCycleLR PolynomialLR""".split()
+    CosineAnnealingLR ChainedScheduler CyclicLR CosineAnnealingWarmRestarts OneCycleLR PolynomialLR SWALR""".split()
 )
 TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
 # Hugging Face's schedule factories return a LambdaLR built on their first argument.

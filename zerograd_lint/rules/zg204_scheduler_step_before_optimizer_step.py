@@ -93,6 +93,14 @@ RULE = Rule(
         "scheduler = OneCycleLR(optimizer, max_lr=0.1, total_steps=steps)\n"
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / accum).backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n    scheduler.step()\n",
+        # Warm-up then the main schedule, each stepped after the epoch; the generator of a GAN steps only every
+        # fifth batch, its scheduler once per epoch.
+        "warmup = torch.optim.lr_scheduler.LinearLR(opt_g, start_factor=0.1, total_iters=warmup_epochs)\n"
+        "sched_g = StepLR(opt_g, 10)\nsched_d = StepLR(opt_d, 10)\n"
+        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n        opt_d.zero_grad()\n"
+        "        d_loss(x).backward()\n        opt_d.step()\n        if i % 5 == 0:\n            opt_g.zero_grad()\n"
+        "            g_loss(x).backward()\n            opt_g.step()\n    if epoch < warmup_epochs:\n        warmup.step()\n"
+        "    else:\n        sched_g.step()\n    sched_d.step()\n",
         # Not in the first epoch.
         "scheduler = StepLR(optimizer, 1)\nfor epoch in range(epochs):\n    if epoch > 0:\n        scheduler.step()\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"

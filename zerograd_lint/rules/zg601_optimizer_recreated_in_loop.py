@@ -49,7 +49,9 @@ RULE = Rule(
     ),
     limits=(
         "Not reported when the loop also rebuilds, copies, reloads or re-initialises the model, unfreezes "
-        "parameters or takes another model each iteration (cross-validation folds, trials, meta-learning tasks), "
+        "parameters, changes the model before the construction (`prune(model)`, `model.grow()`) or takes another "
+        "model each iteration (cross-validation folds, trials, meta-learning tasks), when each iteration trains "
+        "on data of its own (`for task in tasks: ... for x, y in task.loader:`, continual learning), "
         "when the optimizer's state is loaded after construction, when the construction is conditional "
         "(`if opt is None:`), for plain SGD without momentum, or when the parameters' owner is not visible "
         "(an optimizer over a tensor being optimised, such as an adversarial perturbation)."
@@ -82,6 +84,19 @@ RULE = Rule(
         "for x, y in loader:\n    delta = torch.zeros_like(x, requires_grad=True)\n"
         "    attack_opt = torch.optim.Adam([delta], lr=0.01)\n    for _ in range(10):\n        attack_opt.zero_grad()\n"
         "        (-criterion(model(x + delta), y)).backward()\n        attack_opt.step()\n",
+        # Continual learning: each task trains on its own data with a fresh optimizer, by choice.
+        "for task_id, task_loader in enumerate(task_loaders):\n    optimizer = torch.optim.Adam(model.parameters())\n"
+        "    for epoch in range(epochs):\n        for x, y in task_loader:\n            optimizer.zero_grad()\n"
+        "            criterion(model(x), y).backward()\n            optimizer.step()\n",
+        # Gradual unfreezing: each stage trains a new set of parameters.
+        "for stage in range(3):\n    for p in model.blocks[stage].parameters():\n        p.requires_grad = True\n"
+        "    optimizer = torch.optim.AdamW(filter(lambda p: p.requires_grad, model.parameters()))\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
+        # Iterative pruning: the model changes before each round's optimizer.
+        "for round in range(rounds):\n    prune_lowest(model, amount=0.2)\n"
+        "    optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
         # One model per member of an ensemble.
         "for i in range(n_models):\n    optimizer = torch.optim.Adam(models[i].parameters())\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(models[i](x), y).backward()\n"
