@@ -260,7 +260,10 @@ class Builder:
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             nodes.append(
-                self.event(Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value))
+                self.event(
+                    Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
+                    grad_enabled=context.grad_enabled,
+                )
             )
         return nodes
 

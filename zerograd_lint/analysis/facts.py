@@ -96,7 +96,9 @@ class RootFacts:
 
     @cached_property
     def kept_values(self) -> list[KeptValue]:
-        return list(kept_values(self.block, self.events, Structure()))
+        known = {m for group in self.models.values() for m in group}
+        known |= {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "model"}
+        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -246,6 +248,17 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str]) -> bool
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
+
+
+def runs_model(callee: str, known_models: set) -> bool:
+    """Stricter than `calls_model`: the object called is visibly a model (`model(x)`, `self.encoder(x)`,
+    `policy.evaluate(s)`, a model an optimizer is built from), not any function of the file."""
+    parts = callee.split(".")
+    if callee in known_models or ".".join(parts[:-1]) in known_models or parts[-1] in {"forward", "__call__"}:
+        return True
+    if parts[-1][:1].isupper():
+        return False  # building a model (or a `torch.Generator`) is not running one
+    return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -95,6 +95,7 @@ class Assign(Event):
     uses: frozenset[str]  # the names the value reads
     callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
     scope: cst.CSTNode  # the function (or module) the assignment is written in
+    grad_enabled: bool = True  # not under `torch.no_grad()` / `torch.inference_mode()`
 
 
 @dataclass(frozen=True, eq=False)

@@ -5,7 +5,8 @@ Reaching definitions over every path (the flow interpreter's fixpoint), per func
 and name: an accumulation `total += loss` is reported when
 
 - the `loss` it adds is the very tensor a backward of the file is called on (the same
-  assignment reaches both), with autograd recording (not under `torch.no_grad()`);
+  assignment reaches both), or a tensor computed from a model's output on the way to that
+  loss (a loss term, the model's output), with autograd recording (not under `torch.no_grad()`);
 - the accumulator carries its value into the next iteration: the accumulation reaches
   itself over the back edge, with no reset between;
 - the loop around it, the innermost one, is a training loop (an evaluation loop's
@@ -16,7 +17,7 @@ and name: an accumulation `total += loss` is reported when
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 import libcst as cst
 
@@ -42,12 +43,12 @@ def slot(scope: cst.CSTNode, name: str) -> Slot:
 class ReachingDefinitions:
     accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
     returned: Mapping[int, tuple[cst.CSTNode, frozenset[str]]]  # Assign id -> the helper whose returned names it takes
-    before: dict[int, dict] = field(default_factory=dict)  # Backward / Accumulate id -> the definitions reaching it
+    before: dict[int, Definitions] = field(default_factory=dict)  # event id -> the definitions reaching it
 
     def transfer(self, event: Event, state: Definitions, where: Where) -> Definitions:
-        if isinstance(event, (Backward, Accumulate)):
+        if isinstance(event, (Backward, Accumulate, Assign)):  # states are never changed in place: kept as they are
             previous = self.before.get(event.id)
-            self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
+            self.before[event.id] = state if previous is None else self.join(previous, state)
         if isinstance(event, Assign) and id(event.node) not in self.accumulations:
             return {**state, **{slot(event.scope, name): self.assigned(event, name, state) for name in event.names}}
         if isinstance(event, Accumulate):
@@ -82,17 +83,22 @@ class ReachingDefinitions:
 class KeptValue:
     accumulation: Accumulate
     loop: Loop
-    backward: Backward  # a backward of the very tensor that is kept
+    backward: Backward  # the backward of the tensor that is kept, or of the loss it is part of
     value: str  # the name added
+    is_loss: bool  # the very tensor given to the backward, not a part of it
 
 
-def kept_values(block: Node, events: tuple[Event, ...], structure: Structure) -> Iterator[KeptValue]:
+def kept_values(
+    block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool]
+) -> Iterator[KeptValue]:
+    """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and e.grad_enabled]
     backwards = [(e, loss_slot(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key for _, key in backwards):
         return
     domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
     Interpreter(domain, Structure()).run(block, {}, Where(None, None, None, None))
+    losses, parts = graph_definitions(events, backwards, domain, runs_model)
     loops = innermost_loops(block, None)
     backpropagated = backpropagated_names(events)
     for accumulation in accumulations:
@@ -103,9 +109,12 @@ def kept_values(block: Node, events: tuple[Event, ...], structure: Structure) ->
             continue
         if (accumulation.id, target[1]) not in reaching.get(target, frozenset()) or target in backpropagated:
             continue  # reset every iteration, or summed to be backpropagated
-        found = graph_value(accumulation, reaching, backwards, domain)
-        if found is not None:
-            yield KeptValue(accumulation, loop, *found)
+        for name in sorted(accumulation.values):
+            added = reaching.get(slot(accumulation.scope, name), frozenset())
+            kept = next((d for d in sorted(added) if d in losses), None) or next((d for d in sorted(added) if d in parts), None)
+            if kept is not None:
+                yield KeptValue(accumulation, loop, losses.get(kept) or parts[kept], name, kept in losses)
+                break
 
 
 def loss_slot(backward: Backward) -> Slot | None:
@@ -120,16 +129,79 @@ def loss_slot(backward: Backward) -> Slot | None:
     return None
 
 
-def graph_value(
-    accumulation: Accumulate, reaching: Definitions, backwards: list[tuple[Backward, Slot | None]], domain: ReachingDefinitions
-) -> tuple[Backward, str] | None:
-    """A value added that some backward is called on: the same definition reaches both."""
-    for name in sorted(accumulation.values):
-        added = reaching.get(slot(accumulation.scope, name), frozenset())
-        for backward, loss in backwards:
-            if loss is not None and backward.id in domain.before and added & domain.before[backward.id].get(loss, frozenset()):
-                return backward, name
-    return None
+def graph_definitions(
+    events: tuple[Event, ...], backwards: list[tuple[Backward, Slot | None]], domain: ReachingDefinitions,
+    runs_model: Callable[[str], bool],
+) -> tuple[dict[Definition, Backward], dict[Definition, Backward]]:
+    """The definitions whose tensor carries an autograd graph into a backward: the losses given to it,
+    and the parts of a loss computed from a model's output on the way (`out = model(x)`,
+    `recon = F.mse_loss(out, x)` for `loss = recon + kl`), not data such as targets or masks."""
+    losses: dict[Definition, Backward] = {}
+    for backward, loss in backwards:
+        if loss is not None and backward.id in domain.before:
+            losses.update((d, backward) for d in domain.before[backward.id].get(loss, frozenset()))
+    assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
+
+    def inputs(definition: Definition) -> set[Definition]:
+        """The definitions whose graph the assigned value carries on (not `x.shape[0]`, `y.argmax()`)."""
+        assign = assigns.get(definition[0])
+        value = getattr(assign.node, "value", None) if assign is not None else None
+        if value is None:
+            return set()
+        reaching = domain.before[assign.id]
+        return {d for name in graph_inputs(value) for d in reaching.get(slot(assign.scope, name), frozenset())}
+
+    ingredients = dict(losses)
+    pending = list(losses)
+    while pending:
+        definition = pending.pop()
+        for found in inputs(definition) - ingredients.keys():
+            ingredients[found] = ingredients[definition]
+            pending.append(found)
+    carrying: set[Definition] = set()
+    grew = True
+    while grew:
+        grew = False
+        for definition in ingredients.keys() - carrying:
+            assign = assigns.get(definition[0])
+            if assign is not None and assign.grad_enabled and (
+                any(runs_model(callee) for callee in assign.callees) or inputs(definition) & carrying
+            ):
+                carrying.add(definition)
+                grew = True
+    return losses, {d: ingredients[d] for d in carrying}
+
+
+# Reads of a tensor that carry no autograd graph.
+GRAPHLESS_ATTRIBUTES = frozenset({"shape", "dtype", "device", "data", "grad", "ndim", "requires_grad", "is_cuda"})
+GRAPHLESS_METHODS = frozenset(
+    """item detach size numel dim argmax argmin argsort long int bool tolist numpy nonzero eq ne lt le gt ge
+    isnan isfinite isinf sign round floor ceil""".split()
+)
+GRAPHLESS_FUNCTIONS = frozenset({"int", "float", "bool", "len", "str", "round", "isinstance", "range", "id"})
+
+
+def graph_inputs(node: cst.CSTNode) -> set[str]:
+    """The names whose autograd graph a value may carry on: `out` in `F.mse_loss(out, x)` or `out.logits`,
+    nothing in `out.shape[0]`, `out.argmax(-1)`, `len(out)` or a comparison."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute):
+        return set() if node.attr.value in GRAPHLESS_ATTRIBUTES else graph_inputs(node.value)
+    if isinstance(node, cst.Call):
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in GRAPHLESS_METHODS:
+            return set()
+        if isinstance(func, cst.Name) and func.value in GRAPHLESS_FUNCTIONS:
+            return set()
+        receiver = graph_inputs(func.value) if isinstance(func, cst.Attribute) else set()
+        return receiver.union(*(graph_inputs(a.value) for a in node.args))
+    if isinstance(node, (cst.Comparison, cst.BaseString, cst.Integer, cst.Float, cst.Lambda)):
+        return set()
+    found: set[str] = set()
+    for child in node.children:
+        found |= graph_inputs(child)
+    return found
 
 
 def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, frozenset[str]]]:

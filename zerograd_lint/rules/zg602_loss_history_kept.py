@@ -13,9 +13,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         for kept in root.kept_values:
             accumulation = kept.accumulation
             target = accumulation.target
+            what = "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
             yield finding(
                 facts, accumulation.node,
-                f"`{target}` keeps `{kept.value}`, the tensor of {at(facts, kept.backward)}, across the iterations of the "
+                f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
                 f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
                 f"with every step. Add `{kept.value}.item()` (or `{kept.value}.detach()`) instead.",
                 accumulator=target, value=kept.value,
@@ -30,7 +31,8 @@ RULE = Rule(
     summary="A loss tensor is accumulated across iterations with its autograd graph.",
     what=(
         "Reports a statement that adds the tensor a backward is called on (`total_loss += loss`, "
-        "`losses.append(loss)`, `running = running + loss * n`) into a variable that outlives the iteration of "
+        "`losses.append(loss)`, `running = running + loss * n`), or a tensor computed from the model's output on "
+        "the way to that loss (a loss term, the output itself), into a variable that outlives the iteration of "
         "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`."
     ),
     why=(
@@ -48,8 +50,10 @@ RULE = Rule(
         "    loss.backward()\n    optimizer.step()\n    total_loss += loss.item()\n"
     ),
     limits=(
-        "Only the tensor given to a backward (the same assignment reaching both) is followed, in the function "
-        "that runs the backward. Not reported when the accumulated value is backpropagated itself (losses of "
+        "Only the tensor given to a backward (the same assignment reaching both) and the model-derived values "
+        "it is computed from are followed; a value is model-derived when it is computed from a call of a model "
+        "(an object the file builds an optimizer from, or named like one: `model`, `net`, `encoder`, ...). "
+        "Not reported when the accumulated value is backpropagated itself (losses of "
         "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
         "that does not train (an evaluation loop), or when the accumulator is reset in every iteration."
     ),
@@ -72,6 +76,10 @@ RULE = Rule(
         "acc = 0\nfor i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    acc = acc + loss\n"
         "    if (i + 1) % n == 0:\n        (acc / n).backward()\n        optimizer.step()\n        optimizer.zero_grad()\n"
         "        acc = 0\n",
+        # Data that only weighs the loss (targets, masks, weights), and predictions: no graph.
+        "tokens = 0\nfor batch in loader:\n    optimizer.zero_grad()\n    mask = (batch['labels'] != -100).float()\n"
+        "    logits = model(batch['input_ids'])\n    loss = (criterion(logits, batch['labels']) * mask).sum() / mask.sum()\n"
+        "    loss.backward()\n    optimizer.step()\n    tokens += mask.sum()\n    preds.append(logits.argmax(-1))\n",
         # A helper that returns the loss's number.
         "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
         "    optimizer.step()\n    return loss.item()\n\n"
@@ -90,6 +98,11 @@ RULE = Rule(
         "running = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running = running + loss * x.size(0)  # <- ZG602\n"
         "    losses_seen.append(running.item())\n",
+        # Loss terms computed from the model's output, kept for the epoch's report.
+        "for epoch in range(epochs):\n    epoch_recon = 0.0\n    for x in loader:\n        optimizer.zero_grad()\n"
+        "        x_hat, mu, logvar = model(x)\n        recon = F.mse_loss(x_hat, x)\n"
+        "        loss = recon + kl_divergence(mu, logvar)\n        loss.backward()\n        optimizer.step()\n"
+        "        epoch_recon += recon  # <- ZG602\n    print(epoch_recon / len(loader))\n",
         # The loss a helper of the file backpropagates and returns.
         "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
         "    optimizer.step()\n    return loss\n\n"
