@@ -108,7 +108,12 @@ class SchedulerStep(Event):
 
 @dataclass(frozen=True, eq=False)
 class OptimizerBuilt(Event):
-    """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601)."""
+    """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601).
+
+    `node` is the construction call (inside a factory of the file, when one builds it).
+    """
+
+    node: cst.Call
 
     optimizer: str
     site: cst.CSTNode  # the value assigned: the construction itself, or the call of a factory that returns it

@@ -5,20 +5,21 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import last_name
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, finding
+from zerograd_lint.rules.support import finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root in facts.roots:
         for built, loop, step in root.recreated_optimizers:
-            kind = last_name(built.node.func) if hasattr(built.node, "func") else "optimizer"
             models = ", ".join(f"`{m}`" for m in sorted(built.models))
+            loop_line = facts.line(loop.node)
             yield finding(
                 facts, built.node,
-                f"a new {kind} `{built.optimizer}` is built in every iteration of the loop at line {facts.line(loop.node)}, "
-                f"which steps it ({at(facts, step)}), over {models} built outside that loop: its state (moments, momentum) "
-                f"starts empty each time. Build it once, before the loop at line {facts.line(loop.node)}.",
-                optimizer=built.optimizer, loop_line=facts.line(loop.node),
+                f"a new {last_name(built.node.func)} `{built.optimizer}` is built in every iteration of the loop at line "
+                f"{loop_line}, which steps it at line {facts.line(step.node)}, over the parameters of {models}, built "
+                f"outside that loop: its state (moments, momentum, step count) starts empty each time. "
+                f"Build it once, before the loop at line {loop_line}.",
+                optimizer=built.optimizer, loop_line=loop_line,
             )
 
 
