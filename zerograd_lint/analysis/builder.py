@@ -9,8 +9,8 @@ from typing import Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis import state_events
+from zerograd_lint.analysis.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir import (
     Accumulate,
     Assign,
@@ -306,10 +306,6 @@ class Builder:
             return self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
             return self.step(call, receiver, positional, context)
-        if (changed := state_events.state_change_target(call)) is not None:
-            return [self.event(StateLoad, call, target=resolver.canonical(changed))]
-        if (appended := state_events.appended(call)) is not None:
-            return self.accumulate(call, *appended, context)
         if attr in {"unscale_", "update"} and resolver.role(receiver) is Role.SCALER:
             if attr == "update":
                 return [self.event(Update, call, scaler=resolver.canonical(receiver))]
@@ -333,6 +329,10 @@ class Builder:
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+        if (changed := state_events.state_change_target(call)) is not None:
+            return [self.event(StateLoad, call, target=resolver.canonical(changed))]
+        if (appended := state_events.appended(call)) is not None:
+            return self.accumulate(call, *appended, context)
         return []
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:

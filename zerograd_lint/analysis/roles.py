@@ -6,7 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator, Mapping, Protocol
 
 import libcst as cst
@@ -418,8 +418,8 @@ class Resolver:
         key = callee.scheduled_optimizer(values[position], depth + 1)
         if key is None:
             return None
-        if key in callee.overlay.values():
-            return key
+        if key != replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1):
+            return key  # it came through the function's parameters: already one of our keys
         for target, value in zip(targets, values):
             if callee.canonical(value) == key:
                 return self.canonical(target)
