@@ -7,6 +7,7 @@ on demand, for the functions an analysis actually reaches.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterator, Sequence
 
 import libcst as cst
@@ -126,18 +127,16 @@ class ModuleIndex:
         scopes.append(self.scope(self.module))
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, SameFileView(self, container))
 
-    @property
+    @cached_property
     def scheduler_classes(self) -> frozenset[str]:
         """Classes of the file derived (directly or through each other) from a PyTorch LR scheduler."""
-        if not hasattr(self, "_scheduler_classes"):
-            found: set[str] = set()
-            grew = True
-            while grew:
-                bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
-                new = {name for name, names in bases.items() if names & (TORCH_SCHEDULER_BASES | found)}
-                grew, found = new != found, new
-            self._scheduler_classes = frozenset(found)
-        return self._scheduler_classes
+        bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
+        found: set[str] = set()
+        while True:
+            grown = {name for name, names in bases.items() if names & (TORCH_SCHEDULER_BASES | found)}
+            if grown == found:
+                return frozenset(found)
+            found = grown
 
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method

@@ -25,6 +25,7 @@ from zerograd_lint.analysis.flow import Interpreter, Structure, Where
 from zerograd_lint.analysis.index import returns_of
 from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.names import code_of, dotted_name
+from zerograd_lint.analysis.state_events import names_read
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
@@ -235,7 +236,7 @@ def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
     found: set[Slot] = set()
     for event in events:
         if isinstance(event, Backward) and event.loss is not None:
-            found.update(slot(event.scope, name) for name in names_in(event.loss))
+            found.update(slot(event.scope, name) for name in names_read(event.loss))
     assigns = [e for e in events if isinstance(e, Assign)]
     grew = True
     while grew:
@@ -246,24 +247,6 @@ def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
                 if new:
                     found |= new
                     grew = True
-    return found
-
-
-def names_in(node: cst.CSTNode) -> set[str]:
-    """Names and attribute chains (`self.total`) an expression reads."""
-    found: set[str] = set()
-
-    class _Names(cst.CSTVisitor):
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            name = dotted_name(attribute)
-            if name is not None:
-                found.add(name)
-            return name is None
-
-        def visit_Name(self, name: cst.Name) -> None:
-            found.add(name.value)
-
-    node.visit(_Names())
     return found
 
 

@@ -123,6 +123,28 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
     return frozenset(found)
 
 
+def names_read(node: cst.CSTNode, keywords: bool = True) -> set[str]:
+    """The names and attribute chains an expression reads (`task.loader`, `self.total`, `i`); with
+    `keywords=False`, not in keyword arguments (`tqdm(loader, desc=f"epoch {epoch}")` reads `loader`)."""
+    found: set[str] = set()
+
+    class _Reads(cst.CSTVisitor):
+        def visit_Arg(self, argument: cst.Arg) -> bool:
+            return keywords or argument.keyword is None
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            name = dotted_name(attribute)
+            if name is not None:
+                found.add(name)
+            return name is None
+
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    node.visit(_Reads())
+    return found
+
+
 def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
     """What a call replaces or changes the state of: `model.load_state_dict(sd)` -> model, `init_weights(model)` -> model."""
     func = call.func
