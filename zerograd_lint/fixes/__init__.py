@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 import difflib
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
 import libcst as cst
 
@@ -66,9 +66,11 @@ def apply_fix(source: str, d: Diagnostic) -> str:
 
 
 def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
+    """The source with the fixes applied; the reports fixed and skipped, placed on the source as given."""
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
+    origins: list[int | None] = list(range(1, len(source.splitlines()) + 1))  # each line's line in `source`
     reports = lint_source(source, path, selection)
     for _ in range(MAX_FIXES_PER_FILE):
         pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in failed]
@@ -78,14 +80,40 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
         try:
             new, new_reports = checked_fix(outcome.source, d, reports, path, selection, unsafe)
         except CannotFix as error:
-            failed[(d.code, d.message)] = (d, str(error))
+            failed[(d.code, d.message)] = (at_origin(d, origins), str(error))
             continue
+        outcome.applied.append(at_origin(d, origins))
+        origins = carried_origins(outcome.source, new, origins)
         outcome.source, reports = new, new_reports
-        outcome.applied.append(d)
         failed.clear()
     remaining = {(d.code, d.message) for d in reports}
     outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
     return outcome
+
+
+def at_origin(d: Diagnostic, origins: list[int | None]) -> Diagnostic:
+    """A report on the source as fixed so far, placed on the source as given (a line a fix wrote stays)."""
+
+    def origin(line: int) -> int:
+        found = origins[line - 1] if 1 <= line <= len(origins) else None
+        return found if found is not None else line
+
+    return replace(d, line=origin(d.line), end_line=origin(d.end_line), data=relocated_data(d.data, origin))
+
+
+def relocated_data(data: Mapping[str, Any], line_of: Callable[[int], int]) -> dict[str, Any]:
+    """The data of a report with the lines it names (`loop_line`, ...: fix messages quote them) mapped."""
+    return {key: line_of(value) if key.endswith("_line") and isinstance(value, int) else value for key, value in data.items()}
+
+
+def carried_origins(old: str, new: str, origins: list[int | None]) -> list[int | None]:
+    """`origins` for the lines of `new`: a line kept from `old` keeps its origin; a written one has none."""
+    carried: list[int | None] = [None] * len(new.splitlines())
+    matcher = difflib.SequenceMatcher(a=old.splitlines(), b=new.splitlines(), autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            carried[j1:j2] = origins[i1:i2]
+    return carried
 
 
 def checked_fix(
