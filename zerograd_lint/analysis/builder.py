@@ -417,6 +417,10 @@ class Builder:
             )
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
+            # `self.step(batch)`: the class's own method doing the work, inlined like any other of its helpers.
+            method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
+            if method is not None:
+                return self.inline_call(call, method, context, drop_self=True)
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
         closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
         nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []

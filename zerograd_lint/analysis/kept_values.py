@@ -27,17 +27,42 @@ from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Inlin
 from zerograd_lint.analysis.names import code_of, dotted_name
 from zerograd_lint.analysis.state_events import names_read
 
-Slot = tuple["cst.CSTNode | None", str]  # (function, name); `self.` attributes belong to no one function
+Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
 Definitions = Mapping[Slot, frozenset[Definition]]  # the definitions that reach a point, per slot
 
 
 def slot(scope: cst.CSTNode, name: str) -> Slot:
-    """What a definition of `name` in `scope` defines: `outputs` for `outputs.loss`, `self.loss` for `self.loss.mean`."""
-    parts = name.split(".")
-    if parts[0] == "self" and len(parts) > 1:
-        return None, ".".join(parts[:2])
-    return scope, parts[0]
+    return (None if name.startswith("self.") else scope), name
+
+
+def prefixes(name: str) -> list[str]:
+    """`a`, `a.b`, `a.b["k"]` for `a.b["k"]`: the objects a name is part of, outermost first (`self` alone
+    is no object of interest: `self.total` is)."""
+    found, depth = [], 0
+    for position, character in enumerate(name):
+        if character in ".[" and depth == 0 and position:
+            found.append(name[:position])
+        depth += {"[": 1, "]": -1}.get(character, 0)
+    return [part for part in (*found, name) if part != "self"]
+
+
+def lookup(state: Definitions, scope: cst.CSTNode, name: str) -> frozenset[Definition]:
+    """The definitions of what `name` reads: its own, else those of the object it is part of
+    (`outputs.loss` after `outputs = model(x)`)."""
+    for part in reversed(prefixes(name)):
+        found = state.get(slot(scope, part))
+        if found is not None:
+            return found
+    return frozenset()
+
+
+def define(state: Definitions, scope: cst.CSTNode, name: str, definitions: frozenset[Definition]) -> Definitions:
+    """`name` set anew: its own parts (`stats.total` for `stats`) go with its old value."""
+    key = slot(scope, name)
+    kept = {k: v for k, v in state.items() if not (k[0] is key[0] and k[1].startswith((f"{name}.", f"{name}[")))}
+    kept[key] = definitions
+    return kept
 
 
 @dataclass
@@ -51,18 +76,20 @@ class ReachingDefinitions:
             previous = self.before.get(event.id)
             self.before[event.id] = state if previous is None else self.join(previous, state)
         if isinstance(event, Assign) and id(event.node) not in self.accumulations:
-            return {**state, **{slot(event.scope, name): self.assigned(event, name, state) for name in event.names}}
+            incoming = state
+            for name in event.names:
+                state = define(state, event.scope, name, self.assigned(event, name, incoming))
+            return state
         if isinstance(event, Accumulate):
-            target = slot(event.scope, event.target)
-            return {**state, target: frozenset({(event.id, target[1])})}
+            return define(state, event.scope, event.target, frozenset({(event.id, event.target)}))
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
         """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions."""
         if event.id in self.returned:
             function, names = self.returned[event.id]
-            return frozenset().union(*(state.get(slot(function, returned), frozenset()) for returned in names))
-        return frozenset({(event.id, slot(event.scope, name)[1])})
+            return frozenset().union(*(lookup(state, function, returned) for returned in names))
+        return frozenset({(event.id, name)})
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
@@ -94,7 +121,7 @@ def kept_values(
 ) -> Iterator[KeptValue]:
     """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and e.grad_enabled]
-    backwards = [(e, loss_slot(e)) for e in events if isinstance(e, Backward)]
+    backwards = [(e, loss_name(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key for _, key in backwards):
         return
     domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
@@ -105,33 +132,31 @@ def kept_values(
     for accumulation in accumulations:
         reaching = domain.before.get(accumulation.id)
         loop = loops.get(accumulation.id)
-        target = slot(accumulation.scope, accumulation.target)
         if reaching is None or loop is None or not structure.is_training_loop(loop):
             continue
-        if (accumulation.id, target[1]) not in reaching.get(target, frozenset()) or target in backpropagated:
+        carried = (accumulation.id, accumulation.target) in lookup(reaching, accumulation.scope, accumulation.target)
+        summed = any(slot(accumulation.scope, part) in backpropagated for part in prefixes(accumulation.target))
+        if not carried or summed:
             continue  # reset every iteration, or summed to be backpropagated
         for name in sorted(accumulation.values):
-            added = reaching.get(slot(accumulation.scope, name), frozenset())
+            added = lookup(reaching, accumulation.scope, name)
             kept = next((d for d in sorted(added) if d in losses), None) or next((d for d in sorted(added) if d in parts), None)
             if kept is not None:
                 yield KeptValue(accumulation, loop, losses.get(kept) or parts[kept], name, kept in losses)
                 break
 
 
-def loss_slot(backward: Backward) -> Slot | None:
-    """What holds the tensor a backward is called on: `loss` in `loss.backward()`, `(loss / n).backward()`."""
+def loss_name(backward: Backward) -> str | None:
+    """What holds the tensor a backward is called on: `loss` in `loss.backward()`, `(loss / n).backward()`,
+    `outputs.loss` in `outputs.loss.backward()`."""
     node = backward.loss
     while isinstance(node, (cst.BinaryOperation, cst.Subscript)):
         node = node.left if isinstance(node, cst.BinaryOperation) else node.value
-    if isinstance(node, cst.Name):
-        return slot(backward.scope, node.value)
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
-        return slot(backward.scope, f"{node.value.value}.{node.attr.value}")
-    return None
+    return dotted_name(node) if node is not None else None
 
 
 def graph_definitions(
-    events: tuple[Event, ...], backwards: list[tuple[Backward, Slot | None]], domain: ReachingDefinitions,
+    events: tuple[Event, ...], backwards: list[tuple[Backward, str | None]], domain: ReachingDefinitions,
     runs_model: Callable[[str], bool],
 ) -> tuple[dict[Definition, Backward], dict[Definition, Backward]]:
     """The definitions whose tensor carries an autograd graph into a backward: the losses given to it,
@@ -140,7 +165,7 @@ def graph_definitions(
     losses: dict[Definition, Backward] = {}
     for backward, loss in backwards:
         if loss is not None and backward.id in domain.before:
-            losses.update((d, backward) for d in domain.before[backward.id].get(loss, frozenset()))
+            losses.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, loss))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
 
     def inputs(definition: Definition) -> set[Definition]:
@@ -150,7 +175,7 @@ def graph_definitions(
         if value is None:
             return set()
         reaching = domain.before[assign.id]
-        return {d for name in graph_inputs(value) for d in reaching.get(slot(assign.scope, name), frozenset())}
+        return {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
 
     ingredients = dict(losses)
     pending = list(losses)
@@ -271,6 +296,8 @@ REPORTING_CALLS = frozenset(
 def only_reported(module: cst.Module, scope: cst.CSTNode, target: str, accumulation: cst.CSTNode) -> bool:
     """Whether the accumulator is only printed or logged (besides being reset and added to), so that
     holding a number instead of a tensor changes nothing else: `print(total / n)`, `writer.add_scalar("loss", total)`."""
+    if "[" in target:
+        return False  # `history["loss"]`: the dict's other uses are not followed
     where = module if target.startswith("self.") or not isinstance(scope, cst.FunctionDef) else scope
     uses = _Uses(target, accumulation)
     where.visit(uses)

@@ -51,10 +51,13 @@ def recreated_optimizers(block: Node, structure: Structure) -> Iterator[tuple[Op
             steps = [(step, between) for step, between in steps_in(loop.body, ()) if step.optimizer == built.optimizer]
             if not steps:
                 continue  # an outer loop may step it
+            inside = path[path.index(loop) + 1 :]
+            # Where the construction is, in the loop's own code: the call of the helper that makes it, if any.
+            anchors = [built.site, *(node.call for node in inside if isinstance(node, Inlined))]
             if (
-                runs_every_iteration(path[path.index(loop) + 1 :])
+                runs_every_iteration(inside)
                 and not state_loaded(built, loop)
-                and not gets_another_model(built, loop)
+                and not gets_another_model(built, loop, anchors)
                 and not trains_on_new_data(loop, [inner for _, between in steps for inner in between])
             ):
                 yield built, loop, steps[0][0]
@@ -106,7 +109,7 @@ def related(a: str, b: str) -> bool:
     return any(x == y or x.startswith(f"{y}.") or x.startswith(f"{y}[") for x, y in ((a, b), (b, a)))
 
 
-def gets_another_model(built: OptimizerBuilt, loop: Loop) -> bool:
+def gets_another_model(built: OptimizerBuilt, loop: Loop, anchors: list[cst.CSTNode]) -> bool:
     """The loop rebuilds, copies, reloads, re-initialises, changes or unfreezes the model, or takes
     another model (or parameter set) each iteration: a fresh optimizer is then the point."""
     watched = built.models | built.reads
@@ -118,7 +121,7 @@ def gets_another_model(built: OptimizerBuilt, loop: Loop) -> bool:
         return True
     if any(related(name, watch) or indexes(watch, name) for name in changed for watch in watched):
         return True
-    return changed_before(loop.node, built.site, watched)
+    return changed_before(loop.node, anchors, watched)
 
 
 def indexes(key: str, name: str) -> bool:
@@ -126,12 +129,12 @@ def indexes(key: str, name: str) -> bool:
     return "[" in key and name in key[key.index("[") :]
 
 
-def changed_before(loop: cst.CSTNode, site: cst.CSTNode, watched: frozenset[str]) -> bool:
-    """Whether code of the loop's iteration before the construction may change the model: calls a method
-    of it (`model.grow()`) or passes it on (`prune(model)`), other than methods that keep its parameters
-    (`model.train()`)."""
+def changed_before(loop: cst.CSTNode, anchors: list[cst.CSTNode], watched: frozenset[str]) -> bool:
+    """Whether code of the loop's iteration before the construction (any of `anchors`) may change the
+    model: calls a method of it (`model.grow()`) or passes it on (`prune(model)`), other than methods
+    that keep its parameters (`model.train()`)."""
     for statement in getattr(getattr(loop, "body", None), "body", ()):
-        if contains(statement, site):
+        if any(contains(statement, anchor) for anchor in anchors):
             return False
         for call in calls_in(statement):
             func = call.func

@@ -100,16 +100,16 @@ def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:
 
 
 def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
-    """The objects an expression reads, as resolver keys: `model` in `model.parameters()`,
+    """The objects an expression reads, as written and as resolver keys: `model` in `model.parameters()`,
     `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`."""
     found: set[str] = set()
 
     def visit(part: cst.CSTNode) -> None:
         if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
-            found.add(resolver.canonical(part))
+            found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
             return
         if isinstance(part, cst.Subscript):
-            found.add(resolver.canonical(part))
+            found.update({resolver.canonical(part), code_of(part)})
         if isinstance(part, cst.Call):
             if isinstance(part.func, cst.Attribute):
                 visit(part.func.value)  # the receiver, not the method's name
@@ -163,7 +163,7 @@ def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
     """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`)."""
     if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
-        if isinstance(statement.target, (cst.Name, cst.Attribute)):
+        if is_accumulator(statement.target):
             return statement.target, statement.value
         return None
     if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
@@ -185,9 +185,16 @@ def appended(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | 
     func = call.func
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(call.args) == 1 and positional:
-        if isinstance(func.value, (cst.Name, cst.Attribute)):
+        if is_accumulator(func.value):
             return func.value, positional[0]
     return None
+
+
+def is_accumulator(node: cst.BaseExpression) -> bool:
+    """`total`, `self.total`, `stats.total`, `history["loss"]`: something that can hold a value across iterations."""
+    if isinstance(node, cst.Subscript):
+        return is_accumulator(node.value)
+    return dotted_name(node) is not None
 
 
 def live_names(node: cst.BaseExpression) -> frozenset[str]:
@@ -201,6 +208,8 @@ def live_names(node: cst.BaseExpression) -> frozenset[str]:
         return live_names(node.value)
     if isinstance(node, cst.BinaryOperation):
         return live_names(node.left) | live_names(node.right)
+    if isinstance(node, (cst.List, cst.Tuple)):  # `step_losses += [loss]`
+        return frozenset().union(*(live_names(e.value) for e in node.elements))
     if isinstance(node, cst.UnaryOperation):
         return live_names(node.expression)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in KEEPS_GRAPH:

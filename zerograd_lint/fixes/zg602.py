@@ -23,6 +23,8 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
         return node.with_changes(left=as_number(node.left, name), right=as_number(node.right, name))
     if isinstance(node, cst.UnaryOperation):
         return node.with_changes(expression=as_number(node.expression, name))
+    if isinstance(node, (cst.List, cst.Tuple)):  # `kept += [loss]`
+        return node.with_changes(elements=[e.with_changes(value=as_number(e.value, name)) for e in node.elements])
     if name not in live_names(node):
         return node
     receiver = node if isinstance(node, ATOMS) or node.lpar else node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])

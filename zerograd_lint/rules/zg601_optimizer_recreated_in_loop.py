@@ -98,7 +98,9 @@ RULE = Rule(
         "for round in range(rounds):\n    prune_lowest(model, amount=0.2)\n"
         "    optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
-        # One model per member of an ensemble.
+        # One model per member of an ensemble, by element or by index.
+        "for member in ensemble:\n    member_opt = torch.optim.Adam(member.parameters())\n    for x, y in loader:\n"
+        "        member_opt.zero_grad()\n        criterion(member(x), y).backward()\n        member_opt.step()\n",
         "for i in range(n_models):\n    optimizer = torch.optim.Adam(models[i].parameters())\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(models[i](x), y).backward()\n"
         "        optimizer.step()\n",

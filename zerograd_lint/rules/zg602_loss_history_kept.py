@@ -103,6 +103,19 @@ RULE = Rule(
         "        x_hat, mu, logvar = model(x)\n        recon = F.mse_loss(x_hat, x)\n"
         "        loss = recon + kl_divergence(mu, logvar)\n        loss.backward()\n        optimizer.step()\n"
         "        epoch_recon += recon  # <- ZG602\n    print(epoch_recon / len(loader))\n",
+        # Kept on a namespace, or appended as a one-element list.
+        "stats = SimpleNamespace(total=0, steps=0)\nkept = []\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    stats.total += loss  # <- ZG602\n    stats.steps += 1\n    kept += [loss]  # <- ZG602\n",
+        # Kept in a dict of lists.
+        "history = {'loss': [], 'acc': []}\nfor x, y in loader:\n    optimizer.zero_grad()\n    out = model(x)\n"
+        "    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n"
+        "    history['loss'].append(loss)  # <- ZG602\n    history['acc'].append((out.argmax(1) == y).float().mean().item())\n",
+        # A trainer's `step` method, called for every batch by `fit`.
+        "class Trainer:\n    def step(self, x, y):\n        self.optimizer.zero_grad()\n"
+        "        loss = criterion(self.model(x), y)\n        loss.backward()\n        self.optimizer.step()\n"
+        "        self.losses.append(loss)  # <- ZG602\n\n    def fit(self, loader):\n        for x, y in loader:\n"
+        "            self.step(x, y)\n",
         # The loss a helper of the file backpropagates and returns.
         "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
         "    optimizer.step()\n    return loss\n\n"
