@@ -26,8 +26,8 @@ import pytest
 from conftest import FIXTURES, REPO, cli_env, run_cli
 
 RULE_CODES = {
-    "ZG000", "ZG101", "ZG102", "ZG103", "ZG104", "ZG105", "ZG201", "ZG202", "ZG203",
-    "ZG301", "ZG302", "ZG401", "ZG402", "ZG403", "ZG404", "ZG501",
+    "ZG000", "ZG101", "ZG102", "ZG103", "ZG104", "ZG105", "ZG201", "ZG202", "ZG203", "ZG204",
+    "ZG301", "ZG302", "ZG401", "ZG402", "ZG403", "ZG404", "ZG501", "ZG601", "ZG602",
 }
 EXPECT_REPORT = re.compile(r"^# expect: (ZG\d{3}) (\d+):(\d+)$")
 EXPECT_CLEAN = "# expect: clean"

@@ -20,7 +20,23 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import MODEL_PREFIX
-from zerograd_lint.analysis.ir import Assign, Backward, Clear, Clip, Event, NextElement, Rebind, Step, Unscale, Update, events_in
+from zerograd_lint.analysis.ir import (
+    Accumulate,
+    Assign,
+    Backward,
+    Clear,
+    Clip,
+    Event,
+    NextElement,
+    OptimizerBuilt,
+    Rebind,
+    SchedulerStep,
+    StateLoad,
+    Step,
+    Unscale,
+    Update,
+    events_in,
+)
 from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import file_facts
@@ -131,7 +147,10 @@ def kind_of(event: Event) -> str:
         return "scaler step" if event.via_scaler else "step"
     if isinstance(event, Backward):
         return "scaled backward" if event.scaled else "backward"
-    names = {Clear: "clear", Unscale: "unscale", Update: "update", Clip: "clip", Assign: "forward"}
+    names = {
+        Clear: "clear", Unscale: "unscale", Update: "update", Clip: "clip", Assign: "forward",
+        SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state loaded", Accumulate: "accumulate",
+    }
     return names.get(type(event), type(event).__name__.lower())
 
 

@@ -9,9 +9,11 @@ from typing import Mapping, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis import state_events
 from zerograd_lint.analysis.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
 from zerograd_lint.analysis.index import Container, ModuleIndex, suites
 from zerograd_lint.analysis.ir import (
+    Accumulate,
     Assign,
     Backward,
     Block,
@@ -31,7 +33,10 @@ from zerograd_lint.analysis.ir import (
     NextElement,
     NextParameter,
     Node,
+    OptimizerBuilt,
     Rebind,
+    SchedulerStep,
+    StateLoad,
     Step,
     Try,
     Unscale,
@@ -50,7 +55,6 @@ COUNTER_WORDS = re.compile(
     r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
 )
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
-NO_GRAD_CONTEXTS = re.compile(r"(^|\.)(no_grad|inference_mode)$")
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
 PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
@@ -150,7 +154,9 @@ class Builder:
         return key
 
     def build(self, root: Container) -> Block:
-        context = Context(self.index.resolver_for(root), root, (root,), "return")
+        context = Context(
+            self.index.resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root)
+        )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
 
@@ -227,7 +233,7 @@ class Builder:
                     # Entering `accumulate()` decides this iteration's `sync_gradients`.
                     nodes.append(self.rebind(item.item, context.naming.stored(self.sync_flag(accelerator))))
                     inner = replace(inner, accelerate=True, gated=accelerator)
-                if isinstance(item.item, cst.Call) and NO_GRAD_CONTEXTS.search(dotted_name(item.item.func) or "") is not None:
+                if state_events.disables_grad(item.item):
                     inner = replace(inner, no_grad=True)
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
@@ -316,6 +322,11 @@ class Builder:
         if isinstance(value, cst.Call) and is_optimizer_construction(value) and not self.over_lasting_model(value, context):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
+        if value is not None and len(targets) == 1:
+            nodes.extend(self.optimizer_built(targets[0], value, context))
+        accumulated = state_events.accumulation(statement)
+        if accumulated is not None:
+            nodes.extend(self.accumulate(statement, *accumulated, context))
         for target in targets:
             if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
                 continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
@@ -409,6 +420,8 @@ class Builder:
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+            if function is None and (changed := state_events.state_change_target(call)) is not None:
+                return [self.event(StateLoad, call, target=resolver.canonical(changed))]
             return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
         if not isinstance(func, cst.Attribute):
             return []
@@ -447,6 +460,10 @@ class Builder:
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+        if (changed := state_events.state_change_target(call)) is not None:
+            return [self.event(StateLoad, call, target=resolver.canonical(changed))]
+        if (appended := state_events.appended(call)) is not None:
+            return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
@@ -610,6 +627,9 @@ class Builder:
 
     def step(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         resolver = context.resolver
+        scheduled = state_events.scheduler_step(call, receiver, resolver)
+        if scheduled is not None:
+            return [self.event(SchedulerStep, call, scheduler=scheduled[0], optimizer=scheduled[1])]
         role = resolver.role(receiver)
         if role is Role.SCALER:
             if not positional:
@@ -620,6 +640,10 @@ class Builder:
             )
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
+            # `self.step(batch)`: the class's own method doing the work, inlined like any other of its helpers.
+            method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
+            if method is not None:
+                return self.inline_call(call, method, context, drop_self=True)
             return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
         nodes: list[Node] = [
             replace(n, closure=True) if isinstance(n, Inlined) else n
@@ -648,6 +672,30 @@ class Builder:
             if cleared:
                 found.append(self.event(NextParameter, target, cleared=cleared))
         return found
+
+    def optimizer_built(self, target: cst.BaseExpression, value: cst.BaseExpression, context: Context) -> list[Node]:
+        """`opt = Adam(model.parameters())`, or a factory of the file returning such a construction."""
+        found = state_events.optimizer_construction(value, context.resolver) if isinstance(target, (cst.Name, cst.Attribute)) else None
+        if found is None:
+            return []
+        construction, resolver = found
+        params = state_events.parameters_argument(construction)
+        return [
+            self.event(
+                OptimizerBuilt, construction,
+                optimizer=context.resolver.canonical(target),
+                site=value,
+                stateful=state_events.keeps_state(construction, resolver),
+                models=resolver.parameter_owners(params) if params is not None else frozenset(),
+                reads=state_events.reads(params, resolver) if params is not None else frozenset(),
+            )
+        ]
+
+    def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
+        values = state_events.live_names(added)
+        if not values:
+            return []
+        return [self.event(Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function)]
 
     @staticmethod
     def closures_of(call: cst.Call, positional: list, context: Context) -> list[cst.BaseExpression]:
@@ -864,7 +912,7 @@ class Builder:
             accelerate=context.accelerate,
             naming=naming,
             instances=(*context.instances, (function, naming)),
-            no_grad=context.no_grad,
+            no_grad=context.no_grad or state_events.function_disables_grad(function),
         )
         body = statements_of(function.body)
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
@@ -1122,6 +1170,7 @@ class _CallCollector(cst.CSTVisitor):
 
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension
     leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = leave_comprehension
+
     def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
         stored = set(self.context.naming.stored(original_node.target))
         if stored:

@@ -23,6 +23,9 @@ from zerograd_lint.analysis.grad_none import NoneEvidence, ReadFacts, analyse_re
 from zerograd_lint.analysis.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.index import Container, ModuleIndex
+from zerograd_lint.analysis.kept_values import KeptValue, kept_values
+from zerograd_lint.analysis.rebuilt_optimizers import recreated_optimizers
+from zerograd_lint.analysis.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
@@ -35,6 +38,8 @@ from zerograd_lint.analysis.ir import (
     Jump,
     Loop,
     Node,
+    OptimizerBuilt,
+    SchedulerStep,
     Step,
     Unscale,
     children,
@@ -116,6 +121,7 @@ class RootFacts:
         """The events after `event` in its training loop."""
         events = self.events_by_loop[self.loop_of(event)]
         return events[events.index(event) + 1 :]
+
     @cached_property
     def bailing_out(self) -> frozenset[int]:
         """Events of blocks that end in `continue`, `break` or `return` with no backward: `if bad: opt.zero_grad(); continue`."""
@@ -140,6 +146,21 @@ class RootFacts:
             mine is not theirs and mine.function is theirs.function
             for mine in self.calls.get(first.id, ()) for theirs in self.calls.get(second.id, ())
         )
+    # The state rules' facts (ZG204, ZG601, ZG602), computed when a rule first asks.
+
+    @cached_property
+    def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
+        return early_scheduler_steps(self.block, self.events)
+
+    @cached_property
+    def recreated_optimizers(self) -> list[tuple[OptimizerBuilt, Loop, Step]]:
+        return list(recreated_optimizers(self.block, Structure()))
+
+    @cached_property
+    def kept_values(self) -> list[KeptValue]:
+        known = {m for group in self.models.values() for m in group}
+        known |= {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "model"}
+        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -535,6 +556,17 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
     if len(parts) == 1 and (callee in NOT_MODELS or callee in imported):
         return False
     return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
+
+
+def runs_model(callee: str, known_models: set) -> bool:
+    """Stricter than `calls_model`: the object called is visibly a model (`model(x)`, `self.encoder(x)`,
+    `policy.evaluate(s)`, a model an optimizer is built from), not any function of the file."""
+    parts = callee.split(".")
+    if callee in known_models or ".".join(parts[:-1]) in known_models or parts[-1] in {"forward", "__call__"}:
+        return True
+    if parts[-1][:1].isupper():
+        return False  # building a model (or a `torch.Generator`) is not running one
+    return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -61,7 +61,31 @@ class Domain(Protocol[State]):
     def after_branch(
         self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
     ) -> tuple[State | None, State | None]: ...
-    def assume(self, state: State, condition: Condition, truth: bool) -> State | None: ...
+    def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
+
+
+class PassThrough:
+    """A domain's defaults: loops' edges and branch tests change nothing."""
+
+    def enter_loop(self, loop: Loop, state: State) -> State:
+        return state
+
+    def back_edge(self, loop: Loop, state: State) -> State:
+        return state
+
+    def repeat(self, loop: Loop, state: State) -> State:
+        return state
+
+    def leave_loop(self, loop: Loop, state: State) -> State:
+        return state
+
+    def after_branch(
+        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
+    ) -> tuple[State | None, State | None]:
+        return then, orelse
+
+    def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
+        return state
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
@@ -195,8 +219,9 @@ class Correlated(Generic[State]):
                     return False
         return None
 
-    def assume(self, state: dict, condition: Condition, truth: bool) -> dict | None:
-        alternatives = {tuple((atom, value) for atom, value in facts if atom.key in self.plan.atoms) for facts in learn(condition, truth)}
+    def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:
+        facts_found = learn(branch.condition, truth)
+        alternatives = {tuple((atom, value) for atom, value in facts if atom.key in self.plan.atoms) for facts in facts_found}
         if not alternatives:
             return None  # decided the other way
         if alternatives == {()}:
@@ -447,8 +472,8 @@ class Interpreter(Generic[State]):
 
     def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
         guard = self.structure.guard(branch, where.loop)
-        then_state = self.domain.assume(state, branch.condition, not branch.negated)
-        else_state = self.domain.assume(state, branch.condition, branch.negated)
+        then_state = self.domain.assume(state, branch, not branch.negated)
+        else_state = self.domain.assume(state, branch, branch.negated)
         then = self.run(branch.then, then_state, self.arm_where(branch, guard, branch.then, where)) if then_state is not None else Flow()
         orelse = self.run(branch.orelse, else_state, self.arm_where(branch, guard, branch.orelse, where)) if else_state is not None else Flow()
         then_normal, else_normal = self.domain.after_branch(branch, guard, where.loop, then.normal, orelse.normal)

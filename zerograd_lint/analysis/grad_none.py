@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
+from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, PassThrough, Structure, Where
 from zerograd_lint.analysis.gradients import related
 from zerograd_lint.analysis.ir import (
     Backward,
@@ -40,7 +40,7 @@ CLASS_DEPTH = 3
 
 
 @dataclass
-class ReadDomain:
+class ReadDomain(PassThrough):
     """What each `.grad` read may follow, per path."""
 
     before: dict[int, frozenset] = field(default_factory=dict)
@@ -63,24 +63,6 @@ class ReadDomain:
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
-
-    def enter_loop(self, loop, state: frozenset) -> frozenset:
-        return state
-
-    def back_edge(self, loop, state: frozenset) -> frozenset:
-        return state
-
-    def repeat(self, loop, state: frozenset) -> frozenset:
-        return state
-
-    def leave_loop(self, loop, state: frozenset) -> frozenset:
-        return state
-
-    def after_branch(self, branch, guard, loop, then, orelse):
-        return then, orelse
-
-    def assume(self, state: frozenset, test, truth: bool) -> frozenset:
-        return state
 
 
 @dataclass(frozen=True)

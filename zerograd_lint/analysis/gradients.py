@@ -282,6 +282,7 @@ class GradientDomain:
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
+
         def leak(content: Content) -> Content:
             intended = has(content, "cleared", "foggy") and not has(content, "carried")  # cleared for this iteration's backwards
             return drop(content, EMPTY_MARKS) - done | {("leak" if intended else "leaked", event.id)}

@@ -163,6 +163,47 @@ class Rebind(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class SchedulerStep(Event):
+    """`sched.step()` of a learning-rate scheduler visibly built on `optimizer` (ZG204)."""
+
+    scheduler: str
+    optimizer: str
+
+
+@dataclass(frozen=True, eq=False)
+class OptimizerBuilt(Event):
+    """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601).
+
+    `node` is the construction call (inside a factory of the file, when one builds it).
+    """
+
+    node: cst.Call
+
+    optimizer: str
+    site: cst.CSTNode  # the value assigned: the construction itself, or the call of a factory that returns it
+    stateful: bool  # keeps state from step to step (moments, momentum); plain SGD does not
+    models: frozenset[str]  # the models whose parameters it is visibly built from
+    reads: frozenset[str]  # the names and attributes its parameter expression reads
+
+
+@dataclass(frozen=True, eq=False)
+class StateLoad(Event):
+    """`x.load_state_dict(...)`, `model.apply(init)`, `model.reset_parameters()`: `target`'s state replaced."""
+
+    target: str
+
+
+@dataclass(frozen=True, eq=False)
+class Accumulate(Event):
+    """`total += loss`, `total = total + loss`, `losses.append(loss)`: values added into `target` (ZG602)."""
+
+    target: str  # as written
+    values: frozenset[str]  # the names added as they are (not through `.item()`, `.detach()`, `float()`)
+    no_grad: bool  # under `torch.no_grad()` / `torch.inference_mode()`: no autograd graph
+    scope: cst.CSTNode  # the function (or module) the statement is written in
+
+
+@dataclass(frozen=True, eq=False)
 class Block:
     items: tuple["Node", ...]
 

@@ -71,6 +71,11 @@ def says_optimizer(identifier: str) -> bool:
     return any(p in OPTIMIZER_WORDS or p.startswith("optimi") for p in parts)
 
 
+def says_scheduler(identifier: str) -> bool:
+    """`sched`, `scheduler`, `lr_scheduler`, `warmup_scheduler`, `d_sched`."""
+    return any(p.startswith("sched") for p in words(identifier))
+
+
 def says_scaler(identifier: str) -> bool:
     return "scaler" in identifier.lower()
 
@@ -88,6 +93,15 @@ OPTIMIZER_CLASSES = frozenset(
     PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
 )
 SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
+# Schedulers whose first `step()` before their optimizer's makes PyTorch skip the schedule's first value.
+# Not ReduceLROnPlateau: it is stepped on a metric and keeps no schedule to skip.
+TORCH_SCHEDULERS = frozenset(
+    """LambdaLR MultiplicativeLR StepLR MultiStepLR ConstantLR LinearLR ExponentialLR SequentialLR
+    CosineAnnealingLR ChainedScheduler CyclicLR CosineAnnealingWarmRestarts OneCycleLR PolynomialLR SWALR""".split()
+)
+TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
+# Hugging Face's schedule factories return a LambdaLR built on their first argument.
+SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(?:_with_warmup)?")
 SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_lambda)")
 
 
@@ -107,3 +121,22 @@ def constructor_role(callee: str) -> Role | None:
     if last[:1].isupper():
         return Role.OTHER
     return None
+
+
+def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
+    """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first.
+
+    `StepLR(opt, 30)`, `lr_scheduler.OneCycleLR(optimizer=opt, ...)`,
+    `get_linear_schedule_with_warmup(opt, ...)`, or a class of the file
+    (`scheduler_classes`) derived from one of PyTorch's.
+    """
+    callee = dotted_name(call.func) or ""
+    last = callee.rsplit(".", 1)[-1]
+    known = last in TORCH_SCHEDULERS or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
+    if not known and not (".lr_scheduler." in f".{callee}" and last[:1].isupper() and last != "ReduceLROnPlateau"):
+        return None
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "optimizer"), None)
+    if keyword is not None:
+        return keyword
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    return positional[0] if positional and last != "ChainedScheduler" else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import wraps
-from typing import Any, Callable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
@@ -21,6 +21,8 @@ from zerograd_lint.analysis.names import (
     says_accelerator,
     says_optimizer,
     says_scaler,
+    says_scheduler,
+    scheduled_optimizer_argument,
 )
 
 # Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
@@ -46,6 +48,16 @@ class Binding:
     value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
     # For `self.x = name` in a method: that method's own bindings, where `name` means something.
     home: "Scope | None" = field(default=None, compare=False)
+    unpacked: "Unpacked | None" = None  # one of several names bound from what a call returns
+
+
+@dataclass(frozen=True)
+class Unpacked:
+    """`opt, sched = build(model)`: the name is `targets[position]` of what `call` returns."""
+
+    call: cst.Call
+    targets: tuple[cst.BaseExpression, ...]
+    position: int
 
 
 @dataclass
@@ -119,11 +131,12 @@ def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpressi
                 if code_of(argument) != key:
                     scope.add(key, Binding(alias=argument))
         return
+    # opt_g, opt_d = self.optimizers(); a name that says scheduler is never an optimizer by the factory's name alone.
     role = constructor_role(callee)
-    if role is Role.OPTIMIZER:  # opt_g, opt_d = self.optimizers()
-        for target in targets:
-            for key in target_keys(target):
-                scope.add(key, Binding(role=Role.OPTIMIZER))
+    for position, target in enumerate(targets):
+        named_role = role if role is Role.OPTIMIZER and not says_scheduler(last_name(target) or "") else None
+        for key in target_keys(target):
+            scope.add(key, Binding(role=named_role, unpacked=Unpacked(value, tuple(targets), position)))
 
 
 def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
@@ -240,21 +253,37 @@ def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
     return answer
 
 
+class SameFile(Protocol):
+    """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
+
+    scheduler_classes: frozenset[str]
+
+    def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
+        """The values the same-file function called by `call` returns, each with that function's resolver
+        (its parameters bound to the call's arguments); empty when the callee is not in the file."""
+        ...
+
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+
+
 @dataclass(frozen=True)
 class Resolver:
     """Resolves receivers in one place of the code: a chain of scopes plus call-site overlays.
 
     ``overlay`` maps a helper's parameter names to the caller's canonical keys,
-    so `def step(opt): opt.step()` called as `step(self.optimizer)` steps `self.optimizer`.
+    so `def step(opt): opt.step()` called as `step(self.optimizer)` steps `self.optimizer`;
+    ``arguments`` keeps the caller's own expression (and resolver) for each of them.
     """
 
     scopes: tuple[Scope, ...]
     overlay: Mapping[str, str] = field(default_factory=dict)
     overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
-    answers: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)  # see `by_receiver`
     # A helper's parameters: the caller's own expression for each, and the caller's resolver.
     arguments: Mapping[str, tuple["Resolver", cst.BaseExpression]] = field(default_factory=dict)
     self_class: str | None = None  # the class whose method this is: what `self` was built with
+    same_file: SameFile | None = None
+    # See `by_receiver`; not an argument, so that `replace()` starts a resolver with its own.
+    answers: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
@@ -291,22 +320,45 @@ class Resolver:
 
     @by_receiver
     def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:
-        """The receiver's role from its bindings, else from what its name says."""
+        """The receiver's role from its bindings, else from what its name says.
+
+        A receiver named like a scheduler is an optimizer only on positive evidence:
+        an optimizer class constructed, or returned by a function of the file.
+        """
+        found = self.bound_role(node, depth)
+        if depth == 0 and found is Role.OPTIMIZER and says_scheduler(last_name(node) or "") and not self.built_as_optimizer(node):
+            return None
+        return found
+
+    def bound_role(self, node: cst.BaseExpression, depth: int) -> Role | None:
         if depth > 8:
             return None
         if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
             return self.overlay_roles[node.value]
+        if isinstance(node, cst.Name) and node.value in self.arguments and node.value not in self.overlay_roles:
+            caller, argument = self.arguments[node.value]  # a parameter of a function whose return is resolved
+            passed = caller.role(argument, depth + 1)
+            if passed is not None:
+                return passed
         if isinstance(node, cst.Subscript):
-            return self.role(node.value, depth + 1)
+            element = self.dict_element(node, depth)
+            return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
         if isinstance(node, cst.Call):
-            callee = dotted_name(node.func)
-            return constructor_role(callee) if callee else None
+            return self.call_role(node, depth)
+        elements = tuple_elements(node)
+        if elements is not None:  # `[opt]` returned for `opts, scheds = self.configure_optimizers()`
+            found = {self.role(element, depth + 1) for element in elements}
+            return found.pop() if len(found) == 1 else None
         roles: set[Role | None] = set()
         for binding in self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []:
             if binding.alias is not None:
                 roles.add(self.role(binding.alias, depth + 1))
             elif binding.element_of is not None:
                 roles.add(self.role(binding.element_of, depth + 1))
+            elif binding.unpacked is not None:
+                roles.add(self.returned_role(self.unpacked_values(binding.unpacked, depth), depth) or binding.role)
+            elif isinstance(binding.value, cst.Call):
+                roles.add(self.call_role(binding.value, depth + 1))
             else:
                 roles.add(binding.role)
         known = roles - {None}
@@ -316,6 +368,133 @@ class Resolver:
             return Role.OTHER if Role.OPTIMIZER not in known else None
         return role_from_name(last_name(node))
 
+    # What functions of the same file return ---------------------------------------
+
+    def returned(self, call: cst.Call, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
+        if self.same_file is None or depth > 6:
+            return []
+        return self.same_file.returned(call, self)
+
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
+        """What a same-file function returns, as written (cheap: no resolver for it)."""
+        return self.same_file.returned_expressions(call) if self.same_file is not None else ()
+
+    def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
+        """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""
+        found = []
+        for callee, value in self.returned(unpacked.call, depth):
+            elements = tuple_elements(value)
+            if elements is None or len(elements) != len(unpacked.targets):
+                return []  # not a plain tuple of the same width: unknown
+            found.append((callee, elements[unpacked.position]))
+        return found
+
+    def returned_role(self, values: list[tuple["Resolver", cst.BaseExpression]], depth: int) -> Role | None:
+        """The role every returned value agrees on, if any."""
+        roles = {callee.role(value, depth + 1) for callee, value in values}
+        return roles.pop() if len(roles) == 1 else None
+
+    def call_role(self, call: cst.Call, depth: int) -> Role | None:
+        """What a call returns: what a function of the file visibly returns, else what the callee's name says."""
+        returned = self.returned_role(self.returned(call, depth), depth)
+        if returned is not None:
+            return returned
+        callee = dotted_name(call.func)
+        return constructor_role(callee) if callee else None
+
+    def dict_element(self, node: cst.Subscript, depth: int) -> tuple["Resolver", cst.BaseExpression] | None:
+        """`config["lr_scheduler"]` where `config` is a dict literal, or what a function of the file returns as one."""
+        key = node.slice[0].slice if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
+        if key is None or not isinstance(key.value, cst.SimpleString):
+            return None
+        value = self.value_of(node.value)
+        candidates = self.returned(value, depth) if isinstance(value, cst.Call) else [(self, value)] if value is not None else []
+        found = []
+        for resolver, candidate in candidates:
+            if not isinstance(candidate, cst.Dict):
+                return None
+            entries = [e.value for e in candidate.elements if isinstance(e, cst.DictElement) and code_of(e.key) == code_of(key.value)]
+            if len(entries) != 1:
+                return None
+            found.append((resolver, entries[0]))
+        return found[0] if len(found) == 1 else None
+
+    def built_as_optimizer(self, node: cst.BaseExpression) -> bool:
+        """Positive evidence: an optimizer class constructed (through aliases), or a function of the file returning one."""
+        call = self.constructor_of(node)
+        if call is not None and (last_name(call.func) or "")[:1].isupper():
+            return True
+        bindings = self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []
+        return any(
+            binding.unpacked is not None and self.returned_role(self.unpacked_values(binding.unpacked, 0), 0) is Role.OPTIMIZER
+            for binding in bindings
+        )
+
+    # Which optimizer a learning-rate scheduler is built on --------------------------
+
+    def scheduled_optimizer(self, node: cst.BaseExpression, depth: int = 0) -> str | None:
+        """The key of the optimizer that the scheduler `node` is visibly built on (see
+        `names.scheduled_optimizer_argument`), through aliases, helper arguments and
+        functions of the file that return it; None when that is not visible."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.scheduled_optimizer(argument, depth + 1)
+        if isinstance(node, cst.Call):
+            argument = scheduled_optimizer_argument(node, self.scheduler_classes)
+            if argument is not None:
+                return self.canonical(argument)
+            returned = self.returned(node, depth)
+            return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        keys = []
+        for binding in self.bindings(code_of(node)):
+            if binding.alias is not None:
+                keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
+            elif binding.unpacked is not None:
+                keys.append(self.unpacked_schedule(binding.unpacked, depth))
+            elif isinstance(binding.value, cst.Call):
+                keys.append(self.scheduled_optimizer(binding.value, depth + 1))
+            else:
+                keys.append(None)
+        return self.agreed(keys)
+
+    def unpacked_schedule(self, unpacked: Unpacked, depth: int) -> str | None:
+        keys = []
+        for callee, value in self.returned(unpacked.call, depth):
+            elements = tuple_elements(value)
+            if elements is None or len(elements) != len(unpacked.targets):
+                return None
+            keys.append(self.exported(callee, elements, unpacked.position, unpacked.targets, depth))
+        return self.agreed(keys) if keys else None
+
+    def exported(
+        self, callee: "Resolver", values: list[cst.BaseExpression], position: int, targets: tuple[cst.BaseExpression, ...], depth: int
+    ) -> str | None:
+        """The optimizer of the scheduler `values[position]` that a function of the file returns, as a key of
+        ours: one of the function's parameters (bound to our arguments), or returned next to the scheduler
+        (`return opt, sched` unpacked into `targets`)."""
+        key = callee.scheduled_optimizer(values[position], depth + 1)
+        if key is None:
+            return None
+        if key != replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1):
+            return key  # it came through the function's parameters: already one of our keys
+        for target, value in zip(targets, values):
+            if callee.canonical(value) == key:
+                return self.canonical(target)
+        return None
+
+    @staticmethod
+    def agreed(keys) -> str | None:
+        found = set(keys)
+        return found.pop() if len(found) == 1 else None
+
+    @property
+    def scheduler_classes(self) -> frozenset[str]:
+        return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
+
     @by_receiver
     def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """The single expression a name is bound to, if there is exactly one."""
@@ -323,7 +502,6 @@ class Resolver:
             return None
         values = [b.value for b in self.bindings(code_of(node)) if b.value is not None]
         return values[0] if len(values) == 1 else None
-
 
     @by_receiver
     def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
@@ -372,7 +550,6 @@ class Resolver:
             return self.parameter_owners(node.for_in.iter, depth + 1)
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
-
 
     def at(self, home: Scope | None) -> "Resolver":
         """This resolver, seeing first the bindings of the method an alias was written in."""

@@ -18,15 +18,17 @@ import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source
-from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg401, zg402, zg404, zg501
+from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602
 from zerograd_lint.fixes.base import SAFE, Fix
 from zerograd_lint.fixes.edit import CannotFix
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
-FIXES: dict[str, Fix] = {fix.code: fix for fix in (m.FIX for m in (zg101, zg102, zg103, zg202, zg401, zg402, zg404, zg501))}
+FIXES: dict[str, Fix] = {
+    fix.code: fix for fix in (m.FIX for m in (zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602))
+}
 # Which fix goes first when several apply: a missing call before anything that may rely on it,
-# the scaler's step before the unscale that must precede it, insertions before removals.
-FIX_ORDER = ("ZG202", "ZG402", "ZG404", "ZG401", "ZG101", "ZG102", "ZG103", "ZG501")
+# the scaler's step before the unscale that must precede it, insertions before removals and moves.
+FIX_ORDER = ("ZG202", "ZG402", "ZG404", "ZG401", "ZG101", "ZG102", "ZG103", "ZG501", "ZG204", "ZG602")
 # Each applied fix removes a report; a file with more than this many is not a training script.
 MAX_FIXES_PER_FILE = 100
 

@@ -249,6 +249,28 @@ RULE = Rule(
         "def accumulate(chunks):\n    it = iter(chunks)\n    while True:\n        chunk = next(it, None)\n"
         "        if chunk is None:\n            break\n        (loss(chunk) / n).backward()\n\n"
         "for batch in loader:\n    accumulate(batch.chunk(n))\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A scheduler unpacked from what a method of the file returns is what it returns, whatever the
+        # method's name says (`configure_optimizers` returns an optimizer and a scheduler).
+        "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
+        "        opt = torch.optim.Adam(self.parameters(), lr=1e-3)\n"
+        "        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1)\n        return opt, sched\n\n"
+        "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(3):\n"
+        "        for x, y in loader:\n            opt.zero_grad()\n            module(x, y).backward()\n"
+        "            opt.step()\n        sched.step()\n",
+        # The same with Lightning's list and dict returns.
+        "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
+        "        opt = torch.optim.AdamW(self.parameters())\n        return [opt], [CosineAnnealingLR(opt, T_max=10)]\n\n"
+        "    def fit(self, loader):\n        opts, scheds = self.configure_optimizers()\n        opt, sched = opts[0], scheds[0]\n"
+        "        for epoch in range(3):\n            for x, y in loader:\n                opt.zero_grad()\n"
+        "                self(x, y).backward()\n                opt.step()\n            sched.step()\n",
+        "def configure_optimizers(model):\n    optimizer = AdamW(model.parameters())\n"
+        "    return {'optimizer': optimizer, 'lr_scheduler': get_cosine_schedule_with_warmup(optimizer, 10, 100)}\n\n"
+        "config = configure_optimizers(model)\noptimizer, lr_scheduler = config['optimizer'], config['lr_scheduler']\n"
+        "for batch in loader:\n    model(**batch).loss.backward()\n    optimizer.step()\n    lr_scheduler.step()\n"
+        "    optimizer.zero_grad()\n",
+        # An imported factory named for optimizers: a name that says scheduler is still no optimizer.
+        "opt, lr_scheduler = build_optimizers(model, cfg)\nfor x, y in loader:\n    opt.zero_grad()\n"
+        "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
     ),
     invalid=(
         # No clear at all.

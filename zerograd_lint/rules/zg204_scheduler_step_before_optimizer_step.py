@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.names import code_of
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, finding
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root in facts.roots:
+        for scheduler_step, step in root.early_scheduler_steps:
+            if not root.in_region(scheduler_step):
+                continue  # outside training: `for _ in range(start_epoch): scheduler.step()` fast-forwards on purpose
+            loop = root.loop_of(scheduler_step)
+            where = f" in the loop at line {facts.line(loop.node)}" if loop is not None else ""
+            yield finding(
+                facts, scheduler_step.node,
+                f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "
+                f"value of `{scheduler_step.scheduler}`'s learning-rate schedule (and only warns once). "
+                f"Step the scheduler after `{step.optimizer}`'s step.",
+                scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
+                step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
+            )
+
+
+RULE = Rule(
+    code="ZG204",
+    name="scheduler-step-before-optimizer-step",
+    needs=("lifecycle",),
+    severity="warning",
+    summary="An LR scheduler is stepped before its optimizer's first `step()`.",
+    what=(
+        "Reports `scheduler.step()` on a PyTorch learning-rate scheduler built on an optimizer (`StepLR(opt, ...)`, "
+        "`OneCycleLR(opt, ...)`, `LambdaLR(opt, ...)`, any `torch.optim.lr_scheduler.X(opt, ...)`, Hugging Face's "
+        "`get_*_schedule*(opt, ...)`, or a class of the file derived from one) when, on some path, it runs before "
+        "that optimizer's first `step()`: at the top of the epoch loop before the batch loop, or before the "
+        "optimizer's step in the same iteration."
+    ),
+    why=(
+        "Since PyTorch 1.1 the scheduler must be stepped after the optimizer. Stepped first, the schedule "
+        "advances before any update is made with its first value: the first learning rate of the schedule "
+        "(the warm-up's start, the first epoch's rate) is skipped, and the whole schedule runs one step early. "
+        "PyTorch only prints one warning, which logs bury."
+    ),
+    example=(
+        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+        "for epoch in range(epochs):\n    scheduler.step()\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n"
+    ),
+    use_instead=(
+        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+        "for epoch in range(epochs):\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n"
+        "    scheduler.step()\n"
+    ),
+    limits=(
+        "Only scheduler steps inside a training loop (or a function that runs a backward and a step) are "
+        "checked: fast-forwarding a schedule before training is deliberate. "
+        "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
+        "helpers' arguments, or returned by a function of the file) are checked. A step with an argument "
+        "(`scheduler.step(epoch)`, `ReduceLROnPlateau.step(val_loss)`) sets the schedule's position itself and is "
+        "not reported; neither is a scheduler step that an optimizer step under some condition may precede "
+        "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
+        "in the first iteration (`if epoch > 0:`)."
+    ),
+    fixable=True,
+    valid=(
+        # Stepped once per epoch, after the batch loop.
+        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.1)\n"
+        "for epoch in range(epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n    scheduler.step()\n",
+        # A warm-up schedule stepped per batch, after the optimizer.
+        "scheduler = get_linear_schedule_with_warmup(optimizer, num_warmup_steps=100, num_training_steps=total)\n"
+        "for batch in loader:\n    loss = model(**batch).loss\n    loss.backward()\n    optimizer.step()\n"
+        "    scheduler.step()\n    optimizer.zero_grad()\n",
+        # ReduceLROnPlateau stepped on a validation metric.
+        "scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer, mode='min')\n"
+        "for epoch in range(epochs):\n    scheduler.step(val_loss)\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n"
+        "    val_loss = evaluate(model)\n",
+        # The optimizer and its scheduler returned by a method of the file, the scheduler stepped per epoch.
+        "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
+        "        opt = torch.optim.AdamW(self.parameters(), lr=1e-3)\n"
+        "        sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=10)\n        return opt, sched\n\n"
+        "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(10):\n"
+        "        for x, y in loader:\n            opt.zero_grad()\n            module(x, y).backward()\n"
+        "            opt.step()\n        sched.step()\n",
+        # The old timm-style per-epoch call with the epoch as argument sets the position explicitly.
+        "for epoch in range(epochs):\n    lr_scheduler.step(epoch)\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # The step inside an accumulation guard may precede the scheduler step: not known to skip.
+        "scheduler = OneCycleLR(optimizer, max_lr=0.1, total_steps=steps)\n"
+        "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / accum).backward()\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n    scheduler.step()\n",
+        # Warm-up then the main schedule, each stepped after the epoch; the generator of a GAN steps only every
+        # fifth batch, its scheduler once per epoch.
+        "warmup = torch.optim.lr_scheduler.LinearLR(opt_g, start_factor=0.1, total_iters=warmup_epochs)\n"
+        "sched_g = StepLR(opt_g, 10)\nsched_d = StepLR(opt_d, 10)\n"
+        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n        opt_d.zero_grad()\n"
+        "        d_loss(x).backward()\n        opt_d.step()\n        if i % 5 == 0:\n            opt_g.zero_grad()\n"
+        "            g_loss(x).backward()\n            opt_g.step()\n    if epoch < warmup_epochs:\n        warmup.step()\n"
+        "    else:\n        sched_g.step()\n    sched_d.step()\n",
+        # Not in the first epoch.
+        "scheduler = StepLR(optimizer, 1)\nfor epoch in range(epochs):\n    if epoch > 0:\n        scheduler.step()\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
+        # Fast-forwarding the schedule when resuming, outside any training loop.
+        "scheduler = StepLR(optimizer, 1)\nfor _ in range(start_epoch):\n    scheduler.step()\n"
+        "for epoch in range(start_epoch, epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n    scheduler.step()\n",
+        # The scheduler's optimizer is not visible: unknown.
+        "def fit(model, optimizer, scheduler, loader):\n    for epoch in range(10):\n        scheduler.step()\n"
+        "        for x, y in loader:\n            optimizer.zero_grad()\n            criterion(model(x), y).backward()\n"
+        "            optimizer.step()\n",
+    ),
+    invalid=(
+        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+        "for epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    scheduler.step()  # <- ZG204\n"
+        "    loss.backward()\n    optimizer.step()\n",
+        # Through a helper's arguments: the scheduler is built where the helper is called.
+        "def train_epoch(model, loader, optimizer, scheduler):\n    scheduler.step()  # <- ZG204\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n\n"
+        "def main(model, loader):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)\n"
+        "    scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, milestones=[30, 60])\n"
+        "    for epoch in range(90):\n        train_epoch(model, loader, optimizer, scheduler)\n",
+        # Returned together by a method of the file.
+        "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
+        "        opt = torch.optim.AdamW(self.parameters(), lr=1e-3)\n"
+        "        return opt, torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 0.95 ** e)\n\n"
+        "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(10):\n"
+        "        sched.step()  # <- ZG204\n        for x, y in loader:\n            opt.zero_grad()\n"
+        "            module(x, y).backward()\n            opt.step()\n",
+    ),
+    check=check,
+)

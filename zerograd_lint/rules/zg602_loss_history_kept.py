@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.kept_values import only_reported
+from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules.support import at, finding
+
+
+def check(facts: FileFacts) -> Iterator[Finding]:
+    for root in facts.roots:
+        for kept in root.kept_values:
+            accumulation = kept.accumulation
+            target = accumulation.target
+            what = "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
+            yield finding(
+                facts, accumulation.node,
+                f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
+                f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
+                f"with every step. Add `{kept.value}.item()` (or `{kept.value}.detach()`) instead.",
+                accumulator=target, value=kept.value,
+                only_reported=only_reported(facts.module, accumulation.scope, target, accumulation.node),
+            )
+
+
+RULE = Rule(
+    code="ZG602",
+    name="loss-history-kept",
+    needs=("lifecycle",),
+    severity="warning",
+    summary="A loss tensor is accumulated across iterations with its autograd graph.",
+    what=(
+        "Reports a statement that adds the tensor a backward is called on (`total_loss += loss`, "
+        "`losses.append(loss)`, `running = running + loss * n`), or a tensor computed from the model's output on "
+        "the way to that loss (a loss term, the output itself), into a variable that outlives the iteration of "
+        "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`."
+    ),
+    why=(
+        "The tensor carries its autograd graph; the accumulator keeps every iteration's graph reachable (and "
+        "`total += loss` chains one more node per step onto it), so memory grows with every step until the run "
+        "dies of out-of-memory, while nothing else goes wrong. It is the first answer of PyTorch's FAQ on "
+        "out-of-memory errors."
+    ),
+    example=(
+        "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    total_loss += loss\n"
+    ),
+    use_instead=(
+        "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    total_loss += loss.item()\n"
+    ),
+    limits=(
+        "Only the tensor given to a backward (the same assignment reaching both) and the model-derived values "
+        "it is computed from are followed; a value is model-derived when it is computed from a call of a model "
+        "(an object the file builds an optimizer from, or named like one: `model`, `net`, `encoder`, ...). "
+        "Not reported when the accumulated value is backpropagated itself (losses of "
+        "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
+        "that does not train (an evaluation loop), or when the accumulator is reset in every iteration."
+    ),
+    fixable=True,
+    valid=(
+        "running_loss = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    running_loss += loss.item()\n",
+        # The losses of an inner loop summed into one tensor on purpose, then one backward.
+        "for batch in loader:\n    optimizer.zero_grad()\n    total = 0\n    for task in batch:\n"
+        "        total = total + criterion(model(task.x), task.y)\n    total.backward()\n    optimizer.step()\n",
+        # Validation losses under no_grad, next to training.
+        "for epoch in range(epochs):\n    for x, y in train_loader:\n        optimizer.zero_grad()\n"
+        "        loss = criterion(model(x), y)\n        loss.backward()\n        optimizer.step()\n    val_loss = 0\n"
+        "    with torch.no_grad():\n        for x, y in val_loader:\n            loss = criterion(model(x), y)\n"
+        "            val_loss += loss\n",
+        # Detached values.
+        "losses = []\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    losses.append(loss.detach())\n    epoch_loss += float(loss)\n",
+        # Accumulated to be backpropagated: micro-batch losses summed, then one backward every n steps.
+        "acc = 0\nfor i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    acc = acc + loss\n"
+        "    if (i + 1) % n == 0:\n        (acc / n).backward()\n        optimizer.step()\n        optimizer.zero_grad()\n"
+        "        acc = 0\n",
+        # Data that only weighs the loss (targets, masks, weights), and predictions: no graph.
+        "tokens = 0\nfor batch in loader:\n    optimizer.zero_grad()\n    mask = (batch['labels'] != -100).float()\n"
+        "    logits = model(batch['input_ids'])\n    loss = (criterion(logits, batch['labels']) * mask).sum() / mask.sum()\n"
+        "    loss.backward()\n    optimizer.step()\n    tokens += mask.sum()\n    preds.append(logits.argmax(-1))\n",
+        # A helper that returns the loss's number.
+        "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    optimizer.step()\n    return loss.item()\n\n"
+        "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss\n",
+        # Reset in every iteration: nothing outlives it.
+        "for x, y in loader:\n    parts = []\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
+    ),
+    invalid=(
+        "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    total_loss += loss  # <- ZG602\n"
+        "print(f'mean loss {total_loss / len(loader):.4f}')\n",
+        "for epoch in range(epochs):\n    history = []\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+        "        loss = criterion(model(x), y)\n        loss.backward()\n        optimizer.step()\n"
+        "        history.append(loss)  # <- ZG602\n    print(sum(history) / len(history))\n",
+        "running = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    running = running + loss * x.size(0)  # <- ZG602\n"
+        "    losses_seen.append(running.item())\n",
+        # Loss terms computed from the model's output, kept for the epoch's report.
+        "for epoch in range(epochs):\n    epoch_recon = 0.0\n    for x in loader:\n        optimizer.zero_grad()\n"
+        "        x_hat, mu, logvar = model(x)\n        recon = F.mse_loss(x_hat, x)\n"
+        "        loss = recon + kl_divergence(mu, logvar)\n        loss.backward()\n        optimizer.step()\n"
+        "        epoch_recon += recon  # <- ZG602\n    print(epoch_recon / len(loader))\n",
+        # Kept on a namespace, or appended as a one-element list.
+        "stats = SimpleNamespace(total=0, steps=0)\nkept = []\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    stats.total += loss  # <- ZG602\n    stats.steps += 1\n    kept += [loss]  # <- ZG602\n",
+        # Kept in a dict of lists.
+        "history = {'loss': [], 'acc': []}\nfor x, y in loader:\n    optimizer.zero_grad()\n    out = model(x)\n"
+        "    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n"
+        "    history['loss'].append(loss)  # <- ZG602\n    history['acc'].append((out.argmax(1) == y).float().mean().item())\n",
+        # A trainer's `step` method, called for every batch by `fit`.
+        "class Trainer:\n    def step(self, x, y):\n        self.optimizer.zero_grad()\n"
+        "        loss = criterion(self.model(x), y)\n        loss.backward()\n        self.optimizer.step()\n"
+        "        self.losses.append(loss)  # <- ZG602\n\n    def fit(self, loader):\n        for x, y in loader:\n"
+        "            self.step(x, y)\n",
+        # The loss a helper of the file backpropagates and returns.
+        "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    optimizer.step()\n    return loss\n\n"
+        "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss  # <- ZG602\nprint(total)\n",
+    ),
+    check=check,
+)
