@@ -13,7 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, build_facts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
-from zerograd_lint.analysis.ir import Backward, Step
+from zerograd_lint.analysis.ir import Backward, Loop, Node, Step, children
 from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
@@ -115,12 +115,28 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
         return frozenset()
     lines = set()
     for root in facts.roots:
-        micro_loops = {root.where[e.id].micro_loop for e in root.events if isinstance(e, Backward) and e.id in root.where}
+        backwards = [root.where[e.id] for e in root.events if isinstance(e, Backward) and e.id in root.where]
+        micro_loops = {where.micro_loop for where in backwards}
         for step in root.events:
             if not isinstance(step, Step) or step.id not in root.where:
                 continue
             where = root.where[step.id]
             after_micro_loop = any(loop is not None and loop is not where.micro_loop for loop in micro_loops)
-            if where.guard in ACCUMULATION_GUARDS or after_micro_loop:
+            # a backward in a loop nested in the step's (a meta-learning task loop with its own inner steps)
+            after_inner_loop = any(b.loop is not where.loop and encloses(where.loop, b.loop) for b in backwards)
+            if where.guard in ACCUMULATION_GUARDS or after_micro_loop or after_inner_loop:
                 lines.add(facts.line(step.node))
     return frozenset(lines)
+
+
+def encloses(outer: Loop | None, inner: Loop | None) -> bool:
+    """Whether the loop `inner` lies in the body of `outer`."""
+    if outer is None or inner is None:
+        return False
+    pending: list[Node] = [outer.body]
+    while pending:
+        node = pending.pop()
+        if node is inner:
+            return True
+        pending.extend(children(node))
+    return False

@@ -76,6 +76,7 @@ class GradState:
     cleared_by: Site | None = None  # the last clear that covered it, with or without work
     cleared_at: int = 0  # the lifecycle's clock at that clear
     discarded: dict[Site, Discarded] = field(default_factory=dict)  # per clear, since the last step applied it
+    window_clears: dict[Site, int] = field(default_factory=dict)  # how often each clear ran since then
 
     def receive(self, iteration: int, scaled: bool) -> None:
         """A backward's contribution was accumulated into `.grad` (the hot path)."""
@@ -90,6 +91,7 @@ class GradState:
         self.emptied_by = by
         if self.applied_by is not None:
             self.discarded.clear()  # an applied window ends here; the next one starts clean
+            self.window_clears.clear()
         self.iterations = set()
         self.scaled = self.unscaled = self.stale = False
         self.applied_by = None
@@ -243,6 +245,7 @@ class Lifecycle:
         described: dict[frozenset[int], Discarded] = {}
         for state in states:
             state.cleared_by, state.cleared_at = site, clock
+            state.window_clears[site] = state.window_clears.get(site, 0) + 1
         for state in holding:
             if state.applied_by is None:  # unapplied gradients thrown away: ZG105 asks about them at the step
                 iterations = frozenset(state.iterations)
@@ -389,6 +392,7 @@ class Lifecycle:
             if state.iterations:
                 state.applied_by, state.stale = site, True
                 state.discarded.clear()
+                state.window_clears.clear()
 
     def _defeated_accumulation(
         self, name: str, held: list[GradState], iterations: set[int], site: Site
@@ -397,7 +401,10 @@ class Lifecycle:
 
         Only gradients of the same backward statement as those the step applies
         (or of a no_sync() backward) count: what another backward left behind
-        (a GAN's generator loss in the discriminator) is not a micro-batch.
+        (a GAN's generator loss in the discriminator) is not a micro-batch. And
+        only a clear that runs more than once in the window, as one per
+        micro-batch does: a clear once per epoch that drops the last, partial
+        window of the epoch before (yolov5) is right.
         """
         accumulates = bool(iterations & self._unsynchronised) or self.intent.accumulates(site)
         applied = self._backward_sites(iterations)
@@ -405,7 +412,7 @@ class Lifecycle:
         for state in held:
             for clear, thrown in state.discarded.items():
                 micro_batch = thrown.unsynchronised or (accumulates and thrown.backwards & applied)
-                if clear in reported or not micro_batch:
+                if clear in reported or not micro_batch or state.window_clears.get(clear, 0) < 2:
                     continue
                 reported.add(clear)
                 backward = min(thrown.backwards | applied, key=lambda s: (s.path, s.line), default=None)
