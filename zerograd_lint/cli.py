@@ -18,7 +18,7 @@ from zerograd_lint.cache import Cache, project_root
 from zerograd_lint.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.discovery import MissingPath, discover
-from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_source, unified_diff
+from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_message, fix_source, unified_diff
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.formats.text import location
@@ -158,7 +158,7 @@ def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsaf
         if show:
             verb = "fixed" if write else "fix"
             for d in outcome.applied:
-                click.echo(f"{location(d)}: {d.code} {verb}: {FIXES[d.code].message(d)}", err=True)
+                click.echo(f"{location(d)}: {d.code} {verb}: {fix_message(d)}", err=True)
         if diff:
             click.echo(unified_diff(original, outcome.source, str(path)), nl=False)
         if write:

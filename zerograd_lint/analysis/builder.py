@@ -395,7 +395,10 @@ class Builder:
         closure = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "closure"), None)
         nodes: list[Node] = self.inline_callable(closure, context) if closure is not None else []
         nodes = [replace(n, closure=True) if isinstance(n, Inlined) else n for n in nodes]
-        step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
+        backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
+        step = self.event(
+            Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside
+        )
         return [*nodes, *self.wrap_accelerate(step, context)]
 
     def wrap_accelerate(self, event: Event, context: Context) -> list[Node]:

@@ -47,6 +47,7 @@ def note(node: ast.AST, body: _Body) -> None:
         elif isinstance(func, ast.Name):
             body.calls.add(func.id)
         body.calls.update(a.id for a in node.args if isinstance(a, ast.Name))  # closures, partial(f)
+        body.calls.update(a.attr for a in node.args if isinstance(a, ast.Attribute))  # closures: step(self.closure)
 
 
 def scan(tree: ast.Module) -> tuple[list[_Body], list[ast.AST]]:

@@ -10,9 +10,10 @@ turn; otherwise it is skipped and said so.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import libcst as cst
 
@@ -47,11 +48,11 @@ def may_fix(d: Diagnostic, unsafe: bool) -> bool:
     return fix is not None and (unsafe or fix.applicability(d) == SAFE)
 
 
-def apply_fix(source: str, d: Diagnostic) -> str:
-    """The source with the fix for `d`; raises CannotFix when the fix does not apply or would not parse."""
+def apply_fix(source: str, d: Diagnostic, edit: Callable[[cst.Module, Diagnostic], cst.Module] | None = None) -> str:
+    """The source with the fix for `d` (or that edit of it); raises CannotFix when it does not apply or would not parse."""
     fix = FIXES[d.code]
     try:
-        new = fix.apply(cst.parse_module(source), d).code
+        new = (edit or fix.apply)(cst.parse_module(source), d).code
         cst.parse_module(new)
         ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
@@ -63,7 +64,45 @@ def apply_fix(source: str, d: Diagnostic) -> str:
     return new
 
 
+def proven_fix(
+    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection
+) -> tuple[str, list[Diagnostic], str]:
+    """The smallest edit for `d` that removes its report and causes no other: the new source, its reports,
+    and what the edit did.
+
+    Raises CannotFix, with the reason, when no edit does: when another report on
+    the same step contradicts what the fix assumes (dividing the loss of an
+    accumulation that a clear defeats), or when the edit would leave its report
+    or cause one the user never saw (which a later fix would then "fix"); only
+    making an uncalled line run (ZG202) may reveal reports about that line.
+    """
+    fix = FIXES[d.code]
+    contradiction = next(
+        (r for r in reports if r.code in fix.contradicted_by and r.data.get("step_line") == d.data.get("step_line")), None
+    )
+    if contradiction is not None:
+        raise CannotFix(
+            f"{contradiction.code} at line {contradiction.line} on the same step contradicts what the fix assumes: "
+            f"fix {contradiction.code} first"
+        )
+    reason = ""
+    for variant in fix.variants():
+        try:
+            new = apply_fix(source, d, variant.apply)
+            new_reports = lint_source(new, path, selection)
+            if count(new_reports, d.code) >= count(reports, d.code):
+                raise CannotFix(f"the fix does not remove the {d.code} report")
+            caused = sorted(code for code in {r.code for r in new_reports} if count(new_reports, code) > count(reports, code))
+            if caused and not fix.reveals:
+                raise CannotFix(f"the fix would cause {', '.join(caused)}")
+            return new, new_reports, variant.message(d)
+        except CannotFix as error:
+            reason = reason if variant is fix.fallback else str(error)  # the main edit's reason says most
+    raise CannotFix(reason)
+
+
 def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
+    """Fix the reports of `source` one by one; only reports the user sees are fixed, each by a proven edit."""
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
@@ -74,21 +113,11 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             break
         d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
-            new = apply_fix(outcome.source, d)
-            new_reports = lint_source(new, path, selection)
-            if count(new_reports, d.code) >= count(reports, d.code):
-                raise CannotFix(f"the fix does not remove the {d.code} report")
-            introduced = sorted(
-                code for code in {r.code for r in new_reports if not may_fix(r, unsafe)}
-                if count(new_reports, code) > count(reports, code)
-            )
-            if introduced:  # a report this run cannot fix in turn
-                raise CannotFix(f"the fix would cause {', '.join(introduced)}")
+            outcome.source, reports, done = proven_fix(outcome.source, d, reports, path, selection)
         except CannotFix as error:
             failed[(d.code, d.message)] = (d, str(error))
             continue
-        outcome.source, reports = new, new_reports
-        outcome.applied.append(d)
+        outcome.applied.append(dataclasses.replace(d, data={**d.data, "applied_fix": done}))
         failed.clear()
     remaining = {(d.code, d.message) for d in reports}
     outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
@@ -105,10 +134,15 @@ def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     if fix is None:
         return None
     try:
-        new = apply_fix(source, d)
+        new, _, done = proven_fix(source, d, lint_source(source, d.path), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
-    return {"applicability": fix.applicability(d), "message": fix.message(d), "edits": line_edits(source, new)}
+    return {"applicability": fix.applicability(d), "message": done, "edits": line_edits(source, new)}
+
+
+def fix_message(d: Diagnostic) -> str:
+    """What the fix of an applied report did (the edit chosen among its variants)."""
+    return d.data.get("applied_fix") or FIXES[d.code].message(d)
 
 
 def line_edits(old: str, new: str) -> list[dict[str, Any]]:
