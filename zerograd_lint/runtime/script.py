@@ -66,8 +66,8 @@ def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | No
             except SystemExit as stop:
                 status = exit_status_of(stop.code)
             except Exception as error:  # the script's own failure: reported as python would, findings kept
-                if isinstance(error, SyntaxError) and error.filename == os.path.abspath(path):
-                    error.filename = path  # named as on the command line, as python names it
+                if isinstance(error, SyntaxError) and error.filename == path:
+                    error.filename = os.path.abspath(path)  # python names its script by its absolute path
                 session.observe_error(error)
                 print_user_traceback(error)
                 status, error_name = 1, type(error).__name__
