@@ -94,12 +94,15 @@ def torch_stage(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Stage |
 
 def has_state(optimizer: torch.optim.Optimizer) -> bool:
     """Momentum buffers, moments, step counts: what a rebuilt optimizer loses."""
-    return any(bool(state) for state in optimizer.state.values())
+    return any(not isinstance(state, dict) or len(state) > 0 for state in optimizer.state.values())
 
 
 def backward_roots(args: tuple, kwargs: dict) -> list[Any]:
+    """The tensors a backward starts from (a generator is left to torch: reading it would consume it)."""
     tensors = args[0] if args else kwargs.get("tensors")
-    return [tensors] if isinstance(tensors, torch.Tensor) else list(tensors or ())
+    if isinstance(tensors, torch.Tensor):
+        return [tensors]
+    return list(tensors) if isinstance(tensors, (list, tuple)) else []
 
 
 def distributed_data_parallel() -> type | None:

@@ -74,6 +74,7 @@ class LossGraphs:
         self._marks: list[weakref.ref[Mark]] = []
         self._threshold = RETAINED
         self._reported: set[tuple[str, int, int]] = set()
+        self._quiet, self._quiet_until = RETAINED, 0  # after a collection that freed them: iterations to wait
 
     def mark(self, tensors: Iterable[Any], iteration: int) -> None:
         """The backward's roots and the nodes just below them now belong to this iteration."""
@@ -84,7 +85,10 @@ class LossGraphs:
             if node is None or not hasattr(node, "metadata") or "AccumulateGrad" in type(node).__name__:
                 continue  # a parameter's accumulator lives as long as the parameter: not a graph of one iteration
             seen += 1
-            metadata = node.metadata
+            try:
+                metadata = node.metadata
+            except (AttributeError, RuntimeError):  # a node kind that keeps no metadata
+                continue
             mark = metadata.get(MARK)
             if mark is None:
                 mark = metadata[MARK] = Mark(iteration)
@@ -99,13 +103,16 @@ class LossGraphs:
 
     def check(self, iteration: int, frame: FrameType | None) -> Iterator[Diagnostic]:
         """After a step: are graphs of several earlier iterations still alive? Then find the statement."""
+        if iteration < self._quiet_until:
+            return
         old = self._old(iteration)
         if len({mark.iteration for mark in old}) < self._threshold:
             return
         gc.collect()  # what only a reference cycle keeps is not kept by the loop
         old = self._old(iteration)
         count = len({mark.iteration for mark in old})
-        if count < self._threshold:
+        if count < self._threshold:  # cycles: collected now, and not looked at again for a while
+            self._quiet, self._quiet_until = self._quiet * 2, iteration + self._quiet
             return
         found = list(self._statements(frame, iteration - AGE, count))
         yield from found
@@ -153,7 +160,10 @@ def _graph_reaches(root: Any, is_old: Any) -> bool:
         if node is None or not hasattr(node, "metadata"):
             continue
         seen += 1
-        mark = node.metadata.get(MARK)
+        try:
+            mark = node.metadata.get(MARK)
+        except (AttributeError, RuntimeError):
+            mark = None
         if mark is not None and is_old(mark):
             return True
         queue.extend(child for child, _ in node.next_functions)
@@ -224,23 +234,32 @@ def _statements_of(scope: ast.AST) -> Iterator[tuple[ast.stmt, bool]]:
     yield from walk(getattr(scope, "body", []), False)
 
 
+def _is_target(node: ast.expr, target: str) -> bool:
+    """`losses`, or an item of it (`history["loss"]`): what the holder holds."""
+    while isinstance(node, ast.Subscript):
+        if ast.unparse(node) == target:
+            return True
+        node = node.value
+    return ast.unparse(node) == target
+
+
 def _accumulated(statement: ast.stmt, target: str) -> ast.expr | None:
     """The value that `statement` adds into `target`, if it is an accumulation into it."""
-    if isinstance(statement, ast.AugAssign) and ast.unparse(statement.target) == target:
+    if isinstance(statement, ast.AugAssign) and _is_target(statement.target, target):
         return statement.value
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         assigned, value = statement.targets[0], statement.value
-        if ast.unparse(assigned) == target and isinstance(value, ast.BinOp):
-            if ast.unparse(value.left) == target:
+        if _is_target(assigned, target) and isinstance(value, ast.BinOp):
+            if ast.unparse(value.left) == ast.unparse(assigned):
                 return value.right
-            if ast.unparse(value.right) == target:
+            if ast.unparse(value.right) == ast.unparse(assigned):
                 return value.left
-        if isinstance(assigned, ast.Subscript) and ast.unparse(assigned.value) == target:
+        if isinstance(assigned, ast.Subscript) and _is_target(assigned.value, target):
             return value
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value
         if isinstance(call.func, ast.Attribute) and call.func.attr in ACCUMULATING_METHODS and call.args:
-            if ast.unparse(call.func.value) == target:
+            if _is_target(call.func.value, target):
                 return call.args[-1]
     return None
 
