@@ -123,6 +123,7 @@ class OptimizerRecord:
     name: str  # as the user wrote it (`opt_d`, `self.optimizer`), else its class and line
     built_at: Site | None = None
     named: bool = False  # the name is one the user wrote
+    parameters: frozenset[Hashable] = frozenset()
     stepped: bool = False
     had_state: bool = False  # its step kept state (momentum, moments): a stateful optimizer
     rebuilds: OptimizerRecord | None = None  # the stateful optimizer that this construction threw away
@@ -518,18 +519,20 @@ class Lifecycle:
 
     # -- optimizers and schedulers -------------------------------------------
 
-    def optimizer_built(self, optimizer: OptimizerRecord, previous: Iterable[OptimizerRecord]) -> None:
-        """A new optimizer over parameters that `previous` optimizers were built over.
+    def optimizer_built(self, optimizer: OptimizerRecord, previous: list[OptimizerRecord | None]) -> None:
+        """A new optimizer; `previous`: per parameter, the optimizer last built over it (None: none, or re-set since).
 
         The same construction (the same statement reached by the same calls)
-        running again over the parameters of a stateful optimizer it built
-        before throws that state away: ZG601, once the new one proves stateful
-        too. Another statement (a second training phase) is not a rebuild.
+        running again over exactly the parameters of a stateful optimizer it
+        built before throws that state away: ZG601, once the new one proves
+        stateful too. Not a rebuild: another statement (a second training
+        phase), other parameters (unfrozen ones, another model of an
+        ensemble), parameters re-set since (a trial that reloads the weights).
         """
-        built_at = optimizer.built_at
-        optimizer.rebuilds = next(
-            (p for p in previous if p.had_state and built_at is not None and p.built_at == built_at), None
-        )
+        earlier = previous[0] if previous else None
+        same = earlier is not None and all(p is earlier for p in previous) and earlier.parameters == optimizer.parameters
+        if same and earlier.had_state and optimizer.built_at is not None and earlier.built_at == optimizer.built_at:  # type: ignore[union-attr]
+            optimizer.rebuilds = earlier
 
     def _stepping(self, optimizer: OptimizerRecord) -> Iterator[Diagnostic]:
         """The optimizer steps (or scaler.step() tries it): schedulers stepped before its first step were early."""

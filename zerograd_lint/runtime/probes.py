@@ -47,6 +47,10 @@ from zerograd_lint.runtime.sites import Site, current_user_site, user_site
 Emit = Callable[[Iterable[Diagnostic]], None]
 
 CLIP_FUNCTIONS = ("clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_")
+# torch.nn.init's in-place initialisers (what reset_parameters() calls).
+INITIALISERS = tuple(
+    name for name in vars(torch.nn.init) if name.endswith("_") and not name.startswith("_") and callable(vars(torch.nn.init)[name])
+)
 # Steps after which an optimizer with no state is taken for a stateless one (plain SGD).
 STATE_CHECKED_STEPS = 3
 
@@ -155,13 +159,14 @@ class Probes:
             return record
         name = assigned_name(built_at) if built_at is not None else None
         where = f" (created at line {built_at.line})" if built_at is not None else ""
-        record = OptimizerRecord(name or f"{type(optimizer).__name__}{where}", built_at, named=name is not None)
+        parameters = self._parameters_of(optimizer)
+        record = OptimizerRecord(
+            name or f"{type(optimizer).__name__}{where}", built_at, named=name is not None,
+            parameters=frozenset(self._keys(parameters)),
+        )
         self._optimizers[optimizer] = record
         self._state_checks[record] = 0
-        parameters = self._parameters_of(optimizer)
-        self.lifecycle.optimizer_built(
-            record, list({id(r): r for r in (self._built_over.get(id(p)) for p in parameters) if r}.values())
-        )
+        self.lifecycle.optimizer_built(record, [self._built_over.get(id(p)) for p in parameters])
         for parameter in parameters:
             self._watch_parameter(parameter)
             self._built_over[id(parameter)] = record
@@ -465,6 +470,26 @@ class Probes:
             frame = frame.f_back  # type: ignore[assignment]
         return user_site(frame)
 
+    def _reset(self, tensors: Iterable[Any]) -> None:
+        """Weights loaded or initialised again: a new optimizer over them starts a new run, not a rebuild."""
+        for tensor in tensors:
+            self._built_over.pop(id(tensor), None)
+
+    def _load_state_dict(self, original: Any) -> Any:
+        def load_state_dict(module: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
+            result = original(module, *args, **kwargs)
+            self._reset(module.parameters())
+            return result
+
+        return load_state_dict
+
+    def _initialiser(self, original: Any) -> Any:
+        def initialise(tensor: Any, *args: Any, **kwargs: Any) -> Any:
+            self._reset([tensor])
+            return original(tensor, *args, **kwargs)
+
+        return initialise
+
     def _ddp_init(self, original: Any) -> Any:
         def __init__(module: torch.nn.Module, *args: Any, **kwargs: Any) -> None:
             original(module, *args, **kwargs)
@@ -566,6 +591,9 @@ class Probes:
                     patch(Patch.apply(module, name, self._clip_wrapper(self._keys, clips=True)))
             if "get_total_norm" in vars(module):
                 patch(Patch.apply(module, "get_total_norm", self._clip_wrapper(self._keys_of_grads, clips=False)))
+        patch(Patch.apply(torch.nn.Module, "load_state_dict", self._load_state_dict))
+        for name in INITIALISERS:
+            patch(Patch.apply(torch.nn.init, name, self._initialiser))
         for kind in scheduler_classes():
             patch(Patch.apply(kind, "step", self._scheduler_step))
         ddp = distributed_data_parallel()
