@@ -163,6 +163,7 @@ class Lifecycle:
         self._scaling: set[Hashable] = set()  # scalers that scaled a loss since their last update()
         self._stages: dict[tuple[Hashable, OptimizerRecord], tuple[Stage, Site]] = {}
         self._early_scheduler_steps: dict[OptimizerRecord, dict[tuple[str, int, int], Site]] = {}
+        self._suspects: dict[tuple[OptimizerRecord, tuple[str, int, int]], Site] = {}  # early, not yet seen again
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -269,6 +270,7 @@ class Lifecycle:
     def begin_closure_step(self, site: Site, optimizer: OptimizerRecord) -> None:
         """`optimizer.step(closure)`: the closure's clears and backwards belong to the step."""
         self._enter(site, optimizer)
+        self._stepping(optimizer, site)
         self._closure = ClosureStep(optimizer, site, self.iteration)
 
     @property
@@ -307,7 +309,7 @@ class Lifecycle:
                           stage: Stage) -> Iterator[Diagnostic]:
         """`scaler.step(optimizer)` starts: the optimizer's step may never run (no gradients: torch asserts)."""
         self._enter(site, optimizer)
-        yield from self._stepping(optimizer)
+        self._stepping(optimizer, site)
         if stage is Stage.STEPPED:
             yield report(
                 "ZG404",
@@ -335,7 +337,7 @@ class Lifecycle:
         closure, self._closure = self._closure, None
         if closure is None and not via_scaler:
             self._enter(site, optimizer)
-            yield from self._stepping(optimizer)
+            self._stepping(optimizer, site)
         self._tick()
         name = optimizer.name
         states = self._states(keys)
@@ -534,18 +536,18 @@ class Lifecycle:
         if same and earlier.had_state and optimizer.built_at is not None and earlier.built_at == optimizer.built_at:  # type: ignore[union-attr]
             optimizer.rebuilds = earlier
 
-    def _stepping(self, optimizer: OptimizerRecord) -> Iterator[Diagnostic]:
-        """The optimizer steps (or scaler.step() tries it): schedulers stepped before its first step were early."""
+    def _stepping(self, optimizer: OptimizerRecord, site: Site) -> None:
+        """The optimizer steps (or scaler.step() tries it) at `site`: was a scheduler stepped before its first step?
+
+        Those early scheduler steps are suspects, unless the first step is an
+        accumulation step (the scheduler then follows the micro-batches).
+        """
         if optimizer.stepped:
             return
         optimizer.stepped = True
-        for site in self._early_scheduler_steps.pop(optimizer, {}).values():
-            yield report(
-                "ZG204",
-                site,
-                f"the LR scheduler steps before optimizer `{optimizer.name}` has stepped even once: PyTorch then "
-                "skips the first value of the schedule; call scheduler.step() after optimizer.step()",
-            )
+        early = self._early_scheduler_steps.pop(optimizer, {})
+        if not self.intent.accumulates(site):
+            self._suspects.update({(optimizer, position): first for position, first in early.items()})
 
     def optimizer_stepped(self, optimizer: OptimizerRecord, has_state: bool, loaded: bool) -> Iterator[Diagnostic]:
         """After a step: does the optimizer keep state? (`loaded`: it had state before its first step.)"""
@@ -564,7 +566,21 @@ class Lifecycle:
                 "once, before the loop",
             )
 
-    def scheduler_step(self, optimizer: OptimizerRecord, site: Site) -> None:
-        """A scheduler built on this optimizer steps; reported only if the optimizer does step later."""
+    def scheduler_step(self, optimizer: OptimizerRecord, site: Site) -> Iterator[Diagnostic]:
+        """A scheduler built on this optimizer steps (with no epoch or metric: that sets the schedule itself).
+
+        A step before the optimizer's first is ZG204 once the same statement
+        runs again during training: a schedule fast-forwarded before training
+        (resuming) is stepped by a statement that never does.
+        """
         if not optimizer.stepped:
             self._early_scheduler_steps.setdefault(optimizer, {}).setdefault(site.position, site)
+            return
+        first = self._suspects.pop((optimizer, site.position), None)
+        if first is not None:
+            yield report(
+                "ZG204",
+                first,
+                f"the LR scheduler steps before optimizer `{optimizer.name}` has stepped even once: PyTorch then "
+                "skips the first value of the schedule; call scheduler.step() after optimizer.step()",
+            )

@@ -506,8 +506,8 @@ class Probes:
                 return original(scheduler, *args, **kwargs)
             record = self._optimizers.get(getattr(scheduler, "optimizer", None))  # type: ignore[arg-type]
             site = current_user_site()
-            if record is not None and site is not None:
-                self.lifecycle.scheduler_step(record, site)
+            if record is not None and site is not None and not args and not kwargs:
+                self.emit(self.lifecycle.scheduler_step(record, site))
             self._in_scheduler_step = True
             try:
                 return original(scheduler, *args, **kwargs)
