@@ -149,6 +149,7 @@ class Probes:
         self._in_scheduler_step = False
         self._synchronising: weakref.WeakSet[torch.nn.Module] = weakref.WeakSet()  # DDP modules
         self._state_checks: dict[OptimizerRecord, int] = {}
+        self._fsdp_patched = False
         self.graphs = LossGraphs()
 
     # -- what is watched -----------------------------------------------------
@@ -275,6 +276,7 @@ class Probes:
 
     def _before_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
         self._settle_releases()
+        self._patch_fsdp()
         record = self._record_of(optimizer)
         site = current_user_site()
         if record is None or site is None:
@@ -599,9 +601,7 @@ class Probes:
         ddp = distributed_data_parallel()
         if ddp is not None:
             patch(Patch.apply(ddp, "__init__", self._ddp_init))
-        fsdp = sys.modules.get("torch.distributed.fsdp")  # only if the program uses it: importing it is slow
-        if fsdp is not None and hasattr(fsdp, "FullyShardedDataParallel"):
-            patch(Patch.apply(fsdp.FullyShardedDataParallel, "clip_grad_norm_", self._module_clip_wrapper))
+        self._patch_fsdp()
         patch(Patch.apply(GradScaler, "scale", self._scale))
         patch(Patch.apply(GradScaler, "unscale_", self._unscale))
         patch(Patch.apply(GradScaler, "step", self._scaler_step))
@@ -609,10 +609,19 @@ class Probes:
         self._hooks.append(register_optimizer_step_pre_hook(self._before_step))
         self._hooks.append(register_optimizer_step_post_hook(self._after_step))
 
+    def _patch_fsdp(self) -> None:
+        """FSDP's own clip_grad_norm_, once the program has imported FSDP (importing it ourselves takes seconds)."""
+        fsdp = sys.modules.get("torch.distributed.fsdp")
+        if self._fsdp_patched or fsdp is None or not hasattr(fsdp, "FullyShardedDataParallel"):
+            return
+        self._patches.append(Patch.apply(fsdp.FullyShardedDataParallel, "clip_grad_norm_", self._module_clip_wrapper))
+        self._fsdp_patched = True
+
     def remove(self) -> None:
         for patch in reversed(self._patches):
             patch.undo()
         self._patches.clear()
+        self._fsdp_patched = False
         for handle in self._hooks:
             handle.remove()
         self._hooks.clear()

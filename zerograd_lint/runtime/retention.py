@@ -15,9 +15,11 @@ no such statement: no report.
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import linecache
 import sys
+import types
 import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -35,12 +37,13 @@ from zerograd_lint.runtime.sites import Site, is_user_file
 MARK = "zerograd_lint"
 MARKED_DEPTH = 2  # the loss node and two levels below it
 MARKS_PER_BACKWARD = 8
-AGE = 2  # a graph this many iterations old should be gone
-RETAINED = 3  # earlier iterations whose graphs are still alive: the memory grows
+AGE = 1  # a graph this many iterations old should be gone: its loss variable was bound again since
+RETAINED = 2  # earlier iterations whose graphs are still alive: the memory grows (`best = loss` keeps one)
 SEARCHED_NODES = 4096  # of one holder's graph
 SEARCHED_ITEMS = 8  # at each end of a container
 ACCUMULATING_METHODS = frozenset({"append", "appendleft", "extend", "extendleft", "add", "insert", "update"})
 NO_GRAD_CONTEXTS = ("no_grad", "inference_mode")
+NOT_HOLDERS = (types.ModuleType, type, types.FunctionType, types.MethodType, functools.partial)
 DETACHING_METHODS = frozenset({"item", "detach", "tolist", "numpy"})
 DETACHING_FUNCTIONS = frozenset({"float", "int"})
 
@@ -170,10 +173,9 @@ def _graph_reaches(root: Any, is_old: Any) -> bool:
     return False
 
 
-def _user_object(value: Any) -> bool:
-    module = sys.modules.get(type(value).__module__)
-    filename = getattr(module, "__file__", None)
-    return hasattr(value, "__dict__") and not isinstance(value, type) and filename is not None and is_user_file(filename)
+def _holds_attributes(value: Any) -> bool:
+    """An object whose attributes may keep losses (a trainer, a namespace), not a module, class or function."""
+    return hasattr(value, "__dict__") and not isinstance(value, NOT_HOLDERS) and not callable(value)
 
 
 def holders(frame: FrameType | None, is_old: Any) -> Iterator[Holder]:
@@ -183,7 +185,7 @@ def holders(frame: FrameType | None, is_old: Any) -> Iterator[Holder]:
             for name, value in list(frame.f_locals.items()):
                 if _reaches(value, is_old):
                     yield Holder(frame, name)
-                elif _user_object(value) and not callable(value):
+                elif _holds_attributes(value):
                     for attribute, inner in list(vars(value).items()):
                         if _reaches(inner, is_old):
                             yield Holder(frame, name, attribute)
@@ -297,12 +299,22 @@ def _in_scope(path: str, scope: ast.AST, target: str) -> Iterator[tuple[Site, st
             yield _site_of(path, statement), ast.unparse(statement), ast.unparse(value)
 
 
+def _declaring_global(tree: ast.Module, name: str) -> Iterator[ast.AST]:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(isinstance(s, ast.Global) and name in s.names for s in ast.walk(node)):
+                yield node
+
+
 def accumulations(holder: Holder) -> Iterator[tuple[Site, str, str]]:
     """The statements that accumulate into the holder: in its frame's function, or in the methods of its object's class."""
     code = holder.frame.f_code
     tree = _tree(code.co_filename)
     if tree is not None:
         found = list(_in_scope(code.co_filename, _scope_of(tree, code.co_firstlineno, code.co_name), holder.target))
+        if not found and code.co_name == "<module>" and holder.attribute is None:  # a global, updated by a function
+            for function in _declaring_global(tree, holder.name):
+                found.extend(_in_scope(code.co_filename, function, holder.name))
         if found:
             yield from found
             return
@@ -310,7 +322,7 @@ def accumulations(holder: Holder) -> Iterator[tuple[Site, str, str]]:
         return
     owner = type(holder.frame.f_locals.get(holder.name))
     path = getattr(sys.modules.get(owner.__module__), "__file__", None)
-    tree = _tree(path) if path else None
+    tree = _tree(path) if path and is_user_file(path) else None
     if tree is None:
         return
     for node in ast.walk(tree):
