@@ -64,7 +64,7 @@ def apply_fix(source: str, d: Diagnostic, edit: Callable[[cst.Module, Diagnostic
     return new
 
 
-def proven_fix(
+def checked_fix(
     source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection
 ) -> tuple[str, list[Diagnostic], str]:
     """The smallest edit for `d` that removes its report and causes no other: the new source, its reports,
@@ -113,7 +113,7 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             break
         d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
-            outcome.source, reports, done = proven_fix(outcome.source, d, reports, path, selection)
+            outcome.source, reports, done = checked_fix(outcome.source, d, reports, path, selection)
         except CannotFix as error:
             failed[(d.code, d.message)] = (d, str(error))
             continue
@@ -134,7 +134,7 @@ def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     if fix is None:
         return None
     try:
-        new, _, done = proven_fix(source, d, lint_source(source, d.path), d.path, DEFAULT_SELECTION)
+        new, _, done = checked_fix(source, d, lint_source(source, d.path), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
     return {"applicability": fix.applicability(d), "message": done, "edits": line_edits(source, new)}
