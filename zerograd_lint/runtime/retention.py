@@ -111,18 +111,16 @@ class LossGraphs:
         old = self._old(iteration)
         if len({mark.iteration for mark in old}) < self._threshold:
             return
-        gc.collect()  # what only a reference cycle keeps is not kept by the loop
+        gc.collect(1)  # what only a young reference cycle keeps is not kept by the loop (a full collection costs)
         old = self._old(iteration)
         count = len({mark.iteration for mark in old})
         if count < self._threshold:  # cycles: collected now, and not looked at again for a while
             self._quiet, self._quiet_until = self._quiet * 2, iteration + self._quiet
             return
-        found = list(self._statements(frame, iteration - AGE, count))
-        yield from found
+        yield from self._statements(frame, iteration - AGE, count)
         alive = {id(mark) for mark in old}
         self._marks = [ref for ref in self._marks if id(ref()) not in alive]  # known now: never searched again
-        if not found:
-            self._threshold *= 2  # look again only once many more have piled up
+        self._threshold *= 2  # look again only once many more have piled up: a long run looks a few times
 
     def _statements(self, frame: FrameType | None, before: int, count: int) -> Iterator[Diagnostic]:
         for holder in holders(frame, lambda mark: mark.iteration <= before):
