@@ -13,6 +13,7 @@ import ast
 import dataclasses
 import difflib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import libcst as cst
@@ -128,13 +129,19 @@ def count(reports: list[Diagnostic], code: str) -> int:
     return sum(d.code == code for d in reports)
 
 
+@lru_cache(maxsize=4)
+def reports_of(source: str, path: str) -> tuple[Diagnostic, ...]:
+    """The file's reports, linted once for all the reports whose fix is described."""
+    return tuple(lint_source(source, path))
+
+
 def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     """JSON's `fix` for one report: what the fix would change, as edits on the original lines; None if none."""
     fix = FIXES.get(d.code)
     if fix is None:
         return None
     try:
-        new, _, done = checked_fix(source, d, lint_source(source, d.path), d.path, DEFAULT_SELECTION)
+        new, _, done = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
     return {"applicability": fix.applicability(d), "message": done, "edits": line_edits(source, new)}

@@ -80,6 +80,16 @@ def clear_inside_the_no_sync_window():
             opt.step()
 
 
+def clip_after_the_step():
+    model, opt = make()
+    for step in range(3):
+        opt.zero_grad()
+        x, y = batch()
+        nn.functional.mse_loss(model(x), y).backward()
+        opt.step()
+        nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203
+
+
 def a_local_probe_on_one_rank():
     probe = nn.Linear(6, 1)
     opt = torch.optim.SGD(probe.parameters(), lr=0.1)
@@ -95,6 +105,7 @@ def main():
     require_sync_flag()
     no_clear()
     clear_inside_the_no_sync_window()
+    clip_after_the_step()
     if dist.get_rank() == 1:
         a_local_probe_on_one_rank()
     dist.destroy_process_group()
