@@ -79,8 +79,14 @@ def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
     files = {"train.py": BOTH, "vendor/x.py": BOTH, "gen/y.py": BOTH, "notes/z_generated.py": BOTH}
     project(tmp_path, 'exclude = ["vendor"]\nextend-exclude = ["*_generated.py"]\n', files)
     assert reported(".", cwd=tmp_path) == [("gen/y.py", "ZG990"), ("train.py", "ZG990")]
-    # named explicitly, an excluded file is still skipped (pre-commit passes every staged file)
+    # named explicitly, an excluded file is still skipped (pre-commit passes every staged file), and said so
     assert reported("vendor/x.py", cwd=tmp_path) == []
+    named = run_with_test_rules("zerograd-lint", "check", "vendor/x.py", "train.py", cwd=tmp_path)
+    assert named.stderr.splitlines()[0] == "zerograd-lint: vendor/x.py: not checked: the exclude pattern 'vendor' matches it"
+    # --exclude '' clears the configured exclude
+    assert reported("--exclude", "", ".", cwd=tmp_path) == [
+        ("gen/y.py", "ZG990"), ("train.py", "ZG990"), ("vendor/x.py", "ZG990")
+    ]
     # --exclude replaces the configured exclude (extend-exclude stays); --extend-exclude adds
     assert reported("--exclude", "gen", ".", cwd=tmp_path) == [("train.py", "ZG990"), ("vendor/x.py", "ZG990")]
     assert reported("--extend-exclude", "gen/", ".", cwd=tmp_path) == [("train.py", "ZG990")]

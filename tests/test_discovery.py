@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import run_cli
+from conftest import cli_env, run_cli
 
 TRAINING = """\
 for x in loader:
@@ -43,7 +46,8 @@ def test_symlink_loops_and_broken_links_are_reported_not_followed(tmp_path):
     code, items, _ = reports(tmp_path, ".")
     assert code == 1
     by_path = {(item["path"], item["code"]): item["message"] for item in items}
-    assert set(by_path) == {("alias.py", "ZG202"), ("gone.py", "ZG000"), ("loop.py", "ZG000"), ("train.py", "ZG202")}
+    # the link to train.py is the same file: checked once, under its own name
+    assert set(by_path) == {("gone.py", "ZG000"), ("loop.py", "ZG000"), ("train.py", "ZG202")}
     assert by_path["gone.py", "ZG000"] == "cannot read file: No such file or directory"
     assert by_path["loop.py", "ZG000"] == "cannot read file: Too many levels of symbolic links"
 
@@ -81,3 +85,68 @@ def test_paths_with_spaces_and_unicode(tmp_path):
     assert [item["path"] for item in items] == ["my experiments/résumé 学習/train run ✓.py"]
     text = run_cli("check", "--no-cache", "my experiments", cwd=tmp_path)
     assert text.stdout.startswith("my experiments/résumé 学習/train run ✓.py:6:5: ZG202 ")
+
+
+def test_a_file_named_twice_or_through_a_link_is_checked_once(tmp_path):
+    (tmp_path / "train.py").write_text(TRAINING)
+    (tmp_path / "alias.py").symlink_to(tmp_path / "train.py")
+    code, items, _ = reports(tmp_path, "alias.py", "train.py", "./train.py")
+    assert code == 1
+    assert [item["path"] for item in items] == ["train.py"]
+
+
+PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
+
+
+def without_permission_override() -> None:
+    """In the child, before exec: root loses the capabilities that let it ignore file permissions
+    (dropped from the bounding set, root's capabilities after exec), so chmod 000 stops it as it
+    stops a user. Nothing to do for a normal user."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+def check_as_a_user(root: Path, *paths: str) -> tuple[int, list[dict], str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "--no-cache", *paths],
+        cwd=root, env=cli_env(), capture_output=True, text=True, timeout=600, preexec_fn=without_permission_override,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return result.returncode, json.loads(result.stdout or "[]"), result.stderr
+
+
+def test_unreadable_folders_and_files_are_reported_and_the_rest_checked(tmp_path):
+    """Under root too (see without_permission_override): were permissions not enforced, the
+    locked files would be checked and report ZG202, and the test would fail."""
+    for name in ("ok", "locked", "unlisted", "closed"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "train.py").write_text(TRAINING)
+    (tmp_path / "ok" / "secret.py").write_text(TRAINING)
+    (tmp_path / "ok" / "secret.py").chmod(0)
+    (tmp_path / "locked").chmod(0)  # neither listed nor searched
+    (tmp_path / "unlisted").chmod(0o311)  # searched, not listed
+    (tmp_path / "closed").chmod(0o644)  # listed, not searched: its files cannot be looked at
+    try:
+        code, items, _ = check_as_a_user(tmp_path, ".")
+        assert code == 1
+        assert [(item["path"], item["code"], item["message"]) for item in items] == [
+            ("closed/train.py", "ZG000", "cannot read file: Permission denied"),
+            ("locked", "ZG000", "cannot read folder: Permission denied"),
+            ("ok/secret.py", "ZG000", "cannot read file: Permission denied"),
+            ("ok/train.py", "ZG202", "`optimizer.zero_grad` is not called: the line does nothing. "
+             "Add the parentheses: `optimizer.zero_grad()`."),
+            ("unlisted", "ZG000", "cannot read folder: Permission denied"),
+        ]
+        # named on the command line: the same reports, not a usage error
+        code, items, _ = check_as_a_user(tmp_path, "locked", "closed/train.py", "ok/secret.py", "unlisted/train.py")
+        assert code == 1
+        assert [(item["path"], item["code"]) for item in items] == [
+            ("closed/train.py", "ZG000"), ("locked", "ZG000"), ("ok/secret.py", "ZG000"), ("unlisted/train.py", "ZG202")
+        ]
+    finally:
+        for name in ("locked", "unlisted", "closed"):
+            (tmp_path / name).chmod(0o755)  # so pytest can remove them

@@ -17,23 +17,33 @@ from tests.conftest import FIXTURES, REPO, cli_env, run_cli, run_with_test_rules
 
 @pytest.fixture(scope="module")
 def venv_python(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A virtualenv that sees the system's packages (flake8, libcst) and has this checkout
-    installed, so flake8 finds the `ZG` entry point the way a user's install does (the
-    tests then import the code itself from the checkout, first on PYTHONPATH)."""
+    """A virtualenv with this checkout installed, so flake8 finds the `ZG` entry point the
+    way a user's install does; it sees exactly the running interpreter's import path (a
+    `.pth` file), so flake8 and libcst are the ones this test run has, whether that is a
+    fresh venv or a bare interpreter (`--system-site-packages` would see the base
+    interpreter's instead). The tests then import the code itself from the checkout,
+    first on PYTHONPATH."""
     root = tmp_path_factory.mktemp("flake8-venv")
     source = root / "src"
     source.mkdir()
     shutil.copy(REPO / "pyproject.toml", source)
     shutil.copytree(REPO / "zerograd_lint", source / "zerograd_lint", ignore=shutil.ignore_patterns("__pycache__"))
     venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = str(venv / "bin" / "python")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
-         "--no-build-isolation", str(source)],
-        check=True,
+    own_path = subprocess.run(
+        [python, "-c", "import sys, sysconfig; print(sysconfig.get_path('purelib')); print(*sys.path, sep='\\n')"],
+        check=True, capture_output=True, text=True,
+    ).stdout.splitlines()
+    site_packages, seen = own_path[0], set(own_path[1:])
+    # Only what the venv lacks (the stdlib it has): pip's build isolation drops every entry of a .pth.
+    Path(site_packages, "running_interpreter.pth").write_text("".join(f"{p}\n" for p in sys.path if p and p not in seen))
+    installed = subprocess.run(  # built in pip's isolated build environment, as for a user
+        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", str(source)],
         capture_output=True,
+        text=True,
     )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
     return python
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
 from xml.etree import ElementTree
 
 import jsonschema
@@ -81,7 +82,8 @@ def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Pa
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == sorted([r.code for r in all_rules()] + ["ZG990", "ZG991"])
     for descriptor in rules:
-        assert {"id", "name", "shortDescription", "fullDescription", "helpUri", "defaultConfiguration"} <= set(descriptor)
+        assert {"id", "name", "shortDescription", "fullDescription", "help", "defaultConfiguration"} <= set(descriptor)
+        assert "helpUri" not in descriptor  # the project has no site to link to: the help is the rule's page
         assert descriptor["defaultConfiguration"]["level"] in ("error", "warning", "note")
     by_id = {r["id"]: r for r in rules}
     assert by_id["ZG991"]["defaultConfiguration"] == {"level": "note", "enabled": False}
@@ -89,9 +91,29 @@ def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Pa
     assert first["ruleId"] == "ZG990" and rules[first["ruleIndex"]]["id"] == "ZG990"
     assert first["level"] == "error"
     assert first["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "train.py"},
+        "artifactLocation": {"uri": "train.py", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 3, "startColumn": 5, "endLine": 3, "endColumn": 15},
     }
+    assert run["columnKind"] == "unicodeCodePoints"
+    assert by_id["ZG101"]["help"]["markdown"].startswith("# ZG101 missing-zero-grad\n")
+
+
+def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(tmp_path: Path) -> None:
+    """As GitHub code scanning reads them: %SRCROOT% is the checkout, wherever the run started."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "src" / "pkg").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "train.py").write_text(SOURCE)
+    (tmp_path / "src" / "pkg" / "a b#1.py").write_text(SOURCE)
+    log = sarif_of(tmp_path / "src", "pkg")
+    (run,) = log["runs"]
+    root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert root == tmp_path.as_uri() + "/"
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
+    assert {location["uriBaseId"] for location in locations} == {"%SRCROOT%"}
+    assert sorted({location["uri"] for location in locations}) == ["src/pkg/a%20b%231.py", "src/pkg/train.py"]
+    for location in locations:
+        resolved = Path(unquote(urlparse(urljoin(root, location["uri"])).path))
+        assert resolved.is_file() and resolved.parent == tmp_path / "src" / "pkg"
 
 
 def test_sarif_of_a_clean_run_validates_too(project: Path) -> None:
@@ -126,6 +148,8 @@ def test_junit_clean_run_has_one_passing_case(project: Path) -> None:
     root = ElementTree.fromstring(proc.stdout)
     assert proc.returncode == 0
     assert root.get("failures") == "0" and len(root.findall(".//testcase")) == 1
+    # the counts agree: the suites' total is the sum of the suites'
+    assert root.get("tests") == "1" == str(sum(int(suite.get("tests")) for suite in root))
 
 
 def test_output_file_gets_the_report_and_stdout_stays_empty(project: Path) -> None:

@@ -69,8 +69,11 @@ def test_cells_are_given_in_json_and_sarif(tmp_path: Path) -> None:
     items = json.loads(check(tmp_path, "--format", "json", "train.ipynb").stdout)
     assert [(item["cell"], item["line"], item["column"]) for item in items] == [(4, 4, 5), (5, 4, 1)]
     results = json.loads(check(tmp_path, "--format", "sarif", "train.ipynb").stdout)["runs"][0]["results"]
-    assert [r["properties"]["cell"] for r in results] == [4, 5]
-    assert results[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
+    assert [(r["properties"]["cell"], r["properties"]["cellLine"]) for r in results] == [(4, 4), (5, 4)]
+    # as ruff places a notebook's report in SARIF: in the code cells read as one source (3 + 2 lines before cell 4)
+    region = results[0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (9, 5)
+    assert results[0]["message"]["text"] == "cell 4, line 4: call to mark_bug() (test-only rule)"
 
 
 def test_notebooks_are_found_in_folders(tmp_path: Path) -> None:
@@ -118,3 +121,27 @@ def test_ipython_neutralising_never_moves_a_line(cell: str) -> None:
     assert len(out) == len(cell.splitlines())
     kept = [(a, b) for a, b in zip(cell.splitlines(), out) if a == b]
     assert all(not line.lstrip().startswith(("%", "!")) for line, _ in kept)
+
+
+def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_fixed(tmp_path: Path) -> None:
+    (tmp_path / "train.ipynb").write_text(notebook(
+        ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
+        ("code", "x = 1\ndef broken(:\n    pass\n"),
+        ("markdown", "## Train"),
+        ("code", "for batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n    loss.backward()\n"
+                 "    optimizer.step()\n"),
+    ))
+    items = json.loads(run_cli("check", "--format", "json", "--no-cache", "train.ipynb", cwd=tmp_path).stdout)
+    assert [(item["cell"], item["line"], item["column"], item["code"]) for item in items] == [
+        (2, 2, 12, "ZG000"), (4, 4, 5, "ZG101")
+    ]
+    # the lines the message names are the cell's, and the fix --fix applies is there, placed in its cell
+    assert "in the loop at line 1: nothing clears them between `loss.backward()` (line 3)" in items[1]["message"]
+    assert items[1]["fix"]["edits"] == [
+        {"cell": 4, "line": 2, "column": 1, "end_line": 2, "end_column": 1, "content": "    optimizer.zero_grad()\n"}
+    ]
+    fixed = run_cli("check", "--fix", "--no-cache", "train.ipynb", cwd=tmp_path)
+    assert fixed.stdout.splitlines() == ["train.ipynb:cell 2:2:12: ZG000 syntax error: invalid syntax"]
+    cells = ["".join(cell["source"]) for cell in json.loads((tmp_path / "train.ipynb").read_text())["cells"]]
+    assert cells[1] == "x = 1\ndef broken(:\n    pass\n"
+    assert cells[3].splitlines()[:2] == ["for batch in torch.randn(8, 4).split(2):", "    optimizer.zero_grad()"]

@@ -45,8 +45,15 @@ def test_list_all_shows_severity_and_default(tmp_path: Path) -> None:
 
 def test_unknown_code_and_missing_argument_are_usage_errors() -> None:
     unknown = run_cli("rule", "ZG999")
-    assert unknown.returncode == 2 and "unknown rule code 'ZG999'" in unknown.stderr
+    assert unknown.returncode == 2 and "unknown rule 'ZG999'" in unknown.stderr
+    assert "ZG101 (missing-zero-grad)" in unknown.stderr
     assert run_cli("rule").returncode == 2
+
+
+def test_a_rule_by_name_is_its_page() -> None:
+    by_name = run_cli("rule", "missing-zero-grad")
+    assert by_name.returncode == 0, by_name.stderr
+    assert by_name.stdout == run_cli("rule", "ZG101").stdout
 
 
 def test_docs_rules_md_is_current() -> None:

@@ -51,7 +51,7 @@ def project_root(paths: Iterable[str], cwd: Path | None = None) -> Path:
     starts = [os.path.abspath(cwd / path) for path in paths] or [str(cwd)]
     start = Path(os.path.commonpath(starts))
     for directory in (start, *start.parents):
-        if (directory / "pyproject.toml").is_file():
+        if os.path.isfile(directory / "pyproject.toml"):  # False where a folder cannot be searched
             return directory
     return cwd
 

@@ -20,9 +20,10 @@ from zerograd_lint.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.discovery import MissingPath, discover
 from zerograd_lint.fixes import FIXES, FixOutcome, describe_fix, fix_message, fix_source, unified_diff
-from zerograd_lint.fixes.notebook import fix_notebook
+from zerograd_lint.fixes.notebook import describe_notebook_fix, fix_notebook
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS, statistics
 from zerograd_lint.formats.text import location
+from zerograd_lint.prefilter import may_report
 from zerograd_lint.progress import tracked, wants_progress
 from zerograd_lint.rule_docs import rule_page, rule_table, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
@@ -51,7 +52,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))  # unreadable paths become ZG000 reports
 @click.option("--select", multiple=True, help="Codes or prefixes to check, replacing the default set (e.g. ZG1,ZG401, ALL).")
 @click.option("--ignore", multiple=True, help="Codes or prefixes to leave out.")
 @click.option("--extend-select", multiple=True, help="Codes or prefixes to add to the default set (e.g. ZG104).")
@@ -107,7 +108,7 @@ def check(
         selection=Selection(
             select=split_commas(select) or None, ignore=split_commas(ignore), extend_select=split_commas(extend_select)
         ),
-        exclude=split_commas(exclude) or None,
+        exclude=split_commas(exclude) if exclude else None,  # `--exclude ''` clears the configured ones
         extend_exclude=split_commas(extend_exclude),
     )
     try:
@@ -115,7 +116,7 @@ def check(
             settings, files = settings_for(stdin_filename, command_line, config_file), []
         else:
             settings = load_settings(paths, command_line, config_file)
-            files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
+            files = files_to_check(paths or (".",), settings, quiet)
     except ConfigError as error:
         raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
@@ -143,7 +144,7 @@ def check(
         sys.exit(EXIT_INTERRUPTED)
 
     if output_format == "json":
-        result.diagnostics = with_fixes(result.diagnostics, sources)
+        result.diagnostics = with_fixes(result.diagnostics, sources, settings)
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
@@ -152,6 +153,20 @@ def check(
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[Path]:
+    """The files under the paths that no exclude pattern matches. Excludes apply to a file named on the
+    command line too (pre-commit names every staged file, as ruff's --force-exclude), and the run says so."""
+    named = {Path(raw) for raw in paths}
+    files = []
+    for path in discover(paths):
+        pattern = settings.exclusion_of(path)
+        if pattern is None:
+            files.append(path)
+        elif path in named and not quiet:
+            click.echo(f"zerograd-lint: {path}: not checked: the exclude pattern {pattern!r} matches it", err=True)
+    return files
 
 
 def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsafe: bool, show: bool, diff: bool) -> int:
@@ -163,8 +178,12 @@ def apply_fixes(files: Sequence[Path], settings: Settings, *, write: bool, unsaf
             if len(data) > MAX_ANALYSED_BYTES:
                 continue
             bom, original = split_bom(data.decode("utf-8"))  # bytes decoded as they are: CRLF stays CRLF
-        except (OSError, UnicodeDecodeError):
-            continue  # the check that follows reports what cannot be read; other encodings are left alone
+        except OSError:
+            continue  # the check that follows reports what cannot be read
+        except UnicodeDecodeError:
+            if may_report(data):  # reports that stay: say why
+                click.echo(f"{path}: not fixed: the file is not UTF-8 (fixes write UTF-8 only)", err=True)
+            continue
         try:
             outcome = fix_file(original, str(path), settings.selection_for(path), unsafe)
         except Exception as error:  # one file's internal failure never loses the run
@@ -219,14 +238,14 @@ def current_umask() -> int:
     return mask
 
 
-def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None]) -> list[Diagnostic]:
+def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None], settings: Settings) -> list[Diagnostic]:
     """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is.
 
     `sources`: the text of the files already read (stdin's); the others are read here.
     """
     out = []
     for d in diagnostics:
-        if d.code in FIXES and d.cell is None:
+        if d.code in FIXES:
             if d.path not in sources:
                 try:
                     sources[d.path] = Path(d.path).read_text(encoding="utf-8")
@@ -234,7 +253,11 @@ def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None]) ->
                     sources[d.path] = None
             source = sources[d.path]
             if source is not None:
-                d = dataclasses.replace(d, data={**d.data, "fix": describe_fix(source, d)})
+                if d.cell is None:
+                    fix = describe_fix(source, d)
+                else:
+                    fix = describe_notebook_fix(source, d.path, settings.selection_for(Path(d.path)), d)
+                d = dataclasses.replace(d, data={**d.data, "fix": fix})
         out.append(d)
     return out
 
@@ -265,39 +288,41 @@ def summary(result: RunResult) -> str:
 
 
 @main.command()
-@click.argument("code", required=False)
+@click.argument("code", required=False, metavar="[CODE|NAME]")
 @click.option("--all", "show_all", is_flag=True, help="List every rule (with --format markdown: the whole docs/rules.md).")
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 def rule(code: str | None, show_all: bool, output_format: str) -> None:
-    """Explain rule CODE (what it does, why, an example, the fix), or list them all."""
+    """Explain a rule, by code or name (what it does, why, an example, the fix), or list them all."""
     if show_all == (code is not None):
-        raise click.UsageError("give a rule code (e.g. ZG101) or --all")
+        raise click.UsageError("give a rule code or name (e.g. ZG101 or missing-zero-grad) or --all")
     if show_all:
         rules = all_rules()
         click.echo(rules_document(rules) if output_format == "markdown" else rule_table(rules), nl=False)
         return
-    found = rule_by_code(code or "")
+    found = rule_by_code(code or "") or next((r for r in all_rules() if r.name == (code or "").lower()), None)
     if found is None:
-        known = ", ".join(r.code for r in all_rules())
-        raise click.UsageError(f"unknown rule code {code!r} (known codes: {known})")
+        known = ", ".join(f"{r.code} ({r.name})" for r in all_rules())
+        raise click.UsageError(f"unknown rule {code!r} (known rules: {known})")
     click.echo(rule_page(found), nl=False)
 
 
 @main.command()
-@click.argument("target", metavar="FILE[:LINE]")
-def explain(target: str) -> None:
-    """Show the inferred gradient lifecycle of each training loop in FILE (or the one around LINE)."""
-    from pathlib import Path
+@click.argument("targets", nargs=-1, required=True, metavar="FILE[:LINE]...")
+@click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The pyproject.toml to read (default: the nearest one with [tool.zerograd-lint] above the files).")
+def explain(targets: tuple[str, ...], config_file: Path | None) -> None:
+    """Show the inferred gradient lifecycle of each training loop in each FILE (or those around LINE),
+    with the reports `check` makes there. A notebook's line is named as NOTEBOOK:cell N:LINE."""
+    from zerograd_lint.explain import ExplainError, explain_targets, parse_target
 
-    from zerograd_lint.explain import explain_source
-    from zerograd_lint.source import UndecodableSource, decode_source
-
-    path, _, line = target.rpartition(":") if target.rpartition(":")[2].isdigit() else (target, "", "")
+    parsed = [parse_target(text) for text in targets]
     try:
-        source = decode_source(Path(path).read_bytes())
-    except (OSError, UndecodableSource) as error:
-        raise click.UsageError(f"cannot read {path}: {error}") from None
-    click.echo(explain_source(source, path, int(line) if line else None, style=click.style), nl=False)
+        settings = load_settings([t.path for t in parsed], Options(), config_file)
+        click.echo(explain_targets(parsed, settings.selection_for, style=click.style), nl=False)
+    except ConfigError as error:
+        raise Failure(str(error)) from None
+    except ExplainError as error:
+        raise click.UsageError(str(error)) from None
 
 
 @main.command()

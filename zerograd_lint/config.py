@@ -63,7 +63,11 @@ class Settings:
         return Selection(self.selection.select, self.selection.ignore + ignored, self.selection.extend_select)
 
     def is_excluded(self, path: Path) -> bool:
-        return any(matches(pattern, path, self.root) for pattern in self.exclude)
+        return self.exclusion_of(path) is not None
+
+    def exclusion_of(self, path: Path) -> str | None:
+        """The first exclude pattern that matches the path, None if none does."""
+        return next((pattern for pattern in self.exclude if matches(pattern, path, self.root)), None)
 
 
 DEFAULT_SETTINGS = Settings()
@@ -108,11 +112,11 @@ def find_config(paths: Iterable[str]) -> Path | None:
     """The nearest pyproject.toml with a [tool.zerograd-lint] table, walking up from the paths."""
     starts = [os.path.abspath(p) for p in paths] or [os.getcwd()]
     start = Path(os.path.commonpath(starts))
-    if not start.is_dir():
+    if not os.path.isdir(start):  # os.path: a path that cannot be looked at is no folder, not an error
         start = start.parent
     for directory in (start, *start.parents):
         candidate = directory / CONFIG_FILE_NAME
-        if candidate.is_file() and TABLE in read_toml(candidate).get("tool", {}):
+        if os.path.isfile(candidate) and TABLE in read_toml(candidate).get("tool", {}):
             return candidate
     return None
 

@@ -15,6 +15,8 @@ from zerograd_lint.analysis.facts import FileFacts, build_facts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
 from zerograd_lint.analysis.ir import Backward, Loop, Node, Step, children
 from zerograd_lint.analysis.needs import needs_of
+from zerograd_lint.deep_stack import deeper_if_needed
+from zerograd_lint.newer_syntax import newer_syntax_hint
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.noqa import apply_noqa
 from zerograd_lint.prefilter import may_report, needs_analysis
@@ -31,11 +33,15 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
     CPython's parser runs first because it is fast, tells which analyses a file
     needs, and fails cleanly where LibCST's native parser can overflow its stack.
+    It is not told the path: given the name of a file, CPython reads the error's
+    line from that file to place the column, and the text parsed is not always
+    the file (a notebook's cells, an editor's unsaved buffer).
     """
     try:
-        return ast.parse(source, path)
+        return ast.parse(source)
     except SyntaxError as error:
-        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
+        hint = newer_syntax_hint(source)
+        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}" + (f"; {hint}" if hint else ""))
     except (RecursionError, MemoryError):
         return parse_error(path, 1, 1, "cannot parse file: nested too deeply")
     except ValueError as error:  # e.g. source code string cannot contain null bytes
@@ -43,7 +49,10 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
 
 def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
-    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it."""
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule can report on it.
+
+    Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
+    """
     if not may_report(source):
         return None
     tree = python_parse(source, path)
@@ -60,13 +69,22 @@ def file_facts(source: str, path: str) -> FileFacts | Diagnostic | None:
             module = cst.parse_module(source)
         return build_facts(tree, source, module, needs)
     except cst.ParserSyntaxError as error:
-        return parse_error(path, error.raw_line, error.raw_column + 1, "cannot parse file: LibCST does not support this syntax")
-    except RecursionError:
-        return parse_error(path, 1, 1, "cannot analyse file: nested too deeply")
+        return parse_error(
+            path, error.raw_line, error.raw_column + 1,
+            "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
+            "(syntax LibCST does not support yet, or nesting too deep for it)",
+        )
 
 
 def analyze_source(source: str, path: str = "<string>") -> list[Diagnostic]:
     """Every rule's reports for one file, sorted; no selection, no noqa."""
+    try:
+        return deeper_if_needed(reports_of, source, path)
+    except RecursionError:
+        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+
+
+def reports_of(source: str, path: str) -> list[Diagnostic]:
     facts = file_facts(source, path)
     if facts is None:
         return []
@@ -110,7 +128,10 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
     The runtime guard reads this to learn a script's accumulation intent: a step
     under an accumulation guard, or after an inner loop of micro-batch backwards.
     """
-    facts = file_facts(source, "<string>")
+    try:
+        facts = file_facts(source, "<string>")
+    except RecursionError:
+        return frozenset()
     if not isinstance(facts, FileFacts):
         return frozenset()
     lines = set()

@@ -4,7 +4,9 @@ A training loop often spans cells (the model in one, the loop in the next),
 so the cells are joined into one source whose every line remembers its cell.
 IPython syntax (line magics, shell escapes, help queries, non-Python cell
 magics) becomes `pass` or blank lines, so line numbers stay put and the
-program still parses.
+program still parses. A cell that does not parse is reported (ZG000, at its
+line in the cell) and left out, as Jupyter runs the other cells without it;
+reports name lines within cells, in their position and in their words.
 """
 
 from __future__ import annotations
@@ -15,13 +17,17 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.engine import lint_source, parse_error
+from zerograd_lint.engine import lint_source, parse_error, python_parse
+from zerograd_lint.noqa import apply_noqa
+from zerograd_lint.prefilter import may_report
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 # Cell magics whose body is still Python; any other `%%magic` cell (bash, html, writefile...) is skipped.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 # `%magic`, `!shell`, `?help`, `name?`, `x = !cmd`, `x = %magic`
 IPYTHON_LINE = re.compile(r"^\s*(?:[%!?]|[\w.]+\?{1,2}\s*$|[\w.]+\s*=\s*[%!])")
+# "line 12" in a message, outside `quoted code`: a line of the joined program, said as a line of its cell.
+LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
 
 
 class NotebookError(ValueError):
@@ -34,8 +40,18 @@ class NotebookProgram:
     # For each line of `source` (index 0 is line 1): its cell and its line in that cell, both 1-based.
     origins: tuple[tuple[int, int], ...]
 
+    def cell_line(self, line: int) -> tuple[int, int]:
+        """The cell and the line in it of a line of `source` (clamped to the program)."""
+        return self.origins[min(max(line, 1), len(self.origins)) - 1]
+
+    def program_line(self, cell: int, line: int) -> int | None:
+        """The line of `source` of a cell's line; None when the program has no such line."""
+        return next((index for index, origin in enumerate(self.origins, start=1) if origin == (cell, line)), None)
+
 
 def read_notebook(text: str) -> NotebookProgram:
+    if not text.strip():
+        return NotebookProgram("", ())  # an empty file is an empty notebook, as Jupyter opens it
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -104,18 +120,72 @@ def lint_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION
     try:
         program = read_notebook(text)
     except NotebookError as error:
-        return [parse_error(path, 1, 1, str(error))]
-    return [in_cell(d, program) for d in lint_source(program.source, path, selection)]
+        return [parse_error(path, 1, 1, str(error))] if "ZG000" in selection.codes() else []
+    runnable, broken = without_broken_cells(program, path)
+    reports = lint_source(runnable.source, path, selection)
+    if broken and "ZG000" in selection.codes() and may_report(program.source):  # as for a .py file (see ZG000)
+        reports += apply_noqa(broken, program.source)
+    return sorted((in_cell(d, program) for d in reports), key=lambda d: d.sort_key)
+
+
+def without_broken_cells(program: NotebookProgram, path: str) -> tuple[NotebookProgram, list[Diagnostic]]:
+    """The program with each cell that does not parse blanked (line numbers kept), and a ZG000 for each.
+
+    Only when the whole program does not parse: then each cell is parsed alone.
+    """
+    if not isinstance(python_parse(program.source, path), Diagnostic):
+        return program, []
+    lines = program.source.splitlines(keepends=True)
+    broken = []
+    for cell, first, last in cell_spans(program):
+        error = python_parse("".join(lines[first - 1 : last]), path)
+        if isinstance(error, Diagnostic):
+            shift = first - 1
+            broken.append(replace(error, line=error.line + shift, end_line=error.end_line + shift))
+            lines[first - 1 : last] = ["\n"] * (last - first + 1)
+    return NotebookProgram("".join(lines), program.origins), broken
+
+
+def cell_spans(program: NotebookProgram) -> list[tuple[int, int, int]]:
+    """(cell, first line, last line) of each code cell in the joined program."""
+    spans: list[tuple[int, int, int]] = []
+    for line, (cell, _) in enumerate(program.origins, start=1):
+        if spans and spans[-1][0] == cell:
+            spans[-1] = (cell, spans[-1][1], line)
+        else:
+            spans.append((cell, line, line))
+    return spans
 
 
 def in_cell(diagnostic: Diagnostic, program: NotebookProgram) -> Diagnostic:
+    """A report on the joined program, placed and worded within its cell."""
     if not program.origins:
         return diagnostic
-    last = len(program.origins)
-    cell, line = program.origins[min(max(diagnostic.line, 1), last) - 1]
-    end_cell, end_line = program.origins[min(max(diagnostic.end_line, 1), last) - 1]
+    cell, line = program.cell_line(diagnostic.line)
+    end_cell, end_line = program.cell_line(diagnostic.end_line)
     if end_cell != cell:  # a range never crosses into another cell
         end_line, end_column = line, diagnostic.column + 1
     else:
         end_column = diagnostic.end_column
-    return replace(diagnostic, line=line, end_line=end_line, end_column=end_column, cell=cell)
+    message = cell_message(diagnostic.message, program, cell)
+    # Where ruff's SARIF places it: the code cells read as one source (as a list: the cache keeps JSON).
+    region = [diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column]
+    return replace(
+        diagnostic, line=line, end_line=end_line, end_column=end_column, cell=cell, message=message,
+        data={**diagnostic.data, "cells_region": region},
+    )
+
+
+def cell_message(message: str, program: NotebookProgram, cell: int) -> str:
+    """"line N" of the joined program as the line of its cell ("line 3", or "line 3 of cell 2")."""
+
+    def cell_line(match: re.Match[str]) -> str:
+        line = int(match.group(1))
+        if not 1 <= line <= len(program.origins):
+            return match.group(0)
+        their_cell, their_line = program.cell_line(line)
+        return f"line {their_line}" if their_cell == cell else f"line {their_line} of cell {their_cell}"
+
+    parts = message.split("`")
+    parts[::2] = [LINE_REFERENCE.sub(cell_line, text) for text in parts[::2]]  # even parts are outside quotes
+    return "`".join(parts)

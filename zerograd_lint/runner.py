@@ -128,7 +128,7 @@ def too_large(size: int) -> str:
 
 
 def cannot_read(path: Path, error: OSError) -> str:
-    if isinstance(error, IsADirectoryError):  # a folder discovery could not list
+    if os.path.isdir(path):  # a folder discovery could not list
         try:
             os.scandir(path).close()
         except OSError as listing:

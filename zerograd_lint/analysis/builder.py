@@ -31,7 +31,7 @@ from zerograd_lint.analysis.ir import (
     Update,
     events_in,
 )
-from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name
+from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line
 from zerograd_lint.analysis.roles import Resolver
 
 _SOURCE = cst.Module(body=[])
@@ -260,7 +260,7 @@ class Builder:
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
-        text = " ".join(_SOURCE.code_for_node(node).split())
+        text = one_line(_SOURCE.code_for_node(node))
         return kind(id=next(self.ids), node=node, text=text if len(text) <= 60 else text[:57] + "...", **fields)
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:

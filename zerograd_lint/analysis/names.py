@@ -24,6 +24,12 @@ def code_of(node: cst.CSTNode) -> str:
     return re.sub(r"\s+", "", _EMPTY_MODULE.code_for_node(node))
 
 
+def one_line(code: str) -> str:
+    """Source as one line, the way a user writes a call: `f(\n    a,\n)` is `f(a)`."""
+    text = " ".join(code.split())
+    return re.sub(r",? ([)\]}])", r"\1", re.sub(r"([(\[{]) ", r"\1", text))
+
+
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """`torch.optim.SGD` for a Name/Attribute chain, else None."""
     if isinstance(node, cst.Name):

@@ -10,18 +10,17 @@ turn; otherwise it is skipped and said so.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source
 from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg401, zg402, zg404, zg501
-from zerograd_lint.fixes.base import SAFE, Fix
+from zerograd_lint.fixes.base import SAFE, Fix, Variant
 from zerograd_lint.fixes.edit import CannotFix
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
@@ -67,9 +66,9 @@ def apply_fix(source: str, d: Diagnostic, edit: Callable[[cst.Module, Diagnostic
 
 def checked_fix(
     source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection
-) -> tuple[str, list[Diagnostic], str]:
+) -> tuple[str, list[Diagnostic], Variant]:
     """The smallest edit for `d` that removes its report and causes no other: the new source, its reports,
-    and what the edit did.
+    and which of the fix's edits it is.
 
     Raises CannotFix, with the reason, when no edit does: when another report on
     the same step contradicts what the fix assumes (dividing the loss of an
@@ -96,17 +95,21 @@ def checked_fix(
             caused = sorted(code for code in {r.code for r in new_reports} if count(new_reports, code) > count(reports, code))
             if caused and not fix.reveals:
                 raise CannotFix(f"the fix would cause {', '.join(caused)}")
-            return new, new_reports, variant.message(d)
+            return new, new_reports, variant
         except CannotFix as error:
             reason = reason if variant is fix.fallback else str(error)  # the main edit's reason says most
     raise CannotFix(reason)
 
 
 def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
-    """Fix the reports of `source` one by one; only reports the user sees are fixed, each by a proven edit."""
+    """The source with the fixes applied; the reports fixed and skipped, placed on the source as given.
+
+    Only reports the user sees are fixed, each by a proven edit (`checked_fix`).
+    """
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
+    origins: list[int | None] = list(range(1, len(source.splitlines()) + 1))  # each line's line in `source`
     reports = lint_source(source, path, selection)
     for _ in range(MAX_FIXES_PER_FILE):
         pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in failed]
@@ -114,15 +117,43 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             break
         d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
-            outcome.source, reports, done = checked_fix(outcome.source, d, reports, path, selection)
+            new, new_reports, variant = checked_fix(outcome.source, d, reports, path, selection)
         except CannotFix as error:
-            failed[(d.code, d.message)] = (d, str(error))
+            failed[(d.code, d.message)] = (at_origin(d, origins), str(error))
             continue
-        outcome.applied.append(dataclasses.replace(d, data={**d.data, "applied_fix": done}))
+        placed = at_origin(d, origins)
+        outcome.applied.append(replace(placed, data={**placed.data, "fix_variant": FIXES[d.code].variants().index(variant)}))
+        origins = carried_origins(outcome.source, new, origins)
+        outcome.source, reports = new, new_reports
         failed.clear()
     remaining = {(d.code, d.message) for d in reports}
     outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
     return outcome
+
+
+def at_origin(d: Diagnostic, origins: list[int | None]) -> Diagnostic:
+    """A report on the source as fixed so far, placed on the source as given (a line a fix wrote stays)."""
+
+    def origin(line: int) -> int:
+        found = origins[line - 1] if 1 <= line <= len(origins) else None
+        return found if found is not None else line
+
+    return replace(d, line=origin(d.line), end_line=origin(d.end_line), data=relocated_data(d.data, origin))
+
+
+def relocated_data(data: Mapping[str, Any], line_of: Callable[[int], int]) -> dict[str, Any]:
+    """The data of a report with the lines it names (`loop_line`, ...: fix messages quote them) mapped."""
+    return {key: line_of(value) if key.endswith("_line") and isinstance(value, int) else value for key, value in data.items()}
+
+
+def carried_origins(old: str, new: str, origins: list[int | None]) -> list[int | None]:
+    """`origins` for the lines of `new`: a line kept from `old` keeps its origin; a written one has none."""
+    carried: list[int | None] = [None] * len(new.splitlines())
+    matcher = difflib.SequenceMatcher(a=old.splitlines(), b=new.splitlines(), autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            carried[j1:j2] = origins[i1:i2]
+    return carried
 
 
 def count(reports: list[Diagnostic], code: str) -> int:
@@ -141,15 +172,16 @@ def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     if fix is None:
         return None
     try:
-        new, _, done = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
+        new, _, variant = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
-    return {"applicability": fix.applicability(d), "message": done, "edits": line_edits(source, new)}
+    return {"applicability": fix.applicability(d), "message": variant.message(d), "edits": line_edits(source, new)}
 
 
 def fix_message(d: Diagnostic) -> str:
-    """What the fix of an applied report did (the edit chosen among its variants)."""
-    return d.data.get("applied_fix") or FIXES[d.code].message(d)
+    """What the fix of an applied report did (the edit chosen among its variants), in the lines of `d`."""
+    fix, index = FIXES[d.code], d.data.get("fix_variant")
+    return fix.variants()[index].message(d) if index is not None else fix.message(d)
 
 
 def line_edits(old: str, new: str) -> list[dict[str, Any]]:

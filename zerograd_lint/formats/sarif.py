@@ -1,18 +1,28 @@
-"""`--format sarif`: SARIF 2.1.0, one run, every rule described (GitHub code scanning reads it)."""
+"""`--format sarif`: SARIF 2.1.0, one run, every rule described (GitHub code scanning reads it).
+
+Paths are given relative to the repository (`%SRCROOT%`, the nearest folder
+with a `.git` above the current folder), whatever folder the run started in,
+so code scanning finds the files; a file outside it gets an absolute URI.
+A notebook's report is placed as ruff places it: at its line and column in
+the notebook's code cells read as one source (SARIF knows no cells), with
+the cell and the line within it in the message and the properties.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import quote
 
 from zerograd_lint import __version__
 from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.rule_docs import rule_page
 from zerograd_lint.rules import Rule, all_rules
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://github.com/zerograd-lint/zerograd-lint"
+SOURCE_ROOT = "%SRCROOT%"
 LEVELS = {"error": "error", "warning": "warning", "style": "note"}
 
 
@@ -21,47 +31,56 @@ def level_of(rule: Rule | None) -> str:
 
 
 def rule_descriptor(rule: Rule) -> dict[str, Any]:
+    # No helpUri: the project has no web site; the rule's whole page is the help.
+    page = rule_page(rule)
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.what},
-        "help": {"text": f"{rule.why}\n\nUse instead:\n{rule.use_instead}"},
-        "helpUri": rule.help_uri,
+        "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": level_of(rule), "enabled": rule.enabled_by_default},
         "properties": {"severity": rule.severity, "fixable": rule.fixable},
     }
 
 
-def artifact_uri(path: str) -> str:
-    """Relative paths stay relative (code scanning resolves them against the repository)."""
-    as_path = Path(path)
-    return as_path.as_uri() if as_path.is_absolute() else quote(as_path.as_posix())
+def repository_root(start: Path) -> Path:
+    """The nearest folder holding `.git` (a folder, or a file in a worktree) at or above `start`, else `start`."""
+    for folder in (start, *start.parents):
+        if os.path.exists(folder / ".git"):
+            return folder
+    return start
 
 
-def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule]) -> dict[str, Any]:
+def artifact_location(path: str, root: Path) -> dict[str, str]:
+    absolute = Path(os.path.abspath(path))
+    try:
+        relative = absolute.relative_to(root)
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": SOURCE_ROOT}
+
+
+def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule], root: Path) -> dict[str, Any]:
+    line, column, end_line, end_column = d.data.get("cells_region") or (d.line, d.column, d.end_line, d.end_column)
+    message = d.message if d.cell is None else f"cell {d.cell}, line {d.line}: {d.message}"
     item: dict[str, Any] = {
         "ruleId": d.code,
         "level": level_of(rules.get(d.code)),
-        "message": {"text": d.message},
+        "message": {"text": message},
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": artifact_uri(d.path)},
-                    "region": {
-                        "startLine": d.line,
-                        "startColumn": d.column,
-                        "endLine": d.end_line,
-                        "endColumn": d.end_column,
-                    },
+                    "artifactLocation": artifact_location(d.path, root),
+                    "region": {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column},
                 }
             }
         ],
     }
     if d.code in index:
         item["ruleIndex"] = index[d.code]
-    if d.cell is not None:  # the region is then within that notebook cell
-        item["properties"] = {"cell": d.cell}
+    if d.cell is not None:
+        item["properties"] = {"cell": d.cell, "cellLine": d.line, "cellColumn": d.column}
     return item
 
 
@@ -69,6 +88,7 @@ def render(diagnostics: Sequence[Diagnostic]) -> str:
     rules = all_rules()
     index = {rule.code: position for position, rule in enumerate(rules)}
     by_code = {rule.code: rule for rule in rules}
+    root = repository_root(Path.cwd())
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -78,11 +98,12 @@ def render(diagnostics: Sequence[Diagnostic]) -> str:
                     "driver": {
                         "name": "zerograd-lint",
                         "version": __version__,
-                        "informationUri": INFORMATION_URI,
                         "rules": [rule_descriptor(rule) for rule in rules],
                     }
                 },
-                "results": [result(d, index, by_code) for d in diagnostics],
+                "originalUriBaseIds": {SOURCE_ROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
+                "columnKind": "unicodeCodePoints",
+                "results": [result(d, index, by_code, root) for d in diagnostics],
             }
         ],
     }

@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+import libcst.matchers as m
+
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
 from zerograd_lint.analysis.ir import Clear, Step
@@ -92,7 +95,33 @@ def set_to_none_style(root: RootFacts) -> bool | None:
 
 def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     clear = clear_outside_loop(root, step)
-    return f" (its only clear, {at(facts, clear)}, runs once before the loop)" if clear is not None else ""
+    if clear is None:
+        return ""
+    around = loop_around(facts, clear.node)
+    loop = root.loop_of(step)
+    if around is not None and loop is not None and contains(facts, around, loop.node):
+        when = f"runs once per iteration of the enclosing loop at line {facts.line(around)}, not in this one"
+    elif around is not None:
+        when = f"runs only in the loop at line {facts.line(around)}"
+    elif root.events.index(clear) < root.events.index(step):
+        when = "runs once before the loop"
+    else:
+        when = "runs only after the loop"
+    return f" (its only clear, {at(facts, clear)}, {when})"
+
+
+def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:
+    """The innermost `for` or `while` of the file whose body holds the node."""
+    assert facts.module is not None
+    loops = [loop for loop in m.findall(facts.module, m.For() | m.While()) if contains(facts, loop, node)]
+    return max(loops, key=lambda loop: facts.positions[loop].start.line, default=None)  # type: ignore[return-value]
+
+
+def contains(facts: FileFacts, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    a, b = facts.positions[outer], facts.positions[inner]
+    return outer is not inner and (a.start.line, a.start.column) <= (b.start.line, b.start.column) and (
+        (b.end.line, b.end.column) <= (a.end.line, a.end.column)
+    )
 
 
 RULE = Rule(

@@ -2,18 +2,36 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+import libcst.matchers as m
+
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for uncalled in facts.uncalled:
-        yield finding(
-            facts, uncalled.node,
-            f"`{uncalled.text}` is not called: the line does nothing. Add the parentheses: `{uncalled.text}()`.",
-            replacement=f"{uncalled.text}()",
-        )
+        if uncalled.node.attr.value == "unscale_":  # it takes the optimizer whose gradients it unscales
+            optimizer = stepped_optimizer(facts.module, uncalled.node.value)
+            call = f"{uncalled.text}({optimizer or 'optimizer'})"
+            advice = f"Call it with the optimizer {'it steps' if optimizer else 'whose gradients it unscales'}: `{call}`."
+        else:
+            call = f"{uncalled.text}()"
+            advice = f"Add the parentheses: `{call}`."
+        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", replacement=call)
+
+
+def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> str | None:
+    """The optimizer of the first `scaler.step(opt)` of this scaler in the file, as written."""
+    if module is None:
+        return None
+    for call in m.findall(module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        if code_of(call.func.value) == code_of(scaler):
+            return code_of(call.args[0].value)
+    return None
 
 
 RULE = Rule(
@@ -34,6 +52,8 @@ RULE = Rule(
     invalid=(
         "optimizer.zero_grad  # <- ZG202\nloss.backward()\noptimizer.step()\n",
         "def profile_step(self):\n    self.optimizer.zero_grad  # <- ZG202\n    self.loss().backward()\n    self.optimizer.step  # <- ZG202\n    self.scaler.update  # <- ZG202\n",
+        # Advice: `scaler.unscale_(opt)`, the optimizer the scaler steps.
+        "for x in loader:\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_  # <- ZG202\n    scaler.step(opt)\n    scaler.update()\n",
     ),
     check=check,
 )

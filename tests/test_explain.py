@@ -1,0 +1,108 @@
+"""`zerograd-lint explain` through the real CLI: the same reports as `check` (same reading,
+limits, engine, configuration and noqa), each once, found by line, in files and notebooks."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+from tests.conftest import FIXTURES, run_cli
+from tests.test_notebook import notebook
+
+REPORT = re.compile(r"^\s+(?P<code>ZG\d{3}) (?:cell (?P<cell>\d+), )?line (?P<line>\d+):(?P<column>\d+) (?P<message>.*)$")
+HEADER = re.compile(r"^(?P<path>\S.*?): (?:training loop|step body|reports)")
+
+
+def explained_reports(output: str) -> Counter:
+    """(path, cell, line, column, code, message) of every report explain printed, with how often."""
+    found: Counter = Counter()
+    path = None
+    for text in output.splitlines():
+        header = HEADER.match(text)
+        if header:
+            path = header["path"]
+        report = REPORT.match(text)
+        if report:
+            cell = int(report["cell"]) if report["cell"] else None
+            found[path, cell, int(report["line"]), int(report["column"]), report["code"], report["message"]] += 1
+    return found
+
+
+def checked_reports(*args: str, cwd: Path) -> Counter:
+    proc = run_cli("check", "--format", "json", "--no-cache", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return Counter(
+        (item["path"], item.get("cell"), item["line"], item["column"], item["code"], item["message"])
+        for item in json.loads(proc.stdout)
+    )
+
+
+def test_explain_shows_each_report_check_makes_once() -> None:
+    """Every fixture at once: nested loops, helpers, step bodies, syntax errors, clean files."""
+    files = sorted(path.name for path in FIXTURES.glob("*.py"))
+    proc = run_cli("explain", *files, cwd=FIXTURES)
+    assert proc.returncode == 0, proc.stderr
+    assert explained_reports(proc.stdout) == checked_reports(*files, cwd=FIXTURES)
+    assert proc.stdout.count("How to read a timeline") == 1  # the legend, once for all files
+    assert "  a | b " in proc.stdout and "  a + b " in proc.stdout
+
+
+def test_explain_line_finds_the_report_in_a_helper() -> None:
+    """zg101_helper_method.py reports ZG101 in `_step` (line 19), called from the loop at line 25."""
+    proc = run_cli("explain", "zg101_helper_method.py:19", cwd=FIXTURES)
+    assert proc.returncode == 0, proc.stderr
+    assert [key[2:5] for key in explained_reports(proc.stdout)] == [(19, 9, "ZG101")]
+    past_the_end = run_cli("explain", "zg101_helper_method.py:9999", cwd=FIXTURES)
+    line_count = len((FIXTURES / "zg101_helper_method.py").read_text().splitlines())
+    assert past_the_end.stdout == f"zg101_helper_method.py: no line 9999: the file has {line_count} lines\n"
+
+
+def test_explain_honours_configuration_and_noqa(tmp_path: Path) -> None:
+    source = (FIXTURES / "zg101_clear_per_epoch.py").read_text()
+    (tmp_path / "train.py").write_text(source)
+    (tmp_path / "quiet.py").write_text(source.replace("optimizer.step()\n", "optimizer.step()  # noqa: ZG101\n"))
+    assert explained_reports(run_cli("explain", "train.py", "quiet.py", cwd=tmp_path).stdout).keys() == {
+        key for key in checked_reports("train.py", cwd=tmp_path)
+    }
+    (tmp_path / "pyproject.toml").write_text('[tool.zerograd-lint]\nignore = ["ZG101"]\n')
+    proc = run_cli("explain", "train.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "training loop at line 19" in proc.stdout and not explained_reports(proc.stdout)
+
+
+def test_explain_refuses_what_check_refuses_with_the_same_report(tmp_path: Path) -> None:
+    """A 20 MB file: check's ZG000, not an analysis that runs for minutes and gigabytes."""
+    (tmp_path / "huge.py").write_text("for x in data:\n    loss.backward()\n    opt.step()\n" + "x = 1\n" * 3_500_000)
+    (tmp_path / "latin.py").write_bytes(b"for x in data:\n    loss.backward()\n    opt.step()  # \xe9\n")
+    explained = run_cli("explain", "huge.py", "latin.py", cwd=tmp_path)
+    checked = run_cli("check", "--no-cache", "huge.py", "latin.py", cwd=tmp_path)
+    assert explained.returncode == 0, explained.stderr
+    assert [line for line in explained.stdout.splitlines() if line] == checked.stdout.splitlines()
+    assert "huge.py:1:1: ZG000 file too large to analyse (20.0 MiB; the limit is 4 MiB)" in explained.stdout
+
+
+def test_explain_a_notebook_by_cell(tmp_path: Path) -> None:
+    (tmp_path / "train.ipynb").write_text(notebook(
+        ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
+        ("code", "def broken(:\n    pass\n"),
+        ("markdown", "## Train"),
+        ("code", "losses = []\n"),
+        ("code", "for batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n    loss.backward()\n"
+                 "    optimizer.step(\n    )\n"),
+    ))
+    (tmp_path / "empty.ipynb").write_text("")
+    whole = run_cli("explain", "train.ipynb", "empty.ipynb", cwd=tmp_path)
+    assert whole.returncode == 0, whole.stderr
+    assert explained_reports(whole.stdout) == checked_reports("train.ipynb", "empty.ipynb", cwd=tmp_path)
+    assert "train.ipynb: training loop at cell 5, line 1 (in module)" in whole.stdout
+    assert "  cell 5:4   step            optimizer.step()" in whole.stdout  # one line, as written on one
+    assert "empty.ipynb: no training loop or step body found" in whole.stdout
+    by_cell = run_cli("explain", "train.ipynb:cell 5:4", cwd=tmp_path)
+    assert by_cell.returncode == 0, by_cell.stderr
+    assert [(key[1], key[2], key[4]) for key in explained_reports(by_cell.stdout)] == [(5, 4, "ZG101")]
+    assert "in the loop at line 1: nothing clears them between `loss.backward()` (line 3)" in by_cell.stdout
+    assert run_cli("explain", "train.ipynb:cell 4:9", cwd=tmp_path).stdout == (
+        "train.ipynb: no line 9 in cell 4: it has 1 line\n"
+    )

@@ -1,0 +1,58 @@
+"""What the messages say, through the real CLI: the advice names what the user must write,
+positions are those of the file as given, and a file that gets no fix is told why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import run_cli
+
+FILES = {
+    # `scaler.unscale_` takes the optimizer: the advice names the one the scaler steps
+    "unscale.py": "for x in loader:\n    opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_\n"
+                  "    scaler.step(opt)\n    scaler.update()\n",
+    # the only clear is in an earlier loop, not before this one
+    "earlier.py": "for _ in range(3):\n    opt.zero_grad()\nfor x in loader:\n    loss(x).backward()\n    opt.step()\n",
+    # the only clear runs once per epoch, in the loop around this one
+    "epoch.py": "for epoch in range(3):\n    opt.zero_grad()\n    for x in loader:\n        loss(x).backward()\n        opt.step()\n",
+    "before.py": "opt.zero_grad()\nfor x in loader:\n    loss(x).backward()\n    opt.step()\n",
+    # a call written over lines is quoted as written on one
+    "multiline.py": "for x in loader:\n    loss(\n        x,\n    ).backward()\n    opt.step(\n    )\n",
+}
+
+
+def test_messages_say_what_happens_and_what_to_write(tmp_path: Path) -> None:
+    for name, source in FILES.items():
+        (tmp_path / name).write_text(source)
+    proc = run_cli("check", "--format", "json", "--no-cache", ".", cwd=tmp_path)
+    messages = {(item["path"], item["code"]): item["message"] for item in json.loads(proc.stdout)}
+    assert messages["unscale.py", "ZG202"].endswith("Call it with the optimizer it steps: `scaler.unscale_(opt)`.")
+    assert "(its only clear, `opt.zero_grad()` (line 2), runs only in the loop at line 1)" in messages["earlier.py", "ZG101"]
+    assert ("(its only clear, `opt.zero_grad()` (line 2), runs once per iteration of the enclosing loop at line 1, "
+            "not in this one)") in messages["epoch.py", "ZG101"]
+    assert "(its only clear, `opt.zero_grad()` (line 1), runs once before the loop)" in messages["before.py", "ZG101"]
+    assert "between `loss(x).backward()` (line 2) and `opt.step()` (line 5)" in messages["multiline.py", "ZG101"]
+
+
+def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path) -> None:
+    """The ZG101 fix inserts a line first; the ZG102 fix is still listed at the clear's line of the file."""
+    (tmp_path / "train.py").write_text(
+        "for x in loader:\n    loss(x).backward()\n    opt.step()\n\n"
+        "for x in loader:\n    loss(x).backward()\n    opt2.zero_grad()\n    opt2.step()\n"
+    )
+    proc = run_cli("check", "--no-cache", "--diff", "--show-fixes", "train.py", cwd=tmp_path)
+    listed = [line for line in proc.stderr.splitlines() if " fix: " in line]
+    assert listed == [
+        "train.py:3:5: ZG101 fix: Insert `opt.zero_grad()` at the start of the loop (line 1)",
+        "train.py:7:5: ZG102 fix: Move `opt2.zero_grad()` to the start of the iteration",
+    ]
+
+
+def test_a_file_that_is_not_utf8_is_told_why_it_gets_no_fix(tmp_path: Path) -> None:
+    data = b"# -*- coding: latin-1 -*-\n# caf\xe9\nfor x in loader:\n    opt.zero_grad\n    loss(x).backward()\n    opt.step()\n"
+    (tmp_path / "latin.py").write_bytes(data)
+    proc = run_cli("check", "--no-cache", "--fix", "latin.py", cwd=tmp_path)
+    assert "latin.py: not fixed: the file is not UTF-8 (fixes write UTF-8 only)" in proc.stderr.splitlines()
+    assert "latin.py:4:5: ZG202 " in proc.stdout
+    assert (tmp_path / "latin.py").read_bytes() == data
