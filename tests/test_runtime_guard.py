@@ -796,3 +796,16 @@ def test_guard_refuses_what_it_cannot_watch() -> None:
 def test_one_guard_at_a_time() -> None:
     with watch_all(mode="collect"), pytest.raises(RuntimeError, match="already active"), watch_all():
         pass
+
+
+def test_a_defeated_accumulation_is_seen_in_any_window_not_only_the_first() -> None:
+    """Every window starts with a clear of applied gradients (a warm-up step came first): still ZG105."""
+    model, opt, data = make_training()
+    with guard(model, opt, accumulation_steps=2, mode="collect") as session:
+        train(model, opt, data, steps=1)
+        for i in range(6):
+            opt.zero_grad()
+            (model(data).pow(2).mean() / 2).backward()
+            if (i + 1) % 2 == 0:
+                opt.step()
+    assert [d.code for d in session.findings] == ["ZG105"]

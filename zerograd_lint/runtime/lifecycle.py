@@ -245,9 +245,6 @@ class Lifecycle:
                     ),
                 )
         described: dict[frozenset[int], Discarded] = {}
-        for state in states:
-            state.cleared_by, state.cleared_at = site, clock
-            state.window_clears[site] = state.window_clears.get(site, 0) + 1
         for state in holding:
             if state.applied_by is None:  # unapplied gradients thrown away: ZG105 asks about them at the step
                 iterations = frozenset(state.iterations)
@@ -257,6 +254,9 @@ class Lifecycle:
                     )
                 state.discarded[site] = described[iterations]
             state.empty(site)
+        for state in states:  # (after emptying: a clear of applied gradients opens the next window, and counts in it)
+            state.cleared_by, state.cleared_at = site, clock
+            state.window_clears[site] = state.window_clears.get(site, 0) + 1
 
     def conclude(self) -> Iterator[Diagnostic]:
         """What needs the whole run: a clear is redundant only if it never had anything to clear."""
