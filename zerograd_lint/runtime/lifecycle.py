@@ -549,10 +549,13 @@ class Lifecycle:
         if not self.intent.accumulates(site):
             self._suspects.update({(optimizer, position): first for position, first in early.items()})
 
-    def optimizer_stepped(self, optimizer: OptimizerRecord, has_state: bool, loaded: bool) -> Iterator[Diagnostic]:
-        """After a step: does the optimizer keep state? (`loaded`: it had state before its first step.)"""
-        if loaded:
-            optimizer.rebuilds = None  # state loaded right after construction: nothing was thrown away
+    @staticmethod
+    def state_loaded(optimizer: OptimizerRecord) -> None:
+        """The optimizer has state before its first step: loaded after construction, nothing was thrown away."""
+        optimizer.rebuilds = None
+
+    def optimizer_stepped(self, optimizer: OptimizerRecord, has_state: bool) -> Iterator[Diagnostic]:
+        """After a step: does the optimizer keep state (momentum, moments)? Then a rebuild threw some away."""
         if not has_state:
             return
         optimizer.had_state = True

@@ -285,8 +285,8 @@ class Probes:
         if started is not None and started.position != site.position:
             return None  # a subclass's step calling its parent's: one step
         self._steps[record] = site
-        if self._state_checks.get(record) == 0 and has_state(optimizer):  # loaded before its first step
-            self.emit(self.lifecycle.optimizer_stepped(record, has_state=False, loaded=True))
+        if self._state_checks.get(record) == 0 and has_state(optimizer):
+            self.lifecycle.state_loaded(record)
         closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
         if closure is None or self._in_scaler_step:
             self._check_step(optimizer, record, site)
@@ -327,7 +327,7 @@ class Probes:
             self._state_checks[record] = checks + 1
             if stateful or checks + 1 >= STATE_CHECKED_STEPS:
                 del self._state_checks[record]
-            self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful, loaded=False))
+            self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful))
         self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
     def _check_step(self, optimizer: torch.optim.Optimizer, record: OptimizerRecord, site: Site) -> None:
