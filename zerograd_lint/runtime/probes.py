@@ -42,7 +42,7 @@ from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
 from zerograd_lint.runtime.retention import LossGraphs
-from zerograd_lint.runtime.sites import Site, current_user_site, user_site
+from zerograd_lint.runtime.sites import Site, current_user_site, innermost_user_frame, user_site
 
 Emit = Callable[[Iterable[Diagnostic]], None]
 
@@ -139,7 +139,7 @@ class Probes:
         self._built_over: dict[int, OptimizerRecord] = {}  # parameter id -> the last optimizer built over it
         self._scalers: set[int] = set()
         self._by_grad_pointer: dict[int, WatchedParameter] = {}
-        self._steps: dict[OptimizerRecord, Site] = {}  # steps under way: the call that started each
+        self._steps: dict[OptimizerRecord, tuple[Site, int]] = {}  # steps under way: the call, and its frame's id
         self._released: list[tuple[WatchedParameter, Site | None]] = []  # `.grad` tensors that died, not yet settled
         self._patches: list[Patch] = []
         self._hooks: list[Any] = []
@@ -282,9 +282,9 @@ class Probes:
         if record is None or site is None:
             return None
         started = self._steps.get(record)
-        if started is not None and started.position != site.position:
+        if started is not None and started[0].position != site.position:
             return None  # a subclass's step calling its parent's: one step
-        self._steps[record] = site
+        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))))
         if self._state_checks.get(record) == 0 and has_state(optimizer):
             self.lifecycle.state_loaded(record)
         closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
@@ -313,10 +313,10 @@ class Probes:
     def _after_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> None:
         self._settle_releases()
         record = self._optimizers.get(optimizer)
-        site = self._steps.get(record) if record is not None else None
-        ended = current_user_site()
-        if site is None or ended is None or ended.position != site.position:
+        started = self._steps.get(record) if record is not None else None
+        if started is None or started[1] != id(innermost_user_frame(sys._getframe(1))):
             return  # not the step we saw start (a parent's step inside a subclass's)
+        site = started[0]
         del self._steps[record]  # type: ignore[arg-type]
         if self.lifecycle.in_closure_step:
             self._check_step(optimizer, record, site)  # type: ignore[arg-type]
