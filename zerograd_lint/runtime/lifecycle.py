@@ -570,7 +570,7 @@ class Lifecycle:
             )
 
     def scheduler_step(self, optimizer: OptimizerRecord, site: Site) -> Iterator[Diagnostic]:
-        """A scheduler built on this optimizer steps (with no epoch or metric: that sets the schedule itself).
+        """A scheduler built on this optimizer steps (ReduceLROnPlateau, which follows a metric, is not watched).
 
         A step before the optimizer's first is ZG204 once the same statement
         runs again during training: a schedule fast-forwarded before training

@@ -503,12 +503,12 @@ class Probes:
 
     def _scheduler_step(self, original: Any) -> Any:
         def step(scheduler: Any, *args: Any, **kwargs: Any) -> Any:
-            initial = getattr(scheduler, "_step_count", None) == 0  # the constructor's own step
+            initial = getattr(scheduler, "_is_initial", getattr(scheduler, "_step_count", None) == 0)  # its constructor's
             if self._in_scheduler_step or initial:
                 return original(scheduler, *args, **kwargs)
             record = self._optimizers.get(getattr(scheduler, "optimizer", None))  # type: ignore[arg-type]
             site = current_user_site()
-            if record is not None and site is not None and not args and not kwargs:
+            if record is not None and site is not None:
                 self.emit(self.lifecycle.scheduler_step(record, site))
             self._in_scheduler_step = True
             try:

@@ -1,5 +1,5 @@
 """Resuming: the schedule is fast-forwarded before training, then stepped after each epoch; a
-per-micro-batch scheduler under accumulation; a scheduler stepped with an explicit epoch."""
+per-micro-batch scheduler under accumulation."""
 import torch
 from torch import nn
 
@@ -27,14 +27,6 @@ def main():
             opt2.step()
             opt2.zero_grad()
         per_micro.step()
-    model3 = nn.Linear(4, 1)
-    opt3 = torch.optim.Adam(model3.parameters())
-    cosine = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt3, T_0=2)
-    for epoch in range(3):
-        cosine.step(epoch)
-        opt3.zero_grad()
-        model3(torch.randn(3, 4)).sum().backward()
-        opt3.step()
 
 
 if __name__ == "__main__":
