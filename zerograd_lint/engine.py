@@ -10,10 +10,13 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
+import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts, build_facts
+from zerograd_lint.analysis.flow import Where
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
 from zerograd_lint.analysis.ir import Backward, Loop, Node, Step, children
+from zerograd_lint.analysis.names import code_of
 from zerograd_lint.analysis.needs import needs_of
 from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.newer_syntax import newer_syntax_hint
@@ -145,9 +148,19 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
             after_micro_loop = any(loop is not None and loop is not where.micro_loop for loop in micro_loops)
             # a backward in a loop nested in the step's (a meta-learning task loop with its own inner steps)
             after_inner_loop = any(b.loop is not where.loop and encloses(where.loop, b.loop) for b in backwards)
-            if where.guard in ACCUMULATION_GUARDS or after_micro_loop or after_inner_loop:
+            if where.guard in ACCUMULATION_GUARDS or after_micro_loop or after_inner_loop or counts_up(where):
                 lines.add(facts.line(step.node))
     return frozenset(lines)
+
+
+def counts_up(where: Where) -> bool:
+    """A guard that tests what the loop adds up (`tokens >= budget` after `tokens += y.numel()`): a counter."""
+    branch, loop = where.guard_branch, where.loop
+    if branch is None or branch.test is None or loop is None:
+        return False
+    added = {code_of(node.target) for node in m.findall(loop.node, m.AugAssign(operator=m.AddAssign()))}
+    tested = {code_of(node) for node in m.findall(branch.test, m.Name() | m.Attribute())}
+    return bool(added & tested)
 
 
 def encloses(outer: Loop | None, inner: Loop | None) -> bool:
