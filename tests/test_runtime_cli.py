@@ -69,6 +69,48 @@ def test_run_output_file_gets_the_findings_and_stdout_keeps_the_script(tmp_path:
     assert [item["code"] for item in json.loads((tmp_path / "out.json").read_text())] == ["ZG101"]
 
 
+def test_run_takes_o_as_check_does(tmp_path: Path) -> None:
+    write(tmp_path, BUGGY)
+    proc = run_cli("run", "--format", "json", "-o", "findings.json", "train.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert [item["code"] for item in json.loads((tmp_path / "findings.json").read_text())] == ["ZG101"]
+
+
+def test_a_script_that_does_not_compile_fails_as_python_says(tmp_path: Path) -> None:
+    write(tmp_path, "import torch\nfor i in range(3):\n    print 'step', i\n", "old.py")
+    python = subprocess.run([sys.executable, "old.py"], cwd=tmp_path, capture_output=True, text=True)
+    proc = run_cli("run", "old.py", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (python.returncode, "") == (1, "")
+    assert proc.stderr == python.stderr and "SyntaxError" in proc.stderr  # no frame of zerograd-lint's own
+
+
+GAN = textwrap.dedent(
+    """\
+    import torch
+    G, D = torch.nn.Linear(2, 3), torch.nn.Linear(3, 1)
+    opt_g = torch.optim.Adam(G.parameters())
+    opt_d = torch.optim.Adam(D.parameters())
+    for i in range(3):
+        D(G(torch.randn(4, 2)).detach()).mean().backward()
+        opt_d.step()
+        opt_g.zero_grad()
+        (-D(G(torch.randn(4, 2))).mean()).backward()
+        opt_g.step()
+    """
+)
+
+
+def test_findings_name_the_optimizer_as_the_user_wrote_it(tmp_path: Path) -> None:
+    """Two Adams: the one never cleared is `opt_d`, as `check` says."""
+    write(tmp_path, GAN, "gan.py")
+    checked = json.loads(run_cli("check", "--format", "json", "gan.py", cwd=tmp_path).stdout)
+    proc = run_cli("run", "--format", "json", "gan.py", cwd=tmp_path)
+    (finding,) = json.loads(proc.stdout)
+    assert (finding["line"], finding["code"]) == (checked[0]["line"], checked[0]["code"]) == (7, "ZG101")
+    assert "optimizer `opt_d`" in finding["message"] and "optimizer `opt_d`" in checked[0]["message"]
+    assert "Adam" not in finding["message"]
+
+
 def run_in_process(script: Path, *options: str) -> int:
     """The `run` command in this process (torch is already imported here): its exit status."""
     return CliRunner().invoke(main, ["run", *options, str(script)]).exit_code

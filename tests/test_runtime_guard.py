@@ -225,6 +225,110 @@ for i in range(3):
     norms = [p.grad.norm() for p in model.parameters() if p.grad is not None]
     opt.step()
 """,
+    "a scheduler stepped after the optimizer, once per epoch": """
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2)
+for epoch in range(3):
+    for i in range(2):
+        opt.zero_grad()
+        batch_loss().backward()
+        opt.step()
+    sched.step()
+""",
+    "ReduceLROnPlateau stepped on a metric, and a schedule stepped with no optimizer step": """
+plateau = torch.optim.lr_scheduler.ReduceLROnPlateau(opt)
+plateau.step(1.0)
+other = torch.optim.SGD(model.parameters(), lr=0.1)
+curve = torch.optim.lr_scheduler.LambdaLR(other, lambda e: 0.9 ** e)
+lrs = []
+for epoch in range(3):
+    curve.step()
+    lrs.append(curve.get_last_lr())
+for i in range(3):
+    opt.zero_grad()
+    batch_loss().backward()
+    opt.step()
+""",
+    "a fresh model and optimizer per fold; a second phase with its own optimizer": """
+for fold in range(3):
+    net = torch.nn.Linear(4, 1)
+    adam = torch.optim.Adam(net.parameters())
+    for i in range(2):
+        adam.zero_grad()
+        net(torch.randn(8, 4)).pow(2).mean().backward()
+        adam.step()
+phase1 = torch.optim.Adam(model.parameters())
+for i in range(2):
+    phase1.zero_grad()
+    batch_loss().backward()
+    phase1.step()
+phase2 = torch.optim.Adam(model.parameters(), lr=1e-4)
+for i in range(2):
+    phase2.zero_grad()
+    batch_loss().backward()
+    phase2.step()
+""",
+    "plain SGD built per step; an optimizer rebuilt with its state loaded": """
+for i in range(3):
+    probe = torch.optim.SGD(model.parameters(), lr=0.01)
+    probe.zero_grad()
+    batch_loss().backward()
+    probe.step()
+saved = None
+for i in range(3):
+    adam = torch.optim.Adam(model.parameters())
+    if saved is not None:
+        adam.load_state_dict(saved)
+    adam.zero_grad()
+    batch_loss().backward()
+    adam.step()
+    saved = adam.state_dict()
+""",
+    "losses logged as numbers; losses of an inner loop summed and backpropagated once": """
+history, total = [], 0.0
+for i in range(5):
+    opt.zero_grad()
+    loss = batch_loss()
+    loss.backward()
+    opt.step()
+    total += loss.item()
+    history.append(loss.detach())
+for i in range(5):
+    opt.zero_grad()
+    summed = 0
+    for micro in range(3):
+        summed = summed + batch_loss()
+    summed.backward()
+    opt.step()
+""",
+    "accumulation with clipping before the guarded step": """
+for i in range(8):
+    (batch_loss() / 4).backward()
+    if (i + 1) % 4 == 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        opt.zero_grad()
+""",
+    "AMP accumulation: unscale, clip, step and clear under the guard": """
+for i in range(8):
+    scaler.scale(batch_loss() / 2).backward()
+    if (i + 1) % 2 == 0:
+        scaler.unscale_(opt)
+        torch.nn.utils.clip_grad_value_(model.parameters(), 1.0)
+        scaler.step(opt)
+        scaler.update()
+        opt.zero_grad()
+""",
+    "LBFGS with a line search, closure that clears": """
+lbfgs = torch.optim.LBFGS(model.parameters(), max_iter=5, line_search_fn="strong_wolfe")
+x = torch.randn(8, 4)
+def closure():
+    lbfgs.zero_grad()
+    loss = model(x).pow(2).mean()
+    loss.backward()
+    return loss
+for i in range(2):
+    lbfgs.step(closure)
+""",
 }
 
 BUGGY = {
@@ -312,6 +416,103 @@ for i in range(3):
     scaler.scale(batch_loss()).backward()
     opt.step()  # <- ZG402
 """,
+    "accumulation defeated: a clear every micro-batch": """
+for i in range(8):
+    opt.zero_grad()  # <- ZG105
+    (batch_loss() / 4).backward()
+    if (i + 1) % 4 == 0:
+        opt.step()
+""",
+    "accumulation defeated inside the micro-batch loop": """
+for i in range(3):
+    for micro in range(4):
+        model.zero_grad()  # <- ZG105
+        (batch_loss() / 4).backward()
+    opt.step()
+""",
+    "accumulation defeated under AMP": """
+for i in range(8):
+    opt.zero_grad()  # <- ZG105
+    scaler.scale(batch_loss() / 2).backward()
+    if (i + 1) % 2 == 0:
+        scaler.step(opt)
+        scaler.update()
+""",
+    "clipping after the step": """
+for i in range(3):
+    opt.zero_grad()
+    batch_loss().backward()
+    opt.step()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203
+""",
+    "clipping right after the clear": """
+for i in range(3):
+    opt.zero_grad()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203
+    batch_loss().backward()
+    opt.step()
+""",
+    "a clear between the scaled backward and scaler.step": """
+for i in range(3):
+    scaler.scale(batch_loss()).backward()
+    opt.zero_grad(set_to_none=False)  # <- ZG102
+    scaler.step(opt)
+    scaler.update()
+""",
+    "an LBFGS closure that never clears": """
+lbfgs = torch.optim.LBFGS(model.parameters(), max_iter=4)
+x = torch.randn(8, 4)
+def closure():
+    loss = model(x).pow(2).mean()
+    loss.backward()
+    return loss
+lbfgs.zero_grad()
+lbfgs.step(closure)  # <- ZG101
+""",
+    "a closure cleared before the step, not inside": """
+lbfgs = torch.optim.LBFGS(model.parameters(), max_iter=3)
+def closure():
+    loss = batch_loss()
+    loss.backward()
+    return loss
+for i in range(2):
+    lbfgs.zero_grad()
+    lbfgs.step(closure)  # <- ZG101
+""",
+    "a scheduler stepped at the top of the epoch": """
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2)
+for epoch in range(3):
+    sched.step()  # <- ZG204
+    for i in range(2):
+        opt.zero_grad()
+        batch_loss().backward()
+        opt.step()
+""",
+    "Adam built again in the loop": """
+for i in range(3):
+    adam = torch.optim.Adam(model.parameters(), lr=1e-3)  # <- ZG601
+    adam.zero_grad()
+    batch_loss().backward()
+    adam.step()
+""",
+    "the loss kept as a tensor across iterations": """
+epoch_loss = 0
+for i in range(6):
+    opt.zero_grad()
+    loss = batch_loss()
+    loss.backward()
+    opt.step()
+    epoch_loss += loss  # <- ZG602
+""",
+    "losses appended with their graphs": """
+losses = []
+for i in range(6):
+    opt.zero_grad()
+    loss = batch_loss()
+    loss.backward()
+    opt.step()
+    losses.append(loss)  # <- ZG602
+""",
 }
 
 RAISING = {
@@ -355,6 +556,26 @@ for i in range(3):
     total = sum(p.grad.norm() for p in model.parameters())  # <- ZG301
 """,
         "AttributeError",
+    ),
+    "a clear (set_to_none) between the scaled backward and scaler.step": (
+        """
+for i in range(3):
+    scaler.scale(batch_loss()).backward()
+    opt.zero_grad()  # <- ZG102
+    scaler.step(opt)
+    scaler.update()
+""",
+        "AssertionError",
+    ),
+    "clip_grad_value_ on the empty gradients after a clear": (
+        """
+for i in range(3):
+    opt.zero_grad()
+    torch.nn.utils.clip_grad_value_(model.parameters(), 1.0)  # <- ZG203
+    batch_loss().backward()
+    opt.step()
+""",
+        "RuntimeError",
     ),
 }
 
@@ -575,3 +796,16 @@ def test_guard_refuses_what_it_cannot_watch() -> None:
 def test_one_guard_at_a_time() -> None:
     with watch_all(mode="collect"), pytest.raises(RuntimeError, match="already active"), watch_all():
         pass
+
+
+def test_a_defeated_accumulation_is_seen_in_any_window_not_only_the_first() -> None:
+    """Every window starts with a clear of applied gradients (a warm-up step came first): still ZG105."""
+    model, opt, data = make_training()
+    with guard(model, opt, accumulation_steps=2, mode="collect") as session:
+        train(model, opt, data, steps=1)
+        for i in range(6):
+            opt.zero_grad()
+            (model(data).pow(2).mean() / 2).backward()
+            if (i + 1) % 2 == 0:
+                opt.step()
+    assert [d.code for d in session.findings] == ["ZG105"]

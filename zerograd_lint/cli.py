@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -288,24 +289,38 @@ def server() -> None:
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
 @click.option("--format", "output_format", type=click.Choice(sorted(FORMATTERS)), default="text", show_default=True)
-@click.option("--output-file", type=click.Path(dir_okay=False, writable=True), help="Write the findings here.")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write the findings here.")
 @click.option(
     "--accumulation-steps",
     type=click.IntRange(min=1),
     help="Declared gradient accumulation: a step may apply up to N iterations' backwards.",
 )
+@click.option(
+    "--nproc-per-node",
+    type=click.IntRange(min=1),
+    help="Run the script on N processes under torchrun (DDP): one report for all ranks.",
+)
+@click.option("--merged-to", type=click.Path(dir_okay=False, path_type=Path), hidden=True)  # from --nproc-per-node
 @click.argument("script", type=click.Path(exists=True, dir_okay=False))
 @click.argument("script_args", nargs=-1, type=click.UNPROCESSED)
 def run(
-    output_format: str, output_file: str | None, accumulation_steps: int | None, script: str, script_args: tuple[str, ...]
+    output_format: str,
+    output_file: Path | None,
+    accumulation_steps: int | None,
+    nproc_per_node: int | None,
+    merged_to: Path | None,
+    script: str,
+    script_args: tuple[str, ...],
 ) -> None:
     """Run SCRIPT [ARGS...] under the runtime guard (like `python SCRIPT ARGS...`) and report what torch did.
 
     Exit status: 1 when something is reported; otherwise the script's own
-    (0 when it ends normally, 1 on an uncaught exception, its sys.exit code),
-    as `coverage run` does; 2 for usage errors and internal failures. Unless
-    the findings go to --output-file, a machine format (json, ...) owns
-    stdout and the script's own stdout is sent to stderr.
+    (0 when it ends normally, 1 on an uncaught exception or a syntax error,
+    its sys.exit code), as `coverage run` does; 2 for usage errors and
+    internal failures. Unless the findings go to --output-file, a machine
+    format (json, ...) owns stdout and the script's own stdout is sent to
+    stderr. Under torchrun (`torchrun --nproc_per_node=N -m zerograd_lint run
+    SCRIPT`, or --nproc-per-node N) rank 0 reports the findings of all ranks.
     """
     from zerograd_lint.runtime.script import run_script, stdout_sent_to_stderr
 
@@ -315,16 +330,26 @@ def run(
         click.echo("zerograd-lint: `run` needs torch: pip install 'zerograd-lint[runtime]'", err=True)
         sys.exit(EXIT_ERROR)
     keep_stdout_clean = output_format != "text" and output_file is None
-    try:
-        with stdout_sent_to_stderr(keep_stdout_clean):
-            outcome = run_script(script, script_args, accumulation_steps)
-    except Exception as error:  # the guard itself failed, not the script
-        click.echo(f"zerograd-lint: internal error: {type(error).__name__}: {error}", err=True)
-        sys.exit(EXIT_ERROR)
-    rendered = FORMATTERS[output_format](outcome.findings)
-    if output_file is None:
-        click.echo(rendered, nl=False)
+    if nproc_per_node is not None:
+        from zerograd_lint.runtime.launch import run_on_processes
+
+        findings, status = run_on_processes(nproc_per_node, script, script_args, accumulation_steps, keep_stdout_clean)
     else:
-        with open(output_file, "w", encoding="utf-8") as out:
-            out.write(rendered)
-    sys.exit(EXIT_REPORTS if outcome.findings else outcome.exit_status)
+        from zerograd_lint.runtime.distributed import Job, as_dict
+
+        try:
+            with stdout_sent_to_stderr(keep_stdout_clean):
+                outcome = run_script(script, script_args, accumulation_steps)
+                job = Job.from_environment()
+                merged = job.merged(outcome.findings) if job is not None else list(outcome.findings)
+        except Exception as error:  # the guard itself failed, not the script
+            click.echo(f"zerograd-lint: internal error: {type(error).__name__}: {error}", err=True)
+            sys.exit(EXIT_ERROR)
+        if merged is None:  # another rank than 0: rank 0 reports for all
+            sys.exit(outcome.exit_status)
+        if merged_to is not None:  # for the launcher of --nproc-per-node, which reports
+            write_report(json.dumps([as_dict(d) for d in merged]), merged_to)
+            sys.exit(outcome.exit_status)
+        findings, status = merged, outcome.exit_status
+    write_report(FORMATTERS[output_format](findings), output_file)
+    sys.exit(EXIT_REPORTS if findings else status)

@@ -137,32 +137,3 @@ def lint_source(
     codes = selection.codes()
     selected = [d for d in analyze_source(source, path, codes) if d.code in codes]
     return apply_noqa(selected, source)
-
-
-def accumulation_guarded_steps(source: str) -> frozenset[int]:
-    """Lines of optimizer steps that the static analysis lets apply several iterations' gradients.
-
-    The runtime guard reads this to learn a script's accumulation intent: a step
-    under an accumulation guard, or after an inner loop of micro-batch backwards.
-    """
-    from zerograd_lint.analysis.facts import FileFacts
-    from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS
-    from zerograd_lint.analysis.ir import Backward, Step
-
-    try:
-        facts = file_facts(source, "<string>")
-    except RecursionError:
-        return frozenset()
-    if not isinstance(facts, FileFacts):
-        return frozenset()
-    lines = set()
-    for root in facts.roots:
-        micro_loops = {root.where[e.id].micro_loop for e in root.events if isinstance(e, Backward) and e.id in root.where}
-        for step in root.events:
-            if not isinstance(step, Step) or step.id not in root.where:
-                continue
-            where = root.where[step.id]
-            after_micro_loop = any(loop is not None and loop is not where.micro_loop for loop in micro_loops)
-            if where.guard in ACCUMULATION_GUARDS or after_micro_loop:
-                lines.add(facts.line(step.node))
-    return frozenset(lines)

@@ -344,6 +344,7 @@ def summarize(tree: ast.AST) -> Summary:
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
             body.calls.update(a.id for a in node.args if type(a) is ast.Name)  # type: ignore[attr-defined]  # closures, partial(f)
+            body.calls.update(a.attr for a in node.args if type(a) is ast.Attribute)  # type: ignore[attr-defined]  # step(self.closure)
         elif kind is ast.Attribute:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]

@@ -256,7 +256,7 @@ def fixable(d: Diagnostic) -> bool:
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
     """Fix the file (LibCST's matchers are imported here, only when a report can be fixed)."""
-    from zerograd_lint.fixes import FIXES, fix_source, unified_diff
+    from zerograd_lint.fixes import fix_message, fix_source, unified_diff
     from zerograd_lint.fixes.notebook import fix_notebook
 
     fix_file = fix_notebook if task.path.endswith(".ipynb") else fix_source
@@ -265,7 +265,7 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
     except Exception as error:  # a fix that fails never loses the file's reports
         reason = f"internal error while fixing: {type(error).__name__}: {error}"
         return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
-    fixes = FileFixes(task.path, [(d, FIXES[d.code].message(d)) for d in outcome.applied], outcome.skipped)
+    fixes = FileFixes(task.path, [(d, fix_message(d)) for d in outcome.applied], outcome.skipped)
     if not outcome.changed:
         return Outcome(diagnostics, fixes)
     if fixing.diff:

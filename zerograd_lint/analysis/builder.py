@@ -651,7 +651,10 @@ class Builder:
         ]
         if len(positional) > 1:
             return nodes  # `optimizer.step(p, grad, options=...)`: not torch.optim's step; its closure still runs
-        step = self.event(Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None)
+        backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
+        step = self.event(
+            Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside
+        )
         if self.steps_a_context(receiver, positional, context):
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)

@@ -57,6 +57,7 @@ class Step(Event):
     optimizer: str
     via_scaler: bool
     scaler: str | None
+    closure: bool = False  # `opt.step(closure)` whose closure runs a backward: the clear belongs in it
 
 
 @dataclass(frozen=True, eq=False)

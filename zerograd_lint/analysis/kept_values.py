@@ -281,6 +281,10 @@ REPORTING_CALLS = frozenset(
 )
 
 
+# Builtins that take numbers as they take tensors.
+NUMBER_AGNOSTIC_CALLS = frozenset({"sum", "len", "min", "max", "abs", "round", "float", "int", "str", "repr", "format", "sorted"})
+
+
 def only_reported(module: cst.Module, scope: cst.CSTNode, target: str, accumulation: cst.CSTNode) -> bool:
     """Whether the accumulator is only printed or logged (besides being reset and added to), so that
     holding a number instead of a tensor changes nothing else: `print(total / n)`, `writer.add_scalar("loss", total)`."""
@@ -296,7 +300,7 @@ class _Uses(cst.CSTVisitor):
     def __init__(self, target: str, accumulation: cst.CSTNode) -> None:
         self.target = target
         self.accumulation = accumulation
-        self.reporting = 0  # inside the arguments of a print or log call
+        self.calls: list[bool] = []  # the calls around, innermost last: whether each prints or logs
         self.only_reported = True
 
     def is_target(self, node: cst.CSTNode) -> bool:
@@ -319,13 +323,16 @@ class _Uses(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if node is self.accumulation:
             return False
-        if (dotted_name(node.func) or "").rsplit(".", 1)[-1] in REPORTING_CALLS:
-            self.reporting += 1
+        # The innermost call that cares decides: `print(torch.stack(losses))` hands the list to `torch.stack`,
+        # `print(sum(losses) / len(losses))` to `print` (`sum` adds numbers as it adds tensors).
+        name = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+        reporting = bool(self.calls and self.calls[-1]) if name in NUMBER_AGNOSTIC_CALLS else name in REPORTING_CALLS
+        self.calls.append(reporting)
         return True
 
     def leave_Call(self, original_node: cst.Call) -> None:
-        if original_node is not self.accumulation and (dotted_name(original_node.func) or "").rsplit(".", 1)[-1] in REPORTING_CALLS:
-            self.reporting -= 1
+        if original_node is not self.accumulation:
+            self.calls.pop()
 
     def visit_Arg(self, node: cst.Arg) -> bool:
         node.value.visit(self)  # not the keyword's name (`tqdm(loader, total=n)`)
@@ -345,5 +352,5 @@ class _Uses(cst.CSTVisitor):
             self.note_use()
 
     def note_use(self) -> None:
-        if not self.reporting:
+        if not (self.calls and self.calls[-1]):
             self.only_reported = False

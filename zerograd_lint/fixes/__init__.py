@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import difflib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 import libcst as cst
@@ -19,7 +20,7 @@ import libcst as cst
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source
 from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602
-from zerograd_lint.fixes.base import SAFE, Fix
+from zerograd_lint.fixes.base import SAFE, Fix, Variant
 from zerograd_lint.fixes.edit import CannotFix
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
@@ -49,11 +50,11 @@ def may_fix(d: Diagnostic, unsafe: bool) -> bool:
     return fix is not None and (unsafe or fix.applicability(d) == SAFE)
 
 
-def apply_fix(source: str, d: Diagnostic) -> str:
-    """The source with the fix for `d`; raises CannotFix when the fix does not apply or would not parse."""
+def apply_fix(source: str, d: Diagnostic, edit: Callable[[cst.Module, Diagnostic], cst.Module] | None = None) -> str:
+    """The source with the fix for `d` (or that edit of it); raises CannotFix when it does not apply or would not parse."""
     fix = FIXES[d.code]
     try:
-        new = fix.apply(cst.parse_module(source), d).code
+        new = (edit or fix.apply)(cst.parse_module(source), d).code
         cst.parse_module(new)
         ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
@@ -65,8 +66,48 @@ def apply_fix(source: str, d: Diagnostic) -> str:
     return new
 
 
+def checked_fix(
+    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection
+) -> tuple[str, list[Diagnostic], Variant]:
+    """The smallest edit for `d` that removes its report and causes no other: the new source, its reports,
+    and which of the fix's edits it is.
+
+    Raises CannotFix, with the reason, when no edit does: when another report on
+    the same step contradicts what the fix assumes (dividing the loss of an
+    accumulation that a clear defeats), or when the edit would leave its report
+    or cause one the user never saw (which a later fix would then "fix"); only
+    making an uncalled line run (ZG202) may reveal reports about that line.
+    """
+    fix = FIXES[d.code]
+    contradiction = next(
+        (r for r in reports if r.code in fix.contradicted_by and r.data.get("step_line") == d.data.get("step_line")), None
+    )
+    if contradiction is not None:
+        raise CannotFix(
+            f"{contradiction.code} at line {contradiction.line} on the same step contradicts what the fix assumes: "
+            f"fix {contradiction.code} first"
+        )
+    reason = ""
+    for variant in fix.variants():
+        try:
+            new = apply_fix(source, d, variant.apply)
+            new_reports = lint_source(new, path, selection)
+            if count(new_reports, d.code) >= count(reports, d.code):
+                raise CannotFix(f"the fix does not remove the {d.code} report")
+            caused = sorted(code for code in {r.code for r in new_reports} if count(new_reports, code) > count(reports, code))
+            if caused and not fix.reveals:
+                raise CannotFix(f"the fix would cause {', '.join(caused)}")
+            return new, new_reports, variant
+        except CannotFix as error:
+            reason = reason if variant is fix.fallback else str(error)  # the main edit's reason says most
+    raise CannotFix(reason)
+
+
 def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
-    """The source with the fixes applied; the reports fixed and skipped, placed on the source as given."""
+    """The source with the fixes applied; the reports fixed and skipped, placed on the source as given.
+
+    Only reports the user sees are fixed, each by a proven edit (`checked_fix`).
+    """
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
@@ -78,11 +119,12 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             break
         d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
-            new, new_reports = checked_fix(outcome.source, d, reports, path, selection, unsafe)
+            new, new_reports, variant = checked_fix(outcome.source, d, reports, path, selection)
         except CannotFix as error:
             failed[(d.code, d.message)] = (at_origin(d, origins), str(error))
             continue
-        outcome.applied.append(at_origin(d, origins))
+        placed = at_origin(d, origins)
+        outcome.applied.append(replace(placed, data={**placed.data, "fix_variant": FIXES[d.code].variants().index(variant)}))
         origins = carried_origins(outcome.source, new, origins)
         outcome.source, reports = new, new_reports
         failed.clear()
@@ -116,29 +158,14 @@ def carried_origins(old: str, new: str, origins: list[int | None]) -> list[int |
     return carried
 
 
-def checked_fix(
-    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection, unsafe: bool
-) -> tuple[str, list[Diagnostic]]:
-    """The source with the fix for `d` (one of `reports`, the source's reports) and the fixed source's reports.
-
-    Raises CannotFix unless the fix removes its report and causes no report that
-    may not be fixed in turn (`unsafe`: unsafe fixes may).
-    """
-    new = apply_fix(source, d)
-    new_reports = lint_source(new, path, selection)
-    if count(new_reports, d.code) >= count(reports, d.code):
-        raise CannotFix(f"the fix does not remove the {d.code} report")
-    introduced = sorted(
-        code for code in {r.code for r in new_reports if not may_fix(r, unsafe)}
-        if count(new_reports, code) > count(reports, code)
-    )
-    if introduced:  # a report this run cannot fix in turn
-        raise CannotFix(f"the fix would cause {', '.join(introduced)}")
-    return new, new_reports
-
-
 def count(reports: list[Diagnostic], code: str) -> int:
     return sum(d.code == code for d in reports)
+
+
+@lru_cache(maxsize=4)
+def reports_of(source: str, path: str) -> tuple[Diagnostic, ...]:
+    """The file's reports, linted once for all the reports whose fix is described."""
+    return tuple(lint_source(source, path))
 
 
 def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
@@ -147,10 +174,16 @@ def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     if fix is None:
         return None
     try:
-        new = apply_fix(source, d)
+        new, _, variant = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
-    return {"applicability": fix.applicability(d), "message": fix.message(d), "edits": line_edits(source, new)}
+    return {"applicability": fix.applicability(d), "message": variant.message(d), "edits": line_edits(source, new)}
+
+
+def fix_message(d: Diagnostic) -> str:
+    """What the fix of an applied report did (the edit chosen among its variants), in the lines of `d`."""
+    fix, index = FIXES[d.code], d.data.get("fix_variant")
+    return fix.variants()[index].message(d) if index is not None else fix.message(d)
 
 
 def line_edits(old: str, new: str) -> list[dict[str, Any]]:

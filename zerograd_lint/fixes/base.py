@@ -14,11 +14,32 @@ SAFE, UNSAFE = "safe", "unsafe"
 
 
 @dataclass(frozen=True)
+class Variant:
+    """Another edit for the same report, with its own description."""
+
+    apply: Callable[[cst.Module, Diagnostic], cst.Module]
+    message: Callable[[Diagnostic], str]
+
+
+@dataclass(frozen=True)
 class Fix:
     code: str
     apply: Callable[[cst.Module, Diagnostic], cst.Module]
     applicability: Callable[[Diagnostic], str]
     message: Callable[[Diagnostic], str]
+    # A smaller edit, tried first, and another edit tried last: the first that alone removes the
+    # report and causes none is the fix.
+    smaller: Variant | None = None
+    fallback: Variant | None = None
+
+    def variants(self) -> list[Variant]:
+        """The edits to try, smallest first."""
+        main = Variant(self.apply, self.message)
+        return [v for v in (self.smaller, main, self.fallback) if v is not None]
+    # Codes whose report on the same step says the fix's premise is false: fix that one first.
+    contradicted_by: tuple[str, ...] = ()
+    # The edit makes a line run that did nothing (ZG202): reports about that line are revealed, not caused.
+    reveals: bool = False
 
 
 def always(applicability: str) -> Callable[[Diagnostic], str]:

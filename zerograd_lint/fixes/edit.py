@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+import libcst.matchers as m
+from libcst.metadata import CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
 
 
 # A report's 1-based (line, column, end_line, end_column).
@@ -203,3 +204,101 @@ def replace_node(module: cst.Module, kind: type, span: Span, replace: Callable[[
 
 def code_of(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
+
+
+class _TopOfFunction(Edit):
+    def __init__(self, function: cst.FunctionDef, new: cst.BaseStatement) -> None:
+        super().__init__()
+        self.function, self.new = function, new
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        if original is not self.function or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        self.done += 1
+        body = list(updated.body.body)
+        first = 1 if body and is_docstring(body[0]) else 0
+        return updated.with_changes(body=updated.body.with_changes(body=[*body[:first], self.new, *body[first:]]))
+
+
+def is_docstring(statement: cst.BaseStatement) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def insert_at_function_top(module: cst.Module, function: cst.FunctionDef, new: cst.BaseStatement) -> cst.Module:
+    """Make `new` the first statement of `function` (after its docstring); `function` is a node of `module`."""
+    return run(module, _TopOfFunction(function, new))
+
+
+def closure_of(module: cst.Module, step: cst.Call, optimizer: str) -> tuple[cst.FunctionDef, str]:
+    """The function that `step` (a node of `module`) evaluates as its closure, and the optimizer's name inside it.
+
+    `opt.step(closure)`, `opt.step(self.closure)` or `opt.step(functools.partial(f, opt, ...))`;
+    the name inside is the closure's parameter that partial binds to the optimizer, or else the
+    same name as at the step, where the closure can see it.
+    """
+    argument = next((a.value for a in step.args if a.keyword is None or a.keyword.value == "closure"), None)
+    positional: list[cst.BaseExpression] = []
+    keywords: dict[str, cst.BaseExpression] = {}
+    if isinstance(argument, cst.Call) and code_of(argument.func).endswith("partial") and argument.args:
+        positional = [a.value for a in argument.args[1:] if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: a.value for a in argument.args[1:] if a.keyword is not None}
+        argument = argument.args[0].value
+    parents = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ParentNodeProvider)
+    scopes = enclosing(parents, step)
+    if isinstance(argument, cst.Name):
+        candidates = [n for n in parents if isinstance(n, cst.FunctionDef) and n.name.value == argument.value]
+    elif isinstance(argument, cst.Attribute) and code_of(argument.value) == "self" and any(isinstance(s, cst.ClassDef) for s in scopes):
+        owner = next(s for s in scopes if isinstance(s, cst.ClassDef))
+        candidates = [n for n in owner.body.body if isinstance(n, cst.FunctionDef) and n.name.value == argument.attr.value]
+    else:
+        raise CannotFix("the closure is not a function defined in this file (a lambda cannot hold the clear)")
+    if len(candidates) != 1:
+        raise CannotFix(f"{len(candidates)} functions could be the closure `{code_of(argument)}`")
+    function = candidates[0]
+    parameters = [p.name.value for p in function.params.params]
+    if isinstance(argument, cst.Attribute):
+        parameters = parameters[1:]
+    for name, value in [*zip(parameters, positional), *keywords.items()]:
+        if code_of(value) == optimizer:
+            return function, name
+    root = optimizer.split(".")[0]
+    defined_in = enclosing(parents, function)
+    if isinstance(argument, cst.Attribute):  # a method of the same object: `self` is that object there too
+        visible = root == "self"
+    elif defined_in:  # nested in the function that steps (or around it): it sees that function's names
+        visible = set(defined_in) <= set(scopes)
+    else:
+        visible = root != "self" and root in module_bindings(module)
+    if root in parameters or not visible:
+        raise CannotFix(f"`{optimizer}` is not visible inside the closure `{function.name.value}`")
+    return function, optimizer
+
+
+def enclosing(parents: dict[cst.CSTNode, cst.CSTNode], node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The functions and classes around `node`, innermost first."""
+    found = []
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            found.append(node)
+    return found
+
+
+def module_bindings(module: cst.Module) -> set[str]:
+    """Names assigned, imported or defined at the top level of the module."""
+    names: set[str] = set()
+    for statement in module.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            names.add(statement.name.value)
+            continue
+        for node in m.findall(statement, m.AssignTarget() | m.AnnAssign() | m.For() | m.AsName() | m.ImportAlias()):
+            target = getattr(node, "target", None) or getattr(node, "name", None)
+            if isinstance(target, cst.Name):
+                names.add(target.value)
+            elif isinstance(node, cst.ImportAlias) and node.asname is None:
+                names.add(code_of(node.name).split(".")[0])
+    return names

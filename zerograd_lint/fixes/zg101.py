@@ -4,7 +4,10 @@ A plain loop gets `opt.zero_grad()` as the first statement of the iteration; a
 step under an accumulation (or other) condition gets it right after the step,
 inside that condition, so the accumulated gradients are kept until applied.
 A step in a helper the loop calls gets the clear right after it, where the
-optimizer's name surely means that optimizer. The file's own `set_to_none=False` style is kept. Safe when the optimizer is a
+optimizer's name surely means that optimizer. A step that evaluates a closure
+doing the backward (`opt.step(closure)`) gets it at the top of the closure:
+the optimizer may evaluate it several times per step (LBFGS), and a clear
+outside would leave those evaluations summing up. The file's own `set_to_none=False` style is kept. Safe when the optimizer is a
 plain name or attribute (`opt`, `self.optimizer`); otherwise (a group of
 optimizers, a subscript) the analysis is less than certain: unsafe.
 """
@@ -15,9 +18,10 @@ import libcst as cst
 import libcst.matchers as m
 
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_receiver
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_receiver
 from zerograd_lint.fixes.edit import (
-    CannotFix, code_of, directly_in_loop, insert_after, insert_at_loop_top, loop_at, loop_encloses, node_at, statement,
+    CannotFix, closure_of, code_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,
+    insert_before, loop_at, loop_encloses, node_at, statement,
 )
 
 
@@ -27,6 +31,8 @@ def clear_call(d: Diagnostic, optimizer: str | None = None) -> str:
 
 
 def add_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
+    if d.data.get("closure"):
+        return clear_in_closure(module, d)
     if after_step(module, d):
         # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
         return insert_after(module, d.line, d.column, parsed(clear_call(d, step_receiver(module, d))))
@@ -74,9 +80,32 @@ def applicability(d: Diagnostic) -> str:
     return SAFE if is_plain_receiver(d.data.get("optimizer")) else UNSAFE
 
 
+def clear_before_backward(module: cst.Module, d: Diagnostic) -> cst.Module:
+    """Where a clear at the top would double another (a branch that clears, one that does not):
+    clear right before the backward that is not cleared, in the loop itself."""
+    backward_line = d.data.get("backward_line")
+    if d.data.get("closure") or backward_line is None or not loop_encloses(module, d.data["loop_line"], backward_line):
+        raise CannotFix("the backward is not in the loop")
+    return insert_before(module, backward_line, None, parsed(clear_call(d)))
+
+
+def clear_in_closure(module: cst.Module, d: Diagnostic) -> cst.Module:
+    """The closure clears first: the optimizer may evaluate it several times in one step (LBFGS)."""
+    step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
+    if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
+        raise CannotFix("the step is not a method call")
+    closure, optimizer = closure_of(module, step, code_of(step.func.value))
+    return insert_at_function_top(module, closure, parsed(clear_call(d, optimizer)))
+
+
 def message(d: Diagnostic) -> str:
+    if d.data.get("closure"):
+        return f"Insert `{clear_call(d)}` at the top of the closure the step evaluates"
     where = "right after the step, inside its condition" if d.data.get("guarded") else f"at the start of the loop (line {d.data['loop_line']})"
     return f"Insert `{clear_call(d)}` {where}"
 
 
-FIX = Fix("ZG101", add_clear, applicability, message)
+FIX = Fix(
+    "ZG101", add_clear, applicability, message,
+    fallback=Variant(clear_before_backward, lambda d: f"Insert `{clear_call(d)}` right before the backward at line {d.data.get('backward_line')}"),
+)

@@ -7,6 +7,8 @@ loop, or one called from a loop elsewhere, right before the backward. A
 clear inside a helper called between backward and step (unsafe) moves to the
 top of the calling loop. Safe for a plain `x.zero_grad()`; any other
 clear (a helper, `p.grad = None` in a loop) is moved only with --unsafe-fixes.
+Where another clear already runs where this one belongs, removing it is the
+whole fix (moving it there would make that other clear redundant).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_clear
 from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
 
 
@@ -34,6 +36,11 @@ def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
     return remove_statement(moved, d.line + (inserted_line <= d.line), d.column, text)
 
 
+def remove_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
+    """Enough when a clear already runs where this one belongs (the driver proves it): the smallest edit."""
+    return remove_statement(module, d.line, d.column, d.data["clear"])
+
+
 def applicability(d: Diagnostic) -> str:
     """Safe for a plain clear written between the backward and the step; one inside a helper
     (which may be called elsewhere too) is moved out of it only with --unsafe-fixes."""
@@ -51,4 +58,7 @@ def message(d: Diagnostic) -> str:
     return f"Move `{d.data.get('clear')}` {where}"
 
 
-FIX = Fix("ZG102", move_clear, applicability, message)
+FIX = Fix(
+    "ZG102", move_clear, applicability, message,
+    smaller=Variant(remove_clear, lambda d: f"Remove `{d.data.get('clear')}`: a clear already runs where it belongs"),
+)

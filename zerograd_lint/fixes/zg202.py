@@ -1,6 +1,8 @@
 """ZG202, safe: call the method that was only named (`optimizer.zero_grad` -> `optimizer.zero_grad()`).
 
-The line did nothing; it now does what it says, and nothing else changes.
+The line did nothing; it now does what it says, and nothing else changes. What
+the other rules then say about the line (a step that now runs with no clear) is
+revealed, not caused: those reports are fixed in turn.
 `scaler.unscale_` needs its optimizer: the one that scaler steps (`scaler.step(opt)`)
 in the file; with none to be found the fix is skipped.
 """
@@ -34,4 +36,7 @@ def call(module: cst.Module, d: Diagnostic) -> cst.Module:
     return replace_node(module, cst.Attribute, (d.line, d.column, d.end_line, d.end_column), called)
 
 
-FIX = Fix("ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{d.data.get('replacement')}`")
+FIX = Fix(
+    "ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{d.data.get('replacement')}`",
+    reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line
+)

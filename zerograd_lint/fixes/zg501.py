@@ -48,4 +48,7 @@ def divide_loss(module: cst.Module, d: Diagnostic) -> cst.Module:
     return replace_node(module, cst.Call, (d.line, d.column, d.end_line, d.end_column), replace)
 
 
-FIX = Fix("ZG501", divide_loss, always(UNSAFE), lambda d: f"Divide `{d.data.get('loss')}` by `{d.data.get('accumulation')}`")
+FIX = Fix(
+    "ZG501", divide_loss, always(UNSAFE), lambda d: f"Divide `{d.data.get('loss')}` by `{d.data.get('accumulation')}`",
+    contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it
+)

@@ -1,6 +1,7 @@
 """ZG602, unsafe: accumulate the loss's value, not the tensor: `total += loss` -> `total += loss.item()`.
 
-Unsafe, and only offered when the accumulator is only printed or logged besides
+Unsafe, and only offered for the loss itself (a scalar: `.item()` of a model's
+output would raise) when the accumulator is only printed or logged besides
 being reset and added to: it becomes a Python number instead of a tensor, which
 any other use (`total.item()`, `torch.stack(losses)`, a backward) would notice.
 """
@@ -32,8 +33,8 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
 
 
 def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
-    if not d.data.get("only_reported"):
-        raise CannotFix(f"`{d.data.get('accumulator')}` is used as a tensor elsewhere")
+    if not d.data.get("item_fix"):
+        raise CannotFix(f"`{d.data.get('value')}` is no loss, or `{d.data.get('accumulator')}` is used as a tensor elsewhere")
     name = d.data["value"]
 
     def replace(node: cst.CSTNode) -> cst.CSTNode:

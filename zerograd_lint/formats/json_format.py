@@ -25,6 +25,8 @@ def as_json_item(d: Diagnostic) -> dict[str, Any]:
     }
     if d.cell is not None:
         item["cell"] = d.cell
+    if "ranks" in d.data:  # `zerograd-lint run` under torchrun: the ranks that saw it
+        item["ranks"] = list(d.data["ranks"])
     return item
 
 

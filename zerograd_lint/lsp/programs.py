@@ -85,7 +85,7 @@ class Checked:
         if not self.parses:
             return None
         try:
-            fixed, _ = checked_fix(self.program.source, report, list(self.reports), self.program.path, self.selection, True)
+            fixed, _, _ = checked_fix(self.program.source, report, list(self.reports), self.program.path, self.selection)
         except CannotFix:
             return None
         return fixed

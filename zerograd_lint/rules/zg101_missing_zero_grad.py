@@ -62,6 +62,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             "step_line": facts.line(step.node),
             "guarded": where.guard is not None,
             "set_to_none": styles[id(root)],
+            "closure": step.closure,
         }
         reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
         if reapplied:
@@ -79,7 +80,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
                     f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
-                    f"Call `{name}.zero_grad()` right after the step, inside the same condition.",
+                    f"{advice(step, 'right after the step, inside the same condition')}",
                     **data,
                 )
             else:
@@ -88,8 +89,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                     f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
-                    f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
-                    **data,
+                    f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
+                    **data, backward_line=facts.line(backward.node) if backward is not None else None,
                 )
             continue
         stale = [c for c in held if has(c, "prev")]
@@ -100,8 +101,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, step.node,
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
-                f"{outside_hint(facts, root, step)}. Call `{name}.zero_grad()` at the start of each iteration.",
-                **data,
+                f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
+                **data, backward_line=facts.line(backward.node) if backward is not None else None,
             )
 
 
@@ -120,6 +121,16 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozense
         optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
         guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
     )
+
+
+def advice(step: Step, where: str) -> str:
+    """Where the clear goes: a closure the optimizer evaluates (LBFGS: several times per step) clears itself."""
+    if step.closure:
+        return (
+            f"Call `{step.optimizer}.zero_grad()` at the top of the closure that `{step.text}` evaluates "
+            "(the optimizer may evaluate it several times per step)."
+        )
+    return f"Call `{step.optimizer}.zero_grad()` {where}."
 
 
 def set_to_none_style(root: RootFacts) -> bool | None:

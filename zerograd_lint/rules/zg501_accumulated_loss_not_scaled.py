@@ -47,7 +47,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{backward.text}` accumulates gradients for {at(facts, step)} over several micro-batches, but `{loss}` is "
             f"not divided by {'`' + divisor + '`' if count else divisor}: the effective learning rate is that many times larger. "
             f"Divide the loss: `({loss} / {count or 'n'})`.",
-            accumulation=count, loss=loss,
+            accumulation=count, loss=loss, step_line=facts.line(step.node),
         )
 
 

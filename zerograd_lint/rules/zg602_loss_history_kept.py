@@ -14,13 +14,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             accumulation = kept.accumulation
             target = accumulation.target
             what = "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
+            # `.item()` reads a number from the loss (a scalar); any other tensor is kept detached.
+            instead = f"`{kept.value}.item()` (or `{kept.value}.detach()`)" if kept.is_loss else f"`{kept.value}.detach()`"
             yield finding(
                 facts, accumulation.node,
                 f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
                 f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
-                f"with every step. Add `{kept.value}.item()` (or `{kept.value}.detach()`) instead.",
+                f"with every step. Add {instead} instead.",
                 accumulator=target, value=kept.value,
-                only_reported=only_reported(facts.module, accumulation.scope, target, accumulation.node),
+                item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
             )
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import ast
-import linecache
 from types import TracebackType
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import report
+from zerograd_lint.runtime.names import source_of
 from zerograd_lint.runtime.sites import Site, is_user_file, user_site
 
 
@@ -24,15 +24,6 @@ def _is_none_error(error: BaseException) -> bool:
     if isinstance(error, AttributeError):
         return getattr(error, "obj", object()) is None or "'NoneType'" in str(error)
     return isinstance(error, TypeError) and "NoneType" in str(error)
-
-
-def _source_of(site: Site) -> str:
-    lines = [linecache.getline(site.path, n) for n in range(site.line, site.end_line + 1)]
-    if not lines or not lines[0]:
-        return ""
-    lines[-1] = lines[-1][: site.end_column - 1]
-    lines[0] = lines[0][site.column - 1 :]
-    return "".join(lines)
 
 
 def _first_grad_attribute(expression: str) -> tuple[int, int, int, int] | None:
@@ -58,7 +49,7 @@ def none_grad_dereference(error: BaseException) -> Diagnostic | None:
     site = user_site(frame.tb_frame, frame.tb_lasti)
     if site is None:
         return None
-    where = _first_grad_attribute(_source_of(site))
+    where = _first_grad_attribute(source_of(site))
     if where is None:
         return None
     line, column, end_line, end_column = where

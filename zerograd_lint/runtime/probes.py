@@ -2,21 +2,27 @@
 
 What is watched, and how (DESIGN.md section 5):
 - steps: the global optimizer step pre/post hooks (every optimizer, `scaler.step` included);
-- backwards: `torch.autograd.backward` (which `Tensor.backward` calls) marks where each starts;
-  per parameter, a post-accumulate-grad hook counts its contribution, and a grad hook
-  sees a `None` `.grad` just before accumulation (a clear by `set_to_none` nobody saw);
+  a closure handed to `step` is wrapped, so each of its evaluations is seen (LBFGS runs it often);
+- backwards: `torch.autograd.backward` (which `Tensor.backward` calls) marks where each starts,
+  and whether a DDP module runs it without synchronising (`no_sync()`); per parameter, a
+  post-accumulate-grad hook counts its contribution, and a grad hook sees a `None` `.grad`
+  just before accumulation (a clear by `set_to_none` nobody saw);
 - clears: `Optimizer.zero_grad` and `Module.zero_grad` (no hook exists), `p.grad = None`
   (a weak reference to the gradient tells when it is released, and from which line),
   `p.grad.zero_()` (`Tensor.zero_`, matched to a watched gradient by its storage);
-- clipping: `clip_grad_norm_`, `clip_grad_value_`, `clip_grads_with_norm_`, `get_total_norm`;
+- clipping: `clip_grad_norm_`, `clip_grad_value_`, `clip_grads_with_norm_`, FSDP's
+  `clip_grad_norm_`, and the measuring `get_total_norm`;
 - GradScaler: `scale`, `unscale_`, `step`, `update`; its per-optimizer stage is read from
-  torch's private state behind a guard, with our own record as the fallback.
+  torch's private state behind a guard, with our own record as the fallback;
+- optimizers built (`Optimizer.__init__`) and LR schedulers stepped (`LRScheduler.step`);
+- the loss graphs kept alive across iterations (retention.py).
 Only ids, counts and weak references are kept: no gradient tensor stays alive because of us.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -25,6 +31,7 @@ from typing import Any, Callable
 
 import torch
 import torch.nn.utils.clip_grad as clip_grad_module
+import torch.optim.lr_scheduler as lr_scheduler_module
 from torch.amp import GradScaler
 from torch.optim.optimizer import (
     register_optimizer_step_post_hook,
@@ -32,12 +39,20 @@ from torch.optim.optimizer import (
 )
 
 from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, Stage
-from zerograd_lint.runtime.sites import Site, current_user_site
+from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
+from zerograd_lint.runtime.names import assigned_name, step_receiver
+from zerograd_lint.runtime.retention import LossGraphs
+from zerograd_lint.runtime.sites import Site, current_user_site, innermost_user_frame, user_site
 
 Emit = Callable[[Iterable[Diagnostic]], None]
 
 CLIP_FUNCTIONS = ("clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_")
+# torch.nn.init's in-place initialisers (what reset_parameters() calls).
+INITIALISERS = tuple(
+    name for name in vars(torch.nn.init) if name.endswith("_") and not name.startswith("_") and callable(vars(torch.nn.init)[name])
+)
+# Steps after which an optimizer with no state is taken for a stateless one (plain SGD).
+STATE_CHECKED_STEPS = 3
 
 
 @dataclass(eq=False)
@@ -81,6 +96,37 @@ def torch_stage(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Stage |
         return None
 
 
+def has_state(optimizer: torch.optim.Optimizer) -> bool:
+    """Momentum buffers, moments, step counts: what a rebuilt optimizer loses."""
+    return any(not isinstance(state, dict) or len(state) > 0 for state in optimizer.state.values())
+
+
+def backward_roots(args: tuple, kwargs: dict) -> list[Any]:
+    """The tensors a backward starts from (a generator is left to torch: reading it would consume it)."""
+    tensors = args[0] if args else kwargs.get("tensors")
+    if isinstance(tensors, torch.Tensor):
+        return [tensors]
+    return list(tensors) if isinstance(tensors, (list, tuple)) else []
+
+
+def distributed_data_parallel() -> type | None:
+    if not torch.distributed.is_available():
+        return None
+    from torch.nn.parallel import DistributedDataParallel
+
+    return DistributedDataParallel
+
+
+def scheduler_classes() -> list[type]:
+    """LRScheduler and the schedulers of torch that define their own step (not ReduceLROnPlateau: it follows a metric)."""
+    base = lr_scheduler_module.LRScheduler
+    return [
+        kind for kind in vars(lr_scheduler_module).values()
+        if isinstance(kind, type) and issubclass(kind, base) and "step" in vars(kind)
+        and kind is not lr_scheduler_module.ReduceLROnPlateau
+    ]
+
+
 class Probes:
     """Installs the hooks and wrappers for one guarded run, and removes them all afterwards."""
 
@@ -89,24 +135,43 @@ class Probes:
         self.emit = emit
         self.watch_everything = watch_everything
         self._parameters: dict[int, WatchedParameter] = {}
-        self._optimizers: dict[int, str] = {}  # id -> name used in messages
+        self._optimizers: weakref.WeakKeyDictionary[torch.optim.Optimizer, OptimizerRecord] = weakref.WeakKeyDictionary()
+        self._built_over: dict[int, OptimizerRecord] = {}  # parameter id -> the last optimizer built over it
         self._scalers: set[int] = set()
         self._by_grad_pointer: dict[int, WatchedParameter] = {}
-        self._closure_steps: dict[int, Any] = {}
+        self._steps: dict[OptimizerRecord, tuple[Site, int]] = {}  # steps under way: the call, and its frame's id
         self._released: list[tuple[WatchedParameter, Site | None]] = []  # `.grad` tensors that died, not yet settled
         self._patches: list[Patch] = []
         self._hooks: list[Any] = []
         self._clearing = False  # inside a clear we already record: its inner clears are its own
+        self._clipping = False  # inside a clip we already record
         self._in_scaler_step = False
+        self._in_scheduler_step = False
+        self._synchronising: weakref.WeakSet[torch.nn.Module] = weakref.WeakSet()  # DDP modules
+        self._state_checks: dict[OptimizerRecord, int] = {}
+        self._fsdp_patched = False
+        self.graphs = LossGraphs()
 
     # -- what is watched -----------------------------------------------------
 
-    def watch_optimizer(self, optimizer: torch.optim.Optimizer, created_at: str = "") -> None:
-        if id(optimizer) in self._optimizers:
-            return
-        self._optimizers[id(optimizer)] = f"{type(optimizer).__name__}{created_at}"
-        for parameter in self._parameters_of(optimizer):
+    def watch_optimizer(self, optimizer: torch.optim.Optimizer, built_at: Site | None = None) -> OptimizerRecord:
+        record = self._optimizers.get(optimizer)
+        if record is not None:
+            return record
+        name = assigned_name(built_at) if built_at is not None else None
+        where = f" (created at line {built_at.line})" if built_at is not None else ""
+        parameters = self._parameters_of(optimizer)
+        record = OptimizerRecord(
+            name or f"{type(optimizer).__name__}{where}", built_at, named=name is not None,
+            parameters=frozenset(self._keys(parameters)),
+        )
+        self._optimizers[optimizer] = record
+        self._state_checks[record] = 0
+        self.lifecycle.optimizer_built(record, [self._built_over.get(id(p)) for p in parameters])
+        for parameter in parameters:
             self._watch_parameter(parameter)
+            self._built_over[id(parameter)] = record
+        return record
 
     def watch_module(self, module: torch.nn.Module) -> None:
         for parameter in module.parameters():
@@ -136,10 +201,12 @@ class Probes:
         watched.handles.append(parameter.register_post_accumulate_grad_hook(self._after_accumulation(watched)))
 
     def _forget(self, key: int) -> None:
+        """The parameter died: its id may be reused by another one."""
         watched = self._parameters.pop(key, None)
         if watched is not None:
             self._by_grad_pointer.pop(watched.grad_pointer, None)  # type: ignore[arg-type]
-            self.lifecycle.grads.pop(key, None)
+            self.lifecycle.forget(key)
+        self._built_over.pop(key, None)
 
     def _follow_grad(self, watched: WatchedParameter, grad: torch.Tensor | None) -> None:
         """Know which tensor is the `.grad` now: released means cleared; its storage identifies `zero_()`."""
@@ -201,36 +268,85 @@ class Probes:
             key = id(watched.param())
             self.lifecycle.clear([key], site, target=key)
 
-    def _before_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> None:
+    def _record_of(self, optimizer: torch.optim.Optimizer) -> OptimizerRecord | None:
+        record = self._optimizers.get(optimizer)
+        if record is None and self.watch_everything:
+            record = self.watch_optimizer(optimizer)
+        return record
+
+    def _before_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
         self._settle_releases()
-        if id(optimizer) not in self._optimizers:
-            if not self.watch_everything:
-                return
-            self.watch_optimizer(optimizer)
+        self._patch_fsdp()
+        record = self._record_of(optimizer)
         site = current_user_site()
-        if site is None:
-            return
-        if (args[0] if args else kwargs.get("closure")) is not None:
-            self._closure_steps[id(optimizer)] = site
-            self.lifecycle.begin_closure_step(site, id(optimizer))
-            return
-        self._apply(optimizer, site)
+        if record is None or site is None:
+            return None
+        started = self._steps.get(record)
+        if started is not None and started[0].position != site.position:
+            return None  # a subclass's step calling its parent's: one step
+        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))))
+        if self._state_checks.get(record) == 0 and has_state(optimizer):
+            self.lifecycle.state_loaded(record)
+        closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
+        if closure is None or self._in_scaler_step:
+            self._check_step(optimizer, record, site)
+            return None
+        self.lifecycle.begin_closure_step(site, record)
+        watched = self._evaluations(closure, self._keys(self._parameters_of(optimizer)))
+        if len(args) > 1:
+            return (args[0], watched, *args[2:]), kwargs
+        return args, {**kwargs, "closure": watched}
+
+    def _evaluations(self, closure: Callable[[], Any], keys: list[int]) -> Callable[[], Any]:
+        """The closure, telling the lifecycle when the optimizer evaluates it."""
+
+        @functools.wraps(closure)
+        def evaluate(*args: Any, **kwargs: Any) -> Any:
+            self.lifecycle.closure_evaluation()
+            result = closure(*args, **kwargs)
+            self._settle_releases()
+            self.emit(self.lifecycle.closure_evaluated(keys))
+            return result
+
+        return evaluate
 
     def _after_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> None:
         self._settle_releases()
-        site = self._closure_steps.pop(id(optimizer), None)
-        if site is not None:
-            self._apply(optimizer, site)
+        record = self._optimizers.get(optimizer)
+        started = self._steps.get(record) if record is not None else None
+        if started is None or started[1] != id(innermost_user_frame(sys._getframe(1))):
+            return  # not the step we saw start (a parent's step inside a subclass's)
+        site = started[0]
+        del self._steps[record]  # type: ignore[arg-type]
+        if self.lifecycle.in_closure_step:
+            self._check_step(optimizer, record, site)  # type: ignore[arg-type]
+        self.lifecycle.applied(self._keys(self._parameters_of(optimizer)), site)
+        checks = self._state_checks.get(record)
+        if checks is not None:
+            stateful = has_state(optimizer)
+            self._state_checks[record] = checks + 1
+            if stateful or checks + 1 >= STATE_CHECKED_STEPS:
+                del self._state_checks[record]
+            self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful))
+        self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
-    def _apply(self, optimizer: torch.optim.Optimizer, site: Any) -> None:
+    def _check_step(self, optimizer: torch.optim.Optimizer, record: OptimizerRecord, site: Site) -> None:
         parameters = self._parameters_of(optimizer)
         for parameter in parameters:  # a `.grad` set to None where no release was seen (held elsewhere)
             watched = self._parameters.get(id(parameter))
             if watched is not None and parameter.grad is None:
                 self.lifecycle.released(watched.state)
-        name = self._optimizers[id(optimizer)]
+        self._name(record, site, self._in_scaler_step)
         keys = self._keys(parameters)
-        self.emit(self.lifecycle.step(id(optimizer), name, keys, site, via_scaler=self._in_scaler_step))
+        self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
+
+    @staticmethod
+    def _name(record: OptimizerRecord, site: Site, via_scaler: bool) -> None:
+        """An optimizer built where no name was written (a list, a factory) takes the name it is stepped by."""
+        if not record.named:
+            named = step_receiver(site, via_scaler)
+            if named is not None and all(part.isidentifier() for part in named.split(".")):
+                record.name, record.named = named, True
 
     # -- wrappers --------------------------------------------------------------
 
@@ -241,6 +357,14 @@ class Probes:
             yield
         finally:
             self._clearing = False
+
+    @contextmanager
+    def _inside_clip(self) -> Iterator[None]:
+        self._clipping = True
+        try:
+            yield
+        finally:
+            self._clipping = False
 
     def _clear_wrapper(self, parameters_of: Callable[[Any], Iterable[torch.Tensor]]) -> Callable[[Any], Any]:
         def make(original: Any) -> Any:
@@ -283,21 +407,38 @@ class Probes:
         grad = None if parameter is None else parameter.grad
         return watched if grad is not None and grad.numel() == tensor.numel() else None
 
-    def _clip_wrapper(self, keys_of: Callable[[list[torch.Tensor]], list[int]]) -> Callable[[Any], Any]:
-        """Clipping or measuring a norm: of parameters' gradients, or of gradient tensors themselves."""
+    def _clip_wrapper(self, keys_of: Callable[[list[torch.Tensor]], list[int]], clips: bool) -> Callable[[Any], Any]:
+        """Clipping (`clips`) or measuring a norm: of parameters' gradients, or of gradient tensors themselves."""
 
         def make(original: Any) -> Any:
             def clip(tensors: Any, *args: Any, **kwargs: Any) -> Any:
+                if self._clipping:  # a clip inside another (the deprecated clip_grad_norm calls clip_grad_norm_)
+                    return original(tensors, *args, **kwargs)
                 self._settle_releases()
                 tensors = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
                 site = current_user_site()
                 if site is not None:
-                    self.emit(self.lifecycle.clip(keys_of(tensors), site))
-                return original(tensors, *args, **kwargs)
+                    self.emit(self.lifecycle.clip(keys_of(tensors), site, clips))
+                with self._inside_clip():
+                    return original(tensors, *args, **kwargs)
 
             return clip
 
         return make
+
+    def _module_clip_wrapper(self, original: Any) -> Any:
+        """FSDP's `model.clip_grad_norm_(max_norm)`: clips the module's own parameters."""
+
+        def clip_grad_norm_(module: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
+            if not self._clipping:
+                self._settle_releases()
+                site = current_user_site()
+                if site is not None:
+                    self.emit(self.lifecycle.clip(self._keys(module.parameters()), site, clips=True))
+            with self._inside_clip():
+                return original(module, *args, **kwargs)
+
+        return clip_grad_norm_
 
     def _keys_of_grads(self, grads: list[torch.Tensor]) -> list[int]:
         owners = [self._grad_of(grad) for grad in grads]
@@ -308,7 +449,9 @@ class Probes:
             self._settle_releases()
             site = current_user_site()
             if site is not None:
-                self.lifecycle.backward(site)
+                unsynchronised = any(not module.require_backward_grad_sync for module in self._synchronising)
+                self.lifecycle.backward(site, unsynchronised)
+                self.graphs.mark(backward_roots(args, kwargs), self.lifecycle.iteration)
             return original(*args, **kwargs)
 
         return backward
@@ -316,19 +459,73 @@ class Probes:
     def _optimizer_init(self, original: Any) -> Any:
         def __init__(optimizer: torch.optim.Optimizer, *args: Any, **kwargs: Any) -> None:
             original(optimizer, *args, **kwargs)
-            site = current_user_site()
-            self.watch_optimizer(optimizer, f" (created at line {site.line})" if site is not None else "")
+            if self.watch_everything:
+                self.watch_optimizer(optimizer, self._construction_site(optimizer))
 
         return __init__
+
+    @staticmethod
+    def _construction_site(optimizer: torch.optim.Optimizer) -> Site | None:
+        """Where the user built it: past the `__init__` of a subclass written in user code."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_name == "__init__" and frame.f_locals.get("self") is optimizer:
+            frame = frame.f_back  # type: ignore[assignment]
+        return user_site(frame)
+
+    def _reset(self, tensors: Iterable[Any]) -> None:
+        """Weights loaded or initialised again: a new optimizer over them starts a new run, not a rebuild."""
+        for tensor in tensors:
+            self._built_over.pop(id(tensor), None)
+
+    def _load_state_dict(self, original: Any) -> Any:
+        def load_state_dict(module: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
+            result = original(module, *args, **kwargs)
+            self._reset(module.parameters())
+            return result
+
+        return load_state_dict
+
+    def _initialiser(self, original: Any) -> Any:
+        def initialise(tensor: Any, *args: Any, **kwargs: Any) -> Any:
+            self._reset([tensor])
+            return original(tensor, *args, **kwargs)
+
+        return initialise
+
+    def _ddp_init(self, original: Any) -> Any:
+        def __init__(module: torch.nn.Module, *args: Any, **kwargs: Any) -> None:
+            original(module, *args, **kwargs)
+            self._synchronising.add(module)
+
+        return __init__
+
+    # -- LR schedulers -----------------------------------------------------------
+
+    def _scheduler_step(self, original: Any) -> Any:
+        def step(scheduler: Any, *args: Any, **kwargs: Any) -> Any:
+            initial = getattr(scheduler, "_is_initial", getattr(scheduler, "_step_count", None) == 0)  # its constructor's
+            if self._in_scheduler_step or initial:
+                return original(scheduler, *args, **kwargs)
+            record = self._optimizers.get(getattr(scheduler, "optimizer", None))  # type: ignore[arg-type]
+            site = current_user_site()
+            if record is not None and site is not None:
+                self.emit(self.lifecycle.scheduler_step(record, site))
+            self._in_scheduler_step = True
+            try:
+                return original(scheduler, *args, **kwargs)
+            finally:
+                self._in_scheduler_step = False
+
+        return step
 
     # -- GradScaler ------------------------------------------------------------
 
     def _watches(self, scaler: GradScaler) -> bool:
         return self.watch_everything or id(scaler) in self._scalers
 
-    def _stage(self, scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Stage:
+    def _stage(self, scaler: GradScaler, optimizer: torch.optim.Optimizer, record: OptimizerRecord) -> Stage:
         observed = torch_stage(scaler, optimizer)
-        return observed if observed is not None else self.lifecycle.stage(id(scaler), id(optimizer))
+        return observed if observed is not None else self.lifecycle.stage(id(scaler), record)
 
     def _scale(self, original: Any) -> Any:
         def scale(scaler: GradScaler, outputs: Any) -> Any:
@@ -342,9 +539,11 @@ class Probes:
         def unscale_(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Any:
             self._settle_releases()
             site = current_user_site()
-            if site is not None and self._watches(scaler) and id(optimizer) in self._optimizers:
+            record = self._optimizers.get(optimizer)
+            if site is not None and self._watches(scaler) and record is not None:
                 keys = self._keys(self._parameters_of(optimizer))
-                self.emit(self.lifecycle.unscale(id(scaler), id(optimizer), keys, site, self._stage(scaler, optimizer)))
+                stage = self._stage(scaler, optimizer, record)
+                self.emit(self.lifecycle.unscale(id(scaler), record, keys, site, stage))
             return original(scaler, optimizer)
 
         return unscale_
@@ -353,16 +552,20 @@ class Probes:
         def step(scaler: GradScaler, optimizer: torch.optim.Optimizer, *args: Any, **kwargs: Any) -> Any:
             self._settle_releases()
             site = current_user_site()
-            watched = site is not None and self._watches(scaler)
+            record = self._record_of(optimizer)
+            watched = site is not None and record is not None and self._watches(scaler)
+            keys = self._keys(self._parameters_of(optimizer))
             if watched:
-                self.emit(self.lifecycle.scaler_step(id(scaler), id(optimizer), site, self._stage(scaler, optimizer)))
+                self._name(record, site, via_scaler=True)  # type: ignore[arg-type]
+                stage = self._stage(scaler, optimizer, record)  # type: ignore[arg-type]
+                self.emit(self.lifecycle.begin_scaler_step(id(scaler), record, keys, site, stage))  # type: ignore[arg-type]
             self._in_scaler_step = True
             try:
                 result = original(scaler, optimizer, *args, **kwargs)
             finally:
                 self._in_scaler_step = False
             if watched:
-                self.lifecycle.scaler_stepped(id(scaler), id(optimizer), site)
+                self.lifecycle.end_scaler_step(id(scaler), record, keys, site)  # type: ignore[arg-type]
             return result
 
         return step
@@ -379,8 +582,7 @@ class Probes:
 
     def install(self) -> None:
         patch = self._patches.append
-        if self.watch_everything:
-            patch(Patch.apply(torch.optim.Optimizer, "__init__", self._optimizer_init))
+        patch(Patch.apply(torch.optim.Optimizer, "__init__", self._optimizer_init))
         patch(Patch.apply(torch.optim.Optimizer, "zero_grad", self._clear_wrapper(self._parameters_of)))
         patch(Patch.apply(torch.nn.Module, "zero_grad", self._clear_wrapper(lambda module: module.parameters())))
         patch(Patch.apply(torch.Tensor, "zero_", self._tensor_zero))
@@ -388,9 +590,18 @@ class Probes:
         for module in (torch.nn.utils, clip_grad_module):  # both names users import from
             for name in CLIP_FUNCTIONS:
                 if name in vars(module):
-                    patch(Patch.apply(module, name, self._clip_wrapper(self._keys)))
+                    patch(Patch.apply(module, name, self._clip_wrapper(self._keys, clips=True)))
             if "get_total_norm" in vars(module):
-                patch(Patch.apply(module, "get_total_norm", self._clip_wrapper(self._keys_of_grads)))
+                patch(Patch.apply(module, "get_total_norm", self._clip_wrapper(self._keys_of_grads, clips=False)))
+        patch(Patch.apply(torch.nn.Module, "load_state_dict", self._load_state_dict))
+        for name in INITIALISERS:
+            patch(Patch.apply(torch.nn.init, name, self._initialiser))
+        for kind in scheduler_classes():
+            patch(Patch.apply(kind, "step", self._scheduler_step))
+        ddp = distributed_data_parallel()
+        if ddp is not None:
+            patch(Patch.apply(ddp, "__init__", self._ddp_init))
+        self._patch_fsdp()
         patch(Patch.apply(GradScaler, "scale", self._scale))
         patch(Patch.apply(GradScaler, "unscale_", self._unscale))
         patch(Patch.apply(GradScaler, "step", self._scaler_step))
@@ -398,10 +609,19 @@ class Probes:
         self._hooks.append(register_optimizer_step_pre_hook(self._before_step))
         self._hooks.append(register_optimizer_step_post_hook(self._after_step))
 
+    def _patch_fsdp(self) -> None:
+        """FSDP's own clip_grad_norm_, once the program has imported FSDP (importing it ourselves takes seconds)."""
+        fsdp = sys.modules.get("torch.distributed.fsdp")
+        if self._fsdp_patched or fsdp is None or not hasattr(fsdp, "FullyShardedDataParallel"):
+            return
+        self._patches.append(Patch.apply(fsdp.FullyShardedDataParallel, "clip_grad_norm_", self._module_clip_wrapper))
+        self._fsdp_patched = True
+
     def remove(self) -> None:
         for patch in reversed(self._patches):
             patch.undo()
         self._patches.clear()
+        self._fsdp_patched = False
         for handle in self._hooks:
             handle.remove()
         self._hooks.clear()
@@ -410,3 +630,4 @@ class Probes:
                 handle.remove()
         self._parameters.clear()
         self._by_grad_pointer.clear()
+

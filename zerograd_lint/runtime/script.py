@@ -39,10 +39,16 @@ def exit_status_of(code: object) -> int:
 
 
 def print_user_traceback(error: BaseException) -> None:
-    """The traceback as `python SCRIPT` prints it: from the script's first frame, not ours."""
+    """The traceback as `python SCRIPT` prints it: from the script's first frame, not ours.
+
+    A script that does not compile has no frame at all: python shows only where the syntax is wrong.
+    """
     tb = error.__traceback__
     while tb is not None and not is_user_file(tb.tb_frame.f_code.co_filename):
         tb = tb.tb_next
+    if tb is None and isinstance(error, SyntaxError):
+        traceback.print_exception(type(error), error, None)
+        return
     traceback.print_exception(type(error), error, tb or error.__traceback__)
 
 
@@ -60,6 +66,8 @@ def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | No
             except SystemExit as stop:
                 status = exit_status_of(stop.code)
             except Exception as error:  # the script's own failure: reported as python would, findings kept
+                if isinstance(error, SyntaxError) and error.filename == path:
+                    error.filename = os.path.abspath(path)  # python names its script by its absolute path
                 session.observe_error(error)
                 print_user_traceback(error)
                 status, error_name = 1, type(error).__name__

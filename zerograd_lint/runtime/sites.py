@@ -118,3 +118,10 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
 
 def current_user_site() -> Site | None:
     return user_site(sys._getframe(1))
+
+
+def innermost_user_frame(frame: FrameType | None) -> FrameType | None:
+    """The first frame of user code from `frame` outwards (cheaper than a whole `Site`)."""
+    while frame is not None and not is_user_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    return frame
