@@ -252,27 +252,19 @@ def load_triage(path: Path) -> list[Verdict]:
 
 
 def match(reports: Iterable[Report], verdicts: list[Verdict]) -> dict[Report, Verdict | None]:
-    """Each report's verdict: same place and line text, else the same line text nearest in the file."""
+    """Each report's verdict: same place and line text, else the same line text nearest in the file.
+
+    A verdict is keyed by line, not column: it judges every report of its code
+    on that line (two `.grad` reads in one expression are one judgement).
+    """
     by_file: dict[tuple[str, str, str], list[Verdict]] = defaultdict(list)
     for verdict in verdicts:
         by_file[(verdict.repo, verdict.path, verdict.code)].append(verdict)
     found: dict[Report, Verdict | None] = {}
-    used: set[int] = set()
-    pending = []
     for report in reports:
-        exact = [v for v in by_file[(report.repo, report.path, report.code)]
-                 if v.line == report.line and v.text == report.text and id(v) not in used]
-        if exact:
-            used.add(id(exact[0]))
-            found[report] = exact[0]
-        else:
-            pending.append(report)
-    for report in pending:  # the line moved (an edit above it): same text, nearest line
-        moved = [v for v in by_file[(report.repo, report.path, report.code)] if v.text == report.text and id(v) not in used]
-        best = min(moved, key=lambda v: abs(v.line - report.line), default=None)
-        if best is not None:
-            used.add(id(best))
-        found[report] = best
+        same_text = [v for v in by_file[(report.repo, report.path, report.code)] if v.text == report.text]
+        # the exact line first; else the line moved (an edit above it): the nearest one with the same text
+        found[report] = min(same_text, key=lambda v: abs(v.line - report.line), default=None)
     return found
 
 
