@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from importlib.metadata import version
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -68,9 +68,9 @@ class RepoResult:
     notebooks: int = 0
     with_backward: int = 0
     loops: int = 0
+    absent: int = 0  # source files whose blobs the snapshot lacks (its largest files may be left out)
     seconds: float = 0.0
     reports: list[Report] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- snapshots
@@ -182,6 +182,7 @@ def program_of(path: Path) -> tuple[str, list[tuple[int, int]] | None]:
 
 def count_loops(source: str, path: str) -> int:
     """Training loops and step bodies the analysis finds (what `explain` lists)."""
+    from zerograd_lint.analysis.facts import FileFacts
     from zerograd_lint.engine import file_facts
     from zerograd_lint.explain import regions
 
@@ -189,7 +190,7 @@ def count_loops(source: str, path: str) -> int:
         facts = file_facts(source, path)
     except Exception:  # the CLI run reports internal errors; a count never stops the bench
         return 0
-    return 0 if facts is None or not hasattr(facts, "roots") else sum(1 for _ in regions(facts))
+    return sum(1 for _ in regions(facts)) if isinstance(facts, FileFacts) else 0
 
 
 def line_text(program: tuple[str, list[tuple[int, int]] | None], line: int, cell: int | None) -> str:
@@ -209,7 +210,8 @@ def source_files(root: Path) -> list[Path]:
 
 
 def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
-    result = RepoResult(repo, commit)
+    absent = root / ".missing_blobs"
+    result = RepoResult(repo, commit, absent=int(absent.read_text()) if absent.is_file() else 0)
     started = time.perf_counter()
     items = run_cli([root])
     result.seconds = time.perf_counter() - started
@@ -284,11 +286,12 @@ class HistoryPair:
 
 
 def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list[tuple[HistoryPair, bool, bool, list[str]]]:
-    """Per pair: the parent reported at the expected line?, the fixed version silent on that code?"""
+    """Per pair: the parent reported at the expected line?, the fixed version silent on that code?, other reports."""
     folder = scratch / "_history"
     shutil.rmtree(folder, ignore_errors=True)
-    files: dict[Path, tuple[HistoryPair, str]] = {}
+    sides: list[tuple[Path, Path]] = []  # per pair: the parent's file, the fixed file
     for number, pair in enumerate(pairs):
+        written = []
         for side, commit, path in (("parent", parent_of(mirror, pair.repo, pair.fix), pair.path),
                                    ("fixed", pair.fix, pair.fixed_path or pair.path)):
             text = file_at(mirror, pair.repo, commit, path)
@@ -297,20 +300,17 @@ def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list
             target = folder / f"{number:03d}_{side}" / Path(path).name
             target.parent.mkdir(parents=True)
             target.write_text(text)
-            files[target] = (pair, side)
-    items = run_cli([folder]) if files else []
-    seen: dict[tuple[Path, str], list[int]] = defaultdict(list)
-    for item in items:
-        seen[(Path(item["path"]), item["code"])].append(item["line"])
+            written.append(target)
+        sides.append((written[0], written[1]))
+    seen: dict[Path, list[tuple[str, int]]] = defaultdict(list)
+    for item in run_cli([folder]) if pairs else []:
+        seen[Path(item["path"])].append((item["code"], item["line"]))
     results = []
-    for number, pair in enumerate(pairs):
-        parent = next(p for p, (q, side) in files.items() if q is pair and side == "parent")
-        fixed = next(p for p, (q, side) in files.items() if q is pair and side == "fixed")
-        found = pair.line in seen[(parent, pair.code)]
-        silent = set(seen[(fixed, pair.code)]) <= set(pair.fixed_still)
-        others = [f"{side} {code}:{line}" for (path, code), lines in sorted(seen.items(), key=str)
-                  for line in lines for p, side in ((parent, "parent"), (fixed, "fixed")) if path == p
-                  and not (side == "parent" and code == pair.code and line == pair.line)]
+    for pair, (parent, fixed) in zip(pairs, sides):
+        found = (pair.code, pair.line) in seen[parent]
+        silent = {line for code, line in seen[fixed] if code == pair.code} <= set(pair.fixed_still)
+        others = [f"parent {code}:{line}" for code, line in sorted(seen[parent]) if (code, line) != (pair.code, pair.line)]
+        others += [f"fixed {code}:{line}" for code, line in sorted(seen[fixed])]
         results.append((pair, found, silent, others))
     return results
 
@@ -319,6 +319,7 @@ def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list
 
 
 def torch_root() -> Path:
+    """The installed torch package, found without importing it here."""
     done = subprocess.run([sys.executable, "-c", "import torch, os; print(os.path.dirname(torch.__file__))"],
                           capture_output=True, text=True, check=True)
     return Path(done.stdout.strip())
@@ -345,19 +346,21 @@ def short(commit: str) -> str:
 
 
 def print_table(results: list[RepoResult], verdicts: dict[Report, Verdict | None], markdown: bool) -> None:
-    header = ["repository", "kind", "commit", "files", "with a backward", "loops", "reports", "true", "false", "untriaged"]
+    header = ["repository", "kind", "added", "commit", "files", "with a backward", "loops", "reports", "true", "false",
+              "untriaged"]
     rows = []
     totals = Counter()
     for result in results:
         judged = Counter(verdicts[r].verdict if verdicts[r] else "untriaged" for r in result.reports)
         files = f"{result.files - result.notebooks}" + (f" (+{result.notebooks} ipynb)" if result.notebooks else "")
-        rows.append([result.repo, KINDS.get(result.repo, ""), short(result.commit), files, str(result.with_backward),
+        rows.append([result.repo, KINDS.get(result.repo, ""), ADDED.get(result.repo, ""), short(result.commit), files,
+                     str(result.with_backward),
                      str(result.loops), str(len(result.reports)), str(judged["true"]), str(judged["false"]),
                      str(judged["untriaged"])])
         totals.update(files=result.files - result.notebooks, notebooks=result.notebooks, backward=result.with_backward,
                       loops=result.loops, reports=len(result.reports), true=judged["true"], false=judged["false"],
                       untriaged=judged["untriaged"])
-    rows.append([f"total ({len(results)})", "", "", f"{totals['files']} (+{totals['notebooks']} ipynb)",
+    rows.append([f"total ({len(results)})", "", "", "", f"{totals['files']} (+{totals['notebooks']} ipynb)",
                  str(totals["backward"]), str(totals["loops"]), str(totals["reports"]), str(totals["true"]),
                  str(totals["false"]), str(totals["untriaged"])])
     table(header, rows, markdown)
@@ -387,6 +390,7 @@ def table(header: list[str], rows: list[list[str]], markdown: bool) -> None:
 
 
 KINDS: dict[str, str] = {}
+ADDED: dict[str, str] = {}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -403,16 +407,15 @@ def main(argv: list[str] | None = None) -> int:
 
     corpus = json.loads(CORPUS_FILE.read_text())
     KINDS.update({entry["repo"]: entry["kind"] for entry in corpus["repositories"]})
+    ADDED.update({entry["repo"]: entry["added"] for entry in corpus["repositories"]})
     saved = args.scratch / "_reports"
-    results: list[RepoResult] = []
-    targets = [(e["repo"], e["commit"]) for e in corpus["repositories"]]
+    targets = [] if "corpus" in args.skip else [(e["repo"], e["commit"]) for e in corpus["repositories"]]
     if "torch" not in args.skip:
-        import torch  # noqa: F401 (the tree to check; only its version is the commit)
-
-        targets.append((TORCH, torch.__version__))
+        targets.append((TORCH, version("torch")))  # the installed tree: its version stands for a commit
+        KINDS[TORCH], ADDED[TORCH] = "PyTorch's own source tree", "issue 10"
+    results: list[RepoResult] = []
     for repo, commit in targets:
-        if (args.only and repo not in args.only) or (repo == TORCH and "torch" in args.skip) or \
-                (repo != TORCH and "corpus" in args.skip):
+        if args.only and repo not in args.only:
             continue
         result = load(repo, saved) if args.reuse else None
         if result is None or result.commit != commit:
@@ -432,6 +435,9 @@ def main(argv: list[str] | None = None) -> int:
         for report, verdict in listed:
             judged = f"{verdict.verdict}: {verdict.reason}" if verdict else "untriaged"
             print(f"{report.repo} {report.where} {report.code} [{judged}]\n    {report.text}\n    {report.message}")
+        for result in results:
+            if result.absent:
+                print(f"{result.repo}: {result.absent} source files absent from the snapshot", file=sys.stderr)
         seconds = sum(r.seconds for r in results)
         print(f"\nCLI time over {len(results)} trees: {seconds:.0f} s", file=sys.stderr)
 
