@@ -338,7 +338,8 @@ def load(repo: str, folder: Path) -> RepoResult | None:
         return None
     data = json.loads(path.read_text())
     reports = [Report(**r) for r in data.pop("reports")]
-    return RepoResult(**data, reports=reports)
+    known = {k: v for k, v in data.items() if k in RepoResult.__dataclass_fields__}  # saved by an older bench
+    return RepoResult(**known, reports=reports)
 
 
 def short(commit: str) -> str:
