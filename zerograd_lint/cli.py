@@ -13,6 +13,7 @@ from typing import Sequence
 import click
 
 from zerograd_lint import __version__
+from zerograd_lint.buffer import check_buffer, settings_for
 from zerograd_lint.cache import Cache, project_root
 from zerograd_lint.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
@@ -29,6 +30,7 @@ from zerograd_lint.selection import Selection, SelectionError
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
+STDIN = "-"  # the path that means: read the source from stdin
 
 
 class Failure(click.ClickException):
@@ -67,6 +69,8 @@ def main() -> None:
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the fixes as unified diffs; write nothing (exit 1 if there are any).")
 @click.option("--show-fixes", is_flag=True, help="List the fixes applied (with --fix) or available.")
+@click.option("--stdin-filename", help="With `-` as the path: the file the source on stdin stands for "
+              "(its configuration, excludes and per-file ignores; its path in the reports).")
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -86,10 +90,18 @@ def check(
     unsafe_fixes: bool,
     diff: bool,
     show_fixes: bool,
+    stdin_filename: str | None,
 ) -> None:
-    """Check PATHS (files or folders; default: the current folder)."""
+    """Check PATHS (files or folders; default: the current folder; `-`: the source on stdin)."""
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
+    reading_stdin = paths == (STDIN,)
+    if STDIN in paths and not reading_stdin:
+        raise click.UsageError("`-` (the source on stdin) cannot be checked together with other paths")
+    if stdin_filename and not reading_stdin:
+        raise click.UsageError("--stdin-filename names the source read from stdin: give `-` as the path")
+    if reading_stdin and (fix or diff or show_fixes):
+        raise click.UsageError("--fix, --diff and --show-fixes work on files, not on stdin")
     command_line = Options(
         selection=Selection(
             select=split_commas(select) or None, ignore=split_commas(ignore), extend_select=split_commas(extend_select)
@@ -98,8 +110,11 @@ def check(
         extend_exclude=split_commas(extend_exclude),
     )
     try:
-        settings = load_settings(paths, command_line, config_file)
-        files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
+        if reading_stdin:
+            settings, files = settings_for(stdin_filename, command_line, config_file), []
+        else:
+            settings = load_settings(paths, command_line, config_file)
+            files = [path for path in discover(paths or (".",)) if not settings.is_excluded(path)]
     except ConfigError as error:
         raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
@@ -115,14 +130,19 @@ def check(
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
     tracked_files = tracked(files, sys.stderr) if human and wants_progress(sys.stderr, len(files)) else files
+    sources: dict[str, str | None] = {}
     try:
-        result = check_paths(tracked_files, settings, jobs=jobs or available_cores(), cache=cache)
+        if reading_stdin:
+            shown = stdin_filename or STDIN
+            result, sources[shown] = check_buffer(sys.stdin.buffer.read(), shown, settings)
+        else:
+            result = check_paths(tracked_files, settings, jobs=jobs or available_cores(), cache=cache)
     except KeyboardInterrupt:
         click.echo("zerograd-lint: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
 
     if output_format == "json":
-        result.diagnostics = with_fixes(result.diagnostics)
+        result.diagnostics = with_fixes(result.diagnostics, sources)
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
@@ -198,9 +218,11 @@ def current_umask() -> int:
     return mask
 
 
-def with_fixes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is."""
-    sources: dict[str, str | None] = {}
+def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None]) -> list[Diagnostic]:
+    """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is.
+
+    `sources`: the text of the files already read (stdin's); the others are read here.
+    """
     out = []
     for d in diagnostics:
         if d.code in FIXES and d.cell is None:
@@ -275,6 +297,19 @@ def explain(target: str) -> None:
     except (OSError, UndecodableSource) as error:
         raise click.UsageError(f"cannot read {path}: {error}") from None
     click.echo(explain_source(source, path, int(line) if line else None, style=click.style), nl=False)
+
+
+@main.command()
+def server() -> None:
+    """Serve the Language Server Protocol over stdin/stdout, for editors (needs `zerograd-lint[lsp]`)."""
+    try:
+        from zerograd_lint.lsp.server import serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        click.echo(f"zerograd-lint: `server` needs pygls ({error}): pip install 'zerograd-lint[lsp]'", err=True)
+        sys.exit(EXIT_ERROR)
+    serve()
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Iterable
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source, parse_error
@@ -45,12 +45,19 @@ def read_notebook(text: str) -> NotebookProgram:
         raise NotebookError("cannot read notebook: no list of cells (nbformat 4 expected)")
     if not is_python(document):
         return NotebookProgram("", ())
+    return join_cells(
+        (number, cell_source(cell, number))
+        for number, cell in enumerate(cells, start=1)
+        if isinstance(cell, dict) and cell.get("cell_type") == "code"
+    )
+
+
+def join_cells(code_cells: Iterable[tuple[int, str]]) -> NotebookProgram:
+    """The program of the code cells, given as (1-based cell number, source) in order."""
     lines: list[str] = []
     origins: list[tuple[int, int]] = []
-    for number, cell in enumerate(cells, start=1):
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        for line_number, line in enumerate(python_lines(cell_source(cell, number)), start=1):
+    for number, source in code_cells:
+        for line_number, line in enumerate(python_lines(source), start=1):
             lines.append(line)
             origins.append((number, line_number))
     return NotebookProgram("".join(line + "\n" for line in lines), tuple(origins))

@@ -108,8 +108,7 @@ def screen_file(path: Path, selection: Selection, cache: Cache | None) -> list[D
     except UndecodableSource as error:
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
-        size, limit = len(data) / 2**20, MAX_ANALYSED_BYTES / 2**20
-        return own_report(shown, selection, f"file too large to analyse ({size:.1f} MiB; the limit is {limit:.0f} MiB)")
+        return own_report(shown, selection, too_large(len(data)))
     if cache is None:
         return EngineTask(shown, source, selection)
     key = cache.key(data, selection.codes(), path.suffix)
@@ -122,6 +121,10 @@ def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic
     if "ZG000" not in selection.codes():
         return []
     return [parse_error(path, 1, 1, message)]
+
+
+def too_large(size: int) -> str:
+    return f"file too large to analyse ({size / 2**20:.1f} MiB; the limit is {MAX_ANALYSED_BYTES / 2**20:.0f} MiB)"
 
 
 def cannot_read(path: Path, error: OSError) -> str:

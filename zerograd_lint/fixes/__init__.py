@@ -74,16 +74,7 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
             break
         d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
         try:
-            new = apply_fix(outcome.source, d)
-            new_reports = lint_source(new, path, selection)
-            if count(new_reports, d.code) >= count(reports, d.code):
-                raise CannotFix(f"the fix does not remove the {d.code} report")
-            introduced = sorted(
-                code for code in {r.code for r in new_reports if not may_fix(r, unsafe)}
-                if count(new_reports, code) > count(reports, code)
-            )
-            if introduced:  # a report this run cannot fix in turn
-                raise CannotFix(f"the fix would cause {', '.join(introduced)}")
+            new, new_reports = checked_fix(outcome.source, d, reports, path, selection, unsafe)
         except CannotFix as error:
             failed[(d.code, d.message)] = (d, str(error))
             continue
@@ -93,6 +84,27 @@ def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAU
     remaining = {(d.code, d.message) for d in reports}
     outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
     return outcome
+
+
+def checked_fix(
+    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection, unsafe: bool
+) -> tuple[str, list[Diagnostic]]:
+    """The source with the fix for `d` (one of `reports`, the source's reports) and the fixed source's reports.
+
+    Raises CannotFix unless the fix removes its report and causes no report that
+    may not be fixed in turn (`unsafe`: unsafe fixes may).
+    """
+    new = apply_fix(source, d)
+    new_reports = lint_source(new, path, selection)
+    if count(new_reports, d.code) >= count(reports, d.code):
+        raise CannotFix(f"the fix does not remove the {d.code} report")
+    introduced = sorted(
+        code for code in {r.code for r in new_reports if not may_fix(r, unsafe)}
+        if count(new_reports, code) > count(reports, code)
+    )
+    if introduced:  # a report this run cannot fix in turn
+        raise CannotFix(f"the fix would cause {', '.join(introduced)}")
+    return new, new_reports
 
 
 def count(reports: list[Diagnostic], code: str) -> int:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import replace
+from typing import Sequence
 
 from zerograd_lint.fixes import FixOutcome, fix_source
-from zerograd_lint.notebook import NotebookError, cell_source, in_cell, read_notebook
+from zerograd_lint.notebook import NotebookError, NotebookProgram, cell_source, in_cell, read_notebook
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 
@@ -30,14 +31,24 @@ def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION,
     if outcome.changed:
         document = json.loads(text)
         cells = document["cells"]
-        originals = [cell_source(cells[number - 1], number).splitlines() for number in range(1, len(cells) + 1)]
-        for number, lines in cell_lines(program.source, outcome.source, program.origins, originals).items():
+        sources = [cell_source(cell, number) for number, cell in enumerate(cells, start=1)]
+        for number, joined in fixed_cells(program, outcome.source, sources).items():
             cell = cells[number - 1]
-            ends_with_newline = cell_source(cell, number).endswith("\n")
-            joined = "\n".join(lines) + ("\n" if ends_with_newline and lines else "")
             cell["source"] = joined.splitlines(keepends=True) if isinstance(cell["source"], list) else joined
         mapped = replace(mapped, source=json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     return mapped
+
+
+def fixed_cells(program: NotebookProgram, fixed: str, sources: Sequence[str]) -> dict[int, str]:
+    """The new source of every code cell, keyed by 1-based cell number, once `program` is `fixed`.
+
+    `sources[n - 1]` is the source of cell n as it was.
+    """
+    originals = [source.splitlines() for source in sources]
+    return {
+        number: "\n".join(lines) + ("\n" if sources[number - 1].endswith("\n") and lines else "")
+        for number, lines in cell_lines(program.source, fixed, program.origins, originals).items()
+    }
 
 
 def cell_lines(
