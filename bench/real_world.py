@@ -15,9 +15,12 @@ bodies the analysis finds, and matches every report against the verdicts of
     python bench/real_world.py --only karpathy/nanoGPT --show reports
     python bench/real_world.py --reuse --markdown     # re-read the last run's reports, print docs tables
 
-Run it from the repository root with PYTHONPATH pointing at the engine to
-measure. Repositories are checked one at a time with one job: the machine is
-shared.
+Run it from the root of the engine to measure, with PYTHONPATH=$PWD (the CLI
+runs as `python -m zerograd_lint`, which imports from the current folder
+first): `cd /work/wt/other && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_world.py
+--scratch /tmp/rw_other` measures another checkout without touching this run's
+saved reports. Repositories are checked one at a time with one job: the
+machine is shared.
 """
 
 from __future__ import annotations
