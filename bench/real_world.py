@@ -184,16 +184,19 @@ def program_of(path: Path) -> tuple[str, list[tuple[int, int]] | None]:
 
 
 def count_loops(source: str, path: str) -> int:
-    """Training loops and step bodies the analysis finds (what `explain` lists)."""
+    """Training loops and step bodies the analysis finds (what `explain` lists, counted the same way)."""
     from zerograd_lint.analysis.facts import FileFacts
     from zerograd_lint.engine import file_facts
-    from zerograd_lint.explain import regions
 
     try:
         facts = file_facts(source, path)
     except Exception:  # the CLI run reports internal errors; a count never stops the bench
         return 0
-    return sum(1 for _ in regions(facts)) if isinstance(facts, FileFacts) else 0
+    if not isinstance(facts, FileFacts):
+        return 0
+    loops = {id(loop.node) for root in facts.roots for loop in root.training_loops}
+    step_bodies = {id(root.root) for root in facts.roots if root.is_step_body and not root.training_loops}
+    return len(loops) + len(step_bodies)
 
 
 def line_text(program: tuple[str, list[tuple[int, int]] | None], line: int, cell: int | None) -> str:
