@@ -15,12 +15,10 @@ header exactly.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from test_real_world_cases import expected_reports
+from test_real_world_cases import expected_reports, reports_by_file_in
 
 CASES = Path(__file__).resolve().parent / "data" / "synthetic"
 CASE_FILES = sorted(CASES.glob("*.py"))
@@ -28,12 +26,7 @@ CASE_FILES = sorted(CASES.glob("*.py"))
 
 @pytest.fixture(scope="module")
 def reports_by_file() -> dict[str, list[tuple[str, int, int]]]:
-    proc = run_cli("check", "--select", "ALL", "--format", "json", "--no-cache", str(CASES))
-    assert proc.returncode in (0, 1), proc.stderr
-    by_file: dict[str, list[tuple[str, int, int]]] = {}
-    for item in json.loads(proc.stdout):
-        by_file.setdefault(Path(item["path"]).name, []).append((item["code"], item["line"], item["column"]))
-    return {name: sorted(items) for name, items in by_file.items()}
+    return reports_by_file_in(CASES)
 
 
 def test_there_are_cases() -> None:
