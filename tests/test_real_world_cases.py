@@ -48,15 +48,20 @@ def expected_reports(path: Path) -> list[tuple[str, int, int]]:
 CASE_FILES = sorted(CASES.glob("*.py"))
 
 
-@pytest.fixture(scope="module")
-def reports_by_file() -> dict[str, list[tuple[str, int, int]]]:
-    proc = run_cli("check", "--select", "ALL", "--format", "json", str(CASES))
+def reports_by_file_in(folder: Path) -> dict[str, list[tuple[str, int, int]]]:
+    """One `check --select ALL` run over a folder: each file's reports, as sorted (code, line, column)."""
+    proc = run_cli("check", "--select", "ALL", "--format", "json", str(folder))
     assert proc.returncode in (0, 1), proc.stderr
     by_file: dict[str, list[tuple[str, int, int]]] = {}
     for item in json.loads(proc.stdout):
         name = Path(item["path"]).name
         by_file.setdefault(name, []).append((item["code"], item["line"], item["column"]))
     return {name: sorted(items) for name, items in by_file.items()}
+
+
+@pytest.fixture(scope="module")
+def reports_by_file() -> dict[str, list[tuple[str, int, int]]]:
+    return reports_by_file_in(CASES)
 
 
 def test_there_are_cases() -> None:

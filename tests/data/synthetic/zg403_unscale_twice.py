@@ -1,0 +1,20 @@
+"""unscale_ before the clip and again before the step.
+
+Held-out case (redteam), labelled from RULES.md.
+"""
+# expect: ZG403 18:9
+import torch
+
+
+def train(model, loader, optimizer):
+    scaler = torch.amp.GradScaler("cuda")
+    for x, y in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = torch.nn.functional.mse_loss(model(x), y)
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.unscale_(optimizer)
+        scaler.step(optimizer)
+        scaler.update()
