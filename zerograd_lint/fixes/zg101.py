@@ -108,4 +108,14 @@ def message(d: Diagnostic) -> str:
 FIX = Fix(
     "ZG101", add_clear, applicability, message,
     fallback=Variant(clear_before_backward, lambda d: f"Insert `{clear_call(d)}` right before the backward at line {d.data.get('backward_line')}"),
+    does=(
+        "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "
+        "under a condition inside the loop (accumulation), a step in a helper the loop calls (where the "
+        "optimizer's name is in scope), or an optimizer the loop itself binds; at the top of the closure for "
+        "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
+        "under the name the optimizer has there (a `functools.partial` argument). Where a clear at the top "
+        "would double another (one branch clears, the other not), right before the backward that is not "
+        "cleared. Keeps the file's `set_to_none=False` style."
+    ),
+    safety="safe for a plain receiver (`opt`, `self.optimizer`), else unsafe",
 )

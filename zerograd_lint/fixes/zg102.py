@@ -61,4 +61,13 @@ def message(d: Diagnostic) -> str:
 FIX = Fix(
     "ZG102", move_clear, applicability, message,
     smaller=Variant(remove_clear, lambda d: f"Remove `{d.data.get('clear')}`: a clear already runs where it belongs"),
+    does=(
+        "Remove the clear when another clear already runs where it belongs; otherwise move it to the top of "
+        "the iteration; for a step under a condition, right after the step; in a step helper, right before "
+        "the backward."
+    ),
+    safety=(
+        "safe for a plain `x.zero_grad()` written between backward and step; unsafe for a clear inside a "
+        "helper (the helper may be used elsewhere)"
+    ),
 )

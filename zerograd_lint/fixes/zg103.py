@@ -21,4 +21,8 @@ def applicability(d: Diagnostic) -> str:
     return SAFE if is_plain_clear(d.data.get("clear")) else UNSAFE
 
 
-FIX = Fix("ZG103", remove_clear, applicability, lambda d: f"Remove the redundant clear (the clear at line {d.data.get('other_line')} stays)")
+FIX = Fix(
+    "ZG103", remove_clear, applicability, lambda d: f"Remove the redundant clear (the clear at line {d.data.get('other_line')} stays)",
+    does="Remove the redundant clear (the other clear stays).",
+    safety="safe for a plain `x.zero_grad()`, else unsafe",
+)

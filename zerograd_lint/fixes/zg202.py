@@ -38,5 +38,7 @@ def call(module: cst.Module, d: Diagnostic) -> cst.Module:
 
 FIX = Fix(
     "ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{d.data.get('replacement')}`",
-    reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line
+    reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line,
+    does="Add the call parentheses; `scaler.unscale_` gets the optimizer its scaler steps.",
+    safety="safe",
 )

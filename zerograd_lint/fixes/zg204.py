@@ -72,4 +72,11 @@ def move_scheduler_step(module: cst.Module, d: Diagnostic) -> cst.Module:
     return run(module, _MoveAfter(d))
 
 
-FIX = Fix("ZG204", move_scheduler_step, always(SAFE), lambda d: f"Move `{d.data.get('scheduler')}.step()` after the optimizer's step")
+FIX = Fix(
+    "ZG204", move_scheduler_step, always(SAFE), lambda d: f"Move `{d.data.get('scheduler')}.step()` after the optimizer's step",
+    does=(
+        "Move `scheduler.step()` right after the statement of its block that holds the optimizer's step (the "
+        "step itself, or the batch loop around it)."
+    ),
+    safety="safe",
+)

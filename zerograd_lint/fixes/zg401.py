@@ -54,4 +54,11 @@ def add_unscale(module: cst.Module, d: Diagnostic) -> cst.Module:
         return insert_before(module, d.line, d.column, statement(unscale_call(d)))
 
 
-FIX = Fix("ZG401", add_unscale, always(SAFE), lambda d: f"Insert `{unscale_call(d)}` before the clip")
+FIX = Fix(
+    "ZG401", add_unscale, always(SAFE), lambda d: f"Insert `{unscale_call(d)}` before the clip",
+    does=(
+        "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
+        "the clip loses its condition instead."
+    ),
+    safety="safe",
+)

@@ -35,4 +35,11 @@ def message(d: Diagnostic) -> str:
     return f"Replace with `{scaler_step(d)}`{update}"
 
 
-FIX = Fix("ZG402", through_scaler, always(SAFE), message)
+FIX = Fix(
+    "ZG402", through_scaler, always(SAFE), message,
+    does=(
+        "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step), adding "
+        "`scaler.update()` if the loop has none."
+    ),
+    safety="safe",
+)

@@ -44,4 +44,11 @@ def add_update(module: cst.Module, d: Diagnostic) -> cst.Module:
     return insert_after(moved, d.line, d.column, statement(update))
 
 
-FIX = Fix("ZG404", add_update, always(SAFE), lambda d: f"Insert `{d.data['scaler']}.update()` after the scaler's step")
+FIX = Fix(
+    "ZG404", add_update, always(SAFE), lambda d: f"Insert `{d.data['scaler']}.update()` after the scaler's step",
+    does=(
+        "Insert `scaler.update()` right after `scaler.step(opt)`; an update standing right after the batch "
+        "loop moves in."
+    ),
+    safety="safe",
+)

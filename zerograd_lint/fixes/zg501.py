@@ -50,5 +50,13 @@ def divide_loss(module: cst.Module, d: Diagnostic) -> cst.Module:
 
 FIX = Fix(
     "ZG501", divide_loss, always(UNSAFE), lambda d: f"Divide `{d.data.get('loss')}` by `{d.data.get('accumulation')}`",
-    contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it
+    contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it,
+    does=(
+        "Divide the loss given to backward by the accumulation count: `(loss / n).backward()`, "
+        "`scaler.scale(loss / n).backward()`."
+    ),
+    safety=(
+        "unsafe: it changes every update's size, and a summed loss or a short last accumulation may want "
+        "another divisor"
+    ),
 )

@@ -54,4 +54,11 @@ def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
     return replace_node(module, (cst.AugAssign, cst.Assign, cst.Call), span, replace)
 
 
-FIX = Fix("ZG602", add_numbers, always(UNSAFE), lambda d: f"Add `{d.data.get('value')}.item()` instead of the tensor")
+FIX = Fix(
+    "ZG602", add_numbers, always(UNSAFE), lambda d: f"Add `{d.data.get('value')}.item()` instead of the tensor",
+    does=(
+        "Add the loss's number instead of the tensor: `total += loss` -> `total += loss.item()`, "
+        "`losses.append(loss.item())`."
+    ),
+    safety="unsafe: the accumulator becomes a number; offered only when it is otherwise only printed or logged",
+)

@@ -4,6 +4,8 @@ Rules are found by discovery, not by a hand-kept list, so adding a rule is
 adding a module. A rule documents itself (the page `zerograd-lint rule`
 prints) and carries VALID examples (must stay silent) and INVALID examples
 (must report on each line marked ``# <- CODE``); the tests run them all.
+Whether a rule is fixable, and how safely, is said by its fix
+(`zerograd_lint.fixes.FIXES`), not here.
 
 A rule declares the analyses it reads (`needs`, names from `gate.NEEDS`): the
 gate lets a file through only where some selected rule's needs are met.
@@ -52,7 +54,6 @@ class Rule:
     needs: tuple[str, ...]  # what the rule reads (`gate.NEEDS`); () for ZG000, which the parser reports
     limits: str = ""
     enabled_by_default: bool = True
-    fixable: bool = False
     valid: tuple[str, ...] = ()
     invalid: tuple[str, ...] = ()
     check: Callable[["FileFacts"], Iterable[Finding]] | None = None

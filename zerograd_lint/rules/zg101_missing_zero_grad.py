@@ -206,7 +206,6 @@ RULE = Rule(
         "assigns in every iteration). A generator's loss leaking into the discriminator is not reported when the file "
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
-    fixable=True,
     valid=(
         # Clear at the end of the iteration, after the step.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",

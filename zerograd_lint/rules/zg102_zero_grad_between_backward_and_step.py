@@ -43,7 +43,6 @@ RULE = Rule(
     example="for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
     limits="Reported only when the clear is known to cover the stepped optimizer (the optimizer itself, or the one model it is built from).",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # Two optimizers: clearing one between the other's backward and step is fine.

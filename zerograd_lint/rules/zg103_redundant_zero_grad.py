@@ -68,7 +68,6 @@ RULE = Rule(
     example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     limits="Only clears known to cover the same parameters (the same receiver, or an optimizer and the one model it is built from).",
-    fixable=True,
     valid=(
         # A clear before the loop plus one at the top of the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",

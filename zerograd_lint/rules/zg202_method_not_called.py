@@ -56,7 +56,6 @@ RULE = Rule(
     example="for x, y in loader:\n    optimizer.zero_grad\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     limits="`step` is reported only on an optimizer, `update` only on a GradScaler.",
-    fixable=True,
     valid=(
         "optimizer.zero_grad()\nloss.backward()\noptimizer.step()\n",
         "hook = optimizer.step\nscheduler.step\nprint(loss.backward)\n",

@@ -65,7 +65,6 @@ RULE = Rule(
         "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
         "in the first iteration (`if epoch > 0:`)."
     ),
-    fixable=True,
     valid=(
         # Stepped once per epoch, after the batch loop.
         "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.1)\n"

@@ -58,7 +58,6 @@ RULE = Rule(
         "    scaler.step(optimizer)\n    scaler.update()\n"
     ),
     limits="`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported.",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"

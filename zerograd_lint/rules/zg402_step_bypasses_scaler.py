@@ -40,7 +40,6 @@ RULE = Rule(
     ),
     example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    if use_amp:\n        scaler.scale(criterion(model(x), y)).backward()\n"

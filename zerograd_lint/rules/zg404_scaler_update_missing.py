@@ -40,7 +40,6 @@ RULE = Rule(
     why="Without `update()` the scale never adapts to overflows, and the next `scaler.step()` on the same optimizer raises.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "def step(self, loss):\n    self.scaler.scale(loss).backward()\n    self.scaler.step(self.optimizer)\n    self.scaler.update()\n    self.optimizer.zero_grad()\n\n"

@@ -75,7 +75,6 @@ RULE = Rule(
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
         "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`)."
     ),
-    fixable=True,
     valid=(
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",

@@ -60,7 +60,6 @@ RULE = Rule(
         "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
         "that does not train (an evaluation loop), or when the accumulator is reset in every iteration."
     ),
-    fixable=True,
     valid=(
         "running_loss = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running_loss += loss.item()\n",
