@@ -16,7 +16,7 @@ from zerograd_lint.engine import analyze_source
 from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.rule_docs import FIXES_COMMAND, rule_page, with_fixes_table
-from zerograd_lint.rules import all_rules, rule_by_code
+from zerograd_lint.rules import Example, all_rules, rule_by_code
 
 FIXABLE = [rule for rule in all_rules() if rule.code in FIXES]
 EXAMPLES = [(rule.code, example) for rule in FIXABLE for example in rule.invalid]
@@ -57,6 +57,19 @@ def test_docs_fixes_md_table_is_the_fixes_own() -> None:
 def test_invalid_examples_are_fixed(code: str, example: str) -> None:
     index = [e for c, e in EXAMPLES if c == code].index(example) + 1
     assert_fixed(example, f"{code} invalid {index}")
+
+
+PINNED = [(code, example) for code, example in EXAMPLES if isinstance(example, Example)]
+
+
+def test_every_fixable_rule_pins_fixed_text() -> None:
+    assert {code for code, _ in PINNED} == set(FIXES)
+
+
+@pytest.mark.parametrize("code, example", PINNED, ids=[f"{c}-{i}" for i, (c, _) in enumerate(PINNED)])
+def test_invalid_examples_fix_to_their_pinned_text(code: str, example: Example) -> None:
+    """What `check --fix --unsafe-fixes` makes of the example, to the byte (Fixit's expected_replacement)."""
+    assert fix_source(example, f"{code} example", unsafe=True).source == example.fixed
 
 
 @pytest.mark.parametrize("fixture", BUGGY, ids=[f.name for f in BUGGY])

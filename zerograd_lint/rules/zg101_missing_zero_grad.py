@@ -7,7 +7,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
 from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import (
     at,
     contents,
@@ -284,10 +284,23 @@ RULE = Rule(
     ),
     invalid=(
         # No clear at all.
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    optimizer.step()  # <- ZG101\n"
+            ),
+        ),
         # A `continue` that skips the clear at the end of the iteration.
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    if loss.item() > limit:\n        continue\n"
-        "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    if loss.item() > limit:\n        continue\n"
+            "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    if loss.item() > limit:\n        continue\n"
+                "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n"
+            ),
+        ),
         # A clear only before the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
         # The clear only in the non-AMP branch.

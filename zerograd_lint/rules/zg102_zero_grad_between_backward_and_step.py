@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import LIVE, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
 
 
@@ -63,9 +63,21 @@ RULE = Rule(
         "        dist_optim.step(context_id)\n",
     ),
     invalid=(
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
-        "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n    criterion(model(x), y).backward()\n"
-        "    model.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    optimizer.step()\n"
+            ),
+        ),
+        Example(
+            "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n    criterion(model(x), y).backward()\n"
+            "    model.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+            fixed=(
+                "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n"
+                "    criterion(model(x), y).backward()\n    optimizer.step()\n"
+            ),
+        ),
     ),
     check=check,
 )

@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import LIVE, MODEL_PREFIX, has, ids
 from zerograd_lint.analysis.ir import Clear, Coverage
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
 
@@ -80,9 +80,21 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
-        "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n"
-        "    model.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+            fixed=(
+                "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+                "    optimizer.zero_grad()\n"
+            ),
+        ),
+        Example(
+            "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+            "    model.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+            fixed=(
+                "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n"
+                "    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+            ),
+        ),
     ),
     check=check,
 )

@@ -7,7 +7,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import finding
 
 
@@ -61,8 +61,19 @@ RULE = Rule(
         "hook = optimizer.step\nscheduler.step\nprint(loss.backward)\n",
     ),
     invalid=(
-        "optimizer.zero_grad  # <- ZG202\nloss.backward()\noptimizer.step()\n",
-        "def profile_step(self):\n    self.optimizer.zero_grad  # <- ZG202\n    self.loss().backward()\n    self.optimizer.step  # <- ZG202\n    self.scaler.update  # <- ZG202\n",
+        Example(
+            "optimizer.zero_grad  # <- ZG202\nloss.backward()\noptimizer.step()\n",
+            fixed=(
+                "optimizer.zero_grad()  # <- ZG202\nloss.backward()\noptimizer.step()\n"
+            ),
+        ),
+        Example(
+            "def profile_step(self):\n    self.optimizer.zero_grad  # <- ZG202\n    self.loss().backward()\n    self.optimizer.step  # <- ZG202\n    self.scaler.update  # <- ZG202\n",
+            fixed=(
+                "def profile_step(self):\n    self.optimizer.zero_grad()  # <- ZG202\n    self.loss().backward()\n"
+                "    self.optimizer.step()  # <- ZG202\n    self.scaler.update()  # <- ZG202\n"
+            ),
+        ),
         # Advice: `scaler.unscale_(opt)`, the optimizer the scaler steps.
         "for x in loader:\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_  # <- ZG202\n    scaler.step(opt)\n    scaler.update()\n",
     ),

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, finding
 
 
@@ -115,12 +115,27 @@ RULE = Rule(
         "            optimizer.step()\n",
     ),
     invalid=(
-        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
-        "for epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
-        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
-        "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
-        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    scheduler.step()  # <- ZG204\n"
-        "    loss.backward()\n    optimizer.step()\n",
+        Example(
+            "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+            "for epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
+            "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+            fixed=(
+                "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+                "for epoch in range(epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+                "        criterion(model(x), y).backward()\n        optimizer.step()\n"
+                "    scheduler.step()  # <- ZG204\n"
+            ),
+        ),
+        Example(
+            "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
+            "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    scheduler.step()  # <- ZG204\n"
+            "    loss.backward()\n    optimizer.step()\n",
+            fixed=(
+                "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
+                "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+                "    optimizer.step()\n    scheduler.step()  # <- ZG204\n"
+            ),
+        ),
         # Through a helper's arguments: the scheduler is built where the helper is called.
         "def train_epoch(model, loader, optimizer, scheduler):\n    scheduler.step()  # <- ZG204\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward
 
 
@@ -46,9 +46,23 @@ RULE = Rule(
         "        scaler.step(optimizer)\n        scaler.update()\n    else:\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()  # <- ZG402\n",
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
-        "    optimizer.step()  # <- ZG402\n    scaler.update()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()  # <- ZG402\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG402\n"
+                "    scaler.update()\n"
+            ),
+        ),
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+            "    optimizer.step()  # <- ZG402\n    scaler.update()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+                "    scaler.step(optimizer)  # <- ZG402\n    scaler.update()\n"
+            ),
+        ),
     ),
     check=check,
 )

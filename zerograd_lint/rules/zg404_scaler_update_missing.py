@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update, events_in
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.rules.support import contents, finding
 
@@ -51,9 +51,23 @@ RULE = Rule(
         "            continue\n        return\n\nfor batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
-        "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n        scaler.scale(loss(x)).backward()\n"
-        "        scaler.step(opt)  # <- ZG404\n    scaler.update()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n"
+                "    scaler.update()\n"
+            ),
+        ),
+        Example(
+            "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n        scaler.scale(loss(x)).backward()\n"
+            "        scaler.step(opt)  # <- ZG404\n    scaler.update()\n",
+            fixed=(
+                "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n"
+                "        scaler.scale(loss(x)).backward()\n        scaler.step(opt)  # <- ZG404\n"
+                "        scaler.update()\n"
+            ),
+        ),
     ),
     check=check,
 )
