@@ -13,10 +13,12 @@ import libcst as cst
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, contains, insert_before, is_only, run, statement
+from zerograd_lint.rules.fix_facts import ScaledStep
 
 
 def unscale_call(d: Diagnostic) -> str:
-    return f"{d.data['scaler']}.unscale_({d.data['optimizer']})"
+    facts = ScaledStep.of(d)
+    return f"{facts.scaler}.unscale_({facts.optimizer})"
 
 
 class _UnconditionalUnscale(Edit):

@@ -8,6 +8,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import UncalledMethod
 from zerograd_lint.rules.support import finding
 
 
@@ -20,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         else:
             call = f"{uncalled.text}()"
             advice = f"Add the parentheses: `{call}`."
-        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", replacement=call)
+        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", fix=UncalledMethod(replacement=call))
 
 
 def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> str | None:

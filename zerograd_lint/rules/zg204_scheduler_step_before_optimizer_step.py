@@ -5,6 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 from zerograd_lint.rules.support import at, finding
 
 
@@ -20,8 +21,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "
                 f"value of `{scheduler_step.scheduler}`'s learning-rate schedule (and only warns once). "
                 f"Step the scheduler after `{step.optimizer}`'s step.",
-                scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
-                step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
+                fix=EarlySchedulerStep(
+                    scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
+                    step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
+                ),
             )
 
 

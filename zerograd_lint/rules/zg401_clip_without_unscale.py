@@ -6,6 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
 
 
@@ -32,7 +33,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, clip.node,
                 f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
-                scaler=scaler, optimizer=optimizer,
+                fix=ScaledStep(scaler=scaler, optimizer=optimizer),
             )
             break
 
