@@ -14,8 +14,9 @@ from zerograd_lint.rules import Rule
 GENERATE_COMMAND = "zerograd-lint rule --all --format markdown > docs/rules.md"
 FIXES_COMMAND = "python -m zerograd_lint.rule_docs docs/fixes.md"
 # The generated part of docs/fixes.md lies between these lines.
-FIXES_TABLE_START = "<!-- The table is generated from the fixes by `python -m zerograd_lint.rule_docs docs/fixes.md`. -->"
+FIXES_TABLE_START = f"<!-- The table is generated from the fixes by `{FIXES_COMMAND}`. -->"
 FIXES_TABLE_END = "<!-- End of the generated table. -->"
+UNSAFE_NOTE = " (unsafe fixes are applied only with `--unsafe-fixes`)."
 
 
 def default_state(rule: Rule) -> str:
@@ -25,9 +26,6 @@ def default_state(rule: Rule) -> str:
 def code_block(code: str) -> str:
     body = code.strip("\n")
     return f"```python\n{body}\n```"
-
-
-UNSAFE_NOTE = " (unsafe fixes are applied only with `--unsafe-fixes`)."
 
 
 def table_cell(text: str) -> str:
