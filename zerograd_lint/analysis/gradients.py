@@ -52,7 +52,6 @@ from zerograd_lint.analysis.ir import (
     Update,
 )
 
-Tag = tuple
 Content = frozenset
 GradState = Mapping[str, frozenset]
 

@@ -19,9 +19,14 @@ class Role(Enum):
     OTHER = "other"  # bound to some other constructor: never an optimizer
 
 
+def source_of(node: cst.CSTNode) -> str:
+    """The node's source as written, for messages and inserted code."""
+    return _EMPTY_MODULE.code_for_node(node)
+
+
 def code_of(node: cst.CSTNode) -> str:
     """The expression's source, with whitespace squeezed out, as a stable key."""
-    return re.sub(r"\s+", "", _EMPTY_MODULE.code_for_node(node))
+    return re.sub(r"\s+", "", source_of(node))
 
 
 def one_line(code: str) -> str:

@@ -9,6 +9,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import has, ids
 from zerograd_lint.analysis.ir import Backward, Event, Guard, Step
+from zerograd_lint.analysis.names import source_of
 from zerograd_lint.rules import Finding
 
 E = TypeVar("E", bound=Event)
@@ -47,7 +48,7 @@ def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
         return "inside `accelerator.accumulate()`"
     if where.guard_branch is not None and where.guard_branch.line_node is not None:
         branch = where.guard_branch
-        test = cst.Module(body=[]).code_for_node(branch.test) if branch.test is not None else "a condition"
+        test = source_of(branch.test) if branch.test is not None else "a condition"
         return f"under `if {test}` (line {facts.line(branch.line_node)})"
     return "under a condition"
 
