@@ -45,14 +45,9 @@ from zerograd_lint.analysis.ir import (
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line, source_of
 from zerograd_lint.analysis.roles import Resolver, loop_elements
+from zerograd_lint.analysis.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
 MAX_INLINE_DEPTH = 6
-CLIP_FUNCTIONS = frozenset({"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_"})
-NORM_FUNCTIONS = frozenset({"get_total_norm"})
-COUNTER_WORDS = re.compile(
-    r"accum|sync_grad|is_last|last_batch|last_step|last_iter|should_step|do_step|should_update|do_update"
-    r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
-)
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
