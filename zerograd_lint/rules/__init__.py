@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 if TYPE_CHECKING:
     from zerograd_lint.analysis.facts import FileFacts
 
+
 @dataclass(frozen=True)
 class Finding:
     """What a rule reports: a source range (1-based, end exclusive column) and words."""
