@@ -19,8 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
-from expect import CLEAN, header_values, runnable
-from expect import expected_error as expected_raise
+from expect import CLEAN, expected_error, header_values, runnable
 
 from zerograd_lint.engine import analyze_source
 from zerograd_lint.runtime import RUNTIME_CODES
@@ -54,6 +53,6 @@ def test_runtime_agrees_with_static(fixture: Path, tmp_path: Path, monkeypatch: 
     assert set(positions(outcome.findings, MAY_HAPPEN)) <= set(positions(static, MAY_HAPPEN)), shown
     if header_values(source, "expect") == [CLEAN]:
         assert outcome.findings == ()
-    expected_error = expected_raise(source)
-    assert outcome.error == expected_error
-    assert outcome.exit_status == (0 if expected_error is None else 1)
+    raises = expected_error(source)
+    assert outcome.error == raises
+    assert outcome.exit_status == (0 if raises is None else 1)
