@@ -4,20 +4,21 @@ it again changes nothing. A fix that would not parse is skipped and said so."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import libcst as cst
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, REPO
 
 from zerograd_lint.engine import analyze_source
-from zerograd_lint.fixes import FIX_ORDER, FIXES, Fix, fix_message, fix_source, line_edits
-from zerograd_lint.fixes.base import SAFE
+from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits
 from zerograd_lint.fixes.notebook import fix_notebook
-from zerograd_lint.rules import all_rules
+from zerograd_lint.rule_docs import FIXES_COMMAND, rule_page, with_fixes_table
+from zerograd_lint.rules import Example, all_rules, rule_by_code
 
-FIXABLE = [rule for rule in all_rules() if rule.fixable]
+FIXABLE = [rule for rule in all_rules() if rule.code in FIXES]
 EXAMPLES = [(rule.code, example) for rule in FIXABLE for example in rule.invalid]
 BUGGY = sorted(f for f in FIXTURES.glob("zg*.py") if f.name != "zg000_syntax_error.py")
 # Reports whose fix needs what the analysis cannot give (no accumulation count), or whose fix is not
@@ -40,14 +41,35 @@ def assert_fixed(source: str, name: str) -> None:
     assert remaining <= {NOT_FIXABLE.get(name)}, (outcome.skipped, outcome.source)
 
 
-def test_every_fixable_rule_has_a_fix() -> None:
+def test_every_fix_is_for_a_rule_and_ordered() -> None:
     assert {rule.code for rule in FIXABLE} == set(FIXES) == set(FIX_ORDER)
+
+
+def test_docs_fixes_md_table_is_the_fixes_own() -> None:
+    current = (REPO / "docs" / "fixes.md").read_text(encoding="utf-8")
+    assert current == with_fixes_table(current), f"docs/fixes.md is stale: run `{FIXES_COMMAND}`"
+    for code, fix in FIXES.items():
+        page = rule_page(rule_by_code(code))
+        assert f"## Fix\n\n{fix.does}\n\nApplicability: {fix.safety}" in page and "Fixable with `--fix`." in page
 
 
 @pytest.mark.parametrize("code, example", EXAMPLES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(EXAMPLES)])
 def test_invalid_examples_are_fixed(code: str, example: str) -> None:
     index = [e for c, e in EXAMPLES if c == code].index(example) + 1
     assert_fixed(example, f"{code} invalid {index}")
+
+
+PINNED = [(code, example) for code, example in EXAMPLES if isinstance(example, Example)]
+
+
+def test_every_fixable_rule_pins_fixed_text() -> None:
+    assert {code for code, _ in PINNED} == set(FIXES)
+
+
+@pytest.mark.parametrize("code, example", PINNED, ids=[f"{c}-{i}" for i, (c, _) in enumerate(PINNED)])
+def test_invalid_examples_fix_to_their_pinned_text(code: str, example: Example) -> None:
+    """What `check --fix --unsafe-fixes` makes of the example, to the byte (Fixit's expected_replacement)."""
+    assert fix_source(example, f"{code} example", unsafe=True).source == example.fixed
 
 
 @pytest.mark.parametrize("fixture", BUGGY, ids=[f.name for f in BUGGY])
@@ -89,7 +111,7 @@ def test_a_fix_that_would_not_parse_is_skipped(monkeypatch: pytest.MonkeyPatch) 
         return module.with_changes(body=[*module.body, cst.parse_statement("x = 1\n").with_changes(
             body=[cst.Expr(cst.Name("not valid"))])])
 
-    monkeypatch.setitem(FIXES, "ZG404", Fix("ZG404", broken, lambda d: SAFE, lambda d: "break it"))
+    monkeypatch.setitem(FIXES, "ZG404", dataclasses.replace(FIXES["ZG404"], apply=broken, message=lambda d: "break it"))
     source = (FIXTURES / "zg404_no_update.py").read_text(encoding="utf-8")
     outcome = fix_source(source)
     assert outcome.source == source and outcome.applied == []

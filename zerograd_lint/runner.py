@@ -248,10 +248,9 @@ def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
 def fixable(d: Diagnostic) -> bool:
     if d.code == "ZG000":
         return False
-    from zerograd_lint.rules import rule_by_code
+    from zerograd_lint.fixes import FIXES
 
-    rule = rule_by_code(d.code)
-    return rule is not None and rule.fixable
+    return d.code in FIXES
 
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:

@@ -1,5 +1,8 @@
 """Fixes: one module per fixable rule, and the driver that applies them to a source.
 
+A rule hands its fix a typed record of what it knew at the report
+(`rules/fix_facts.py`); the fix edits the module from it and says how safe that is.
+
 The driver lints, applies one fix it may apply, lints the result again and
 goes on until nothing it may fix remains: each fix sees positions of the code
 as it is, so fixes never fight over them. A fix is kept only if its result

@@ -1,4 +1,9 @@
-"""What a fix is: how it edits the module, whether it is safe, how it describes itself."""
+"""What a fix is: how it edits the module, whether it is safe, how it describes itself.
+
+A fix documents itself (`does`, `safety`): the rule's page (`zerograd-lint rule`,
+docs/rules.md) and the table of docs/fixes.md are generated from these, and a
+rule is fixable exactly when a fix for its code exists.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +32,8 @@ class Fix:
     apply: Callable[[cst.Module, Diagnostic], cst.Module]
     applicability: Callable[[Diagnostic], str]
     message: Callable[[Diagnostic], str]
+    does: str  # what the fix changes, in words (Markdown)
+    safety: str  # when `applicability` says safe or unsafe, in words (Markdown)
     # A smaller edit, tried first, and another edit tried last: the first that alone removes the
     # report and causes none is the fix.
     smaller: Variant | None = None

@@ -23,20 +23,23 @@ from zerograd_lint.fixes.edit import (
     CannotFix, closure_of, source_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,
     insert_before, loop_at, loop_encloses, node_at, statement,
 )
+from zerograd_lint.rules.fix_facts import MissingClear
 
 
 def clear_call(d: Diagnostic, optimizer: str | None = None) -> str:
-    argument = "set_to_none=False" if d.data.get("set_to_none") is False else ""
-    return f"{optimizer or d.data['optimizer']}.zero_grad({argument})"
+    facts = MissingClear.of(d)
+    argument = "set_to_none=False" if facts.set_to_none is False else ""
+    return f"{optimizer or facts.optimizer}.zero_grad({argument})"
 
 
 def add_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    if d.data.get("closure"):
+    facts = MissingClear.of(d)
+    if facts.closure:
         return clear_in_closure(module, d)
     if after_step(module, d):
         # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
         return insert_after(module, d.line, d.column, parsed(clear_call(d, step_receiver(module, d))))
-    return insert_at_loop_top(module, d.data["loop_line"], parsed(clear_call(d)))
+    return insert_at_loop_top(module, facts.loop_line, parsed(clear_call(d)))
 
 
 def assigned_in_loop(module: cst.Module, loop_line: int, optimizer: str) -> bool:
@@ -70,21 +73,23 @@ def after_step(module: cst.Module, d: Diagnostic) -> bool:
     mean the same thing where the step is written. A step straight in the loop
     body, even one a `continue` may skip, is served by a clear at the top.
     """
-    loop_line, step_line = d.data["loop_line"], d.data["step_line"]
-    if not loop_encloses(module, loop_line, step_line) or assigned_in_loop(module, loop_line, d.data["optimizer"]):
+    facts = MissingClear.of(d)
+    loop_line, step_line = facts.loop_line, facts.step_line
+    if not loop_encloses(module, loop_line, step_line) or assigned_in_loop(module, loop_line, facts.optimizer):
         return True
-    return bool(d.data.get("guarded")) and not directly_in_loop(module, loop_line, step_line)
+    return bool(facts.guarded) and not directly_in_loop(module, loop_line, step_line)
 
 
 def applicability(d: Diagnostic) -> str:
-    return SAFE if is_plain_receiver(d.data.get("optimizer")) else UNSAFE
+    return SAFE if is_plain_receiver(MissingClear.of(d).optimizer) else UNSAFE
 
 
 def clear_before_backward(module: cst.Module, d: Diagnostic) -> cst.Module:
     """Where a clear at the top would double another (a branch that clears, one that does not):
     clear right before the backward that is not cleared, in the loop itself."""
-    backward_line = d.data.get("backward_line")
-    if d.data.get("closure") or backward_line is None or not loop_encloses(module, d.data["loop_line"], backward_line):
+    facts = MissingClear.of(d)
+    backward_line = facts.backward_line
+    if facts.closure or backward_line is None or not loop_encloses(module, facts.loop_line, backward_line):
         raise CannotFix("the backward is not in the loop")
     return insert_before(module, backward_line, None, parsed(clear_call(d)))
 
@@ -99,13 +104,24 @@ def clear_in_closure(module: cst.Module, d: Diagnostic) -> cst.Module:
 
 
 def message(d: Diagnostic) -> str:
-    if d.data.get("closure"):
+    facts = MissingClear.of(d)
+    if facts.closure:
         return f"Insert `{clear_call(d)}` at the top of the closure the step evaluates"
-    where = "right after the step, inside its condition" if d.data.get("guarded") else f"at the start of the loop (line {d.data['loop_line']})"
+    where = "right after the step, inside its condition" if facts.guarded else f"at the start of the loop (line {facts.loop_line})"
     return f"Insert `{clear_call(d)}` {where}"
 
 
 FIX = Fix(
     "ZG101", add_clear, applicability, message,
-    fallback=Variant(clear_before_backward, lambda d: f"Insert `{clear_call(d)}` right before the backward at line {d.data.get('backward_line')}"),
+    fallback=Variant(clear_before_backward, lambda d: f"Insert `{clear_call(d)}` right before the backward at line {MissingClear.of(d).backward_line}"),
+    does=(
+        "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "
+        "under a condition inside the loop (accumulation), a step in a helper the loop calls (where the "
+        "optimizer's name is in scope), or an optimizer the loop itself binds; at the top of the closure for "
+        "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
+        "under the name the optimizer has there (a `functools.partial` argument). Where a clear at the top "
+        "would double another (one branch clears, the other not), right before the backward that is not "
+        "cleared. Keeps the file's `set_to_none=False` style."
+    ),
+    safety="safe for a plain receiver (`opt`, `self.optimizer`), else unsafe",
 )

@@ -18,47 +18,60 @@ import libcst as cst
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_clear
 from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
+from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
 def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    text = d.data["clear"]
+    facts = MisplacedClear.of(d)
+    text = facts.clear
     try:
         clear = statement(text)
     except cst.ParserSyntaxError:
         raise CannotFix(f"`{text}` is not a statement of its own") from None
     # Insert first, then remove the clear, one line further down if the insertion went above it.
-    if d.data.get("step_guarded"):
-        moved, inserted_line = insert_after(module, d.data["step_line"], None, clear), d.data["step_line"] + 1
-    elif d.data.get("loop_line") is not None and (loop_encloses(module, d.data["loop_line"], d.line) or applicability(d) == UNSAFE):
-        moved, inserted_line = insert_at_loop_top(module, d.data["loop_line"], clear), d.data["loop_line"] + 1
+    if facts.step_guarded:
+        moved, inserted_line = insert_after(module, facts.step_line, None, clear), facts.step_line + 1
+    elif facts.loop_line is not None and (loop_encloses(module, facts.loop_line, d.line) or applicability(d) == UNSAFE):
+        moved, inserted_line = insert_at_loop_top(module, facts.loop_line, clear), facts.loop_line + 1
     else:
-        moved, inserted_line = insert_before(module, d.data["backward_line"], None, clear), d.data["backward_line"]
+        moved, inserted_line = insert_before(module, facts.backward_line, None, clear), facts.backward_line
     return remove_statement(moved, d.line + (inserted_line <= d.line), d.column, text)
 
 
 def remove_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
     """Enough when a clear already runs where this one belongs (the driver proves it): the smallest edit."""
-    return remove_statement(module, d.line, d.column, d.data["clear"])
+    return remove_statement(module, d.line, d.column, MisplacedClear.of(d).clear)
 
 
 def applicability(d: Diagnostic) -> str:
     """Safe for a plain clear written between the backward and the step; one inside a helper
     (which may be called elsewhere too) is moved out of it only with --unsafe-fixes."""
-    in_between = d.data.get("backward_line", 0) < d.line < d.data.get("step_line", 0)
-    return SAFE if is_plain_clear(d.data.get("clear")) and in_between else UNSAFE
+    facts = MisplacedClear.of(d)
+    in_between = facts.backward_line < d.line < facts.step_line
+    return SAFE if is_plain_clear(facts.clear) and in_between else UNSAFE
 
 
 def message(d: Diagnostic) -> str:
-    if d.data.get("step_guarded"):
+    facts = MisplacedClear.of(d)
+    if facts.step_guarded:
         where = "right after the step"
-    elif d.data.get("loop_line") is not None:
+    elif facts.loop_line is not None:
         where = "to the start of the iteration"
     else:
         where = "before the backward"
-    return f"Move `{d.data.get('clear')}` {where}"
+    return f"Move `{facts.clear}` {where}"
 
 
 FIX = Fix(
     "ZG102", move_clear, applicability, message,
-    smaller=Variant(remove_clear, lambda d: f"Remove `{d.data.get('clear')}`: a clear already runs where it belongs"),
+    smaller=Variant(remove_clear, lambda d: f"Remove `{MisplacedClear.of(d).clear}`: a clear already runs where it belongs"),
+    does=(
+        "Remove the clear when another clear already runs where it belongs; otherwise move it to the top of "
+        "the iteration; for a step under a condition, right after the step; in a step helper, right before "
+        "the backward."
+    ),
+    safety=(
+        "safe for a plain `x.zero_grad()` written between backward and step; unsafe for a clear inside a "
+        "helper (the helper may be used elsewhere)"
+    ),
 )

@@ -15,6 +15,7 @@ import libcst.matchers as m
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
+from zerograd_lint.rules.fix_facts import UncalledMethod
 
 
 def stepped_optimizer(module: cst.Module, scaler: cst.BaseExpression) -> cst.Arg:
@@ -37,6 +38,8 @@ def call(module: cst.Module, d: Diagnostic) -> cst.Module:
 
 
 FIX = Fix(
-    "ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{d.data.get('replacement')}`",
-    reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line
+    "ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{UncalledMethod.of(d).replacement}`",
+    reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line,
+    does="Add the call parentheses; `scaler.unscale_` gets the optimizer its scaler steps.",
+    safety="safe",
 )

@@ -17,6 +17,7 @@ import libcst.matchers as m
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, is_only, run
+from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 
 LEARNING_RATE_READS = ("param_groups", "get_last_lr", "get_lr", "_last_lr")
 
@@ -34,17 +35,18 @@ class _MoveAfter(Edit):
 
     def moved(self, originals: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement]:
         d = self.d
+        facts = EarlySchedulerStep.of(d)
         statements = list(body)
         here = [i for i, child in enumerate(originals) if isinstance(child, cst.SimpleStatementLine) and contains(self.where(child), d.line, d.column)]
-        there = [i for i, child in enumerate(originals) if contains(self.where(child), d.data["step_line"], d.data["step_column"])]
+        there = [i for i, child in enumerate(originals) if contains(self.where(child), facts.step_line, facts.step_column)]
         if not here or not there:
             return statements
         scheduler_at, step_at = here[0], there[0]
         scheduler = originals[scheduler_at]
-        if not is_only(scheduler, f"{d.data['scheduler']}.step()") or step_at <= scheduler_at:
+        if not is_only(scheduler, f"{facts.scheduler}.step()") or step_at <= scheduler_at:
             raise CannotFix("the scheduler's step and the optimizer's step are not in the same block, in this order")
         between = originals[scheduler_at + 1 : step_at]
-        if any(notices_the_move(s, d.data["scheduler"]) for s in between) or uses_scheduler(originals[step_at], d.data["scheduler"]):
+        if any(notices_the_move(s, facts.scheduler) for s in between) or uses_scheduler(originals[step_at], facts.scheduler):
             raise CannotFix("code between the two steps depends on their order")
         self.done += 1
         moving = statements.pop(scheduler_at)
@@ -72,4 +74,11 @@ def move_scheduler_step(module: cst.Module, d: Diagnostic) -> cst.Module:
     return run(module, _MoveAfter(d))
 
 
-FIX = Fix("ZG204", move_scheduler_step, always(SAFE), lambda d: f"Move `{d.data.get('scheduler')}.step()` after the optimizer's step")
+FIX = Fix(
+    "ZG204", move_scheduler_step, always(SAFE), lambda d: f"Move `{EarlySchedulerStep.of(d).scheduler}.step()` after the optimizer's step",
+    does=(
+        "Move `scheduler.step()` right after the statement of its block that holds the optimizer's step (the "
+        "step itself, or the batch loop around it)."
+    ),
+    safety="safe",
+)

@@ -13,10 +13,12 @@ import libcst as cst
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, contains, insert_before, is_only, run, statement
+from zerograd_lint.rules.fix_facts import ScaledStep
 
 
 def unscale_call(d: Diagnostic) -> str:
-    return f"{d.data['scaler']}.unscale_({d.data['optimizer']})"
+    facts = ScaledStep.of(d)
+    return f"{facts.scaler}.unscale_({facts.optimizer})"
 
 
 class _UnconditionalUnscale(Edit):
@@ -54,4 +56,11 @@ def add_unscale(module: cst.Module, d: Diagnostic) -> cst.Module:
         return insert_before(module, d.line, d.column, statement(unscale_call(d)))
 
 
-FIX = Fix("ZG401", add_unscale, always(SAFE), lambda d: f"Insert `{unscale_call(d)}` before the clip")
+FIX = Fix(
+    "ZG401", add_unscale, always(SAFE), lambda d: f"Insert `{unscale_call(d)}` before the clip",
+    does=(
+        "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
+        "the clip loses its condition instead."
+    ),
+    safety="safe",
+)

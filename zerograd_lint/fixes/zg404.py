@@ -12,6 +12,7 @@ from libcst.metadata import MetadataWrapper
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, insert_after, is_only, node_at, statement
+from zerograd_lint.rules.fix_facts import ScaledStep
 
 
 class _DropUpdateAfterLoop(Edit):
@@ -44,4 +45,11 @@ def add_update(module: cst.Module, d: Diagnostic) -> cst.Module:
     return insert_after(moved, d.line, d.column, statement(update))
 
 
-FIX = Fix("ZG404", add_update, always(SAFE), lambda d: f"Insert `{d.data['scaler']}.update()` after the scaler's step")
+FIX = Fix(
+    "ZG404", add_update, always(SAFE), lambda d: f"Insert `{ScaledStep.of(d).scaler}.update()` after the scaler's step",
+    does=(
+        "Insert `scaler.update()` right after `scaler.step(opt)`; an update standing right after the batch "
+        "loop moves in."
+    ),
+    safety="safe",
+)

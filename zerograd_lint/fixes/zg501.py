@@ -13,6 +13,7 @@ import libcst as cst
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import UNSAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
+from zerograd_lint.rules.fix_facts import UnscaledLoss
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 
@@ -31,7 +32,8 @@ def parenthesized(expression: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def divide_loss(module: cst.Module, d: Diagnostic) -> cst.Module:
-    count, loss = d.data.get("accumulation"), d.data.get("loss")
+    facts = UnscaledLoss.of(d)
+    count, loss = facts.accumulation, facts.loss
     if not count:
         raise CannotFix("the accumulation count is not known")
 
@@ -49,6 +51,14 @@ def divide_loss(module: cst.Module, d: Diagnostic) -> cst.Module:
 
 
 FIX = Fix(
-    "ZG501", divide_loss, always(UNSAFE), lambda d: f"Divide `{d.data.get('loss')}` by `{d.data.get('accumulation')}`",
-    contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it
+    "ZG501", divide_loss, always(UNSAFE), lambda d: f"Divide `{UnscaledLoss.of(d).loss}` by `{UnscaledLoss.of(d).accumulation}`",
+    contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it,
+    does=(
+        "Divide the loss given to backward by the accumulation count: `(loss / n).backward()`, "
+        "`scaler.scale(loss / n).backward()`."
+    ),
+    safety=(
+        "unsafe: it changes every update's size, and a summed loss or a short last accumulation may want "
+        "another divisor"
+    ),
 )

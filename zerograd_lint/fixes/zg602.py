@@ -14,6 +14,7 @@ from zerograd_lint.analysis.state_events import live_names
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import UNSAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
+from zerograd_lint.rules.fix_facts import KeptLoss
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
@@ -33,15 +34,16 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
 
 
 def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
-    if not d.data.get("item_fix"):
-        raise CannotFix(f"`{d.data.get('value')}` is no loss, or `{d.data.get('accumulator')}` is used as a tensor elsewhere")
-    name = d.data["value"]
+    facts = KeptLoss.of(d)
+    if not facts.item_fix:
+        raise CannotFix(f"`{facts.value}` is no loss, or `{facts.accumulator}` is used as a tensor elsewhere")
+    name = facts.value
 
     def replace(node: cst.CSTNode) -> cst.CSTNode:
         if isinstance(node, cst.AugAssign):
             return node.with_changes(value=as_number(node.value, name))
         if isinstance(node, cst.Assign) and isinstance(node.value, cst.BinaryOperation):
-            accumulator = d.data["accumulator"]
+            accumulator = facts.accumulator
             value = node.value
             if source_of(value.left) == accumulator:
                 return node.with_changes(value=value.with_changes(right=as_number(value.right, name)))
@@ -54,4 +56,11 @@ def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
     return replace_node(module, (cst.AugAssign, cst.Assign, cst.Call), span, replace)
 
 
-FIX = Fix("ZG602", add_numbers, always(UNSAFE), lambda d: f"Add `{d.data.get('value')}.item()` instead of the tensor")
+FIX = Fix(
+    "ZG602", add_numbers, always(UNSAFE), lambda d: f"Add `{KeptLoss.of(d).value}.item()` instead of the tensor",
+    does=(
+        "Add the loss's number instead of the tensor: `total += loss` -> `total += loss.item()`, "
+        "`losses.append(loss.item())`."
+    ),
+    safety="unsafe: the accumulator becomes a number; offered only when it is otherwise only printed or logged",
+)

@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from zerograd_lint import __version__
 from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.fixes import FIXES
 from zerograd_lint.rule_docs import rule_page
 from zerograd_lint.rules import Rule, all_rules
 
@@ -40,7 +41,7 @@ def rule_descriptor(rule: Rule) -> dict[str, Any]:
         "fullDescription": {"text": rule.what},
         "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": level_of(rule), "enabled": rule.enabled_by_default},
-        "properties": {"severity": rule.severity, "fixable": rule.fixable},
+        "properties": {"severity": rule.severity, "fixable": rule.code in FIXES},
     }
 
 

@@ -3,7 +3,10 @@
 Rules are found by discovery, not by a hand-kept list, so adding a rule is
 adding a module. A rule documents itself (the page `zerograd-lint rule`
 prints) and carries VALID examples (must stay silent) and INVALID examples
-(must report on each line marked ``# <- CODE``); the tests run them all.
+(must report on each line marked ``# <- CODE``); the tests run them all. An
+INVALID example may pin the text its fixes make of it (`Example(..., fixed=...)`).
+Whether a rule is fixable, and how safely, is said by its fix
+(`zerograd_lint.fixes.FIXES`), not here.
 
 A rule declares the analyses it reads (`needs`, names from `gate.NEEDS`): the
 gate lets a file through only where some selected rule's needs are met.
@@ -37,6 +40,18 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
+class Example(str):
+    """An INVALID example that also says what `check --fix --unsafe-fixes` makes of it
+    (Fixit's `expected_replacement`): tests/test_fixes.py holds the fixes to it."""
+
+    fixed: str
+
+    def __new__(cls, source: str, fixed: str) -> Example:
+        example = super().__new__(cls, source)
+        example.fixed = fixed
+        return example
+
+
 @dataclass(frozen=True)
 class Rule:
     code: str
@@ -50,9 +65,8 @@ class Rule:
     needs: tuple[str, ...]  # what the rule reads (`gate.NEEDS`); () for ZG000, which the parser reports
     limits: str = ""
     enabled_by_default: bool = True
-    fixable: bool = False
     valid: tuple[str, ...] = ()
-    invalid: tuple[str, ...] = ()
+    invalid: tuple[str, ...] = ()  # an `Example` pins its fixed text
     check: Callable[["FileFacts"], Iterable[Finding]] | None = None
 
 

@@ -11,6 +11,7 @@ from zerograd_lint.analysis.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir import Backward, Event, Guard, Step
 from zerograd_lint.analysis.names import source_of
 from zerograd_lint.rules import Finding
+from zerograd_lint.rules.fix_facts import FixFacts
 
 E = TypeVar("E", bound=Event)
 
@@ -27,9 +28,10 @@ def contents(root: RootFacts, event: Event, key: str) -> frozenset:
     return root.before[event.id].get(key, frozenset())
 
 
-def finding(facts: FileFacts, node: cst.CSTNode, message: str, **data: object) -> Finding:
+def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: FixFacts | None = None, **data: object) -> Finding:
+    """A report on the node; `fix`: what the rule's fix needs to know of it."""
     line, column, end_line, end_column = facts.span(node)
-    return Finding(line, column, end_line, end_column, message, data)
+    return Finding(line, column, end_line, end_column, message, {**data, **(fix.data() if fix is not None else {})})
 
 
 def at(facts: FileFacts, event: Event) -> str:

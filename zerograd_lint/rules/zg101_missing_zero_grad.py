@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Iterator
 
 import libcst as cst
@@ -7,7 +8,8 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, Mark, has
 from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import MissingClear
 from zerograd_lint.rules.support import (
     at,
     contents,
@@ -56,14 +58,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
             continue  # loop-carried: needs the loop
-        data = {
-            "optimizer": name,
-            "loop_line": facts.line(where.loop.node),
-            "step_line": facts.line(step.node),
-            "guarded": where.guard is not None,
-            "set_to_none": styles[id(root)],
-            "closure": step.closure,
-        }
+        fix = MissingClear(
+            optimizer=name, loop_line=facts.line(where.loop.node), step_line=facts.line(step.node),
+            guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure,
+        )
         reapplied = [c for c in held if has(c, Mark.APPLIED) and has(c, Mark.CUR, Mark.PREV)]
         if reapplied:
             earlier = first_event(root, frozenset(reapplied), Mark.APPLIED)
@@ -73,7 +71,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
                     f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
                     f"Call `{name}.zero_grad()` right after {at(facts, earlier)}.",
-                    **data,
+                    fix=fix,
                 )
             elif where.guard is not None:
                 yield finding(
@@ -81,7 +79,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
                     f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
                     f"{advice(step, 'right after the step, inside the same condition')}",
-                    **data,
+                    fix=fix,
                 )
             else:
                 backward = first_event(root, frozenset(reapplied), Mark.CUR) or first_event(root, frozenset(reapplied), Mark.PREV)
@@ -90,7 +88,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                     f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                     f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                    **data, backward_line=facts.line(backward.node) if backward is not None else None,
+                    fix=replace(fix, backward_line=facts.line(backward.node) if backward is not None else None),
                 )
             continue
         stale = [c for c in held if has(c, Mark.PREV)]
@@ -102,7 +100,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                 f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                **data, backward_line=facts.line(backward.node) if backward is not None else None,
+                fix=replace(fix, backward_line=facts.line(backward.node) if backward is not None else None),
             )
 
 
@@ -118,8 +116,10 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozense
         f"that loss runs through {models} without `.detach()`, and nothing clears `{name}` between that backward and "
         f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
         f"what the other loss feeds through {models}.",
-        optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
-        guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
+        fix=MissingClear(
+            optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
+            guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
+        ),
     )
 
 
@@ -206,7 +206,6 @@ RULE = Rule(
         "assigns in every iteration). A generator's loss leaking into the discriminator is not reported when the file "
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
-    fixable=True,
     valid=(
         # Clear at the end of the iteration, after the step.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
@@ -285,10 +284,23 @@ RULE = Rule(
     ),
     invalid=(
         # No clear at all.
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    optimizer.step()  # <- ZG101\n"
+            ),
+        ),
         # A `continue` that skips the clear at the end of the iteration.
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    if loss.item() > limit:\n        continue\n"
-        "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    if loss.item() > limit:\n        continue\n"
+            "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    if loss.item() > limit:\n        continue\n"
+                "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n"
+            ),
+        ),
         # A clear only before the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
         # The clear only in the non-AMP branch.

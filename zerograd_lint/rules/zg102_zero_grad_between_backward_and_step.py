@@ -5,7 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.gradients import LIVE, Mark, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import MisplacedClear
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
 
 
@@ -26,9 +27,11 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, clear.node,
                 f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
                 f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
-                optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
-                loop_line=facts.line(root.loop_of(step).node) if root.loop_of(step) is not None else None,
-                step_guarded=root.where[step.id].guard is not None, clear=clear.text,
+                fix=MisplacedClear(
+                    optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
+                    loop_line=facts.line(root.loop_of(step).node) if root.loop_of(step) is not None else None,
+                    step_guarded=root.where[step.id].guard is not None, clear=clear.text,
+                ),
             )
 
 
@@ -43,7 +46,6 @@ RULE = Rule(
     example="for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
     limits="Reported only when the clear is known to cover the stepped optimizer (the optimizer itself, or the one model it is built from).",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # Two optimizers: clearing one between the other's backward and step is fine.
@@ -64,9 +66,21 @@ RULE = Rule(
         "        dist_optim.step(context_id)\n",
     ),
     invalid=(
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
-        "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n    criterion(model(x), y).backward()\n"
-        "    model.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+        Example(
+            "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+                "    loss.backward()\n    optimizer.step()\n"
+            ),
+        ),
+        Example(
+            "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n    criterion(model(x), y).backward()\n"
+            "    model.zero_grad()  # <- ZG102\n    optimizer.step()\n",
+            fixed=(
+                "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef train_step(x, y):\n"
+                "    criterion(model(x), y).backward()\n    optimizer.step()\n"
+            ),
+        ),
     ),
     check=check,
 )

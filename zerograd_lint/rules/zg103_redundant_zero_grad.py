@@ -5,7 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import LIVE, MODEL_PREFIX, Mark, has, ids
 from zerograd_lint.analysis.ir import Clear, Coverage
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import RedundantClear
 from zerograd_lint.rules.support import at, events_of, finding
 
 
@@ -49,7 +50,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, clear.node,
             f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
             f"and no backward ran since. Remove one of the two clears.",
-            other_line=facts.line(first.node), clear=clear.text,
+            fix=RedundantClear(other_line=facts.line(first.node), clear=clear.text),
         )
 
 
@@ -68,7 +69,6 @@ RULE = Rule(
     example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     limits="Only clears known to cover the same parameters (the same receiver, or an optimizer and the one model it is built from).",
-    fixable=True,
     valid=(
         # A clear before the loop plus one at the top of the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
@@ -81,9 +81,21 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
-        "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n"
-        "    model.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+            fixed=(
+                "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+                "    optimizer.zero_grad()\n"
+            ),
+        ),
+        Example(
+            "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+            "    model.zero_grad()  # <- ZG103\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
+            fixed=(
+                "optimizer = torch.optim.AdamW(model.parameters())\nfor x, y in loader:\n"
+                "    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+            ),
+        ),
     ),
     check=check,
 )

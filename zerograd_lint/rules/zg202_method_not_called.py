@@ -7,7 +7,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import UncalledMethod
 from zerograd_lint.rules.support import finding
 
 
@@ -20,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         else:
             call = f"{uncalled.text}()"
             advice = f"Add the parentheses: `{call}`."
-        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", replacement=call)
+        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", fix=UncalledMethod(replacement=call))
 
 
 def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> str | None:
@@ -56,14 +57,24 @@ RULE = Rule(
     example="for x, y in loader:\n    optimizer.zero_grad\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
     limits="`step` is reported only on an optimizer, `update` only on a GradScaler.",
-    fixable=True,
     valid=(
         "optimizer.zero_grad()\nloss.backward()\noptimizer.step()\n",
         "hook = optimizer.step\nscheduler.step\nprint(loss.backward)\n",
     ),
     invalid=(
-        "optimizer.zero_grad  # <- ZG202\nloss.backward()\noptimizer.step()\n",
-        "def profile_step(self):\n    self.optimizer.zero_grad  # <- ZG202\n    self.loss().backward()\n    self.optimizer.step  # <- ZG202\n    self.scaler.update  # <- ZG202\n",
+        Example(
+            "optimizer.zero_grad  # <- ZG202\nloss.backward()\noptimizer.step()\n",
+            fixed=(
+                "optimizer.zero_grad()  # <- ZG202\nloss.backward()\noptimizer.step()\n"
+            ),
+        ),
+        Example(
+            "def profile_step(self):\n    self.optimizer.zero_grad  # <- ZG202\n    self.loss().backward()\n    self.optimizer.step  # <- ZG202\n    self.scaler.update  # <- ZG202\n",
+            fixed=(
+                "def profile_step(self):\n    self.optimizer.zero_grad()  # <- ZG202\n    self.loss().backward()\n"
+                "    self.optimizer.step()  # <- ZG202\n    self.scaler.update()  # <- ZG202\n"
+            ),
+        ),
         # Advice: `scaler.unscale_(opt)`, the optimizer the scaler steps.
         "for x in loader:\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_  # <- ZG202\n    scaler.step(opt)\n    scaler.update()\n",
     ),

@@ -4,7 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 from zerograd_lint.rules.support import at, finding
 
 
@@ -20,8 +21,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "
                 f"value of `{scheduler_step.scheduler}`'s learning-rate schedule (and only warns once). "
                 f"Step the scheduler after `{step.optimizer}`'s step.",
-                scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
-                step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
+                fix=EarlySchedulerStep(
+                    scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
+                    step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
+                ),
             )
 
 
@@ -65,7 +68,6 @@ RULE = Rule(
         "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
         "in the first iteration (`if epoch > 0:`)."
     ),
-    fixable=True,
     valid=(
         # Stepped once per epoch, after the batch loop.
         "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.1)\n"
@@ -116,12 +118,27 @@ RULE = Rule(
         "            optimizer.step()\n",
     ),
     invalid=(
-        "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
-        "for epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
-        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
-        "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
-        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    scheduler.step()  # <- ZG204\n"
-        "    loss.backward()\n    optimizer.step()\n",
+        Example(
+            "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+            "for epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
+            "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+            fixed=(
+                "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+                "for epoch in range(epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+                "        criterion(model(x), y).backward()\n        optimizer.step()\n"
+                "    scheduler.step()  # <- ZG204\n"
+            ),
+        ),
+        Example(
+            "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
+            "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    scheduler.step()  # <- ZG204\n"
+            "    loss.backward()\n    optimizer.step()\n",
+            fixed=(
+                "scheduler = OneCycleLR(optimizer, max_lr=0.01, total_steps=len(loader))\nfor x, y in loader:\n"
+                "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+                "    optimizer.step()\n    scheduler.step()  # <- ZG204\n"
+            ),
+        ),
         # Through a helper's arguments: the scheduler is built where the helper is called.
         "def train_epoch(model, loader, optimizer, scheduler):\n    scheduler.step()  # <- ZG204\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"

@@ -5,7 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import Mark, has
 from zerograd_lint.analysis.ir import Clip
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
 
 
@@ -32,7 +33,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, clip.node,
                 f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
-                scaler=scaler, optimizer=optimizer,
+                fix=ScaledStep(scaler=scaler, optimizer=optimizer),
             )
             break
 
@@ -58,7 +59,6 @@ RULE = Rule(
         "    scaler.step(optimizer)\n    scaler.update()\n"
     ),
     limits="`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported.",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
@@ -70,12 +70,28 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1024.0)\n    optimizer.step()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
-        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+            "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+                "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n"
+                "    scaler.step(optimizer)\n    scaler.update()\n"
+            ),
+        ),
         # Unscaled on one path only.
-        "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
-        "    if i > warmup:\n        scaler.unscale_(optimizer)\n    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n"
-        "    scaler.step(optimizer)\n    scaler.update()\n",
+        Example(
+            "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+            "    if i > warmup:\n        scaler.unscale_(optimizer)\n    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n"
+            "    scaler.step(optimizer)\n    scaler.update()\n",
+            fixed=(
+                "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+                "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n"
+                "    scaler.update()\n"
+            ),
+        ),
         # `unscale_` written without a call does nothing.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_  # <- ZG202\n"
         "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",

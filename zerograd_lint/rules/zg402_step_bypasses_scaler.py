@@ -4,7 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import BypassedScaler
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward
 
 
@@ -21,8 +22,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly{loop_phrase(facts, root, step)}: the update is "
             f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
             f"followed by `{scaler}.update()`.",
-            scaler=scaler, optimizer=step.optimizer,
-            has_update=any(isinstance(e, Update) for e in root.events),
+            fix=BypassedScaler(scaler=scaler, optimizer=step.optimizer, has_update=any(isinstance(e, Update) for e in root.events)),
         )
 
 
@@ -40,16 +40,29 @@ RULE = Rule(
     ),
     example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    if use_amp:\n        scaler.scale(criterion(model(x), y)).backward()\n"
         "        scaler.step(optimizer)\n        scaler.update()\n    else:\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()  # <- ZG402\n",
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
-        "    optimizer.step()  # <- ZG402\n    scaler.update()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    optimizer.step()  # <- ZG402\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG402\n"
+                "    scaler.update()\n"
+            ),
+        ),
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+            "    optimizer.step()  # <- ZG402\n    scaler.update()\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
+                "    scaler.step(optimizer)  # <- ZG402\n    scaler.update()\n"
+            ),
+        ),
     ),
     check=check,
 )

@@ -4,7 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update, events_in
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.analysis.gradients import Mark, has
 from zerograd_lint.rules.support import contents, finding
 
@@ -22,7 +23,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{step.scaler}.update()`: "
                     f"the second step raises and the scale never adapts. Call `{step.scaler}.update()` after the step.",
-                    scaler=step.scaler, optimizer=step.optimizer,
+                    fix=ScaledStep(scaler=step.scaler, optimizer=step.optimizer),
                 )
 
 
@@ -40,7 +41,6 @@ RULE = Rule(
     why="Without `update()` the scale never adapts to overflows, and the next `scaler.step()` on the same optimizer raises.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
-    fixable=True,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "def step(self, loss):\n    self.scaler.scale(loss).backward()\n    self.scaler.step(self.optimizer)\n    self.scaler.update()\n    self.optimizer.zero_grad()\n\n"
@@ -52,9 +52,23 @@ RULE = Rule(
         "            continue\n        return\n\nfor batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
-        "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n        scaler.scale(loss(x)).backward()\n"
-        "        scaler.step(opt)  # <- ZG404\n    scaler.update()\n",
+        Example(
+            "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
+            fixed=(
+                "for x, y in loader:\n    optimizer.zero_grad()\n"
+                "    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n"
+                "    scaler.update()\n"
+            ),
+        ),
+        Example(
+            "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n        scaler.scale(loss(x)).backward()\n"
+            "        scaler.step(opt)  # <- ZG404\n    scaler.update()\n",
+            fixed=(
+                "for epoch in range(epochs):\n    for x in loader:\n        opt.zero_grad()\n"
+                "        scaler.scale(loss(x)).backward()\n        scaler.step(opt)  # <- ZG404\n"
+                "        scaler.update()\n"
+            ),
+        ),
     ),
     check=check,
 )

@@ -7,7 +7,8 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir import Backward, Guard, Step, loop_header
 from zerograd_lint.analysis.losses import accumulation_count, loss_is_unnormalised
 from zerograd_lint.analysis.names import code_of
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import UnscaledLoss
 from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
@@ -47,7 +48,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{backward.text}` accumulates gradients for {at(facts, step)} over several micro-batches, but `{loss}` is "
             f"not divided by {'`' + divisor + '`' if count else divisor}: the effective learning rate is that many times larger. "
             f"Divide the loss: `({loss} / {count or 'n'})`.",
-            accumulation=count, loss=loss, step_line=facts.line(step.node),
+            fix=UnscaledLoss(accumulation=count, loss=loss, step_line=facts.line(step.node)),
         )
 
 
@@ -75,7 +76,6 @@ RULE = Rule(
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
         "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`)."
     ),
-    fixable=True,
     valid=(
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
@@ -100,10 +100,24 @@ RULE = Rule(
         "    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
-        "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
-        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
-        "for batch in loader:\n    for micro in batch.chunk(n):\n        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
-        "    optimizer.step()\n    optimizer.zero_grad()\n",
+        Example(
+            "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
+            "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+            fixed=(
+                "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n"
+                "    (loss / accum).backward()  # <- ZG501\n    if (i + 1) % accum == 0:\n"
+                "        optimizer.step()\n        optimizer.zero_grad()\n"
+            ),
+        ),
+        Example(
+            "for batch in loader:\n    for micro in batch.chunk(n):\n        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
+            "    optimizer.step()\n    optimizer.zero_grad()\n",
+            fixed=(
+                "for batch in loader:\n    for micro in batch.chunk(n):\n"
+                "        loss = criterion(model(micro), target)\n        loss.backward()  # <- ZG501\n"
+                "    optimizer.step()\n    optimizer.zero_grad()\n"
+            ),
+        ),
         # A counter with no telling name: `count == n` with `count += 1` and a reset.
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"

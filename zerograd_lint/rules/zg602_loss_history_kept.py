@@ -4,7 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.kept_values import only_reported
-from zerograd_lint.rules import Finding, Rule
+from zerograd_lint.rules import Example, Finding, Rule
+from zerograd_lint.rules.fix_facts import KeptLoss
 from zerograd_lint.rules.support import at, finding
 
 
@@ -21,8 +22,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
                 f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
                 f"with every step. Add {instead} instead.",
-                accumulator=target, value=kept.value,
-                item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
+                fix=KeptLoss(
+                    accumulator=target, value=kept.value,
+                    item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
+                ),
             )
 
 
@@ -60,7 +63,6 @@ RULE = Rule(
         "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
         "that does not train (an evaluation loop), or when the accumulator is reset in every iteration."
     ),
-    fixable=True,
     valid=(
         "running_loss = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running_loss += loss.item()\n",
@@ -92,12 +94,27 @@ RULE = Rule(
         "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
     ),
     invalid=(
-        "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
-        "    loss.backward()\n    optimizer.step()\n    total_loss += loss  # <- ZG602\n"
-        "print(f'mean loss {total_loss / len(loader):.4f}')\n",
-        "for epoch in range(epochs):\n    history = []\n    for x, y in loader:\n        optimizer.zero_grad()\n"
-        "        loss = criterion(model(x), y)\n        loss.backward()\n        optimizer.step()\n"
-        "        history.append(loss)  # <- ZG602\n    print(sum(history) / len(history))\n",
+        Example(
+            "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
+            "    loss.backward()\n    optimizer.step()\n    total_loss += loss  # <- ZG602\n"
+            "print(f'mean loss {total_loss / len(loader):.4f}')\n",
+            fixed=(
+                "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+                "    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+                "    total_loss += loss.item()  # <- ZG602\nprint(f'mean loss {total_loss / len(loader):.4f}')\n"
+            ),
+        ),
+        Example(
+            "for epoch in range(epochs):\n    history = []\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+            "        loss = criterion(model(x), y)\n        loss.backward()\n        optimizer.step()\n"
+            "        history.append(loss)  # <- ZG602\n    print(sum(history) / len(history))\n",
+            fixed=(
+                "for epoch in range(epochs):\n    history = []\n    for x, y in loader:\n"
+                "        optimizer.zero_grad()\n        loss = criterion(model(x), y)\n        loss.backward()\n"
+                "        optimizer.step()\n        history.append(loss.item())  # <- ZG602\n"
+                "    print(sum(history) / len(history))\n"
+            ),
+        ),
         "running = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running = running + loss * x.size(0)  # <- ZG602\n"
         "    losses_seen.append(running.item())\n",
