@@ -355,7 +355,8 @@ class Builder:
         if isinstance(statement, cst.AugAssign):
             steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
             counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
-            return self.rebind(statement, stored, counts=counts, resets=isinstance(statement.operator, cst.ModuloAssign))
+            resets = isinstance(statement.operator, cst.ModuloAssign)
+            return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
         derives = reads_of_value(value, context.naming)
         test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
@@ -374,9 +375,11 @@ class Builder:
             owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
         )
 
-    def rebind(self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None) -> Event:
+    def rebind(
+        self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None, totals=False
+    ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test)
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
@@ -696,9 +699,15 @@ class Builder:
 
     def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
         values = state_events.live_names(added)
-        if not values:
+        call = added if isinstance(added, cst.Call) and not values else None
+        if not values and call is None:
             return []
-        return [self.event(Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function)]
+        return [
+            self.event(
+                Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function,
+                call=call,
+            )
+        ]
 
     @staticmethod
     def closures_of(call: cst.Call, positional: list, context: Context) -> list[cst.BaseExpression]:

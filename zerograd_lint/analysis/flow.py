@@ -373,7 +373,7 @@ class Rebound:
 
     names: frozenset[str]
     counters: frozenset[str]
-    cyclic: frozenset[str]  # counters the loop also resets or wraps round
+    cyclic: frozenset[str]  # counters and running totals the loop also resets or wraps round
     flags: Mapping[str, tuple[Condition, ...]]
     opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
 
@@ -386,6 +386,7 @@ class Rebound:
                 break
             counters |= derived
         resets = {name for e in rebinds if e.resets for name in e.names}
+        totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
         flags: dict[str, tuple[Condition, ...]] = {}
         for e in rebinds:
             if e.test is not None:
@@ -395,7 +396,7 @@ class Rebound:
         opaque = frozenset(
             name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
         )
-        return cls(names, frozenset(counters), frozenset(counters & resets), flags, opaque)
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque)
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
