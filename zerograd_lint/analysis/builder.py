@@ -361,7 +361,9 @@ class Builder:
         test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
-        return self.rebind(statement, stored, counts, literal_of(value) is not None or wraps, derives, test)
+        literal = literal_of(value)
+        truth = {"True": True, "False": False}.get(literal or "") if len(stored) == 1 else None
+        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, truth=truth)
 
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
@@ -376,10 +378,11 @@ class Builder:
         )
 
     def rebind(
-        self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None, totals=False
+        self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
+        totals: bool = False, truth: bool | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals)
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, truth)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""

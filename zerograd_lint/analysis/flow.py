@@ -118,11 +118,21 @@ class CorrelationPlan:
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
         innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        set_flags: set[str] = set()  # names set to `True` / `False`, whose tests those values decide
+        only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
+        jumping: dict[int, bool] = {}
         stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
         while stack:
             node, outermost, inside = stack.pop()
-            if isinstance(node, Branch) and structure.kinds(node) & LIFECYCLE:
+            if isinstance(node, Rebind) and node.truth is not None:
+                set_flags.update(node.names)
+            decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
+            if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
+                    if decides:
+                        only_jumps.discard(atom.key)
+                    elif atom.key not in found:
+                        only_jumps.add(atom.key)
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((outermost, node))
                     innermost.setdefault(atom.key, inside)
@@ -135,7 +145,10 @@ class CorrelationPlan:
         for key, places in tests.items():
             loops = {id(loop): loop for loop, _ in places if loop is not None}
             loop = innermost[key]
-            if len(places) < 2 and (
+            flag = found[key].kind == "flag" and key in set_flags
+            if key in only_jumps and not flag:
+                continue  # decides no gradient event, and no value set in the code decides it
+            if len(places) < 2 and not flag and (
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
@@ -177,7 +190,17 @@ class Correlated(Generic[State]):
 
     def transfer(self, event: Event, state: dict, where: Where) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner, where))
-        return self.forget(state, self.killed_by(event)) if isinstance(event, Rebind) else state
+        if not isinstance(event, Rebind):
+            return state
+        state = self.forget(state, self.killed_by(event))
+        (name,) = event.names if event.truth is not None else ("",)
+        atom = self.plan.atoms.get(name)
+        if atom is None or atom.kind != "flag":
+            return state
+        result: dict = {}  # `failed = True`: a later `if failed:` takes its branch
+        for valuation, inner in state.items():
+            self.add(result, valuation | {(name, event.truth)}, inner)
+        return result
 
     def killed_by(self, event: Rebind) -> frozenset[str]:
         if event.id not in self._killed:
@@ -411,6 +434,17 @@ class Rebound:
             ):
                 return True
         return False
+
+
+def jumps(node: Node, memo: dict[int, bool]) -> bool:
+    """Whether a `break`, `continue` or `return` sits in the node (not in a helper it calls)."""
+    if isinstance(node, Jump):
+        return True
+    if isinstance(node, (Event, Inlined)):
+        return False
+    if id(node) not in memo:
+        memo[id(node)] = any([jumps(child, memo) for child in children(node)])  # every child: each asked once
+    return memo[id(node)]
 
 
 def reads_any(reads, stored) -> bool:
