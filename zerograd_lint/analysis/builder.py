@@ -44,7 +44,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line
-from zerograd_lint.analysis.roles import Resolver, loop_elements
+from zerograd_lint.analysis.roles import Resolver, loop_elements, tuple_elements
 
 _SOURCE = cst.Module(body=[])
 MAX_INLINE_DEPTH = 6
@@ -319,7 +319,10 @@ class Builder:
                 for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
             )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and is_optimizer_construction(value) and not self.over_lasting_model(value, context):
+        if isinstance(value, cst.Call) and (
+            (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
+            or builds_model_and_optimizer(value, context.resolver)
+        ):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         if value is not None and len(targets) == 1:
@@ -956,6 +959,21 @@ def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for element in target.elements for n in assigned_names(element.value)]
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
+
+
+def builds_model_and_optimizer(call: cst.Call, resolver: Resolver) -> bool:
+    """A function of the file that returns an optimizer it builds over a model it builds too
+    (`model = Net(); return model, AdamW(model.parameters())`): each call's gradients start from None."""
+    for callee, value in resolver.returned(call, 0):
+        local = callee.scopes[0].bindings if callee.scopes else {}
+        for element in tuple_elements(value) or [value]:
+            if not (isinstance(element, cst.Call) and is_optimizer_construction(element)):
+                continue
+            params = next((a.value for a in element.args if a.keyword is None), None)
+            owners = callee.parameter_owners(params) if params is not None else frozenset()
+            if owners and all(owner in local and owner not in callee.overlay for owner in owners):
+                return True
+    return False
 
 
 def is_optimizer_construction(call: cst.Call) -> bool:
