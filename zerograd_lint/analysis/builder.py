@@ -751,11 +751,18 @@ class Builder:
         uncorrelated. A model's own `zero_grad` is not gated.
         """
         optimizer_event = isinstance(event, Step) or (isinstance(event, Clear) and event.target.kind == "optimizer")
-        if context.gated is None or not optimizer_event:
+        if context.gated is None or not optimizer_event or self.never_prepared(event, context):
             return [event]
         test = self.sync_flag(context.gated) if context.accelerate else None
         condition = condition_of(test, context.naming) if test is not None else None
         return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None, False, condition)]
+
+    @staticmethod
+    def never_prepared(event: Event, context: Context) -> bool:
+        """An optimizer visibly built by its class and never handed to `prepare()`: Accelerate does not gate it."""
+        call = event.node
+        receiver = call.func.value if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) else None
+        return receiver is not None and context.resolver.plainly_built(receiver)
 
     def sync_flag(self, accelerator: str) -> cst.BaseExpression:
         """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
