@@ -734,8 +734,10 @@ class Builder:
 
     @staticmethod
     def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:
+        """`dist_optim.step(context_id)` of torch's `DistributedOptimizer`: the step names the context it applies
+        (a ZeRO `ZeroDistributedOptimizer` or Horovod's `hvd.DistributedOptimizer` steps local gradients)."""
         built = context.resolver.constructor_of(receiver)
-        if built is not None and (dotted_name(built.func) or "").endswith("DistributedOptimizer"):
+        if built is not None and last_name(built.func) == "DistributedOptimizer" and positional:
             return True
         bound = context.resolver.value_of(positional[0]) if positional else None
         return isinstance(bound, cst.Call) and (dotted_name(bound.func) or "").endswith("autograd.context")
