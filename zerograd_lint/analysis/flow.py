@@ -193,8 +193,8 @@ class Correlated(Generic[State]):
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
-        (name,) = event.names if event.truth is not None else ("",)
-        atom = self.plan.atoms.get(name)
+        name = next(iter(event.names)) if event.truth is not None else None
+        atom = self.plan.atoms.get(name) if name is not None else None
         if atom is None or atom.kind != "flag":
             return state
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch
@@ -443,7 +443,7 @@ def jumps(node: Node, memo: dict[int, bool]) -> bool:
     if isinstance(node, (Event, Inlined)):
         return False
     if id(node) not in memo:
-        memo[id(node)] = any([jumps(child, memo) for child in children(node)])  # every child: each asked once
+        memo[id(node)] = any(jumps(child, memo) for child in children(node))
     return memo[id(node)]
 
 
