@@ -153,7 +153,11 @@ class CorrelationPlan:
         for key, places in tests.items():
             loops = {id(loop): loop for loop, _ in places if loop is not None}
             loop = innermost[key]
-            flag = found[key].kind == "flag" and key in set_flags
+            # A flag the loop around its test sets to True / False (`found_oom = False` ... `found_oom = True`);
+            # not a setting made once (`profile = False`, which a config file may override).
+            flag = found[key].kind == "flag" and key in set_flags and loop is not None and reads_any(
+                found[key].reads, structure.rebound(loop).names
+            )
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
             if len(places) < 2 and not flag and (
