@@ -44,7 +44,7 @@ from zerograd_lint.analysis.ir import (
     events_in,
 )
 from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line, source_of
-from zerograd_lint.analysis.roles import Resolver, loop_elements
+from zerograd_lint.analysis.roles import Resolver, loop_elements, tuple_elements
 from zerograd_lint.analysis.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
 MAX_INLINE_DEPTH = 6
@@ -312,7 +312,10 @@ class Builder:
                 for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
             )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
-        if isinstance(value, cst.Call) and is_optimizer_construction(value) and not self.over_lasting_model(value, context):
+        if isinstance(value, cst.Call) and (
+            (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
+            or builds_model_and_optimizer(value, context.resolver)
+        ):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         if value is not None and len(targets) == 1:
@@ -348,12 +351,15 @@ class Builder:
         if isinstance(statement, cst.AugAssign):
             steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
             counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
-            return self.rebind(statement, stored, counts=counts, resets=isinstance(statement.operator, cst.ModuloAssign))
+            resets = isinstance(statement.operator, cst.ModuloAssign)
+            return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
         derives = reads_of_value(value, context.naming)
         test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
-        return self.rebind(statement, stored, counts, literal_of(value) is not None or wraps, derives, test)
+        literal = literal_of(value)
+        truth = {"True": True, "False": False}.get(literal or "") if len(stored) == 1 else None
+        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, truth=truth)
 
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
@@ -367,9 +373,12 @@ class Builder:
             owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
         )
 
-    def rebind(self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None) -> Event:
+    def rebind(
+        self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
+        totals: bool = False, truth: bool | None = None,
+    ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test)
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, truth)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
@@ -689,9 +698,15 @@ class Builder:
 
     def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
         values = state_events.live_names(added)
-        if not values:
+        call = added if isinstance(added, cst.Call) and not values else None
+        if not values and call is None:
             return []
-        return [self.event(Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function)]
+        return [
+            self.event(
+                Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function,
+                call=call,
+            )
+        ]
 
     @staticmethod
     def closures_of(call: cst.Call, positional: list, context: Context) -> list[cst.BaseExpression]:
@@ -712,8 +727,10 @@ class Builder:
 
     @staticmethod
     def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:
+        """`dist_optim.step(context_id)` of torch's `DistributedOptimizer`: the step names the context it applies
+        (a ZeRO `ZeroDistributedOptimizer` or Horovod's `hvd.DistributedOptimizer` steps local gradients)."""
         built = context.resolver.constructor_of(receiver)
-        if built is not None and (dotted_name(built.func) or "").endswith("DistributedOptimizer"):
+        if built is not None and last_name(built.func) == "DistributedOptimizer" and positional:
             return True
         bound = context.resolver.value_of(positional[0]) if positional else None
         return isinstance(bound, cst.Call) and (dotted_name(bound.func) or "").endswith("autograd.context")
@@ -729,11 +746,18 @@ class Builder:
         uncorrelated. A model's own `zero_grad` is not gated.
         """
         optimizer_event = isinstance(event, Step) or (isinstance(event, Clear) and event.target.kind == "optimizer")
-        if context.gated is None or not optimizer_event:
+        if context.gated is None or not optimizer_event or self.never_prepared(event, context):
             return [event]
         test = self.sync_flag(context.gated) if context.accelerate else None
         condition = condition_of(test, context.naming) if test is not None else None
         return [Branch(test, Guard.ACCELERATE, Block((event,)), Block(()), None, False, condition)]
+
+    @staticmethod
+    def never_prepared(event: Event, context: Context) -> bool:
+        """An optimizer visibly built by its class and never handed to `prepare()`: Accelerate does not gate it."""
+        call = event.node
+        receiver = call.func.value if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) else None
+        return receiver is not None and context.resolver.plainly_built(receiver)
 
     def sync_flag(self, accelerator: str) -> cst.BaseExpression:
         """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
@@ -937,6 +961,21 @@ def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for element in target.elements for n in assigned_names(element.value)]
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
+
+
+def builds_model_and_optimizer(call: cst.Call, resolver: Resolver) -> bool:
+    """A function of the file that returns an optimizer it builds over a model it builds too
+    (`model = Net(); return model, AdamW(model.parameters())`): each call's gradients start from None."""
+    for callee, value in resolver.returned(call, 0):
+        local = callee.scopes[0].bindings if callee.scopes else {}
+        for element in tuple_elements(value) or [value]:
+            if not (isinstance(element, cst.Call) and is_optimizer_construction(element)):
+                continue
+            params = next((a.value for a in element.args if a.keyword is None), None)
+            owners = callee.parameter_owners(params) if params is not None else frozenset()
+            if owners and all(owner in local and owner not in callee.overlay for owner in owners):
+                return True
+    return False
 
 
 def is_optimizer_construction(call: cst.Call) -> bool:

@@ -126,11 +126,21 @@ class CorrelationPlan:
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
         innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        set_flags: set[str] = set()  # names set to `True` / `False`, whose tests those values decide
+        only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
+        jumping: dict[int, bool] = {}
         stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
         while stack:
             node, outermost, inside = stack.pop()
-            if isinstance(node, Branch) and structure.kinds(node) & LIFECYCLE:
+            if isinstance(node, Rebind) and node.truth is not None:
+                set_flags.update(node.names)
+            decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
+            if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
+                    if decides:
+                        only_jumps.discard(atom.key)
+                    elif atom.key not in found:
+                        only_jumps.add(atom.key)
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((outermost, node))
                     innermost.setdefault(atom.key, inside)
@@ -143,7 +153,14 @@ class CorrelationPlan:
         for key, places in tests.items():
             loops = {id(loop): loop for loop, _ in places if loop is not None}
             loop = innermost[key]
-            if len(places) < 2 and (
+            # A flag the loop around its test sets to True / False (`found_oom = False` ... `found_oom = True`);
+            # not a setting made once (`profile = False`, which a config file may override).
+            flag = found[key].kind == "flag" and key in set_flags and loop is not None and reads_any(
+                found[key].reads, structure.rebound(loop).names
+            )
+            if key in only_jumps and not flag:
+                continue  # decides no gradient event, and no value set in the code decides it
+            if len(places) < 2 and not flag and (
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
@@ -185,7 +202,17 @@ class Correlated(Generic[State]):
 
     def transfer(self, event: Event, state: dict, where: Where) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner, where))
-        return self.forget(state, self.killed_by(event)) if isinstance(event, Rebind) else state
+        if not isinstance(event, Rebind):
+            return state
+        state = self.forget(state, self.killed_by(event))
+        name = next(iter(event.names)) if event.truth is not None else None
+        atom = self.plan.atoms.get(name) if name is not None else None
+        if atom is None or atom.kind != "flag":
+            return state
+        result: dict = {}  # `failed = True`: a later `if failed:` takes its branch
+        for valuation, inner in state.items():
+            self.add(result, valuation | {(name, event.truth)}, inner)
+        return result
 
     def killed_by(self, event: Rebind) -> frozenset[str]:
         if event.id not in self._killed:
@@ -381,7 +408,7 @@ class Rebound:
 
     names: frozenset[str]
     counters: frozenset[str]
-    cyclic: frozenset[str]  # counters the loop also resets or wraps round
+    cyclic: frozenset[str]  # counters and running totals the loop also resets or wraps round
     flags: Mapping[str, tuple[Condition, ...]]
     opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
 
@@ -394,6 +421,7 @@ class Rebound:
                 break
             counters |= derived
         resets = {name for e in rebinds if e.resets for name in e.names}
+        totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
         flags: dict[str, tuple[Condition, ...]] = {}
         for e in rebinds:
             if e.test is not None:
@@ -403,7 +431,7 @@ class Rebound:
         opaque = frozenset(
             name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
         )
-        return cls(names, frozenset(counters), frozenset(counters & resets), flags, opaque)
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque)
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
@@ -418,6 +446,17 @@ class Rebound:
             ):
                 return True
         return False
+
+
+def jumps(node: Node, memo: dict[int, bool]) -> bool:
+    """Whether a `break`, `continue` or `return` sits in the node (not in a helper it calls)."""
+    if isinstance(node, Jump):
+        return True
+    if isinstance(node, (Event, Inlined)):
+        return False
+    if id(node) not in memo:
+        memo[id(node)] = any(jumps(child, memo) for child in children(node))
+    return memo[id(node)]
 
 
 def reads_any(reads, stored) -> bool:

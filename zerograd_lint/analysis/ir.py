@@ -161,6 +161,8 @@ class Rebind(Event):
     resets: bool = False  # set to a literal (`count = 0`), or wrapped round (`count = (count + 1) % n`)
     derives_from: frozenset[str] = frozenset()  # what an arithmetic value reads: `step = epoch * n + i` follows `i`
     test: Condition = None  # a flag bound to a test: `update = (i + 1) % n == 0`
+    totals: bool = False  # grows by what it adds: `tokens += y.numel()` (a counter once the loop also resets it)
+    truth: bool | None = None  # one name set to `True` or `False`: a flag whose later tests are decided
 
 
 @dataclass(frozen=True, eq=False)
@@ -202,6 +204,7 @@ class Accumulate(Event):
     values: frozenset[str]  # the names added as they are (not through `.item()`, `.detach()`, `float()`)
     no_grad: bool  # under `torch.no_grad()` / `torch.inference_mode()`: no autograd graph
     scope: cst.CSTNode  # the function (or module) the statement is written in
+    call: cst.Call | None = None  # the value added is a call's result, unnamed: `total += criterion(out, y)`
 
 
 @dataclass(frozen=True, eq=False)

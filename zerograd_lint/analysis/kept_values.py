@@ -7,6 +7,8 @@ and name: an accumulation `total += loss` is reported when
 - the `loss` it adds is the very tensor a backward of the file is called on (the same
   assignment reaches both), or a tensor computed from a model's output on the way to that
   loss (a loss term, the model's output), with autograd recording (not under `torch.no_grad()`);
+  or, unnamed, the result of a function the file computes such a loss with, applied to the model's
+  output (`total += criterion(out, y)`);
 - the accumulator carries its value into the next iteration: the accumulation reaches
   itself over the back edge, with no reset between;
 - the loop around it, the innermost one, is a training loop (an evaluation loop's
@@ -24,7 +26,7 @@ import libcst as cst
 from zerograd_lint.analysis.flow import Interpreter, PassThrough, Structure, Where
 from zerograd_lint.analysis.index import returns_of
 from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
-from zerograd_lint.analysis.names import code_of, dotted_name
+from zerograd_lint.analysis.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.state_events import names_read
 from zerograd_lint.analysis.vocabulary import REPORTING_CALLS
 
@@ -111,11 +113,12 @@ def kept_values(
     """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and not e.no_grad]
     backwards = [(e, loss_name(e)) for e in events if isinstance(e, Backward)]
-    if not accumulations or not any(key for _, key in backwards):
+    if not accumulations or not any(key or isinstance(e.loss, cst.Call) for e, key in backwards):
         return
     domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
     Interpreter(domain, Structure()).run(block, {}, Where(None, None, None, None))
     losses, parts = graph_definitions(events, backwards, domain, runs_model)
+    computing = loss_functions(events, backwards, losses)
     loops = innermost_loops(block, None)
     backpropagated = backpropagated_names(events)
     for accumulation in accumulations:
@@ -133,6 +136,42 @@ def kept_values(
             if kept is not None:
                 yield KeptValue(accumulation, loop, losses.get(kept) or parts[kept], name, kept in losses)
                 break
+        else:
+            call = accumulation.call
+            backward = computing.get(dotted_name(call.func) or "") if call is not None else None
+            if call is not None and backward is not None:
+                # A loss function of the file applied to the model's output: the loss again, unnamed.
+                added = {d for name in graph_inputs(call) for d in lookup(reaching, accumulation.scope, name)}
+                kept = next((d for d in sorted(added) if d in parts), None)
+                inline = any(runs_model(callee) for argument in call.args for callee in calls_in(argument.value))
+                if kept is not None or inline:
+                    yield KeptValue(
+                        accumulation, loop, parts[kept] if kept is not None else backward,
+                        source_of(call), False,
+                    )
+
+
+def loss_functions(
+    events: tuple[Event, ...], backwards: list[tuple[Backward, str | None]], losses: Mapping[Definition, Backward]
+) -> dict[str, Backward]:
+    """The functions the file computes a backwarded loss with, each with that backward: `criterion` in
+    `criterion(out, y).backward()` or in `loss = criterion(out, y)` ... `loss.backward()`."""
+    found = {dotted_name(b.loss.func): b for b, _ in backwards if isinstance(b.loss, cst.Call)}
+    assigned = {definition[0]: backward for definition, backward in losses.items()}
+    for event in events:
+        value = getattr(event.node, "value", None) if isinstance(event, Assign) and event.id in assigned else None
+        if isinstance(value, cst.Call):
+            found.setdefault(dotted_name(value.func), assigned[event.id])
+    found.pop(None, None)
+    return found  # type: ignore[return-value]
+
+
+def calls_in(node: cst.CSTNode) -> Iterator[str]:
+    """The dotted names of the functions called anywhere in an expression."""
+    if isinstance(node, cst.Call) and dotted_name(node.func):
+        yield dotted_name(node.func)  # type: ignore[misc]
+    for child in node.children:
+        yield from calls_in(child)
 
 
 def loss_name(backward: Backward) -> str | None:
@@ -152,9 +191,15 @@ def graph_definitions(
     and the parts of a loss computed from a model's output on the way (`out = model(x)`,
     `recon = F.mse_loss(out, x)` for `loss = recon + kl`), not data such as targets or masks."""
     losses: dict[Definition, Backward] = {}
+    computed_in_place: dict[Definition, Backward] = {}  # what `criterion(out, y).backward()` computes its loss from
     for backward, loss in backwards:
-        if loss is not None and backward.id in domain.before:
+        if backward.id not in domain.before:
+            continue
+        if loss is not None:
             losses.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, loss))
+        elif isinstance(backward.loss, cst.Call):
+            for name in graph_inputs(backward.loss):
+                computed_in_place.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, name))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
 
     def inputs(definition: Definition) -> set[Definition]:
@@ -166,8 +211,8 @@ def graph_definitions(
         reaching = domain.before[assign.id]
         return {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
 
-    ingredients = dict(losses)
-    pending = list(losses)
+    ingredients = {**computed_in_place, **losses}
+    pending = list(ingredients)
     while pending:
         definition = pending.pop()
         for found in inputs(definition) - ingredients.keys():

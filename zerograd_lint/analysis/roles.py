@@ -58,9 +58,13 @@ class Unpacked:
 @dataclass
 class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
 
     def add(self, key: str, binding: Binding) -> None:
         self.bindings.setdefault(key, []).append(binding)
+
+    def wrap(self, key: str) -> None:
+        self.wrapped.add(key)
 
 
 def target_keys(target: cst.BaseExpression) -> Iterator[str]:
@@ -121,6 +125,8 @@ def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpressi
         return
     if method in WRAPPING_CALLS:
         positional = [a.value for a in value.args if a.keyword is None and not a.star]
+        for argument in positional:
+            scope.wrap(code_of(argument))
         for target, argument in zip(targets, positional):
             for key in target_keys(target):
                 if code_of(argument) != key:
@@ -181,6 +187,9 @@ class MethodBindings:
             self.shared.add(key, replace(binding, home=self.own) if binding.alias is not None else binding)
         else:
             self.own.add(key, binding)
+
+    def wrap(self, key: str) -> None:
+        (self.shared if self.shared is not None and key.startswith("self.") else self.own).wrap(key)
 
 
 class BindingCollector(cst.CSTVisitor):
@@ -513,6 +522,31 @@ class Resolver:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
         return found[0] if len(found) == 1 else None
+
+    def plainly_built(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether every binding of an optimizer is visibly a construction of its class (`torch.optim.AdamW(...)`),
+        through aliases, a helper's arguments and what functions of the file return: never what a wrapping
+        call (`accelerator.prepare(...)`) or anything unseen gave."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            callee = dotted_name(node.func) or ""
+            return callee.rsplit(".", 1)[-1][:1].isupper() and constructor_role(callee) is Role.OPTIMIZER
+        if not isinstance(node, (cst.Name, cst.Attribute)) or any(code_of(node) in scope.wrapped for scope in self.scopes):
+            return False
+        if isinstance(node, cst.Name) and node.value in self.overlay:
+            caller, argument = self.arguments.get(node.value, (None, None))
+            return caller is not None and caller.plainly_built(argument, depth + 1)
+        bindings = self.bindings(code_of(node))
+        return bool(bindings) and all(self.binding_plainly_built(binding, depth) for binding in bindings)
+
+    def binding_plainly_built(self, binding: Binding, depth: int) -> bool:
+        if binding.alias is not None:
+            return self.at(binding.home).plainly_built(binding.alias, depth + 1)
+        if binding.unpacked is not None:
+            values = self.unpacked_values(binding.unpacked, depth)
+            return bool(values) and all(callee.plainly_built(value, depth + 1) for callee, value in values)
+        return binding.value is not None and self.plainly_built(binding.value, depth + 1)
 
     def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""

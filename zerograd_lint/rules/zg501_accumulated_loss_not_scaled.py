@@ -35,8 +35,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     if facts.normalised_elsewhere:
         return
     for root, backward in events_of(facts, Backward):
-        if root.where[backward.id].loop is None or backward.normalises:
-            continue
+        where = root.where[backward.id]
+        if (where.loop is None and where.micro_loop is None) or backward.normalises:
+            continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
         if accumulation is None or not loss_is_unnormalised(backward, facts.helpers):
             continue

@@ -1,8 +1,18 @@
 """GAN: the discriminator's clear sits between its backward and its step.
 
 Held-out case (redteam), labelled from RULES.md.
+
+The redteam's label is ZG102 alone (22:9 in its original, without this note). `opt_g.zero_grad()` (line 34) runs
+after the generator's forward `fake = G(...)` (line 29), which carries the
+generator's graph into `g_loss`, and before `g_loss.backward()`: RULES.md
+ZG104 ("the clear runs after the forward pass and before backward"), the
+reading the real-code triage took for the same shape in hifi-gan
+(real_world_cases/gan_discriminator_clear_after_generator_and_mel.py). Kept
+here as the engine reads RULES.md; the disagreement is the lead's to settle.
 """
-# expect: ZG102 22:9
+# needs: --extend-select ZG104
+# expect: ZG102 32:9
+# expect: ZG104 34:9
 import torch
 from torch import nn
 
