@@ -39,7 +39,7 @@ def positions(diagnostics, codes: frozenset[str]) -> list[tuple[int, int, str]]:
 
 def test_every_runtime_code_is_expected_by_a_runnable_fixture() -> None:
     """The agreement below covers every code the guard can observe, not only the older ones."""
-    expected = {report.split()[0] for f in FIXTURE_FILES for report in header(f.read_text(encoding="utf-8"), "expect")}
+    expected = {report.split()[0] for f in FIXTURE_FILES for report in header_values(f.read_text(encoding="utf-8"), "expect")}
     assert RUNTIME_CODES <= expected, sorted(RUNTIME_CODES - expected)
 
 
