@@ -511,9 +511,17 @@ class Interpreter(Generic[State]):
         """Inside an arm, the branch guards the steps unless it guards a backward too.
 
         `if i % n_critic == 0: backward; step` is no guard; a backward inside the
-        step's own closure (`if sync: opt.step(closure)`) does not count.
+        step's own closure (`if sync: opt.step(closure)`) does not count. A counter
+        whose other arm only accumulates (`if (i + 1) % n: backward` under
+        `no_sync()`, `else: backward; step`) guards the stepping arm all the same.
         """
-        if self.structure.backwards_outside_closures(arm) or (where.guard is not None and where.guard is not Guard.OTHER):
+        other = branch.orelse if arm is branch.then else branch.then
+        accumulates_aside = guard is Guard.COUNTER and self.structure.backwards_outside_closures(other) and (
+            Step not in self.structure.kinds(other)
+        )
+        if (self.structure.backwards_outside_closures(arm) and not accumulates_aside) or (
+            where.guard is not None and where.guard is not Guard.OTHER
+        ):
             return where
         return replace(where, guard=guard, guard_branch=branch)
 
