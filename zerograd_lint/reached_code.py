@@ -178,7 +178,7 @@ def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str]) -> se
     kept: set[TopDef] = set()
     names = set(outside)
     owners: set[ast.ClassDef] = set()
-    pending = list(wanted)
+    pending = [*wanted, *(top for name in outside for top in named.get(name, ()))]
     while pending:
         for top in pending:
             if top not in kept:
