@@ -43,6 +43,9 @@ MAX_ANALYSED_BYTES = 4 * 2**20
 # No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
 # (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
 ANALYSIS_BUDGET_S = 60.0
+# How often a budget that ran out is told again (a TooComplex raised in a finalizer is lost), and
+# how often the watchdog of a thread other than the main one reads its CPU clock.
+WATCH_INTERVAL_S = 0.05
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
@@ -309,7 +312,8 @@ def time_limit(seconds: float) -> Iterator[None]:
         raise TooComplex
 
     previous = signal.signal(signal.SIGPROF, expire)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+    # Again and again once expired: an exception raised in a finalizer (`__del__`, a weakref callback) is lost.
+    signal.setitimer(signal.ITIMER_PROF, seconds, WATCH_INTERVAL_S)
     try:
         yield
     finally:
@@ -317,8 +321,6 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGPROF, previous)
 
 
-# How often the watchdog of a thread other than the main one reads its CPU clock.
-WATCH_INTERVAL_S = 0.05
 
 
 @contextmanager
@@ -337,11 +339,10 @@ def thread_time_limit(seconds: float) -> Iterator[None]:
 
     def watch() -> None:
         while not finished.wait(WATCH_INTERVAL_S):
-            if time.clock_gettime(clock) >= deadline:
+            if time.clock_gettime(clock) >= deadline:  # again and again, as the timer signal does
                 with lock:
                     if not finished.is_set():
                         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(TooComplex))
-                return
 
     watchdog = threading.Thread(target=watch, name="zerograd-lint-budget", daemon=True)
     watchdog.start()
