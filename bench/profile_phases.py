@@ -1,11 +1,14 @@
 """Where a cold run's time goes, phase by phase, in one process (no workers, no cache).
 
-    python bench/profile_phases.py [TREE]      # default: the installed torch package
+    python bench/profile_phases.py [TREE]          # default: the installed torch package
+    python bench/profile_phases.py --whole [TREE]  # LibCST given every file whole, as before partial parsing
 
 Each phase is timed (CPU time, so other load on the machine matters little) over every file that reaches it: discovery,
 read + the gate's text stage, CPython's parse, the gate's tree stage (one
-walk), the LibCST parse (only where a need asks for it), the analysis
-(facts), and the rules. The files costing the analysis most are listed after.
+walk), the code the analyses reach (large files), the LibCST parse (only
+where a need asks for it), the analysis (facts) and the rules, as the engine
+runs them (a large file with reports is analysed again, whole). The files
+costing the analysis most are listed after. The default selection, as `check`.
 """
 
 from __future__ import annotations
@@ -21,19 +24,24 @@ sys.path.insert(0, str(REPO))
 
 import libcst as cst  # noqa: E402
 
-from zerograd_lint.analysis.facts import build_facts  # noqa: E402
+from zerograd_lint import engine  # noqa: E402
+from zerograd_lint.analysis import facts as facts_module  # noqa: E402
 from zerograd_lint.discovery import discover  # noqa: E402
-from zerograd_lint.engine import every_code, python_parse  # noqa: E402
+from zerograd_lint.engine import PartialFacts, python_parse, rule_reports  # noqa: E402
 from zerograd_lint.gate import gate_of  # noqa: E402
-from zerograd_lint.rules import all_rules  # noqa: E402
+from zerograd_lint.selection import DEFAULT_SELECTION  # noqa: E402
 from zerograd_lint.runner import PARSING_GC_THRESHOLD  # noqa: E402
 from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source  # noqa: E402
 
 
 def main() -> None:
-    tree = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(importlib.util.find_spec("torch").origin).parent
+    arguments = [a for a in sys.argv[1:] if a != "--whole"]
+    tree = Path(arguments[0]) if arguments else Path(importlib.util.find_spec("torch").origin).parent
+    if "--whole" in sys.argv:
+        engine.reached_code = lambda *_: None
     gc.set_threshold(PARSING_GC_THRESHOLD, *gc.get_threshold()[1:])  # as the runner does
-    gate = gate_of(every_code())
+    codes = DEFAULT_SELECTION.codes()
+    gate = gate_of(codes)
     phases: dict[str, float] = {}
     counts: dict[str, int] = {}
 
@@ -43,6 +51,14 @@ def main() -> None:
         phases[phase] = phases.get(phase, 0.0) + time.process_time() - start
         counts[phase] = counts.get(phase, 0) + 1
         return value
+
+    # The engine's own steps, timed where it calls them.
+    for owner, name, phase in (
+        (engine, "reached_code", "code the analyses reach"),
+        (cst, "parse_module", "LibCST parse"),
+        (facts_module, "build_facts", "analysis (facts)"),
+    ):
+        setattr(owner, name, lambda *args, _f=getattr(owner, name), _p=phase: timed(_p, _f, *args))
 
     files = timed("discover", lambda: list(discover([str(tree)])))
     texts = []
@@ -62,14 +78,13 @@ def main() -> None:
         if needs is None:
             continue
         start = time.process_time()
-        try:
-            module = timed("LibCST parse", cst.parse_module, source) if needs.needs_libcst else None
-        except (RecursionError, cst.ParserSyntaxError):
-            continue
-        facts = timed("analysis (facts)", build_facts, python_tree, source, module, needs)
-        timed("rules", lambda f: [list(rule.check(f)) for rule in all_rules() if rule.check], facts)
+        facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True)
+        if isinstance(facts, PartialFacts):
+            if timed("rules", rule_reports, facts.facts, str(path), codes):
+                facts = engine.analyse(python_tree, source, str(path), needs)
+        if not isinstance(facts, (PartialFacts, engine.Diagnostic)):
+            timed("rules", rule_reports, facts, str(path), codes)
         costly.append((time.process_time() - start, len(source), path))
-
     total = sum(phases.values())
     print(f"{tree}: {len(files)} files, {len(texts)} pass the text stage, {len(costly)} the tree stage, "
           f"{counts.get('LibCST parse', 0)} are parsed by LibCST\n")

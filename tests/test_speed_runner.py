@@ -8,11 +8,15 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 from conftest import FIXTURES, REPO, cli_env, run_cli
+from zerograd_lint import runner
+from zerograd_lint.buffer import lint_python
 from zerograd_lint.config import Settings
+from zerograd_lint.flake8_plugin import ZerogradChecker
 from zerograd_lint.runner import check_paths
 from zerograd_lint.selection import Selection
 
@@ -111,6 +115,19 @@ def test_no_file_keeps_a_run_past_its_budget(tmp_path):
     assert [(d.code, d.message) for d in result.diagnostics] == [("ZG000", "too complex to analyse in 0.01 s of CPU time")]
     assert result.internal_errors == []
     assert [d.code for d in check_paths([script], settings).diagnostics] == ["ZG101"] * 200
+
+
+def test_the_budget_holds_in_the_editors_engine_thread_and_in_flake8(monkeypatch):
+    """The LSP server checks in a worker thread, where no timer signal reaches; flake8 calls the plugin."""
+    monkeypatch.setattr(runner, "ANALYSIS_BUDGET_S", 0.01)
+    source = "import torch\n" + TRAINING * 200
+    found: list = []
+    thread = threading.Thread(target=lambda: found.extend(lint_python(source, "train.py", Selection(select=("ALL",)))))
+    thread.start()
+    thread.join()
+    assert [(d.code, d.message) for d in found] == [("ZG000", "too complex to analyse in 0.01 s of CPU time")]
+    checker = ZerogradChecker(ast.parse(source), source.splitlines(keepends=True), "train.py")
+    assert [message for _, _, message, _ in checker.run()] == ["ZG000 too complex to analyse in 0.01 s of CPU time"]
 
 
 def test_json_fix_field_and_fixing_agree(tmp_path):

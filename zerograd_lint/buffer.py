@@ -13,7 +13,7 @@ from zerograd_lint.config import Options, Settings, load_settings
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.engine import lint_source
 from zerograd_lint.notebook import lint_notebook
-from zerograd_lint.runner import MAX_ANALYSED_BYTES, RunResult, own_report, too_large
+from zerograd_lint.runner import MAX_ANALYSED_BYTES, RunResult, own_report, too_large, within_budget
 from zerograd_lint.selection import Selection
 from zerograd_lint.source import UndecodableSource, decode_source
 
@@ -30,11 +30,11 @@ def buffer_selection(path: str, settings: Settings) -> Selection | None:
 
 
 def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic]:
-    """`lint_source`, except that a source too large to analyse is a ZG000 report, as for files."""
+    """`lint_source`, except that a source too large or too complex to analyse is a ZG000 report, as for files."""
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
-    return lint_source(source, path, selection)
+    return within_budget(path, selection, lambda: lint_source(source, path, selection))
 
 
 def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult, str | None]:
@@ -51,7 +51,7 @@ def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult,
         return result, None
     try:
         if path.endswith(".ipynb"):
-            result.diagnostics = lint_notebook(source, path, selection)
+            result.diagnostics = within_budget(path, selection, lambda: lint_notebook(source, path, selection))
         else:
             result.diagnostics = lint_python(source, path, selection)
     except Exception as error:  # as for files: an internal failure is the run's error, never a crash

@@ -9,12 +9,14 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from zerograd_lint.deep_stack import deeper_if_needed
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.gate import Gate, Needs, gate_of
 from zerograd_lint.noqa import apply_noqa
+from zerograd_lint.reached_code import reached_code
 from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
@@ -54,9 +56,13 @@ def every_code() -> frozenset[str]:
     return frozenset(entry.code for entry in catalogue())
 
 
-def file_facts(source: str, path: str, gate: Gate | None = None) -> FileFacts | Diagnostic | None:
+def file_facts(
+    source: str, path: str, gate: Gate | None = None, reached_only: bool = False
+) -> FileFacts | PartialFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
+    `reached_only`: LibCST may be given only the code the analyses can reach (`reached_code`); facts that
+    say nothing can be reported then hold for the whole file, any others must be made again without it.
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
     gate = gate or gate_of(every_code())
@@ -69,10 +75,12 @@ def file_facts(source: str, path: str, gate: Gate | None = None) -> FileFacts | 
     needs = gate.in_tree(in_text, tree)
     if needs is None:
         return None
-    return analyse(tree, source, path, needs)
+    return analyse(tree, source, path, needs, reached_only)
 
 
-def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts | Diagnostic:
+def analyse(
+    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False
+) -> FileFacts | PartialFacts | Diagnostic:
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
@@ -82,9 +90,17 @@ def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
     # freeze may meet need the flow analysis, on LibCST's.
     reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
+    if not (needs.needs_libcst or reads.need_flow):
+        return build_facts(tree, source, None, needs, reads)
+    read_lines = frozenset(read.line for read in reads.found) if reads.need_flow else frozenset()
+    reached = reached_code(source, tree, needs, read_lines) if reached_only else None
+    if reached is not None:
+        try:
+            return PartialFacts(build_facts(tree, source, cst.parse_module(reached), needs, reads))
+        except cst.ParserSyntaxError:
+            pass  # told on the whole file, below
     try:
-        module = cst.parse_module(source) if needs.needs_libcst or reads.need_flow else None
-        return build_facts(tree, source, module, needs, reads)
+        return build_facts(tree, source, cst.parse_module(source), needs, reads)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
@@ -105,6 +121,13 @@ def start_of(node: cst.CSTNode, module: cst.Module) -> tuple[int, int]:
     return (start.line, start.column + 1) if start else (1, 1)
 
 
+@dataclass(frozen=True)
+class PartialFacts:
+    """Facts of the code the analyses reach, not of the whole file: to be believed only when nothing is reported."""
+
+    facts: FileFacts
+
+
 def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
     """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
     chosen = every_code() if codes is None else frozenset(codes)
@@ -115,13 +138,23 @@ def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | N
 
 
 def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
-    from zerograd_lint.rules import all_rules
-
-    facts = file_facts(source, path, gate_of(codes))
+    facts = file_facts(source, path, gate_of(codes), reached_only=True)
+    if isinstance(facts, PartialFacts):
+        found = rule_reports(facts.facts, path, codes)
+        if not found:
+            return found
+        facts = file_facts(source, path, gate_of(codes))  # reports are made, placed and fixed on the whole file
     if facts is None:
         return []
     if isinstance(facts, Diagnostic):
         return [facts]
+    assert not isinstance(facts, PartialFacts)
+    return rule_reports(facts, path, codes)
+
+
+def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    from zerograd_lint.rules import all_rules
+
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None or rule.code not in codes:

@@ -15,6 +15,7 @@ from zerograd_lint import __version__
 from zerograd_lint.engine import analyze_source
 from zerograd_lint.noqa import NOQA_FILE
 from zerograd_lint.rules import all_rules
+from zerograd_lint.selection import Selection
 
 
 class ZerogradChecker:
@@ -33,5 +34,8 @@ class ZerogradChecker:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         if NOQA_FILE.search(self.source):  # our own file-level switch, unknown to flake8
             return
-        for d in analyze_source(self.source, self.filename):
+        from zerograd_lint.runner import within_budget  # the run's own machinery, once a file is checked
+
+        every_code = Selection(select=("ALL",))  # flake8 selects among every rule's reports
+        for d in within_budget(self.filename, every_code, lambda: analyze_source(self.source, self.filename)):
             yield d.line, d.column - 1, f"{d.code} {d.message}", type(self)

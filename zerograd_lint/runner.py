@@ -16,6 +16,7 @@ import gc
 import os
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,9 @@ MAX_ANALYSED_BYTES = 4 * 2**20
 # No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
 # (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
 ANALYSIS_BUDGET_S = 60.0
+# How often a budget that ran out is told again (a TooComplex raised in a finalizer is lost), and
+# how often the watchdog of a thread other than the main one reads its CPU clock.
+WATCH_INTERVAL_S = 0.05
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
@@ -234,7 +238,7 @@ def run_task(task: EngineTask) -> TaskResult:
                 return Outcome(diagnostics)
             return fix(task, task.fixing, diagnostics)
     except TooComplex:
-        return Outcome(own_report(task.path, task.selection, f"too complex to analyse in {task.budget:g} s of CPU time"))
+        return Outcome(own_report(task.path, task.selection, too_complex(task.budget)))
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
@@ -274,13 +278,32 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
     return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
 
 
+def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    """`lint()`, or ZG000 "too complex" past `ANALYSIS_BUDGET_S` of CPU time (for the editor, `check -`, flake8)."""
+    budget = ANALYSIS_BUDGET_S
+    try:
+        with time_limit(budget):
+            return lint()
+    except TooComplex:
+        return own_report(path, selection, too_complex(budget))
+
+
+def too_complex(budget: float) -> str:
+    return f"too complex to analyse in {budget:g} s of CPU time"
+
+
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise TooComplex in this thread once the process has used `seconds` more of CPU time.
+    """Raise TooComplex in this thread once it (the process, in the main thread) has used `seconds` more of CPU time.
 
-    A timer signal: only a process's main thread can set one (elsewhere, and on Windows, no limit).
+    In the main thread a timer signal; in another (the editor's engine thread) a watchdog thread
+    that reads this thread's CPU clock. Where neither exists (Windows), no limit.
     """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    if threading.current_thread() is not threading.main_thread():
+        with thread_time_limit(seconds):
+            yield
+        return
+    if not hasattr(signal, "setitimer"):
         yield
         return
 
@@ -288,12 +311,46 @@ def time_limit(seconds: float) -> Iterator[None]:
         raise TooComplex
 
     previous = signal.signal(signal.SIGPROF, expire)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+    # Again and again once expired: an exception raised in a finalizer (`__del__`, a weakref callback) is lost.
+    signal.setitimer(signal.ITIMER_PROF, seconds, WATCH_INTERVAL_S)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
+
+
+
+
+@contextmanager
+def thread_time_limit(seconds: float) -> Iterator[None]:
+    """Raise TooComplex in this thread (not the main one) once it has used `seconds` more of CPU time."""
+    if not hasattr(time, "pthread_getcpuclockid"):
+        yield
+        return
+    import ctypes
+
+    thread = threading.get_ident()
+    clock = time.pthread_getcpuclockid(thread)
+    deadline = time.clock_gettime(clock) + seconds
+    finished = threading.Event()
+    lock = threading.Lock()  # the block's end and the watchdog's raise never cross
+
+    def watch() -> None:
+        while not finished.wait(WATCH_INTERVAL_S):
+            if time.clock_gettime(clock) >= deadline:  # again and again, as the timer signal does
+                with lock:
+                    if not finished.is_set():
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(TooComplex))
+
+    watchdog = threading.Thread(target=watch, name="zerograd-lint-budget", daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        with lock:
+            finished.set()
+        watchdog.join()
 
 
 # --- Many files -----------------------------------------------------------------------------------

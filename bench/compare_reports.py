@@ -1,0 +1,83 @@
+"""Are the reports identical before and after a change? (issue 13's and issue 16's check)
+
+    python bench/compare_reports.py save before.json            # this checkout's reports
+    python bench/compare_reports.py save after.json --repo DIR  # another checkout's (e.g. `git archive main`)
+    python bench/compare_reports.py diff before.json after.json # exit 1 and the differences, if any
+
+`save` runs `python -m zerograd_lint check --select ALL --no-cache --format json`
+over fixtures/, tests/data/ and the installed torch package, each as its own
+run, with the checkout's code on PYTHONPATH, and keeps every report (the torch
+tree's paths relative to it, so two interpreters compare alike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def trees(repo: Path) -> dict[str, Path]:
+    torch = Path(importlib.util.find_spec("torch").origin).parent
+    return {"fixtures": repo / "fixtures", "tests/data": repo / "tests" / "data", "torch": torch}
+
+
+def reports_of(repo: Path, name: str, root: Path) -> list[dict]:
+    command = [sys.executable, "-m", "zerograd_lint", "check", "--select", "ALL", "--no-cache", "--format", "json", str(root)]
+    run = subprocess.run(command, cwd=repo, env={**os.environ, "PYTHONPATH": str(repo)}, capture_output=True, text=True)
+    if run.returncode not in (0, 1):
+        sys.exit(f"{name}: exit {run.returncode}\n{run.stderr}")
+    reports = json.loads(run.stdout)
+    for report in reports:  # the same tree read from two checkouts, or two installs
+        report["path"] = os.path.relpath(report["path"], root)
+    return reports
+
+
+def save(output: Path, repo: Path) -> None:
+    found = {name: reports_of(repo, name, root) for name, root in trees(repo).items()}
+    output.write_text(json.dumps(found, indent=1, sort_keys=True))
+    print(", ".join(f"{name}: {len(reports)} reports" for name, reports in found.items()))
+
+
+def key(report: dict) -> str:
+    return json.dumps(report, sort_keys=True)
+
+
+def diff(before: Path, after: Path) -> int:
+    old, new = json.loads(before.read_text()), json.loads(after.read_text())
+    differences = 0
+    for name in sorted(old.keys() | new.keys()):
+        was, now = set(map(key, old.get(name, []))), set(map(key, new.get(name, [])))
+        for line in sorted(was - now):
+            print(f"{name}: only before: {line}")
+        for line in sorted(now - was):
+            print(f"{name}: only after:  {line}")
+        differences += len(was ^ now)
+        print(f"{name}: {len(was)} before, {len(now)} after, {len(was ^ now)} different")
+    return 1 if differences else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    saving = commands.add_parser("save", help="run the checks and keep their reports")
+    saving.add_argument("output", type=Path)
+    saving.add_argument("--repo", type=Path, default=REPO, help="the checkout whose code runs (default: this one)")
+    diffing = commands.add_parser("diff", help="compare two saved runs")
+    diffing.add_argument("before", type=Path)
+    diffing.add_argument("after", type=Path)
+    arguments = parser.parse_args()
+    if arguments.command == "save":
+        save(arguments.output, arguments.repo.resolve())
+        return 0
+    return diff(arguments.before, arguments.after)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

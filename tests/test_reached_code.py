@@ -1,0 +1,77 @@
+"""Partial parsing: in a large file LibCST reads only the code the analyses can reach, and reports stay the same."""
+
+from __future__ import annotations
+
+import ast
+
+from zerograd_lint.engine import PartialFacts, analyze_source, every_code, file_facts, rule_reports
+from zerograd_lint.gate import gate_of
+from zerograd_lint.reached_code import MIN_BYTES, reached_code
+
+TRAINER = '''import torch
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def batches(self, loader):
+        return loader
+
+    def train(self, loader):
+        for x, y in self.batches(loader):
+            loss = self.model(x).sum()
+            loss.backward()
+            self.optimizer.step(){clear}
+'''
+# Methods no analysis reaches: what makes a test suite large.
+UNRELATED = '''
+    def unrelated_{n}(self, value):
+        """Adds up a range."""
+        total = 0
+        for item in range(value):
+            total += item * {n}
+        return total
+'''
+
+
+def large_trainer(clear: str = "") -> str:
+    source = TRAINER.format(clear=clear)
+    n = 0
+    while len(source) < 2 * MIN_BYTES:
+        source += UNRELATED.format(n=n)
+        n += 1
+    return source
+
+
+def test_the_reached_code_keeps_every_kept_line_in_place_and_empties_the_rest():
+    source = large_trainer()
+    tree = ast.parse(source)
+    gate = gate_of(every_code())
+    needs = gate.in_tree(gate.in_text(source), tree)
+    reached = reached_code(source, tree, needs, frozenset())
+    assert reached is not None
+    kept, emptied = source.split("\n"), reached.split("\n")
+    assert len(kept) == len(emptied)
+    trainer_lines = len(TRAINER.split("\n"))
+    assert emptied[:trainer_lines] == kept[:trainer_lines]  # `__init__` (the class scope), `batches` (called), `train`
+    body = emptied[trainer_lines:trainer_lines + 7]
+    assert body == ["    def unrelated_0(self, value):", "        ...", "", "", "", "", ""]
+    train = ast.parse(reached).body[1].body[2]  # type: ignore[attr-defined]
+    assert ast.dump(train, include_attributes=True) == ast.dump(tree.body[1].body[2], include_attributes=True)  # type: ignore[attr-defined]
+
+
+def test_a_large_file_is_reported_as_the_whole_file_is():
+    source = large_trainer()
+    partial = file_facts(source, "train.py", reached_only=True)
+    assert isinstance(partial, PartialFacts)
+    found = [(d.code, d.line) for d in rule_reports(partial.facts, "train.py", every_code())]
+    assert found == [("ZG101", 16)]
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == found
+
+
+def test_a_large_silent_file_is_silent_from_its_reached_code():
+    source = large_trainer(clear="\n            self.optimizer.zero_grad()")
+    assert isinstance(file_facts(source, "train.py", reached_only=True), PartialFacts)
+    assert analyze_source(source, "train.py") == []
