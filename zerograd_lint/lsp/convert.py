@@ -40,7 +40,6 @@ def lsp_diagnostic(d: Diagnostic, lines: list[str], encoding: str) -> types.Diag
         message=d.message,
         severity=SEVERITY.get(rule.severity, types.DiagnosticSeverity.Error) if rule else types.DiagnosticSeverity.Error,
         code=d.code,
-        code_description=types.CodeDescription(href=rule.help_uri) if rule else None,
         source=SOURCE,
     )
 
@@ -91,5 +90,8 @@ def workspace_edit(changes: Sequence[tuple[Part, str]], encoding: str, versioned
 
 
 def rule_pages(rules: Sequence[Rule]) -> str:
-    """The hover text: each rule's page (what, why, an example, what to use instead) and a link to it."""
-    return "\n\n---\n\n".join(f"{rule_page(rule, level=3)}\n[{rule.code} in the rules reference]({rule.help_uri})" for rule in rules)
+    """The hover text: each rule's page (what, why, an example, what to use instead).
+
+    No link: the project publishes no site, and a diagnostic's `codeDescription` must be a URI that resolves
+    (the page is here, and `zerograd-lint rule ZGxxx` prints it)."""
+    return "\n\n---\n\n".join(rule_page(rule, level=3) for rule in rules)

@@ -57,10 +57,6 @@ class Rule:
     invalid: tuple[str, ...] = ()
     check: Callable[["FileFacts"], Iterable[Finding]] | None = None
 
-    @property
-    def help_uri(self) -> str:
-        return f"https://github.com/zerograd-lint/zerograd-lint/blob/main/docs/rules.md#{self.code.lower()}"
-
 
 @lru_cache(maxsize=None)
 def all_rules() -> tuple[Rule, ...]:
