@@ -24,15 +24,12 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, REPO, cli_env, run_cli
+from expect import CLEAN, header_line, report_of
 
 RULE_CODES = {
     "ZG000", "ZG101", "ZG102", "ZG103", "ZG104", "ZG105", "ZG201", "ZG202", "ZG203", "ZG204",
     "ZG301", "ZG302", "ZG401", "ZG402", "ZG403", "ZG404", "ZG501", "ZG601", "ZG602",
 }
-EXPECT_REPORT = re.compile(r"^# expect: (ZG\d{3}) (\d+):(\d+)$")
-EXPECT_CLEAN = "# expect: clean"
-RAISES = re.compile(r"^# raises: ([A-Za-z_][A-Za-z0-9_]*)$")
-NOT_RUNNABLE = "# runnable: no"
 NAME = re.compile(r"^(?:zg(\d{3})|ok)_[a-z0-9_]+\.py$")
 
 
@@ -65,20 +62,20 @@ def read_header(path: Path) -> Header:
     for line in rest[1:]:
         if not line.startswith("#"):
             break
-        if match := EXPECT_REPORT.match(line):
-            code, row, col = match.group(1), int(match.group(2)), int(match.group(3))
-            if (code, row, col) in header.expected:
+        key, value = header_line(line) or ("", "")
+        if key == "expect" and (report := report_of(value)):
+            if report in header.expected:
                 header.problems.append(f"duplicate expect line: {line}")
-            header.expected.add((code, row, col))
-        elif line == EXPECT_CLEAN:
+            header.expected.add(report)
+        elif key == "expect" and value == CLEAN:
             if header.clean:
                 header.problems.append("`# expect: clean` given twice")
             header.clean = True
-        elif match := RAISES.match(line):
+        elif key == "raises" and value.isidentifier():
             if header.raises:
                 header.problems.append("more than one `# raises:` line")
-            header.raises = match.group(1)
-        elif line == NOT_RUNNABLE:
+            header.raises = value
+        elif key == "runnable" and value == "no":
             header.runnable = False
         else:
             header.problems.append(f"unrecognised header line: {line!r}")

@@ -14,37 +14,14 @@ each file's reports must equal its header exactly.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
+from expect import expected_reports
 
 CASES = Path(__file__).resolve().parent / "data" / "real_world_cases"
-EXPECT = re.compile(r"^#\s*expect:\s*(.+?)\s*$")
-REPORT = re.compile(r"^(ZG\d{3})\s+(\d+):(\d+)$")
-
-
-def expected_reports(path: Path) -> list[tuple[str, int, int]]:
-    """The `# expect:` header of a case file, as sorted (code, line, column)."""
-    found: list[tuple[str, int, int]] = []
-    clean = False
-    for text in path.read_text(encoding="utf-8").splitlines():
-        match = EXPECT.match(text)
-        if not match:
-            continue
-        value = match.group(1)
-        if value == "clean":
-            clean = True
-            continue
-        report = REPORT.match(value)
-        assert report, f"{path.name}: bad expect line {text!r}"
-        found.append((report.group(1), int(report.group(2)), int(report.group(3))))
-    assert clean != bool(found), f"{path.name}: needs either `# expect: clean` or `# expect: CODE line:col` lines"
-    return sorted(found)
-
-
 CASE_FILES = sorted(CASES.glob("*.py"))
 
 

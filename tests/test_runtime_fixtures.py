@@ -15,11 +15,11 @@ one, and a static ZG301 is confirmed when the run dereferences a `None` there.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
+from expect import CLEAN, expected_error, header_values, runnable
 
 from zerograd_lint.engine import analyze_source
 from zerograd_lint.runtime import RUNTIME_CODES
@@ -28,12 +28,8 @@ from zerograd_lint.runtime.script import run_script
 MAY_HAPPEN = frozenset({"ZG301"})
 
 
-def header(source: str, key: str) -> list[str]:
-    return re.findall(rf"^#\s*{key}:\s*(.+?)\s*$", source, flags=re.MULTILINE)
-
-
 FIXTURE_FILES = sorted(
-    f for f in FIXTURES.glob("**/*.py") if header(f.read_text(encoding="utf-8"), "runnable") != ["no"]
+    f for f in FIXTURES.glob("**/*.py") if runnable(f.read_text(encoding="utf-8"))
 )
 
 
@@ -55,8 +51,8 @@ def test_runtime_agrees_with_static(fixture: Path, tmp_path: Path, monkeypatch: 
     must_happen = RUNTIME_CODES - MAY_HAPPEN
     assert positions(outcome.findings, must_happen) == positions(static, must_happen), shown
     assert set(positions(outcome.findings, MAY_HAPPEN)) <= set(positions(static, MAY_HAPPEN)), shown
-    if header(source, "expect") == ["clean"]:
+    if header_values(source, "expect") == [CLEAN]:
         assert outcome.findings == ()
-    expected_error = (header(source, "raises") or [None])[0]
-    assert outcome.error == expected_error
-    assert outcome.exit_status == (0 if expected_error is None else 1)
+    raises = expected_error(source)
+    assert outcome.error == raises
+    assert outcome.exit_status == (0 if raises is None else 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_real_world_cases import expected_reports
+from expect import expected_reports
 
 from zerograd_lint.runtime.script import run_script
 

@@ -20,6 +20,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from expect import expected_error  # noqa: E402
+
 from zerograd_lint.runtime.script import ScriptOutcome, run_script  # noqa: E402
 
 SCRIPTS = sorted((Path(__file__).resolve().parent / "data" / "runtime_scripts").glob("*.py"))
@@ -31,11 +33,6 @@ def marked(source: str) -> set[tuple[int, str]]:
         for number, text in enumerate(source.splitlines(), start=1)
         for code in re.findall(r"#\s*<-\s*(ZG\d{3})", text)
     }
-
-
-def expected_error(source: str) -> str | None:
-    found = re.findall(r"^#\s*raises:\s*(\w+)", source, flags=re.MULTILINE)
-    return found[0] if found else None
 
 
 def run_in(folder: Path, script: Path) -> ScriptOutcome:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_real_world_cases import expected_reports, reports_by_file_in
+from expect import expected_reports
+from test_real_world_cases import reports_by_file_in
 
 CASES = Path(__file__).resolve().parent / "data" / "synthetic"
 CASE_FILES = sorted(CASES.glob("*.py"))

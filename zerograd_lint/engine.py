@@ -19,6 +19,8 @@ from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from zerograd_lint.analysis.facts import FileFacts
 
 
@@ -74,6 +76,7 @@ def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
+    from zerograd_lint.analysis.flow import Unsettled
     from zerograd_lint.analysis.grad_reads import GradReads, grad_reads_of
 
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
@@ -88,6 +91,18 @@ def analyse(tree: ast.Module, source: str, path: str, needs: Needs) -> FileFacts
             "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
             "(syntax LibCST does not support yet, or nesting too deep for it)",
         )
+    except Unsettled as error:  # never report from a state that is not a fixpoint
+        line, column = start_of(error.loop.node, module)
+        return parse_error(path, line, column, f"cannot analyse file: {error}; please report this file")
+
+
+def start_of(node: cst.CSTNode, module: cst.Module) -> tuple[int, int]:
+    """A node's 1-based line and column in the module it belongs to (1:1 when it is not found there)."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    start = positions[node].start if node in positions else None
+    return (start.line, start.column + 1) if start else (1, 1)
 
 
 def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:

@@ -19,7 +19,7 @@ from typing import Callable, Iterator, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import MODEL_PREFIX
+from zerograd_lint.analysis.gradients import MODEL_PREFIX, Mark
 from zerograd_lint.analysis.ir import (
     Accumulate,
     Assign,
@@ -49,16 +49,16 @@ from zerograd_lint.selection import Selection
 Style = Callable[..., str]  # click.style's signature; identity when plain
 
 WORDS = {
-    "cur": "this iteration",
-    "prev": "an earlier iteration",
-    "applied": "already applied",
-    "dirty": "maybe (another backward)",
-    "leak": "another optimizer's backward",
-    "leaked": "another optimizer's backward (earlier iteration)",
-    "initial": "nothing yet",
-    "cleared": "cleared",
-    "foggy": "cleared (maybe)",
-    "scaled": "scaled",
+    Mark.CUR: "this iteration",
+    Mark.PREV: "an earlier iteration",
+    Mark.APPLIED: "already applied",
+    Mark.DIRTY: "maybe (another backward)",
+    Mark.LEAK: "another optimizer's backward",
+    Mark.LEAKED: "another optimizer's backward (earlier iteration)",
+    Mark.INITIAL: "nothing yet",
+    Mark.CLEARED: "cleared",
+    Mark.FOGGY: "cleared (maybe)",
+    Mark.SCALED: "scaled",
 }
 
 LEGEND = """\
@@ -136,8 +136,8 @@ def describe(contents: frozenset) -> str:
     """What the gradients may hold, one phrase per possible path."""
     phrases = set()
     for content in contents:
-        words = sorted({WORDS[tag[0]] for tag in content if tag[0] in WORDS and tag[0] != "scaled"})
-        scaled = " (scaled)" if any(tag[0] == "scaled" for tag in content) else ""
+        words = sorted({WORDS[tag[0]] for tag in content if tag[0] in WORDS and tag[0] != Mark.SCALED})
+        scaled = " (scaled)" if any(tag[0] == Mark.SCALED for tag in content) else ""
         phrases.add(" + ".join(words) + scaled if words else "nothing yet")
     return " | ".join(sorted(phrases)) or "unreached"
 

@@ -16,6 +16,7 @@ import sys
 
 import libcst as cst
 
+from zerograd_lint.analysis.names import source_of
 from zerograd_lint.deep_stack import on_deep_stack
 
 RUNNING = sys.version_info[:2]
@@ -41,7 +42,7 @@ class _NewestSyntax(cst.CSTVisitor):
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
         quote = node.start[-1]
-        inner = "".join(cst.Module([]).code_for_node(part) for part in node.parts if isinstance(part, cst.FormattedStringExpression))
+        inner = "".join(source_of(part) for part in node.parts if isinstance(part, cst.FormattedStringExpression))
         if quote in inner or "\\" in inner:  # PEP 701: quotes and backslashes inside the braces
             self.needs((3, 12))
 

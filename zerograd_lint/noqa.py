@@ -31,7 +31,7 @@ def is_suppressed(diagnostic: Diagnostic, lines: list[str]) -> bool:
     if not 1 <= diagnostic.line <= len(lines):
         return False
     codes = suppressed_codes(lines[diagnostic.line - 1])
-    # As flake8 decides: a named code or a prefix of it (`# noqa: ZG1`), case as written.
+    # As flake8 decides: a named code or a prefix of it (ZG1 covers ZG101), case as written.
     return codes is not None and (not codes or diagnostic.code.startswith(tuple(codes)))
 
 

@@ -43,17 +43,11 @@ from zerograd_lint.analysis.ir import (
     Update,
     events_in,
 )
-from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line
+from zerograd_lint.analysis.names import Role, code_of, constructor_role, dotted_name, last_name, one_line, source_of
 from zerograd_lint.analysis.roles import Resolver, loop_elements
+from zerograd_lint.analysis.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
-_SOURCE = cst.Module(body=[])
 MAX_INLINE_DEPTH = 6
-CLIP_FUNCTIONS = frozenset({"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_"})
-NORM_FUNCTIONS = frozenset({"get_total_norm"})
-COUNTER_WORDS = re.compile(
-    r"accum|sync_grad|is_last|last_batch|last_step|last_iter|should_step|do_step|should_update|do_update"
-    r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
-)
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
@@ -89,9 +83,8 @@ def tests_scaler_stage(test: cst.BaseExpression) -> bool:
 
 
 def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
-    if isinstance(body, cst.IndentedBlock):
-        return body.body
-    return body.body  # SimpleStatementSuite: small statements
+    """An indented block's statements, or a one-line suite's small statements."""
+    return body.body
 
 
 def jump_only(body: cst.BaseSuite) -> str | None:
@@ -405,7 +398,7 @@ class Builder:
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
-        text = one_line(_SOURCE.code_for_node(node))
+        text = one_line(source_of(node))
         return kind(id=next(self.ids), node=node, text=text if len(text) <= 60 else text[:57] + "...", **fields)
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:

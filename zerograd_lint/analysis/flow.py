@@ -41,6 +41,14 @@ State = TypeVar("State")
 MAX_LOOP_PASSES = 12
 
 
+class Unsettled(Exception):
+    """A loop's state still changed after MAX_LOOP_PASSES passes: reports from it would not rest on a fixpoint."""
+
+    def __init__(self, loop: Loop) -> None:
+        super().__init__(f"the data-flow state of a loop did not settle in {MAX_LOOP_PASSES} passes")
+        self.loop = loop
+
+
 @dataclass(frozen=True)
 class Where:
     """Where an event sits: its training loop, and the accumulation structure around it."""
@@ -505,6 +513,8 @@ class Interpreter(Generic[State]):
             if new_head == head:
                 break
             head = new_head
+        else:
+            raise Unsettled(loop)
         last_iteration = self.join(body.normal, body.continues)
         finished = last_iteration if loop.runs_at_least_once else self.join(head, last_iteration)
         if loop.exits_by_break_only:

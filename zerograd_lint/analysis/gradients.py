@@ -30,8 +30,9 @@ is the set of possible *contents*; a content is a set of tags:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property
-from typing import Mapping
+from typing import Mapping, Union
 
 from zerograd_lint.analysis.flow import Structure, Where
 from zerograd_lint.analysis.ir import (
@@ -52,34 +53,65 @@ from zerograd_lint.analysis.ir import (
     Update,
 )
 
-Tag = tuple
-Content = frozenset
-GradState = Mapping[str, frozenset]
 
-LIVE = frozenset({"cur", "prev", "applied", "dirty", "leak", "leaked"})
-UNAPPLIED = frozenset({"cur", "prev"})
-STAGE = frozenset({"unscaled", "stepped"})
-SCALER_STATE = STAGE | {"caught"}  # what scaler.update() resets
-SURVIVES_CLEAR = SCALER_STATE | {"lost"}
-EMPTY_MARKS = frozenset({"cleared", "initial", "foggy", "entry"})
+class Mark(str, Enum):
+    """A tag's kind (see the module docstring); a tag is `(mark,)` or `(mark, event id)`.
+
+    Hashed and printed as its text, so `"cur"` and `Mark.CUR` are the same set member.
+    """
+
+    CUR = "cur"
+    PREV = "prev"
+    APPLIED = "applied"
+    DIRTY = "dirty"
+    LEAK = "leak"
+    LEAKED = "leaked"
+    CARRIED = "carried"
+    INITIAL = "initial"
+    CLEARED = "cleared"
+    FOGGY = "foggy"
+    DISCARDED = "discarded"
+    LOST = "lost"
+    SCALED = "scaled"
+    UNSCALED = "unscaled"
+    STEPPED = "stepped"
+    FWD = "fwd"
+    ENTRY = "entry"
+    CAUGHT = "caught"
+
+    __hash__ = str.__hash__
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+Tag = Union[tuple[Mark], tuple[Mark, int]]
+Content = frozenset[Tag]  # one possible content of `.grad`
+GradState = Mapping[str, frozenset]  # optimizer (or "model:" key) -> its possible contents
+
+LIVE = frozenset({Mark.CUR, Mark.PREV, Mark.APPLIED, Mark.DIRTY, Mark.LEAK, Mark.LEAKED})
+UNAPPLIED = frozenset({Mark.CUR, Mark.PREV})
+STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
+SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
+SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
+EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.ENTRY})
 MAX_CONTENTS = 48
 MODEL_PREFIX = "model:"
 ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
 
 
-def has(content: Content, *names: str) -> bool:
+def has(content: Content, *names: Mark) -> bool:
     return any(tag[0] in names for tag in content)
 
 
-def ids(content: Content, name: str) -> list[int]:
+def ids(content: Content, name: Mark) -> list[int]:
     return sorted(tag[1] for tag in content if tag[0] == name)
 
 
-def keep(content: Content, names: frozenset[str]) -> Content:
+def keep(content: Content, names: frozenset[Mark]) -> Content:
     return frozenset(tag for tag in content if tag[0] in names)
 
 
-def drop(content: Content, names: frozenset[str] | set[str]) -> Content:
+def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
     return frozenset(tag for tag in content if tag[0] not in names)
 
 
@@ -210,7 +242,7 @@ class GradientDomain:
     where: dict[int, Where] = field(default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
-        start = frozenset({frozenset({("initial",)})})
+        start = frozenset({frozenset({(Mark.INITIAL,)})})
         return {key: start for key in self.keys}
 
     @property
@@ -238,18 +270,18 @@ class GradientDomain:
         if isinstance(event, Step):
             return self.step(event, state)
         if isinstance(event, Unscale):
-            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {"scaled"}) | {("unscaled", event.id)})
+            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
         if isinstance(event, NextElement):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
             return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
-            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {"discarded", "fwd"}) | {("dirty",)})
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
         if isinstance(event, Update):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
-            return self.apply(state, self.keys, lambda c: c | {("caught",)})
+            return self.apply(state, self.keys, lambda c: c | {(Mark.CAUGHT,)})
         if isinstance(event, Assign) and event.id in self.forward:
-            return self.apply(state, self.forwarded(event), lambda c: c | {("fwd", event.id)})
+            return self.apply(state, self.forwarded(event), lambda c: c | {(Mark.FWD, event.id)})
         return state
 
     def forwarded(self, assign: Assign) -> list[str]:
@@ -263,7 +295,7 @@ class GradientDomain:
         found: dict[int, set[tuple]] = {}
         for assign, backwards in self.forward.items():
             for backward in backwards:
-                found.setdefault(backward, set()).add(("fwd", assign))
+                found.setdefault(backward, set()).add((Mark.FWD, assign))
         return {backward: frozenset(tags) for backward, tags in found.items()}
 
     def apply(self, state: GradState, keys, change) -> GradState:
@@ -276,20 +308,20 @@ class GradientDomain:
 
     def backward(self, event: Backward, state: GradState) -> GradState:
         fed = self.fed_by(event)
-        arrived = {("cur", event.id)} | ({("scaled",)} if event.scaled else set())
+        arrived = {(Mark.CUR, event.id)} | ({(Mark.SCALED,)} if event.scaled else set())
         done = self.consumed.get(event.id, frozenset())
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {"discarded"}) - done | arrived)
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived)
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
 
         def leak(content: Content) -> Content:
-            intended = has(content, "cleared", "foggy") and not has(content, "carried")  # cleared for this iteration's backwards
-            return drop(content, EMPTY_MARKS) - done | {("leak" if intended else "leaked", event.id)}
+            intended = has(content, Mark.CLEARED, Mark.FOGGY) and not has(content, Mark.CARRIED)  # cleared for this iteration's backwards
+            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)}
 
         state = self.apply(state, leaked, leak)
         others = [key for key in self.keys if key not in fed and key not in leaked]
-        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {("dirty",)})
+        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {(Mark.DIRTY,)})
 
     def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
         accumulating = where.guard in ACCUMULATION_GUARDS
@@ -302,12 +334,12 @@ class GradientDomain:
             def cleared(content: Content, coverage: Coverage = coverage) -> Content:
                 kept = keep(content, SURVIVES_CLEAR)
                 if coverage is Coverage.UNKNOWN:
-                    return kept | {("foggy",)}
-                marks = {("cleared", event.id)}
-                if has(content, "cur"):
-                    marks.add(("discarded", event.id))
+                    return kept | {(Mark.FOGGY,)}
+                marks = {(Mark.CLEARED, event.id)}
+                if has(content, Mark.CUR):
+                    marks.add((Mark.DISCARDED, event.id))
                 if has(content, *UNAPPLIED) and not accumulating:
-                    marks.add(("lost", event.id))
+                    marks.add((Mark.LOST, event.id))
                 return kept | marks
 
             updated = self.apply(updated, [key], cleared)
@@ -315,10 +347,10 @@ class GradientDomain:
 
     def step(self, event: Step, state: GradState) -> GradState:
         def stepped(content: Content) -> Content:
-            stage = keep(content, {"caught"}) | ({("stepped", event.id)} if event.via_scaler else keep(content, STAGE))
+            stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
-                return stage | {("applied", event.id)}
-            return drop(content, STAGE | {"lost", "discarded", "scaled", "entry"}) | stage
+                return stage | {(Mark.APPLIED, event.id)}
+            return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
 
         return self.apply(state, [event.optimizer], stepped)
 
@@ -328,15 +360,15 @@ class GradientDomain:
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
         """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
         def enter(content: Content) -> Content:
-            return frozenset(("prev", tag[1]) if tag[0] == "cur" else tag for tag in content) | {("entry",)}
+            return frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content) | {(Mark.ENTRY,)}
 
         return self.apply(state, self.keys, enter)
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
-            older = {"cur": "prev", "leak": "leaked"}
-            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {"fwd", "entry"})
-            return aged | {("carried",)}
+            older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {Mark.FWD, Mark.ENTRY})
+            return aged | {(Mark.CARRIED,)}
 
         return self.apply(state, self.keys, age)
 
@@ -360,4 +392,4 @@ class GradientDomain:
             return then, orelse
         stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
         emptied = [key for key in self.keys if key not in stepped_always and not any(has(c, *LIVE) for c in then.get(key, ()))]
-        return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {("foggy",)})
+        return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {(Mark.FOGGY,)})

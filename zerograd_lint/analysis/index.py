@@ -12,8 +12,9 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.names import TORCH_SCHEDULER_BASES, code_of, dotted_name
+from zerograd_lint.analysis.names import code_of, dotted_name
 from zerograd_lint.analysis.roles import Resolver, Scope, collect
+from zerograd_lint.analysis.vocabulary import TORCH_SCHEDULER_BASES
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
 

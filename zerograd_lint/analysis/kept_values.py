@@ -26,6 +26,7 @@ from zerograd_lint.analysis.index import returns_of
 from zerograd_lint.analysis.ir import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.names import code_of, dotted_name
 from zerograd_lint.analysis.state_events import names_read
+from zerograd_lint.analysis.vocabulary import REPORTING_CALLS
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
@@ -273,12 +274,6 @@ def innermost_loops(node: Node, loop: Loop | None) -> dict[int, Loop]:
     for child in children(node):
         found.update(innermost_loops(child, node if isinstance(node, Loop) and child is node.body else loop))
     return found
-
-
-REPORTING_CALLS = frozenset(
-    """print info debug warning log log_dict log_metrics add_scalar add_scalars set_postfix set_postfix_str
-    set_description write""".split()
-)
 
 
 # Builtins that take numbers as they take tensors.

@@ -7,6 +7,16 @@ from enum import Enum
 
 import libcst as cst
 
+from zerograd_lint.analysis.vocabulary import (
+    OPTIMIZER_CLASSES,
+    OPTIMIZER_WORDS,
+    SCALER_CLASSES,
+    SCHEDULE_FACTORY,
+    SCHEDULER_HINT,
+    SCHEDULER_WORDS,
+    TORCH_SCHEDULERS,
+)
+
 _EMPTY_MODULE = cst.Module(body=[])
 
 
@@ -19,9 +29,14 @@ class Role(Enum):
     OTHER = "other"  # bound to some other constructor: never an optimizer
 
 
+def source_of(node: cst.CSTNode) -> str:
+    """The node's source as written, for messages and inserted code."""
+    return _EMPTY_MODULE.code_for_node(node)
+
+
 def code_of(node: cst.CSTNode) -> str:
     """The expression's source, with whitespace squeezed out, as a stable key."""
-    return re.sub(r"\s+", "", _EMPTY_MODULE.code_for_node(node))
+    return re.sub(r"\s+", "", source_of(node))
 
 
 def one_line(code: str) -> str:
@@ -60,10 +75,6 @@ def words(identifier: str) -> list[str]:
     return [w.lower() for w in re.split(r"[\s_\d]+", spaced) if w]
 
 
-OPTIMIZER_WORDS = frozenset({"opt", "opts", "optim", "optims", "optimizer", "optimizers", "optimiser", "optimisers"})
-SCHEDULER_WORDS = frozenset({"sched", "scheduler", "schedulers", "lr", "warmup", "schedule"})
-
-
 def says_optimizer(identifier: str) -> bool:
     parts = words(identifier)
     if any(p in SCHEDULER_WORDS or p.startswith("sched") for p in parts):
@@ -83,26 +94,6 @@ def says_scaler(identifier: str) -> bool:
 def says_accelerator(identifier: str) -> bool:
     lowered = identifier.lower()
     return "accelerator" in lowered or lowered in {"fabric", "accel"}
-
-
-OPTIMIZER_CLASSES = frozenset(
-    """SGD Adam AdamW RMSprop Adagrad Adadelta Adamax NAdam RAdam LBFGS SparseAdam ASGD Rprop
-    Adafactor Lion LAMB Lamb LARS Lars Novograd NovoGrad AdaBelief AdaBound Yogi Adan Sophia SophiaG
-    Shampoo Muon Prodigy SAM Lookahead Ranger QHAdam AdamP SGDP SGDW MADGRAD DAdaptAdam DAdaptSGD
-    FusedAdam FusedLAMB FusedSGD FusedNovoGrad CPUAdam DeepSpeedCPUAdam Adam8bit AdamW8bit
-    PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
-)
-SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
-# Schedulers whose first `step()` before their optimizer's makes PyTorch skip the schedule's first value.
-# Not ReduceLROnPlateau: it is stepped on a metric and keeps no schedule to skip.
-TORCH_SCHEDULERS = frozenset(
-    """LambdaLR MultiplicativeLR StepLR MultiStepLR ConstantLR LinearLR ExponentialLR SequentialLR
-    CosineAnnealingLR ChainedScheduler CyclicLR CosineAnnealingWarmRestarts OneCycleLR PolynomialLR SWALR""".split()
-)
-TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
-# Hugging Face's schedule factories return a LambdaLR built on their first argument.
-SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(?:_with_warmup)?")
-SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_lambda)")
 
 
 def constructor_role(callee: str) -> Role | None:

@@ -13,6 +13,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from zerograd_lint.analysis.vocabulary import NO_GRAD_CONTEXTS
+
 # Layers that own parameters (in their default configuration).
 PARAMETRIC_LAYERS = frozenset(
     """Linear Bilinear LazyLinear Conv1d Conv2d Conv3d ConvTranspose1d ConvTranspose2d ConvTranspose3d LazyConv1d
@@ -28,7 +30,6 @@ OPAQUE_SELF_USES = frozenset(
     {"modules", "children", "named_children", "named_modules", "parameters", "named_parameters", "_modules",
      "__dict__", "_parameters", "apply", "state_dict"}
 )
-NO_GRAD_CONTEXTS = frozenset({"no_grad", "inference_mode"})
 CALL_DEPTH = 3
 
 

@@ -24,17 +24,12 @@ from zerograd_lint.analysis.names import (
     says_scheduler,
     scheduled_optimizer_argument,
 )
+from zerograd_lint.analysis.vocabulary import MODULE_WRAPPERS, WRAPPING_CALLS
 
-# Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
-WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
 # Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
 SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
-MODULE_WRAPPERS = frozenset(
-    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
-     "convert_sync_batchnorm", "prepare"}
-)
 Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
 
 

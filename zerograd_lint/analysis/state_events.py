@@ -11,27 +11,25 @@ import re
 
 import libcst as cst
 
-from zerograd_lint.analysis.names import OPTIMIZER_CLASSES, code_of, dotted_name, last_name
+from zerograd_lint.analysis.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.roles import Resolver
+from zerograd_lint.analysis.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
 STATE_METHODS = frozenset({"load_state_dict", "apply", "reset_parameters", "requires_grad_"})
 STATE_FUNCTIONS = re.compile(r"init|reset|load|restore|prune|freeze|quantiz", re.IGNORECASE)
-# Optimizers that wrap another one (whose state they do not own) or whose state is not known.
-WRAPPERS = frozenset({"SAM", "Lookahead", "Ranger"})
 # Tensor methods whose result keeps the autograd graph of their receiver.
 KEEPS_GRAPH = frozenset(
     """sum mean cpu cuda to clone float double half squeeze unsqueeze view reshape flatten mul div add sub abs
     pow sqrt exp log neg""".split()
 )
-GRAD_DISABLING = frozenset({"no_grad", "inference_mode"})
 
 
 def disables_grad(item: cst.BaseExpression) -> bool:
     """`torch.no_grad()`, `torch.inference_mode()`, `torch.set_grad_enabled(False)` as a context manager or decorator."""
     call = item if isinstance(item, cst.Call) else None
     name = (dotted_name(call.func if call is not None else item) or "").rsplit(".", 1)[-1]
-    if name in GRAD_DISABLING:
+    if name in NO_GRAD_CONTEXTS:
         return call is None or not call.args or code_of(call.args[0].value) not in {"False", "0"}
     return name == "set_grad_enabled" and call is not None and bool(call.args) and code_of(call.args[0].value) in {"False", "0"}
 
@@ -74,7 +72,7 @@ def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> tup
 def keeps_state(call: cst.Call, resolver: Resolver) -> bool:
     """Whether the optimizer keeps state from step to step: every known class but SGD without momentum."""
     name = last_name(call.func) or ""
-    if name not in OPTIMIZER_CLASSES or name in WRAPPERS:
+    if name not in OPTIMIZER_CLASSES or name in OPTIMIZER_WRAPPERS:
         return False
     if "sgd" not in name.lower():
         return True

@@ -13,6 +13,8 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
 
+from zerograd_lint.analysis.names import source_of
+
 
 # A report's 1-based (line, column, end_line, end_column).
 Span = tuple[int, int, int, int]
@@ -122,7 +124,7 @@ def remove_statement(module: cst.Module, line: int, column: int, text: str) -> c
 
 
 def is_only(line: cst.SimpleStatementLine, text: str) -> bool:
-    return len(line.body) == 1 and isinstance(line.body[0], cst.Expr) and code_of(line.body[0].value) == text
+    return len(line.body) == 1 and isinstance(line.body[0], cst.Expr) and source_of(line.body[0].value) == text
 
 
 class _TopOfLoop(Edit):
@@ -202,10 +204,6 @@ def replace_node(module: cst.Module, kind: type, span: Span, replace: Callable[[
     return run(module, _ReplaceNode(kind, span, replace))
 
 
-def code_of(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
-
-
 class _TopOfFunction(Edit):
     def __init__(self, function: cst.FunctionDef, new: cst.BaseStatement) -> None:
         super().__init__()
@@ -243,7 +241,7 @@ def closure_of(module: cst.Module, step: cst.Call, optimizer: str) -> tuple[cst.
     argument = next((a.value for a in step.args if a.keyword is None or a.keyword.value == "closure"), None)
     positional: list[cst.BaseExpression] = []
     keywords: dict[str, cst.BaseExpression] = {}
-    if isinstance(argument, cst.Call) and code_of(argument.func).endswith("partial") and argument.args:
+    if isinstance(argument, cst.Call) and source_of(argument.func).endswith("partial") and argument.args:
         positional = [a.value for a in argument.args[1:] if a.keyword is None and not a.star]
         keywords = {a.keyword.value: a.value for a in argument.args[1:] if a.keyword is not None}
         argument = argument.args[0].value
@@ -251,19 +249,19 @@ def closure_of(module: cst.Module, step: cst.Call, optimizer: str) -> tuple[cst.
     scopes = enclosing(parents, step)
     if isinstance(argument, cst.Name):
         candidates = [n for n in parents if isinstance(n, cst.FunctionDef) and n.name.value == argument.value]
-    elif isinstance(argument, cst.Attribute) and code_of(argument.value) == "self" and any(isinstance(s, cst.ClassDef) for s in scopes):
+    elif isinstance(argument, cst.Attribute) and source_of(argument.value) == "self" and any(isinstance(s, cst.ClassDef) for s in scopes):
         owner = next(s for s in scopes if isinstance(s, cst.ClassDef))
         candidates = [n for n in owner.body.body if isinstance(n, cst.FunctionDef) and n.name.value == argument.attr.value]
     else:
         raise CannotFix("the closure is not a function defined in this file (a lambda cannot hold the clear)")
     if len(candidates) != 1:
-        raise CannotFix(f"{len(candidates)} functions could be the closure `{code_of(argument)}`")
+        raise CannotFix(f"{len(candidates)} functions could be the closure `{source_of(argument)}`")
     function = candidates[0]
     parameters = [p.name.value for p in function.params.params]
     if isinstance(argument, cst.Attribute):
         parameters = parameters[1:]
     for name, value in [*zip(parameters, positional), *keywords.items()]:
-        if code_of(value) == optimizer:
+        if source_of(value) == optimizer:
             return function, name
     root = optimizer.split(".")[0]
     defined_in = enclosing(parents, function)
@@ -300,5 +298,5 @@ def module_bindings(module: cst.Module) -> set[str]:
             if isinstance(target, cst.Name):
                 names.add(target.value)
             elif isinstance(node, cst.ImportAlias) and node.asname is None:
-                names.add(code_of(node.name).split(".")[0])
+                names.add(source_of(node.name).split(".")[0])
     return names

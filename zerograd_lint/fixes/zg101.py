@@ -20,7 +20,7 @@ import libcst.matchers as m
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_receiver
 from zerograd_lint.fixes.edit import (
-    CannotFix, closure_of, code_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,
+    CannotFix, closure_of, source_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,
     insert_before, loop_at, loop_encloses, node_at, statement,
 )
 
@@ -45,7 +45,7 @@ def assigned_in_loop(module: cst.Module, loop_line: int, optimizer: str) -> bool
     if found is None:
         return False
     targets = m.findall(found[0], m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName())
-    bound = {code_of(getattr(node, "target", None) or node.name) for node in targets}
+    bound = {source_of(getattr(node, "target", None) or node.name) for node in targets}
     return optimizer in bound or optimizer.split(".")[0] in bound
 
 
@@ -53,7 +53,7 @@ def step_receiver(module: cst.Module, d: Diagnostic) -> str:
     step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
     if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the step is not a method call")
-    return code_of(step.func.value)
+    return source_of(step.func.value)
 
 
 def parsed(code: str) -> cst.SimpleStatementLine:
@@ -94,7 +94,7 @@ def clear_in_closure(module: cst.Module, d: Diagnostic) -> cst.Module:
     step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
     if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the step is not a method call")
-    closure, optimizer = closure_of(module, step, code_of(step.func.value))
+    closure, optimizer = closure_of(module, step, source_of(step.func.value))
     return insert_at_function_top(module, closure, parsed(clear_call(d, optimizer)))
 
 

@@ -14,16 +14,16 @@ import libcst.matchers as m
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, code_of, replace_node
+from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
 
 
 def stepped_optimizer(module: cst.Module, scaler: cst.BaseExpression) -> cst.Arg:
     """The argument of the first `scaler.step(opt)` of this scaler."""
     for call in m.findall(module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
         assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-        if code_of(call.func.value) == code_of(scaler):
+        if source_of(call.func.value) == source_of(scaler):
             return call.args[0]
-    raise CannotFix(f"`{code_of(scaler)}.unscale_` needs its optimizer and no `{code_of(scaler)}.step(...)` names one")
+    raise CannotFix(f"`{source_of(scaler)}.unscale_` needs its optimizer and no `{source_of(scaler)}.step(...)` names one")
 
 
 def call(module: cst.Module, d: Diagnostic) -> cst.Module:

@@ -16,7 +16,7 @@ import libcst.matchers as m
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, Edit, code_of, contains, is_only, run
+from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, is_only, run
 
 LEARNING_RATE_READS = ("param_groups", "get_last_lr", "get_lr", "_last_lr")
 
@@ -55,14 +55,14 @@ class _MoveAfter(Edit):
 
 
 def uses_scheduler(node: cst.CSTNode, scheduler: str) -> bool:
-    return any(code_of(found) == scheduler for found in m.findall(node, m.Name() | m.Attribute()))
+    return any(source_of(found) == scheduler for found in m.findall(node, m.Name() | m.Attribute()))
 
 
 def notices_the_move(node: cst.CSTNode, scheduler: str) -> bool:
     """A use of the scheduler, a read of the learning rate, or a jump out of the block."""
     if uses_scheduler(node, scheduler):
         return True
-    if any(code_of(found.attr) in LEARNING_RATE_READS for found in m.findall(node, m.Attribute())):
+    if any(source_of(found.attr) in LEARNING_RATE_READS for found in m.findall(node, m.Attribute())):
         return True
     jumps = m.findall(node, m.Return() | m.Raise() | m.Continue() | m.Break())
     return bool(jumps)

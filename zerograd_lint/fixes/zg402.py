@@ -10,7 +10,7 @@ import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, code_of, insert_after, replace_node, statement
+from zerograd_lint.fixes.edit import CannotFix, source_of, insert_after, replace_node, statement
 
 
 def scaler_step(d: Diagnostic) -> str:
@@ -22,7 +22,7 @@ def through_scaler(module: cst.Module, d: Diagnostic) -> cst.Module:
         if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute):
             raise CannotFix("the step has arguments")
         # The optimizer as written here (in a helper it may have another name than in the loop).
-        return cst.parse_expression(f"{d.data['scaler']}.step({code_of(call.func.value)})")
+        return cst.parse_expression(f"{d.data['scaler']}.step({source_of(call.func.value)})")
 
     fixed = replace_node(module, cst.Call, (d.line, d.column, d.end_line, d.end_column), replace)
     if d.data.get("has_update"):

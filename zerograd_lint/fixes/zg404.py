@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, Edit, code_of, contains, insert_after, is_only, node_at, statement
+from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, insert_after, is_only, node_at, statement
 
 
 class _DropUpdateAfterLoop(Edit):
@@ -39,7 +39,7 @@ def add_update(module: cst.Module, d: Diagnostic) -> cst.Module:
     step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
     if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the scaler's step is not a method call")
-    update = f"{code_of(step.func.value)}.update()"  # the scaler as written at its step
+    update = f"{source_of(step.func.value)}.update()"  # the scaler as written at its step
     moved = MetadataWrapper(module, unsafe_skip_copy=True).visit(_DropUpdateAfterLoop(d, update))
     return insert_after(moved, d.line, d.column, statement(update))
 

@@ -12,7 +12,7 @@ import libcst as cst
 
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import UNSAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, code_of, replace_node
+from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 
@@ -38,9 +38,9 @@ def divide_loss(module: cst.Module, d: Diagnostic) -> cst.Module:
     def replace(call: cst.CSTNode) -> cst.CSTNode:
         assert isinstance(call, cst.Call)
         receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
-        if receiver is not None and code_of(receiver) == loss:
+        if receiver is not None and source_of(receiver) == loss:
             return call.with_changes(func=call.func.with_changes(value=parenthesized(divided(receiver, count))))
-        if isinstance(receiver, cst.Call) and len(receiver.args) == 1 and code_of(receiver.args[0].value) == loss:
+        if isinstance(receiver, cst.Call) and len(receiver.args) == 1 and source_of(receiver.args[0].value) == loss:
             argument = receiver.args[0].with_changes(value=divided(receiver.args[0].value, count))
             return call.with_changes(func=call.func.with_changes(value=receiver.with_changes(args=[argument])))
         raise CannotFix(f"`{loss}` is not what the backward is called on")

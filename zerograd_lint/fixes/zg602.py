@@ -13,7 +13,7 @@ import libcst as cst
 from zerograd_lint.analysis.state_events import live_names
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import UNSAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, code_of, replace_node
+from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
@@ -43,7 +43,7 @@ def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
         if isinstance(node, cst.Assign) and isinstance(node.value, cst.BinaryOperation):
             accumulator = d.data["accumulator"]
             value = node.value
-            if code_of(value.left) == accumulator:
+            if source_of(value.left) == accumulator:
                 return node.with_changes(value=value.with_changes(right=as_number(value.right, name)))
             return node.with_changes(value=value.with_changes(left=as_number(value.left, name)))
         if isinstance(node, cst.Call) and len(node.args) == 1:

@@ -24,8 +24,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 if TYPE_CHECKING:
     from zerograd_lint.analysis.facts import FileFacts
 
-SEVERITIES = ("error", "warning", "style")
-
 
 @dataclass(frozen=True)
 class Finding:

@@ -7,8 +7,9 @@ from typing import Iterator, TypeVar
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import has, ids
+from zerograd_lint.analysis.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir import Backward, Event, Guard, Step
+from zerograd_lint.analysis.names import source_of
 from zerograd_lint.rules import Finding
 
 E = TypeVar("E", bound=Event)
@@ -47,19 +48,19 @@ def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
         return "inside `accelerator.accumulate()`"
     if where.guard_branch is not None and where.guard_branch.line_node is not None:
         branch = where.guard_branch
-        test = cst.Module(body=[]).code_for_node(branch.test) if branch.test is not None else "a condition"
+        test = source_of(branch.test) if branch.test is not None else "a condition"
         return f"under `if {test}` (line {facts.line(branch.line_node)})"
     return "under a condition"
 
 
-def first_event(root: RootFacts, content_set: frozenset, tag: str) -> Event | None:
-    found = sorted({i for content in content_set for i in ids(content, tag)})
+def first_event(root: RootFacts, content_set: frozenset, mark: Mark) -> Event | None:
+    found = sorted({i for content in content_set for i in ids(content, mark)})
     return root.by_id.get(found[0]) if found else None
 
 
 def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
     """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
-    if any(has(c, "cur") for c in contents(root, step, step.optimizer)):
+    if any(has(c, Mark.CUR) for c in contents(root, step, step.optimizer)):
         return False
     return any(
         isinstance(e, Backward) and step.optimizer in root.fed[e.id] and root.same_pass(step, e) for e in root.later_in_loop(step)
@@ -69,7 +70,7 @@ def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
 def scaled_backward(root: RootFacts, content_set: frozenset) -> Backward | None:
     for content in content_set:
         for tag in content:
-            event = root.by_id.get(tag[1]) if tag[0] in {"cur", "prev"} else None
+            event = root.by_id.get(tag[1]) if tag[0] in {Mark.CUR, Mark.PREV} else None
             if isinstance(event, Backward) and event.scaled:
                 return event
     return None

@@ -5,7 +5,7 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, has
+from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, Mark, has
 from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import (
@@ -50,7 +50,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         where = root.where[step.id]
         held = contents(root, step, step.optimizer)
         name = step.optimizer
-        leaked = frozenset(c for c in held if has(c, "leaked"))
+        leaked = frozenset(c for c in held if has(c, Mark.LEAKED))
         if leaked:
             yield leak_finding(facts, root, step, leaked)
             continue
@@ -64,9 +64,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             "set_to_none": styles[id(root)],
             "closure": step.closure,
         }
-        reapplied = [c for c in held if has(c, "applied") and has(c, "cur", "prev")]
+        reapplied = [c for c in held if has(c, Mark.APPLIED) and has(c, Mark.CUR, Mark.PREV)]
         if reapplied:
-            earlier = first_event(root, frozenset(reapplied), "applied")
+            earlier = first_event(root, frozenset(reapplied), Mark.APPLIED)
             if where.guard is not None and earlier is not step:
                 yield finding(
                     facts, step.node,
@@ -84,7 +84,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     **data,
                 )
             else:
-                backward = first_event(root, frozenset(reapplied), "cur") or first_event(root, frozenset(reapplied), "prev")
+                backward = first_event(root, frozenset(reapplied), Mark.CUR) or first_event(root, frozenset(reapplied), Mark.PREV)
                 yield finding(
                     facts, step.node,
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
@@ -93,9 +93,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     **data, backward_line=facts.line(backward.node) if backward is not None else None,
                 )
             continue
-        stale = [c for c in held if has(c, "prev")]
+        stale = [c for c in held if has(c, Mark.PREV)]
         if stale and where.guard not in ACCUMULATION_GUARDS and not runs_before_its_backward(root, step):
-            backward = first_event(root, frozenset(stale), "prev")
+            backward = first_event(root, frozenset(stale), Mark.PREV)
             source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
             yield finding(
                 facts, step.node,
@@ -109,7 +109,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozenset) -> Finding:
     """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
     name = step.optimizer
-    backward = first_event(root, leaked, "leaked")
+    backward = first_event(root, leaked, Mark.LEAKED)
     models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
     loop = root.loop_of(step)
     return finding(

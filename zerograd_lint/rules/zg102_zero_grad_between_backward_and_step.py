@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import LIVE, has, ids
+from zerograd_lint.analysis.gradients import LIVE, Mark, has, ids
 from zerograd_lint.analysis.ir import Clear, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
@@ -16,11 +16,11 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         if runs_before_its_backward(root, step):
             continue  # one cause, one report: the step comes before its backward (ZG201)
-        for clear_id in sorted({i for c in held for i in ids(c, "discarded")}):
+        for clear_id in sorted({i for c in held for i in ids(c, Mark.DISCARDED)}):
             clear = root.by_id[clear_id]
             assert isinstance(clear, Clear)
-            backward = first_event(root, contents(root, clear, step.optimizer), "cur") or first_event(
-                root, contents(root, clear, step.optimizer), "prev"
+            backward = first_event(root, contents(root, clear, step.optimizer), Mark.CUR) or first_event(
+                root, contents(root, clear, step.optimizer), Mark.PREV
             )
             yield finding(
                 facts, clear.node,

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import LIVE, MODEL_PREFIX, has, ids
+from zerograd_lint.analysis.gradients import LIVE, MODEL_PREFIX, Mark, has, ids
 from zerograd_lint.analysis.ir import Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -14,10 +14,10 @@ def earlier_clears(held: frozenset, clear: Clear) -> list[int] | None:
 
     A path that comes back round to this same clear with nothing in between is clear too.
     """
-    relevant = [c for c in held if not has(c, "entry")]
-    if not relevant or any(has(c, *LIVE) or has(c, "initial", "foggy") or not ids(c, "cleared") for c in relevant):
+    relevant = [c for c in held if not has(c, Mark.ENTRY)]
+    if not relevant or any(has(c, *LIVE) or has(c, Mark.INITIAL, Mark.FOGGY) or not ids(c, Mark.CLEARED) for c in relevant):
         return None
-    others = sorted({i for c in relevant for i in ids(c, "cleared")} - {clear.id})
+    others = sorted({i for c in relevant for i in ids(c, Mark.CLEARED)} - {clear.id})
     return others or None
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import has, ids
+from zerograd_lint.analysis.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir import Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -14,8 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
         held = [c for key, contents in root.before[clear.id].items() if root.coverage(clear, key) is not Coverage.NONE for c in contents]
-        if held and all(has(c, "fwd") for c in held):
-            forward = root.by_id[max(i for c in held for i in ids(c, "fwd"))]
+        if held and all(has(c, Mark.FWD) for c in held):
+            forward = root.by_id[max(i for c in held for i in ids(c, Mark.FWD))]
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "

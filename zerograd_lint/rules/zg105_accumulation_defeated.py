@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
-from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, ids
+from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, Mark, ids
 from zerograd_lint.analysis.ir import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.analysis.names import code_of
 from zerograd_lint.rules import Finding, Rule
@@ -20,7 +20,7 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
         where = root.where[step.id]
         if where.loop is None or where.guard not in ACCUMULATION_GUARDS:
             continue
-        for clear_id in sorted({i for c in contents(root, step, step.optimizer) for i in ids(c, "lost")}):
+        for clear_id in sorted({i for c in contents(root, step, step.optimizer) for i in ids(c, Mark.LOST)}):
             clear = root.by_id[clear_id]
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.gradients import Mark, has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
@@ -14,10 +14,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clip.measures_only:
             continue
         held = frozenset(c for key in root.fed[clip.id] for c in contents(root, clip, key))
-        if not held or any(has(c, "cur", "prev", "dirty", "foggy", "leak", "leaked") for c in held):
+        if not held or any(has(c, Mark.CUR, Mark.PREV, Mark.DIRTY, Mark.FOGGY, Mark.LEAK, Mark.LEAKED) for c in held):
             continue
-        step = first_event(root, held, "applied")
-        clear = first_event(root, held, "cleared")
+        step = first_event(root, held, Mark.APPLIED)
+        clear = first_event(root, held, Mark.CLEARED)
         if step is not None:
             place = f"after {at(facts, step)}"
         elif clear is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.gradients import Mark, has
 from zerograd_lint.analysis.ir import Clip
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
@@ -12,7 +12,7 @@ from zerograd_lint.rules.support import at, contents, events_of, finding, loop_p
 def certainly_unscaled(root: RootFacts, clip: Clip) -> bool:
     """Some optimizer was unscaled on every path: its parameters may be exactly the clipped ones."""
     return any(
-        held and all(has(c, "unscaled") for c in held)
+        held and all(has(c, Mark.UNSCALED) for c in held)
         for held in (contents(root, clip, key) for key in root.optimizers)
     )
 
@@ -23,7 +23,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         for optimizer in sorted(root.fed[clip.id]):
             held = contents(root, clip, optimizer)
-            if not any(has(c, "scaled") for c in held):
+            if not any(has(c, Mark.SCALED) for c in held):
                 continue
             backward = scaled_backward(root, held)
             scaler = scaler_of(root, optimizer)

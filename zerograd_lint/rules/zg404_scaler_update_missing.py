@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir import Step, Update, events_in
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.analysis.gradients import has
+from zerograd_lint.analysis.gradients import Mark, has
 from zerograd_lint.rules.support import contents, finding
 
 
@@ -16,7 +16,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if any(isinstance(e, Update) for e in events):
                 continue
             for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
-                if not any(has(c, "stepped") and not has(c, "caught") for c in contents(root, step, step.optimizer)):
+                if not any(has(c, Mark.STEPPED) and not has(c, Mark.CAUGHT) for c in contents(root, step, step.optimizer)):
                     continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
                 yield finding(
                     facts, step.node,

@@ -38,6 +38,7 @@ from torch.optim.optimizer import (
     register_optimizer_step_pre_hook,
 )
 
+from zerograd_lint.analysis.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
@@ -46,7 +47,6 @@ from zerograd_lint.runtime.sites import Site, current_user_site, innermost_user_
 
 Emit = Callable[[Iterable[Diagnostic]], None]
 
-CLIP_FUNCTIONS = ("clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_")
 # torch.nn.init's in-place initialisers (what reset_parameters() calls).
 INITIALISERS = tuple(
     name for name in vars(torch.nn.init) if name.endswith("_") and not name.startswith("_") and callable(vars(torch.nn.init)[name])
@@ -588,7 +588,7 @@ class Probes:
         patch(Patch.apply(torch.Tensor, "zero_", self._tensor_zero))
         patch(Patch.apply(torch.autograd, "backward", self._backward_wrapper))
         for module in (torch.nn.utils, clip_grad_module):  # both names users import from
-            for name in CLIP_FUNCTIONS:
+            for name in sorted(CLIP_FUNCTIONS - CLIP_ALIASES):
                 if name in vars(module):
                     patch(Patch.apply(module, name, self._clip_wrapper(self._keys, clips=True)))
             if "get_total_norm" in vars(module):

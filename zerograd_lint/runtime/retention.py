@@ -30,6 +30,7 @@ from typing import Any
 
 import torch
 
+from zerograd_lint.analysis.vocabulary import NO_GRAD_CONTEXTS
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import report
 from zerograd_lint.runtime.sites import Site, is_user_file
@@ -42,7 +43,6 @@ RETAINED = 2  # earlier iterations whose graphs are still alive: the memory grow
 SEARCHED_NODES = 4096  # of one holder's graph
 SEARCHED_ITEMS = 8  # at each end of a container
 ACCUMULATING_METHODS = frozenset({"append", "appendleft", "extend", "extendleft", "add", "insert", "update"})
-NO_GRAD_CONTEXTS = ("no_grad", "inference_mode")
 NOT_HOLDERS = (types.ModuleType, type, types.FunctionType, types.MethodType, functools.partial)
 DETACHING_METHODS = frozenset({"item", "detach", "tolist", "numpy"})
 DETACHING_FUNCTIONS = frozenset({"float", "int"})
@@ -222,7 +222,7 @@ def _statements_of(scope: ast.AST) -> Iterator[tuple[ast.stmt, bool]]:
             yield statement, no_grad
             inner = no_grad or (
                 isinstance(statement, (ast.With, ast.AsyncWith))
-                and any(ast.unparse(item.context_expr).split("(")[0].endswith(NO_GRAD_CONTEXTS) for item in statement.items)
+                and any(ast.unparse(item.context_expr).split("(")[0].endswith(tuple(NO_GRAD_CONTEXTS)) for item in statement.items)
             )
             for field in ("body", "orelse", "finalbody"):
                 yield from walk(getattr(statement, field, []) or [], inner)

@@ -1,0 +1,78 @@
+"""The PyTorch and framework words the analyses and the runtime guard recognise, in one place.
+
+Names only: no torch import (the static linter runs without it); tests/test_vocabulary.py
+checks the torch lists against the installed torch.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- optimizers -------------------------------------------------------------------------------
+
+# Constructors whose result is an optimizer: torch.optim's, and the common third-party ones.
+OPTIMIZER_CLASSES = frozenset(
+    """SGD Adam AdamW RMSprop Adagrad Adadelta Adamax NAdam RAdam LBFGS SparseAdam ASGD Rprop
+    Adafactor Lion LAMB Lamb LARS Lars Novograd NovoGrad AdaBelief AdaBound Yogi Adan Sophia SophiaG
+    Shampoo Muon Prodigy SAM Lookahead Ranger QHAdam AdamP SGDP SGDW MADGRAD DAdaptAdam DAdaptSGD
+    FusedAdam FusedLAMB FusedSGD FusedNovoGrad CPUAdam DeepSpeedCPUAdam Adam8bit AdamW8bit
+    PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
+)
+# Optimizers that wrap another one (whose state they do not own) or whose state is not known.
+OPTIMIZER_WRAPPERS = frozenset({"SAM", "Lookahead", "Ranger"})
+# Words of an identifier that name an optimizer (`d_optim`, `optimizerG`).
+OPTIMIZER_WORDS = frozenset({"opt", "opts", "optim", "optims", "optimizer", "optimizers", "optimiser", "optimisers"})
+
+# --- schedulers -------------------------------------------------------------------------------
+
+# Words of an identifier that name a scheduler, never an optimizer (`lr_opt` is not an optimizer).
+SCHEDULER_WORDS = frozenset({"sched", "scheduler", "schedulers", "lr", "warmup", "schedule"})
+# Schedulers whose first `step()` before their optimizer's makes PyTorch skip the schedule's first value.
+# Not ReduceLROnPlateau: it is stepped on a metric and keeps no schedule to skip.
+TORCH_SCHEDULERS = frozenset(
+    """LambdaLR MultiplicativeLR StepLR MultiStepLR ConstantLR LinearLR ExponentialLR SequentialLR
+    CosineAnnealingLR ChainedScheduler CyclicLR CosineAnnealingWarmRestarts OneCycleLR PolynomialLR SWALR""".split()
+)
+TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
+# Hugging Face's schedule factories return a LambdaLR built on their first argument.
+SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(?:_with_warmup)?")
+SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_lambda)")
+
+# --- AMP --------------------------------------------------------------------------------------
+
+SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
+
+# --- gradients --------------------------------------------------------------------------------
+
+# torch.nn.utils' functions that clip gradients in place (`clip_grad_norm` is the deprecated
+# spelling of `clip_grad_norm_`, which it calls).
+CLIP_FUNCTIONS = frozenset({"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_"})
+# Those that only call another clip function: the runtime guard patches the callee, not them.
+CLIP_ALIASES = frozenset({"clip_grad_norm"})
+# Functions that read the gradients' norm without changing them.
+NORM_FUNCTIONS = frozenset({"get_total_norm"})
+# Context managers (and decorators) under which no graph is recorded.
+NO_GRAD_CONTEXTS = frozenset({"no_grad", "inference_mode"})
+
+# --- training loops ---------------------------------------------------------------------------
+
+# Words of a condition that counts micro-batches or asks whether to step (gradient accumulation).
+COUNTER_WORDS = re.compile(
+    r"accum|sync_grad|is_last|last_batch|last_step|last_iter|should_step|do_step|should_update|do_update"
+    r"|update_step|boundary|micro|grad_acc|gradient_acc|optimizer_step|step_now|take_step|update_now|need_update"
+)
+# Calls that print or log a value (a number serves them as well as a tensor).
+REPORTING_CALLS = frozenset(
+    """print info debug warning log log_dict log_metrics add_scalar add_scalars set_postfix set_postfix_str
+    set_description write""".split()
+)
+
+# --- frameworks -------------------------------------------------------------------------------
+
+# Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
+WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
+# Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
+MODULE_WRAPPERS = frozenset(
+    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
+     "convert_sync_batchnorm", "prepare"}
+)
