@@ -9,6 +9,7 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -21,10 +22,13 @@ from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.selection import DEFAULT_SELECTION, Selection
 
 if TYPE_CHECKING:
-    import libcst as cst
-
     from zerograd_lint.analysis.facts import FileFacts
 
+
+# A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
+# from a state that is no fixpoint: the rest of the file is still checked.
+LOG = logging.getLogger("zerograd_lint")
+UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
     return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
@@ -84,7 +88,6 @@ def analyse(
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
-    from zerograd_lint.analysis.flow import Unsettled
     from zerograd_lint.analysis.grad_reads import GradReads, grad_reads_of
 
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
@@ -107,18 +110,6 @@ def analyse(
             "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
             "(syntax LibCST does not support yet, or nesting too deep for it)",
         )
-    except Unsettled as error:  # never report from a state that is not a fixpoint
-        line, column = start_of(error.loop.node, module)
-        return parse_error(path, line, column, f"cannot analyse file: {error}; please report this file")
-
-
-def start_of(node: cst.CSTNode, module: cst.Module) -> tuple[int, int]:
-    """A node's 1-based line and column in the module it belongs to (1:1 when it is not found there)."""
-    from libcst.metadata import MetadataWrapper, PositionProvider
-
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    start = positions[node].start if node in positions else None
-    return (start.line, start.column + 1) if start else (1, 1)
 
 
 @dataclass(frozen=True)
@@ -153,13 +144,21 @@ def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic
 
 
 def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    from zerograd_lint.analysis.flow import Unsettled
     from zerograd_lint.rules import all_rules
 
+    for name in facts.unsettled:
+        LOG.warning(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
     found: dict[tuple[int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None or rule.code not in codes:
             continue
-        for finding in rule.check(facts):
+        try:
+            findings = list(rule.check(facts))
+        except Unsettled:  # an analysis the rule asks for: the rule stays silent on this file
+            LOG.warning(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
+            continue
+        for finding in findings:
             key = (finding.line, finding.column, rule.code)
             found.setdefault(key, to_diagnostic(path, rule.code, finding))
     return sorted(found.values(), key=lambda d: d.sort_key)

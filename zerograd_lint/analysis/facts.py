@@ -13,12 +13,12 @@ import builtins
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
 from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Where
+from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled, Where
 from zerograd_lint.analysis.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
 from zerograd_lint.analysis.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
@@ -51,6 +51,7 @@ from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
 from zerograd_lint.gate import Needs
 
+Result = TypeVar("Result")
 NOWHERE = Where(None, None, None, None)
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
 # `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
@@ -176,6 +177,8 @@ class FileFacts:
     module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
     read_names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # see GradRead.ordinal
     writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
+    # Functions (or "the module") left out: a loop in them did not settle (see flow.Unsettled).
+    unsettled: tuple[str, ...] = ()
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -220,11 +223,12 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
     index = ModuleIndex(module) if module is not None else None
     roots: tuple[RootFacts, ...] = ()
     analysed: list[Container] = []  # where the reports will be, for `positions`
+    unsettled: list[str] = []
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
         freezes = FREEZES_PARAMETERS.search(source) is not None
-        roots = tuple(filter(None, (analyse_root(root, block, builder, freezes) for root, block in blocks.items())))
+        roots = tuple(filter(None, (settled(unsettled, root, analyse_root, root, block, builder, freezes) for root, block in blocks.items())))
         analysed += [*blocks, *inlined]
     read_roots: tuple[ReadFacts, ...] = ()
     if index is not None and reads.need_flow:
@@ -232,7 +236,9 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         assert needs.summary is not None
         wanted = needs.summary.roots_reading(frozenset(read.line for read in reads.found))
         blocks, inlined = built_roots(index, reader, wanted)
-        read_roots = tuple(filter(None, (analyse_reads(block, reader.models, reader.grad_names) for block in blocks.values())))
+        read_roots = tuple(
+            filter(None, (settled(unsettled, root, analyse_reads, block, reader.models, reader.grad_names) for root, block in blocks.items()))
+        )
         analysed += [*blocks, *inlined]
     return FileFacts(
         module,
@@ -246,7 +252,18 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         reads.classes,
         reads.names,
         reads.writes_grads,
+        tuple(dict.fromkeys(unsettled)),
     )
+
+
+def settled(unsettled: list[str], root: Container, analysis: Callable[..., Result], *arguments: object) -> Result | None:
+    """The analysis of one root, or None, its name noted, when a loop in it does not settle: a function left
+    out is silent, never reported from a state that is no fixpoint (the engine says which)."""
+    try:
+        return analysis(*arguments)
+    except Unsettled:
+        unsettled.append(f"`{root.name.value}`" if isinstance(root, cst.FunctionDef) else "the module's code")
+        return None
 
 
 def built_roots(
