@@ -315,6 +315,7 @@ class Builder:
         if isinstance(value, cst.Call) and (
             (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)
+            or hands_back_an_unknown_optimizer(value, targets, context.resolver)
         ):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
@@ -976,6 +977,17 @@ def builds_model_and_optimizer(call: cst.Call, resolver: Resolver) -> bool:
             if owners and all(owner in local and owner not in callee.overlay for owner in owners):
                 return True
     return False
+
+
+def hands_back_an_unknown_optimizer(call: cst.Call, targets: list[cst.BaseExpression], resolver: Resolver) -> bool:
+    """`model, optimizer, ... = get_training_utilities(name)`: a call the file does not define binds an
+    optimizer and is handed none (so it wraps none it could hand back): what its gradients hold is unknown,
+    and a backward before it is no source of theirs."""
+    if resolver.returned(call, 0) or constructor_role(dotted_name(call.func) or "") is not None:
+        return False  # a function of the file, a constructor, or a getter such as `self.optimizers()`: known
+    if any(resolver.role(argument.value) is Role.OPTIMIZER for argument in call.args):
+        return False
+    return any(resolver.role(name) is Role.OPTIMIZER for target in targets for name in assigned_names(target))
 
 
 def is_optimizer_construction(call: cst.Call) -> bool:
