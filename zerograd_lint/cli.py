@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Sequence
 
@@ -322,6 +324,10 @@ def run(
     stderr. Under torchrun (`torchrun --nproc_per_node=N -m zerograd_lint run
     SCRIPT`, or --nproc-per-node N) rank 0 reports the findings of all ranks.
     """
+    syntax_error = script_syntax_error(script)
+    if syntax_error is not None:  # as python says it, before torch's import (which may print warnings of its own)
+        traceback.print_exception(type(syntax_error), syntax_error, None)
+        sys.exit(1)
     from zerograd_lint.runtime.script import run_script, stdout_sent_to_stderr
 
     try:
@@ -353,3 +359,18 @@ def run(
         findings, status = merged, outcome.exit_status
     write_report(FORMATTERS[output_format](findings), output_file)
     sys.exit(EXIT_REPORTS if findings else status)
+
+
+def script_syntax_error(path: str) -> SyntaxError | None:
+    """The SyntaxError python would stop `python SCRIPT` with, if any (None when it cannot be read: the run says why)."""
+    try:
+        source = Path(path).read_bytes()
+    except OSError:
+        return None
+    try:
+        compile(source, os.path.abspath(path), "exec", dont_inherit=True)
+    except SyntaxError as error:
+        return error
+    except ValueError:  # null bytes: python says so when it runs the script
+        return None
+    return None

@@ -350,6 +350,8 @@ def thread_time_limit(seconds: float) -> Iterator[None]:
     finally:
         with lock:
             finished.set()
+            # A second raise the watchdog set while the first one unwound would fire after the block.
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), None)
         watchdog.join()
 
 
