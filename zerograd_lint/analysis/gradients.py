@@ -34,7 +34,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Union
 
-from zerograd_lint.analysis.flow import Structure, Where
+from zerograd_lint.analysis.flow import PassThrough, Structure, Where
 from zerograd_lint.analysis.ir import (
     Assign,
     Backward,
@@ -163,7 +163,7 @@ def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]
 
 
 @dataclass
-class AssociationDomain:
+class AssociationDomain(PassThrough):
     """Which optimizers each backward and clip feeds: those whose step comes next.
 
     A state item is (event id, stepped, cleared since): once a step used a
@@ -209,27 +209,12 @@ class AssociationDomain:
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
 
-    def enter_loop(self, loop: Loop, state: frozenset) -> frozenset:
-        return state
-
-    def back_edge(self, loop: Loop, state: frozenset) -> frozenset:
-        return state
-
-    def repeat(self, loop: Loop, state: frozenset) -> frozenset:
-        return state
-
     def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
         return frozenset(item for item in state if not item[1])
 
-    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
-        return then, orelse
-
-    def assume(self, state: frozenset, condition, truth: bool) -> frozenset:
-        return state
-
 
 @dataclass
-class GradientDomain:
+class GradientDomain(PassThrough):
     optimizers: frozenset[str]
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
@@ -371,15 +356,6 @@ class GradientDomain:
             return aged | {(Mark.CARRIED,)}
 
         return self.apply(state, self.keys, age)
-
-    def repeat(self, loop: Loop, state: GradState) -> GradState:
-        return state
-
-    def leave_loop(self, loop: Loop, state: GradState) -> GradState:
-        return state
-
-    def assume(self, state: GradState, condition, truth: bool) -> GradState:
-        return state
 
     def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
