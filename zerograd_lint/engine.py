@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 LOG = logging.getLogger("zerograd_lint")
 UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
 
+
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
     return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
 
