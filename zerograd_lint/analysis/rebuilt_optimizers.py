@@ -14,7 +14,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.builder import assigned_names
+from zerograd_lint.analysis.names import assigned_names
 from zerograd_lint.analysis.flow import Structure
 from zerograd_lint.analysis.ir import (
     Assign,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from zerograd_lint.analysis.flow import Interpreter, PassThrough, Structure, Where
-from zerograd_lint.analysis.builder import assigned_names
+from zerograd_lint.analysis.names import assigned_names
 from zerograd_lint.analysis.ir import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
 from zerograd_lint.analysis.names import code_of
 
