@@ -1,0 +1,492 @@
+"""CST to lifecycle IR: the statement walk. Statements become blocks, branches, loops and jumps; calls
+become events (`events.CallEvents`); helpers of the same file are inlined (`inlining.Inlining`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from itertools import count
+from typing import Mapping, Sequence
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir import state_events
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
+from zerograd_lint.analysis.ir.events import (
+    CallEvents,
+    builds_model_and_optimizer,
+    guard_of,
+    hands_back_an_unknown_optimizer,
+    is_optimizer_construction,
+)
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, statements_of
+from zerograd_lint.analysis.ir.inlining import Bindings, Inlining
+from zerograd_lint.analysis.ir.nodes import (
+    Assign,
+    Block,
+    Branch,
+    Caught,
+    Clear,
+    ClearTarget,
+    Event,
+    Freeze,
+    GradAccess,
+    GradWrite,
+    Guard,
+    Inlined,
+    Jump,
+    Loop,
+    Node,
+    Rebind,
+    Try,
+    Unscale,
+    events_in,
+)
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, one_line, source_of
+from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+
+MAX_INLINE_DEPTH = 6
+COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
+PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
+
+
+def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
+    text = code_of(test)
+    return ".grad" in text and ("None" in text or text.endswith(".grad"))
+
+
+def tests_scaler_stage(test: cst.BaseExpression) -> bool:
+    """`scaler._per_optimizer_states[id(opt)]["stage"] is not OptState.UNSCALED` (GradScaler's private record)."""
+    text = code_of(test)
+    return "_per_optimizer_states" in text or "OptState." in text
+
+
+def jump_only(body: cst.BaseSuite) -> str | None:
+    """`continue`, `return` or `break` when a suite ends with that jump."""
+    statements = list(statements_of(body))
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1]
+    kinds = {cst.Continue: "continue", cst.Break: "break", cst.Return: "return"}
+    for kind, name in kinds.items():
+        if isinstance(last, kind):
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class Context:
+    resolver: Resolver
+    function: Container  # where the code being built is written
+    stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
+    tail_jump: str | None = None  # the jump that falling off this block's end amounts to
+    accelerate: bool = False  # inside `with accelerator.accumulate(...)`
+    # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
+    # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
+    gated: str | None = None
+    elements: Mapping[str, cst.BaseExpression] = field(default_factory=dict)  # loop variables -> their collections
+    stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
+    conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
+    naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
+    instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
+    no_grad: bool = False  # inside `with torch.no_grad():`
+    loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
+
+
+class Builder(CallEvents, Inlining):
+    """The IR of a training function (or the module): `build(root)`."""
+
+    def __init__(self, index: ModuleIndex, reads: bool = False) -> None:
+        self.index = index
+        self.reads = reads  # also build `.grad` reads and freezes (ZG301)
+        self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
+        self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
+        # `loss = scaler.scale(loss)` -> the `if` arms it is written in
+        self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
+        self.ids = count()
+        self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
+        self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
+
+    def build(self, root: Container) -> Block:
+        context = Context(
+            self.index.resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root)
+        )
+        body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
+        return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+
+    def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:
+        items: list[Node] = []
+        for position, statement in enumerate(statements):
+            rest = statements[position + 1 :]
+            is_last = not rest
+            if (
+                isinstance(statement, cst.If)
+                and statement.orelse is None
+                and context.tail_jump is not None
+                and jump_only(statement.body) in {context.tail_jump, "return"}
+                and rest
+            ):
+                # `if not boundary: continue` then the step: the rest runs under that condition.
+                items.extend(self.expression(statement.test, context))
+                condition = condition_of(statement.test, context.naming)
+                if isinstance(condition, bool):  # decided by literal arguments
+                    skipping = replace(context, tail_jump=None)
+                    items.extend(self.block(statements_of(statement.body), skipping).items if condition else self.block(rest, context).items)
+                    return Block(tuple(items))
+                skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
+                items.append(
+                    Branch(
+                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True,
+                        condition,
+                    )
+                )
+                return Block(tuple(items))
+            inner = context if is_last else replace(context, tail_jump=None)
+            items.extend(self.statement(statement, inner))
+        return Block(tuple(items))
+
+    def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
+        if isinstance(statement, cst.SimpleStatementLine):
+            nodes: list[Node] = []
+            for small in statement.body:
+                nodes.extend(self.small_statement(small, context))
+            return nodes
+        if isinstance(statement, cst.BaseSmallStatement):
+            return self.small_statement(statement, context)
+        if isinstance(statement, cst.If):
+            return self.if_statement(statement, context)
+        if isinstance(statement, cst.For):
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
+            body = Block((*self.loop_targets(statement, context), *self.next_elements(statement.target, body, context), *body.items))
+            orelse = self.suite(statement.orelse, context)
+            return [*self.expression(statement.iter, context), Loop(statement, body, orelse, True, False)]
+        if isinstance(statement, cst.While):
+            body = self.block(statements_of(statement.body), self.loop_context(statement, context))
+            forever = code_of(statement.test) in {"True", "1"}
+            orelse = self.suite(statement.orelse, context)
+            return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
+        if isinstance(statement, (cst.Try, cst.TryStar)):
+            inner = replace(context, tail_jump=None)
+            return [
+                Try(
+                    self.block(statements_of(statement.body), inner),
+                    tuple(Block((self.event(Caught, h), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
+                    self.suite(statement.orelse, inner),
+                    self.suite(statement.finalbody, inner),
+                )
+            ]
+        if isinstance(statement, cst.With):
+            nodes = []
+            inner = context
+            for item in statement.items:
+                nodes.extend(self.expression(item.item, context))
+                accelerator = self.accumulate_context(item.item, context)
+                if accelerator is not None:
+                    # Entering `accumulate()` decides this iteration's `sync_gradients`.
+                    nodes.append(self.rebind(item.item, context.naming.stored(self.sync_flag(accelerator))))
+                    inner = replace(inner, accelerate=True, gated=accelerator)
+                if state_events.disables_grad(item.item):
+                    inner = replace(inner, no_grad=True)
+                if item.asname is not None:
+                    nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
+            body = self.block(statements_of(statement.body), inner)
+            return [*nodes, body]
+        if isinstance(statement, cst.Match):
+            return self.match_statement(statement, context)
+        return []  # def, class, and anything without lifecycle events
+
+    def suite(self, suite: cst.CSTNode | None, context: Context) -> Block:
+        if suite is None:
+            return Block(())
+        return self.block(statements_of(suite.body), context)
+
+    def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
+        test_events = self.expression(statement.test, context)
+        condition = condition_of(statement.test, context.naming)
+        if isinstance(condition, bool):  # decided by literal arguments: only one arm runs
+            if condition:
+                return [*test_events, self.block(statements_of(statement.body), context)]
+            if isinstance(statement.orelse, cst.If):
+                return [*test_events, *self.if_statement(statement.orelse, context)]
+            return [*test_events, self.suite(statement.orelse, context)]
+        stage_test = tests_scaler_stage(statement.test)
+        then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
+        then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
+        if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
+            # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
+            return [*test_events, then]
+        if (
+            statement.orelse is None
+            and mentions_grad_none_check(statement.test)
+            and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
+        ):
+            # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
+            return [*test_events, then]
+        else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
+        if isinstance(statement.orelse, cst.If):
+            orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
+        else:
+            orelse = self.suite(statement.orelse, else_context)
+        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement, False, condition)]
+
+    def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
+        nodes: list[Node] = [*self.expression(statement.subject, context)]
+        tail: Block = Block(())
+        for case in reversed(statement.cases):
+            arm = self.block(statements_of(case.body), context)
+            tail = Block((Branch(None, Guard.OTHER, arm, tail, case),))
+        return [*nodes, tail]
+
+    def small_statement(self, statement: cst.BaseSmallStatement, context: Context) -> list[Node]:
+        if isinstance(statement, cst.Expr):
+            return self.expression(statement.value, context)
+        if isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            return self.assignment(statement, context)
+        if isinstance(statement, cst.Return):
+            value = self.expression(statement.value, context) if statement.value else []
+            return [*value, Jump("return")]
+        if isinstance(statement, cst.Raise):
+            value = self.expression(statement.exc, context) if statement.exc else []
+            return [*value, Jump("return")]
+        if isinstance(statement, cst.Break):
+            return [Jump("break")]
+        if isinstance(statement, cst.Continue):
+            return [Jump("continue")]
+        if isinstance(statement, cst.Assert):
+            return self.expression(statement.test, context)
+        return []
+
+    def assignment(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, context: Context) -> list[Node]:
+        value = statement.value
+        nodes = self.expression(value, context) if value is not None else []
+        targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
+        if isinstance(value, cst.Call) and self.is_scale_call(value, context):
+            self.scaled_under[value] = context.conditions
+        if self.reads:
+            nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
+            nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))
+            # `model.fc = nn.Linear(...)` after freezing the model: a new part, requiring grad.
+            nodes.extend(
+                self.event(Freeze, statement, key=context.resolver.canonical(t), frozen=False)
+                for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
+            )
+        names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
+        if isinstance(value, cst.Call) and (
+            (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
+            or builds_model_and_optimizer(value, context.resolver)
+            or hands_back_an_unknown_optimizer(value, targets, context.resolver)
+        ):
+            # A new optimizer, most often over a new model: its gradients start from None.
+            nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
+        if value is not None and len(targets) == 1:
+            nodes.extend(self.optimizer_built(targets[0], value, context))
+        accumulated = state_events.accumulation(statement)
+        if accumulated is not None:
+            nodes.extend(self.accumulate(statement, *accumulated, context))
+        for target in targets:
+            if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
+                continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
+            if isinstance(value, cst.Name) and value.value == "None" and target.attr.value == "grad":
+                nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
+            elif value is not None:
+                nodes.append(self.event(GradWrite, statement))
+        if names:
+            uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
+            nodes.append(
+                self.event(
+                    Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
+                    no_grad=context.no_grad,
+                )
+            )
+        stored = {key for target in targets for key in context.naming.stored(target)}
+        if stored:
+            nodes.append(self.assigned_value(statement, stored, context))
+        return nodes
+
+    def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:
+        """The Rebind of an assignment, with what it says about counters and flags."""
+        value = statement.value
+        if value is None:
+            return self.rebind(statement, stored)
+        if isinstance(statement, cst.AugAssign):
+            steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
+            counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
+            resets = isinstance(statement.operator, cst.ModuloAssign)
+            return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
+        derives = reads_of_value(value, context.naming)
+        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
+        counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
+        wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
+        literal = literal_of(value)
+        truth = {"True": True, "False": False}.get(literal or "") if len(stored) == 1 else None
+        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, truth=truth)
+
+    @staticmethod
+    def over_lasting_model(construction: cst.Call, context: Context) -> bool:
+        """An optimizer built in a loop over a model that loop never rebuilds: its `.grad` is the model's, not new."""
+        if context.loop_rebinds is None:
+            return False
+        params = next((a.value for a in construction.args if a.keyword is None), None)
+        params = next((a.value for a in construction.args if a.keyword and a.keyword.value == "params"), params)
+        owners = context.resolver.parameter_owners(params) if params is not None else frozenset()
+        return bool(owners) and not any(
+            owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
+        )
+
+    def rebind(
+        self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
+        totals: bool = False, truth: bool | None = None,
+    ) -> Event:
+        # No text: a rebinding is never shown, and rendering every assignment twice costs.
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, truth)
+
+    def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
+        """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
+        iterable = statement.iter
+        while (
+            isinstance(iterable, cst.Call) and iterable.args and isinstance(iterable.args[0].value, cst.Call)
+            and not counting_iterable(iterable) and (dotted_name(iterable.func) or "").rsplit(".", 1)[-1] not in PAIRING
+        ):
+            iterable = iterable.args[0].value  # tqdm(enumerate(loader)), list(range(n)); not zip(range(n), loader)
+        counters: set[str] = set()
+        if isinstance(iterable, cst.Call) and counting_iterable(iterable):
+            counters = set(context.naming.stored(statement.target))
+        elif isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "enumerate" and isinstance(statement.target, cst.Tuple):
+            counters = set(context.naming.stored(statement.target.elements[0].value))
+        others = set(context.naming.stored(statement.target)) - counters
+        found = [self.rebind(statement.target, counters, True)] if counters else []
+        return found + ([self.rebind(statement.target, others)] if others else [])
+
+    def expression(self, expression: cst.CSTNode | None, context: Context) -> list[Node]:
+        if expression is None:
+            return []
+        collector = _CallCollector(self, context)
+        expression.visit(collector)
+        return collector.nodes
+
+    def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
+        text = one_line(source_of(node))
+        return kind(id=next(self.ids), node=node, text=text if len(text) <= 60 else text[:57] + "...", **fields)
+
+    def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
+        body = statements_of(loop.body)
+        inner = replace(
+            context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
+        )
+        if self.reads and isinstance(loop, cst.For):
+            inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
+        return inner
+
+    def inline_body(
+        self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None
+    ) -> list[Node]:
+        if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
+            return []
+        naming = naming or self.naming_for(function, context, [], {}, None)
+        inner = Context(
+            self.index.resolver_for(function, overlay, roles, arguments),
+            function,
+            (*context.stack, function),
+            "return",
+            accelerate=context.accelerate,
+            naming=naming,
+            instances=(*context.instances, (function, naming)),
+            no_grad=context.no_grad or state_events.function_disables_grad(function),
+        )
+        body = statements_of(function.body)
+        inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
+        params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
+        fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
+        entry = [self.rebind(call, fresh)] if fresh else []
+        return [Inlined(call, function, Block((*entry, *self.block(body, inner).items)))]
+
+
+def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
+    found: set[str] = set()
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            name = dotted_name(node.func)
+            if name:
+                found.add(name)
+
+    if value is not None:
+        value.visit(_Calls())
+    return frozenset(found)
+
+
+def used_names(value: cst.CSTNode) -> list[cst.Name]:
+    """The names a value reads as data (not the functions it calls, not attribute names)."""
+    found: list[cst.Name] = []
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
+                node.value.visit(self)
+            return False
+
+        def visit_Call(self, node: cst.Call) -> bool:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
+                return False  # `fake.detach()` carries no graph into the loss
+            if not isinstance(node.func, cst.Name):
+                node.func.visit(self)
+            for argument in node.args:
+                argument.visit(self)
+            return False
+
+    value.visit(_Names())
+    return found
+
+
+def is_requires_grad(target: cst.BaseExpression, value: cst.BaseExpression | None) -> bool:
+    return isinstance(target, cst.Attribute) and target.attr.value == "requires_grad" and value is not None
+
+
+def counting_iterable(call: cst.Call) -> bool:
+    return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
+
+
+class _CallCollector(cst.CSTVisitor):
+    """Events of an expression in evaluation order: arguments before the call that takes them."""
+
+    def __init__(self, builder: Builder, context: Context) -> None:
+        self.builder = builder
+        self.context = context
+        self.nodes: list[Node] = []
+        self.comprehensions: list[dict[str, cst.BaseExpression]] = []  # loop variables of the comprehensions entered
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.builder.reads and node.attr.value == "grad" and isinstance(node.value, cst.Name):
+            local = {name: collection for frame in self.comprehensions for name, collection in frame.items()}
+            self.nodes.append(self.builder.grad_access(node, self.context, local))
+
+    def visit_comprehension(self, node: cst.BaseComp) -> None:
+        frame: dict[str, cst.BaseExpression] = {}
+        for_in: cst.CompFor | None = node.for_in
+        while for_in is not None:
+            frame.update(loop_elements(for_in.target, for_in.iter))
+            for_in = for_in.inner_for_in
+        self.comprehensions.append(frame)
+
+    def leave_comprehension(self, original_node: cst.BaseComp) -> None:
+        self.comprehensions.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = leave_comprehension
+
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        stored = set(self.context.naming.stored(original_node.target))
+        if stored:
+            self.nodes.append(self.builder.rebind(original_node, stored))
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        self.nodes.extend(self.builder.call(original_node, self.context))
+
