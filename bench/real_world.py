@@ -72,6 +72,7 @@ class RepoResult:
     with_backward: int = 0
     loops: int = 0
     absent: int = 0  # source files whose blobs the snapshot lacks (its largest files may be left out)
+    left_out: list[str] = field(default_factory=list)  # "path: what" the engine gave up on (a loop did not settle)
     seconds: float = 0.0
     reports: list[Report] = field(default_factory=list)
 
@@ -156,8 +157,12 @@ def opt_in_codes() -> list[str]:
     return sorted(rule.code for rule in all_rules() if not rule.enabled_by_default)
 
 
-def run_cli(paths: list[Path]) -> list[dict]:
-    """The real CLI over `paths`, every rule on, as its JSON items."""
+# What the CLI says on stderr when it leaves a function out (its loop did not settle): silent, not clean.
+LEFT_OUT = re.compile(r"^zerograd-lint: (?P<path>.+?): (?P<what>.+) not analysed: ", re.MULTILINE)
+
+
+def run_cli(paths: list[Path]) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The real CLI over `paths`, every rule on: its JSON items, and the (path, function) it left out."""
     command = [sys.executable, "-m", "zerograd_lint", "check", "--select", "ALL", "--no-cache",
                "--jobs", "1", "--format", "json", "--exit-zero", "--quiet"]
     extra = opt_in_codes()
@@ -166,7 +171,8 @@ def run_cli(paths: list[Path]) -> list[dict]:
     done = subprocess.run(command + [str(p) for p in paths], capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"zerograd-lint exited {done.returncode}: {done.stderr.strip()[-2000:]}")
-    return json.loads(done.stdout or "[]")
+    left_out = [(m["path"], m["what"]) for m in LEFT_OUT.finditer(done.stderr)]
+    return json.loads(done.stdout or "[]"), left_out
 
 
 def program_of(path: Path) -> tuple[str, list[tuple[int, int]] | None]:
@@ -219,7 +225,8 @@ def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
     absent = root / ".missing_blobs"
     result = RepoResult(repo, commit, absent=int(absent.read_text()) if absent.is_file() else 0)
     started = time.perf_counter()
-    items = run_cli([root])
+    items, left_out = run_cli([root])
+    result.left_out = [f"{Path(path).relative_to(root).as_posix()}: {what}" for path, what in left_out]
     result.seconds = time.perf_counter() - started
     programs: dict[Path, tuple[str, list[tuple[int, int]] | None]] = {}
     for path in source_files(root):
@@ -309,7 +316,7 @@ def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list
             written.append(target)
         sides.append((written[0], written[1]))
     seen: dict[Path, list[tuple[str, int]]] = defaultdict(list)
-    for item in run_cli([folder]) if pairs else []:
+    for item in run_cli([folder])[0] if pairs else []:
         seen[Path(item["path"])].append((item["code"], item["line"]))
     results = []
     for pair, (parent, fixed) in zip(pairs, sides):
@@ -353,8 +360,8 @@ def short(commit: str) -> str:
 
 
 def print_table(results: list[RepoResult], verdicts: dict[Report, Verdict | None], markdown: bool) -> None:
-    header = ["repository", "kind", "added", "commit", "files", "with a backward", "loops", "reports", "true", "false",
-              "untriaged"]
+    header = ["repository", "kind", "added", "commit", "files", "with a backward", "loops", "left out", "reports", "true",
+              "false", "untriaged"]
     rows = []
     totals = Counter()
     for result in results:
@@ -362,13 +369,14 @@ def print_table(results: list[RepoResult], verdicts: dict[Report, Verdict | None
         files = f"{result.files - result.notebooks}" + (f" (+{result.notebooks} ipynb)" if result.notebooks else "")
         rows.append([result.repo, KINDS.get(result.repo, ""), ADDED.get(result.repo, ""), short(result.commit), files,
                      str(result.with_backward),
-                     str(result.loops), str(len(result.reports)), str(judged["true"]), str(judged["false"]),
-                     str(judged["untriaged"])])
+                     str(result.loops), str(len(result.left_out)), str(len(result.reports)), str(judged["true"]),
+                     str(judged["false"]), str(judged["untriaged"])])
         totals.update(files=result.files - result.notebooks, notebooks=result.notebooks, backward=result.with_backward,
-                      loops=result.loops, reports=len(result.reports), true=judged["true"], false=judged["false"],
-                      untriaged=judged["untriaged"])
+                      loops=result.loops, left_out=len(result.left_out), reports=len(result.reports),
+                      true=judged["true"], false=judged["false"], untriaged=judged["untriaged"])
     rows.append([f"total ({len(results)})", "", "", "", f"{totals['files']} (+{totals['notebooks']} ipynb)",
-                 str(totals["backward"]), str(totals["loops"]), str(totals["reports"]), str(totals["true"]),
+                 str(totals["backward"]), str(totals["loops"]), str(totals["left_out"]), str(totals["reports"]),
+                 str(totals["true"]),
                  str(totals["false"]), str(totals["untriaged"])])
     table(header, rows, markdown)
 
@@ -442,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
         for report, verdict in listed:
             judged = f"{verdict.verdict}: {verdict.reason}" if verdict else "untriaged"
             print(f"{report.repo} {report.where} {report.code} [{judged}]\n    {report.text}\n    {report.message}")
+        for result in results:
+            for what in result.left_out:
+                print(f"{result.repo} {what} not analysed (a loop did not settle)")
         for result in results:
             if result.absent:
                 print(f"{result.repo}: {result.absent} source files absent from the snapshot", file=sys.stderr)
