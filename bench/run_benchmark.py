@@ -193,14 +193,15 @@ def main() -> None:
         rows.append(("peak memory, torch's tree cold", f"{cold.peak_process_mb:.0f} MB (all processes {cold.peak_total_mb:.0f} MB)",
                      f"ruff {yardstick.peak_process_mb:.0f} MB", f"{cold.peak_process_mb / yardstick.peak_process_mb:.1f}×"))
 
-        (work / "one_loop.py").write_text(many_loops(1))  # the imports and one loop: what every size pays once
-        base = measure([python, "-c", ANALYSE, str(work / "one_loop.py")], work, env)
+        # What every size pays once: the imports (LibCST and the analysis, as any file with a loop needs), one KB of loops.
+        (work / "loops_1kb.py").write_text(many_loops(1024))
+        base = measure([python, "-c", ANALYSE, str(work / "loops_1kb.py")], work, env)
         per_kb, totals = [], []
         for kb in args.loops_kb:
             path = work / f"loops_{kb}kb.py"
             path.write_text(many_loops(kb * 1024))
             m = measure([python, "-c", ANALYSE, str(path)], work, env)
-            per_kb.append((kb, (m.cpu - base.cpu) / kb * 1000, (m.peak_process_mb - base.peak_process_mb) / kb))
+            per_kb.append((kb, (m.cpu - base.cpu) / (kb - 1) * 1000, (m.peak_process_mb - base.peak_process_mb) / (kb - 1)))
             totals.append((m.cpu, m.peak_process_mb))
             print(f"  many loops {kb} KB: {m.wall:.2f}s", file=sys.stderr)
         first_kb, first_ms, first_mb = per_kb[0]
