@@ -320,8 +320,6 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGPROF, previous)
 
 
-
-
 @contextmanager
 def thread_time_limit(seconds: float) -> Iterator[None]:
     """Raise TooComplex in this thread (not the main one) once it has used `seconds` more of CPU time."""
