@@ -4,7 +4,6 @@ it again changes nothing. A fix that would not parse is skipped and said so."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -13,7 +12,8 @@ import pytest
 from conftest import FIXTURES, REPO
 
 from zerograd_lint.engine import analyze_source
-from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits
+from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits, zg404
+from zerograd_lint.fixes.edit import REPLACE, Edit
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.rule_docs import FIXES_COMMAND, rule_page, with_fixes_table
 from zerograd_lint.rules import Example, all_rules, rule_by_code
@@ -107,11 +107,10 @@ def test_unsafe_fixes_wait_for_the_flag() -> None:
 
 
 def test_a_fix_that_would_not_parse_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(module: cst.Module, d) -> cst.Module:
-        return module.with_changes(body=[*module.body, cst.parse_statement("x = 1\n").with_changes(
-            body=[cst.Expr(cst.Name("not valid"))])])
+    def broken(facts, step: cst.CSTNode) -> list[Edit]:
+        return [Edit.at(REPLACE, step, facts.span(step), "scaler.step(opt")]
 
-    monkeypatch.setitem(FIXES, "ZG404", dataclasses.replace(FIXES["ZG404"], apply=broken, message=lambda d: "break it"))
+    monkeypatch.setattr(zg404, "add_update", broken)
     source = (FIXTURES / "zg404_no_update.py").read_text(encoding="utf-8")
     outcome = fix_source(source)
     assert outcome.source == source and outcome.applied == []
