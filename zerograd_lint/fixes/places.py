@@ -10,7 +10,6 @@ from functools import lru_cache
 from typing import Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.names import source_of
 from zerograd_lint.fixes.edit import CannotFix
@@ -28,6 +27,15 @@ def parents_in(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
             parents[child] = node
             stack.append(child)
     return parents
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The node and every node under it, in source order (LibCST's matchers cost an import the lint must not pay)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
 
 
 def ancestors(module: cst.Module, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -124,7 +132,9 @@ def module_bindings(module: cst.Module) -> set[str]:
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             names.add(statement.name.value)
             continue
-        for node in m.findall(statement, m.AssignTarget() | m.AnnAssign() | m.For() | m.AsName() | m.ImportAlias()):
+        for node in descendants(statement):
+            if not isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.For, cst.AsName, cst.ImportAlias)):
+                continue
             target = getattr(node, "target", None) or getattr(node, "name", None)
             if isinstance(target, cst.Name):
                 names.add(target.value)

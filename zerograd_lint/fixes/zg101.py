@@ -15,33 +15,36 @@ optimizers, a subscript) the analysis is less than certain: unsafe.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Step
+from zerograd_lint.analysis.ir import Event, Loop, Step
 from zerograd_lint.analysis.names import source_of
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_receiver, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, SHAPE, CannotFix, Edit, statement
-from zerograd_lint.fixes.places import closure_of, statement_of
+from zerograd_lint.fixes.places import closure_of, descendants, statement_of
 from zerograd_lint.rules.fix_facts import MissingClear
 
 
 def offer(
-    facts: FileFacts, step: Step, loop: cst.CSTNode | None, *, guarded: bool, set_to_none: bool | None, closure: bool,
-    backward: cst.CSTNode | None = None,
+    facts: FileFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None, closure: bool,
+    backward: Event | None = None,
 ) -> Offer:
-    """The clear for a step whose optimizer nothing clears, in the loop `loop`; `closure`: the clear goes in the
+    """The clear for a step whose optimizer nothing clears, in the loop `around`; `closure`: the clear goes in the
     closure the step evaluates; `backward`: the backward whose gradients the step applies."""
+    loop = around.node if around is not None else None
     words = MissingClear(
         optimizer=step.optimizer, loop_line=facts.line(loop) if loop is not None else None, step_line=facts.line(step.node),
         guarded=guarded, set_to_none=set_to_none, closure=closure,
-        backward_line=facts.line(backward) if backward is not None else None,
+        backward_line=facts.line(backward.node) if backward is not None else None,
     )
     return Offer(
         words,
         SAFE if is_plain_receiver(step.optimizer) else UNSAFE,
-        (made(lambda: add_clear(facts, words, step, loop)), made(lambda: clear_before_backward(facts, words, loop, backward))),
+        (
+            made(lambda: add_clear(facts, words, step, loop)),
+            made(lambda: clear_before_backward(facts, words, loop, backward.node if backward is not None else None)),
+        ),
     )
 
 
@@ -87,7 +90,7 @@ def after_step(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTN
 
 def assigned_in(loop: cst.CSTNode, optimizer: str) -> bool:
     """Whether the loop (re)binds the optimizer: a clear at its top would run before it exists."""
-    targets = m.findall(loop, m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName())
+    targets = [n for n in descendants(loop) if isinstance(n, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName))]
     bound = {source_of(getattr(node, "target", None) or node.name) for node in targets}
     return optimizer in bound or optimizer.split(".")[0] in bound
 

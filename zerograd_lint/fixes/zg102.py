@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir import Clear, Event, Loop
 from zerograd_lint.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, SHAPE, CannotFix, Edit, statement
@@ -23,11 +24,10 @@ from zerograd_lint.fixes.places import is_only, statement_of
 from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
-def offer(
-    facts: FileFacts, clear: cst.CSTNode, text: str, step: cst.CSTNode, backward: cst.CSTNode,
-    loop: cst.CSTNode | None, step_guarded: bool,
-) -> Offer:
-    """The move of `clear` (written `text`), between `backward` and `step`, to where it belongs."""
+def offer(facts: FileFacts, event: Clear, step: Event, after: Event, around: Loop | None, step_guarded: bool) -> Offer:
+    """The move of the clear `event`, between the backward `after` and `step`, to where it belongs."""
+    clear, text, step, backward = event.node, event.text, step.node, after.node
+    loop = around.node if around is not None else None
     words = MisplacedClear(
         step_line=facts.line(step), backward_line=facts.line(backward),
         loop_line=facts.line(loop) if loop is not None else None, step_guarded=step_guarded, clear=text,

@@ -10,12 +10,12 @@ in the file; with none to be found the fix is skipped.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, SHAPE, CannotFix, Edit
+from zerograd_lint.fixes.places import descendants
 from zerograd_lint.rules.fix_facts import UncalledMethod
 
 
@@ -34,9 +34,11 @@ def call(facts: FileFacts, attribute: cst.CSTNode) -> Edit:
 def stepped_optimizer(facts: FileFacts, scaler: cst.BaseExpression) -> cst.Arg:
     """The argument of the first `scaler.step(opt)` of this scaler."""
     assert facts.module is not None
-    for step in m.findall(facts.module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
-        assert isinstance(step, cst.Call) and isinstance(step.func, cst.Attribute)
-        if source_of(step.func.value) == source_of(scaler):
+    for step in descendants(facts.module):
+        if (
+            isinstance(step, cst.Call) and isinstance(step.func, cst.Attribute) and step.func.attr.value == "step"
+            and len(step.args) == 1 and step.args[0].keyword is None and source_of(step.func.value) == source_of(scaler)
+        ):
             return step.args[0]
     raise CannotFix(f"`{source_of(scaler)}.unscale_` needs its optimizer and no `{source_of(scaler)}.step(...)` names one")
 

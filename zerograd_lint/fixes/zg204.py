@@ -10,13 +10,12 @@ fix is offered. Safe: the file then runs the schedule as PyTorch documents it.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, REMOVE, SHAPE, CannotFix, Edit
-from zerograd_lint.fixes.places import in_blocks, is_only, statement_of
+from zerograd_lint.fixes.places import descendants, in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 
 LEARNING_RATE_READS = ("param_groups", "get_last_lr", "get_lr", "_last_lr")
@@ -51,17 +50,16 @@ def index_in(body: list[cst.BaseStatement], statement: cst.BaseStatement) -> int
 
 
 def uses_scheduler(node: cst.CSTNode, scheduler: str) -> bool:
-    return any(source_of(found) == scheduler for found in m.findall(node, m.Name() | m.Attribute()))
+    return any(isinstance(found, (cst.Name, cst.Attribute)) and source_of(found) == scheduler for found in descendants(node))
 
 
 def notices_the_move(node: cst.CSTNode, scheduler: str) -> bool:
     """A use of the scheduler, a read of the learning rate, or a jump out of the block."""
     if uses_scheduler(node, scheduler):
         return True
-    if any(source_of(found.attr) in LEARNING_RATE_READS for found in m.findall(node, m.Attribute())):
+    if any(isinstance(found, cst.Attribute) and found.attr.value in LEARNING_RATE_READS for found in descendants(node)):
         return True
-    jumps = m.findall(node, m.Return() | m.Raise() | m.Continue() | m.Break())
-    return bool(jumps)
+    return any(isinstance(found, (cst.Return, cst.Raise, cst.Continue, cst.Break)) for found in descendants(node))
 
 
 FIX = Fix(

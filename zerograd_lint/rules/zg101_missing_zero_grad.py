@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterable, Iterator
 
 import libcst as cst
@@ -8,7 +9,6 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, Mark, has
 from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
 from zerograd_lint.fixes import zg101
-from zerograd_lint.fixes.base import Offer
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import (
     at,
@@ -58,12 +58,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
             continue  # loop-carried: needs the loop
-        def fix(backward: Event | None = None) -> Offer:
-            return zg101.offer(
-                facts, step, where.loop.node, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure,
-                backward=backward.node if backward is not None else None,
-            )
-
+        fix = partial(
+            zg101.offer, facts, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
+        )
         reapplied = [c for c in held if has(c, Mark.APPLIED) and has(c, Mark.CUR, Mark.PREV)]
         if reapplied:
             earlier = first_event(root, frozenset(reapplied), Mark.APPLIED)
@@ -90,7 +87,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                     f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                     f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                    fix=fix(backward),
+                    fix=fix(backward=backward),
                 )
             continue
         stale = [c for c in held if has(c, Mark.PREV)]
@@ -102,7 +99,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                 f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                fix=fix(backward),
+                fix=fix(backward=backward),
             )
 
 
@@ -119,7 +116,7 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozense
         f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
         f"what the other loss feeds through {models}.",
         fix=zg101.offer(
-            facts, step, loop.node if loop is not None else None, guarded=root.where[step.id].guard is not None,
+            facts, step, loop, guarded=root.where[step.id].guard is not None,
             set_to_none=set_to_none_style(root), closure=False,
         ),
     )

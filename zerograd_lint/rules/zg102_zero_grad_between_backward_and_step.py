@@ -28,9 +28,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
                 f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
                 fix=zg102.offer(
-                    facts, clear.node, clear.text, step.node, backward.node,
-                    loop=loop.node if (loop := root.loop_of(step)) is not None else None,
-                    step_guarded=root.where[step.id].guard is not None,
+                    facts, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None
                 ),
             )
 
