@@ -45,6 +45,18 @@ def test_every_fix_is_for_a_rule_and_ordered() -> None:
     assert {rule.code for rule in FIXABLE} == set(FIXES) == set(FIX_ORDER)
 
 
+def test_every_fixable_report_offers_each_variant_of_its_fix() -> None:
+    """A report carries, for each variant of its rule's fix, the edits or the reason there are none; and an applicability."""
+    offered = [d for code, example in EXAMPLES for d in analyze_source(example) if d.code == code]
+    assert {d.code for d in offered} == set(FIXES)
+    for d in offered:
+        assert d.data["applicability"] in ("safe", "unsafe")
+        variants = d.data["variants"]
+        assert len(variants) == len(FIXES[d.code].variants()), d
+        assert all(isinstance(made, str) or [Edit.of(edit).data() for edit in made] == made for made in variants)
+    assert json.loads(json.dumps([d.data for d in offered])) == [d.data for d in offered]  # as the cache keeps them
+
+
 def test_docs_fixes_md_table_is_the_fixes_own() -> None:
     current = (REPO / "docs" / "fixes.md").read_text(encoding="utf-8")
     assert current == with_fixes_table(current), f"docs/fixes.md is stale: run `{FIXES_COMMAND}`"
