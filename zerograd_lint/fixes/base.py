@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import libcst as cst
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.edit import CannotFix, Edit
 from zerograd_lint.rules.fix_facts import FixFacts
 

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.names import source_of
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.edit import CannotFix
 
 Block = cst.IndentedBlock | cst.Module

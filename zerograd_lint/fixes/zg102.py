@@ -16,8 +16,8 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Clear, Event, Loop
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.analysis.ir.nodes import Clear, Event, Loop
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, SHAPE, CannotFix, Edit, statement
 from zerograd_lint.fixes.places import is_only, statement_of

@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import source_of
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, REMOVE, SHAPE, CannotFix, Edit
 from zerograd_lint.fixes.places import descendants, in_blocks, is_only, statement_of

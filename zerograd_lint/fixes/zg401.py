@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_BEFORE, SHAPE, UNGUARD, CannotFix, Edit, statement
 from zerograd_lint.fixes.places import in_blocks, is_only, statement_of

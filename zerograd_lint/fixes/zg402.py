@@ -9,8 +9,8 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import source_of
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, REPLACE, SHAPE, CannotFix, Edit, statement
 from zerograd_lint.fixes.places import statement_of

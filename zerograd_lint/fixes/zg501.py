@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import source_of
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, SHAPE, CannotFix, Edit
 from zerograd_lint.rules.fix_facts import UnscaledLoss

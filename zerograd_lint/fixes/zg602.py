@@ -11,8 +11,8 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import source_of
-from zerograd_lint.analysis.state_events import live_names
+from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.analysis.ir.state_events import live_names
 from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, CannotFix, Edit
 from zerograd_lint.rules.fix_facts import KeptLoss
