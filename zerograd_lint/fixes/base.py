@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, Union
 
 import libcst as cst
 
@@ -51,7 +51,7 @@ class Fix:
 
 
 # A variant as a report carries it: its edits, or why it cannot be made.
-Made = Sequence[Edit] | str
+Made = Union[Sequence[Edit], str]
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,9 @@ class _Applier(cst.CSTTransformer):
         return found
 
     def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):  # type: ignore[override]
-        for edit in self.of(original, REPLACE):
-            return cst.parse_expression(edit.code)
+        replaced = self.of(original, REPLACE)
+        if replaced:
+            return cst.parse_expression(replaced[0].code)
         if isinstance(updated, (cst.For, cst.While, cst.FunctionDef)):
             for edit in self.of(original, INSERT_FIRST):
                 updated = first_in(updated, statement(edit.code))

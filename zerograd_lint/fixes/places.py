@@ -7,14 +7,14 @@ The parents are walked once per module, and only for a file with a report to fix
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, Union
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.edit import CannotFix
 
-Block = cst.IndentedBlock | cst.Module
+Block = Union[cst.IndentedBlock, cst.Module]
 
 
 @lru_cache(maxsize=2)  # LibCST nodes hash by identity: one module's map, kept while its reports are fixed

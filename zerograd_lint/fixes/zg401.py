@@ -11,10 +11,9 @@ from __future__ import annotations
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_BEFORE, SHAPE, UNGUARD, CannotFix, Edit, statement
-from zerograd_lint.fixes.places import in_blocks, is_only, statement_of
+from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
 
@@ -43,7 +42,7 @@ def add_unscale(facts: FileFacts, clip: cst.CSTNode, unscale: str) -> list[Edit]
     return [Edit.at(INSERT_BEFORE, line, facts.span(line), unscale)]
 
 
-def before(statement: cst.BaseStatement, block: cst.IndentedBlock | cst.Module) -> cst.BaseStatement | None:
+def before(statement: cst.BaseStatement, block: Block) -> cst.BaseStatement | None:
     """The statement right before `statement` in an indented block."""
     if not isinstance(block, cst.IndentedBlock):
         return None
