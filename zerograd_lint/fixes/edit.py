@@ -45,6 +45,9 @@ class Edit:
 
     @classmethod
     def at(cls, op: str, node: cst.CSTNode, span: Span, code: str = "") -> Edit:
+        """The edit of `node`, found at `span`; raises CannotFix if the statement to insert is none."""
+        if op in (INSERT_BEFORE, INSERT_AFTER, INSERT_FIRST):
+            statement(code)
         return cls(op, type(node).__name__, span, code)
 
     def data(self) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from typing import Iterator, Union
 
 import libcst as cst
 
+from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.fixes.edit import CannotFix
+from zerograd_lint.fixes.edit import SHAPE, CannotFix
 
 Block = Union[cst.IndentedBlock, cst.Module]
 
@@ -46,16 +47,31 @@ def ancestors(module: cst.Module, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         yield node
 
 
-def statement_of(module: cst.Module, node: cst.CSTNode) -> cst.SimpleStatementLine | None:
-    """The statement line the node is written in; None inside a compound statement's header or a one-line suite."""
+def statement_of(facts: FileFacts, node: cst.CSTNode) -> cst.SimpleStatementLine:
+    """The statement line the node is written in; CannotFix inside a compound statement's header or a one-line suite."""
+    assert facts.module is not None
     if isinstance(node, cst.SimpleStatementLine):
         return node
-    for around in ancestors(module, node):
+    for around in ancestors(facts.module, node):
         if isinstance(around, cst.SimpleStatementLine):
             return around
         if isinstance(around, (cst.BaseCompoundStatement, cst.SimpleStatementSuite)):
-            return None
-    return None
+            break
+    raise CannotFix(SHAPE)
+
+
+def starting_with(facts: FileFacts, node: cst.CSTNode) -> cst.SimpleStatementLine:
+    """The statement line that starts on the node's line and holds it."""
+    line = statement_of(facts, node)
+    if facts.line(line) != facts.line(node):
+        raise CannotFix(SHAPE)
+    return line
+
+
+def encloses(facts: FileFacts, loop: cst.CSTNode, line: int) -> bool:
+    """Whether `line` lies inside the loop (not in a helper the loop calls)."""
+    start, _, end, _ = facts.span(loop)
+    return start <= line <= end
 
 
 def in_blocks(module: cst.Module, node: cst.CSTNode) -> Iterator[tuple[cst.BaseStatement, Block]]:

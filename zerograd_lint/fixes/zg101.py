@@ -21,8 +21,8 @@ from zerograd_lint.analysis.ir.nodes import Event, Loop, Step
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_receiver, made
-from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, SHAPE, CannotFix, Edit, statement
-from zerograd_lint.fixes.places import closure_of, descendants, statement_of
+from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, CannotFix, Edit
+from zerograd_lint.fixes.places import closure_of, descendants, encloses, starting_with, statement_of
 from zerograd_lint.rules.fix_facts import MissingClear
 
 
@@ -54,26 +54,14 @@ def clear_call(words: MissingClear, optimizer: str | None = None) -> str:
 
 
 def add_clear(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None) -> list[Edit]:
-    module = facts.module
-    assert module is not None
     if words.closure:
         return clear_in_closure(facts, words, step)
     if loop is None or after_step(facts, words, step, loop):
         # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
         code = clear_call(words, step_receiver(step))
-        statement(code)
-        line = statement_of(module, step.node)
-        if line is None:
-            raise CannotFix(SHAPE)
+        line = statement_of(facts, step.node)
         return [Edit.at(INSERT_AFTER, line, facts.span(line), code)]
-    statement(clear_call(words))
     return [Edit.at(INSERT_FIRST, loop, facts.span(loop), clear_call(words))]
-
-
-def encloses(facts: FileFacts, loop: cst.CSTNode, line: int) -> bool:
-    """Whether `line` lies inside the loop (not in a helper the loop calls)."""
-    start, _, end, _ = facts.span(loop)
-    return start <= line <= end
 
 
 def after_step(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode) -> bool:
@@ -112,11 +100,7 @@ def clear_before_backward(facts: FileFacts, words: MissingClear, loop: cst.CSTNo
     clear right before the backward that is not cleared, in the loop itself."""
     if words.closure or backward is None or loop is None or not encloses(facts, loop, facts.line(backward)):
         raise CannotFix("the backward is not in the loop")
-    assert facts.module is not None
-    line = statement_of(facts.module, backward)
-    if line is None or facts.line(line) != facts.line(backward):
-        raise CannotFix(SHAPE)
-    statement(clear_call(words))
+    line = starting_with(facts, backward)
     return [Edit.at(INSERT_BEFORE, line, facts.span(line), clear_call(words))]
 
 
@@ -126,7 +110,6 @@ def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[
     receiver = step_receiver(step)
     assert isinstance(step.node, cst.Call)
     closure, optimizer = closure_of(facts.module, step.node, receiver)
-    statement(clear_call(words, optimizer))
     return [Edit.at(INSERT_FIRST, closure, facts.span(closure), clear_call(words, optimizer))]
 
 

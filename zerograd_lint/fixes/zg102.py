@@ -19,8 +19,8 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Clear, Event, Loop
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
-from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, SHAPE, CannotFix, Edit, statement
-from zerograd_lint.fixes.places import is_only, statement_of
+from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, CannotFix, Edit, statement
+from zerograd_lint.fixes.places import encloses, is_only, starting_with, statement_of
 from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
@@ -61,26 +61,9 @@ def insertion(
     return Edit.at(INSERT_BEFORE, line, facts.span(line), words.clear)
 
 
-def starting_with(facts: FileFacts, node: cst.CSTNode) -> cst.SimpleStatementLine:
-    """The statement line that starts on the node's line and holds it."""
-    assert facts.module is not None
-    line = statement_of(facts.module, node)
-    if line is None or facts.line(line) != facts.line(node):
-        raise CannotFix(SHAPE)
-    return line
-
-
-def encloses(facts: FileFacts, loop: cst.CSTNode, line: int) -> bool:
-    start, _, end, _ = facts.span(loop)
-    return start <= line <= end
-
-
 def removal(facts: FileFacts, clear: cst.CSTNode, text: str) -> Edit:
     """The clear's statement, which must hold nothing else."""
-    assert facts.module is not None
-    line = statement_of(facts.module, clear)
-    if line is None:
-        raise CannotFix(SHAPE)
+    line = statement_of(facts, clear)
     if not is_only(line, text):
         raise CannotFix(f"the statement holds more than `{text}`")
     return Edit.at(REMOVE, line, facts.span(line))

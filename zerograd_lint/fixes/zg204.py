@@ -28,9 +28,7 @@ def offer(facts: FileFacts, scheduler_step: cst.CSTNode, scheduler: str, step: c
 
 def move_after(facts: FileFacts, scheduler_step: cst.CSTNode, scheduler: str, step: cst.CSTNode) -> list[Edit]:
     assert facts.module is not None
-    moving = statement_of(facts.module, scheduler_step)
-    if moving is None:
-        raise CannotFix(SHAPE)
+    moving = statement_of(facts, scheduler_step)
     block = next(block for statement, block in in_blocks(facts.module, moving))
     holder = next((statement for statement, around in in_blocks(facts.module, step) if around is block), None)
     if holder is None:

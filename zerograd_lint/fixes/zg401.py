@@ -12,7 +12,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
-from zerograd_lint.fixes.edit import INSERT_BEFORE, SHAPE, UNGUARD, CannotFix, Edit, statement
+from zerograd_lint.fixes.edit import INSERT_BEFORE, UNGUARD, Edit
 from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
@@ -35,10 +35,7 @@ def add_unscale(facts: FileFacts, clip: cst.CSTNode, unscale: str) -> list[Edit]
     ]
     if len(conditional) == 1:  # not two: that would unscale twice
         return [Edit.at(UNGUARD, conditional[0], facts.span(conditional[0]))]
-    line = statement_of(facts.module, clip)
-    if line is None:
-        raise CannotFix(SHAPE)
-    statement(unscale)
+    line = statement_of(facts, clip)
     return [Edit.at(INSERT_BEFORE, line, facts.span(line), unscale)]
 
 

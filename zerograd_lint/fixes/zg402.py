@@ -12,7 +12,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
-from zerograd_lint.fixes.edit import INSERT_AFTER, REPLACE, SHAPE, CannotFix, Edit, statement
+from zerograd_lint.fixes.edit import INSERT_AFTER, REPLACE, CannotFix, Edit
 from zerograd_lint.fixes.places import statement_of
 from zerograd_lint.rules.fix_facts import BypassedScaler
 
@@ -30,11 +30,7 @@ def through_scaler(facts: FileFacts, step: cst.CSTNode, words: BypassedScaler) -
     edits = [Edit.at(REPLACE, step, facts.span(step), f"{words.scaler}.step({source_of(step.func.value)})")]
     if words.has_update:
         return edits
-    assert facts.module is not None
-    line = statement_of(facts.module, step)
-    if line is None:
-        raise CannotFix(SHAPE)
-    statement(f"{words.scaler}.update()")
+    line = statement_of(facts, step)
     return [*edits, Edit.at(INSERT_AFTER, line, facts.span(line), f"{words.scaler}.update()")]
 
 

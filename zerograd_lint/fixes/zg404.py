@@ -11,7 +11,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
-from zerograd_lint.fixes.edit import DROP, INSERT_AFTER, SHAPE, CannotFix, Edit, statement
+from zerograd_lint.fixes.edit import DROP, INSERT_AFTER, CannotFix, Edit
 from zerograd_lint.fixes.places import in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
@@ -24,12 +24,8 @@ def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str) -> O
 def add_update(facts: FileFacts, step: cst.CSTNode) -> list[Edit]:
     if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the scaler's step is not a method call")
-    assert facts.module is not None
     update = f"{source_of(step.func.value)}.update()"  # the scaler as written at its step
-    statement(update)
-    line = statement_of(facts.module, step)
-    if line is None:
-        raise CannotFix(SHAPE)
+    line = statement_of(facts, step)
     return [*updates_after_loops(facts, step, update), Edit.at(INSERT_AFTER, line, facts.span(line), update)]
 
 
