@@ -24,21 +24,20 @@ from zerograd_lint.fixes.places import encloses, is_only, starting_with, stateme
 from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
-def offer(facts: FileFacts, event: Clear, step: Event, after: Event, around: Loop | None, step_guarded: bool) -> Offer:
-    """The move of the clear `event`, between the backward `after` and `step`, to where it belongs."""
-    clear, text, step, backward = event.node, event.text, step.node, after.node
+def offer(facts: FileFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool) -> Offer:
+    """The move of `clear`, between `backward` and `step`, to where it belongs (in the loop `around`)."""
     loop = around.node if around is not None else None
     words = MisplacedClear(
-        step_line=facts.line(step), backward_line=facts.line(backward),
-        loop_line=facts.line(loop) if loop is not None else None, step_guarded=step_guarded, clear=text,
+        step_line=facts.line(step.node), backward_line=facts.line(backward.node),
+        loop_line=facts.line(loop) if loop is not None else None, step_guarded=step_guarded, clear=clear.text,
     )
-    safe = is_plain_clear(text) and words.backward_line < facts.line(clear) < words.step_line
+    safe = is_plain_clear(clear.text) and words.backward_line < facts.line(clear.node) < words.step_line
     return Offer(
         words,
         SAFE if safe else UNSAFE,
         (
-            made(lambda: [removal(facts, clear, text)]),
-            made(lambda: [insertion(facts, clear, words, step, backward, loop, safe), removal(facts, clear, text)]),
+            made(lambda: [removal(facts, clear.node, clear.text)]),
+            made(lambda: [insertion(facts, clear.node, words, step.node, backward.node, loop, safe), removal(facts, clear.node, clear.text)]),
         ),
     )
 
