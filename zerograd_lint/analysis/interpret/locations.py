@@ -25,6 +25,8 @@ NOWHERE = Where(None, None, None, None)
 
 @dataclass
 class Locations:
+    """Where the events and branches of one function's IR sit; the same on every path and every pass."""
+
     events: dict[int, Where] = field(default_factory=dict)  # event id -> where it sits
     loops: dict[int, Loop | None] = field(default_factory=dict)  # id(branch) -> the training loop around it
 
