@@ -36,6 +36,7 @@ class Locations:
 
 
 def locate(root: Node, structure: Structure) -> Locations:
+    """Every event and branch of the IR, each with the places around it as the interpreter meets them."""
     found = Locations()
     pending: list[tuple[Node, Where]] = [(root, NOWHERE)]
     while pending:
