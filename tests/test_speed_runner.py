@@ -46,11 +46,12 @@ def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_f
     assert [name for name in imported if name.startswith(unwanted)] == []
 
 
-def test_fix_imports_libcst_matchers_only_when_there_is_a_fix(tmp_path):
+def test_fix_never_imports_libcst_matchers(tmp_path):
+    """LibCST's matchers take seconds to import: fixes find their places by walking the nodes themselves."""
     (tmp_path / "train.py").write_text(TRAINING.replace("optimizer.step()", "optimizer.zero_grad()\n    optimizer.step()"))
     imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
-    assert "libcst" in imported  # the file was analysed: it reports ZG102, which has a fix...
-    assert "libcst.matchers" in imported
+    assert "libcst" in imported and "Fixed 1 report." in imported  # the file was analysed, its ZG102 fixed...
+    assert "libcst.matchers" not in imported
     (tmp_path / "train.py").write_text(TRAINING.replace("    optimizer.step()", "    optimizer.step()\n    optimizer.zero_grad()"))
     imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
     assert "libcst" in imported and "libcst.matchers" not in imported  # ...this one reports nothing
@@ -132,6 +133,37 @@ def test_the_budget_holds_in_the_editors_engine_thread_and_in_flake8(monkeypatch
     assert [(d.code, d.message) for d in found] == [("ZG000", "too complex to analyse in 0.01 s of CPU time")]
     checker = ZerogradChecker(ast.parse(source), source.splitlines(keepends=True), "train.py")
     assert [message for _, _, message, _ in checker.run()] == ["ZG000 too complex to analyse in 0.01 s of CPU time"]
+
+
+def spend_cpu_then_lose_the_budgets_error() -> None:
+    """What C code did once (CPython's AST constructor): swallow TooComplex and raise its own error."""
+    try:
+        while True:
+            pass
+    except runner.TooComplex as lost:
+        raise SystemError("AST constructor recursion depth mismatch") from lost
+
+
+def in_a_thread(function) -> None:
+    thread = threading.Thread(target=function)
+    thread.start()
+    thread.join()
+
+
+def test_an_error_raised_past_the_budget_is_the_budgets():
+    """In the main thread (a timer signal) and in the editor's engine thread (a watchdog)."""
+    for where in (lambda function: function(), in_a_thread):
+        outcome: list[str] = []
+
+        def limited() -> None:
+            try:
+                with runner.time_limit(0.01):
+                    spend_cpu_then_lose_the_budgets_error()
+            except runner.TooComplex:
+                outcome.append("too complex")
+
+        where(limited)
+        assert outcome == ["too complex"]
 
 
 def test_json_fix_field_and_fixing_agree(tmp_path):
