@@ -39,10 +39,11 @@ from zerograd_lint.analysis.ir import (
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
+WIDEN_AFTER = 6  # passes after which a loop's head only grows, and forgets what its tests said
 
 
 class Unsettled(Exception):
-    """A loop's state still changed after MAX_LOOP_PASSES passes: reports from it would not rest on a fixpoint."""
+    """A loop's state still changed after MAX_LOOP_PASSES passes (widened from WIDEN_AFTER on): reports from it would not rest on a fixpoint."""
 
     def __init__(self, loop: Loop) -> None:
         super().__init__(f"the data-flow state of a loop did not settle in {MAX_LOOP_PASSES} passes")
@@ -70,6 +71,7 @@ class Domain(Protocol[State]):
         self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
     ) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
+    def widen(self, old: State, new: State) -> State: ...  # a loop head that has not settled yet: at least both
 
 
 class PassThrough:
@@ -94,6 +96,9 @@ class PassThrough:
 
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
         return state
+
+    def widen(self, old: State, new: State) -> State:
+        return self.join(old, new)  # type: ignore[attr-defined]
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
@@ -229,9 +234,31 @@ class Correlated(Generic[State]):
         result = dict(first)
         for valuation, inner in second.items():
             self.add(result, valuation, inner)
+        if len(result) > MAX_VALUATIONS:
+            result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
             oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: self.recency.get(k, 0))
             result = self.forget(result, frozenset({oldest}))
+        return result
+
+    def merge_twins(self, state: dict) -> dict:
+        """Valuations that differ in one atom's value only and hold the same state become one that does not know it.
+
+        Nothing is lost: the atom's next test splits the state again into the
+        same two. (`if cfg.enable_fsdp: clip A else: clip B` leaves the same
+        gradients either way; forgetting it keeps room for `cfg.use_fp16`.)
+        """
+        result = dict(state)
+        for valuation in sorted(state, key=len, reverse=True):
+            if valuation not in result:
+                continue
+            for item in valuation:
+                twin = (valuation - {item}) | {(item[0], not item[1])}
+                if twin in result and result[twin] == result[valuation]:
+                    inner = result.pop(valuation)
+                    del result[twin]
+                    self.add(result, valuation - {item}, inner)
+                    break
         return result
 
     def forget(self, state: dict, keys: frozenset[str]) -> dict:
@@ -281,6 +308,11 @@ class Correlated(Generic[State]):
             elif known != value:
                 return None
         return frozenset(added)
+
+    def widen(self, old: dict, new: dict) -> dict:
+        """One state for every valuation: what the tests said may be written another way each pass, never settling."""
+        merged = self.join(old, new)
+        return self.forget(merged, frozenset(key for valuation in merged for key, _ in valuation))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
@@ -551,14 +583,16 @@ class Interpreter(Generic[State]):
             entry = state
         head = entry
         body: Flow[State] = Flow()
-        for _ in range(MAX_LOOP_PASSES):
+        for passes in range(MAX_LOOP_PASSES):
             body = self.run(loop.body, head, inner_where)
             end = self.join(body.normal, body.continues)
             back = self.domain.repeat(loop, end) if end is not None else None
             back = self.domain.back_edge(loop, back) if training and back is not None else back
             new_head = self.join(entry, back)
-            if new_head == head:
-                break
+            if passes >= WIDEN_AFTER:
+                new_head = self.domain.widen(head, new_head)
+            if new_head == head or self.join(head, new_head) == head:
+                break  # nothing new reaches the head (a correlated state may be written another way)
             head = new_head
         else:
             raise Unsettled(loop)
