@@ -237,7 +237,7 @@ class Correlated(Generic[State]):
         if len(result) > MAX_VALUATIONS:
             result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
-            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: self.recency.get(k, 0))
+            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: (self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
         return result
 
@@ -249,16 +249,14 @@ class Correlated(Generic[State]):
         gradients either way; forgetting it keeps room for `cfg.use_fp16`.)
         """
         result = dict(state)
-        for valuation in sorted(state, key=len, reverse=True):
-            if valuation not in result:
-                continue
-            for item in valuation:
-                twin = (valuation - {item}) | {(item[0], not item[1])}
-                if twin in result and result[twin] == result[valuation]:
-                    inner = result.pop(valuation)
-                    del result[twin]
-                    self.add(result, valuation - {item}, inner)
-                    break
+        for key in sorted({key for valuation in state for key, _ in valuation}):  # in an order of their own: the
+            for valuation in sorted(result, key=sorted):  # same states always merge the same way
+                if (key, True) in valuation and valuation in result:
+                    twin = (valuation - {(key, True)}) | {(key, False)}
+                    if twin in result and result[twin] == result[valuation]:
+                        inner = result.pop(valuation)
+                        del result[twin]
+                        self.add(result, valuation - {(key, True)}, inner)
         return result
 
     def forget(self, state: dict, keys: frozenset[str]) -> dict:
@@ -310,9 +308,13 @@ class Correlated(Generic[State]):
         return frozenset(added)
 
     def widen(self, old: dict, new: dict) -> dict:
-        """One state for every valuation: what the tests said may be written another way each pass, never settling."""
-        merged = self.join(old, new)
-        return self.forget(merged, frozenset(key for valuation in merged for key, _ in valuation))
+        """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
+        pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
+        both keep (a setting the loop never changes stays correlated)."""
+        def atoms(state: dict) -> set[str]:
+            return {key for valuation in state for key, _ in valuation}
+
+        return self.forget(self.join(old, new), frozenset(atoms(old) ^ atoms(new)))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
