@@ -9,9 +9,9 @@ threshold applies to scaled gradients). RULES.md, "Correlated conditions":
 forgetting tests to stay small must drop the ones whose arms left the same
 state, not the one tested longest ago.
 """
-# expect: ZG401 28:17
-# expect: ZG401 31:17
-# expect: ZG401 33:13
+# expect: ZG401 30:17
+# expect: ZG401 33:17
+# expect: ZG401 35:13
 import torch
 
 
