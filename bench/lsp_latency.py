@@ -32,7 +32,7 @@ sys.path[:0] = [str(REPO), str(REPO / "bench")]
 
 from generate_training_tree import training_script  # noqa: E402
 
-from zerograd_lint.lsp.server import DEBOUNCE_SECONDS  # noqa: E402
+from zerograd_lint.doors.lsp.server import DEBOUNCE_SECONDS  # noqa: E402
 
 
 class Server:

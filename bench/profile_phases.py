@@ -24,14 +24,14 @@ sys.path.insert(0, str(REPO))
 
 import libcst as cst  # noqa: E402
 
-from zerograd_lint import engine  # noqa: E402
+from zerograd_lint.core import engine  # noqa: E402
 from zerograd_lint.analysis import facts as facts_module  # noqa: E402
-from zerograd_lint.discovery import discover  # noqa: E402
-from zerograd_lint.engine import PartialFacts, python_parse, rule_reports  # noqa: E402
-from zerograd_lint.gate import gate_of  # noqa: E402
-from zerograd_lint.selection import DEFAULT_SELECTION  # noqa: E402
-from zerograd_lint.runner import PARSING_GC_THRESHOLD  # noqa: E402
-from zerograd_lint.source import UndecodableSource, ascii_compatible, decode_source  # noqa: E402
+from zerograd_lint.files.discovery import discover  # noqa: E402
+from zerograd_lint.core.engine import PartialFacts, python_parse, rule_reports  # noqa: E402
+from zerograd_lint.core.gate import gate_of  # noqa: E402
+from zerograd_lint.core.selection import DEFAULT_SELECTION  # noqa: E402
+from zerograd_lint.files.runner import PARSING_GC_THRESHOLD  # noqa: E402
+from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source  # noqa: E402
 
 
 def main() -> None:

@@ -90,7 +90,7 @@ def extract(mirror: Path, scratch: Path, repo: str, commit: str) -> Path:
     Only what the linter reads is written; a snapshot may lack its largest blobs,
     and those are counted in `.missing_blobs` rather than failing the run.
     """
-    from zerograd_lint.discovery import SOURCE_SUFFIXES
+    from zerograd_lint.files.discovery import SOURCE_SUFFIXES
 
     target = scratch / repo.replace("/", "+")
     stamp = target / ".reviewed_commit"
@@ -174,7 +174,7 @@ def program_of(path: Path) -> tuple[str, list[tuple[int, int]] | None]:
     text = path.read_text(encoding="utf-8", errors="replace")
     if path.suffix != ".ipynb":
         return text, None
-    from zerograd_lint.notebook import NotebookError, read_notebook
+    from zerograd_lint.files.notebook import NotebookError, read_notebook
 
     try:
         program = read_notebook(text)
@@ -186,7 +186,7 @@ def program_of(path: Path) -> tuple[str, list[tuple[int, int]] | None]:
 def count_loops(source: str, path: str) -> int:
     """Training loops and step bodies the analysis finds (what `explain` lists, counted the same way)."""
     from zerograd_lint.analysis.facts import FileFacts
-    from zerograd_lint.engine import file_facts
+    from zerograd_lint.core.engine import file_facts
 
     try:
         facts = file_facts(source, path)
@@ -210,7 +210,7 @@ def line_text(program: tuple[str, list[tuple[int, int]] | None], line: int, cell
 
 
 def source_files(root: Path) -> list[Path]:
-    from zerograd_lint.discovery import discover
+    from zerograd_lint.files.discovery import discover
 
     return list(discover([str(root)]))
 

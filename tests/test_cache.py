@@ -129,7 +129,7 @@ def test_editing_the_tool_changes_every_key(tmp_path):
     """The key holds a hash of the tool's own code: an engine edited in a checkout never reads stale entries."""
     copy = tmp_path / "checkout"
     shutil.copytree(REPO / "zerograd_lint", copy / "zerograd_lint", ignore=shutil.ignore_patterns("__pycache__"))
-    probe = [sys.executable, "-c", "from zerograd_lint.cache import tool_fingerprint; print(tool_fingerprint())"]
+    probe = [sys.executable, "-c", "from zerograd_lint.files.cache import tool_fingerprint; print(tool_fingerprint())"]
 
     def fingerprint() -> str:
         env = {**cli_env(), "PYTHONPATH": str(copy)}

@@ -69,10 +69,10 @@ def test_stdin_notebooks_bad_bytes_and_usage_errors(tmp_path: Path) -> None:
 def test_check_never_imports_the_language_server(tmp_path: Path) -> None:
     (tmp_path / "train.py").write_text(BUGGY, encoding="utf-8")
     probe = (
-        "import sys\nfrom zerograd_lint.cli import main\n"
+        "import sys\nfrom zerograd_lint.doors.cli import main\n"
         "try:\n    main(['check', '--no-cache', sys.argv[1]])\nexcept SystemExit as done:\n    code = done.code\n"
         "print(code, sorted(name for name in sys.modules if name.split('.')[0] in ('pygls', 'lsprotocol', 'cattrs')"
-        " or name.startswith('zerograd_lint.lsp')))\n"
+        " or name.startswith('zerograd_lint.doors.lsp')))\n"
     )
     run = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "train.py")], capture_output=True, text=True, env=cli_env())
     assert run.stdout.splitlines()[-1] == "1 []", run.stdout + run.stderr

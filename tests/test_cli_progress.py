@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import cli_env
-from zerograd_lint.progress import MIN_FILES
+from zerograd_lint.files.progress import MIN_FILES
 
 
 @pytest.fixture(scope="module")

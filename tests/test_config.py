@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_with_test_rules
-from zerograd_lint.config import matches
+from zerograd_lint.files.config import matches
 
 BOTH = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style()\n"
 

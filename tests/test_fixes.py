@@ -12,10 +12,10 @@ import libcst as cst
 import pytest
 from conftest import FIXTURES, REPO
 
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits
 from zerograd_lint.fixes.notebook import fix_notebook
-from zerograd_lint.rule_docs import FIXES_COMMAND, rule_page, with_fixes_table
+from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 from zerograd_lint.rules import Example, all_rules, rule_by_code
 
 FIXABLE = [rule for rule in all_rules() if rule.code in FIXES]

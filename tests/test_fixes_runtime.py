@@ -13,7 +13,7 @@ from pathlib import Path
 
 from conftest import FIXTURES, REPO, cli_env
 
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.fixes import FIXES, fix_source
 
 SCRIPTS = REPO / "tests" / "data" / "runtime_scripts"

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from zerograd_lint.analysis import flow
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.analysis.interpret import flow
+from zerograd_lint.core.engine import analyze_source
 
 LOOP = """\
 import torch

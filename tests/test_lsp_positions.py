@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zerograd_lint.lsp.positions import from_client, lines_of, lines_with_breaks, to_client
+from zerograd_lint.doors.lsp.positions import from_client, lines_of, lines_with_breaks, to_client
 
 TEXT = 'x = "é😀"; opt.step()\r\nsecond\x0cline\rthird\n'
 STEP = TEXT.index("opt")  # 10 code points into the first line

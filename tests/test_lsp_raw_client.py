@@ -126,6 +126,6 @@ def test_a_raw_client_sees_zg101_fixes_it_and_shuts_the_server_down(tmp_path: Pa
 
 
 def test_without_pygls_the_server_command_says_what_to_install(tmp_path: Path) -> None:
-    hide_pygls = "import sys; sys.modules['pygls'] = None; from zerograd_lint.cli import main; sys.argv[1:] = ['server']; main()"
+    hide_pygls = "import sys; sys.modules['pygls'] = None; from zerograd_lint.doors.cli import main; sys.argv[1:] = ['server']; main()"
     run = subprocess.run([sys.executable, "-c", hide_pygls], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=WAIT_SECONDS)
     assert run.returncode == 2 and "pip install 'zerograd-lint[lsp]'" in run.stderr, run.stderr

@@ -24,7 +24,7 @@ WAIT_SECONDS = 120  # a hung server fails the test instead of hanging it
 CRASH_RULE = REPO / "tests" / "data" / "lsp_crash_rule"
 LAUNCH = (
     "import sys, zerograd_lint.rules as rules; rules.__path__.append(sys.argv.pop(1)); "
-    "from zerograd_lint.cli import main; sys.argv[1:] = ['server']; main()"
+    "from zerograd_lint.doors.cli import main; sys.argv[1:] = ['server']; main()"
 )
 
 STEP_START = step_start("utf-8")

@@ -11,8 +11,8 @@ from xml.etree import ElementTree
 import pytest
 
 from tests.conftest import run_cli, run_with_test_rules
-from zerograd_lint.diagnostics import Diagnostic
-from zerograd_lint.noqa import apply_noqa
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.noqa import apply_noqa
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
 SOURCE = """\

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import run_cli, run_with_test_rules
-from zerograd_lint.notebook import python_lines, read_notebook
+from zerograd_lint.files.notebook import python_lines, read_notebook
 
 
 def notebook(*cells: tuple[str, str], language: str = "python") -> str:

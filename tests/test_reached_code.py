@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from zerograd_lint.engine import PartialFacts, analyze_source, every_code, file_facts, rule_reports
-from zerograd_lint.gate import gate_of
-from zerograd_lint.reached_code import MIN_BYTES, reached_code
+from zerograd_lint.core.engine import PartialFacts, analyze_source, every_code, file_facts, rule_reports
+from zerograd_lint.core.gate import gate_of
+from zerograd_lint.core.reached_code import MIN_BYTES, reached_code
 
 TRAINER = '''import torch
 

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ungated
-from zerograd_lint import engine
-from zerograd_lint.gate import gate_of
+from zerograd_lint.core import engine
+from zerograd_lint.core.gate import gate_of
 
 PRELUDE = [
     "import torch",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.rules import all_rules, expected_reports
 
 EXAMPLES = [

@@ -13,7 +13,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from conftest import REPO, cli_env, run_cli
 
-from zerograd_lint.cli import main
+from zerograd_lint.doors.cli import main
 
 BUGGY = textwrap.dedent(
     """\
@@ -149,11 +149,11 @@ def python_imports_torch(code: str) -> bool:
 
 def test_the_core_never_imports_torch(tmp_path: Path) -> None:
     script = write(tmp_path, BUGGY)
-    run_main = "from zerograd_lint.cli import main\ntry:\n    main([{}])\nexcept SystemExit:\n    pass"
+    run_main = "from zerograd_lint.doors.cli import main\ntry:\n    main([{}])\nexcept SystemExit:\n    pass"
     assert not python_imports_torch(run_main.format("'--help'"))
     assert not python_imports_torch(run_main.format(f"'check', {str(script)!r}"))
     assert not python_imports_torch(run_main.format("'run', '--help'"))
-    assert not python_imports_torch("import zerograd_lint.runtime, zerograd_lint.pytest_plugin")
+    assert not python_imports_torch("import zerograd_lint.runtime, zerograd_lint.doors.pytest_plugin")
     assert python_imports_torch("import zerograd_lint.runtime.probes")
 
 
@@ -236,4 +236,4 @@ def test_pytest_plugin_is_opt_in(tmp_path: Path) -> None:
     proc = run_pytest(tmp_path, "test_inert.py")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "1 passed" in proc.stdout
-    assert pytest11_entry_points() == "[pytest11]\nzerograd = zerograd_lint.pytest_plugin\n"
+    assert pytest11_entry_points() == "[pytest11]\nzerograd = zerograd_lint.doors.pytest_plugin\n"

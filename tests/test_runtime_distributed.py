@@ -15,7 +15,7 @@ from pathlib import Path
 
 from conftest import REPO, cli_env, run_cli
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.runtime.distributed import Job, describe_ranks, merge
 
 SCRIPT = REPO / "tests" / "data" / "distributed" / "ddp_training.py"

@@ -21,7 +21,7 @@ import pytest
 from conftest import FIXTURES
 from expect import CLEAN, expected_error, header_values, runnable
 
-from zerograd_lint.engine import analyze_source
+from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.runtime import RUNTIME_CODES
 from zerograd_lint.runtime.script import run_script
 

@@ -18,8 +18,8 @@ import pytest
 
 from conftest import FIXTURES, REPO, run_cli, ungated
 from expect import expected_reports
-from zerograd_lint import engine
-from zerograd_lint.gate import NEEDS, gate_of, summarize
+from zerograd_lint.core import engine
+from zerograd_lint.core.gate import NEEDS, gate_of, summarize
 from zerograd_lint.rules import all_rules
 
 EVERY_CODE = frozenset(rule.code for rule in all_rules())

@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 
 from conftest import FIXTURES, REPO, cli_env, run_cli
-from zerograd_lint import runner
-from zerograd_lint.buffer import lint_python
-from zerograd_lint.config import Settings
-from zerograd_lint.flake8_plugin import ZerogradChecker
-from zerograd_lint.runner import check_paths
-from zerograd_lint.selection import Selection
+from zerograd_lint.files import runner
+from zerograd_lint.files.buffer import lint_python
+from zerograd_lint.files.config import Settings
+from zerograd_lint.doors.flake8_plugin import ZerogradChecker
+from zerograd_lint.files.runner import check_paths
+from zerograd_lint.core.selection import Selection
 
 GENERATOR = REPO / "bench" / "generate_training_tree.py"
 PLAIN = "import os\n\n\ndef size(path):\n    return os.path.getsize(path)\n"
@@ -28,7 +28,7 @@ TRAINING = "for x, y in loader:\n    loss = model(x)\n    loss.backward()\n    o
 def modules_after(*args: str, cwd: Path) -> list[str]:
     """The modules a real `zerograd-lint ARGS` run leaves imported (run in a fresh interpreter)."""
     program = (
-        "import sys\nfrom zerograd_lint.cli import main\n"
+        "import sys\nfrom zerograd_lint.doors.cli import main\n"
         f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
         "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
@@ -40,7 +40,7 @@ def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_f
     (tmp_path / "util.py").write_text(PLAIN)
     (tmp_path / "notes.py").write_text("# loss.backward() then optimizer.step(); p.grad\n")
     imported = modules_after("check", "--no-cache", ".", cwd=tmp_path)
-    assert "zerograd_lint.cli" in imported
+    assert "zerograd_lint.doors.cli" in imported
     unwanted = ("libcst", "zerograd_lint.fixes", "zerograd_lint.runtime", "zerograd_lint.analysis", "zerograd_lint.formats.sarif",
                 "tomllib", "concurrent.futures.process")
     assert [name for name in imported if name.startswith(unwanted)] == []

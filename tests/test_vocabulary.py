@@ -7,7 +7,7 @@ import inspect
 import torch
 import torch.optim.lr_scheduler as lr_scheduler
 
-from zerograd_lint.analysis import vocabulary
+from zerograd_lint.analysis.ir import vocabulary
 
 
 def test_clip_functions_are_torch_nn_utils_clip_functions() -> None:

@@ -17,16 +17,16 @@ from typing import Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
-from zerograd_lint.analysis.builder import Builder
-from zerograd_lint.analysis.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled, Where
-from zerograd_lint.analysis.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
-from zerograd_lint.analysis.grad_reads import GradRead, GradReads
-from zerograd_lint.analysis.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
-from zerograd_lint.analysis.index import Container, ModuleIndex
-from zerograd_lint.analysis.kept_values import KeptValue, kept_values
-from zerograd_lint.analysis.rebuilt_optimizers import recreated_optimizers
-from zerograd_lint.analysis.schedules import early_scheduler_steps
-from zerograd_lint.analysis.ir import (
+from zerograd_lint.analysis.ir.builder import Builder
+from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled, Where
+from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
+from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
+from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex
+from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
+from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
+from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
+from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,
     Block,
@@ -45,11 +45,11 @@ from zerograd_lint.analysis.ir import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.names import code_of, dotted_name
-from zerograd_lint.analysis.no_grad_parts import ModuleClass
+from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.positions import Loops, Positions
-from zerograd_lint.analysis.uncalled import Uncalled, find_uncalled
-from zerograd_lint.gate import Needs
+from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
+from zerograd_lint.core.gate import Needs
 
 Result = TypeVar("Result")
 NOWHERE = Where(None, None, None, None)

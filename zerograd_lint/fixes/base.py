@@ -13,7 +13,7 @@ from typing import Callable
 
 import libcst as cst
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 
 SAFE, UNSAFE = "safe", "unsafe"
 

@@ -13,7 +13,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
 
-from zerograd_lint.analysis.names import source_of
+from zerograd_lint.analysis.ir.names import source_of
 
 
 # A report's 1-based (line, column, end_line, end_column).

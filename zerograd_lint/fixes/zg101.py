@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_receiver
 from zerograd_lint.fixes.edit import (
     CannotFix, closure_of, source_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,

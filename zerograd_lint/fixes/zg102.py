@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_clear
 from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
 from zerograd_lint.rules.fix_facts import MisplacedClear

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
 from zerograd_lint.fixes.edit import remove_statement
 from zerograd_lint.rules.fix_facts import RedundantClear

@@ -14,7 +14,7 @@ from typing import Sequence
 import libcst as cst
 import libcst.matchers as m
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, is_only, run
 from zerograd_lint.rules.fix_facts import EarlySchedulerStep

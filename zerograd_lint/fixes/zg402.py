@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, source_of, insert_after, replace_node, statement
 from zerograd_lint.rules.fix_facts import BypassedScaler

@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, always
 from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, insert_after, is_only, node_at, statement
 from zerograd_lint.rules.fix_facts import ScaledStep

@@ -6,8 +6,8 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import ACCUMULATION_GUARDS, Mark, has
-from zerograd_lint.analysis.ir import Clear, Coverage, Event, Step
+from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS, Mark, has
+from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import MissingClear
 from zerograd_lint.rules.support import (

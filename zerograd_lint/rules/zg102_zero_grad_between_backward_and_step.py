@@ -3,8 +3,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import LIVE, Mark, has, ids
-from zerograd_lint.analysis.ir import Clear, Step
+from zerograd_lint.analysis.interpret.gradients import LIVE, Mark, has, ids
+from zerograd_lint.analysis.ir.nodes import Clear, Step
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import MisplacedClear
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward

@@ -3,8 +3,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import Mark, has, ids
-from zerograd_lint.analysis.ir import Clear, Coverage
+from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
+from zerograd_lint.analysis.ir.nodes import Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 

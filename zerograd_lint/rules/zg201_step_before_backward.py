@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Backward, Step
+from zerograd_lint.analysis.ir.nodes import Backward, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, runs_before_its_backward
 

@@ -6,7 +6,7 @@ from typing import Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import UncalledMethod
 from zerograd_lint.rules.support import finding

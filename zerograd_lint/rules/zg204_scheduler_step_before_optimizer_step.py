@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import code_of
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 from zerograd_lint.rules.support import at, finding

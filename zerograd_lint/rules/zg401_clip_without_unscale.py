@@ -3,8 +3,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.gradients import Mark, has
-from zerograd_lint.analysis.ir import Clip
+from zerograd_lint.analysis.interpret.gradients import Mark, has
+from zerograd_lint.analysis.ir.nodes import Clip
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Step, Update
+from zerograd_lint.analysis.ir.nodes import Step, Update
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import BypassedScaler
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward

@@ -3,8 +3,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.gradients import Mark, has
-from zerograd_lint.analysis.ir import Unscale
+from zerograd_lint.analysis.interpret.gradients import Mark, has
+from zerograd_lint.analysis.ir.nodes import Unscale
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir import Step, Update, events_in
+from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import ScaledStep
-from zerograd_lint.analysis.gradients import Mark, has
+from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.rules.support import contents, finding
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.names import last_name
+from zerograd_lint.analysis.ir.names import last_name
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import finding
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.kept_values import only_reported
+from zerograd_lint.analysis.interpret.kept_values import only_reported
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.fix_facts import KeptLoss
 from zerograd_lint.rules.support import at, finding

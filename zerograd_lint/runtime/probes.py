@@ -38,8 +38,8 @@ from torch.optim.optimizer import (
     register_optimizer_step_pre_hook,
 )
 
-from zerograd_lint.analysis.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
-from zerograd_lint.diagnostics import Diagnostic
+from zerograd_lint.analysis.ir.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
+from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
 from zerograd_lint.runtime.retention import LossGraphs

@@ -19,6 +19,6 @@ tool = sys.argv.pop(1)
 if tool == "flake8":
     from flake8.main.cli import main
 else:
-    from zerograd_lint.cli import main
+    from zerograd_lint.doors.cli import main
 sys.argv[0] = tool
 sys.exit(main())

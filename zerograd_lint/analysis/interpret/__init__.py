@@ -1,0 +1,1 @@
+"""The fixpoint engine and the domains it interprets."""

@@ -1,0 +1,629 @@
+"""A small abstract interpreter over the lifecycle IR, generic in what it tracks.
+
+It runs every path of a function body (branches, loops until their state
+settles over the back edge, try, break/continue/return, inlined helpers) and
+hands each event, with the state before it and where it sits, to a domain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from itertools import count
+from typing import Generic, Iterator, Mapping, Protocol, TypeVar
+
+from zerograd_lint.analysis.ir.conditions import Atom, Condition, atoms_of, changes, learn, transparent
+from zerograd_lint.analysis.ir.nodes import (
+    Backward,
+    Block,
+    Branch,
+    Clear,
+    Clip,
+    Event,
+    Freeze,
+    GradAccess,
+    GradWrite,
+    Guard,
+    Inlined,
+    Jump,
+    Loop,
+    Node,
+    Rebind,
+    Step,
+    Try,
+    Unscale,
+    Update,
+    children,
+    events_in,
+)
+
+State = TypeVar("State")
+MAX_LOOP_PASSES = 12
+WIDEN_AFTER = 6  # passes after which a loop's head only grows, and forgets what its tests said
+
+
+class Unsettled(Exception):
+    """A loop's state still changed after MAX_LOOP_PASSES passes (widened from WIDEN_AFTER on): reports from it would not rest on a fixpoint."""
+
+    def __init__(self, loop: Loop) -> None:
+        super().__init__(f"the data-flow state of a loop did not settle in {MAX_LOOP_PASSES} passes")
+        self.loop = loop
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an event sits: its training loop, and the accumulation structure around it."""
+
+    loop: Loop | None  # innermost loop whose body has a backward and a step
+    guard: Guard | None  # an `if` around the event (not around the backward) inside that loop
+    guard_branch: Branch | None
+    micro_loop: Loop | None  # an inner loop doing backwards that the step follows
+
+
+class Domain(Protocol[State]):
+    def transfer(self, event: Event, state: State, where: Where) -> State: ...
+    def join(self, first: State, second: State) -> State: ...
+    def enter_loop(self, loop: Loop, state: State) -> State: ...  # a training loop
+    def back_edge(self, loop: Loop, state: State) -> State: ...  # a training loop
+    def repeat(self, loop: Loop, state: State) -> State: ...  # any loop, from the end of its body back to its head
+    def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
+    def after_branch(
+        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
+    ) -> tuple[State | None, State | None]: ...
+    def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
+    def widen(self, old: State, new: State) -> State: ...  # a loop head that has not settled yet: at least both
+
+
+class PassThrough:
+    """A domain's defaults: loops' edges and branch tests change nothing."""
+
+    def enter_loop(self, loop: Loop, state: State) -> State:
+        return state
+
+    def back_edge(self, loop: Loop, state: State) -> State:
+        return state
+
+    def repeat(self, loop: Loop, state: State) -> State:
+        return state
+
+    def leave_loop(self, loop: Loop, state: State) -> State:
+        return state
+
+    def after_branch(
+        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
+    ) -> tuple[State | None, State | None]:
+        return then, orelse
+
+    def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
+        return state
+
+    def widen(self, old: State, new: State) -> State:
+        return self.join(old, new)  # type: ignore[attr-defined]
+
+
+Valuation = frozenset  # of (atom key, value): what the tests passed so far say
+# What a correlated test can decide (gradient reads and freezes: for ZG301).
+LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
+MAX_VALUATIONS = 16
+
+
+@dataclass
+class CorrelationPlan:
+    """Which atoms are worth keeping apart, and where they stop mattering.
+
+    RULES.md correlates tests within one iteration and across the iterations of
+    one loop. So an atom is kept apart where it can meet itself again: tested
+    twice, or once in a loop that keeps its value from one iteration to the next
+    (nothing in the loop rebinds what it reads, and it is no modulo or sync flag),
+    counting only tests that decide whether a gradient event runs (`if
+    args.channels_last: x = ...` decides nothing the analysis tracks). It is
+    forgotten when the outermost loop around its tests is done, and after its
+    last test outside loops: that keeps the valuations few, file size aside.
+    """
+
+    atoms: dict[str, Atom] = field(default_factory=dict)
+    after_loop: dict[int, set[str]] = field(default_factory=dict)  # id(outermost loop) -> atoms forgotten when done
+    after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
+    by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
+
+    @classmethod
+    def of(cls, root: Node, structure: "Structure") -> "CorrelationPlan":
+        found: dict[str, Atom] = {}
+        tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
+        innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        set_flags: set[str] = set()  # names set to `True` / `False`, whose tests those values decide
+        only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
+        jumping: dict[int, bool] = {}
+        stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
+        while stack:
+            node, outermost, inside = stack.pop()
+            if isinstance(node, Rebind) and node.truth is not None:
+                set_flags.update(node.names)
+            decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
+            if isinstance(node, Branch) and (decides or jumps(node, jumping)):
+                for atom in atoms_of(node.condition):
+                    if decides:
+                        only_jumps.discard(atom.key)
+                    elif atom.key not in found:
+                        only_jumps.add(atom.key)
+                    found[atom.key] = atom
+                    tests.setdefault(atom.key, []).append((outermost, node))
+                    innermost.setdefault(atom.key, inside)
+            if isinstance(node, Event):
+                continue
+            looping = isinstance(node, Loop)
+            outer = node if outermost is None and looping else outermost
+            stack.extend((child, outer, node if looping else inside) for child in reversed(list(children(node))))
+        plan = cls()
+        for key, places in tests.items():
+            loops = {id(loop): loop for loop, _ in places if loop is not None}
+            loop = innermost[key]
+            # A flag the loop around its test sets to True / False (`found_oom = False` ... `found_oom = True`);
+            # not a setting made once (`profile = False`, which a config file may override).
+            flag = found[key].kind == "flag" and key in set_flags and loop is not None and reads_any(
+                found[key].reads, structure.rebound(loop).names
+            )
+            if key in only_jumps and not flag:
+                continue  # decides no gradient event, and no value set in the code decides it
+            if len(places) < 2 and not flag and (
+                loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
+            ):
+                continue  # tested once, and not the same in the next iteration: nothing to agree with
+            plan.atoms[key] = found[key]
+            for loop_id in loops:
+                plan.after_loop.setdefault(loop_id, set()).add(key)
+            if places[-1][0] is None:
+                plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
+            for read in found[key].reads:
+                plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        return plan
+
+
+@dataclass
+class Correlated(Generic[State]):
+    """A domain kept apart per valuation of the tests passed on the way (RULES.md, "Correlated conditions").
+
+    `if turn: a.zero_grad()` ... `if turn: a.step()` never mixes the paths. A
+    valuation survives until something rebinds a name its atom reads; tests that
+    nothing in a loop rebinds keep their value across the back edge (loop
+    invariant), except those that move by nature every iteration (a modulo, a
+    sync flag), which are forgotten there.
+    """
+
+    inner: Domain[State]
+    plan: CorrelationPlan
+    recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
+    clock: Iterator[int] = field(default_factory=count)
+    _killed: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.per_iteration = frozenset(key for key, atom in self.plan.atoms.items() if atom.per_iteration)
+
+    def start(self, state: State) -> dict:
+        return {frozenset(): state}
+
+    def each(self, state: dict, change) -> dict:
+        return {valuation: change(inner) for valuation, inner in state.items()}
+
+    def transfer(self, event: Event, state: dict, where: Where) -> dict:
+        state = self.each(state, lambda inner: self.inner.transfer(event, inner, where))
+        if not isinstance(event, Rebind):
+            return state
+        state = self.forget(state, self.killed_by(event))
+        name = next(iter(event.names)) if event.truth is not None else None
+        atom = self.plan.atoms.get(name) if name is not None else None
+        if atom is None or atom.kind != "flag":
+            return state
+        result: dict = {}  # `failed = True`: a later `if failed:` takes its branch
+        for valuation, inner in state.items():
+            self.add(result, valuation | {(name, event.truth)}, inner)
+        return result
+
+    def killed_by(self, event: Rebind) -> frozenset[str]:
+        if event.id not in self._killed:
+            candidates = {key for name in event.names for key in self.plan.by_root_name.get(re.split(r"[.\[]", name, maxsplit=1)[0], ())}
+            self._killed[event.id] = frozenset(
+                key for key in candidates if any(changes(name, read) for name in event.names for read in self.plan.atoms[key].reads)
+            )
+        return self._killed[event.id]
+
+    def add(self, into: dict, valuation: Valuation, inner: State) -> None:
+        into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
+
+    def join(self, first: dict, second: dict) -> dict:
+        result = dict(first)
+        for valuation, inner in second.items():
+            self.add(result, valuation, inner)
+        if len(result) > MAX_VALUATIONS:
+            result = self.merge_twins(result)
+        while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
+            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: (self.recency.get(k, 0), k))
+            result = self.forget(result, frozenset({oldest}))
+        return result
+
+    def merge_twins(self, state: dict) -> dict:
+        """Valuations that differ in one atom's value only and hold the same state become one that does not know it.
+
+        Nothing is lost: the atom's next test splits the state again into the
+        same two. (`if cfg.enable_fsdp: clip A else: clip B` leaves the same
+        gradients either way; forgetting it keeps room for `cfg.use_fp16`.)
+        """
+        result = dict(state)
+        for key in sorted({key for valuation in state for key, _ in valuation}):  # in an order of their own: the
+            for valuation in sorted(result, key=sorted):  # same states always merge the same way
+                if (key, True) in valuation and valuation in result:
+                    twin = (valuation - {(key, True)}) | {(key, False)}
+                    if twin in result and result[twin] == result[valuation]:
+                        inner = result.pop(valuation)
+                        del result[twin]
+                        self.add(result, valuation - {(key, True)}, inner)
+        return result
+
+    def forget(self, state: dict, keys: frozenset[str]) -> dict:
+        if not keys or not any(key in keys for valuation in state for key, _ in valuation):
+            return state
+        result: dict = {}
+        for valuation, inner in state.items():
+            self.add(result, frozenset(item for item in valuation if item[0] not in keys), inner)
+        return result
+
+    def value(self, valuation: Valuation, atom: Atom) -> bool | None:
+        """What the valuation says about an atom: its own value, or False when its subject equals another literal."""
+        for key, value in valuation:
+            if key == atom.key:
+                return value
+        if atom.subject is not None:
+            for key, value in valuation:
+                other = self.plan.atoms[key]
+                if value and other.subject == atom.subject and other.value != atom.value:
+                    return False
+        return None
+
+    def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:
+        facts_found = learn(branch.condition, truth)
+        alternatives = {tuple((atom, value) for atom, value in facts if atom.key in self.plan.atoms) for facts in facts_found}
+        if not alternatives:
+            return None  # decided the other way
+        if alternatives == {()}:
+            return state
+        for facts in alternatives:
+            for atom, _ in facts:
+                self.recency[atom.key] = next(self.clock)
+        result: dict = {}
+        for valuation, inner in state.items():
+            for facts in alternatives:
+                merged = self.extend(valuation, facts)
+                if merged is not None:
+                    self.add(result, merged, inner)
+        return result or None
+
+    def extend(self, valuation: Valuation, facts: tuple) -> Valuation | None:
+        added = set(valuation)
+        for atom, value in facts:
+            known = self.value(frozenset(added), atom)
+            if known is None:
+                added.add((atom.key, value))
+            elif known != value:
+                return None
+        return frozenset(added)
+
+    def widen(self, old: dict, new: dict) -> dict:
+        """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
+        pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
+        both keep (a setting the loop never changes stays correlated)."""
+        def atoms(state: dict) -> set[str]:
+            return {key for valuation in state for key, _ in valuation}
+
+        return self.forget(self.join(old, new), frozenset(atoms(old) ^ atoms(new)))
+
+    def enter_loop(self, loop: Loop, state: dict) -> dict:
+        return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
+
+    def back_edge(self, loop: Loop, state: dict) -> dict:
+        return self.each(state, lambda inner: self.inner.back_edge(loop, inner))
+
+    def repeat(self, loop: Loop, state: dict) -> dict:
+        return self.each(self.forget(state, self.per_iteration), lambda inner: self.inner.repeat(loop, inner))
+
+    def leave_loop(self, loop: Loop, state: dict) -> dict:
+        state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))
+        return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
+
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then: dict | None, orelse: dict | None):
+        if then is not None and orelse is not None:
+            then, orelse = dict(then), dict(orelse)
+            own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
+
+            def rest(valuation: Valuation) -> Valuation:
+                return frozenset(item for item in valuation if item[0] not in own)
+
+            for taken in list(then):
+                for skipped in [v for v in orelse if rest(v) == rest(taken)]:
+                    then[taken], orelse[skipped] = self.inner.after_branch(branch, guard, loop, then[taken], orelse[skipped])
+        done = frozenset(self.plan.after_branch.get(id(branch), ()))
+        return (self.forget(then, done) if then is not None else None), (self.forget(orelse, done) if orelse is not None else None)
+
+
+@dataclass
+class Flow(Generic[State]):
+    normal: State | None = None
+    breaks: State | None = None
+    continues: State | None = None
+    returns: State | None = None
+
+
+class Structure:
+    """Questions about the IR's shape, answered once."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[int, frozenset[type]] = {}
+        self._rebinds: dict[int, Rebound] = {}
+        self._guards: dict[tuple[int, int], Guard] = {}
+        self._unguarded: dict[tuple[int, int], frozenset[str]] = {}
+
+    def kinds(self, node: Node) -> frozenset[type]:
+        key = id(node)
+        if key not in self._kinds:
+            self._kinds[key] = frozenset(type(e) for e in events_in(node))
+        return self._kinds[key]
+
+    def backwards_outside_closures(self, node: Node) -> bool:
+        if isinstance(node, Backward):
+            return True
+        if isinstance(node, Event) or (isinstance(node, Inlined) and node.closure):
+            return False
+        return any(self.backwards_outside_closures(child) for child in children(node))
+
+    def is_training_loop(self, loop: Loop) -> bool:
+        return {Backward, Step} <= self.kinds(loop.body)
+
+    def unguarded_steps(self, node: Node, loop: Loop) -> frozenset[str]:
+        """The optimizers this part of a loop's body steps outside any accumulation guard (inner loops and helpers included)."""
+        key = (id(node), id(loop))
+        if key not in self._unguarded:
+            if isinstance(node, Step):
+                found = frozenset({node.optimizer})
+            elif isinstance(node, Event) or (isinstance(node, Branch) and self.guard(node, loop) in (Guard.COUNTER, Guard.ACCELERATE)):
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.unguarded_steps(child, loop) for child in children(node)))
+            self._unguarded[key] = found
+        return self._unguarded[key]
+
+    def rebound(self, loop: Loop) -> "Rebound":
+        key = id(loop)
+        if key not in self._rebinds:
+            self._rebinds[key] = Rebound.of([e for e in events_in(loop.body) if isinstance(e, Rebind)])
+        return self._rebinds[key]
+
+    def guard(self, branch: Branch, loop: Loop | None) -> Guard:
+        """Whether a branch's test counts micro-batches, judged by what it tests (RULES.md, accumulation guard).
+
+        A counter test: a modulo, a flag that moves every iteration
+        (`sync_gradients`), an equality with a counter the loop increments
+        (`micro_step == n`), any comparison with one it also resets
+        (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
+        names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
+        in every iteration and never one, nor is a test of names the loop binds to
+        something else (`do_update = batch["update"]`). Otherwise (names set where
+        the loop does not show it) the words of the test decide.
+        """
+        if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
+            return branch.guard
+        key = (id(branch), id(loop))
+        if key not in self._guards and self.invariant(branch, loop):
+            self._guards[key] = Guard.OTHER
+        if key not in self._guards:
+            rebound = self.rebound(loop)
+            reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
+            if rebound.counts_with(branch.condition):
+                self._guards[key] = Guard.COUNTER
+            elif transparent(branch.condition) and reads and all(
+                reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
+            ):
+                self._guards[key] = Guard.OTHER  # the loop shows what sets every name it reads: no counter
+            else:
+                self._guards[key] = branch.guard
+        return self._guards[key]
+
+    def invariant(self, branch: Branch, loop: Loop) -> bool:
+        """The test takes the same branch in every iteration of the loop: nothing in the loop rebinds what it reads."""
+        condition = branch.condition
+        if not transparent(condition) or isinstance(condition, bool):
+            return False
+        atoms = list(atoms_of(condition))
+        reads = {read for atom in atoms for read in atom.reads}
+        return not any(atom.per_iteration for atom in atoms) and not reads_any(reads, self.rebound(loop).names)
+
+
+@dataclass(frozen=True)
+class Rebound:
+    """What a loop's body rebinds: names, counters (incremented, or computed from one), and flags bound to tests."""
+
+    names: frozenset[str]
+    counters: frozenset[str]
+    cyclic: frozenset[str]  # counters and running totals the loop also resets or wraps round
+    flags: Mapping[str, tuple[Condition, ...]]
+    opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
+
+    @classmethod
+    def of(cls, rebinds: list[Rebind]) -> "Rebound":
+        counters = {name for e in rebinds if e.counts for name in e.names}
+        for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
+            derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
+            if derived <= counters:
+                break
+            counters |= derived
+        resets = {name for e in rebinds if e.resets for name in e.names}
+        totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
+        flags: dict[str, tuple[Condition, ...]] = {}
+        for e in rebinds:
+            if e.test is not None:
+                for name in e.names:
+                    flags[name] = (*flags.get(name, ()), e.test)
+        names = frozenset(name for e in rebinds for name in e.names)
+        opaque = frozenset(
+            name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
+        )
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque)
+
+    def counts_with(self, condition: Condition, depth: int = 0) -> bool:
+        for atom in atoms_of(condition):
+            if atom.modulo or (atom.per_iteration and not reads_any(atom.reads, self.names)):
+                return True  # the words of a flag count only where the loop does not show what sets it
+            if atom.kind in {"equal", "in"} and reads_any(atom.reads, self.counters):
+                return True
+            if reads_any(atom.reads, self.cyclic):
+                return True
+            if atom.kind == "flag" and depth < 3 and any(
+                self.counts_with(test, depth + 1) for test in self.flags.get(atom.key, ())
+            ):
+                return True
+        return False
+
+
+def jumps(node: Node, memo: dict[int, bool]) -> bool:
+    """Whether a `break`, `continue` or `return` sits in the node (not in a helper it calls)."""
+    if isinstance(node, Jump):
+        return True
+    if isinstance(node, (Event, Inlined)):
+        return False
+    if id(node) not in memo:
+        memo[id(node)] = any(jumps(child, memo) for child in children(node))
+    return memo[id(node)]
+
+
+def reads_any(reads, stored) -> bool:
+    return any(changes(name, read) for name in stored for read in reads)
+
+
+class Interpreter(Generic[State]):
+    def __init__(self, domain: Domain[State], structure: Structure) -> None:
+        self.domain = domain
+        self.structure = structure
+
+    def join(self, first: State | None, second: State | None) -> State | None:
+        if first is None:
+            return second
+        if second is None:
+            return first
+        return self.domain.join(first, second)
+
+    def run(self, node: Node, state: State, where: Where) -> Flow[State]:
+        if isinstance(node, Event):
+            return Flow(normal=self.domain.transfer(node, state, where))
+        if isinstance(node, Block):
+            return self.run_block(node, state, where)
+        if isinstance(node, Branch):
+            return self.run_branch(node, state, where)
+        if isinstance(node, Loop):
+            return self.run_loop(node, state, where)
+        if isinstance(node, Try):
+            return self.run_try(node, state, where)
+        if isinstance(node, Jump):
+            return Flow(**{f"{node.kind}s": state})
+        if isinstance(node, Inlined):
+            inner = self.run(node.body, state, where)
+            return Flow(normal=self.join(inner.normal, inner.returns))
+        raise TypeError(f"unknown IR node {node!r}")
+
+    def run_block(self, block: Block, state: State, where: Where) -> Flow[State]:
+        flow: Flow[State] = Flow(normal=state)
+        for item in block.items:
+            if flow.normal is None:
+                break
+            step = self.run(item, flow.normal, where)
+            flow = Flow(
+                step.normal,
+                self.join(flow.breaks, step.breaks),
+                self.join(flow.continues, step.continues),
+                self.join(flow.returns, step.returns),
+            )
+        return flow
+
+    def arm_where(self, branch: Branch, guard: Guard, arm: Block, where: Where) -> Where:
+        """Inside an arm, the branch guards the steps unless it guards a backward too.
+
+        `if i % n_critic == 0: backward; step` is no guard; a backward inside the
+        step's own closure (`if sync: opt.step(closure)`) does not count. A counter
+        whose other arm only accumulates (`if (i + 1) % n: backward` under
+        `no_sync()`, `else: backward; step`) guards the stepping arm all the same.
+        """
+        other = branch.orelse if arm is branch.then else branch.then
+        accumulates_aside = guard is Guard.COUNTER and self.structure.backwards_outside_closures(other) and (
+            Step not in self.structure.kinds(other)
+        )
+        if (self.structure.backwards_outside_closures(arm) and not accumulates_aside) or (
+            where.guard is not None and where.guard is not Guard.OTHER
+        ):
+            return where
+        return replace(where, guard=guard, guard_branch=branch)
+
+    def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
+        guard = self.structure.guard(branch, where.loop)
+        then_state = self.domain.assume(state, branch, not branch.negated)
+        else_state = self.domain.assume(state, branch, branch.negated)
+        then = self.run(branch.then, then_state, self.arm_where(branch, guard, branch.then, where)) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, guard, branch.orelse, where)) if else_state is not None else Flow()
+        then_normal, else_normal = self.domain.after_branch(branch, guard, where.loop, then.normal, orelse.normal)
+        return Flow(
+            self.join(then_normal, else_normal),
+            self.join(then.breaks, orelse.breaks),
+            self.join(then.continues, orelse.continues),
+            self.join(then.returns, orelse.returns),
+        )
+
+    def run_loop(self, loop: Loop, state: State, where: Where) -> Flow[State]:
+        training = self.structure.is_training_loop(loop)
+        if training:
+            inner_where = Where(loop, None, None, None)
+            entry = self.domain.enter_loop(loop, state)
+        else:
+            kinds = self.structure.kinds(loop.body)
+            micro = loop if Backward in kinds and Step not in kinds else where.micro_loop
+            inner_where = replace(where, micro_loop=micro)
+            entry = state
+        head = entry
+        body: Flow[State] = Flow()
+        for passes in range(MAX_LOOP_PASSES):
+            body = self.run(loop.body, head, inner_where)
+            end = self.join(body.normal, body.continues)
+            back = self.domain.repeat(loop, end) if end is not None else None
+            back = self.domain.back_edge(loop, back) if training and back is not None else back
+            new_head = self.join(entry, back)
+            if passes >= WIDEN_AFTER:
+                new_head = self.domain.widen(head, new_head)
+            if new_head == head or self.join(head, new_head) == head:
+                break  # nothing new reaches the head (a correlated state may be written another way)
+            head = new_head
+        else:
+            raise Unsettled(loop)
+        last_iteration = self.join(body.normal, body.continues)
+        finished = last_iteration if loop.runs_at_least_once else self.join(head, last_iteration)
+        if loop.exits_by_break_only:
+            finished = None
+        after = self.run(loop.orelse, finished, where) if finished is not None else Flow()
+        done = self.join(after.normal, body.breaks)
+        done = self.domain.leave_loop(loop, done) if done is not None else None
+        return Flow(done, after.breaks, after.continues, self.join(body.returns, after.returns))
+
+    def run_try(self, node: Try, state: State, where: Where) -> Flow[State]:
+        body = self.run(node.body, state, where)
+        raised = self.join(state, body.normal)  # an exception can leave the body anywhere
+        outcomes = [self.run(node.orelse, body.normal, where)] if body.normal is not None else []
+        outcomes += [self.run(handler, raised, where) for handler in node.handlers]
+        normal = None
+        flow: Flow[State] = Flow(None, body.breaks, body.continues, body.returns)
+        for outcome in outcomes:
+            normal = self.join(normal, outcome.normal)
+            flow.breaks = self.join(flow.breaks, outcome.breaks)
+            flow.continues = self.join(flow.continues, outcome.continues)
+            flow.returns = self.join(flow.returns, outcome.returns)
+        if not node.handlers and body.normal is None:
+            normal = None
+        if node.final.items:
+            final = self.run(node.final, normal if normal is not None else raised, where)
+            return Flow(final.normal if normal is not None else None, self.join(flow.breaks, final.breaks),
+                        self.join(flow.continues, final.continues), self.join(flow.returns, final.returns))
+        flow.normal = normal
+        return flow

@@ -1,0 +1,376 @@
+"""What `.grad` holds, per optimizer, along every path: the data-flow domain.
+
+For each optimizer (and each model cleared with no visible optimizer) the state
+is the set of possible *contents*; a content is a set of tags:
+
+  cur/prev b     gradients of backward b, this iteration / an earlier one, not applied yet
+  applied s      gradients already applied by step s and not cleared since
+  dirty          maybe gradients, from a backward that feeds another optimizer
+  leak b         gradients that backward b, meant for another optimizer, wrote into this one's
+                 parameters after this one was cleared in the same iteration: its loss runs through
+                 this optimizer's model without `.detach()` (a joint loss meant for both looks the
+                 same: no report)
+  leaked b       such gradients left from an earlier iteration, or written into an optimizer not
+                 cleared since the last iteration began (it clears only after its own step)
+  carried        nothing cleared these gradients since the current iteration began
+  initial        nothing yet (gradients start as None)
+  cleared c      emptied by clear c, whose coverage is known
+  foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
+  discarded c    clear c threw away this iteration's gradients (until the next backward)
+  lost c         clear c threw away unapplied gradients (until the next step)
+  scaled         holds GradScaler-scaled gradients not unscaled yet
+  unscaled u     scaler.unscale_ u ran for this optimizer since the last update()
+  stepped s      scaler.step s ran since the last update()
+  fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
+                 that backward has not run yet
+  entry          nothing happened to it since the training loop was entered
+  caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from typing import Mapping, Union
+
+from zerograd_lint.analysis.interpret.flow import PassThrough, Structure, Where
+from zerograd_lint.analysis.ir.nodes import (
+    Assign,
+    Backward,
+    Branch,
+    Caught,
+    Clear,
+    Clip,
+    Coverage,
+    Event,
+    GradWrite,
+    Guard,
+    Loop,
+    NextElement,
+    Step,
+    Unscale,
+    Update,
+)
+
+
+class Mark(str, Enum):
+    """A tag's kind (see the module docstring); a tag is `(mark,)` or `(mark, event id)`.
+
+    Hashed and printed as its text, so `"cur"` and `Mark.CUR` are the same set member.
+    """
+
+    CUR = "cur"
+    PREV = "prev"
+    APPLIED = "applied"
+    DIRTY = "dirty"
+    LEAK = "leak"
+    LEAKED = "leaked"
+    CARRIED = "carried"
+    INITIAL = "initial"
+    CLEARED = "cleared"
+    FOGGY = "foggy"
+    DISCARDED = "discarded"
+    LOST = "lost"
+    SCALED = "scaled"
+    UNSCALED = "unscaled"
+    STEPPED = "stepped"
+    FWD = "fwd"
+    ENTRY = "entry"
+    CAUGHT = "caught"
+
+    __hash__ = str.__hash__
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+Tag = Union[tuple[Mark], tuple[Mark, int]]
+Content = frozenset[Tag]  # one possible content of `.grad`
+GradState = Mapping[str, frozenset]  # optimizer (or "model:" key) -> its possible contents
+
+LIVE = frozenset({Mark.CUR, Mark.PREV, Mark.APPLIED, Mark.DIRTY, Mark.LEAK, Mark.LEAKED})
+UNAPPLIED = frozenset({Mark.CUR, Mark.PREV})
+STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
+SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
+SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
+EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.ENTRY})
+MAX_CONTENTS = 48
+MODEL_PREFIX = "model:"
+ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
+
+
+def has(content: Content, *names: Mark) -> bool:
+    return any(tag[0] in names for tag in content)
+
+
+def ids(content: Content, name: Mark) -> list[int]:
+    return sorted(tag[1] for tag in content if tag[0] == name)
+
+
+def keep(content: Content, names: frozenset[Mark]) -> Content:
+    return frozenset(tag for tag in content if tag[0] in names)
+
+
+def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
+    return frozenset(tag for tag in content if tag[0] not in names)
+
+
+def clear_coverage(
+    clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
+    derived: Mapping[str, frozenset[str]] | None = None,
+) -> Coverage:
+    """How surely a clear empties the gradients tracked under `key`.
+
+    `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
+    """
+    target = clear.target
+    if key.startswith(MODEL_PREFIX):
+        model = key[len(MODEL_PREFIX):]
+        covered = {target.key} if target.kind == "model" else models.get(target.key or "", frozenset())
+        if model in covered:
+            return Coverage.KNOWN
+        if target.kind == "unknown" or not covered or any(related(model, other) for other in covered):
+            return Coverage.UNKNOWN
+        return Coverage.NONE  # another module's clear leaves this one's gradients alone
+    if target.kind == "optimizer":
+        if target.key == key:
+            return Coverage.KNOWN
+        if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
+            return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
+        theirs, ours = models.get(target.key or ""), models.get(key)
+        if theirs and ours:
+            return Coverage.KNOWN if theirs == ours else Coverage.UNKNOWN if any(
+                related(a, b) for a in theirs for b in ours
+            ) else Coverage.NONE
+        # Several optimizers: another one's clear leaves this one alone.
+        return Coverage.UNKNOWN if len(optimizers) == 1 else Coverage.NONE
+    if target.kind == "model" and models.get(key) == frozenset({target.key}):
+        return Coverage.KNOWN
+    if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
+        return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
+    return Coverage.UNKNOWN
+
+
+def related(a: str, b: str) -> bool:
+    """The same module, or one part of the other."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def belongs_elsewhere(model: str, key: str, models: Mapping[str, frozenset[str]]) -> bool:
+    """The model is another optimizer's, and unrelated (neither part nor whole) to this one's models."""
+    theirs = any(model in group for other, group in models.items() if other != key)
+    return theirs and not any(related(model, own) for own in models[key])
+
+
+@dataclass
+class AssociationDomain(PassThrough):
+    """Which optimizers each backward and clip feeds: those whose step comes next.
+
+    A state item is (event id, stepped, cleared since): once a step used a
+    backward, later steps of other optimizers (`loss.backward(); opt_a.step();
+    opt_b.step()`) use it too, unless their optimizer was cleared in between, a
+    loop ended in between (a helper's inner loop stepping its own optimizer), or
+    the loss visibly runs through other optimizers' models and not theirs.
+    """
+
+    models: Mapping[str, frozenset[str]]
+    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers its loss runs through
+    association: dict[int, set[str]] = field(default_factory=dict)
+
+    def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
+        if isinstance(event, Backward):
+            if any(stepped for _, stepped, _ in state):
+                state = frozenset(item for item in state if not item[1])
+            return state | {(event.id, False, frozenset())}
+        if isinstance(event, Step):
+            for event_id, stepped, cleared in state:
+                if not (stepped and (event.optimizer in cleared or self.misses(event_id, event.optimizer))):
+                    self.association.setdefault(event_id, set()).add(event.optimizer)
+            return frozenset((event_id, True, cleared) for event_id, _, cleared in state)
+        if isinstance(event, Clip):  # a clip belongs to the step that follows it, like a backward
+            return state | {(event.id, False, frozenset())}
+        if isinstance(event, Clear):
+            emptied = self.emptied_by(event)
+            return frozenset((i, stepped, cleared | emptied if stepped else cleared) for i, stepped, cleared in state)
+        return state
+
+    def misses(self, backward: int, optimizer: str) -> bool:
+        """The backward's loss visibly runs through some optimizers' models, and not this one's."""
+        written = self.written.get(backward)
+        return bool(written) and optimizer not in written and bool(self.models.get(optimizer))
+
+    def emptied_by(self, clear: Clear) -> frozenset[str]:
+        if clear.target.kind == "optimizer" and clear.target.key:
+            return frozenset({clear.target.key})
+        if clear.target.kind == "model":
+            return frozenset(key for key, group in self.models.items() if group == frozenset({clear.target.key}))
+        return frozenset()
+
+    def join(self, first: frozenset, second: frozenset) -> frozenset:
+        return first | second
+
+    def leave_loop(self, loop: Loop, state: frozenset) -> frozenset:
+        return frozenset(item for item in state if not item[1])
+
+
+@dataclass
+class GradientDomain(PassThrough):
+    optimizers: frozenset[str]
+    model_keys: frozenset[str]
+    models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
+    association: Mapping[int, set[str]]
+    forward: Mapping[int, frozenset[int]]  # assignment running a forward pass -> the backwards whose loss it feeds
+    structure: Structure
+    leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
+    derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
+    before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
+    where: dict[int, Where] = field(default_factory=dict)
+
+    def initial(self) -> dict[str, frozenset]:
+        start = frozenset({frozenset({(Mark.INITIAL,)})})
+        return {key: start for key in self.keys}
+
+    @property
+    def keys(self) -> list[str]:
+        return sorted(self.optimizers) + sorted(MODEL_PREFIX + m for m in self.model_keys)
+
+    # Questions ---------------------------------------------------------------
+
+    def coverage(self, clear: Clear, key: str) -> Coverage:
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
+
+    def fed_by(self, event: Event) -> set[str]:
+        return self.association.get(event.id) or set(self.optimizers)
+
+    # Domain ------------------------------------------------------------------
+
+    def transfer(self, event: Event, state: GradState, where: Where) -> GradState:
+        previous = self.before.get(event.id)
+        self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
+        self.where[event.id] = where
+        if isinstance(event, Backward):
+            return self.backward(event, state)
+        if isinstance(event, Clear):
+            return self.clear(event, state, where)
+        if isinstance(event, Step):
+            return self.step(event, state)
+        if isinstance(event, Unscale):
+            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
+        if isinstance(event, NextElement):
+            # What earlier passes of this loop unscaled or stepped was another optimizer.
+            return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
+        if isinstance(event, GradWrite):
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
+        if isinstance(event, Update):
+            return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
+        if isinstance(event, Caught):
+            return self.apply(state, self.keys, lambda c: c | {(Mark.CAUGHT,)})
+        if isinstance(event, Assign) and event.id in self.forward:
+            return self.apply(state, self.forwarded(event), lambda c: c | {(Mark.FWD, event.id)})
+        return state
+
+    def forwarded(self, assign: Assign) -> list[str]:
+        """The gradients a forward pass is computed for: those its backwards feed, those of another optimizer
+        built over the same model (an LBFGS beside an Adam), and models cleared by hand."""
+        fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
+        shared = {model for key in fed for model in self.models.get(key, ())}
+        return [
+            key for key in self.keys
+            if key in fed or key.startswith(MODEL_PREFIX) or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
+        ]
+
+    @cached_property
+    def consumed(self) -> dict[int, frozenset[tuple]]:
+        """Backward id -> the `fwd` tags it consumes: those of the forward passes its loss is computed from."""
+        found: dict[int, set[tuple]] = {}
+        for assign, backwards in self.forward.items():
+            for backward in backwards:
+                found.setdefault(backward, set()).add((Mark.FWD, assign))
+        return {backward: frozenset(tags) for backward, tags in found.items()}
+
+    def apply(self, state: GradState, keys, change) -> GradState:
+        updated = dict(state)
+        for key in keys:
+            if key in updated:
+                contents = frozenset(change(content) for content in updated[key])
+                updated[key] = contents if len(contents) <= MAX_CONTENTS else frozenset({frozenset().union(*contents)})
+        return updated
+
+    def backward(self, event: Backward, state: GradState) -> GradState:
+        fed = self.fed_by(event)
+        arrived = {(Mark.CUR, event.id)} | ({(Mark.SCALED,)} if event.scaled else set())
+        done = self.consumed.get(event.id, frozenset())
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived)
+        if event.distributed:
+            return state  # the context's gradients: no parameter's `.grad` changes
+        leaked = self.leaks.get(event.id, frozenset())
+
+        def leak(content: Content) -> Content:
+            intended = has(content, Mark.CLEARED, Mark.FOGGY) and not has(content, Mark.CARRIED)  # cleared for this iteration's backwards
+            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)}
+
+        state = self.apply(state, leaked, leak)
+        others = [key for key in self.keys if key not in fed and key not in leaked]
+        return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {(Mark.DIRTY,)})
+
+    def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
+        accumulating = where.guard in ACCUMULATION_GUARDS
+        updated = dict(state)
+        for key in self.keys:
+            coverage = self.coverage(event, key)
+            if coverage is Coverage.NONE:
+                continue
+
+            def cleared(content: Content, coverage: Coverage = coverage) -> Content:
+                kept = keep(content, SURVIVES_CLEAR)
+                if coverage is Coverage.UNKNOWN:
+                    return kept | {(Mark.FOGGY,)}
+                marks = {(Mark.CLEARED, event.id)}
+                if has(content, Mark.CUR):
+                    marks.add((Mark.DISCARDED, event.id))
+                if has(content, *UNAPPLIED) and not accumulating:
+                    marks.add((Mark.LOST, event.id))
+                return kept | marks
+
+            updated = self.apply(updated, [key], cleared)
+        return updated
+
+    def step(self, event: Step, state: GradState) -> GradState:
+        def stepped(content: Content) -> Content:
+            stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
+            if has(content, *LIVE):
+                return stage | {(Mark.APPLIED, event.id)}
+            return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
+
+        return self.apply(state, [event.optimizer], stepped)
+
+    def join(self, first: GradState, second: GradState) -> GradState:
+        return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
+
+    def enter_loop(self, loop: Loop, state: GradState) -> GradState:
+        """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
+        def enter(content: Content) -> Content:
+            return frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content) | {(Mark.ENTRY,)}
+
+        return self.apply(state, self.keys, enter)
+
+    def back_edge(self, loop: Loop, state: GradState) -> GradState:
+        def age(content: Content) -> Content:
+            older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {Mark.FWD, Mark.ENTRY})
+            return aged | {(Mark.CARRIED,)}
+
+        return self.apply(state, self.keys, age)
+
+    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
+        """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
+        for optimizers that the loop steps only under a condition (`if step % 100 == 0: opt.zero_grad()`
+        before a step every iteration is a clear that is mostly missing)."""
+        if then is None or orelse is None or guard not in ACCUMULATION_GUARDS:
+            return then, orelse
+        arm_kinds = self.structure.kinds(branch.then)
+        if Clear not in arm_kinds or Step in arm_kinds:
+            return then, orelse
+        stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
+        emptied = [key for key in self.keys if key not in stepped_always and not any(has(c, *LIVE) for c in then.get(key, ()))]
+        return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {(Mark.FOGGY,)})

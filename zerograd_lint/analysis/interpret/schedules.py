@@ -1,0 +1,113 @@
+"""ZG204's question of the lifecycle IR: which scheduler steps can run before their optimizer's first step.
+
+A small domain for the flow interpreter: the optimizers that may have stepped on
+the way to each point. A step under any condition counts (`if sync: opt.step()`
+then `sched.step()` is not reported: unknown never creates a report); what is
+reported is a scheduler step that no step of its optimizer can precede, in the
+first pass through its loops: at the top of the epoch loop, or before the
+optimizer's step in the iteration. A test that is false in a loop's first
+iteration (`if epoch > 0:`) keeps that first pass from the steps it guards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure, Where
+from zerograd_lint.analysis.ir.builder import assigned_names
+from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
+from zerograd_lint.analysis.ir.names import code_of
+
+
+@dataclass(frozen=True)
+class Progress:
+    stepped: frozenset[str]  # optimizers that may have stepped on the way here
+    later: bool  # every way here passed a test that is false in a loop's first iteration
+
+
+@dataclass
+class FirstStepDomain(PassThrough):
+    counters: frozenset[str]  # loop variables and names counted up with `+= 1`
+    early: dict[int, SchedulerStep] = field(default_factory=dict)
+
+    def transfer(self, event: Event, state: Progress, where: Where) -> Progress:
+        if isinstance(event, Step):
+            return Progress(state.stepped | {event.optimizer}, state.later)
+        if isinstance(event, SchedulerStep) and event.optimizer not in state.stepped and not state.later:
+            self.early[event.id] = event
+        return state
+
+    def join(self, first: Progress, second: Progress) -> Progress:
+        return Progress(first.stepped | second.stepped, first.later and second.later)
+
+    def assume(self, state: Progress, branch: Branch, truth: bool) -> Progress:
+        first = first_iteration_truth(branch.test, self.counters)
+        return Progress(state.stepped, True) if first is not None and first != truth else state
+
+
+def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[str]) -> bool | None:
+    """What a test of a counter gives while the counter is still 0 (`epoch > 0` -> False), if it is such a test."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = first_iteration_truth(test.expression, counters)
+        return None if inner is None else not inner
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        return False if code_of(test) in counters else None
+    if isinstance(test, cst.BooleanOperation):
+        left, right = first_iteration_truth(test.left, counters), first_iteration_truth(test.right, counters)
+        if isinstance(test.operator, cst.And):
+            return False if False in (left, right) else None
+        return True if True in (left, right) else None
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    left, target = test.left, test.comparisons[0]
+    right, operator = target.comparator, type(target.operator)
+    if code_of(right) in counters and isinstance(left, cst.Integer):
+        left, right = right, left
+        operator = {cst.GreaterThan: cst.LessThan, cst.LessThan: cst.GreaterThan,
+                    cst.GreaterThanEqual: cst.LessThanEqual, cst.LessThanEqual: cst.GreaterThanEqual}.get(operator, operator)
+    if code_of(left) not in counters or not isinstance(right, cst.Integer):
+        return None
+    bound = int(right.value)
+    compare = {
+        cst.GreaterThan: 0 > bound, cst.GreaterThanEqual: 0 >= bound, cst.LessThan: 0 < bound,
+        cst.LessThanEqual: 0 <= bound, cst.Equal: 0 == bound, cst.NotEqual: 0 != bound,
+    }
+    return compare.get(operator)
+
+
+def counters_of(block: Node) -> frozenset[str]:
+    """Loop variables (`for epoch in ...`, `for i, batch in enumerate(...)`) and names incremented with `+=`."""
+    found: set[str] = set()
+    stack = [block]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Loop) and isinstance(node.node, cst.For):
+            found.update(code_of(n) for n in assigned_names(node.node.target))
+        if isinstance(node, Assign) and isinstance(node.node, cst.AugAssign):
+            found.update(node.names)
+        if not isinstance(node, Event):
+            stack.extend(children(node))
+    return frozenset(found)
+
+
+def early_scheduler_steps(block: Node, events: tuple[Event, ...]) -> list[tuple[SchedulerStep, Step]]:
+    """Scheduler steps that can run before any step of their optimizer, each with that optimizer's
+    first step in the code after it (whose first run comes too late)."""
+    scheduler_steps = [e for e in events if isinstance(e, SchedulerStep)]
+    stepped = {e.optimizer for e in events if isinstance(e, Step)}
+    if not any(s.optimizer in stepped for s in scheduler_steps):
+        return []  # the optimizer is stepped elsewhere, or not visibly: unknown
+    domain = FirstStepDomain(counters_of(block))
+    Interpreter(domain, Structure()).run(block, Progress(frozenset(), False), Where(None, None, None, None))
+    found = []
+    for scheduler_step in scheduler_steps:
+        if scheduler_step.id not in domain.early:
+            continue
+        position = events.index(scheduler_step)
+        steps = [e for e in events if isinstance(e, Step) and e.optimizer == scheduler_step.optimizer]
+        if steps:
+            later = [s for s in steps if events.index(s) > position]
+            found.append((scheduler_step, (later or steps)[0]))
+    return found

@@ -1,0 +1,388 @@
+"""Branch tests in a normal form, so that the analysis can tell which tests must agree.
+
+RULES.md, "Correlated conditions": `if split == "train":` and a later
+`if split != "train":`, `if self.scaler is not None:` and `if self.scaler is None:`,
+`if use_amp:` and `if not use_amp:` test the same *atom*, and a path on which
+one atom takes both values does not exist. A test is a boolean formula over
+atoms; an atom is named by a key written with the names it reads, keyed as the
+builder scopes them (`Naming`): a helper's locals are its own, a parameter bound
+to the caller's `args.amp` reads `args.amp`, and a parameter bound to a literal
+makes the tests on it decided (`forward_backward(batch, do_backward=False)`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping, Union
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.names import dotted_name
+
+# Flags that move between iterations by nature, set where the loop does not show it (`accelerator.sync_gradients`).
+SYNC_WORDS = re.compile(
+    r"sync_grad|is_last|last_batch|last_step|last_iter|boundary|should_step|do_step|should_update|do_update"
+    r"|update_step|step_now|take_step|update_now|need_update|optimizer_step",
+    re.IGNORECASE,
+)
+# Calls that give the same answer twice for the same arguments.
+PURE_CALLS = re.compile(
+    r"^(len|isinstance|issubclass|hasattr|getattr|callable|bool|int|float|str|type|any|all|min|max|abs|round"
+    r"|is_\w+|has_\w+|get_rank|get_world_size|get_local_rank|startswith|endswith)$"
+)
+MAX_ALTERNATIVES = 8
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A test that is true or false as a whole: `split=='train'`, `self.scaler is None`, `args.amp`."""
+
+    key: str
+    reads: frozenset[str]  # the names and attribute chains it reads, keyed
+    kind: str = "flag"  # flag (a name's truth), value, equal, order (<, >), none (is None), in
+    subject: str | None = None  # `split` of `split == 'train'`: one subject equals one literal at a time
+    value: str | None = None  # the literal
+
+    @property
+    def modulo(self) -> bool:
+        return "%" in self.key
+
+    @property
+    def per_iteration(self) -> bool:
+        """A modulo, or named like a flag that moves every iteration."""
+        return self.modulo or SYNC_WORDS.search(self.key) is not None
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Condition"
+
+
+@dataclass(frozen=True)
+class AllOf:
+    operands: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    operands: tuple["Condition", ...]
+
+
+# None: a test that cannot be compared with another (a call whose answer may change, ...);
+# a bool: a test that literal arguments decide.
+Condition = Union[Atom, Not, AllOf, AnyOf, bool, None]
+Fact = tuple  # (Atom, bool)
+
+
+def negate(condition: Condition) -> Condition:
+    if condition is None or isinstance(condition, bool):
+        return condition if condition is None else not condition
+    return condition.operand if isinstance(condition, Not) else Not(condition)
+
+
+def all_of(parts: list[Condition]) -> Condition:
+    if any(part is False for part in parts):
+        return False
+    parts = [part for part in parts if part is not True]
+    return True if not parts else parts[0] if len(parts) == 1 else AllOf(tuple(parts))
+
+
+def any_of(parts: list[Condition]) -> Condition:
+    if any(part is True for part in parts):
+        return True
+    parts = [part for part in parts if part is not False]
+    return False if not parts else parts[0] if len(parts) == 1 else AnyOf(tuple(parts))
+
+
+def atoms_of(condition: Condition) -> Iterator[Atom]:
+    if isinstance(condition, Atom):
+        yield condition
+    elif isinstance(condition, Not):
+        yield from atoms_of(condition.operand)
+    elif isinstance(condition, (AllOf, AnyOf)):
+        for operand in condition.operands:
+            yield from atoms_of(operand)
+
+
+def transparent(condition: Condition) -> bool:
+    """Every part of the test is an atom or decided: nothing in it can change unseen."""
+    if condition is None:
+        return False
+    if isinstance(condition, Not):
+        return transparent(condition.operand)
+    if isinstance(condition, (AllOf, AnyOf)):
+        return all(transparent(operand) for operand in condition.operands)
+    return True
+
+
+def learn(condition: Condition, truth: bool) -> list[tuple[Fact, ...]]:
+    """The ways `condition` can evaluate to `truth`: alternatives, each a conjunction of atom values.
+
+    An empty list: it cannot. `[()]`: no knowledge to gain (too many cases, or parts that cannot be compared).
+    """
+    if condition is None:
+        return [()]
+    if isinstance(condition, bool):
+        return [()] if condition == truth else []
+    if isinstance(condition, Atom):
+        return [((condition, truth),)]
+    if isinstance(condition, Not):
+        return learn(condition.operand, not truth)
+    conjunctive = isinstance(condition, AllOf) == truth  # AllOf true, or AnyOf false: every operand agrees
+    operands = condition.operands
+    if conjunctive:
+        return conjunction([learn(operand, truth) for operand in operands])
+    # AllOf false (AnyOf true): the first operand that decides it, the ones before it the other way.
+    alternatives: list[tuple[Fact, ...]] = []
+    for position, operand in enumerate(operands):
+        before = [learn(earlier, not truth) for earlier in operands[:position]]
+        alternatives += conjunction([*before, learn(operand, truth)])
+        if len(alternatives) > MAX_ALTERNATIVES:
+            return [()]
+    return alternatives
+
+
+def conjunction(parts: list[list[tuple[Fact, ...]]]) -> list[tuple[Fact, ...]]:
+    combined: list[tuple[Fact, ...]] = [()]
+    for part in parts:
+        combined = [left + right for left in combined for right in part]
+        if len(combined) > MAX_ALTERNATIVES:
+            return [()]
+    return combined
+
+
+# Normal form ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How one function instance's names are keyed, so that tests in a helper and in its caller compare.
+
+    A helper's locals get the token of its inlined instance; a parameter bound to a
+    name or attribute chain of the caller reads that chain; one bound to a literal is
+    that literal. Free names are looked up in the enclosing function (`outer`).
+    """
+
+    token: str | None = None
+    locals: frozenset[str] = frozenset()
+    params: Mapping[str, str] = field(default_factory=dict)
+    constants: Mapping[str, str] = field(default_factory=dict)
+    outer: "Naming | None" = None
+
+    def key(self, name: str) -> str:
+        if name in self.params:
+            return self.params[name]
+        if self.token is not None and name in self.locals:
+            return f"{name}@{self.token}"
+        return self.outer.key(name) if self.outer is not None else name
+
+    def chain(self, node: cst.BaseExpression) -> str | None:
+        """The key of `x`, `self.scaler`, `cfg['amp']`; None for anything else."""
+        if isinstance(node, cst.Name):
+            return None if node.value in self.constants else self.key(node.value)
+        if isinstance(node, cst.Attribute):
+            base = self.chain(node.value)
+            return f"{base}.{node.attr.value}" if base is not None else None
+        if isinstance(node, cst.Subscript) and literal_index(node) is not None:
+            base = self.chain(node.value)
+            return f"{base}[{literal_index(node)}]" if base is not None else None
+        return None
+
+    def stored(self, target: cst.BaseExpression) -> Iterator[str]:
+        """The keys an assignment target changes: `x`, `self.step`, `cfg` for `cfg[k] = v`, each of a tuple."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                yield from self.stored(element.value)
+        elif isinstance(target, cst.StarredElement):
+            yield from self.stored(target.value)
+        elif isinstance(target, (cst.Name, cst.Attribute)):
+            key = self.chain(target)
+            if key is not None:
+                yield key
+        elif isinstance(target, cst.Subscript):
+            yield from self.stored(target.value)
+
+
+ROOT_NAMING = Naming()
+OPERATORS = {
+    cst.Add: "+", cst.Subtract: "-", cst.Multiply: "*", cst.Divide: "/", cst.FloorDivide: "//", cst.Modulo: "%",
+    cst.Power: "**", cst.Minus: "-", cst.Plus: "+", cst.BitInvert: "~", cst.Equal: "==", cst.NotEqual: "!=",
+    cst.LessThan: "<", cst.GreaterThan: ">", cst.LessThanEqual: "<=", cst.GreaterThanEqual: ">=", cst.Is: "is",
+    cst.IsNot: "isnot", cst.In: "in", cst.NotIn: "notin",
+}
+
+
+def operator_text(operator: cst.CSTNode) -> str:
+    return OPERATORS.get(type(operator)) or type(operator).__name__
+
+
+def literal_index(node: cst.Subscript) -> str | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return literal_of(node.slice[0].slice.value)
+
+
+def literal_of(node: cst.CSTNode) -> str | None:
+    """A literal as a canonical text (`'train'` for `"train"`), else None."""
+    if isinstance(node, cst.Name):
+        return node.value if node.value in {"True", "False", "None"} else None
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = literal_of(node.expression) if isinstance(node.expression, (cst.Integer, cst.Float)) else None
+        return literal_eval_text(f"-{inner}") if inner is not None else None
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return literal_eval_text(node.value)
+    if isinstance(node, cst.SimpleString):
+        return literal_eval_text(node.value)
+    return None
+
+
+def literal_eval_text(text: str) -> str | None:
+    try:
+        return repr(ast.literal_eval(text))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+Term = tuple  # (text, reads, is_literal)
+
+
+def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
+    """An operand written with keyed names: `(i@3+1)%accum`, `len(loader)`; None when it may change unseen."""
+    literal = literal_of(node)
+    if literal is not None:
+        return literal, frozenset(), True
+    if isinstance(node, cst.Name) and node.value in naming.constants:
+        return naming.constants[node.value], frozenset(), True
+    chain = naming.chain(node)
+    if chain is not None:
+        return chain, frozenset({chain}), False
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        base, index = term(node.value, naming), term(node.slice[0].slice.value, naming)
+        if base is None or index is None:
+            return None
+        return f"{base[0]}[{index[0]}]", base[1] | index[1], False
+    if isinstance(node, cst.BinaryOperation):
+        left, right = term(node.left, naming), term(node.right, naming)
+        if left is None or right is None:
+            return None
+        return f"({left[0]}{operator_text(node.operator)}{right[0]})", left[1] | right[1], False
+    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+        inner = term(node.expression, naming)
+        return (f"{operator_text(node.operator)}{inner[0]}", inner[1], False) if inner is not None else None
+    if isinstance(node, (cst.Tuple, cst.List)):
+        parts = [term(element.value, naming) for element in node.elements]
+        if any(part is None for part in parts):
+            return None
+        return "(" + ",".join(p[0] for p in parts) + ")", frozenset().union(*(p[1] for p in parts)), False
+    if isinstance(node, cst.Call):
+        return pure_call(node, naming)
+    return None
+
+
+def pure_call(node: cst.Call, naming: Naming) -> Term | None:
+    func = node.func
+    if isinstance(func, cst.Name) and PURE_CALLS.match(func.value):
+        callee, reads = func.value, frozenset()
+    elif isinstance(func, cst.Attribute) and PURE_CALLS.match(func.attr.value):
+        receiver = term(func.value, naming) if naming.chain(func.value) is not None else None
+        callee = f"{receiver[0]}.{func.attr.value}" if receiver else dotted_name(func)
+        reads = receiver[1] if receiver else frozenset()
+        if callee is None:
+            return None
+    else:
+        return None
+    parts = []
+    for argument in node.args:
+        if argument.star:
+            return None
+        value = term(argument.value, naming)
+        if value is None:
+            return None
+        parts.append((f"{argument.keyword.value}=" if argument.keyword else "") + value[0])
+        reads |= value[1]
+    return f"{callee}({','.join(parts)})", reads, False
+
+
+ORDER_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def condition_of(test: cst.BaseExpression, naming: Naming) -> Condition:
+    """The test in normal form; a bool when literals decide it; None when it cannot be compared."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return negate(condition_of(test.expression, naming))
+    if isinstance(test, cst.BooleanOperation):
+        parts = [condition_of(test.left, naming), condition_of(test.right, naming)]
+        return all_of(parts) if isinstance(test.operator, cst.And) else any_of(parts)
+    if isinstance(test, cst.Comparison):
+        left, parts = test.left, []
+        for target in test.comparisons:
+            parts.append(comparison(left, operator_text(target.operator), target.comparator, naming))
+            left = target.comparator
+        return all_of(parts)
+    operand = term(test, naming)
+    if operand is None:
+        return None
+    text, reads, is_literal = operand
+    if is_literal:
+        return bool(ast.literal_eval(text))
+    return Atom(text, reads, "flag" if reads == {text} else "value")
+
+
+def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpression, naming: Naming) -> Condition:
+    first, second = term(left, naming), term(right, naming)
+    if first is None or second is None:
+        return None
+    if first[2] and second[2]:
+        return decide_literals(first[0], operator, second[0])
+    if first[2] and operator not in {"in", "notin"}:  # the literal on the right
+        first, second, operator = second, first, ORDER_MIRROR.get(operator, operator)
+    reads = first[1] | second[1]
+    if operator in {"is", "isnot"} and second[0] == "None":
+        atom = Atom(f"{first[0]} is None", reads, "none")
+        return atom if operator == "is" else Not(atom)
+    if operator in {"==", "!=", "is", "isnot"}:
+        if second[2]:
+            atom = Atom(f"{first[0]}=={second[0]}", reads, "equal", first[0], second[0])
+        else:
+            low, high = sorted([first[0], second[0]])
+            atom = Atom(f"{low}=={high}", reads, "equal")
+        return atom if operator in {"==", "is"} else Not(atom)
+    if operator in {">=", "<="}:  # the negation of < and >
+        return Not(Atom(f"{first[0]}{'<' if operator == '>=' else '>'}{second[0]}", reads, "order"))
+    if operator in {"<", ">"}:
+        return Atom(f"{first[0]}{operator}{second[0]}", reads, "order")
+    if operator in {"in", "notin"}:
+        atom = Atom(f"{first[0]} in {second[0]}", reads, "in")
+        return atom if operator == "in" else Not(atom)
+    return None
+
+
+def decide_literals(left: str, operator: str, right: str) -> Condition:
+    compare: dict[str, Callable[[object, object], bool]] = {
+        "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+        "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "is": lambda a, b: a is b, "isnot": lambda a, b: a is not b,
+    }
+    if operator not in compare:
+        return None
+    try:
+        return bool(compare[operator](ast.literal_eval(left), ast.literal_eval(right)))
+    except (TypeError, ValueError, SyntaxError):
+        return None
+
+
+def reads_of_value(value: cst.BaseExpression, naming: Naming) -> frozenset[str]:
+    """What an arithmetic or boolean value reads (`(i + 1) % n == 0` reads `i` and `n`); nothing for calls and the rest."""
+    operand = term(value, naming)
+    if operand is not None:
+        return operand[1]
+    condition = condition_of(value, naming)
+    if not transparent(condition) or isinstance(condition, bool):
+        return frozenset()
+    return frozenset(read for atom in atoms_of(condition) for read in atom.reads)
+
+
+def changes(stored: str, read: str) -> bool:
+    """Storing `stored` changes what reading `read` gives: the same chain, or a part of it."""
+    return read == stored or read.startswith((stored + ".", stored + "["))

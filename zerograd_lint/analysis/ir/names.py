@@ -1,0 +1,133 @@
+"""Expressions as text, and what names and constructors say about a receiver's role."""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.vocabulary import (
+    OPTIMIZER_CLASSES,
+    OPTIMIZER_WORDS,
+    SCALER_CLASSES,
+    SCHEDULE_FACTORY,
+    SCHEDULER_HINT,
+    SCHEDULER_WORDS,
+    TORCH_SCHEDULERS,
+)
+
+_EMPTY_MODULE = cst.Module(body=[])
+
+
+class Role(Enum):
+    OPTIMIZER = "optimizer"
+    SCHEDULER = "scheduler"
+    SCALER = "scaler"
+    ACCELERATOR = "accelerator"
+    ENGINE = "engine"  # DeepSpeed-style engines: their step() clears by itself
+    OTHER = "other"  # bound to some other constructor: never an optimizer
+
+
+def source_of(node: cst.CSTNode) -> str:
+    """The node's source as written, for messages and inserted code."""
+    return _EMPTY_MODULE.code_for_node(node)
+
+
+def code_of(node: cst.CSTNode) -> str:
+    """The expression's source, with whitespace squeezed out, as a stable key."""
+    return re.sub(r"\s+", "", source_of(node))
+
+
+def one_line(code: str) -> str:
+    """Source as one line, the way a user writes a call: `f(\n    a,\n)` is `f(a)`."""
+    text = " ".join(code.split())
+    return re.sub(r",? ([)\]}])", r"\1", re.sub(r"([(\[{]) ", r"\1", text))
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`torch.optim.SGD` for a Name/Attribute chain, else None."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr.value}" if base else None
+    return None
+
+
+def last_name(node: cst.BaseExpression) -> str | None:
+    """The last identifier of a Name, Attribute or Subscript base (`self.opt_g[0]` -> `opt_g`)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Subscript):
+        return last_name(node.value)
+    if isinstance(node, cst.Call):
+        return last_name(node.func)
+    return None
+
+
+def words(identifier: str) -> list[str]:
+    """`optimizerG` -> [optimizer, g]; `d_optim` -> [d, optim]; `KFACOptimizer` -> [kfac, optimizer]."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", identifier)
+    spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
+    return [w.lower() for w in re.split(r"[\s_\d]+", spaced) if w]
+
+
+def says_optimizer(identifier: str) -> bool:
+    parts = words(identifier)
+    if any(p in SCHEDULER_WORDS or p.startswith("sched") for p in parts):
+        return False
+    return any(p in OPTIMIZER_WORDS or p.startswith("optimi") for p in parts)
+
+
+def says_scheduler(identifier: str) -> bool:
+    """`sched`, `scheduler`, `lr_scheduler`, `warmup_scheduler`, `d_sched`."""
+    return any(p.startswith("sched") for p in words(identifier))
+
+
+def says_scaler(identifier: str) -> bool:
+    return "scaler" in identifier.lower()
+
+
+def says_accelerator(identifier: str) -> bool:
+    lowered = identifier.lower()
+    return "accelerator" in lowered or lowered in {"fabric", "accel"}
+
+
+def constructor_role(callee: str) -> Role | None:
+    """What a call's dotted callee name says about the object it returns."""
+    last = callee.rsplit(".", 1)[-1]
+    if last in SCALER_CLASSES or last.endswith("GradScaler"):
+        return Role.SCALER
+    if last == "Accelerator" or last == "Fabric":
+        return Role.ACCELERATOR
+    if SCHEDULER_HINT.search(last) or ".lr_scheduler." in f".{callee}.":
+        return Role.SCHEDULER
+    if last in OPTIMIZER_CLASSES or any(w in OPTIMIZER_WORDS for w in words(last)):
+        return Role.OPTIMIZER  # also factories: build_optimizer(), self.optimizers() (Lightning)
+    if ".optim." in f".{callee}" and last[:1].isupper() and "Model" not in last:
+        return Role.OPTIMIZER
+    if last[:1].isupper():
+        return Role.OTHER
+    return None
+
+
+def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
+    """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first.
+
+    `StepLR(opt, 30)`, `lr_scheduler.OneCycleLR(optimizer=opt, ...)`,
+    `get_linear_schedule_with_warmup(opt, ...)`, or a class of the file
+    (`scheduler_classes`) derived from one of PyTorch's.
+    """
+    callee = dotted_name(call.func) or ""
+    last = callee.rsplit(".", 1)[-1]
+    known = last in TORCH_SCHEDULERS or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
+    if not known and not (".lr_scheduler." in f".{callee}" and last[:1].isupper() and last != "ReduceLROnPlateau"):
+        return None
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "optimizer"), None)
+    if keyword is not None:
+        return keyword
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    return positional[0] if positional and last != "ChainedScheduler" else None

@@ -1,0 +1,290 @@
+"""The lifecycle IR: the events of a function body in a small structured control-flow tree.
+
+A loop body, after helpers are inlined, becomes a tree of blocks, branches,
+loops, try statements and jumps whose leaves are gradient-lifecycle events.
+The data-flow analysis (flow.py) interprets this tree; rules read its results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterator, Union
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.conditions import Condition
+
+
+class Coverage(Enum):
+    """What a clear is known to clear, relative to one optimizer."""
+
+    KNOWN = "known"  # the optimizer itself, or the one model it is built from
+    UNKNOWN = "unknown"  # maybe: counts as cleared, never creates a report
+    NONE = "none"  # a different optimizer
+
+
+class Guard(Enum):
+    """The kind of condition a branch tests."""
+
+    COUNTER = "counter"  # (i + 1) % n == 0, step % accum == 0, accelerator.sync_gradients, ...
+    ACCELERATE = "accelerate"  # implicit: inside `with accelerator.accumulate(model):`
+    OTHER = "other"
+
+
+@dataclass(frozen=True, eq=False)
+class Event:
+    id: int
+    node: cst.CSTNode  # what a report about this event points at
+    text: str  # the call as the user wrote it, for messages
+
+
+@dataclass(frozen=True, eq=False)
+class Backward(Event):
+    scaled: bool  # scaler.scale(loss).backward()
+    scaler: str | None  # the GradScaler, for a scaled backward
+    normalises: bool  # accelerator.backward divides by gradient_accumulation_steps itself
+    loss: cst.BaseExpression | None  # the loss expression handed to backward
+    scope: cst.CSTNode  # the function (or module) the backward is written in
+    # `accelerator.backward` where the Accelerator is built with `gradient_accumulation_steps=N` (N as written,
+    # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
+    unused_accumulation: str | None = None
+    distributed: bool = False  # dist_autograd.backward: writes its context's gradients, not `.grad`
+
+
+@dataclass(frozen=True, eq=False)
+class Step(Event):
+    optimizer: str
+    via_scaler: bool
+    scaler: str | None
+    closure: bool = False  # `opt.step(closure)` whose closure runs a backward: the clear belongs in it
+
+
+@dataclass(frozen=True, eq=False)
+class ClearTarget:
+    kind: str  # "optimizer", "model" or "unknown"
+    key: str | None
+
+
+@dataclass(frozen=True, eq=False)
+class Clear(Event):
+    target: ClearTarget
+    set_to_none: bool | None  # None: the default (True since PyTorch 2.0)
+
+
+@dataclass(frozen=True, eq=False)
+class Unscale(Event):
+    optimizer: str
+    scaler: str
+    checked: bool = False  # under a test of the scaler's stage for this optimizer: never a second unscale
+
+
+@dataclass(frozen=True, eq=False)
+class NextParameter(Event):
+    """A loop over parameters starts its next pass (built only when reads are analysed): what earlier passes set to
+    None with `p.grad = None` (`cleared`) was other parameters."""
+
+    cleared: frozenset[int]
+
+
+@dataclass(frozen=True, eq=False)
+class Caught(Event):
+    """An `except` handler starts: what follows runs only after an exception left the `try` body."""
+
+
+@dataclass(frozen=True, eq=False)
+class NextElement(Event):
+    """A loop over a collection of optimizers starts its next pass: the name now means another optimizer.
+
+    What the events of that loop's earlier passes recorded about the name (`inside`) was about another object.
+    """
+
+    key: str
+    inside: frozenset[int]  # the ids of the events in the loop's body
+
+
+@dataclass(frozen=True, eq=False)
+class Update(Event):
+    scaler: str
+
+
+@dataclass(frozen=True, eq=False)
+class Clip(Event):
+    unscales_itself: bool  # accelerator.clip_grad_norm_ unscales by itself
+    measures_only: bool  # get_total_norm: measures, does not clip
+
+
+@dataclass(frozen=True, eq=False)
+class GradWrite(Event):
+    """Gradients written by hand (`p.grad = g`, `p.grad.copy_(g)`), or by a call handed the loss and the
+    optimizer that we cannot see into: something is there, of unknown origin."""
+
+
+@dataclass(frozen=True, eq=False)
+class GradAccess(Event):
+    """`p.grad` as written (built only when reads are analysed): whether it can be None there is ZG301's question."""
+
+    target: ClearTarget  # the parameters `p` ranges over: a model's, an optimizer's, or unknown
+    origin: tuple[str, tuple[str, ...]] | None  # the constructor of that model, and the attributes taken from it
+    container: int  # the function it is written in (the module is 0), numbered as ModuleIndex.roots
+    ordinal: int  # the k-th `name.grad` of that function's own code
+
+
+@dataclass(frozen=True, eq=False)
+class Freeze(Event):
+    """`m.requires_grad_(False)`, `p.requires_grad = False` (built only when reads are analysed)."""
+
+    key: str | None  # the model, part or parameter whose gradients stop (or start again)
+    frozen: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Assign(Event):
+    """An assignment to plain names: the forward pass, when a name is later backwarded."""
+
+    names: frozenset[str]  # the names and attributes bound
+    uses: frozenset[str]  # the names the value reads
+    callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
+    scope: cst.CSTNode  # the function (or module) the assignment is written in
+    no_grad: bool = False  # inside `with torch.no_grad():`: the value carries no autograd graph
+
+
+@dataclass(frozen=True, eq=False)
+class Rebind(Event):
+    """Names whose values change here: an assignment, a loop's target at each iteration, a helper's parameters.
+
+    Names are keyed as conditions.Naming scopes them; a test on them no longer agrees with earlier ones.
+    """
+
+    names: frozenset[str]
+    counts: bool = False  # a counter moves: `step += 1`, the index of `enumerate(...)`, `for step in range(n)`
+    resets: bool = False  # set to a literal (`count = 0`), or wrapped round (`count = (count + 1) % n`)
+    derives_from: frozenset[str] = frozenset()  # what an arithmetic value reads: `step = epoch * n + i` follows `i`
+    test: Condition = None  # a flag bound to a test: `update = (i + 1) % n == 0`
+    totals: bool = False  # grows by what it adds: `tokens += y.numel()` (a counter once the loop also resets it)
+    truth: bool | None = None  # one name set to `True` or `False`: a flag whose later tests are decided
+
+
+@dataclass(frozen=True, eq=False)
+class SchedulerStep(Event):
+    """`sched.step()` of a learning-rate scheduler visibly built on `optimizer` (ZG204)."""
+
+    scheduler: str
+    optimizer: str
+
+
+@dataclass(frozen=True, eq=False)
+class OptimizerBuilt(Event):
+    """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601).
+
+    `node` is the construction call (inside a factory of the file, when one builds it).
+    """
+
+    node: cst.Call
+
+    optimizer: str
+    site: cst.CSTNode  # the value assigned: the construction itself, or the call of a factory that returns it
+    stateful: bool  # keeps state from step to step (moments, momentum); plain SGD does not
+    models: frozenset[str]  # the models whose parameters it is visibly built from
+    reads: frozenset[str]  # the names and attributes its parameter expression reads
+
+
+@dataclass(frozen=True, eq=False)
+class StateLoad(Event):
+    """`x.load_state_dict(...)`, `model.apply(init)`, `model.reset_parameters()`: `target`'s state replaced."""
+
+    target: str
+
+
+@dataclass(frozen=True, eq=False)
+class Accumulate(Event):
+    """`total += loss`, `total = total + loss`, `losses.append(loss)`: values added into `target` (ZG602)."""
+
+    target: str  # as written
+    values: frozenset[str]  # the names added as they are (not through `.item()`, `.detach()`, `float()`)
+    no_grad: bool  # under `torch.no_grad()` / `torch.inference_mode()`: no autograd graph
+    scope: cst.CSTNode  # the function (or module) the statement is written in
+    call: cst.Call | None = None  # the value added is a call's result, unnamed: `total += criterion(out, y)`
+
+
+@dataclass(frozen=True, eq=False)
+class Block:
+    items: tuple["Node", ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Branch:
+    test: cst.BaseExpression | None
+    guard: Guard
+    then: Block
+    orelse: Block
+    line_node: cst.CSTNode | None  # the `if` statement, for messages
+    negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
+    condition: Condition = None  # the test in normal form, to correlate it with other tests
+
+
+@dataclass(frozen=True, eq=False)
+class Loop:
+    node: cst.CSTNode
+    body: Block
+    orelse: Block
+    runs_at_least_once: bool  # a `for` over a collection; `while` may not run
+    exits_by_break_only: bool  # while True
+
+
+def loop_header(loop: Loop) -> cst.CSTNode:
+    """What a loop iterates over, or its condition."""
+    return loop.node.iter if isinstance(loop.node, cst.For) else loop.node.test
+
+
+@dataclass(frozen=True, eq=False)
+class Try:
+    body: Block
+    handlers: tuple[Block, ...]
+    orelse: Block
+    final: Block
+
+
+@dataclass(frozen=True, eq=False)
+class Jump:
+    kind: str  # "break", "continue" or "return"
+
+
+@dataclass(frozen=True, eq=False)
+class Inlined:
+    """A call to a helper of the same file; a `return` inside ends the helper only."""
+
+    call: cst.CSTNode
+    function: cst.CSTNode
+    body: Block
+    closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
+
+
+Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]
+
+
+def children(node: Node) -> Iterator[Node]:
+    if isinstance(node, Block):
+        yield from node.items
+    elif isinstance(node, Branch):
+        yield node.then
+        yield node.orelse
+    elif isinstance(node, Loop):
+        yield node.body
+        yield node.orelse
+    elif isinstance(node, Try):
+        yield node.body
+        yield from node.handlers
+        yield node.orelse
+        yield node.final
+    elif isinstance(node, Inlined):
+        yield node.body
+
+
+def events_in(node: Node) -> Iterator[Event]:
+    """Every event under `node`, in program order."""
+    if isinstance(node, Event):
+        yield node
+        return
+    for child in children(node):
+        yield from events_in(child)

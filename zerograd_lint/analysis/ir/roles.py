@@ -1,0 +1,703 @@
+"""Who is who: bindings of names and `self.` attributes, resolved to roles and identities.
+
+Flow-insensitive on purpose: training code binds its optimizer once. Where the
+bindings disagree, the role is unknown, and unknown never creates a report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import wraps
+from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.names import (
+    Role,
+    code_of,
+    constructor_role,
+    dotted_name,
+    last_name,
+    says_accelerator,
+    says_optimizer,
+    says_scaler,
+    says_scheduler,
+    scheduled_optimizer_argument,
+)
+from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, WRAPPING_CALLS
+
+# `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
+DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
+# Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
+SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
+Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One assignment of a name: what it is bound to, as far as the code shows."""
+
+    role: Role | None = None
+    alias: cst.BaseExpression | None = None  # the name is this other object
+    element_of: cst.BaseExpression | None = None  # a for-loop target over this collection
+    value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
+    # For `self.x = name` in a method: that method's own bindings, where `name` means something.
+    home: "Scope | None" = field(default=None, compare=False)
+    unpacked: "Unpacked | None" = None  # one of several names bound from what a call returns
+
+
+@dataclass(frozen=True)
+class Unpacked:
+    """`opt, sched = build(model)`: the name is `targets[position]` of what `call` returns."""
+
+    call: cst.Call
+    targets: tuple[cst.BaseExpression, ...]
+    position: int
+
+
+@dataclass
+class Scope:
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
+
+    def add(self, key: str, binding: Binding) -> None:
+        self.bindings.setdefault(key, []).append(binding)
+
+    def wrap(self, key: str) -> None:
+        self.wrapped.add(key)
+
+
+def target_keys(target: cst.BaseExpression) -> Iterator[str]:
+    if isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+        yield code_of(target)
+
+
+def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [e.value for e in node.elements]
+    return None
+
+
+def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    elements = tuple_elements(target)
+    if elements is not None:
+        bind_unpacking(scope, elements, value)
+        return
+    for key in target_keys(target):
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
+            if code_of(value) != key:
+                scope.add(key, Binding(alias=value))
+            continue
+        scope.add(key, Binding(role=value_role(value), value=value))
+
+
+def value_role(value: cst.BaseExpression) -> Role | None:
+    if isinstance(value, cst.Call):
+        callee = dotted_name(value.func)
+        if callee is not None:
+            return constructor_role(callee)
+        return None
+    collection = tuple_elements(value)
+    if collection is None and isinstance(value, cst.Dict):
+        collection = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+    if collection:
+        roles = {value_role(e) for e in collection}
+        return roles.pop() if len(roles) == 1 else None
+    return None
+
+
+def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+    values = tuple_elements(value)
+    if values is not None and len(values) == len(targets):
+        for target, item in zip(targets, values):
+            bind_assignment(scope, target, item)
+        return
+    if not isinstance(value, cst.Call):
+        return
+    callee = dotted_name(value.func) or ""
+    method = callee.rsplit(".", 1)[-1]
+    if callee.startswith("deepspeed.") and method == "initialize":
+        for target, role in zip(targets, DEEPSPEED_TUPLE):
+            for key in target_keys(target):
+                scope.add(key, Binding(role=role))
+        return
+    if method in WRAPPING_CALLS:
+        positional = [a.value for a in value.args if a.keyword is None and not a.star]
+        for argument in positional:
+            scope.wrap(code_of(argument))
+        for target, argument in zip(targets, positional):
+            for key in target_keys(target):
+                if code_of(argument) != key:
+                    scope.add(key, Binding(alias=argument))
+        return
+    # opt_g, opt_d = self.optimizers(); a name that says scheduler is never an optimizer by the factory's name alone.
+    role = constructor_role(callee)
+    for position, target in enumerate(targets):
+        named_role = role if role is Role.OPTIMIZER and not says_scheduler(last_name(target) or "") else None
+        for key in target_keys(target):
+            scope.add(key, Binding(role=named_role, unpacked=Unpacked(value, tuple(targets), position)))
+
+
+def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+    """`for opt in optimizers` makes `opt` an element of `optimizers`; zip/items/enumerate unwrap."""
+    elements = tuple_elements(target)
+    if isinstance(iterable, cst.Call):
+        callee = dotted_name(iterable.func) or ""
+        arguments = [a.value for a in iterable.args if a.keyword is None]
+        if callee == "zip" and elements is not None and len(elements) == len(arguments):
+            for element, argument in zip(elements, arguments):
+                bind_for_target(scope, element, argument)
+            return
+        if callee == "enumerate" and elements is not None and len(elements) == 2 and arguments:
+            bind_for_target(scope, elements[1], arguments[0])
+            return
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "named_parameters"}:
+            if elements is None:
+                return  # the (key, value) pairs themselves
+            if len(elements) == 2:  # `for k, opt in optimizers.items()`: a value of the dict
+                collection = iterable.func.value if iterable.func.attr.value == "items" else iterable
+                for key in target_keys(elements[1]):
+                    scope.add(key, Binding(element_of=collection))
+            return
+    if elements is not None:
+        return
+    for key in target_keys(target):
+        scope.add(key, Binding(element_of=iterable))
+
+
+def loop_elements(target: cst.BaseExpression, iterable: cst.BaseExpression) -> dict[str, cst.BaseExpression]:
+    """The names a `for` target (or a comprehension's) binds to elements of a collection, and the collection."""
+    scope = Scope()
+    bind_for_target(scope, target, iterable)
+    return {key: b.element_of for key, found in scope.bindings.items() for b in found if b.element_of is not None}
+
+
+@dataclass
+class MethodBindings:
+    """Where a method's bindings go: `self.x` to its class's scope (an alias remembering the method's own
+    bindings), everything else to the method's scope."""
+
+    own: Scope
+    shared: Scope | None
+
+    def add(self, key: str, binding: Binding) -> None:
+        if self.shared is not None and key.startswith("self."):
+            self.shared.add(key, replace(binding, home=self.own) if binding.alias is not None else binding)
+        else:
+            self.own.add(key, binding)
+
+    def wrap(self, key: str) -> None:
+        (self.shared if self.shared is not None and key.startswith("self.") else self.own).wrap(key)
+
+
+class BindingCollector(cst.CSTVisitor):
+    """Collects the bindings of one function (or module) body, not of nested functions."""
+
+    def __init__(self, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> None:
+        self.scope = scope
+        self.routed = MethodBindings(scope, class_scope)
+        self.root = root
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            bind_assignment(self.routed, target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            bind_assignment(self.routed, node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        bind_for_target(self.scope, node.target, node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        bind_for_target(self.scope, node.target, node.iter)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None and isinstance(node.asname.name, cst.Name):
+            self.scope.add(node.asname.name.value, Binding(value=node.item))
+
+
+def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
+    body.visit(BindingCollector(scope, class_scope, root))
+    return scope
+
+
+Answer = TypeVar("Answer")
+
+
+def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
+    """Keep a resolver's answer for each receiver, by its text.
+
+    A name bound a thousand times (`opt` rebuilt before each of a file's loops)
+    has a thousand bindings; asking them again for each of its thousand uses
+    made the analysis quadratic in the file's size. The scopes are complete when
+    a resolver is made and never change, so an answer never goes stale.
+    """
+
+    @wraps(method)
+    def answer(self: "Resolver", node: cst.BaseExpression, *depth: int) -> Answer:
+        if any(depth) or not isinstance(node, (cst.Name, cst.Attribute)):
+            return method(self, node, *depth)  # an inner step of a chain: its own depth limit applies
+        key = (method.__name__, code_of(node))
+        if key not in self.answers:
+            self.answers[key] = method(self, node)
+        return self.answers[key]
+
+    return answer
+
+
+class SameFile(Protocol):
+    """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
+
+    scheduler_classes: frozenset[str]
+
+    def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
+        """The values the same-file function called by `call` returns, each with that function's resolver
+        (its parameters bound to the call's arguments); empty when the callee is not in the file."""
+        ...
+
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+
+
+@dataclass(frozen=True)
+class Resolver:
+    """Resolves receivers in one place of the code: a chain of scopes plus call-site overlays.
+
+    ``overlay`` maps a helper's parameter names to the caller's canonical keys,
+    so `def step(opt): opt.step()` called as `step(self.optimizer)` steps `self.optimizer`;
+    ``arguments`` keeps the caller's own expression (and resolver) for each of them.
+    """
+
+    scopes: tuple[Scope, ...]
+    overlay: Mapping[str, str] = field(default_factory=dict)
+    overlay_roles: Mapping[str, Role | None] = field(default_factory=dict)
+    # A helper's parameters: the caller's own expression for each, and the caller's resolver.
+    arguments: Mapping[str, tuple["Resolver", cst.BaseExpression]] = field(default_factory=dict)
+    self_class: str | None = None  # the class whose method this is: what `self` was built with
+    same_file: SameFile | None = None
+    # See `by_receiver`; not an argument, so that `replace()` starts a resolver with its own.
+    answers: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def bindings(self, key: str) -> list[Binding]:
+        for scope in self.scopes:
+            found = scope.bindings.get(key)
+            if found:
+                return found
+        return []
+
+    @by_receiver
+    def canonical(self, node: cst.BaseExpression, depth: int = 0) -> str:
+        """A key naming the object `node` evaluates to, through aliases."""
+        if depth > 8:
+            return code_of(node)
+        if isinstance(node, cst.Name):
+            if node.value in self.overlay:
+                return self.overlay[node.value]
+            aliases = [b.alias for b in self.bindings(node.value) if b.alias is not None]
+            others = [b for b in self.bindings(node.value) if b.alias is None and b.element_of is None]
+            if aliases and not others and len({code_of(a) for a in aliases}) == 1:
+                return self.canonical(aliases[0], depth + 1)
+            elements = [b.element_of for b in self.bindings(node.value) if b.element_of is not None]
+            if elements and not others and not aliases:
+                return self.canonical(elements[0], depth + 1)
+            return node.value
+        if isinstance(node, cst.Attribute):
+            key = code_of(node)
+            aliases = [b.alias for b in self.bindings(key) if b.alias is not None]
+            if aliases and len({code_of(a) for a in aliases}) == 1 and len(self.bindings(key)) == len(aliases):
+                return self.canonical(aliases[0], depth + 1)
+            return f"{self.canonical(node.value, depth + 1)}.{node.attr.value}"
+        if isinstance(node, cst.Subscript):
+            return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
+        return code_of(node)
+
+    @by_receiver
+    def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:
+        """The receiver's role from its bindings, else from what its name says.
+
+        A receiver named like a scheduler is an optimizer only on positive evidence:
+        an optimizer class constructed, or returned by a function of the file.
+        """
+        found = self.bound_role(node, depth)
+        if depth == 0 and found is Role.OPTIMIZER and says_scheduler(last_name(node) or "") and not self.built_as_optimizer(node):
+            return None
+        return found
+
+    def bound_role(self, node: cst.BaseExpression, depth: int) -> Role | None:
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
+            return self.overlay_roles[node.value]
+        if isinstance(node, cst.Name) and node.value in self.arguments and node.value not in self.overlay_roles:
+            caller, argument = self.arguments[node.value]  # a parameter of a function whose return is resolved
+            passed = caller.role(argument, depth + 1)
+            if passed is not None:
+                return passed
+        if isinstance(node, cst.Subscript):
+            element = self.dict_element(node, depth)
+            return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
+        if isinstance(node, cst.Call):
+            return self.call_role(node, depth)
+        elements = tuple_elements(node)
+        if elements is not None:  # `[opt]` returned for `opts, scheds = self.configure_optimizers()`
+            found = {self.role(element, depth + 1) for element in elements}
+            return found.pop() if len(found) == 1 else None
+        roles: set[Role | None] = set()
+        for binding in self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []:
+            if binding.alias is not None:
+                roles.add(self.role(binding.alias, depth + 1))
+            elif binding.element_of is not None:
+                roles.add(self.role(binding.element_of, depth + 1))
+            elif binding.unpacked is not None:
+                roles.add(self.returned_role(self.unpacked_values(binding.unpacked, depth), depth) or binding.role)
+            elif isinstance(binding.value, cst.Call):
+                roles.add(self.call_role(binding.value, depth + 1))
+            else:
+                roles.add(binding.role)
+        known = roles - {None}
+        if len(known) == 1:
+            return known.pop()
+        if len(known) > 1:
+            return Role.OTHER if Role.OPTIMIZER not in known else None
+        return role_from_name(last_name(node))
+
+    # What functions of the same file return ---------------------------------------
+
+    def returned(self, call: cst.Call, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
+        if self.same_file is None or depth > 6:
+            return []
+        return self.same_file.returned(call, self)
+
+    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
+        """What a same-file function returns, as written (cheap: no resolver for it)."""
+        return self.same_file.returned_expressions(call) if self.same_file is not None else ()
+
+    def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
+        """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""
+        found = []
+        for callee, value in self.returned(unpacked.call, depth):
+            elements = tuple_elements(value)
+            if elements is None or len(elements) != len(unpacked.targets):
+                return []  # not a plain tuple of the same width: unknown
+            found.append((callee, elements[unpacked.position]))
+        return found
+
+    def returned_role(self, values: list[tuple["Resolver", cst.BaseExpression]], depth: int) -> Role | None:
+        """The role every returned value agrees on, if any."""
+        roles = {callee.role(value, depth + 1) for callee, value in values}
+        return roles.pop() if len(roles) == 1 else None
+
+    def call_role(self, call: cst.Call, depth: int) -> Role | None:
+        """What a call returns: what a function of the file visibly returns, else what the callee's name says."""
+        returned = self.returned_role(self.returned(call, depth), depth)
+        if returned is not None:
+            return returned
+        callee = dotted_name(call.func)
+        return constructor_role(callee) if callee else None
+
+    def dict_element(self, node: cst.Subscript, depth: int) -> tuple["Resolver", cst.BaseExpression] | None:
+        """`config["lr_scheduler"]` where `config` is a dict literal, or what a function of the file returns as one."""
+        key = node.slice[0].slice if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
+        if key is None or not isinstance(key.value, cst.SimpleString):
+            return None
+        value = self.value_of(node.value)
+        candidates = self.returned(value, depth) if isinstance(value, cst.Call) else [(self, value)] if value is not None else []
+        found = []
+        for resolver, candidate in candidates:
+            if not isinstance(candidate, cst.Dict):
+                return None
+            entries = [e.value for e in candidate.elements if isinstance(e, cst.DictElement) and code_of(e.key) == code_of(key.value)]
+            if len(entries) != 1:
+                return None
+            found.append((resolver, entries[0]))
+        return found[0] if len(found) == 1 else None
+
+    def built_as_optimizer(self, node: cst.BaseExpression) -> bool:
+        """Positive evidence: an optimizer class constructed (through aliases), or a function of the file returning one."""
+        call = self.constructor_of(node)
+        if call is not None and (last_name(call.func) or "")[:1].isupper():
+            return True
+        bindings = self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []
+        return any(
+            binding.unpacked is not None and self.returned_role(self.unpacked_values(binding.unpacked, 0), 0) is Role.OPTIMIZER
+            for binding in bindings
+        )
+
+    # Which optimizer a learning-rate scheduler is built on --------------------------
+
+    def scheduled_optimizer(self, node: cst.BaseExpression, depth: int = 0) -> str | None:
+        """The key of the optimizer that the scheduler `node` is visibly built on (see
+        `names.scheduled_optimizer_argument`), through aliases, helper arguments and
+        functions of the file that return it; None when that is not visible."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.scheduled_optimizer(argument, depth + 1)
+        if isinstance(node, cst.Call):
+            argument = scheduled_optimizer_argument(node, self.scheduler_classes)
+            if argument is not None:
+                return self.canonical(argument)
+            returned = self.returned(node, depth)
+            return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        keys = []
+        for binding in self.bindings(code_of(node)):
+            if binding.alias is not None:
+                keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
+            elif binding.unpacked is not None:
+                keys.append(self.unpacked_schedule(binding.unpacked, depth))
+            elif isinstance(binding.value, cst.Call):
+                keys.append(self.scheduled_optimizer(binding.value, depth + 1))
+            else:
+                keys.append(None)
+        return self.agreed(keys)
+
+    def unpacked_schedule(self, unpacked: Unpacked, depth: int) -> str | None:
+        keys = []
+        for callee, value in self.returned(unpacked.call, depth):
+            elements = tuple_elements(value)
+            if elements is None or len(elements) != len(unpacked.targets):
+                return None
+            keys.append(self.exported(callee, elements, unpacked.position, unpacked.targets, depth))
+        return self.agreed(keys) if keys else None
+
+    def exported(
+        self, callee: "Resolver", values: list[cst.BaseExpression], position: int, targets: tuple[cst.BaseExpression, ...], depth: int
+    ) -> str | None:
+        """The optimizer of the scheduler `values[position]` that a function of the file returns, as a key of
+        ours: one of the function's parameters (bound to our arguments), or returned next to the scheduler
+        (`return opt, sched` unpacked into `targets`)."""
+        key = callee.scheduled_optimizer(values[position], depth + 1)
+        if key is None:
+            return None
+        if key != replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1):
+            return key  # it came through the function's parameters: already one of our keys
+        for target, value in zip(targets, values):
+            if callee.canonical(value) == key:
+                return self.canonical(target)
+        return None
+
+    @staticmethod
+    def agreed(keys) -> str | None:
+        found = set(keys)
+        return found.pop() if len(found) == 1 else None
+
+    @property
+    def scheduler_classes(self) -> frozenset[str]:
+        return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
+
+    @by_receiver
+    def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The single expression a name is bound to, if there is exactly one."""
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        values = [b.value for b in self.bindings(code_of(node)) if b.value is not None]
+        return values[0] if len(values) == 1 else None
+
+    @by_receiver
+    def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
+        """The optimizer constructor call a receiver is bound to, through aliases."""
+        if depth > 8 or not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        if isinstance(node, cst.Name) and node.value in self.overlay:
+            return None
+        calls = []
+        for binding in self.bindings(code_of(node)):
+            if binding.alias is not None:
+                calls.append(self.at(binding.home).constructor_of(binding.alias, depth + 1))
+            elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
+                calls.append(binding.value)
+        found = [c for c in calls if c is not None]
+        return found[0] if len(found) == 1 else None
+
+    def plainly_built(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether every binding of an optimizer is visibly a construction of its class (`torch.optim.AdamW(...)`),
+        through aliases, a helper's arguments and what functions of the file return: never what a wrapping
+        call (`accelerator.prepare(...)`) or anything unseen gave."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            callee = dotted_name(node.func) or ""
+            return callee.rsplit(".", 1)[-1][:1].isupper() and constructor_role(callee) is Role.OPTIMIZER
+        if not isinstance(node, (cst.Name, cst.Attribute)) or any(code_of(node) in scope.wrapped for scope in self.scopes):
+            return False
+        if isinstance(node, cst.Name) and node.value in self.overlay:
+            caller, argument = self.arguments.get(node.value, (None, None))
+            return caller is not None and caller.plainly_built(argument, depth + 1)
+        bindings = self.bindings(code_of(node))
+        return bool(bindings) and all(self.binding_plainly_built(binding, depth) for binding in bindings)
+
+    def binding_plainly_built(self, binding: Binding, depth: int) -> bool:
+        if binding.alias is not None:
+            return self.at(binding.home).plainly_built(binding.alias, depth + 1)
+        if binding.unpacked is not None:
+            values = self.unpacked_values(binding.unpacked, depth)
+            return bool(values) and all(callee.plainly_built(value, depth + 1) for callee, value in values)
+        return binding.value is not None and self.plainly_built(binding.value, depth + 1)
+
+    def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
+        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""
+        call = self.constructor_of(node)
+        if call is None:
+            return frozenset()
+        params = next((a.value for a in call.args if a.keyword is None), None)
+        params = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), params)
+        return self.parameter_owners(params) if params is not None else frozenset()
+
+    def union_of_owners(self, parts: list[cst.BaseExpression], depth: int) -> frozenset[str]:
+        """`chain(g.parameters(), e.parameters())`: every part must be some model's parameters."""
+        owners = [self.parameter_owners(part, depth + 1) for part in parts]
+        return frozenset().union(*owners) if all(owners) else frozenset()
+
+    def parameter_owners(self, node: cst.BaseExpression, depth: int = 0) -> frozenset[str]:
+        if depth > 6:
+            return frozenset()
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return frozenset({self.canonical(node.func.value)})
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set"} and node.args:
+                return self.parameter_owners(node.args[-1].value, depth + 1)
+            if (dotted_name(node.func) or "").endswith("chain") and node.args:
+                return self.union_of_owners([a.value for a in node.args], depth)
+            return frozenset()
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self.union_of_owners([node.left, node.right], depth)
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.parameter_owners(node.for_in.iter, depth + 1)
+        bound = self.value_of(node)
+        return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+    def at(self, home: Scope | None) -> "Resolver":
+        """This resolver, seeing first the bindings of the method an alias was written in."""
+        return replace(self, scopes=(home, *self.scopes)) if home is not None else self
+
+    def module_origin(self, node: cst.BaseExpression, depth: int = 0) -> Origin | None:
+        """What a module was built with: `model.encoder` after `model = Net().to(device)` is ("Net", ("encoder",))."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.module_origin(argument, depth + 1)
+        if isinstance(node, cst.Name) and node.value == "self":
+            return (self.self_class, ()) if self.self_class else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return self.origin_of_value(node, depth)
+        key = code_of(node)
+        origins = set()
+        for binding in self.bindings(key):
+            if binding.alias is not None:
+                origins.add(self.at(binding.home).module_origin(binding.alias, depth + 1))
+            elif binding.value is not None and not rewraps(binding.value, key):
+                origins.add(self.origin_of_value(binding.value, depth))
+            elif binding.value is None:
+                origins.add(None)
+        if not origins and isinstance(node, cst.Attribute):
+            outer = self.module_origin(node.value, depth + 1)
+            return (outer[0], (*outer[1], node.attr.value)) if outer is not None else None
+        return origins.pop() if len(origins) == 1 else None
+
+    def origin_of_value(self, value: cst.BaseExpression, depth: int) -> Origin | None:
+        if not isinstance(value, cst.Call):
+            return None
+        inner = unwrapped_module(value)
+        if inner is not None:
+            return self.module_origin(inner, depth + 1)
+        callee = dotted_name(value.func)
+        return (callee, ()) if callee else None
+
+    def collection_owner(
+        self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None, depth: int = 0
+    ) -> tuple["Resolver", str, cst.BaseExpression] | None:
+        """Whose parameters a collection holds: ("model", the module) or ("optimizer", the optimizer), with the
+        resolver that reads that expression (a helper's caller's, for a collection handed in). `elements`: the
+        loop variables around here and the collections they range over."""
+        elements = elements or {}
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in elements:
+            return self.collection_owner(elements[node.value], elements, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
+                return self, "model", node.func.value
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "sorted", "reversed", "enumerate"} and node.args:
+                return self.collection_owner(node.args[-1].value, elements, depth + 1)
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return self.collection_owner(node.for_in.iter, elements, depth + 1)
+        if isinstance(node, cst.Subscript):  # group["params"] for group in optimizer.param_groups
+            group = node.value
+            if isinstance(group, cst.Name):
+                groups = [elements[group.value]] if group.value in elements else [b.element_of for b in self.bindings(group.value)]
+                group = groups[0] if len(groups) == 1 and groups[0] is not None else group
+            while isinstance(group, cst.Subscript):  # optimizer.param_groups[0]["params"]
+                group = group.value
+            if isinstance(group, cst.Attribute) and group.attr.value == "param_groups" and "params" in code_of(node.slice[-1]):
+                return self, "optimizer", group.value
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.collection_owner(argument, None, depth + 1)
+        bound = self.value_of(node)
+        return self.collection_owner(bound, elements, depth + 1) if bound is not None and bound is not node else None
+
+    def parameters_of(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> tuple[str, str] | None:
+        """Whose parameters a collection holds, as ("model", key) or ("optimizer", key)."""
+        owner = self.collection_owner(node, elements)
+        return (owner[1], owner[0].canonical(owner[2])) if owner is not None else None
+
+    def collection_origin(self, node: cst.BaseExpression, elements: Mapping[str, cst.BaseExpression] | None = None) -> Origin | None:
+        """What built the module a parameter collection belongs to (an optimizer's: the one it is built from)."""
+        owner = self.collection_owner(node, elements)
+        if owner is None:
+            return None
+        resolver, kind, expression = owner
+        if kind == "model":
+            return resolver.module_origin(expression)
+        call = resolver.constructor_of(expression)
+        params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
+        return resolver.collection_origin(params) if params is not None else None
+
+
+def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
+    """`model` in `model.to(device)`, `DDP(model, ...)`, `copy.deepcopy(model)`: the same parameters."""
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in SAME_MODULE_METHODS:
+        return call.func.value
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if name in MODULE_WRAPPERS and positional:
+        return positional[0]
+    return None
+
+
+def rewraps(value: cst.BaseExpression, key: str) -> bool:
+    """`model = DDP(model)`, `model = model.to(device)`: the same module under its own name."""
+    inner = unwrapped_module(value) if isinstance(value, cst.Call) else None
+    return inner is not None and code_of(inner) == key
+
+
+def role_from_name(name: str | None) -> Role | None:
+    if not name:
+        return None
+    if says_scaler(name):
+        return Role.SCALER
+    if says_accelerator(name):
+        return Role.ACCELERATOR
+    if says_optimizer(name):
+        return Role.OPTIMIZER
+    if "engine" in name.lower():
+        return Role.ENGINE
+    return None
+

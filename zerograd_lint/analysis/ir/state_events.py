@@ -1,0 +1,215 @@
+"""Recognising the events of the state rules: scheduler steps (ZG204), optimizer constructions and
+state loads (ZG601), and values added into an accumulator (ZG602).
+
+Pure functions of the syntax and a resolver; the builder calls them where it meets
+a step, a call or an assignment.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
+from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS
+
+# Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
+STATE_METHODS = frozenset({"load_state_dict", "apply", "reset_parameters", "requires_grad_"})
+STATE_FUNCTIONS = re.compile(r"init|reset|load|restore|prune|freeze|quantiz", re.IGNORECASE)
+# Tensor methods whose result keeps the autograd graph of their receiver.
+KEEPS_GRAPH = frozenset(
+    """sum mean cpu cuda to clone float double half squeeze unsqueeze view reshape flatten mul div add sub abs
+    pow sqrt exp log neg""".split()
+)
+
+
+def disables_grad(item: cst.BaseExpression) -> bool:
+    """`torch.no_grad()`, `torch.inference_mode()`, `torch.set_grad_enabled(False)` as a context manager or decorator."""
+    call = item if isinstance(item, cst.Call) else None
+    name = (dotted_name(call.func if call is not None else item) or "").rsplit(".", 1)[-1]
+    if name in NO_GRAD_CONTEXTS:
+        return call is None or not call.args or code_of(call.args[0].value) not in {"False", "0"}
+    return name == "set_grad_enabled" and call is not None and bool(call.args) and code_of(call.args[0].value) in {"False", "0"}
+
+
+def function_disables_grad(function: cst.CSTNode) -> bool:
+    return isinstance(function, cst.FunctionDef) and any(disables_grad(d.decorator) for d in function.decorators)
+
+
+# ZG204 ---------------------------------------------------------------------------------
+
+
+def scheduler_step(call: cst.Call, receiver: cst.BaseExpression, resolver: Resolver) -> tuple[str, str] | None:
+    """(scheduler, optimizer) keys for `sched.step()` on a scheduler visibly built on an optimizer.
+
+    A step with arguments sets the schedule's position itself (`sched.step(epoch)`,
+    `plateau.step(val_loss)`) and skips nothing.
+    """
+    optimizer = resolver.scheduled_optimizer(receiver)
+    if optimizer is None or call.args:
+        return None
+    return resolver.canonical(receiver), optimizer
+
+
+# ZG601 ---------------------------------------------------------------------------------
+
+
+def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> tuple[cst.Call, Resolver] | None:
+    """The optimizer class constructed by `value`, directly or as what a function of the file returns."""
+    if not isinstance(value, cst.Call):
+        return None
+    if last_name(value.func) in OPTIMIZER_CLASSES:
+        return value, resolver
+    returned = resolver.returned_expressions(value)
+    if returned and all(isinstance(v, cst.Call) and last_name(v.func) in OPTIMIZER_CLASSES for v in returned):
+        callee, construction = resolver.returned(value, 0)[0]
+        return construction, callee  # type: ignore[return-value]
+    return None
+
+
+def keeps_state(call: cst.Call, resolver: Resolver) -> bool:
+    """Whether the optimizer keeps state from step to step: every known class but SGD without momentum."""
+    name = last_name(call.func) or ""
+    if name not in OPTIMIZER_CLASSES or name in OPTIMIZER_WRAPPERS:
+        return False
+    if "sgd" not in name.lower():
+        return True
+    momentum = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "momentum"), None)
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if momentum is None and len(positional) >= 3:
+        momentum = positional[2]  # SGD(params, lr, momentum, ...)
+    if isinstance(momentum, (cst.Name, cst.Attribute)):
+        momentum = resolver.value_of(momentum)
+    return number(momentum) > 0
+
+
+def number(node: cst.BaseExpression | None) -> float:
+    """A literal number's value; 0 for anything else (unknown counts as no momentum)."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    return 0.0
+
+
+def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "params"), None)
+    return keyword or next((a.value for a in call.args if a.keyword is None and not a.star), None)
+
+
+def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
+    """The objects an expression reads, as written and as resolver keys: `model` in `model.parameters()`,
+    `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`."""
+    found: set[str] = set()
+
+    def visit(part: cst.CSTNode) -> None:
+        if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
+            found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
+            return
+        if isinstance(part, cst.Subscript):
+            found.update({resolver.canonical(part), code_of(part)})
+        if isinstance(part, cst.Call):
+            if isinstance(part.func, cst.Attribute):
+                visit(part.func.value)  # the receiver, not the method's name
+            for argument in part.args:
+                visit(argument.value)
+            return
+        for child in part.children:
+            visit(child)
+
+    visit(node)
+    return frozenset(found)
+
+
+def names_read(node: cst.CSTNode, keywords: bool = True) -> set[str]:
+    """The names and attribute chains an expression reads (`task.loader`, `self.total`, `i`); with
+    `keywords=False`, not in keyword arguments (`tqdm(loader, desc=f"epoch {epoch}")` reads `loader`)."""
+    found: set[str] = set()
+
+    class _Reads(cst.CSTVisitor):
+        def visit_Arg(self, argument: cst.Arg) -> bool:
+            return keywords or argument.keyword is None
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            name = dotted_name(attribute)
+            if name is not None:
+                found.add(name)
+            return name is None
+
+        def visit_Name(self, name: cst.Name) -> None:
+            found.add(name.value)
+
+    node.visit(_Reads())
+    return found
+
+
+def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
+    """What a call replaces or changes the state of: `model.load_state_dict(sd)` -> model, `init_weights(model)` -> model."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in STATE_METHODS:
+        return func.value
+    name = last_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if name and STATE_FUNCTIONS.search(name) and positional:
+        return positional[0]
+    return None
+
+
+# ZG602 ---------------------------------------------------------------------------------
+
+
+def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`)."""
+    if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
+        if is_accumulator(statement.target):
+            return statement.target, statement.value
+        return None
+    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
+        return None
+    target, value = statement.targets[0].target, statement.value
+    if not isinstance(target, (cst.Name, cst.Attribute)) or not isinstance(value, cst.BinaryOperation):
+        return None
+    if not isinstance(value.operator, cst.Add):
+        return None
+    if code_of(value.left) == code_of(target):
+        return target, value.right
+    if code_of(value.right) == code_of(target):
+        return target, value.left
+    return None
+
+
+def appended(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(list, value) of `losses.append(v)`."""
+    func = call.func
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if isinstance(func, cst.Attribute) and func.attr.value == "append" and len(call.args) == 1 and positional:
+        if is_accumulator(func.value):
+            return func.value, positional[0]
+    return None
+
+
+def is_accumulator(node: cst.BaseExpression) -> bool:
+    """`total`, `self.total`, `stats.total`, `history["loss"]`: something that can hold a value across iterations."""
+    if isinstance(node, cst.Subscript):
+        return is_accumulator(node.value)
+    return dotted_name(node) is not None
+
+
+def live_names(node: cst.BaseExpression) -> frozenset[str]:
+    """The names whose tensor (and autograd graph) the value holds as it is: `loss` in `loss * n`,
+    not in `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)` or any call not known to keep it."""
+    if isinstance(node, cst.Name):
+        return frozenset() if node.value in {"True", "False", "None"} else frozenset({node.value})
+    if isinstance(node, cst.Attribute):
+        return frozenset() if node.attr.value in {"data", "grad", "shape"} else frozenset({code_of(node)})
+    if isinstance(node, cst.Subscript):
+        return live_names(node.value)
+    if isinstance(node, cst.BinaryOperation):
+        return live_names(node.left) | live_names(node.right)
+    if isinstance(node, (cst.List, cst.Tuple)):  # `step_losses += [loss]`
+        return frozenset().union(*(live_names(e.value) for e in node.elements))
+    if isinstance(node, cst.UnaryOperation):
+        return live_names(node.expression)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in KEEPS_GRAPH:
+        return live_names(node.func.value)
+    return frozenset()

@@ -1,0 +1,1 @@
+"""Questions answered without the interpreter."""

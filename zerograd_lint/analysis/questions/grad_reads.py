@@ -1,0 +1,360 @@
+"""`.grad` dereferenced on a parameter with no `is not None` guard (what ZG301 and ZG302 ask about).
+
+A purely syntactic question, so it is answered on CPython's AST: files that
+only read `.grad` (most of a codebase that touches gradients) never pay for a
+LibCST parse. Whether such a read can meet a None (ZG301) is a question about
+paths, answered later (grad_none.py) only for files that can show one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
+
+UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
+TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
+TENSOR_METHODS = frozenset({"add", "sub", "mul", "div", "copy", "dot", "matmul", "lerp", "addcmul", "addcdiv"})
+NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+# What can make a `.grad` None in a file: a backward to come, a clear, a freeze.
+NONE_HINTS = re.compile(r"backward\s*\(|zero_grad|set_to_none|\.grad\s*=\s*None|requires_grad(?:_\(|\s*=\s*)\s*(?:requires_grad\s*=\s*)?(?:False|0\b)")
+
+
+@dataclass(frozen=True)
+class GradRead:
+    """A `p.grad` that is dereferenced; line and columns 1-based, in characters."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    parameter: str
+    source: str  # where the parameter comes from, as written
+    grad_required: bool  # only parameters with `requires_grad` are read: frozen ones are skipped
+    # The read as the k-th `name.grad` of its function (or of the module's own code), functions counted as
+    # LibCST's ModuleIndex counts its roots: how the flow analysis's events are matched without positions.
+    container: int = 0
+    ordinal: int = 0
+
+
+@dataclass(frozen=True)
+class GradReads:
+    """A file's unguarded reads, and what can tell whether they meet a None."""
+
+    found: tuple[GradRead, ...] = ()
+    classes: Mapping[str, ModuleClass] = field(default_factory=dict)  # the file's module classes, by name
+    need_flow: bool = False  # a clear, a backward, a freeze or a class with parameters getting no gradient
+    names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # container -> its `name.grad` names, in order
+    writes_grads: bool = False  # `p.grad = torch.zeros_like(p)` somewhere: gradients may exist before any backward
+
+
+def dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{dotted(node.value)}.{node.attr}"
+    return ""
+
+
+def is_grad_of(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name) and node.value.id == name
+
+
+def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
+    """Any `p.requires_grad` tested in the code (`if p.requires_grad:`, a comprehension filter)."""
+    nodes = scope if isinstance(scope, list) else [scope]
+    return any(
+        isinstance(node, ast.Attribute) and node.attr == "requires_grad" and isinstance(node.value, ast.Name) and node.value.id == name
+        for root in nodes
+        for node in ast.walk(root)
+    )
+
+
+def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str) -> bool:
+    """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code."""
+    nodes = scope if isinstance(scope, list) else [scope]
+    for root in nodes:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
+                operands = [node.left, *node.comparators]
+                if any(is_grad_of(o, name) for o in operands) and any(isinstance(o, ast.Constant) and o.value is None for o in operands):
+                    return True
+            test = getattr(node, "test", None) if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)) else None
+            tests = [test] if test is not None else list(node.values) if isinstance(node, ast.BoolOp) else []
+            if isinstance(node, COMPREHENSIONS):
+                tests = [condition for generator in node.generators for condition in generator.ifs]
+            for candidate in tests:
+                if isinstance(candidate, ast.UnaryOp) and isinstance(candidate.op, ast.Not):
+                    candidate = candidate.operand
+                if is_grad_of(candidate, name):
+                    return True
+    return False
+
+
+@dataclass(frozen=True)
+class Source:
+    is_params: bool
+    guarded: bool = False  # filtered on `.grad is not None`
+    grad_required: bool = False  # filtered on `.requires_grad`
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A loop or comprehension variable over parameters."""
+
+    source: str  # the collection, as written
+    guarded: bool
+    grad_required: bool
+
+
+class _Finder(ast.NodeVisitor):
+    def __init__(self, lines: list[str], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]) -> None:
+        self.lines = lines
+        self.namespaces = namespaces
+        self.order = order
+        self.assigned: list[dict[str, ast.AST]] = [{}]
+        self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
+        self.bound: list[dict[str, Bound]] = []
+        self.found: dict[tuple[int, int], GradRead] = {}
+
+    # Where parameters come from ------------------------------------------------
+
+    def parameter_source(self, node: ast.AST, depth: int = 0) -> Source:
+        """Whether `node` is a parameter collection, and how it is filtered."""
+        if depth > 5:
+            return Source(False)
+        if isinstance(node, ast.Call):
+            callee = dotted(node.func)
+            if isinstance(node.func, ast.Attribute) and node.func.attr in {"parameters", "named_parameters"}:
+                return Source(True)
+            if callee in UNWRAPPING_CALLS or callee.endswith(".chain"):
+                lambdas = [(a.body, p.arg) for a in node.args if isinstance(a, ast.Lambda) for p in a.args.args]
+                sources = [self.parameter_source(a, depth + 1) for a in node.args]
+                return Source(
+                    any(r.is_params for r in sources),
+                    any(checks_grad_for_none(b, p) for b, p in lambdas) or any(r.guarded for r in sources),
+                    any(checks_requires_grad(b, p) for b, p in lambdas) or any(r.grad_required for r in sources),
+                )
+            return Source(False)
+        if isinstance(node, ast.Subscript):
+            index = node.slice
+            return Source(isinstance(index, ast.Constant) and isinstance(index.value, str) and "params" in index.value)
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            generator = node.generators[0]
+            inner = self.parameter_source(generator.iter, depth + 1)
+            name = generator.target.id if isinstance(generator.target, ast.Name) else None
+            return Source(
+                inner.is_params,
+                inner.guarded or bool(name and checks_grad_for_none(node, name)),
+                inner.grad_required or bool(name and checks_requires_grad(node, name)),
+            )
+        if isinstance(node, ast.Name) and node.id in self.assigned[-1]:
+            return self.parameter_source(self.assigned[-1][node.id], depth + 1)
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+        return Source("param" in name.lower() and "group" not in name.lower())
+
+    def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, Bound]:
+        source = self.parameter_source(iterable)
+        if not source.is_params:
+            return {}
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]  # (name, p) from named_parameters() / enumerate()
+        if not isinstance(target, ast.Name):
+            return {}
+        written = ast.unparse(iterable)
+        guarded = source.guarded or checks_grad_for_none(scope, target.id) or written in self.asserted[-1]
+        return {target.id: Bound(written, guarded, source.grad_required or checks_requires_grad(scope, target.id))}
+
+    def assertion(self, test: ast.AST) -> None:
+        """`assert all(p.grad is not None for p in X)`: later reads over the same X are guarded."""
+        for node in ast.walk(test):
+            if isinstance(node, COMPREHENSIONS) and isinstance(node.generators[0].target, ast.Name):
+                if checks_grad_for_none(node, node.generators[0].target.id):
+                    self.asserted[-1].add(ast.unparse(node.generators[0].iter))
+
+    def visit_Assert(self, node: ast.Assert) -> None:
+        self.assertion(node.test)
+        self.generic_visit(node)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        call = node.value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr.startswith("assert"):
+            for argument in call.args:
+                self.assertion(argument)  # self.assertTrue(not any(p.grad is None for p in X))
+        self.generic_visit(node)
+
+    # Scopes -----------------------------------------------------------------
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.assigned.append({})
+        self.asserted.append(set())
+        self.generic_visit(node)
+        self.assigned.pop()
+        self.asserted.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self.assigned[-1][target.id] = node.value
+        self.generic_visit(node)
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
+        self.bound.append(self.bind(node.target, node.iter, node.body))
+        for statement in [*node.body, *node.orelse]:
+            self.visit(statement)
+        self.bound.pop()
+
+    visit_AsyncFor = visit_For
+
+    def visit_comprehension_node(self, node: ast.AST) -> None:
+        binding: dict[str, Bound] = {}
+        for generator in node.generators:
+            binding.update(self.bind(generator.target, generator.iter, node))
+        self.bound.append(binding)
+        self.generic_visit(node)
+        self.bound.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_comprehension_node
+
+    # Dereferences -------------------------------------------------------------
+
+    def dereferenced(self, node: ast.AST) -> None:
+        if not (isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name)):
+            return
+        for frame in reversed(self.bound):
+            if node.value.id in frame:
+                bound = frame[node.value.id]
+                if not bound.guarded:
+                    self.report(node, node.value.id, bound)
+                return
+
+    def report(self, node: ast.Attribute, parameter: str, bound: Bound) -> None:
+        line, column = node.lineno, self.column(node.lineno, node.col_offset)
+        end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
+        container, ordinal = self.order.get((node.lineno, node.col_offset), (0, -1))
+        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required, container, ordinal)
+        self.found.setdefault((line, column), read)
+
+    def column(self, line: int, byte_offset: int) -> int:
+        """CPython counts UTF-8 bytes; reports count characters, 1-based."""
+        text = self.lines[line - 1] if line <= len(self.lines) else ""
+        return len(text.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace")) + 1
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self.dereferenced(node.value)
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self.dereferenced(node.value)
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        self.dereferenced(node.left)
+        self.dereferenced(node.right)
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if not isinstance(node.op, ast.Not):
+            self.dereferenced(node.operand)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        if not any(isinstance(op, NOT_DEREFERENCING) for op in node.ops):
+            for operand in [node.left, *node.comparators]:
+                self.dereferenced(operand)
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        self.dereferenced(node.target)
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        callee = dotted(node.func)
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if callee.split(".")[0] in self.namespaces or method.endswith("_") or method in TENSOR_METHODS:
+            for argument in node.args:
+                self.dereferenced(argument)
+        self.generic_visit(node)
+
+
+def tensor_namespaces(tree: ast.Module) -> frozenset[str]:
+    """torch, numpy and math, under the names the module imports them as (`import torch as th`)."""
+    names = set(TENSOR_NAMESPACES)
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names.update(a.asname for a in node.names if a.asname and a.name.split(".")[0] in {"torch", "numpy", "math"})
+        elif isinstance(node, ast.ImportFrom) and node.module == "torch.nn":
+            names.update(a.asname or a.name for a in node.names if a.name == "functional")
+    return frozenset(names)
+
+
+def grad_attributes_by_container(tree: ast.Module) -> list[list[ast.Attribute]]:
+    """Every `name.grad` of the module's own code, then of each def's own body (defs in pre-order), in source order.
+
+    Nested defs and classes belong to no enclosing container; a def's decorators and defaults to none.
+    """
+    containers: list[list[ast.Attribute]] = []
+
+    def collect(node: ast.AST, into: list[ast.Attribute]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                own: list[ast.Attribute] = []
+                containers.append(own)
+                for statement in child.body:
+                    collect_statement(statement, own)
+                own.sort(key=lambda a: (a.lineno, a.col_offset))
+            elif isinstance(child, ast.ClassDef):
+                for statement in child.body:
+                    collect(ast.Module(body=[statement], type_ignores=[]), [])  # defs of the class; its own code is no one's
+            else:
+                if isinstance(child, ast.Attribute) and child.attr == "grad" and isinstance(child.value, ast.Name):
+                    into.append(child)
+                collect(child, into)
+
+    def collect_statement(statement: ast.stmt, into: list[ast.Attribute]) -> None:
+        collect(ast.Module(body=[statement], type_ignores=[]), into)
+
+    module: list[ast.Attribute] = []
+    containers.append(module)
+    collect(tree, module)
+    module.sort(key=lambda a: (a.lineno, a.col_offset))
+    return containers
+
+
+def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...], dict[int, tuple[str, ...]]]:
+    """The unguarded reads, and the `name.grad` names of the containers that hold them."""
+    attributes = grad_attributes_by_container(tree)
+    order = {(a.lineno, a.col_offset): (c, k) for c, own in enumerate(attributes) for k, a in enumerate(own)}
+    finder = _Finder(re.split(r"\r\n|\r|\n", source), tensor_namespaces(tree), order)
+    finder.visit(tree)
+    found = tuple(sorted(finder.found.values(), key=lambda r: (r.line, r.column)))
+    names = {r.container: tuple(a.value.id for a in attributes[r.container]) for r in found}  # type: ignore[attr-defined]
+    return found, names
+
+
+def grad_reads_of(tree: ast.Module, source: str) -> GradReads:
+    """The unguarded reads of a file, and whether anything in it can show them a None."""
+    found, names = find_grad_reads(tree, source)
+    if not found:
+        return GradReads()
+    classes = module_classes(tree)
+    evidence = any(c.unused or c.frozen for c in classes.values())
+    return GradReads(found, classes, bool(evidence or NONE_HINTS.search(source)), names, writes_grads(tree))
+
+
+def writes_grads(tree: ast.Module) -> bool:
+    """`x.grad = <a tensor>` anywhere in the file (not `= None`)."""
+    return any(
+        isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)
+        and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+        for node in ast.walk(tree)
+    )

@@ -1,0 +1,120 @@
+"""Is the loss handed to backward divided by the number of accumulated micro-batches?"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.nodes import Backward
+from zerograd_lint.analysis.ir.names import code_of, dotted_name
+
+DIVIDED = re.compile(r"/|\.div_?\(|reduction")
+SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
+
+
+class _Assignments(cst.CSTVisitor):
+    def __init__(self, root: cst.CSTNode, name: str) -> None:
+        self.root = root
+        self.name = name
+        self.values: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self.name in names_in(target.target):
+                self.values.append(node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self.name in names_in(node.target):
+            self.values.append(node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None and self.name in names_in(node.target):
+            self.values.append(node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """`loss.mul_(micro_size / batch_size)`, `loss.div_(n)`: scaled in place."""
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"mul_", "div_"} and code_of(func.value) == self.name:
+            self.values.append(node)
+
+
+def names_in(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in names_in(e.value)}
+    return set()
+
+
+def calls_helper(node: cst.CSTNode, helpers: frozenset[str]) -> bool:
+    """A call to a function or method defined in this file: it may normalise inside."""
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            name = dotted_name(call.func) or ""
+            found = found or name.rsplit(".", 1)[-1] in helpers
+
+    node.visit(_Calls())
+    return found
+
+
+def scaled_on_purpose(node: cst.CSTNode) -> bool:
+    """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
+
+    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither.
+    """
+    text = code_of(node)
+    if DIVIDED.search(text):
+        return True
+    value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
+    if isinstance(node, cst.AugAssign):
+        return isinstance(node.operator, (cst.MultiplyAssign, cst.DivideAssign))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
+        return True
+    return "*" in text and SIZE_WORDS.search(text) is not None
+
+
+def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
+    """True only when the loss is visibly built and nowhere divided or scaled on purpose."""
+    loss = backward.loss
+    if loss is None or scaled_on_purpose(loss) or calls_helper(loss, helpers):
+        return False
+    if not isinstance(loss, cst.Name):
+        return True
+    finder = _Assignments(backward.scope, loss.value)
+    backward.scope.visit(finder)
+    if not finder.values:
+        return False  # a parameter, or bound where we cannot see
+    return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in finder.values)
+
+
+def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:
+    """`accum` in `(i + 1) % accum == 0`, `n` in `count == n` or `count >= n` (where `count` counts)."""
+    if test is None:
+        return None
+    found: list[str] = []
+
+    class _Modulo(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if isinstance(node.operator, cst.Modulo):
+                found.append(code_of(node.right))
+
+    test.visit(_Modulo())
+    if found:
+        return found[0]
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        operator = test.comparisons[0].operator
+        sides = (test.left, test.comparisons[0].comparator)
+        if isinstance(operator, (cst.Equal, cst.GreaterThanEqual, cst.LessThanEqual)):
+            for counter, bound in (sides, sides[::-1]):
+                if code_of(counter) in counters and isinstance(bound, (cst.Name, cst.Attribute)):
+                    return code_of(bound)
+    return None

@@ -1,0 +1,187 @@
+"""The engine: one pure function from source text to diagnostics.
+
+The CLI, the flake8 plugin, the runtime harness, fixes and tests all call
+`analyze_source` (the rules' own reports, no selection) or `lint_source`
+(selection and `# noqa` applied). The gate decides first whether any rule can
+report on the file; LibCST and the analysis are imported only when one can.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from zerograd_lint.core.deep_stack import deeper_if_needed
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.gate import Gate, Needs, gate_of
+from zerograd_lint.core.noqa import apply_noqa
+from zerograd_lint.core.reached_code import reached_code
+from zerograd_lint.rules import Finding, catalogue
+from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.facts import FileFacts
+
+
+# A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
+# from a state that is no fixpoint: the rest of the file is still checked.
+LOG = logging.getLogger("zerograd_lint")
+UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
+
+
+def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
+    return Diagnostic(path, line, column, line, column + 1, "ZG000", message)
+
+
+def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
+    """CPython's AST, or ZG000 where Python itself places the error, in its words.
+
+    CPython's parser runs first because it is fast, answers the gate, and fails
+    cleanly where LibCST's native parser can overflow its stack.
+    It is not told the path: given the name of a file, CPython reads the error's
+    line from that file to place the column, and the text parsed is not always
+    the file (a notebook's cells, an editor's unsaved buffer).
+    """
+    try:
+        return ast.parse(source)
+    except SyntaxError as error:
+        from zerograd_lint.core.newer_syntax import newer_syntax_hint  # LibCST: imported only for a file that fails
+
+        hint = newer_syntax_hint(source)
+        return parse_error(path, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}" + (f"; {hint}" if hint else ""))
+    except (RecursionError, MemoryError):
+        return parse_error(path, 1, 1, "cannot parse file: nested too deeply")
+    except ValueError as error:  # e.g. source code string cannot contain null bytes
+        return parse_error(path, 1, 1, f"cannot parse file: {error}")
+
+
+def every_code() -> frozenset[str]:
+    return frozenset(entry.code for entry in catalogue())
+
+
+def file_facts(
+    source: str, path: str, gate: Gate | None = None, reached_only: bool = False
+) -> FileFacts | PartialFacts | Diagnostic | None:
+    """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
+
+    `reached_only`: LibCST may be given only the code the analyses can reach (`reached_code`); facts that
+    say nothing can be reported then hold for the whole file, any others must be made again without it.
+    Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
+    """
+    gate = gate or gate_of(every_code())
+    in_text = gate.in_text(source)
+    if not in_text:
+        return None
+    tree = python_parse(source, path)
+    if isinstance(tree, Diagnostic):
+        return tree
+    needs = gate.in_tree(in_text, tree)
+    if needs is None:
+        return None
+    return analyse(tree, source, path, needs, reached_only)
+
+
+def analyse(
+    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False
+) -> FileFacts | PartialFacts | Diagnostic:
+    import libcst as cst
+
+    from zerograd_lint.analysis.facts import build_facts
+    from zerograd_lint.analysis.questions.grad_reads import GradReads, grad_reads_of
+
+    # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
+    # freeze may meet need the flow analysis, on LibCST's.
+    reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
+    if not (needs.needs_libcst or reads.need_flow):
+        return build_facts(tree, source, None, needs, reads)
+    read_lines = frozenset(read.line for read in reads.found) if reads.need_flow else frozenset()
+    reached = reached_code(source, tree, needs, read_lines) if reached_only else None
+    if reached is not None:
+        try:
+            return PartialFacts(build_facts(tree, source, cst.parse_module(reached), needs, reads))
+        except cst.ParserSyntaxError:
+            pass  # told on the whole file, below
+    try:
+        return build_facts(tree, source, cst.parse_module(source), needs, reads)
+    except cst.ParserSyntaxError as error:
+        return parse_error(
+            path, error.raw_line, error.raw_column + 1,
+            "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
+            "(syntax LibCST does not support yet, or nesting too deep for it)",
+        )
+
+
+@dataclass(frozen=True)
+class PartialFacts:
+    """Facts of the code the analyses reach, not of the whole file: to be believed only when nothing is reported."""
+
+    facts: FileFacts
+
+
+def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
+    """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
+    chosen = every_code() if codes is None else frozenset(codes)
+    try:
+        return deeper_if_needed(reports_of, source, path, chosen)
+    except RecursionError:
+        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+
+
+def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    facts = file_facts(source, path, gate_of(codes), reached_only=True)
+    if isinstance(facts, PartialFacts):
+        found = rule_reports(facts.facts, path, codes)
+        if not found:
+            return found
+        facts = file_facts(source, path, gate_of(codes))  # reports are made, placed and fixed on the whole file
+    if facts is None:
+        return []
+    if isinstance(facts, Diagnostic):
+        return [facts]
+    assert not isinstance(facts, PartialFacts)
+    return rule_reports(facts, path, codes)
+
+
+def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    from zerograd_lint.analysis.interpret.flow import Unsettled
+    from zerograd_lint.rules import all_rules
+
+    for name in facts.unsettled:
+        LOG.warning(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
+    found: dict[tuple[int, int, str], Diagnostic] = {}
+    for rule in all_rules():
+        if rule.check is None or rule.code not in codes:
+            continue
+        try:
+            findings = list(rule.check(facts))
+        except Unsettled:  # an analysis the rule asks for: the rule stays silent on this file
+            LOG.warning(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
+            continue
+        for finding in findings:
+            key = (finding.line, finding.column, rule.code)
+            found.setdefault(key, to_diagnostic(path, rule.code, finding))
+    return sorted(found.values(), key=lambda d: d.sort_key)
+
+
+def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
+    return Diagnostic(
+        path,
+        finding.line,
+        finding.column,
+        finding.end_line,
+        finding.end_column,
+        code,
+        finding.message,
+        data=finding.data,
+    )
+
+
+def lint_source(
+    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION
+) -> list[Diagnostic]:
+    """What a user sees for one file: selected codes only, `# noqa` honoured."""
+    codes = selection.codes()
+    selected = [d for d in analyze_source(source, path, codes) if d.code in codes]
+    return apply_noqa(selected, source)

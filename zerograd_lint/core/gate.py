@@ -1,0 +1,487 @@
+"""The gate: can this file produce a report? Decided once, from what the selected rules need.
+
+Each rule declares the analyses it reads (`Rule.needs`, names from `NEEDS`
+below); a rule can only report where all of its needs are met. Each need
+answers twice, each answer a superset of the next:
+
+- from the text (the bytes, when the encoding writes ASCII as ASCII, so most
+  files are never decoded), before any parse: most files of a codebase stop
+  here and cost a read;
+- from one walk of CPython's AST (a C parser, an order of magnitude faster
+  than LibCST), where words in comments and strings no longer count.
+
+A file that passes both goes to the analyses of the needs it met, and only
+those: LibCST parses it only when one of them works on LibCST's tree. A file
+Python cannot parse passes (the engine reports why, as ZG000).
+
+A new need is one more `Need` in `NEEDS`: a text test that says "no" only
+where its tree test would, and a tree test over the `Summary` (extend the walk
+in `summarize` when the question needs more of the tree).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Callable, Iterable, Iterator, Union
+
+Text = Union[str, bytes]
+
+BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
+UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
+# How many calls deep the analysis follows functions of the same file.
+INLINE_DEPTH = 5
+
+
+# --- The text stage ---------------------------------------------------------------------------
+#
+# Each test finds a word with a pattern that starts with it (so `re` skips to each occurrence
+# fast) and looks around the few occurrences in Python. Between the parts of an attribute or a
+# call Python allows spaces, backslash continuations, closing parentheses (`(loss.backward)()`)
+# and, inside brackets, line breaks and comments: the tests look past all of them. Where they
+# cannot tell (a quote, a name with a non-ASCII letter), they say "maybe".
+#
+# The text is bytes: ASCII words are ASCII in every encoding the runner reads as bytes, and a
+# non-ASCII letter is a byte >= 0x80.
+
+SPACE = frozenset(b" \t\f\r\\")
+NEWLINE, DOT = ord("\n"), ord(".")
+WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+# An opening parenthesis after nothing but spaces, line breaks, comments and `)`.
+CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's end: never split one
+BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
+STEP_CALL = re.compile(rb"step" + CALL_AFTER)
+GRAD = re.compile(rb"grad\b")
+# `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
+# One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
+# brackets, on a later line: rare, looked at closely).
+UNCALLED_NAME = rb"(?:zero_grad|backward|step|update|unscale_)[ \t\f\r]*(?:[#;)\\\n]|\Z)"
+UNCALLED_OR_COMMENT = re.compile(rb"\.[\s\\]*(?:(" + UNCALLED_NAME + rb")|#)")
+NAME_AFTER_COMMENTS = re.compile(rb"(?:[\s\\]|#[^\n]*(?:\n|\Z))*" + UNCALLED_NAME)
+
+
+def code_before(data: bytes, start: int) -> int:
+    """Where the last character of code before `start` is, past spaces, line breaks and comments; -1 if none.
+
+    A comment is taken to start at the first `#` of its line (a `#` in a string there cuts the line short).
+    """
+    index = start - 1
+    while index >= 0:
+        char = data[index]
+        if char in SPACE:
+            index -= 1
+        elif char == NEWLINE:
+            line_start = data.rfind(b"\n", 0, index) + 1
+            comment = data.find(b"#", line_start, index)
+            index = (comment if comment != -1 else index) - 1
+        else:
+            return index
+    return -1
+
+
+def starts_word(data: bytes, start: int) -> bool:
+    return start == 0 or data[start - 1] not in WORD
+
+
+def on_a_comment_line(data: bytes, index: int) -> bool:
+    """Whether `index` is on a line that holds only a comment."""
+    line_start = data.rfind(b"\n", 0, index) + 1
+    return data[line_start:index].lstrip(b" \t\f").startswith(b"#")
+
+
+def is_attribute(data: bytes, start: int) -> bool:
+    """Whether the word at `start` follows a `.`."""
+    dot = code_before(data, start)
+    return dot >= 0 and data[dot] == DOT
+
+
+def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b"") -> bool:
+    """Some `.word(`, or `.prefixword(`, in the text."""
+    for match in pattern.finditer(data):
+        start = match.start()
+        if prefix and data.endswith(prefix, 0, start):
+            start -= len(prefix)
+        if starts_word(data, start) and is_attribute(data, start):
+            return True
+    return False
+
+
+def may_have_lifecycle_calls(data: bytes) -> bool:
+    return calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
+
+
+def may_have_uncalled_statement(data: bytes) -> bool:
+    """Some `receiver.zero_grad` (or `.backward`, ...) standing alone as a statement."""
+    for match in UNCALLED_OR_COMMENT.finditer(data):
+        if match.group(1) is None and NAME_AFTER_COMMENTS.match(data, match.end() - 1) is None:
+            continue  # a comment after the dot, and no name after the comment
+        if may_start_a_statement(data, match.start() - 1):
+            return True
+    return False
+
+
+CLOSING_BRACKETS = frozenset(b")]}")
+BACKSLASH = ord("\\")
+
+
+def may_start_a_statement(data: bytes, end: int) -> bool:
+    """Whether the receiver ending at `end` may begin its statement: before it (names, dots, brackets)
+    only a line's start, `;`, `:` or the `(` of a parenthesised statement. A quote: "maybe"."""
+    index = end
+    while index >= 0:
+        char = data[index]
+        if char in WORD or char == DOT or char in SPACE:
+            index -= 1
+        elif char == NEWLINE:
+            previous = index - 2 if data.endswith(b"\r", 0, index) else index - 1
+            if previous < 0 or data[previous] != BACKSLASH:
+                return True  # a line starts here (or goes on inside brackets: maybe)
+            index = previous - 1
+        elif char in CLOSING_BRACKETS:
+            opening = matching_opening(data, index)
+            if opening is None:
+                return True
+            index = opening - 1
+        elif char == ord("("):  # `(opt.step)`: only more of them, spaces or a line break may come before
+            index -= 1
+            while index >= 0 and (data[index] in SPACE or data[index] == ord("(")):
+                index -= 1
+            return index < 0 or data[index] in b"\n;:"
+        else:
+            return char in b";:'\""
+    return True
+
+
+def matching_opening(data: bytes, closing: int) -> int | None:
+    """Where the bracket closed at `closing` opens; None past a quote (the brackets may be in a string)."""
+    depth = 0
+    for index in range(closing, -1, -1):
+        char = data[index]
+        if char in b"'\"":
+            return None
+        if char in CLOSING_BRACKETS:
+            depth += 1
+        elif char in b"([{":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def may_read_grad_in_a_loop(data: bytes) -> bool:
+    """A `.grad` of a name that a `for` target may bind, in a file that says `param` somewhere."""
+    if b"grad" not in data or b"param" not in data.lower():
+        return False
+    receivers = set()
+    for match in GRAD.finditer(data):
+        if not (starts_word(data, match.start()) and is_attribute(data, match.start())) or on_a_comment_line(data, match.start()):
+            continue
+        end = code_before(data, code_before(data, match.start()))
+        if end >= 0 and data[end] >= 0x80:
+            return True  # a name with a non-ASCII letter: this test cannot read it
+        start = end
+        while start >= 0 and data[start] in WORD:
+            start -= 1
+        receiver = data[start + 1 : end + 1]
+        if receiver and not receiver[:1].isdigit() and not (start >= 0 and data[start] == DOT):
+            receivers.add(receiver)  # `p` of `p.grad`; never `autograd` of `torch.autograd.grad`
+    return any(in_a_for_target(data, name) for name in receivers)
+
+
+# A `for` target longer than this many names and punctuation marks is not looked into: "maybe".
+TARGET_PARTS = 64
+
+
+def in_a_for_target(data: bytes, name: bytes) -> bool:
+    """Whether a `for` target may bind `name`: going back from it over names, `,()[]*`, `for` comes."""
+    for match in re.finditer(re.escape(name) + rb"\b", data):
+        index = match.start()
+        if not starts_word(data, index) or on_a_comment_line(data, index):
+            continue
+        for _ in range(TARGET_PARTS):
+            index = code_before(data, index)
+            if index < 0 or data[index] not in TARGET_CHARACTERS:
+                break
+            if data[index] in WORD:
+                end = index
+                while index > 0 and data[index - 1] in WORD:
+                    index -= 1
+                if data[index : end + 1] == b"for":
+                    return True
+        else:
+            return True
+    return False
+
+
+TARGET_CHARACTERS = WORD | frozenset(b",()[]*")
+
+
+# --- The tree stage: one walk -------------------------------------------------------------------
+
+
+@dataclass
+class Body:
+    """The module's own code, or one def's (a def nested in it is a body of its own)."""
+
+    name: str | None  # the def's name; None for the module
+    backward: bool = False
+    step: bool = False
+    calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
+    grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
+
+
+@dataclass
+class Expression:
+    """A loop's iterable or an assigned value, as much as the `.grad` question needs."""
+
+    names: set[str] = field(default_factory=set)
+    says_parameters: bool = False  # a name or attribute with `param` in it, or a "params" key
+
+
+@dataclass
+class Summary:
+    """What the needs ask of a file's tree, gathered in one walk."""
+
+    bodies: list[Body]  # the module, then every def in source order (the order LibCST's walk meets them)
+    grad_receivers: set[str] = field(default_factory=set)  # `p` of every `p.grad`
+    loops: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, iterable
+    assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
+    uncalled: bool = False  # a lifecycle method named as a statement
+
+    @cached_property
+    def lifecycle_roots(self) -> tuple[bool, ...]:
+        """Per body: does it reach a backward and a step, following calls to the file's defs?"""
+        return tuple(
+            any(b.backward for b in reached) and any(b.step for b in reached) for reached in map(self.reached, self.bodies)
+        )
+
+    def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
+        """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
+        return tuple(any(not b.grad_lines.isdisjoint(lines) for b in reached) for reached in map(self.reached, self.bodies))
+
+    @cached_property
+    def by_name(self) -> dict[str, list[Body]]:
+        found: dict[str, list[Body]] = {}
+        for body in self.bodies[1:]:
+            found.setdefault(body.name or "", []).append(body)
+        return found
+
+    def reached(self, body: Body) -> list[Body]:
+        """The body and the file's defs it calls, `INLINE_DEPTH` calls deep."""
+        reached, frontier, seen = [body], [body], {id(body)}
+        for _ in range(INLINE_DEPTH):
+            frontier = [b for f in frontier for name in f.calls for b in self.by_name.get(name, ()) if id(b) not in seen]
+            if not frontier:
+                break
+            seen.update(id(b) for b in frontier)
+            reached.extend(frontier)
+        return reached
+
+    def reads_grad_in_a_loop(self) -> bool:
+        """`p.grad` where a `for` or a comprehension binds `p` from something that names parameters."""
+        if not self.grad_receivers:
+            return False
+        aliases = self.parameter_aliases()
+        return any(
+            not self.grad_receivers.isdisjoint(names) and (iterable.says_parameters or not iterable.names.isdisjoint(aliases))
+            for names, iterable in self.loops
+        )
+
+    def parameter_aliases(self) -> set[str]:
+        """Names assigned from something that names parameters, directly or through other such names."""
+        aliases: set[str] = set()
+        while True:
+            grown = aliases.union(
+                *(names for names, value in self.assignments if value.says_parameters or not value.names.isdisjoint(aliases))
+            )
+            if grown == aliases:
+                return aliases
+            aliases = grown
+
+
+def names_in(target: ast.AST) -> Iterator[str]:
+    """The names a target binds: `p`, `name, p`, `(i, (name, p))`, `*rest`."""
+    if type(target) is ast.Name:
+        yield target.id  # type: ignore[attr-defined]
+    elif type(target) in (ast.Tuple, ast.List):
+        for element in target.elts:  # type: ignore[attr-defined]
+            yield from names_in(element)
+    elif type(target) is ast.Starred:
+        yield from names_in(target.value)  # type: ignore[attr-defined]
+
+
+# The fields of each node type that may hold nodes (`ctx` never holds anything of interest).
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name != "ctx")
+    return fields
+
+
+def summarize(tree: ast.AST) -> Summary:
+    """Walk the tree once, in source order, and keep what the needs ask."""
+    module = Body(None)
+    summary = Summary([module])
+    # (node, the body it belongs to, the loop iterables and assigned values it is part of)
+    stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
+    while stack:
+        node, body, within = stack.pop()
+        kind = type(node)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            body = Body(node.name)  # type: ignore[attr-defined]
+            summary.bodies.append(body)
+        elif kind is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is ast.Attribute:
+                body.backward = body.backward or func.attr in BACKWARD_METHODS
+                body.step = body.step or func.attr == "step"
+                body.calls.add(func.attr)
+            elif type(func) is ast.Name:
+                body.calls.add(func.id)
+            body.calls.update(a.id for a in node.args if type(a) is ast.Name)  # type: ignore[attr-defined]  # closures, partial(f)
+            body.calls.update(a.attr for a in node.args if type(a) is ast.Attribute)  # type: ignore[attr-defined]  # step(self.closure)
+        elif kind is ast.Attribute:
+            if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
+                summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
+                body.grad_lines.add(node.lineno)  # type: ignore[attr-defined]
+            if within and "param" in node.attr.lower():  # type: ignore[attr-defined]
+                for expression in within:
+                    expression.says_parameters = True
+        elif kind is ast.Name:
+            if within:
+                says = "param" in node.id.lower()  # type: ignore[attr-defined]
+                for expression in within:
+                    expression.names.add(node.id)  # type: ignore[attr-defined]
+                    expression.says_parameters = expression.says_parameters or says
+        elif kind is ast.Constant:
+            if within and isinstance(node.value, str) and "params" in node.value:  # type: ignore[attr-defined]
+                for expression in within:
+                    expression.says_parameters = True
+        elif kind is ast.Expr:
+            if type(node.value) is ast.Attribute and node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
+                summary.uncalled = True
+        pushed = []
+        if kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
+            iterable = Expression()
+            summary.loops.append((frozenset(names_in(node.target)), iterable))  # type: ignore[attr-defined]
+            pushed.append((node.iter, body, (*within, iterable)))  # type: ignore[attr-defined]
+            skip = "iter"
+        elif kind is ast.Assign:
+            value = Expression()
+            summary.assignments.append((frozenset(n for t in node.targets for n in names_in(t)), value))  # type: ignore[attr-defined]
+            pushed.append((node.value, body, (*within, value)))  # type: ignore[attr-defined]
+            skip = "value"
+        else:
+            skip = ""
+        for name in child_fields(kind):
+            if name == skip:
+                continue
+            value = getattr(node, name, None)
+            if type(value) is list:
+                pushed.extend((child, body, within) for child in value if isinstance(child, ast.AST))
+            elif isinstance(value, ast.AST):
+                pushed.append((value, body, within))
+        stack.extend(reversed(pushed))
+    return summary
+
+
+# --- Needs, and the gate of a selection ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Need:
+    """An analysis some rules read, and how to tell cheaply that a file gives it nothing to find."""
+
+    name: str
+    in_text: Callable[[bytes], bool]  # False only where `in_tree` would be False
+    in_tree: Callable[[Summary], bool]
+    libcst: bool  # the analysis works on LibCST's tree
+
+
+NEEDS = {
+    need.name: need
+    for need in (
+        # The loop and step-body rules: a function (or the module) that reaches a backward and a step.
+        Need("lifecycle", may_have_lifecycle_calls, lambda summary: any(summary.lifecycle_roots), libcst=True),
+        # ZG301: `.grad` of a loop variable over parameters.
+        Need("grad_reads", may_read_grad_in_a_loop, Summary.reads_grad_in_a_loop, libcst=False),
+        # ZG202: a lifecycle method named as a statement.
+        Need("uncalled", may_have_uncalled_statement, lambda summary: summary.uncalled, libcst=True),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Needs:
+    """The needs a file met: the analyses to run on it."""
+
+    met: frozenset[str]
+    # Per analysis root (the module, then every def in source order): does the lifecycle analysis start
+    # there? None: at every root.
+    roots: tuple[bool, ...] | None = None
+    summary: Summary | None = field(default=None, compare=False, repr=False)  # for analyses that ask more of it
+
+    @property
+    def lifecycle(self) -> bool:
+        return "lifecycle" in self.met
+
+    @property
+    def grad_reads(self) -> bool:
+        return "grad_reads" in self.met
+
+    @property
+    def uncalled(self) -> bool:
+        return "uncalled" in self.met
+
+    @property
+    def needs_libcst(self) -> bool:
+        return any(NEEDS[name].libcst for name in self.met)
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The gate of a set of rules: each rule's needs, all of which must be met for it to report."""
+
+    rules: frozenset[frozenset[str]]
+
+    def passes_text(self, text: Text) -> bool:
+        """False: no rule of the set can report on a file with this text (bytes or str)."""
+        return bool(self.in_text(text))
+
+    def in_text(self, text: Text) -> frozenset[str]:
+        """The needs the text may meet, of rules that may then report."""
+        data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+        return self.met(self.asked(), lambda need: need.in_text(data))
+
+    def in_tree(self, in_text: frozenset[str], tree: ast.AST) -> Needs | None:
+        """Of the needs the text may meet, those the tree meets; None when no rule can report."""
+        summary = summarize(tree)
+        met = self.met(in_text, lambda need: need.in_tree(summary))
+        if not met:
+            return None
+        return Needs(met, summary.lifecycle_roots if "lifecycle" in met else None, summary)
+
+    def asked(self) -> frozenset[str]:
+        return frozenset().union(*self.rules)
+
+    def met(self, candidates: Iterable[str], test: Callable[[Need], bool]) -> frozenset[str]:
+        """The needs that pass the test and belong to a rule whose every need passes it."""
+        passed = {name for name in candidates if test(NEEDS[name])}
+        return frozenset().union(*(needs for needs in self.rules if needs <= passed))
+
+
+@lru_cache(maxsize=None)
+def gate_of(codes: frozenset[str]) -> Gate:
+    """The gate of the rules with these codes, from their declared needs; rules with none report no analysis."""
+    from zerograd_lint.rules import catalogue
+
+    entries = [entry for entry in catalogue() if entry.code in codes and entry.needs]
+    for entry in entries:
+        if not set(entry.needs) <= NEEDS.keys():
+            raise ValueError(f"{entry.code} needs {entry.needs}; the needs are {', '.join(NEEDS)} (zerograd_lint/core/gate.py)")
+    return Gate(frozenset(frozenset(entry.needs) for entry in entries))

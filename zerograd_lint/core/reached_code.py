@@ -1,0 +1,191 @@
+"""The code the analyses can reach: a large file's source with the bodies of the other defs left out.
+
+LibCST holds about 360 bytes per byte of source and is most of a cold run's
+time. In a large file (a test suite of hundreds of methods) the analyses start
+from the few functions that train or read gradients, so LibCST is given only
+what they can see:
+
+- the module's own code, class bodies and every def's header (the scopes and
+  the index of the file's functions are unchanged);
+- the bodies of the defs the analyses start from (`Needs.roots`, and the roots
+  that reach an unguarded `.grad` read), and of every def whose name kept code
+  uses (a call, a callback, `self.method`, what a called function returns), to
+  any depth;
+- in a class with a kept method, every method that stores an attribute
+  (`self.x = ...`: the class scope every method reads).
+
+Any other top-level def or method loses its body: `...` on the body's first
+line and its other lines left empty, so every kept line and column stays where
+it was. A def with a def or class inside keeps its body.
+
+Reports are still made on the whole file: the engine uses this code to find
+that a file has none, and analyses the whole file again where it has some.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence, Union
+
+from zerograd_lint.core.gate import Needs
+
+# Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
+MIN_BYTES = 64 * 1024
+MIN_SHARE_LEFT_OUT = 0.3
+
+Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+
+
+@dataclass(eq=False)
+class TopDef:
+    """A def directly in the module's or a class's body, with what it holds."""
+
+    node: Function
+    owner: ast.ClassDef | None
+    names: set[str] = field(default_factory=set)  # names and attribute names used anywhere in it
+    stored: set[str] = field(default_factory=set)  # `x` of each `self.x` it stores (`self`: its first parameter)
+    holds_defs: bool = False
+
+
+def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozenset[int]) -> str | None:
+    """The source with the bodies the analyses cannot reach left empty; None when that would not pay."""
+    if len(source) < MIN_BYTES or needs.uncalled or needs.summary is None or "\r" in source.replace("\r\n", ""):
+        return None  # ZG202 looks at every function; a lone `\r` breaks lines where `split("\n")` would not
+    tops, every_def, outside = top_defs(tree)
+    wanted = [False, *(False for _ in every_def)]
+    if needs.lifecycle:
+        if needs.roots is None:
+            return None
+        wanted = list(needs.roots)
+    if read_lines:
+        wanted = [a or b for a, b in zip(wanted, needs.summary.roots_reading(read_lines))]
+    if len(wanted) != len(every_def) + 1:
+        return None  # the two walks disagree about the file's defs: keep everything
+    kept = kept_defs(tops, [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here], outside)
+    lines = source.split("\n")
+    left_out = 0
+    for top in tops:
+        if top in kept or top.holds_defs:
+            continue
+        first, last = top.node.body[0].lineno, top.node.end_lineno or top.node.body[-1].lineno
+        column = top.node.body[0].col_offset
+        line = lines[first - 1]
+        if line[:column].strip(" \t\f") or column == 0:
+            continue  # the body starts on the `def` line
+        ending = "\r" if line.endswith("\r") else ""
+        lines[first - 1] = line[:column] + "..." + ending
+        for number in range(first, last):
+            left_out += len(lines[number])
+            lines[number] = "\r" if lines[number].endswith("\r") else ""
+    if left_out < MIN_SHARE_LEFT_OUT * len(source):
+        return None
+    return "\n".join(lines)
+
+
+def top_defs(tree: ast.Module) -> tuple[list[TopDef], list[TopDef], set[str]]:
+    """The top-level defs and methods; every def in source order (the gate's order), as the top def
+    holding it; and the names used outside the top defs' bodies (module code, class bodies, decorators)."""
+    tops: list[TopDef] = []
+    every_def: list[TopDef] = []
+    outside: set[str] = set()
+
+    def visit(body: Sequence[ast.stmt], owner: ast.ClassDef | None) -> None:
+        for statement in body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                top = TopDef(statement, owner)
+                arguments = [*statement.args.posonlyargs, *statement.args.args]
+                receivers = {"self", arguments[0].arg} if arguments else {"self"}
+                tops.append(top)
+                every_def.append(top)
+                for part in (*statement.decorator_list, statement.args, *([statement.returns] if statement.returns else [])):
+                    outside.update(names_in(part))
+                every_def.extend([top] * read_def(top, statement, receivers))  # its nested defs, as the gate counts them
+                continue
+            if isinstance(statement, ast.ClassDef):
+                for part in (*statement.decorator_list, *statement.bases, *statement.keywords):
+                    outside.update(names_in(part))
+                visit(statement.body, statement)
+                continue
+            for name, value in ast.iter_fields(statement):
+                if name not in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    outside.update(names_in(value))
+            for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+                outside.update(names_in([getattr(part, "type", None), getattr(part, "pattern", None), getattr(part, "guard", None)]))
+            for inner in suites(statement):
+                visit(inner, owner)
+
+    visit(tree.body, None)
+    return tops, every_def, outside
+
+
+def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
+    """Note the names the def uses, the attributes it stores on its receiver, whether it holds defs; how many it holds."""
+    nested = 0
+    stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in function.body]  # (node, in a class of its own)
+    while stack:
+        node, in_class = stack.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            top.names.add(node.id)  # type: ignore[attr-defined]
+        elif kind is ast.Attribute:
+            top.names.add(node.attr)  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if not in_class and type(node.ctx) is ast.Store and type(value) is ast.Name and value.id in receivers:  # type: ignore[attr-defined]
+                top.stored.add(node.attr)  # type: ignore[attr-defined]
+        elif kind is ast.ClassDef:
+            top.holds_defs = in_class = True
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            top.holds_defs = True
+            nested += 1
+        stack.extend((child, in_class) for child in ast.iter_child_nodes(node))
+    return nested
+
+
+def suites(statement: ast.stmt) -> Iterator[Sequence[ast.stmt]]:
+    """The statement bodies of a compound statement, in source order (the gate's walk meets defs in this order)."""
+    yield getattr(statement, "body", None) or []
+    for handler in getattr(statement, "handlers", ()):
+        yield handler.body
+    for case in getattr(statement, "cases", ()):
+        yield case.body
+    yield getattr(statement, "orelse", None) or []
+    yield getattr(statement, "finalbody", None) or []
+
+
+def names_in(value: object) -> Iterator[str]:
+    nodes = value if isinstance(value, list) else [value]
+    for each in nodes:
+        if not isinstance(each, ast.AST):
+            continue
+        for node in ast.walk(each):
+            if isinstance(node, ast.Name):
+                yield node.id
+            elif isinstance(node, ast.Attribute):
+                yield node.attr
+
+
+def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str]) -> set[TopDef]:
+    """The wanted defs; the defs named in kept code or module code; the methods of a class with a kept
+    method that store an attribute kept code names: until nothing more is added."""
+    named: dict[str, list[TopDef]] = {}  # a def's name (a nested def's too) -> the top def that holds it
+    for top in tops:
+        named.setdefault(top.node.name, []).append(top)
+        if top.holds_defs:
+            for node in ast.walk(top.node):
+                if node is not top.node and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    named.setdefault(node.name, []).append(top)
+    kept: set[TopDef] = set()
+    names = set(outside)
+    owners: set[ast.ClassDef] = set()
+    pending = [*wanted, *(top for name in outside for top in named.get(name, ()))]
+    while pending:
+        for top in pending:
+            if top not in kept:
+                kept.add(top)
+                names |= top.names
+                if top.owner is not None:
+                    owners.add(top.owner)
+        pending = [other for name in names for other in named.get(name, ()) if other not in kept]
+        pending += [top for top in tops if top not in kept and top.owner in owners and not top.stored.isdisjoint(names)]
+    return kept

@@ -1,0 +1,343 @@
+"""`zerograd-lint explain`: the inferred lifecycle of each training loop, as a readable timeline.
+
+The reports shown are those `check` makes for the same file: the same reading
+(limits, unreadable files, encodings), the same engine call, the same
+configuration, selection and `# noqa`. Each report is shown once, under the
+innermost training loop it belongs to, or after them. Notebooks are
+explained cell by cell, as `check` places their reports.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+import libcst as cst
+
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.interpret.gradients import MODEL_PREFIX, Mark
+from zerograd_lint.analysis.ir.nodes import (
+    Accumulate,
+    Assign,
+    Backward,
+    Clear,
+    Clip,
+    Event,
+    NextElement,
+    OptimizerBuilt,
+    Rebind,
+    SchedulerStep,
+    StateLoad,
+    Step,
+    Unscale,
+    Update,
+    events_in,
+)
+from zerograd_lint.core.deep_stack import deeper_if_needed
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.engine import file_facts
+from zerograd_lint.formats.text import location
+from zerograd_lint.files.notebook import NotebookError, NotebookProgram, read_notebook, without_broken_cells
+from zerograd_lint.rules.support import guard_phrase
+from zerograd_lint.files.runner import EngineTask, run_task, screen_file
+from zerograd_lint.core.selection import Selection
+
+Style = Callable[..., str]  # click.style's signature; identity when plain
+
+WORDS = {
+    Mark.CUR: "this iteration",
+    Mark.PREV: "an earlier iteration",
+    Mark.APPLIED: "already applied",
+    Mark.DIRTY: "maybe (another backward)",
+    Mark.LEAK: "another optimizer's backward",
+    Mark.LEAKED: "another optimizer's backward (earlier iteration)",
+    Mark.INITIAL: "nothing yet",
+    Mark.CLEARED: "cleared",
+    Mark.FOGGY: "cleared (maybe)",
+    Mark.SCALED: "scaled",
+}
+
+LEGEND = """\
+How to read a timeline: before each event, what each optimizer's gradients (`.grad`) may hold.
+  nothing yet               no backward ran yet (gradients start as None)
+  this iteration            from this iteration's backward, not applied by a step yet
+  an earlier iteration      from a backward of an earlier iteration that nothing cleared
+  already applied           a step already used them and nothing cleared them since
+  cleared                   emptied by a clear
+  cleared (maybe)           emptied by a clear whose reach is not known (assumed to clear, never reported)
+  maybe (another backward)  a backward for another optimizer may have added to them
+  (scaled)                  still multiplied by the GradScaler's scale: not unscaled yet
+  a + b                     both at once: .grad holds their sum
+  a | b                     depends on the path taken: a on some paths, b on others
+"""
+
+# FILE, FILE:LINE, FILE:LINE:COLUMN (as `check` prints it), NOTEBOOK:cell N, NOTEBOOK:cell N:LINE[:COLUMN]
+TARGET = re.compile(r"(?P<path>.+?)(?::cell (?P<cell>\d+))?(?::(?P<line>\d+))?(?::\d+)?")
+
+
+class ExplainError(ValueError):
+    """A target that names nothing to explain (usage), or the engine failed on it (internal)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    path: str
+    cell: int | None = None
+    line: int | None = None
+
+
+def parse_target(text: str) -> Target:
+    if os.path.exists(text):
+        return Target(text)
+    match = TARGET.fullmatch(text)
+    assert match is not None  # the path part matches anything
+    cell = int(match["cell"]) if match["cell"] else None
+    return Target(match["path"], cell, int(match["line"]) if match["line"] else None)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a line of the analysed program is for the user: a line of the file, or a line of a notebook cell."""
+
+    program: NotebookProgram | None = None
+
+    def position(self, line: int) -> tuple[int, int]:
+        """(cell, line), cell 0 for a file that is no notebook: as reports are placed."""
+        return self.program.cell_line(line) if self.program and self.program.origins else (0, line)
+
+    def label(self, line: int) -> str:
+        cell, line = self.position(line)
+        return f"cell {cell}, line {line}" if cell else f"line {line}"
+
+
+@dataclass(frozen=True)
+class Region:
+    title: str
+    root: RootFacts
+    events: tuple[Event, ...]
+    first_line: int
+    last_line: int
+
+    def positions(self, facts: FileFacts, layout: Layout) -> frozenset[tuple[int, int]]:
+        """Where its reports can be: its own lines and those of the helpers' events it runs."""
+        lines = {*range(self.first_line, self.last_line + 1), *(facts.line(e.node) for e in self.events)}
+        return frozenset(layout.position(line) for line in lines)
+
+
+def plain(text: str, **_: object) -> str:
+    return text
+
+
+def describe(contents: frozenset) -> str:
+    """What the gradients may hold, one phrase per possible path."""
+    phrases = set()
+    for content in contents:
+        words = sorted({WORDS[tag[0]] for tag in content if tag[0] in WORDS and tag[0] != Mark.SCALED})
+        scaled = " (scaled)" if any(tag[0] == Mark.SCALED for tag in content) else ""
+        phrases.add(" + ".join(words) + scaled if words else "nothing yet")
+    return " | ".join(sorted(phrases)) or "unreached"
+
+
+def kind_of(event: Event) -> str:
+    if isinstance(event, Step):
+        return "scaler step" if event.via_scaler else "step"
+    if isinstance(event, Backward):
+        return "scaled backward" if event.scaled else "backward"
+    names = {
+        Clear: "clear", Unscale: "unscale", Update: "update", Clip: "clip", Assign: "forward",
+        SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state loaded", Accumulate: "accumulate",
+    }
+    return names.get(type(event), type(event).__name__.lower())
+
+
+def regions(facts: FileFacts, layout: Layout) -> Iterator[Region]:
+    seen: set[int] = set()
+    for root in sorted(facts.roots, key=lambda r: isinstance(r.root, cst.Module)):
+        owner = "module" if isinstance(root.root, cst.Module) else f"`{root.root.name.value}`"
+        for loop in root.training_loops:
+            if id(loop.node) in seen:
+                continue
+            seen.add(id(loop.node))
+            span = facts.positions[loop.node]
+            title = f"training loop at {layout.label(span.start.line)} (in {owner})"
+            yield Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
+        if root.is_step_body and not root.training_loops and id(root.root) not in seen:
+            seen.add(id(root.root))
+            span = facts.positions[root.root]
+            title = f"step body {owner} at {layout.label(span.start.line)}"
+            yield Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line)
+
+
+def explain_targets(targets: Sequence[Target], selection_for: Callable[[Path], Selection], style: Style = plain) -> str:
+    """Each target explained, then the legend once if a timeline was shown."""
+    explained = [explain_target(target, selection_for(Path(target.path)), style) for target in targets]
+    legend = [LEGEND] if any(timeline for _, timeline in explained) else []
+    return "\n".join([text for text, _ in explained] + legend)
+
+
+def explain_target(target: Target, selection: Selection, style: Style = plain) -> tuple[str, bool]:
+    """The timeline of every training loop and step body of the target's file (those around its line, if
+    it names one), each with its reports, then the file's other reports, as `check` makes them; and
+    whether a timeline was shown."""
+    path = Path(target.path)
+    try:
+        if stat.S_ISDIR(path.stat().st_mode):
+            raise ExplainError(f"{target.path}: is a folder: name a file")
+    except FileNotFoundError:
+        if not os.path.islink(path):
+            raise ExplainError(f"{target.path}: no such file") from None
+    except OSError:
+        pass  # a file that cannot be looked at: reported as check reports it
+    screened = screen_file(path, selection, cache=None)
+    if not isinstance(screened, EngineTask):  # refused as check refuses it, or nothing any rule could report
+        source = None if screened else path.read_text(encoding="utf-8", errors="replace")
+        return explain_reports(target, screened, source, False, style)
+    outcome = run_task(screened)
+    if isinstance(outcome, str):
+        raise ExplainError(outcome)
+    try:
+        return deeper_if_needed(explain_reports, target, outcome.diagnostics, screened.source, True, style)
+    except RecursionError:  # nested deeper than even the deep stack allows: the reports say so
+        return explain_reports(target, outcome.diagnostics, None, False, style)
+
+
+def explain_reports(
+    target: Target, reports: Sequence[Diagnostic], source: str | None, analysed: bool, style: Style
+) -> tuple[str, bool]:
+    """The target explained from its reports and its source (None when not readable); `analysed`: whether
+    the engine saw the file (a file no rule can report on has no loop to show)."""
+    if source is None:  # check's own report says why the file was not analysed
+        return "".join(f"{location(d)}: {d.code} {d.message}\n" for d in reports), False
+    layout, program = analysed_program(source, target.path)
+    missing = missing_line(target, source, layout)
+    if missing:
+        return f"{target.path}: {missing}\n", False
+    facts = file_facts(program, target.path) if analysed else None
+    found = list(regions(facts, layout)) if isinstance(facts, FileFacts) else []
+    owned = reports_by_region(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
+    placed = {id(d) for region_reports in owned.values() for d in region_reports}
+    wanted = None if target.line is None and target.cell is None else target
+    chosen = [r for r in found if wanted is None or region_is_wanted(r, owned[id(r)], wanted, facts, layout)]
+    shown = [render(r, facts, owned[id(r)], target.path, layout, style) for r in chosen]
+    others = [d for d in reports if id(d) not in placed and (wanted is None or at_target(d, wanted))]
+    if others:
+        heading = "reports outside any training loop:" if found else "reports:"
+        shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style)}\n" for d in others))
+    if not shown:
+        return f"{target.path}: no training loop or step body found{around(target)} (a loop needs a backward and an optimizer step).\n", False
+    return "\n".join(shown), bool(chosen)
+
+
+def analysed_program(source: str, path: str) -> tuple[Layout, str]:
+    """How lines are shown, and the program the engine analyses (a notebook's code cells, those that parse)."""
+    if not path.endswith(".ipynb"):
+        return Layout(), source
+    try:
+        program = read_notebook(source)
+    except NotebookError:
+        return Layout(NotebookProgram("", ())), ""
+    runnable, _ = without_broken_cells(program, path)
+    return Layout(program), runnable.source
+
+
+def missing_line(target: Target, source: str, layout: Layout) -> str | None:
+    """Why the target's line is not in the file, or None when it is."""
+    if layout.program is None:
+        if target.cell is not None:
+            return f"not a notebook: name a line as {target.path}:LINE"
+        count = len(source.splitlines())
+        if target.line is not None and not 1 <= target.line <= count:
+            return f"no line {target.line}: the file has {count} line{'s' if count != 1 else ''}"
+        return None
+    cells: dict[int, int] = {}
+    for cell, line in layout.program.origins:
+        cells[cell] = line
+    if target.line is not None and target.cell is None:
+        return f"a notebook: name a cell and a line in it, as '{target.path}:cell N:LINE'"
+    if target.cell is not None and target.cell not in cells:
+        numbers = ", ".join(map(str, cells)) or "none"
+        return f"cell {target.cell} is not a code cell of the notebook (code cells: {numbers})"
+    if target.cell is not None and target.line is not None and not 1 <= target.line <= cells[target.cell]:
+        count = cells[target.cell]
+        return f"no line {target.line} in cell {target.cell}: it has {count} line{'s' if count != 1 else ''}"
+    return None
+
+
+def reports_by_region(
+    found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout
+) -> dict[int, list[Diagnostic]]:
+    """The reports shown under each region (by id): each report under the innermost region that holds it."""
+    innermost_first = sorted(found, key=lambda r: r.last_line - r.first_line)
+    places = {id(r): r.positions(facts, layout) for r in found}
+    owned: dict[int, list[Diagnostic]] = {id(r): [] for r in found}
+    for d in reports:
+        owner = next((r for r in innermost_first if (d.cell or 0, d.line) in places[id(r)]), None)
+        if owner is not None:
+            owned[id(owner)].append(d)
+    return owned
+
+
+def region_is_wanted(
+    region: Region, reports: Sequence[Diagnostic], target: Target, facts: FileFacts, layout: Layout
+) -> bool:
+    """Whether the target's line (or cell) is in the region, or one of the region's reports is there."""
+    positions = region.positions(facts, layout) | {(d.cell or 0, d.line) for d in reports}
+    return any(at_target_position(position, target) for position in positions)
+
+
+def at_target(d: Diagnostic, target: Target) -> bool:
+    return at_target_position((d.cell or 0, d.line), target)
+
+
+def at_target_position(position: tuple[int, int], target: Target) -> bool:
+    cell, line = position
+    return (target.cell is None or cell == target.cell) and (target.line is None or line == target.line)
+
+
+def around(target: Target) -> str:
+    if target.cell is not None:
+        return f" in cell {target.cell}" + (f" around line {target.line}" if target.line is not None else "")
+    return f" around line {target.line}" if target.line is not None else ""
+
+
+def report_line(d: Diagnostic, style: Style) -> str:
+    where = f"cell {d.cell}, line {d.line}:{d.column}" if d.cell is not None else f"line {d.line}:{d.column}"
+    return f"{style(d.code, fg='red', bold=True)} {where} {d.message}"
+
+
+def render(
+    region: Region, facts: FileFacts, reports: Sequence[Diagnostic], path: str, layout: Layout, style: Style
+) -> str:
+    root = region.root
+    optimizers = sorted(root.optimizers)
+    out = [style(f"{path}: {region.title}", bold=True)]
+    out.append("  optimizers: " + (", ".join(f"`{o}`" for o in optimizers) or "none"))
+    shown: set[int] = set()
+    for event in region.events:
+        if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or id(event.node) in shown:
+            continue
+        shown.add(id(event.node))
+        where = root.where[event.id]
+        condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
+        out.append(f"  {layout_column(layout, facts.line(event.node))}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
+        gradients = root.before[event.id]
+        for key in optimizers:
+            if key in gradients:
+                out.append(style(f"             before: `{key}` holds {describe(gradients[key])}", dim=True))
+        for key in sorted(k for k in gradients if k.startswith(MODEL_PREFIX)):
+            out.append(style(f"             before: `{key[len(MODEL_PREFIX):]}` holds {describe(gradients[key])}", dim=True))
+    if reports:
+        out.append("  reports:")
+        out.extend(f"    {report_line(d, style)}" for d in reports)
+    else:
+        out.append(style("  reports: none: every rule is satisfied on every path", fg="green"))
+    return "\n".join(out) + "\n"
+
+
+def layout_column(layout: Layout, line: int) -> str:
+    cell, line = layout.position(line)
+    return f"{f'cell {cell}:{line}':<9}" if cell else f"line {line:>4}"

@@ -1,0 +1,59 @@
+"""A buffer: source text that stands for a file, such as an editor's document or `check -`'s stdin.
+
+It may differ from the file on disk, or the file may not exist yet. It is
+checked as `check` would check that file: the configuration found from its
+path, that path's excludes and per-file ignores, that path in the reports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from zerograd_lint.files.config import Options, Settings, load_settings
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.engine import lint_source
+from zerograd_lint.files.notebook import lint_notebook
+from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, own_report, too_large, within_budget
+from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.source import UndecodableSource, decode_source
+
+
+def settings_for(path: str | None, command_line: Options = Options(), config_file: Path | None = None) -> Settings:
+    """The settings `check PATH` would use; for None (a buffer with no file), those of the current folder."""
+    return load_settings([path] if path else [], command_line, config_file)
+
+
+def buffer_selection(path: str, settings: Settings) -> Selection | None:
+    """The codes checked in the file at `path`; None when the settings exclude it."""
+    file = Path(path)
+    return None if settings.is_excluded(file) else settings.selection_for(file)
+
+
+def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+    """`lint_source`, except that a source too large or too complex to analyse is a ZG000 report, as for files."""
+    size = len(source.encode("utf-8", "surrogatepass"))
+    if size > MAX_ANALYSED_BYTES:
+        return own_report(path, selection, too_large(size))
+    return within_budget(path, selection, lambda: lint_source(source, path, selection))
+
+
+def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult, str | None]:
+    """`check`'s result for a file at `path` holding `data` (a notebook's JSON when the path ends in `.ipynb`),
+    and the source it decoded (None if it could not)."""
+    selection = buffer_selection(path, settings)
+    if selection is None:
+        return RunResult(), None
+    result = RunResult(files_checked=1)
+    try:
+        source = decode_source(data)
+    except UndecodableSource as error:
+        result.diagnostics = own_report(path, selection, str(error))
+        return result, None
+    try:
+        if path.endswith(".ipynb"):
+            result.diagnostics = within_budget(path, selection, lambda: lint_notebook(source, path, selection))
+        else:
+            result.diagnostics = lint_python(source, path, selection)
+    except Exception as error:  # as for files: an internal failure is the run's error, never a crash
+        result.internal_errors.append(f"{path}: internal error: {type(error).__name__}: {error}")
+    return result, source

@@ -1,0 +1,107 @@
+"""Per-file results kept between runs, in `.zerograd_lint_cache/` at the project root.
+
+An entry is keyed by a hash of the file's bytes, the tool (its version and
+its own source, so an edited rule never serves stale reports) and the codes
+selected for that file; the path is not in the key, so a renamed or copied
+file hits. Entries are JSON files written to a temporary name and moved in
+place (`os.replace` is atomic), so concurrent runs never see half an entry;
+an entry that cannot be read is a miss. A Ctrl-C during a write is held
+until the write is done or undone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from zerograd_lint import __version__
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.files.source import write_atomically
+
+CACHE_DIR_NAME = ".zerograd_lint_cache"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the whole package: any change to the tool
+CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by zerograd-lint.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+
+
+@lru_cache(maxsize=None)
+def tool_fingerprint() -> str:
+    """The version and the tool's own source: a cache written by other code is never read."""
+    digest = hashlib.sha256(__version__.encode())
+    for module in sorted(PACKAGE_DIR.rglob("*.py")):
+        digest.update(module.relative_to(PACKAGE_DIR).as_posix().encode())
+        digest.update(module.read_bytes())
+    return digest.hexdigest()
+
+
+def project_root(paths: Iterable[str], cwd: Path | None = None) -> Path:
+    """The nearest folder holding a pyproject.toml above the paths, else the current folder."""
+    cwd = cwd or Path.cwd()
+    starts = [os.path.abspath(cwd / path) for path in paths] or [str(cwd)]
+    start = Path(os.path.commonpath(starts))
+    for directory in (start, *start.parents):
+        if os.path.isfile(directory / "pyproject.toml"):  # False where a folder cannot be searched
+            return directory
+    return cwd
+
+
+@dataclass(frozen=True)
+class Cache:
+    directory: Path  # one folder per tool version, so an upgrade starts clean
+
+    @classmethod
+    def under(cls, root: Path) -> "Cache":
+        return cls(root / CACHE_DIR_NAME / __version__)
+
+    def key(self, data: bytes, codes: frozenset[str], kind: str) -> str:
+        digest = hashlib.sha256(tool_fingerprint().encode())
+        digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
+        digest.update(data)
+        return digest.hexdigest()
+
+    def load(self, key: str, path: str) -> list[Diagnostic] | None:
+        """The reports stored under this key, now for `path`; None on a miss or a damaged entry."""
+        try:
+            items = json.loads((self.directory / f"{key}.json").read_bytes())
+            return [Diagnostic(path=path, **item) for item in items]
+        except (OSError, ValueError, TypeError):
+            return None
+
+    def store(self, key: str, diagnostics: Sequence[Diagnostic]) -> None:
+        """Keep the reports if they survive JSON unchanged; a cache that cannot be written is skipped."""
+        items = [without_path(d) for d in diagnostics]
+        try:
+            text = json.dumps(items)
+        except (TypeError, ValueError):
+            return
+        if json.loads(text) != items:
+            return  # tuples or other types JSON would change: a hit must equal a fresh run
+        try:
+            if not self.directory.is_dir():
+                self.directory.mkdir(parents=True, exist_ok=True)
+                mark_cache_dir(self.directory.parent)
+            write_atomically(self.directory / f"{key}.json", text.encode())
+        except OSError:
+            return
+
+
+def without_path(diagnostic: Diagnostic) -> dict[str, Any]:
+    item = {f.name: getattr(diagnostic, f.name) for f in fields(diagnostic) if f.name != "path"}
+    item["data"] = dict(item["data"])
+    return item
+
+
+def mark_cache_dir(directory: Path) -> None:
+    """Like ruff's: git ignores the folder and backup tools skip it."""
+    for name, text in ((".gitignore", "*\n"), ("CACHEDIR.TAG", CACHEDIR_TAG)):
+        marker = directory / name
+        if not marker.exists():
+            marker.write_text(text, encoding="utf-8")

@@ -1,0 +1,467 @@
+"""Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
+
+This process reads every file, biggest first, and asks the gate's text stage
+of its bytes, so a file that cannot be reported costs a read; it serves the
+rest from the cache when it can. The files left go to the engine, each with a
+time budget: in this process when they are few and small, else in worker
+processes that start on the biggest while the rest is read (so no straggler
+ends the run). With `--fix` a worker also fixes its file; this process writes
+the fixed files, atomically. Results are sorted at the end: the output never
+depends on which worker finished first.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
+
+from zerograd_lint.files.cache import Cache
+from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.engine import lint_source, parse_error
+from zerograd_lint.core.gate import gate_of
+from zerograd_lint.files.notebook import lint_notebook
+from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+# LibCST builds millions of small objects that hold no cycles: a collection every
+# 700 allocations (Python's default) costs about 40% of a parse.
+PARSING_GC_THRESHOLD = 100_000
+# LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
+# (generated code, never a hand-written training script) would need gigabytes.
+MAX_ANALYSED_BYTES = 4 * 2**20
+# No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
+# (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
+ANALYSIS_BUDGET_S = 60.0
+# How often a budget that ran out is told again (a TooComplex raised in a finalizer is lost), and
+# how often the watchdog of a thread other than the main one reads its CPU clock.
+WATCH_INTERVAL_S = 0.05
+# A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
+# starting only for this much source to analyse.
+BYTES_PER_WORKER = 256 * 1024
+
+
+@dataclass(frozen=True)
+class Fixing:
+    """What `--fix`, `--diff` and `--show-fixes` ask of a run."""
+
+    write: bool  # write the fixed files
+    unsafe: bool = False  # apply the unsafe fixes too
+    diff: bool = False  # keep a unified diff of each fix
+
+
+@dataclass
+class FileFixes:
+    """What fixing did to one file."""
+
+    path: str
+    applied: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each fixed report and what its fix did
+    skipped: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each report a fix failed, and why
+    diff: str = ""
+
+
+@dataclass
+class RunResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)
+    files_checked: int = 0
+    fixes: list[FileFixes] = field(default_factory=list)  # files a fix changed or failed on, by path
+
+    @property
+    def fixed(self) -> int:
+        return sum(len(f.applied) for f in self.fixes)
+
+
+@dataclass(frozen=True)
+class EngineTask:
+    """A file the gate's text stage could not rule out: the engine must see it."""
+
+    path: str
+    source: str
+    encoding: str  # to write a fixed file back as it was
+    selection: Selection
+    budget: float
+    fixing: Fixing | None = None
+    cache_key: str | None = None
+
+
+@dataclass
+class Outcome:
+    """What the engine made of a file."""
+
+    diagnostics: list[Diagnostic]
+    fixes: FileFixes | None = None
+    fixed_source: str | None = None  # the file as the fixes left it, to be written
+
+
+# An outcome, or the message of an internal error.
+TaskResult = Union[Outcome, str]
+
+
+class TooComplex(BaseException):
+    """The file's budget ran out (a BaseException: the analysis's own `except Exception` lets it through)."""
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # the cores this process may use (containers, taskset)
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def check_paths(
+    files: Sequence[Path],
+    settings: Settings = DEFAULT_SETTINGS,
+    *,
+    jobs: int | None = 1,
+    cache: Cache | None = None,
+    fixing: Fixing | None = None,
+    budget: float = ANALYSIS_BUDGET_S,
+    progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
+) -> RunResult:
+    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
+    result = RunResult()
+    with Engine(jobs) as engine:
+        for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
+            result.files_checked += 1
+            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
+            if isinstance(screened, EngineTask):
+                engine.submit(screened)
+            else:
+                result.diagnostics.extend(screened)
+        for task, outcome in engine.outcomes():
+            if isinstance(outcome, str):
+                result.internal_errors.append(outcome)
+                continue
+            collect(result, task, outcome, cache)
+    result.diagnostics.sort(key=lambda d: d.sort_key)
+    result.internal_errors.sort()
+    result.fixes.sort(key=lambda fixes: fixes.path)
+    return result
+
+
+def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
+    """Take in one file's outcome: write what its fixes changed, keep its reports."""
+    data = None
+    if outcome.fixed_source is not None:
+        try:
+            data = outcome.fixed_source.encode(task.encoding)
+            write_atomically(Path(task.path), data)
+        except (OSError, UnicodeEncodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else f"not writable as {task.encoding}"
+            result.internal_errors.append(f"{task.path}: cannot write the fixed file: {reason or error}")
+            return
+    if outcome.fixes is not None and (outcome.fixes.applied or outcome.fixes.skipped):
+        result.fixes.append(outcome.fixes)
+    result.diagnostics.extend(outcome.diagnostics)
+    if cache is None:
+        return
+    if data is not None:  # the reports that remain belong to the file as written
+        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), outcome.diagnostics)
+    elif task.cache_key is not None:
+        cache.store(task.cache_key, outcome.diagnostics)
+
+
+def screen_file(
+    path: Path, selection: Selection, cache: Cache | None, fixing: Fixing | None = None, budget: float = ANALYSIS_BUDGET_S
+) -> list[Diagnostic] | EngineTask:
+    """The reports of a file settled without the engine, or the task for the engine."""
+    shown = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return own_report(shown, selection, cannot_read(path, error))
+    try:
+        if not could_be_reported(path, data, selection):
+            return []
+        source, encoding = decode_with_encoding(data)
+    except UndecodableSource as error:
+        return own_report(shown, selection, str(error))
+    if len(data) > MAX_ANALYSED_BYTES:
+        return own_report(shown, selection, too_large(len(data)))
+    task = EngineTask(shown, source, encoding, selection, budget, fixing)
+    if cache is None:
+        return task
+    key = cache.key(data, selection.codes(), path.suffix)
+    cached = cache.load(key, shown)
+    if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
+        return cached  # nothing a fix could change
+    return EngineTask(shown, source, encoding, selection, budget, fixing, key)
+
+
+def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic]:
+    """A ZG000 the runner finds itself, subject to the selection like the engine's."""
+    if "ZG000" not in selection.codes():
+        return []
+    return [parse_error(path, 1, 1, message)]
+
+
+def too_large(size: int) -> str:
+    return f"file too large to analyse ({size / 2**20:.1f} MiB; the limit is {MAX_ANALYSED_BYTES / 2**20:.0f} MiB)"
+
+
+def cannot_read(path: Path, error: OSError) -> str:
+    if os.path.isdir(path):  # a folder discovery could not list
+        try:
+            os.scandir(path).close()
+        except OSError as listing:
+            error = listing
+        return f"cannot read folder: {error.strerror or error}"
+    return f"cannot read file: {error.strerror or error}"
+
+
+def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
+    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
+    if path.suffix == ".ipynb":
+        return True  # words inside JSON strings may be escaped
+    return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
+
+
+# --- One file, in this process or a worker ---------------------------------------------------
+
+
+def run_task(task: EngineTask) -> TaskResult:
+    try:
+        with time_limit(task.budget):
+            diagnostics = lint(task.source, task.path, task.selection)
+            if task.fixing is None or not any(fixable(d) for d in diagnostics):
+                return Outcome(diagnostics)
+            return fix(task, task.fixing, diagnostics)
+    except TooComplex:
+        return Outcome(own_report(task.path, task.selection, too_complex(task.budget)))
+    except Exception as error:  # one file's internal failure never loses the run
+        return f"{task.path}: internal error: {type(error).__name__}: {error}"
+
+
+def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+    if path.endswith(".ipynb"):
+        return lint_notebook(source, path, selection)
+    return lint_source(source, path, selection)
+
+
+def fixable(d: Diagnostic) -> bool:
+    if d.code == "ZG000":
+        return False
+    from zerograd_lint.fixes import FIXES
+
+    return d.code in FIXES
+
+
+def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
+    """Fix the file (LibCST's matchers are imported here, only when a report can be fixed)."""
+    from zerograd_lint.fixes import fix_message, fix_source, unified_diff
+    from zerograd_lint.fixes.notebook import fix_notebook
+
+    fix_file = fix_notebook if task.path.endswith(".ipynb") else fix_source
+    try:
+        outcome = fix_file(task.source, task.path, task.selection, fixing.unsafe)
+    except Exception as error:  # a fix that fails never loses the file's reports
+        reason = f"internal error while fixing: {type(error).__name__}: {error}"
+        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
+    fixes = FileFixes(task.path, [(d, fix_message(d)) for d in outcome.applied], outcome.skipped)
+    if not outcome.changed:
+        return Outcome(diagnostics, fixes)
+    if fixing.diff:
+        fixes.diff = unified_diff(task.source, outcome.source, task.path)
+    if not fixing.write:
+        return Outcome(diagnostics, fixes)
+    return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
+
+
+def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    """`lint()`, or ZG000 "too complex" past `ANALYSIS_BUDGET_S` of CPU time (for the editor, `check -`, flake8)."""
+    budget = ANALYSIS_BUDGET_S
+    try:
+        with time_limit(budget):
+            return lint()
+    except TooComplex:
+        return own_report(path, selection, too_complex(budget))
+
+
+def too_complex(budget: float) -> str:
+    return f"too complex to analyse in {budget:g} s of CPU time"
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise TooComplex in this thread once it (the process, in the main thread) has used `seconds` more of CPU time.
+
+    In the main thread a timer signal; in another (the editor's engine thread) a watchdog thread
+    that reads this thread's CPU clock. Where neither exists (Windows), no limit.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        with thread_time_limit(seconds):
+            yield
+        return
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(*_: object) -> None:
+        raise TooComplex
+
+    previous = signal.signal(signal.SIGPROF, expire)
+    # Again and again once expired: an exception raised in a finalizer (`__del__`, a weakref callback) is lost.
+    signal.setitimer(signal.ITIMER_PROF, seconds, WATCH_INTERVAL_S)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+
+
+@contextmanager
+def thread_time_limit(seconds: float) -> Iterator[None]:
+    """Raise TooComplex in this thread (not the main one) once it has used `seconds` more of CPU time."""
+    if not hasattr(time, "pthread_getcpuclockid"):
+        yield
+        return
+    import ctypes
+
+    thread = threading.get_ident()
+    clock = time.pthread_getcpuclockid(thread)
+    deadline = time.clock_gettime(clock) + seconds
+    finished = threading.Event()
+    lock = threading.Lock()  # the block's end and the watchdog's raise never cross
+
+    def watch() -> None:
+        while not finished.wait(WATCH_INTERVAL_S):
+            if time.clock_gettime(clock) >= deadline:  # again and again, as the timer signal does
+                with lock:
+                    if not finished.is_set():
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(TooComplex))
+
+    watchdog = threading.Thread(target=watch, name="zerograd-lint-budget", daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        with lock:
+            finished.set()
+            # A second raise the watchdog set while the first one unwound would fire after the block.
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), None)
+        watchdog.join()
+
+
+# --- Many files -----------------------------------------------------------------------------------
+
+
+def biggest_first(files: Sequence[Path]) -> list[Path]:
+    def size(path: Path) -> int:
+        try:
+            return path.stat().st_size
+        except OSError:
+            return 0  # the read reports why
+
+    return sorted(files, key=size, reverse=True)
+
+
+class Engine:
+    """Runs the engine on each task as it comes: in this process, or in workers once the work pays for them.
+
+    `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
+    as many as there are cores; the tasks before wait for them. An explicit
+    `jobs` is as many workers from the first task (1: none). Leaving the block
+    early (Ctrl-C) stops the workers at once.
+    """
+
+    def __init__(self, jobs: int | None) -> None:
+        self.jobs = jobs
+        self.waiting: list[EngineTask] = []  # for this process, or for the workers to start
+        self.waiting_bytes = 0
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: dict[Future, EngineTask] = {}
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if self.pool is not None:
+            if kind is None:
+                self.pool.shutdown()
+            else:
+                stop_workers(self.pool)
+
+    def submit(self, task: EngineTask) -> None:
+        if self.pool is None:
+            self.waiting.append(task)
+            self.waiting_bytes += len(task.source)
+            workers = self.workers_worth_starting()
+            if workers <= 1:
+                return
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+            tasks, self.waiting = self.waiting, []
+        else:
+            tasks = [task]
+        for each in tasks:
+            self.futures[self.pool.submit(run_task, each)] = each
+
+    def workers_worth_starting(self) -> int:
+        if self.jobs is not None:
+            return self.jobs
+        if len(self.waiting) < 2 or self.waiting_bytes < BYTES_PER_WORKER:
+            return 0
+        return available_cores()
+
+    def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
+        """Each task with its outcome, as they finish."""
+        if self.waiting:
+            with gc_tuned_for_parsing():
+                for task in self.waiting:
+                    yield task, run_task(task)
+        if self.futures:
+            from concurrent.futures import as_completed
+
+            for future in as_completed(self.futures):
+                yield self.futures[future], outcome_of(future, self.futures[future])
+
+
+def outcome_of(future: Future, task: EngineTask) -> TaskResult:
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return f"{task.path}: internal error: a worker process died (out of memory, or a crash in the parser)"
+
+
+def start_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
+    gc.freeze()  # what the imports built is never garbage
+    gc.set_threshold(PARSING_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the workers now: waiting for each to finish its file could take seconds."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    workers = list((pool._processes or {}).values())  # before shutdown() forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+
+
+@contextmanager
+def gc_tuned_for_parsing() -> Iterator[None]:
+    previous = gc.get_threshold()
+    gc.set_threshold(PARSING_GC_THRESHOLD, *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
