@@ -43,6 +43,11 @@ def suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.CSTNode]]:
             yield case.body.body
 
 
+def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseSmallStatement]:
+    """An indented block's statements, or a one-line suite's small statements."""
+    return body.body
+
+
 class ModuleIndex:
     def __init__(self, module: cst.Module) -> None:
         self.module = module

@@ -131,3 +131,10 @@ def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[st
         return keyword
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     return positional[0] if positional and last != "ChainedScheduler" else None
+
+
+def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`logits, self.loss = model(x)` binds `logits` and `self.loss`."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for element in target.elements for n in assigned_names(element.value)]
+    return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []

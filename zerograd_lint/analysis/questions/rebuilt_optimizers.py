@@ -14,7 +14,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.builder import assigned_names
+from zerograd_lint.analysis.ir.names import assigned_names
 from zerograd_lint.analysis.interpret.flow import Structure
 from zerograd_lint.analysis.ir.nodes import (
     Assign,

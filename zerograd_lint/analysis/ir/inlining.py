@@ -1,0 +1,203 @@
+"""Helpers of the same file inlined at their calls: which function a call reaches, its parameters bound
+to the call's arguments, and the names it binds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
+from zerograd_lint.analysis.ir.index import statements_of, suites
+from zerograd_lint.analysis.ir.nodes import Node
+from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
+from zerograd_lint.analysis.ir.roles import Resolver
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.ir.builder import Context
+
+
+class Inlining:
+    """Mixed into `builder.Builder`, which holds the state (its `__init__`) and walks the helper's body
+    (`inline_body`)."""
+
+    def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        for base in owner.bases if owner is not None else ():
+            cls = self.index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
+            method = self.index.method(cls, name) if cls is not None else None
+            if method is not None:
+                return method
+        return None
+
+    def inline_callable(self, node: cst.BaseExpression, context: Context) -> list[Node]:
+        """A closure handed to `step()`: a def, a lambda, or functools.partial of a def."""
+        if isinstance(node, cst.Lambda):
+            return self.expression(node.body, context)
+        if isinstance(node, cst.Name):
+            function = self.index.function(context.function, node.value)
+            if function is not None:
+                return self.inline_body(node, function, context, {}, {})
+            bound = context.resolver.value_of(node)
+            if bound is not None and bound is not node:
+                return self.inline_callable(bound, context)
+        if isinstance(node, cst.Attribute) and code_of(node.value) == "self":
+            return self.inline_call(cst.Call(func=node), self.method_of_self(node.attr.value, context), context, drop_self=True)
+        if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
+            target = node.args[0].value
+            if isinstance(target, cst.Name):
+                return self.inline_call(node, self.index.function(context.function, target.value), context, skip=1)
+            if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
+                return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
+        return []
+
+    def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
+        owner = self.index.owner_class(context.function)
+        return self.index.method(owner, name) if owner is not None else None
+
+    def inline_call(
+        self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
+    ) -> list[Node]:
+        """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments)."""
+        if function is None:
+            return []
+        params = function.params
+        parameters = [p.name.value for p in [*params.posonly_params, *params.params]]
+        if drop_self and parameters:
+            parameters = parameters[1:]
+        keyword_only = {p.name.value for p in params.kwonly_params}
+        overlay: dict[str, str] = {}
+        roles: dict[str, Role | None] = {}
+        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
+        positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
+        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters or k in keyword_only)]
+        for name, argument in bound:
+            overlay[name] = context.resolver.canonical(argument)
+            roles[name] = context.resolver.role(argument)
+            arguments[name] = (context.resolver, argument)
+        exact = not any(a.star for a in call.args)  # no *args/**kwargs: unbound parameters take their defaults
+        defaults = {
+            p.name.value: p.default for p in [*params.posonly_params, *params.params, *params.kwonly_params]
+            if exact and p.default is not None and p.name.value not in dict(bound)
+        }
+        receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
+        naming = self.naming_for(function, context, bound, defaults, receiver)
+        return self.inline_body(call, function, context, overlay, roles, arguments, naming)
+
+    def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
+        """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""
+        local = self.locals_of(function)
+        reassigned = self.assigned_in(function)
+        params: dict[str, str] = {}
+        constants: dict[str, str] = {}
+        for name, argument in bound:
+            literal = self.literal_argument(argument, context)
+            if name in reassigned:
+                continue
+            if literal is not None:
+                constants[name] = literal
+            elif context.naming.chain(argument) is not None:
+                params[name] = context.naming.chain(argument)
+        for name, default in defaults.items():
+            if name not in reassigned and literal_of(default) is not None:
+                constants[name] = literal_of(default)
+        all_params = [*function.params.posonly_params, *function.params.params]
+        if receiver is not None and all_params and all_params[0].name.value not in reassigned:
+            self_key = context.naming.chain(receiver) if not isinstance(receiver, cst.Call) else context.naming.key("self")
+            if self_key is not None:
+                params[all_params[0].name.value] = self_key
+        parent = self.index.enclosing.get(function)
+        outer = next((naming for owner, naming in reversed(context.instances) if owner is parent), None)
+        if outer is None and parent is context.stack[0]:
+            outer = ROOT_NAMING
+        return Naming(str(next(self.ids)), local, params, constants, outer)
+
+    @staticmethod
+    def literal_argument(argument: cst.BaseExpression, context: Context) -> str | None:
+        if isinstance(argument, cst.Name) and argument.value in context.naming.constants:
+            return context.naming.constants[argument.value]  # a literal handed on by the caller
+        return literal_of(argument)
+
+    def locals_of(self, function: cst.FunctionDef) -> frozenset[str]:
+        """Python's locals of a function: its parameters and every name it assigns."""
+        if function not in self._locals:
+            params = function.params
+            names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+            names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
+            self._locals[function] = frozenset(names) | self.assigned_in(function)
+        return self._locals[function]
+
+    def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
+        bound = self.bindings(function)
+        return frozenset(bound.names - bound.declared_elsewhere)
+
+    def bindings(self, node: cst.FunctionDef | cst.For | cst.While) -> "Bindings":
+        if node not in self._bound:
+            self._bound[node] = Bindings(statements_of(node.body) if isinstance(node, cst.FunctionDef) else [node])
+        return self._bound[node]
+
+    def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
+        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
+        return frozenset(code_of(target) for target in self.bindings(loop).targets)
+
+
+class Bindings:
+    """What statements bind, statement by statement, not inside nested defs or classes: the targets
+    assigned to (names, attributes, subscripts), the plain names among them and those of defs, classes
+    and imports, and the names declared `global` or `nonlocal`."""
+
+    def __init__(self, statements: Sequence[cst.CSTNode]) -> None:
+        self.targets: list[cst.BaseExpression] = []
+        self.names: set[str] = set()
+        self.declared_elsewhere: set[str] = set()
+        self.walk(statements)
+
+    def walk(self, statements: Sequence[cst.CSTNode]) -> None:
+        for statement in statements:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    self.small(small)
+            elif isinstance(statement, cst.BaseSmallStatement):
+                self.small(statement)
+            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                self.names.add(statement.name.value)
+            else:
+                if isinstance(statement, cst.For):
+                    self.add(statement.target)
+                elif isinstance(statement, cst.With):
+                    for item in statement.items:
+                        if item.asname is not None:
+                            self.add(item.asname.name)
+                elif isinstance(statement, (cst.Try, cst.TryStar)):
+                    for handler in statement.handlers:
+                        if handler.name is not None:
+                            self.add(handler.name.name)
+                for suite in suites(statement):
+                    self.walk(suite)
+
+    def small(self, statement: cst.BaseSmallStatement) -> None:
+        if isinstance(statement, cst.Assign):
+            for target in statement.targets:
+                self.add(target.target)
+        elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
+            self.add(statement.target)
+        elif isinstance(statement, (cst.Import, cst.ImportFrom)) and not isinstance(statement.names, cst.ImportStar):
+            for alias in statement.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if isinstance(bound, cst.Name):
+                    self.names.add(bound.value)
+        elif isinstance(statement, (cst.Global, cst.Nonlocal)):
+            self.declared_elsewhere.update(item.name.value for item in statement.names)
+
+    def add(self, target: cst.CSTNode) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.add(element.value)
+        elif isinstance(target, cst.StarredElement):
+            self.add(target.value)
+        elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.targets.append(target)
+            if isinstance(target, cst.Name):
+                self.names.add(target.value)
+
