@@ -50,6 +50,7 @@ from zerograd_lint.analysis.ir.nodes import (
     NextElement,
     Step,
     Unscale,
+    NewScaler,
     Update,
 )
 
@@ -261,7 +262,7 @@ class GradientDomain(PassThrough):
             return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
-        if isinstance(event, Update):
+        if isinstance(event, (Update, NewScaler)):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
             return self.apply(state, self.keys, lambda c: c | {(Mark.CAUGHT,)})

@@ -26,6 +26,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Guard,
     Inlined,
     NextElement,
+    NewScaler,
     NextParameter,
     Node,
     OptimizerBuilt,
@@ -360,6 +361,13 @@ class CallEvents:
                 reads=state_events.reads(params, resolver) if params is not None else frozenset(),
             )
         ]
+
+    def scaler_built(self, target: cst.BaseExpression, value: cst.BaseExpression, context: Context) -> list[Node]:
+        """`scaler = GradScaler(...)`: a new scaler bound to `target`."""
+        callee = dotted_name(value.func) if isinstance(value, cst.Call) else None
+        if callee is None or constructor_role(callee) is not Role.SCALER or not isinstance(target, (cst.Name, cst.Attribute)):
+            return []
+        return [self.event(NewScaler, value, scaler=context.resolver.canonical(target))]
 
     def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
         values = state_events.live_names(added)
