@@ -286,7 +286,7 @@ class Builder(CallEvents, Inlining):
         if value is not None and len(targets) == 1:
             nodes.extend(self.optimizer_built(targets[0], value, context))
             nodes.extend(self.scaler_built(targets[0], value, context))
-        accumulated = state_events.accumulation(statement)
+        accumulated = state_events.accumulation(statement) or state_events.stored_into_tensor(statement, context.resolver)
         if accumulated is not None:
             nodes.extend(self.accumulate(statement, *accumulated, context))
         for target in targets:

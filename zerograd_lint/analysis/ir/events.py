@@ -505,7 +505,10 @@ def hands_back_an_unknown_optimizer(call: cst.Call, targets: list[cst.BaseExpres
     and a backward before it is no source of theirs."""
     if resolver.returned(call, 0) or constructor_role(dotted_name(call.func) or "") is not None:
         return False  # a function of the file, a constructor, or a getter such as `self.optimizers()`: known
-    if any(resolver.role(argument.value) is Role.OPTIMIZER for argument in call.args):
+    handed = [argument.value for argument in call.args]
+    if isinstance(call.func, cst.Attribute):
+        handed.append(call.func.value)  # `optimizer.state_dict()`: what an optimizer's method returns is no new one
+    if any(resolver.role(value) is Role.OPTIMIZER for value in handed):
         return False
     return any(resolver.role(name) is Role.OPTIMIZER for target in targets for name in assigned_names(target))
 

@@ -41,6 +41,8 @@ SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_
 # --- AMP --------------------------------------------------------------------------------------
 
 SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
+# torch functions that make a new tensor: `recent = torch.zeros(n)` then `recent[i] = loss` keeps every graph.
+TENSOR_FACTORIES = frozenset({"zeros", "ones", "empty", "full", "tensor", "zeros_like", "ones_like", "empty_like", "full_like"})
 
 # --- gradients --------------------------------------------------------------------------------
 

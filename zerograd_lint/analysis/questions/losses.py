@@ -11,6 +11,7 @@ from zerograd_lint.analysis.ir.names import code_of, dotted_name
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
+COPY_DEPTH = 4
 
 
 class _Assignments(cst.CSTVisitor):
@@ -89,11 +90,25 @@ def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
         return False
     if not isinstance(loss, cst.Name):
         return True
-    finder = _Assignments(backward.scope, loss.value)
-    backward.scope.visit(finder)
-    if not finder.values:
-        return False  # a parameter, or bound where we cannot see
-    return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in finder.values)
+    values: list[cst.CSTNode] = []
+    names, seen = [loss.value], set()
+    while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
+        name = names.pop()
+        seen.add(name)
+        finder = _Assignments(backward.scope, name)
+        backward.scope.visit(finder)
+        if not finder.values:
+            return False  # a parameter, or bound where we cannot see
+        values += finder.values
+        names += [copied for value in finder.values if (copied := copy_of(value)) is not None and copied not in seen]
+    return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in values)
+
+
+def copy_of(value: cst.CSTNode) -> str | None:
+    """The name a value is the same tensor as, up to its sign: `objective` in `-objective`."""
+    while isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    return value.value if isinstance(value, cst.Name) else None
 
 
 def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:
