@@ -39,11 +39,12 @@ from zerograd_lint.analysis.ir.nodes import (
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
-WIDEN_AFTER = 6  # passes after which a loop's head only grows, and forgets what its tests said
+WIDEN_AFTER = 6  # passes after which a loop's head is widened (Domain.widen): it only grows from there
 
 
 class Unsettled(Exception):
-    """A loop's state still changed after MAX_LOOP_PASSES passes (widened from WIDEN_AFTER on): reports from it would not rest on a fixpoint."""
+    """A loop's state still changed after MAX_LOOP_PASSES passes (widened from WIDEN_AFTER on): reports from it
+    would not rest on a fixpoint."""
 
     def __init__(self, loop: Loop) -> None:
         super().__init__(f"the data-flow state of a loop did not settle in {MAX_LOOP_PASSES} passes")

@@ -47,10 +47,10 @@ from zerograd_lint.analysis.ir.nodes import (
     GradWrite,
     Guard,
     Loop,
+    NewScaler,
     NextElement,
     Step,
     Unscale,
-    NewScaler,
     Update,
 )
 
