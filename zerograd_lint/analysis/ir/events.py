@@ -317,8 +317,10 @@ class CallEvents:
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)
         ]
-        if len(positional) > 1:
-            return nodes  # `optimizer.step(p, grad, options=...)`: not torch.optim's step; its closure still runs
+        if len(positional) > 1 or (positional and literal_of(positional[0]) is not None):
+            # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key):
+            # not torch.optim's step, whose one argument is a closure; a closure handed still runs
+            return nodes
         backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
         step = self.event(
             Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside
