@@ -323,7 +323,7 @@ class GradientDomain(PassThrough):
                 continue
 
             def cleared(content: Content, coverage: Coverage = coverage) -> Content:
-                kept = keep(content, SURVIVES_CLEAR)
+                kept = keep(content, SURVIVES_CLEAR | {Mark.FWD})  # the forward's backward has still to run
                 if coverage is Coverage.UNKNOWN:
                     return kept | {(Mark.FOGGY,)}
                 marks = {(Mark.CLEARED, event.id)}
@@ -340,7 +340,7 @@ class GradientDomain(PassThrough):
         def stepped(content: Content) -> Content:
             stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
-                return stage | {(Mark.APPLIED, event.id)}
+                return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}
             return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
 
         return self.apply(state, [event.optimizer], stepped)
