@@ -4,8 +4,8 @@ Nothing clears the gradients between groups: each step applies every earlier
 group's gradients too (RULES.md ZG101 at both steps). Missed while the loop
 did not settle and the method was left out.
 """
-# expect: ZG101 63:17
-# expect: ZG101 66:17
+# expect: ZG101 64:17
+# expect: ZG101 67:17
 import torch
 
 
