@@ -134,6 +134,37 @@ def test_the_budget_holds_in_the_editors_engine_thread_and_in_flake8(monkeypatch
     assert [message for _, _, message, _ in checker.run()] == ["ZG000 too complex to analyse in 0.01 s of CPU time"]
 
 
+def spend_cpu_then_lose_the_budgets_error() -> None:
+    """What C code did once (CPython's AST constructor): swallow TooComplex and raise its own error."""
+    try:
+        while True:
+            pass
+    except runner.TooComplex as lost:
+        raise SystemError("AST constructor recursion depth mismatch") from lost
+
+
+def in_a_thread(function) -> None:
+    thread = threading.Thread(target=function)
+    thread.start()
+    thread.join()
+
+
+def test_an_error_raised_past_the_budget_is_the_budgets():
+    """In the main thread (a timer signal) and in the editor's engine thread (a watchdog)."""
+    for where in (lambda function: function(), in_a_thread):
+        outcome: list[str] = []
+
+        def limited() -> None:
+            try:
+                with runner.time_limit(0.01):
+                    spend_cpu_then_lose_the_budgets_error()
+            except runner.TooComplex:
+                outcome.append("too complex")
+
+        where(limited)
+        assert outcome == ["too complex"]
+
+
 def test_json_fix_field_and_fixing_agree(tmp_path):
     shutil.copy(FIXTURES / "zg404_no_update.py", tmp_path)
     items = json.loads(run_cli("check", "--format", "json", "--no-cache", ".", cwd=tmp_path).stdout)

@@ -307,14 +307,18 @@ def time_limit(seconds: float) -> Iterator[None]:
         yield
         return
 
+    expired = threading.Event()
+
     def expire(*_: object) -> None:
+        expired.set()
         raise TooComplex
 
     previous = signal.signal(signal.SIGPROF, expire)
     # Again and again once expired: an exception raised in a finalizer (`__del__`, a weakref callback) is lost.
     signal.setitimer(signal.ITIMER_PROF, seconds, WATCH_INTERVAL_S)
     try:
-        yield
+        with errors_past_the_budget(expired):
+            yield
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
@@ -333,7 +337,7 @@ def thread_time_limit(seconds: float) -> Iterator[None]:
     thread = threading.get_ident()
     clock = time.pthread_getcpuclockid(thread)
     deadline = time.clock_gettime(clock) + seconds
-    finished = threading.Event()
+    finished, expired = threading.Event(), threading.Event()
     lock = threading.Lock()  # the block's end and the watchdog's raise never cross
 
     def watch() -> None:
@@ -341,18 +345,32 @@ def thread_time_limit(seconds: float) -> Iterator[None]:
             if time.clock_gettime(clock) >= deadline:  # again and again, as the timer signal does
                 with lock:
                     if not finished.is_set():
+                        expired.set()
                         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(TooComplex))
 
     watchdog = threading.Thread(target=watch, name="zerograd-lint-budget", daemon=True)
     watchdog.start()
     try:
-        yield
+        with errors_past_the_budget(expired):
+            yield
     finally:
         with lock:
             finished.set()
             # A second raise the watchdog set while the first one unwound would fire after the block.
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), None)
         watchdog.join()
+
+
+@contextmanager
+def errors_past_the_budget(expired: threading.Event) -> Iterator[None]:
+    """Once the budget has expired, any error of the block is TooComplex: raised inside C code (CPython's
+    AST constructor, LibCST's native parser), it can come out as a SystemError or a RuntimeError."""
+    try:
+        yield
+    except Exception as error:
+        if expired.is_set() and not isinstance(error, TooComplex):
+            raise TooComplex from error
+        raise
 
 
 # --- Many files -----------------------------------------------------------------------------------

@@ -62,9 +62,10 @@ RULE = Rule(
         "Only scheduler steps inside a training loop (or a function that runs a backward and a step) are "
         "checked: fast-forwarding a schedule before training is deliberate. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
-        "helpers' arguments, or returned by a function of the file) are checked. A step with an argument "
-        "(`scheduler.step(epoch)`, `ReduceLROnPlateau.step(val_loss)`) sets the schedule's position itself and is "
-        "not reported; neither is a scheduler step that an optimizer step under some condition may precede "
+        "helpers' arguments, or returned by a function of the file) are checked; `ReduceLROnPlateau`, stepped on "
+        "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. A PyTorch scheduler stepped with an "
+        "epoch (`scheduler.step(epoch)`) is reported like one without: PyTorch warns all the same. Not reported: "
+        "a scheduler step that an optimizer step under some condition may precede "
         "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
         "in the first iteration (`if epoch > 0:`)."
     ),
@@ -89,7 +90,7 @@ RULE = Rule(
         "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(10):\n"
         "        for x, y in loader:\n            opt.zero_grad()\n            module(x, y).backward()\n"
         "            opt.step()\n        sched.step()\n",
-        # The old timm-style per-epoch call with the epoch as argument sets the position explicitly.
+        # A scheduler whose construction is not visible (timm's schedulers take the epoch): unknown.
         "for epoch in range(epochs):\n    lr_scheduler.step(epoch)\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
         # The step inside an accumulation guard may precede the scheduler step: not known to skip.
@@ -146,6 +147,11 @@ RULE = Rule(
         "def main(model, loader):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)\n"
         "    scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, milestones=[30, 60])\n"
         "    for epoch in range(90):\n        train_epoch(model, loader, optimizer, scheduler)\n",
+        # With an epoch argument: PyTorch's scheduler still runs before its optimizer's first step.
+        "scheduler = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(optimizer, T_0=10)\n"
+        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n"
+        "        scheduler.step(epoch + i / len(loader))  # <- ZG204\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n",
         # Returned together by a method of the file.
         "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
         "        opt = torch.optim.AdamW(self.parameters(), lr=1e-3)\n"

@@ -44,11 +44,12 @@ def function_disables_grad(function: cst.CSTNode) -> bool:
 def scheduler_step(call: cst.Call, receiver: cst.BaseExpression, resolver: Resolver) -> tuple[str, str] | None:
     """(scheduler, optimizer) keys for `sched.step()` on a scheduler visibly built on an optimizer.
 
-    A step with arguments sets the schedule's position itself (`sched.step(epoch)`,
-    `plateau.step(val_loss)`) and skips nothing.
+    With or without an epoch argument: PyTorch's scheduler warns and runs its schedule one step
+    early either way (RULES.md's ZG204 names no exception for it). ReduceLROnPlateau, stepped on a
+    metric, is not among the schedulers (`vocabulary.TORCH_SCHEDULERS`).
     """
     optimizer = resolver.scheduled_optimizer(receiver)
-    if optimizer is None or call.args:
+    if optimizer is None:
         return None
     return resolver.canonical(receiver), optimizer
 
