@@ -4,7 +4,6 @@ it again changes nothing. A fix that would not parse is skipped and said so."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -13,7 +12,8 @@ import pytest
 from conftest import FIXTURES, REPO
 
 from zerograd_lint.core.engine import analyze_source
-from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits
+from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits, zg404
+from zerograd_lint.fixes.edit import REPLACE, Edit
 from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 from zerograd_lint.rules import Example, all_rules, rule_by_code
@@ -44,6 +44,18 @@ def assert_fixed(source: str, name: str) -> None:
 
 def test_every_fix_is_for_a_rule_and_ordered() -> None:
     assert {rule.code for rule in FIXABLE} == set(FIXES) == set(FIX_ORDER)
+
+
+def test_every_fixable_report_offers_each_variant_of_its_fix() -> None:
+    """A report carries, for each variant of its rule's fix, the edits or the reason there are none; and an applicability."""
+    offered = [d for code, example in EXAMPLES for d in analyze_source(example) if d.code == code]
+    assert {d.code for d in offered} == set(FIXES)
+    for d in offered:
+        assert d.data["applicability"] in ("safe", "unsafe")
+        variants = d.data["variants"]
+        assert len(variants) == len(FIXES[d.code].variants()), d
+        assert all(isinstance(made, str) or [Edit.of(edit).data() for edit in made] == made for made in variants)
+    assert json.loads(json.dumps([d.data for d in offered])) == [d.data for d in offered]  # as the cache keeps them
 
 
 def test_docs_fixes_md_table_is_the_fixes_own() -> None:
@@ -108,11 +120,10 @@ def test_unsafe_fixes_wait_for_the_flag() -> None:
 
 
 def test_a_fix_that_would_not_parse_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(module: cst.Module, d) -> cst.Module:
-        return module.with_changes(body=[*module.body, cst.parse_statement("x = 1\n").with_changes(
-            body=[cst.Expr(cst.Name("not valid"))])])
+    def broken(facts, step: cst.CSTNode) -> list[Edit]:
+        return [Edit.at(REPLACE, step, facts.span(step), "scaler.step(opt")]
 
-    monkeypatch.setitem(FIXES, "ZG404", dataclasses.replace(FIXES["ZG404"], apply=broken, message=lambda d: "break it"))
+    monkeypatch.setattr(zg404, "add_update", broken)
     source = (FIXTURES / "zg404_no_update.py").read_text(encoding="utf-8")
     outcome = fix_source(source)
     assert outcome.source == source and outcome.applied == []

@@ -46,11 +46,12 @@ def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_f
     assert [name for name in imported if name.startswith(unwanted)] == []
 
 
-def test_fix_imports_libcst_matchers_only_when_there_is_a_fix(tmp_path):
+def test_fix_never_imports_libcst_matchers(tmp_path):
+    """LibCST's matchers take seconds to import: fixes find their places by walking the nodes themselves."""
     (tmp_path / "train.py").write_text(TRAINING.replace("optimizer.step()", "optimizer.zero_grad()\n    optimizer.step()"))
     imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
-    assert "libcst" in imported  # the file was analysed: it reports ZG102, which has a fix...
-    assert "libcst.matchers" in imported
+    assert "libcst" in imported and "Fixed 1 report." in imported  # the file was analysed, its ZG102 fixed...
+    assert "libcst.matchers" not in imported
     (tmp_path / "train.py").write_text(TRAINING.replace("    optimizer.step()", "    optimizer.step()\n    optimizer.zero_grad()"))
     imported = modules_after("check", "--fix", "--no-cache", ".", cwd=tmp_path)
     assert "libcst" in imported and "libcst.matchers" not in imported  # ...this one reports nothing

@@ -1,7 +1,8 @@
 """Fixes: one module per fixable rule, and the driver that applies them to a source.
 
-A rule hands its fix a typed record of what it knew at the report
-(`rules/fix_facts.py`); the fix edits the module from it and says how safe that is.
+A rule's report carries its fix (`base.Offer`), made where the rule knows the
+nodes: how safe it is and the edits of each variant (`edit.Edit`); one applier
+makes the edits (`edit.apply_edits`).
 
 The driver lints, applies one fix it may apply, lints the result again and
 goes on until nothing it may fix remains: each fix sees positions of the code
@@ -16,15 +17,15 @@ import ast
 import difflib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import libcst as cst
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import lint_source
 from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602
-from zerograd_lint.fixes.base import SAFE, Fix, Variant
-from zerograd_lint.fixes.edit import CannotFix
+from zerograd_lint.fixes.base import SAFE, Fix, Variant, applicability, variant_of
+from zerograd_lint.fixes.edit import CannotFix, Edit, apply_edits
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 
 FIXES: dict[str, Fix] = {
@@ -49,15 +50,13 @@ class FixOutcome:
 
 
 def may_fix(d: Diagnostic, unsafe: bool) -> bool:
-    fix = FIXES.get(d.code)
-    return fix is not None and (unsafe or fix.applicability(d) == SAFE)
+    return d.code in FIXES and (unsafe or applicability(d) == SAFE)
 
 
-def apply_fix(source: str, d: Diagnostic, edit: Callable[[cst.Module, Diagnostic], cst.Module] | None = None) -> str:
-    """The source with the fix for `d` (or that edit of it); raises CannotFix when it does not apply or would not parse."""
-    fix = FIXES[d.code]
+def apply_fix(source: str, d: Diagnostic, edits: Sequence[Edit]) -> str:
+    """The source with the edits of `d`'s fix made; raises CannotFix when they do not apply or would not parse."""
     try:
-        new = (edit or fix.apply)(cst.parse_module(source), d).code
+        new = apply_edits(source, edits)
         cst.parse_module(new)
         ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
@@ -91,9 +90,9 @@ def checked_fix(
             f"fix {contradiction.code} first"
         )
     reason = ""
-    for variant in fix.variants():
+    for index, variant in enumerate(fix.variants()):
         try:
-            new = apply_fix(source, d, variant.apply)
+            new = apply_fix(source, d, variant_of(d, index))
             new_reports = lint_source(new, path, selection)
             if count(new_reports, d.code) >= count(reports, d.code):
                 raise CannotFix(f"the fix does not remove the {d.code} report")
@@ -180,7 +179,7 @@ def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
         new, _, variant = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
     except CannotFix:
         return None
-    return {"applicability": fix.applicability(d), "message": variant.message(d), "edits": line_edits(source, new)}
+    return {"applicability": applicability(d), "message": variant.message(d), "edits": line_edits(source, new)}
 
 
 def fix_message(d: Diagnostic) -> str:

@@ -1,56 +1,96 @@
-"""What a fix is: how it edits the module, whether it is safe, how it describes itself.
+"""What a fix is: the edits a report offers, and what each rule's fix says of itself.
 
-A fix documents itself (`does`, `safety`): the rule's page (`zerograd-lint rule`,
-docs/rules.md) and the table of docs/fixes.md are generated from these, and a
-rule is fixable exactly when a fix for its code exists.
+A rule makes its report's `Offer` where it knows the nodes: how safe the fix
+is, and the edits of each of the fix's variants (or why a variant cannot be
+made). A fix documents itself (`does`, `safety`): the rule's page
+(`zerograd-lint rule`, docs/rules.md) and the table of docs/fixes.md are
+generated from these, and a rule is fixable exactly when a fix for its code exists.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Sequence, Union
 
 import libcst as cst
 
 from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.fixes.edit import CannotFix, Edit
+from zerograd_lint.rules.fix_facts import FixFacts
 
 SAFE, UNSAFE = "safe", "unsafe"
 
 
 @dataclass(frozen=True)
 class Variant:
-    """Another edit for the same report, with its own description."""
+    """One of a fix's edits for a report, with its own description."""
 
-    apply: Callable[[cst.Module, Diagnostic], cst.Module]
     message: Callable[[Diagnostic], str]
 
 
 @dataclass(frozen=True)
 class Fix:
     code: str
-    apply: Callable[[cst.Module, Diagnostic], cst.Module]
-    applicability: Callable[[Diagnostic], str]
     message: Callable[[Diagnostic], str]
     does: str  # what the fix changes, in words (Markdown)
-    safety: str  # when `applicability` says safe or unsafe, in words (Markdown)
+    safety: str  # when a report's fix is safe or unsafe, in words (Markdown)
     # A smaller edit, tried first, and another edit tried last: the first that alone removes the
     # report and causes none is the fix.
     smaller: Variant | None = None
     fallback: Variant | None = None
-
-    def variants(self) -> list[Variant]:
-        """The edits to try, smallest first."""
-        main = Variant(self.apply, self.message)
-        return [v for v in (self.smaller, main, self.fallback) if v is not None]
     # Codes whose report on the same step says the fix's premise is false: fix that one first.
     contradicted_by: tuple[str, ...] = ()
     # The edit makes a line run that did nothing (ZG202): reports about that line are revealed, not caused.
     reveals: bool = False
 
+    def variants(self) -> list[Variant]:
+        """The edits to try, smallest first."""
+        main = Variant(self.message)
+        return [v for v in (self.smaller, main, self.fallback) if v is not None]
 
-def always(applicability: str) -> Callable[[Diagnostic], str]:
-    return lambda _: applicability
+
+# A variant as a report carries it: its edits, or why it cannot be made.
+Made = Union[Sequence[Edit], str]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What a report tells its fix: the words its messages quote, how safe it is, and each variant's edits
+    (in the order of `Fix.variants`)."""
+
+    words: FixFacts
+    applicability: str
+    variants: tuple[Made, ...]
+
+    def data(self) -> dict[str, Any]:
+        """As JSON values (the cache, worker processes and notebooks carry reports so)."""
+        made = [made if isinstance(made, str) else [edit.data() for edit in made] for made in self.variants]
+        return {**self.words.data(), "applicability": self.applicability, "variants": made}
+
+
+def made(edits: Callable[[], Sequence[Edit]]) -> Made:
+    """The edits, or the reason they cannot be made."""
+    try:
+        return edits()
+    except CannotFix as error:
+        return str(error)
+    except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
+        return f"the fixed code would not parse: {error}"
+    except Exception as error:  # code shaped as no fix foresaw: skip the fix, never lose the report
+        return f"the fix failed: {type(error).__name__}: {error}"
+
+
+def variant_of(d: Diagnostic, index: int) -> list[Edit]:
+    """The edits of one of the report's variants; raises CannotFix with the reason there are none."""
+    made = d.data["variants"][index]
+    if isinstance(made, str):
+        raise CannotFix(made)
+    return [Edit.of(edit) for edit in made]
+
+
+def applicability(d: Diagnostic) -> str:
+    return d.data["applicability"]
 
 
 def is_plain_receiver(text: object) -> bool:

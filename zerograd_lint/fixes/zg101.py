@@ -15,105 +15,115 @@ optimizers, a subscript) the analysis is less than certain: unsafe.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.nodes import Event, Loop, Step
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_receiver
-from zerograd_lint.fixes.edit import (
-    CannotFix, closure_of, source_of, directly_in_loop, insert_after, insert_at_function_top, insert_at_loop_top,
-    insert_before, loop_at, loop_encloses, node_at, statement,
-)
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_receiver, made
+from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, CannotFix, Edit
+from zerograd_lint.fixes.places import closure_of, descendants, encloses, starting_with, statement_of
 from zerograd_lint.rules.fix_facts import MissingClear
 
 
-def clear_call(d: Diagnostic, optimizer: str | None = None) -> str:
-    facts = MissingClear.of(d)
-    argument = "set_to_none=False" if facts.set_to_none is False else ""
-    return f"{optimizer or facts.optimizer}.zero_grad({argument})"
+def offer(
+    facts: FileFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None, closure: bool,
+    backward: Event | None = None,
+) -> Offer:
+    """The clear for a step whose optimizer nothing clears, in the loop `around`; `closure`: the clear goes in the
+    closure the step evaluates; `backward`: the backward whose gradients the step applies."""
+    loop = around.node if around is not None else None
+    words = MissingClear(
+        optimizer=step.optimizer, loop_line=facts.line(loop) if loop is not None else None, step_line=facts.line(step.node),
+        guarded=guarded, set_to_none=set_to_none, closure=closure,
+        backward_line=facts.line(backward.node) if backward is not None else None,
+    )
+    return Offer(
+        words,
+        SAFE if is_plain_receiver(step.optimizer) else UNSAFE,
+        (
+            made(lambda: add_clear(facts, words, step, loop)),
+            made(lambda: clear_before_backward(facts, words, loop, backward.node if backward is not None else None)),
+        ),
+    )
 
 
-def add_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    facts = MissingClear.of(d)
-    if facts.closure:
-        return clear_in_closure(module, d)
-    if after_step(module, d):
+def clear_call(words: MissingClear, optimizer: str | None = None) -> str:
+    argument = "set_to_none=False" if words.set_to_none is False else ""
+    return f"{optimizer or words.optimizer}.zero_grad({argument})"
+
+
+def add_clear(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None) -> list[Edit]:
+    if words.closure:
+        return clear_in_closure(facts, words, step)
+    if loop is None or after_step(facts, words, step, loop):
         # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
-        return insert_after(module, d.line, d.column, parsed(clear_call(d, step_receiver(module, d))))
-    return insert_at_loop_top(module, facts.loop_line, parsed(clear_call(d)))
+        code = clear_call(words, step_receiver(step))
+        line = statement_of(facts, step.node)
+        return [Edit.at(INSERT_AFTER, line, facts.span(line), code)]
+    return [Edit.at(INSERT_FIRST, loop, facts.span(loop), clear_call(words))]
 
 
-def assigned_in_loop(module: cst.Module, loop_line: int, optimizer: str) -> bool:
-    """Whether the loop (re)binds the optimizer: a clear at its top would run before it exists."""
-    found = loop_at(module, loop_line)
-    if found is None:
-        return False
-    targets = m.findall(found[0], m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName())
-    bound = {source_of(getattr(node, "target", None) or node.name) for node in targets}
-    return optimizer in bound or optimizer.split(".")[0] in bound
-
-
-def step_receiver(module: cst.Module, d: Diagnostic) -> str:
-    step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
-    if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
-        raise CannotFix("the step is not a method call")
-    return source_of(step.func.value)
-
-
-def parsed(code: str) -> cst.SimpleStatementLine:
-    try:
-        return statement(code)
-    except cst.ParserSyntaxError:
-        raise CannotFix(f"`{code}` is not a statement") from None
-
-
-def after_step(module: cst.Module, d: Diagnostic) -> bool:
+def after_step(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode) -> bool:
     """A step under a condition inside the loop (accumulation) keeps its gradients until the step: clear right after it.
 
     So does a step in a helper the loop calls: the optimizer's name is only sure to
     mean the same thing where the step is written. A step straight in the loop
     body, even one a `continue` may skip, is served by a clear at the top.
     """
-    facts = MissingClear.of(d)
-    loop_line, step_line = facts.loop_line, facts.step_line
-    if not loop_encloses(module, loop_line, step_line) or assigned_in_loop(module, loop_line, facts.optimizer):
+    if not encloses(facts, loop, words.step_line) or assigned_in(loop, words.optimizer):
         return True
-    return bool(facts.guarded) and not directly_in_loop(module, loop_line, step_line)
+    return words.guarded and not directly_in(facts, loop, words.step_line)
 
 
-def applicability(d: Diagnostic) -> str:
-    return SAFE if is_plain_receiver(MissingClear.of(d).optimizer) else UNSAFE
+def assigned_in(loop: cst.CSTNode, optimizer: str) -> bool:
+    """Whether the loop (re)binds the optimizer: a clear at its top would run before it exists."""
+    targets = [n for n in descendants(loop) if isinstance(n, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName))]
+    bound = {source_of(getattr(node, "target", None) or node.name) for node in targets}
+    return optimizer in bound or optimizer.split(".")[0] in bound
 
 
-def clear_before_backward(module: cst.Module, d: Diagnostic) -> cst.Module:
+def directly_in(facts: FileFacts, loop: cst.CSTNode, line: int) -> bool:
+    """Whether a statement starting on `line` belongs to the body of the loop itself, not to a block inside it."""
+    body = getattr(loop, "body", None)
+    return isinstance(body, cst.IndentedBlock) and any(facts.line(child) == line for child in body.body)
+
+
+def step_receiver(step: Step) -> str:
+    if not isinstance(step.node, cst.Call) or not isinstance(step.node.func, cst.Attribute):
+        raise CannotFix("the step is not a method call")
+    return source_of(step.node.func.value)
+
+
+def clear_before_backward(facts: FileFacts, words: MissingClear, loop: cst.CSTNode | None, backward: cst.CSTNode | None) -> list[Edit]:
     """Where a clear at the top would double another (a branch that clears, one that does not):
     clear right before the backward that is not cleared, in the loop itself."""
-    facts = MissingClear.of(d)
-    backward_line = facts.backward_line
-    if facts.closure or backward_line is None or not loop_encloses(module, facts.loop_line, backward_line):
+    if words.closure or backward is None or loop is None or not encloses(facts, loop, facts.line(backward)):
         raise CannotFix("the backward is not in the loop")
-    return insert_before(module, backward_line, None, parsed(clear_call(d)))
+    line = starting_with(facts, backward)
+    return [Edit.at(INSERT_BEFORE, line, facts.span(line), clear_call(words))]
 
 
-def clear_in_closure(module: cst.Module, d: Diagnostic) -> cst.Module:
+def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[Edit]:
     """The closure clears first: the optimizer may evaluate it several times in one step (LBFGS)."""
-    step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
-    if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
-        raise CannotFix("the step is not a method call")
-    closure, optimizer = closure_of(module, step, source_of(step.func.value))
-    return insert_at_function_top(module, closure, parsed(clear_call(d, optimizer)))
+    assert facts.module is not None
+    receiver = step_receiver(step)
+    assert isinstance(step.node, cst.Call)
+    closure, optimizer = closure_of(facts.module, step.node, receiver)
+    return [Edit.at(INSERT_FIRST, closure, facts.span(closure), clear_call(words, optimizer))]
 
 
 def message(d: Diagnostic) -> str:
-    facts = MissingClear.of(d)
-    if facts.closure:
-        return f"Insert `{clear_call(d)}` at the top of the closure the step evaluates"
-    where = "right after the step, inside its condition" if facts.guarded else f"at the start of the loop (line {facts.loop_line})"
-    return f"Insert `{clear_call(d)}` {where}"
+    words = MissingClear.of(d)
+    if words.closure:
+        return f"Insert `{clear_call(words)}` at the top of the closure the step evaluates"
+    where = "right after the step, inside its condition" if words.guarded else f"at the start of the loop (line {words.loop_line})"
+    return f"Insert `{clear_call(words)}` {where}"
 
 
 FIX = Fix(
-    "ZG101", add_clear, applicability, message,
-    fallback=Variant(clear_before_backward, lambda d: f"Insert `{clear_call(d)}` right before the backward at line {MissingClear.of(d).backward_line}"),
+    "ZG101", message,
+    fallback=Variant(lambda d: f"Insert `{clear_call(MissingClear.of(d))}` right before the backward at line {MissingClear.of(d).backward_line}"),
     does=(
         "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "
         "under a condition inside the loop (accumulation), a step in a helper the loop calls (where the "

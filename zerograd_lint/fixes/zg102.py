@@ -15,56 +15,73 @@ from __future__ import annotations
 
 import libcst as cst
 
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.nodes import Clear, Event, Loop
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Variant, is_plain_clear
-from zerograd_lint.fixes.edit import CannotFix, insert_after, insert_at_loop_top, insert_before, loop_encloses, remove_statement, statement
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
+from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, CannotFix, Edit, statement
+from zerograd_lint.fixes.places import encloses, is_only, starting_with, statement_of
 from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
-def move_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    facts = MisplacedClear.of(d)
-    text = facts.clear
+def offer(facts: FileFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool) -> Offer:
+    """The move of `clear`, between `backward` and `step`, to where it belongs (in the loop `around`)."""
+    loop = around.node if around is not None else None
+    words = MisplacedClear(
+        step_line=facts.line(step.node), backward_line=facts.line(backward.node),
+        loop_line=facts.line(loop) if loop is not None else None, step_guarded=step_guarded, clear=clear.text,
+    )
+    safe = is_plain_clear(clear.text) and words.backward_line < facts.line(clear.node) < words.step_line
+    return Offer(
+        words,
+        SAFE if safe else UNSAFE,
+        (
+            made(lambda: [removal(facts, clear.node, clear.text)]),
+            made(lambda: [insertion(facts, clear.node, words, step.node, backward.node, loop, safe), removal(facts, clear.node, clear.text)]),
+        ),
+    )
+
+
+def insertion(
+    facts: FileFacts, clear: cst.CSTNode, words: MisplacedClear, step: cst.CSTNode, backward: cst.CSTNode,
+    loop: cst.CSTNode | None, safe: bool,
+) -> Edit:
+    """The clear where it belongs: after a guarded step, at the top of the loop, or else before the backward."""
     try:
-        clear = statement(text)
-    except cst.ParserSyntaxError:
-        raise CannotFix(f"`{text}` is not a statement of its own") from None
-    # Insert first, then remove the clear, one line further down if the insertion went above it.
-    if facts.step_guarded:
-        moved, inserted_line = insert_after(module, facts.step_line, None, clear), facts.step_line + 1
-    elif facts.loop_line is not None and (loop_encloses(module, facts.loop_line, d.line) or applicability(d) == UNSAFE):
-        moved, inserted_line = insert_at_loop_top(module, facts.loop_line, clear), facts.loop_line + 1
-    else:
-        moved, inserted_line = insert_before(module, facts.backward_line, None, clear), facts.backward_line
-    return remove_statement(moved, d.line + (inserted_line <= d.line), d.column, text)
+        statement(words.clear)
+    except CannotFix:
+        raise CannotFix(f"`{words.clear}` is not a statement of its own") from None
+    if words.step_guarded:
+        line = starting_with(facts, step)
+        return Edit.at(INSERT_AFTER, line, facts.span(line), words.clear)
+    if loop is not None and (encloses(facts, loop, facts.line(clear)) or not safe):
+        return Edit.at(INSERT_FIRST, loop, facts.span(loop), words.clear)
+    line = starting_with(facts, backward)
+    return Edit.at(INSERT_BEFORE, line, facts.span(line), words.clear)
 
 
-def remove_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    """Enough when a clear already runs where this one belongs (the driver proves it): the smallest edit."""
-    return remove_statement(module, d.line, d.column, MisplacedClear.of(d).clear)
-
-
-def applicability(d: Diagnostic) -> str:
-    """Safe for a plain clear written between the backward and the step; one inside a helper
-    (which may be called elsewhere too) is moved out of it only with --unsafe-fixes."""
-    facts = MisplacedClear.of(d)
-    in_between = facts.backward_line < d.line < facts.step_line
-    return SAFE if is_plain_clear(facts.clear) and in_between else UNSAFE
+def removal(facts: FileFacts, clear: cst.CSTNode, text: str) -> Edit:
+    """The clear's statement, which must hold nothing else."""
+    line = statement_of(facts, clear)
+    if not is_only(line, text):
+        raise CannotFix(f"the statement holds more than `{text}`")
+    return Edit.at(REMOVE, line, facts.span(line))
 
 
 def message(d: Diagnostic) -> str:
-    facts = MisplacedClear.of(d)
-    if facts.step_guarded:
+    words = MisplacedClear.of(d)
+    if words.step_guarded:
         where = "right after the step"
-    elif facts.loop_line is not None:
+    elif words.loop_line is not None:
         where = "to the start of the iteration"
     else:
         where = "before the backward"
-    return f"Move `{facts.clear}` {where}"
+    return f"Move `{words.clear}` {where}"
 
 
 FIX = Fix(
-    "ZG102", move_clear, applicability, message,
-    smaller=Variant(remove_clear, lambda d: f"Remove `{MisplacedClear.of(d).clear}`: a clear already runs where it belongs"),
+    "ZG102", message,
+    smaller=Variant(lambda d: f"Remove `{MisplacedClear.of(d).clear}`: a clear already runs where it belongs"),
     does=(
         "Remove the clear when another clear already runs where it belongs; otherwise move it to the top of "
         "the iteration; for a step under a condition, right after the step; in a step helper, right before "

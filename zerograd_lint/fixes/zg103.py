@@ -8,22 +8,20 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, is_plain_clear
-from zerograd_lint.fixes.edit import remove_statement
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, is_plain_clear, made
+from zerograd_lint.fixes.zg102 import removal
 from zerograd_lint.rules.fix_facts import RedundantClear
 
 
-def remove_clear(module: cst.Module, d: Diagnostic) -> cst.Module:
-    return remove_statement(module, d.line, d.column, RedundantClear.of(d).clear)
-
-
-def applicability(d: Diagnostic) -> str:
-    return SAFE if is_plain_clear(RedundantClear.of(d).clear) else UNSAFE
+def offer(facts: FileFacts, clear: cst.CSTNode, text: str, other: cst.CSTNode) -> Offer:
+    """The removal of `clear` (written `text`), redundant with the clear `other`."""
+    words = RedundantClear(other_line=facts.line(other), clear=text)
+    return Offer(words, SAFE if is_plain_clear(text) else UNSAFE, (made(lambda: [removal(facts, clear, text)]),))
 
 
 FIX = Fix(
-    "ZG103", remove_clear, applicability, lambda d: f"Remove the redundant clear (the clear at line {RedundantClear.of(d).other_line} stays)",
+    "ZG103", lambda d: f"Remove the redundant clear (the clear at line {RedundantClear.of(d).other_line} stays)",
     does="Remove the redundant clear (the other clear stays).",
     safety="safe for a plain `x.zero_grad()`, else unsafe",
 )

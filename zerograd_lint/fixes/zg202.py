@@ -10,35 +10,41 @@ in the file; with none to be found the fix is skipped.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
-from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
+from zerograd_lint.fixes.edit import REPLACE, SHAPE, CannotFix, Edit
+from zerograd_lint.fixes.places import descendants
 from zerograd_lint.rules.fix_facts import UncalledMethod
 
 
-def stepped_optimizer(module: cst.Module, scaler: cst.BaseExpression) -> cst.Arg:
+def offer(facts: FileFacts, uncalled: cst.CSTNode, replacement: str) -> Offer:
+    """The call of the method `uncalled` only names (`replacement`: the call, for the message)."""
+    return Offer(UncalledMethod(replacement=replacement), SAFE, (made(lambda: [call(facts, uncalled)]),))
+
+
+def call(facts: FileFacts, attribute: cst.CSTNode) -> Edit:
+    if not isinstance(attribute, cst.Attribute):
+        raise CannotFix(SHAPE)
+    arguments = [stepped_optimizer(facts, attribute.value)] if attribute.attr.value == "unscale_" else []
+    return Edit.at(REPLACE, attribute, facts.span(attribute), source_of(cst.Call(func=attribute, args=arguments)))
+
+
+def stepped_optimizer(facts: FileFacts, scaler: cst.BaseExpression) -> cst.Arg:
     """The argument of the first `scaler.step(opt)` of this scaler."""
-    for call in m.findall(module, m.Call(func=m.Attribute(attr=m.Name("step")), args=[m.Arg(keyword=None)])):
-        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-        if source_of(call.func.value) == source_of(scaler):
-            return call.args[0]
+    assert facts.module is not None
+    for step in descendants(facts.module):
+        if (
+            isinstance(step, cst.Call) and isinstance(step.func, cst.Attribute) and step.func.attr.value == "step"
+            and len(step.args) == 1 and step.args[0].keyword is None and source_of(step.func.value) == source_of(scaler)
+        ):
+            return step.args[0]
     raise CannotFix(f"`{source_of(scaler)}.unscale_` needs its optimizer and no `{source_of(scaler)}.step(...)` names one")
 
 
-def call(module: cst.Module, d: Diagnostic) -> cst.Module:
-    def called(attribute: cst.CSTNode) -> cst.CSTNode:
-        assert isinstance(attribute, cst.Attribute)
-        if attribute.attr.value == "unscale_":
-            return cst.Call(func=attribute, args=[stepped_optimizer(module, attribute.value)])
-        return cst.Call(func=attribute)
-
-    return replace_node(module, cst.Attribute, (d.line, d.column, d.end_line, d.end_column), called)
-
-
 FIX = Fix(
-    "ZG202", call, always(SAFE), lambda d: f"Add the call parentheses: `{UncalledMethod.of(d).replacement}`",
+    "ZG202", lambda d: f"Add the call parentheses: `{UncalledMethod.of(d).replacement}`",
     reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line,
     does="Add the call parentheses; `scaler.unscale_` gets the optimizer its scaler steps.",
     safety="safe",

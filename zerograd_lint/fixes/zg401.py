@@ -10,54 +10,53 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, Edit, contains, insert_before, is_only, run, statement
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
+from zerograd_lint.fixes.edit import INSERT_BEFORE, UNGUARD, Edit
+from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
 
-def unscale_call(d: Diagnostic) -> str:
-    facts = ScaledStep.of(d)
-    return f"{facts.scaler}.unscale_({facts.optimizer})"
+def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str) -> Offer:
+    """The unscale of `optimizer` by `scaler` before `clip`."""
+    words = ScaledStep(scaler=scaler, optimizer=optimizer)
+    return Offer(words, SAFE, (made(lambda: add_unscale(facts, clip, unscale_call(words))),))
 
 
-class _UnconditionalUnscale(Edit):
-    """Replaces `if ...: <unscale>` (no else) right before the statement holding the clip by the unscale alone."""
-
-    def __init__(self, d: Diagnostic) -> None:
-        super().__init__()
-        self.d, self.unscale = d, unscale_call(d)
-
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        body = list(updated.body)
-        for index, child in enumerate(original.body[1:], start=1):
-            if not contains(self.where(child), self.d.line, self.d.column):
-                continue
-            before = body[index - 1]
-            if self.conditional_unscale(before):
-                assert isinstance(before, cst.If) and isinstance(before.body, cst.IndentedBlock)
-                only = before.body.body[0]
-                body[index - 1] = only.with_changes(leading_lines=before.leading_lines)
-                self.done += 1
-        return updated.with_changes(body=body)
-
-    def conditional_unscale(self, node: cst.BaseStatement) -> bool:
-        return (
-            isinstance(node, cst.If) and node.orelse is None and isinstance(node.body, cst.IndentedBlock)
-            and len(node.body.body) == 1 and isinstance(node.body.body[0], cst.SimpleStatementLine)
-            and is_only(node.body.body[0], self.unscale)
-        )
+def unscale_call(words: ScaledStep) -> str:
+    return f"{words.scaler}.unscale_({words.optimizer})"
 
 
-def add_unscale(module: cst.Module, d: Diagnostic) -> cst.Module:
-    try:
-        return run(module, _UnconditionalUnscale(d))
-    except CannotFix:  # no conditional unscale right before the clip
-        return insert_before(module, d.line, d.column, statement(unscale_call(d)))
+def add_unscale(facts: FileFacts, clip: cst.CSTNode, unscale: str) -> list[Edit]:
+    assert facts.module is not None
+    conditional = [
+        previous for previous in (before(statement, block) for statement, block in in_blocks(facts.module, clip))
+        if previous is not None and conditional_unscale(previous, unscale)
+    ]
+    if len(conditional) == 1:  # not two: that would unscale twice
+        return [Edit.at(UNGUARD, conditional[0], facts.span(conditional[0]))]
+    line = statement_of(facts, clip)
+    return [Edit.at(INSERT_BEFORE, line, facts.span(line), unscale)]
+
+
+def before(statement: cst.BaseStatement, block: Block) -> cst.BaseStatement | None:
+    """The statement right before `statement` in an indented block."""
+    if not isinstance(block, cst.IndentedBlock):
+        return None
+    index = next(index for index, s in enumerate(block.body) if s is statement)
+    return block.body[index - 1] if index > 0 else None
+
+
+def conditional_unscale(node: cst.BaseStatement, unscale: str) -> bool:
+    """`if ...: <unscale>` with no else."""
+    return (
+        isinstance(node, cst.If) and node.orelse is None and isinstance(node.body, cst.IndentedBlock)
+        and len(node.body.body) == 1 and is_only(node.body.body[0], unscale)
+    )
 
 
 FIX = Fix(
-    "ZG401", add_unscale, always(SAFE), lambda d: f"Insert `{unscale_call(d)}` before the clip",
+    "ZG401", lambda d: f"Insert `{unscale_call(ScaledStep.of(d))}` before the clip",
     does=(
         "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
         "the clip loses its condition instead."

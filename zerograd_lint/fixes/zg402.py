@@ -8,39 +8,40 @@ from __future__ import annotations
 
 import libcst as cst
 
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, source_of, insert_after, replace_node, statement
+from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
+from zerograd_lint.fixes.edit import INSERT_AFTER, REPLACE, CannotFix, Edit
+from zerograd_lint.fixes.places import statement_of
 from zerograd_lint.rules.fix_facts import BypassedScaler
 
 
-def scaler_step(d: Diagnostic) -> str:
-    facts = BypassedScaler.of(d)
-    return f"{facts.scaler}.step({facts.optimizer})"
+def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str, has_update: bool) -> Offer:
+    """`step` (of `optimizer`) through `scaler`; `has_update`: the loop already calls `scaler.update()`."""
+    words = BypassedScaler(scaler=scaler, optimizer=optimizer, has_update=has_update)
+    return Offer(words, SAFE, (made(lambda: through_scaler(facts, step, words)),))
 
 
-def through_scaler(module: cst.Module, d: Diagnostic) -> cst.Module:
-    facts = BypassedScaler.of(d)
-    def replace(call: cst.CSTNode) -> cst.CSTNode:
-        if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute):
-            raise CannotFix("the step has arguments")
-        # The optimizer as written here (in a helper it may have another name than in the loop).
-        return cst.parse_expression(f"{facts.scaler}.step({source_of(call.func.value)})")
-
-    fixed = replace_node(module, cst.Call, (d.line, d.column, d.end_line, d.end_column), replace)
-    if facts.has_update:
-        return fixed
-    return insert_after(fixed, d.line, d.column, statement(f"{facts.scaler}.update()"))
+def through_scaler(facts: FileFacts, step: cst.CSTNode, words: BypassedScaler) -> list[Edit]:
+    if not isinstance(step, cst.Call) or step.args or not isinstance(step.func, cst.Attribute):
+        raise CannotFix("the step has arguments")
+    # The optimizer as written here (in a helper it may have another name than in the loop).
+    edits = [Edit.at(REPLACE, step, facts.span(step), f"{words.scaler}.step({source_of(step.func.value)})")]
+    if words.has_update:
+        return edits
+    line = statement_of(facts, step)
+    return [*edits, Edit.at(INSERT_AFTER, line, facts.span(line), f"{words.scaler}.update()")]
 
 
 def message(d: Diagnostic) -> str:
-    facts = BypassedScaler.of(d)
-    update = "" if facts.has_update else f" followed by `{facts.scaler}.update()`"
-    return f"Replace with `{scaler_step(d)}`{update}"
+    words = BypassedScaler.of(d)
+    update = "" if words.has_update else f" followed by `{words.scaler}.update()`"
+    return f"Replace with `{words.scaler}.step({words.optimizer})`{update}"
 
 
 FIX = Fix(
-    "ZG402", through_scaler, always(SAFE), message,
+    "ZG402", message,
     does=(
         "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step), adding "
         "`scaler.update()` if the loop has none."

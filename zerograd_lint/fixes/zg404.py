@@ -7,46 +7,43 @@ there it would run without a step of its own, which raises.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper
 
-from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import SAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, Edit, source_of, contains, insert_after, is_only, node_at, statement
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
+from zerograd_lint.fixes.edit import DROP, INSERT_AFTER, CannotFix, Edit
+from zerograd_lint.fixes.places import in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
 
-class _DropUpdateAfterLoop(Edit):
-    """Removes `scaler.update()` standing right after the loop that holds the step, if there is one."""
-
-    def __init__(self, d: Diagnostic, update: str) -> None:
-        super().__init__()
-        self.d, self.update = d, update
-
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        body = list(updated.body)
-        for index, child in enumerate(original.body[:-1]):
-            follower = body[index + 1]
-            if (
-                isinstance(child, (cst.For, cst.While)) and contains(self.where(child), self.d.line, self.d.column)
-                and isinstance(follower, cst.SimpleStatementLine) and is_only(follower, self.update)
-            ):
-                self.done += 1
-                del body[index + 1]
-                return updated.with_changes(body=body)
-        return updated
+def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str) -> Offer:
+    """The update after the scaler's `step`."""
+    return Offer(ScaledStep(scaler=scaler, optimizer=optimizer), SAFE, (made(lambda: add_update(facts, step)),))
 
 
-def add_update(module: cst.Module, d: Diagnostic) -> cst.Module:
-    step = node_at(module, cst.Call, (d.line, d.column, d.end_line, d.end_column))
+def add_update(facts: FileFacts, step: cst.CSTNode) -> list[Edit]:
     if not isinstance(step, cst.Call) or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the scaler's step is not a method call")
     update = f"{source_of(step.func.value)}.update()"  # the scaler as written at its step
-    moved = MetadataWrapper(module, unsafe_skip_copy=True).visit(_DropUpdateAfterLoop(d, update))
-    return insert_after(moved, d.line, d.column, statement(update))
+    line = statement_of(facts, step)
+    return [*updates_after_loops(facts, step, update), Edit.at(INSERT_AFTER, line, facts.span(line), update)]
+
+
+def updates_after_loops(facts: FileFacts, step: cst.CSTNode, update: str) -> list[Edit]:
+    """The `scaler.update()` standing right after a loop that holds the step, dropped."""
+    assert facts.module is not None
+    found = []
+    for loop, block in in_blocks(facts.module, step):
+        if isinstance(loop, (cst.For, cst.While)) and isinstance(block, cst.IndentedBlock):
+            index = next(index for index, s in enumerate(block.body) if s is loop)
+            follower = block.body[index + 1] if index + 1 < len(block.body) else None
+            if follower is not None and is_only(follower, update):
+                found.append(Edit.at(DROP, follower, facts.span(follower)))
+    return found
 
 
 FIX = Fix(
-    "ZG404", add_update, always(SAFE), lambda d: f"Insert `{ScaledStep.of(d).scaler}.update()` after the scaler's step",
+    "ZG404", lambda d: f"Insert `{ScaledStep.of(d).scaler}.update()` after the scaler's step",
     does=(
         "Insert `scaler.update()` right after `scaler.step(opt)`; an update standing right after the batch "
         "loop moves in."

@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import libcst as cst
 
+from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.state_events import live_names
-from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes.base import UNSAFE, Fix, always
-from zerograd_lint.fixes.edit import CannotFix, source_of, replace_node
+from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
+from zerograd_lint.fixes.edit import REPLACE, CannotFix, Edit
 from zerograd_lint.rules.fix_facts import KeptLoss
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
+
+
+def offer(facts: FileFacts, accumulation: cst.CSTNode, accumulator: str, value: str, item_fix: bool) -> Offer:
+    """`accumulation` (into `accumulator`) adding the number of `value` instead of the tensor; `item_fix`: certain to fit."""
+    words = KeptLoss(accumulator=accumulator, value=value, item_fix=item_fix)
+    return Offer(words, UNSAFE, (made(lambda: [add_numbers(facts, accumulation, words)]),))
 
 
 def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
@@ -33,31 +40,23 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
     return cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name("item")))
 
 
-def add_numbers(module: cst.Module, d: Diagnostic) -> cst.Module:
-    facts = KeptLoss.of(d)
-    if not facts.item_fix:
-        raise CannotFix(f"`{facts.value}` is no loss, or `{facts.accumulator}` is used as a tensor elsewhere")
-    name = facts.value
-
-    def replace(node: cst.CSTNode) -> cst.CSTNode:
-        if isinstance(node, cst.AugAssign):
-            return node.with_changes(value=as_number(node.value, name))
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.BinaryOperation):
-            accumulator = facts.accumulator
-            value = node.value
-            if source_of(value.left) == accumulator:
-                return node.with_changes(value=value.with_changes(right=as_number(value.right, name)))
-            return node.with_changes(value=value.with_changes(left=as_number(value.left, name)))
-        if isinstance(node, cst.Call) and len(node.args) == 1:
-            return node.with_changes(args=[node.args[0].with_changes(value=as_number(node.args[0].value, name))])
+def add_numbers(facts: FileFacts, node: cst.CSTNode, words: KeptLoss) -> Edit:
+    """The added value (of `total += v`, `total = total + v`, `losses.append(v)`) as a number."""
+    if not words.item_fix:
+        raise CannotFix(f"`{words.value}` is no loss, or `{words.accumulator}` is used as a tensor elsewhere")
+    if isinstance(node, cst.AugAssign):
+        added = node.value
+    elif isinstance(node, cst.Assign) and isinstance(node.value, cst.BinaryOperation):
+        added = node.value.right if source_of(node.value.left) == words.accumulator else node.value.left
+    elif isinstance(node, cst.Call) and len(node.args) == 1:
+        added = node.args[0].value
+    else:
         raise CannotFix("the accumulating statement is not the expected shape")
-
-    span = (d.line, d.column, d.end_line, d.end_column)
-    return replace_node(module, (cst.AugAssign, cst.Assign, cst.Call), span, replace)
+    return Edit.at(REPLACE, added, facts.span(added), source_of(as_number(added, words.value)))
 
 
 FIX = Fix(
-    "ZG602", add_numbers, always(UNSAFE), lambda d: f"Add `{KeptLoss.of(d).value}.item()` instead of the tensor",
+    "ZG602", lambda d: f"Add `{KeptLoss.of(d).value}.item()` instead of the tensor",
     does=(
         "Add the loss's number instead of the tensor: `total += loss` -> `total += loss.item()`, "
         "`losses.append(loss.item())`."

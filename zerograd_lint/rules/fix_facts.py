@@ -1,10 +1,11 @@
-"""What a report tells its fix: one typed record per fixable rule.
+"""The words a fix's messages quote: one typed record per fixable rule.
 
-The rule fills the record in where it knows the nodes (`finding(..., fix=...)`);
-the fix (`zerograd_lint/fixes/zgNNN.py`) reads it back with `Record.of(report)`.
-A record travels in `Diagnostic.data` as plain JSON values, so the cache, worker
-processes and notebooks carry it as they carry any report, and its fields
-ending in `_line` move with the report when lines move (`fixes.relocated_data`).
+The fix (`zerograd_lint/fixes/zgNNN.py`) fills the record in, beside its edits,
+when the rule reports (`finding(..., fix=zgNNN.offer(...))`), and reads it back
+with `Record.of(report)` to say what it did. A record travels in
+`Diagnostic.data` as plain JSON values, so the cache, worker processes and
+notebooks carry it as they carry any report, and its fields ending in `_line`
+move with the report when lines move (`fixes.relocated_data`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ class MissingClear(FixFacts):
 class MisplacedClear(FixFacts):
     """ZG102: the clear between a backward and its step."""
 
-    optimizer: str
     step_line: int
     backward_line: int
     loop_line: int | None
@@ -70,12 +70,9 @@ class UncalledMethod(FixFacts):
 
 @dataclass(frozen=True)
 class EarlySchedulerStep(FixFacts):
-    """ZG204: the scheduler, and the optimizer's step it must follow."""
+    """ZG204: the scheduler whose step moves."""
 
     scheduler: str
-    optimizer: str
-    step_line: int
-    step_column: int
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, TypeVar
+from typing import TYPE_CHECKING, Iterator, TypeVar
 
 import libcst as cst
 
@@ -11,7 +11,9 @@ from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Step
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.rules import Finding
-from zerograd_lint.rules.fix_facts import FixFacts
+
+if TYPE_CHECKING:
+    from zerograd_lint.fixes.base import Offer
 
 E = TypeVar("E", bound=Event)
 
@@ -28,8 +30,8 @@ def contents(root: RootFacts, event: Event, key: str) -> frozenset:
     return root.before[event.id].get(key, frozenset())
 
 
-def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: FixFacts | None = None, **data: object) -> Finding:
-    """A report on the node; `fix`: what the rule's fix needs to know of it."""
+def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None = None, **data: object) -> Finding:
+    """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`)."""
     line, column, end_line, end_column = facts.span(node)
     return Finding(line, column, end_line, end_column, message, {**data, **(fix.data() if fix is not None else {})})
 

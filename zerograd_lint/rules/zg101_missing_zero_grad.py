@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import partial
 from typing import Iterable, Iterator
 
 import libcst as cst
@@ -8,8 +8,8 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS, Mark, has
 from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
+from zerograd_lint.fixes import zg101
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import MissingClear
 from zerograd_lint.rules.support import (
     at,
     contents,
@@ -58,9 +58,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
             continue  # loop-carried: needs the loop
-        fix = MissingClear(
-            optimizer=name, loop_line=facts.line(where.loop.node), step_line=facts.line(step.node),
-            guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure,
+        fix = partial(
+            zg101.offer, facts, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
         )
         reapplied = [c for c in held if has(c, Mark.APPLIED) and has(c, Mark.CUR, Mark.PREV)]
         if reapplied:
@@ -71,7 +70,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
                     f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
                     f"Call `{name}.zero_grad()` right after {at(facts, earlier)}.",
-                    fix=fix,
+                    fix=fix(),
                 )
             elif where.guard is not None:
                 yield finding(
@@ -79,7 +78,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
                     f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
                     f"{advice(step, 'right after the step, inside the same condition')}",
-                    fix=fix,
+                    fix=fix(),
                 )
             else:
                 backward = first_event(root, frozenset(reapplied), Mark.CUR) or first_event(root, frozenset(reapplied), Mark.PREV)
@@ -88,7 +87,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                     f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                     f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                    fix=replace(fix, backward_line=facts.line(backward.node) if backward is not None else None),
+                    fix=fix(backward=backward),
                 )
             continue
         stale = [c for c in held if has(c, Mark.PREV)]
@@ -100,7 +99,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
                 f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
-                fix=replace(fix, backward_line=facts.line(backward.node) if backward is not None else None),
+                fix=fix(backward=backward),
             )
 
 
@@ -116,9 +115,9 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozense
         f"that loss runs through {models} without `.detach()`, and nothing clears `{name}` between that backward and "
         f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
         f"what the other loss feeds through {models}.",
-        fix=MissingClear(
-            optimizer=name, loop_line=facts.line(loop.node) if loop is not None else None, step_line=facts.line(step.node),
-            guarded=root.where[step.id].guard is not None, set_to_none=set_to_none_style(root),
+        fix=zg101.offer(
+            facts, step, loop, guarded=root.where[step.id].guard is not None,
+            set_to_none=set_to_none_style(root), closure=False,
         ),
     )
 

@@ -5,8 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.interpret.gradients import LIVE, Mark, has, ids
 from zerograd_lint.analysis.ir.nodes import Clear, Step
+from zerograd_lint.fixes import zg102
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import MisplacedClear
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
 
 
@@ -27,10 +27,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, clear.node,
                 f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
                 f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
-                fix=MisplacedClear(
-                    optimizer=step.optimizer, step_line=facts.line(step.node), backward_line=facts.line(backward.node),
-                    loop_line=facts.line(root.loop_of(step).node) if root.loop_of(step) is not None else None,
-                    step_guarded=root.where[step.id].guard is not None, clear=clear.text,
+                fix=zg102.offer(
+                    facts, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None
                 ),
             )
 

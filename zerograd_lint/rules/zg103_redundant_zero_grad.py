@@ -5,8 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import LIVE, MODEL_PREFIX, Mark, has, ids
 from zerograd_lint.analysis.ir.nodes import Clear, Coverage
+from zerograd_lint.fixes import zg103
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import RedundantClear
 from zerograd_lint.rules.support import at, events_of, finding
 
 
@@ -50,7 +50,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, clear.node,
             f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
             f"and no backward ran since. Remove one of the two clears.",
-            fix=RedundantClear(other_line=facts.line(first.node), clear=clear.text),
+            fix=zg103.offer(facts, clear.node, clear.text, first.node),
         )
 
 

@@ -7,8 +7,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.fixes import zg202
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import UncalledMethod
 from zerograd_lint.rules.support import finding
 
 
@@ -21,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         else:
             call = f"{uncalled.text}()"
             advice = f"Add the parentheses: `{call}`."
-        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", fix=UncalledMethod(replacement=call))
+        yield finding(facts, uncalled.node, f"`{uncalled.text}` is not called: the line does nothing. {advice}", fix=zg202.offer(facts, uncalled.node, call))
 
 
 def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> str | None:

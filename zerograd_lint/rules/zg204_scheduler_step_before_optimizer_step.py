@@ -4,8 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.fixes import zg204
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 from zerograd_lint.rules.support import at, finding
 
 
@@ -21,10 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "
                 f"value of `{scheduler_step.scheduler}`'s learning-rate schedule (and only warns once). "
                 f"Step the scheduler after `{step.optimizer}`'s step.",
-                fix=EarlySchedulerStep(
-                    scheduler=code_of(scheduler_step.node.func.value), optimizer=step.optimizer,
-                    step_line=facts.line(step.node), step_column=facts.span(step.node)[1],
-                ),
+                fix=zg204.offer(facts, scheduler_step.node, code_of(scheduler_step.node.func.value), step.node),
             )
 
 

@@ -5,8 +5,8 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Clip
+from zerograd_lint.fixes import zg401
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
 
 
@@ -33,7 +33,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, clip.node,
                 f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
-                fix=ScaledStep(scaler=scaler, optimizer=optimizer),
+                fix=zg401.offer(facts, clip.node, scaler, optimizer),
             )
             break
 

@@ -4,8 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update
+from zerograd_lint.fixes import zg402
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import BypassedScaler
 from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward
 
 
@@ -22,7 +22,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly{loop_phrase(facts, root, step)}: the update is "
             f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
             f"followed by `{scaler}.update()`.",
-            fix=BypassedScaler(scaler=scaler, optimizer=step.optimizer, has_update=any(isinstance(e, Update) for e in root.events)),
+            fix=zg402.offer(facts, step.node, scaler, step.optimizer, has_update=any(isinstance(e, Update) for e in root.events)),
         )
 
 

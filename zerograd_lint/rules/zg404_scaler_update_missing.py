@@ -4,8 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
+from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import ScaledStep
 from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.rules.support import contents, finding
 
@@ -23,7 +23,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{step.scaler}.update()`: "
                     f"the second step raises and the scale never adapts. Call `{step.scaler}.update()` after the step.",
-                    fix=ScaledStep(scaler=step.scaler, optimizer=step.optimizer),
+                    fix=zg404.offer(facts, step.node, step.scaler, step.optimizer),
                 )
 
 

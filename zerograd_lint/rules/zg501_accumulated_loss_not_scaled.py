@@ -7,8 +7,8 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Step, loop_header
 from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import UnscaledLoss
 from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
@@ -49,7 +49,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{backward.text}` accumulates gradients for {at(facts, step)} over several micro-batches, but `{loss}` is "
             f"not divided by {'`' + divisor + '`' if count else divisor}: the effective learning rate is that many times larger. "
             f"Divide the loss: `({loss} / {count or 'n'})`.",
-            fix=UnscaledLoss(accumulation=count, loss=loss, step_line=facts.line(step.node)),
+            fix=zg501.offer(facts, backward.node, loss, count, step.node),
         )
 
 

@@ -4,8 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.interpret.kept_values import only_reported
+from zerograd_lint.fixes import zg602
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.fix_facts import KeptLoss
 from zerograd_lint.rules.support import at, finding
 
 
@@ -22,8 +22,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
                 f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
                 f"with every step. Add {instead} instead.",
-                fix=KeptLoss(
-                    accumulator=target, value=kept.value,
+                fix=zg602.offer(
+                    facts, accumulation.node, target, kept.value,
                     item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
                 ),
             )
