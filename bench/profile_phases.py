@@ -81,7 +81,7 @@ def main() -> None:
         facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True)
         if isinstance(facts, PartialFacts):
             if timed("rules", rule_reports, facts.facts, str(path), codes):
-                facts = engine.analyse(python_tree, source, str(path), needs)
+                facts = facts.whole()
         if not isinstance(facts, (PartialFacts, engine.Diagnostic)):
             timed("rules", rule_reports, facts, str(path), codes)
         costly.append((time.process_time() - start, len(source), path))

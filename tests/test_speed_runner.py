@@ -57,6 +57,21 @@ def test_fix_never_imports_libcst_matchers(tmp_path):
     assert "libcst" in imported and "libcst.matchers" not in imported  # ...this one reports nothing
 
 
+def test_forked_workers_start_with_the_analysis_imported(tmp_path):
+    """The runner imports the analysis once before forking its workers, rather than each worker for its first file."""
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text(TRAINING)
+    program = (
+        "import multiprocessing, sys\nfrom pathlib import Path\nfrom zerograd_lint.files import runner\n"
+        "multiprocessing.set_start_method('fork')\n"
+        "runner.start_worker = lambda: print(f\"imported: {'zerograd_lint.analysis.facts' in sys.modules};\", flush=True)\n"
+        "runner.check_paths([Path('a.py'), Path('b.py')], jobs=2)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    # One message per worker (each one write: the two may come in either order, on one line).
+    assert run.stdout.count("imported: True;") == 2 and "False" not in run.stdout, run.stdout + run.stderr
+
+
 def test_fixing_in_parallel_writes_what_fixing_serially_writes(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tmp_path / "serial"), "--scripts", "30"], check=True)
     shutil.copytree(tmp_path / "serial", tmp_path / "parallel")

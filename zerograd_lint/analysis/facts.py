@@ -18,12 +18,13 @@ from typing import Callable, Iterator, Mapping, TypeVar
 import libcst as cst
 
 from zerograd_lint.analysis.ir.builder import Builder
-from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled, Where
+from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
+from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.nodes import (
@@ -52,7 +53,6 @@ from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 from zerograd_lint.core.gate import Needs
 
 Result = TypeVar("Result")
-NOWHERE = Where(None, None, None, None)
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
 # `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
 NORMALISED_ELSEWHERE = re.compile(
@@ -72,7 +72,7 @@ class RootFacts:
     block: Block
     events: tuple[Event, ...]
     before: Mapping[int, GradState]  # event id -> what the gradients may hold just before it
-    where: Mapping[int, Where]
+    where: Mapping[int, Where]  # reached event id -> where it sits
     fed: Mapping[int, frozenset[str]]  # backward/clip id -> the optimizers it feeds
     optimizers: frozenset[str]
     is_step_body: bool  # backward and step outside any training loop
@@ -285,6 +285,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
     structure = Structure()
+    locations = locate(block, structure)
     optimizers = frozenset(
         [e.optimizer for e in events if isinstance(e, (Step, Unscale))]
         + [e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "optimizer"]
@@ -297,7 +298,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
     definitions = Definitions(block, events)
     written = models_written(events, models, definitions)
     association = AssociationDomain(models, written)
-    Interpreter(association, structure).run(block, frozenset(), NOWHERE)
+    Interpreter(association, structure).run(block, frozenset())
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
@@ -305,11 +306,12 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         association=association.association,
         forward=forward_feeds(definitions, events, models, builder.index.helper_names, imported_names(builder.index.module)),
         structure=structure,
+        locations=locations,
         leaks={} if freezes else leaks(written, association.association),
         derived=builder.derived,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
-    Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()), NOWHERE)
+    Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
     return RootFacts(
@@ -317,7 +319,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         block=block,
         events=events,
         before=gradients.before,
-        where=gradients.where,
+        where={event_id: locations.events[event_id] for event_id in gradients.before},
         fed={e.id: frozenset(gradients.fed_by(e)) for e in events},
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),

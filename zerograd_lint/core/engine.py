@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.diagnostics import Diagnostic
@@ -23,6 +23,7 @@ from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.analysis.questions.grad_reads import GradReads
 
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
@@ -100,9 +101,18 @@ def analyse(
     reached = reached_code(source, tree, needs, read_lines) if reached_only else None
     if reached is not None:
         try:
-            return PartialFacts(build_facts(tree, source, cst.parse_module(reached), needs, reads))
+            partial = build_facts(tree, source, cst.parse_module(reached), needs, reads)
+            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
+    return whole_facts(tree, source, path, needs, reads)
+
+
+def whole_facts(tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads) -> FileFacts | Diagnostic:
+    import libcst as cst
+
+    from zerograd_lint.analysis.facts import build_facts
+
     try:
         return build_facts(tree, source, cst.parse_module(source), needs, reads)
     except cst.ParserSyntaxError as error:
@@ -118,6 +128,20 @@ class PartialFacts:
     """Facts of the code the analyses reach, not of the whole file: to be believed only when nothing is reported."""
 
     facts: FileFacts
+    # The whole file's facts, from the same CPython tree, needs and `.grad` reads (only LibCST's part is made again).
+    whole: Callable[[], FileFacts | Diagnostic]
+
+
+def import_analysis() -> None:
+    """Import what analysing a file needs (LibCST, the analysis, every rule), as the first file analysed would."""
+    import libcst  # noqa: F401
+
+    from zerograd_lint.analysis import facts  # noqa: F401
+    from zerograd_lint.analysis.interpret import flow  # noqa: F401
+    from zerograd_lint.analysis.questions import grad_reads  # noqa: F401
+    from zerograd_lint.rules import all_rules
+
+    all_rules()
 
 
 def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
@@ -135,12 +159,11 @@ def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic
         found = rule_reports(facts.facts, path, codes)
         if not found:
             return found
-        facts = file_facts(source, path, gate_of(codes))  # reports are made, placed and fixed on the whole file
+        facts = facts.whole()  # reports are made, placed and fixed on the whole file
     if facts is None:
         return []
     if isinstance(facts, Diagnostic):
         return [facts]
-    assert not isinstance(facts, PartialFacts)
     return rule_reports(facts, path, codes)
 
 

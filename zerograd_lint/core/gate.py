@@ -312,14 +312,14 @@ def names_in(target: ast.AST) -> Iterator[str]:
         yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
-# The fields of each node type that may hold nodes (`ctx` never holds anything of interest).
+# The fields of each node type that may hold nodes (`ctx` never holds anything of interest), last first.
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def child_fields(kind: type) -> tuple[str, ...]:
+def child_fields_reversed(kind: type) -> tuple[str, ...]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name != "ctx")
+        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name != "ctx"]))
     return fields
 
 
@@ -329,9 +329,23 @@ def summarize(tree: ast.AST) -> Summary:
     summary = Summary([module])
     # (node, the body it belongs to, the loop iterables and assigned values it is part of)
     stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
+    pop, push, AST = stack.pop, stack.append, ast.AST
     while stack:
-        node, body, within = stack.pop()
+        node, body, within = pop()
         kind = type(node)
+        # Names and constants, most of a tree, hold no nodes.
+        if kind is ast.Name:
+            if within:
+                says = "param" in node.id.lower()  # type: ignore[attr-defined]
+                for expression in within:
+                    expression.names.add(node.id)  # type: ignore[attr-defined]
+                    expression.says_parameters = expression.says_parameters or says
+            continue
+        if kind is ast.Constant:
+            if within and isinstance(node.value, str) and "params" in node.value:  # type: ignore[attr-defined]
+                for expression in within:
+                    expression.says_parameters = True
+            continue
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             body = Body(node.name)  # type: ignore[attr-defined]
             summary.bodies.append(body)
@@ -352,41 +366,34 @@ def summarize(tree: ast.AST) -> Summary:
             if within and "param" in node.attr.lower():  # type: ignore[attr-defined]
                 for expression in within:
                     expression.says_parameters = True
-        elif kind is ast.Name:
-            if within:
-                says = "param" in node.id.lower()  # type: ignore[attr-defined]
-                for expression in within:
-                    expression.names.add(node.id)  # type: ignore[attr-defined]
-                    expression.says_parameters = expression.says_parameters or says
-        elif kind is ast.Constant:
-            if within and isinstance(node.value, str) and "params" in node.value:  # type: ignore[attr-defined]
-                for expression in within:
-                    expression.says_parameters = True
         elif kind is ast.Expr:
             if type(node.value) is ast.Attribute and node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
                 summary.uncalled = True
-        pushed = []
+        # The children go on the stack last first, so that they come off it in source order; a loop's
+        # iterable and an assigned value, each an `Expression` of its own, come off first.
+        first: tuple[ast.AST, Body, tuple[Expression, ...]] | None = None
         if kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
             iterable = Expression()
             summary.loops.append((frozenset(names_in(node.target)), iterable))  # type: ignore[attr-defined]
-            pushed.append((node.iter, body, (*within, iterable)))  # type: ignore[attr-defined]
-            skip = "iter"
+            first, skip = (node.iter, body, (*within, iterable)), "iter"  # type: ignore[attr-defined]
         elif kind is ast.Assign:
             value = Expression()
             summary.assignments.append((frozenset(n for t in node.targets for n in names_in(t)), value))  # type: ignore[attr-defined]
-            pushed.append((node.value, body, (*within, value)))  # type: ignore[attr-defined]
-            skip = "value"
+            first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
-        for name in child_fields(kind):
+        for name in child_fields_reversed(kind):
             if name == skip:
                 continue
-            value = getattr(node, name, None)
-            if type(value) is list:
-                pushed.extend((child, body, within) for child in value if isinstance(child, ast.AST))
-            elif isinstance(value, ast.AST):
-                pushed.append((value, body, within))
-        stack.extend(reversed(pushed))
+            child = getattr(node, name, None)
+            if type(child) is list:
+                for each in reversed(child):
+                    if isinstance(each, AST):
+                        push((each, body, within))
+            elif isinstance(child, AST):
+                push((child, body, within))
+        if first is not None:
+            push(first)
     return summary
 
 

@@ -2,13 +2,15 @@
 
 It runs every path of a function body (branches, loops until their state
 settles over the back edge, try, break/continue/return, inlined helpers) and
-hands each event, with the state before it and where it sits, to a domain.
+hands each event, with the state before it, to a domain. Where an event sits
+(its training loop, the guard around it) is no concern of the interpreter's:
+`locations.py` finds it once, before any pass.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import count
 from typing import Generic, Iterator, Mapping, Protocol, TypeVar
 
@@ -51,26 +53,14 @@ class Unsettled(Exception):
         self.loop = loop
 
 
-@dataclass(frozen=True)
-class Where:
-    """Where an event sits: its training loop, and the accumulation structure around it."""
-
-    loop: Loop | None  # innermost loop whose body has a backward and a step
-    guard: Guard | None  # an `if` around the event (not around the backward) inside that loop
-    guard_branch: Branch | None
-    micro_loop: Loop | None  # an inner loop doing backwards that the step follows
-
-
 class Domain(Protocol[State]):
-    def transfer(self, event: Event, state: State, where: Where) -> State: ...
+    def transfer(self, event: Event, state: State) -> State: ...
     def join(self, first: State, second: State) -> State: ...
     def enter_loop(self, loop: Loop, state: State) -> State: ...  # a training loop
     def back_edge(self, loop: Loop, state: State) -> State: ...  # a training loop
     def repeat(self, loop: Loop, state: State) -> State: ...  # any loop, from the end of its body back to its head
     def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
-    def after_branch(
-        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
-    ) -> tuple[State | None, State | None]: ...
+    def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
     def widen(self, old: State, new: State) -> State: ...  # a loop head that has not settled yet: at least both
 
@@ -90,9 +80,7 @@ class PassThrough:
     def leave_loop(self, loop: Loop, state: State) -> State:
         return state
 
-    def after_branch(
-        self, branch: Branch, guard: Guard, loop: Loop | None, then: State | None, orelse: State | None
-    ) -> tuple[State | None, State | None]:
+    def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]:
         return then, orelse
 
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
@@ -206,8 +194,8 @@ class Correlated(Generic[State]):
     def each(self, state: dict, change) -> dict:
         return {valuation: change(inner) for valuation, inner in state.items()}
 
-    def transfer(self, event: Event, state: dict, where: Where) -> dict:
-        state = self.each(state, lambda inner: self.inner.transfer(event, inner, where))
+    def transfer(self, event: Event, state: dict) -> dict:
+        state = self.each(state, lambda inner: self.inner.transfer(event, inner))
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
@@ -330,7 +318,7 @@ class Correlated(Generic[State]):
         state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
-    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then: dict | None, orelse: dict | None):
+    def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
         if then is not None and orelse is not None:
             then, orelse = dict(then), dict(orelse)
             own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
@@ -340,7 +328,7 @@ class Correlated(Generic[State]):
 
             for taken in list(then):
                 for skipped in [v for v in orelse if rest(v) == rest(taken)]:
-                    then[taken], orelse[skipped] = self.inner.after_branch(branch, guard, loop, then[taken], orelse[skipped])
+                    then[taken], orelse[skipped] = self.inner.after_branch(branch, then[taken], orelse[skipped])
         done = frozenset(self.plan.after_branch.get(id(branch), ()))
         return (self.forget(then, done) if then is not None else None), (self.forget(orelse, done) if orelse is not None else None)
 
@@ -510,30 +498,30 @@ class Interpreter(Generic[State]):
             return first
         return self.domain.join(first, second)
 
-    def run(self, node: Node, state: State, where: Where) -> Flow[State]:
+    def run(self, node: Node, state: State) -> Flow[State]:
         if isinstance(node, Event):
-            return Flow(normal=self.domain.transfer(node, state, where))
+            return Flow(normal=self.domain.transfer(node, state))
         if isinstance(node, Block):
-            return self.run_block(node, state, where)
+            return self.run_block(node, state)
         if isinstance(node, Branch):
-            return self.run_branch(node, state, where)
+            return self.run_branch(node, state)
         if isinstance(node, Loop):
-            return self.run_loop(node, state, where)
+            return self.run_loop(node, state)
         if isinstance(node, Try):
-            return self.run_try(node, state, where)
+            return self.run_try(node, state)
         if isinstance(node, Jump):
             return Flow(**{f"{node.kind}s": state})
         if isinstance(node, Inlined):
-            inner = self.run(node.body, state, where)
+            inner = self.run(node.body, state)
             return Flow(normal=self.join(inner.normal, inner.returns))
         raise TypeError(f"unknown IR node {node!r}")
 
-    def run_block(self, block: Block, state: State, where: Where) -> Flow[State]:
+    def run_block(self, block: Block, state: State) -> Flow[State]:
         flow: Flow[State] = Flow(normal=state)
         for item in block.items:
             if flow.normal is None:
                 break
-            step = self.run(item, flow.normal, where)
+            step = self.run(item, flow.normal)
             flow = Flow(
                 step.normal,
                 self.join(flow.breaks, step.breaks),
@@ -542,31 +530,12 @@ class Interpreter(Generic[State]):
             )
         return flow
 
-    def arm_where(self, branch: Branch, guard: Guard, arm: Block, where: Where) -> Where:
-        """Inside an arm, the branch guards the steps unless it guards a backward too.
-
-        `if i % n_critic == 0: backward; step` is no guard; a backward inside the
-        step's own closure (`if sync: opt.step(closure)`) does not count. A counter
-        whose other arm only accumulates (`if (i + 1) % n: backward` under
-        `no_sync()`, `else: backward; step`) guards the stepping arm all the same.
-        """
-        other = branch.orelse if arm is branch.then else branch.then
-        accumulates_aside = guard is Guard.COUNTER and self.structure.backwards_outside_closures(other) and (
-            Step not in self.structure.kinds(other)
-        )
-        if (self.structure.backwards_outside_closures(arm) and not accumulates_aside) or (
-            where.guard is not None and where.guard is not Guard.OTHER
-        ):
-            return where
-        return replace(where, guard=guard, guard_branch=branch)
-
-    def run_branch(self, branch: Branch, state: State, where: Where) -> Flow[State]:
-        guard = self.structure.guard(branch, where.loop)
+    def run_branch(self, branch: Branch, state: State) -> Flow[State]:
         then_state = self.domain.assume(state, branch, not branch.negated)
         else_state = self.domain.assume(state, branch, branch.negated)
-        then = self.run(branch.then, then_state, self.arm_where(branch, guard, branch.then, where)) if then_state is not None else Flow()
-        orelse = self.run(branch.orelse, else_state, self.arm_where(branch, guard, branch.orelse, where)) if else_state is not None else Flow()
-        then_normal, else_normal = self.domain.after_branch(branch, guard, where.loop, then.normal, orelse.normal)
+        then = self.run(branch.then, then_state) if then_state is not None else Flow()
+        orelse = self.run(branch.orelse, else_state) if else_state is not None else Flow()
+        then_normal, else_normal = self.domain.after_branch(branch, then.normal, orelse.normal)
         return Flow(
             self.join(then_normal, else_normal),
             self.join(then.breaks, orelse.breaks),
@@ -574,20 +543,13 @@ class Interpreter(Generic[State]):
             self.join(then.returns, orelse.returns),
         )
 
-    def run_loop(self, loop: Loop, state: State, where: Where) -> Flow[State]:
+    def run_loop(self, loop: Loop, state: State) -> Flow[State]:
         training = self.structure.is_training_loop(loop)
-        if training:
-            inner_where = Where(loop, None, None, None)
-            entry = self.domain.enter_loop(loop, state)
-        else:
-            kinds = self.structure.kinds(loop.body)
-            micro = loop if Backward in kinds and Step not in kinds else where.micro_loop
-            inner_where = replace(where, micro_loop=micro)
-            entry = state
+        entry = self.domain.enter_loop(loop, state) if training else state
         head = entry
         body: Flow[State] = Flow()
         for passes in range(MAX_LOOP_PASSES):
-            body = self.run(loop.body, head, inner_where)
+            body = self.run(loop.body, head)
             end = self.join(body.normal, body.continues)
             back = self.domain.repeat(loop, end) if end is not None else None
             back = self.domain.back_edge(loop, back) if training and back is not None else back
@@ -603,16 +565,16 @@ class Interpreter(Generic[State]):
         finished = last_iteration if loop.runs_at_least_once else self.join(head, last_iteration)
         if loop.exits_by_break_only:
             finished = None
-        after = self.run(loop.orelse, finished, where) if finished is not None else Flow()
+        after = self.run(loop.orelse, finished) if finished is not None else Flow()
         done = self.join(after.normal, body.breaks)
         done = self.domain.leave_loop(loop, done) if done is not None else None
         return Flow(done, after.breaks, after.continues, self.join(body.returns, after.returns))
 
-    def run_try(self, node: Try, state: State, where: Where) -> Flow[State]:
-        body = self.run(node.body, state, where)
+    def run_try(self, node: Try, state: State) -> Flow[State]:
+        body = self.run(node.body, state)
         raised = self.join(state, body.normal)  # an exception can leave the body anywhere
-        outcomes = [self.run(node.orelse, body.normal, where)] if body.normal is not None else []
-        outcomes += [self.run(handler, raised, where) for handler in node.handlers]
+        outcomes = [self.run(node.orelse, body.normal)] if body.normal is not None else []
+        outcomes += [self.run(handler, raised) for handler in node.handlers]
         normal = None
         flow: Flow[State] = Flow(None, body.breaks, body.continues, body.returns)
         for outcome in outcomes:
@@ -623,7 +585,7 @@ class Interpreter(Generic[State]):
         if not node.handlers and body.normal is None:
             normal = None
         if node.final.items:
-            final = self.run(node.final, normal if normal is not None else raised, where)
+            final = self.run(node.final, normal if normal is not None else raised)
             return Flow(final.normal if normal is not None else None, self.join(flow.breaks, final.breaks),
                         self.join(flow.continues, final.continues), self.join(flow.returns, final.returns))
         flow.normal = normal

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, PassThrough, Structure, Where
+from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, PassThrough, Structure
 from zerograd_lint.analysis.interpret.gradients import related
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
@@ -35,7 +35,6 @@ from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 # One path's history: (no backward yet, set_to_none clears since the last backward, freezes in force). A freeze
 # is (event id, what it froze, the parts of that unfrozen again since).
 Path = tuple
-NOWHERE = Where(None, None, None, None)
 CLASS_DEPTH = 3
 
 
@@ -45,7 +44,7 @@ class ReadDomain(PassThrough):
 
     before: dict[int, frozenset] = field(default_factory=dict)
 
-    def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
+    def transfer(self, event: Event, state: frozenset) -> frozenset:
         if isinstance(event, GradAccess):
             self.before[event.id] = self.before.get(event.id, frozenset()) | state
             return state
@@ -93,7 +92,7 @@ def analyse_reads(block: Block, models: Mapping[str, frozenset[str]], names: Map
     correlated = Correlated(domain, CorrelationPlan.of(block, structure))
     # Where the backward is in view, gradients start as None; elsewhere the caller may have run one.
     start = frozenset({(any(isinstance(e, Backward) for e in events), frozenset(), frozenset())})
-    Interpreter(correlated, structure).run(block, correlated.start(start), NOWHERE)
+    Interpreter(correlated, structure).run(block, correlated.start(start))
     return ReadFacts(events, domain.before, models, names)
 
 

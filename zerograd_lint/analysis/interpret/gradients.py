@@ -34,7 +34,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Union
 
-from zerograd_lint.analysis.interpret.flow import PassThrough, Structure, Where
+from zerograd_lint.analysis.interpret.flow import PassThrough, Structure
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,
@@ -53,6 +53,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     Update,
 )
+from zerograd_lint.analysis.interpret.locations import Locations
 
 
 class Mark(str, Enum):
@@ -178,7 +179,7 @@ class AssociationDomain(PassThrough):
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers its loss runs through
     association: dict[int, set[str]] = field(default_factory=dict)
 
-    def transfer(self, event: Event, state: frozenset, where: Where) -> frozenset:
+    def transfer(self, event: Event, state: frozenset) -> frozenset:
         if isinstance(event, Backward):
             if any(stepped for _, stepped, _ in state):
                 state = frozenset(item for item in state if not item[1])
@@ -222,10 +223,10 @@ class GradientDomain(PassThrough):
     association: Mapping[int, set[str]]
     forward: Mapping[int, frozenset[int]]  # assignment running a forward pass -> the backwards whose loss it feeds
     structure: Structure
+    locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
-    where: dict[int, Where] = field(default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
         start = frozenset({frozenset({(Mark.INITIAL,)})})
@@ -245,14 +246,13 @@ class GradientDomain(PassThrough):
 
     # Domain ------------------------------------------------------------------
 
-    def transfer(self, event: Event, state: GradState, where: Where) -> GradState:
+    def transfer(self, event: Event, state: GradState) -> GradState:
         previous = self.before.get(event.id)
         self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
-        self.where[event.id] = where
         if isinstance(event, Backward):
             return self.backward(event, state)
         if isinstance(event, Clear):
-            return self.clear(event, state, where)
+            return self.clear(event, state)
         if isinstance(event, Step):
             return self.step(event, state)
         if isinstance(event, Unscale):
@@ -314,8 +314,8 @@ class GradientDomain(PassThrough):
         others = [key for key in self.keys if key not in fed and key not in leaked]
         return self.apply(state, others, lambda c: drop(c, EMPTY_MARKS) - done | {(Mark.DIRTY,)})
 
-    def clear(self, event: Clear, state: GradState, where: Where) -> GradState:
-        accumulating = where.guard in ACCUMULATION_GUARDS
+    def clear(self, event: Clear, state: GradState) -> GradState:
+        accumulating = self.locations.events[event.id].guard in ACCUMULATION_GUARDS
         updated = dict(state)
         for key in self.keys:
             coverage = self.coverage(event, key)
@@ -363,15 +363,16 @@ class GradientDomain(PassThrough):
 
         return self.apply(state, self.keys, age)
 
-    def after_branch(self, branch: Branch, guard: Guard, loop: Loop | None, then, orelse):
+    def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
         for optimizers that the loop steps only under a condition (`if step % 100 == 0: opt.zero_grad()`
         before a step every iteration is a clear that is mostly missing)."""
-        if then is None or orelse is None or guard not in ACCUMULATION_GUARDS:
+        if then is None or orelse is None or self.locations.guard(branch, self.structure) not in ACCUMULATION_GUARDS:
             return then, orelse
         arm_kinds = self.structure.kinds(branch.then)
         if Clear not in arm_kinds or Step in arm_kinds:
             return then, orelse
+        loop = self.locations.loops[id(branch)]
         stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
         emptied = [key for key in self.keys if key not in stepped_always and not any(has(c, *LIVE) for c in then.get(key, ()))]
         return then, self.apply(orelse, emptied, lambda c: keep(c, SURVIVES_CLEAR) | {(Mark.FOGGY,)})

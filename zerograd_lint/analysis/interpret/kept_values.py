@@ -23,7 +23,7 @@ from typing import Callable, Iterator, Mapping
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure, Where
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
@@ -74,7 +74,7 @@ class ReachingDefinitions(PassThrough):
     returned: Mapping[int, tuple[cst.CSTNode, frozenset[str]]]  # Assign id -> the helper whose returned names it takes
     before: dict[int, Definitions] = field(default_factory=dict)  # event id -> the definitions reaching it
 
-    def transfer(self, event: Event, state: Definitions, where: Where) -> Definitions:
+    def transfer(self, event: Event, state: Definitions) -> Definitions:
         if isinstance(event, (Backward, Accumulate, Assign)):  # states are never changed in place: kept as they are
             previous = self.before.get(event.id)
             self.before[event.id] = state if previous is None else self.join(previous, state)
@@ -118,7 +118,7 @@ def kept_values(
     if not accumulations or not any(key or isinstance(e.loss, cst.Call) for e, key in backwards):
         return
     domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
-    Interpreter(domain, Structure()).run(block, {}, Where(None, None, None, None))
+    Interpreter(domain, Structure()).run(block, {})
     losses, parts = graph_definitions(events, backwards, domain, runs_model)
     computing = loss_functions(events, backwards, losses)
     loops = innermost_loops(block, None)

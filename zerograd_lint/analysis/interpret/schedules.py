@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure, Where
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
 from zerograd_lint.analysis.ir.names import assigned_names
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
 from zerograd_lint.analysis.ir.names import code_of
@@ -32,7 +32,7 @@ class FirstStepDomain(PassThrough):
     counters: frozenset[str]  # loop variables and names counted up with `+= 1`
     early: dict[int, SchedulerStep] = field(default_factory=dict)
 
-    def transfer(self, event: Event, state: Progress, where: Where) -> Progress:
+    def transfer(self, event: Event, state: Progress) -> Progress:
         if isinstance(event, Step):
             return Progress(state.stepped | {event.optimizer}, state.later)
         if isinstance(event, SchedulerStep) and event.optimizer not in state.stepped and not state.later:
@@ -100,7 +100,7 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...]) -> list[tuple[
     if not any(s.optimizer in stepped for s in scheduler_steps):
         return []  # the optimizer is stepped elsewhere, or not visibly: unknown
     domain = FirstStepDomain(counters_of(block))
-    Interpreter(domain, Structure()).run(block, Progress(frozenset(), False), Where(None, None, None, None))
+    Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
     found = []
     for scheduler_step in scheduler_steps:
         if scheduler_step.id not in domain.early:

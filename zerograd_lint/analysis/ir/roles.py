@@ -439,6 +439,7 @@ class Resolver:
 
     # Which optimizer a learning-rate scheduler is built on --------------------------
 
+    @by_receiver
     def scheduled_optimizer(self, node: cst.BaseExpression, depth: int = 0) -> str | None:
         """The key of the optimizer that the scheduler `node` is visibly built on (see
         `names.scheduled_optimizer_argument`), through aliases, helper arguments and
