@@ -46,3 +46,41 @@ def test_a_loop_that_does_not_settle_leaves_its_function_out_and_says_so(
         reports = analyze_source(LOOP, "loop.py")
     assert [(d.code, d.line) for d in reports] == [("ZG202", 20)]  # no ZG101 from a state that is no fixpoint
     assert "loop.py: `train` not analysed: the data-flow state of a loop there did not settle" in caplog.text
+
+
+class Union:
+    """A plain inner domain for the correlated one: states are sets, joined by union."""
+
+    def join(self, first: frozenset, second: frozenset) -> frozenset:
+        return first | second
+
+
+def correlated(*keys: str) -> flow.Correlated:
+    plan = flow.CorrelationPlan(atoms={key: flow.Atom(key, frozenset({key})) for key in keys})
+    return flow.Correlated(Union(), plan)  # type: ignore[arg-type]
+
+
+def test_valuations_differing_in_one_atom_with_the_same_state_become_one_whatever_the_order() -> None:
+    domain = correlated("a", "b")
+    state = {
+        frozenset({("a", True), ("b", True)}): frozenset({1}),
+        frozenset({("a", False), ("b", True)}): frozenset({1}),  # `a` decides nothing here: forgotten
+        frozenset({("a", True), ("b", False)}): frozenset({2}),
+        frozenset({("a", False), ("b", False)}): frozenset({3}),  # `a` decides this one: kept
+    }
+    merged = {frozenset({("b", True)}): frozenset({1}), **{k: v for k, v in state.items() if ("b", False) in k}}
+    assert domain.merge_twins(state) == merged
+    assert domain.merge_twins(dict(reversed(state.items()))) == merged
+
+
+def test_a_loop_head_written_two_ways_settles_on_the_atoms_both_keep() -> None:
+    domain = correlated("setting", "flag")
+    kept_apart = {
+        frozenset({("setting", True), ("flag", True)}): frozenset({1}),
+        frozenset({("setting", True), ("flag", False)}): frozenset({2}),
+        frozenset({("setting", False)}): frozenset({3}),
+    }
+    forgotten = {frozenset({("setting", True)}): frozenset({1, 2}), frozenset({("setting", False)}): frozenset({3})}
+    widened = domain.widen(kept_apart, forgotten)
+    assert widened == forgotten  # `setting` stays correlated; `flag`, kept apart on one pass only, is forgotten
+    assert domain.widen(widened, kept_apart) == widened  # and the head no longer moves

@@ -81,6 +81,7 @@ class RootFacts:
     derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
+    forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
@@ -327,6 +328,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         derived=builder.derived,
         calls=dict(inlined_calls(block)),
         structure=structure,
+        forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
     )
 
 

@@ -27,6 +27,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Clear,
     Clip,
     Event,
+    NewScaler,
     NextElement,
     OptimizerBuilt,
     Rebind,
@@ -148,7 +149,7 @@ def kind_of(event: Event) -> str:
     if isinstance(event, Backward):
         return "scaled backward" if event.scaled else "backward"
     names = {
-        Clear: "clear", Unscale: "unscale", Update: "update", Clip: "clip", Assign: "forward",
+        Clear: "clear", Unscale: "unscale", Update: "update", NewScaler: "new scaler", Clip: "clip", Assign: "forward",
         SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state loaded", Accumulate: "accumulate",
     }
     return names.get(type(event), type(event).__name__.lower())

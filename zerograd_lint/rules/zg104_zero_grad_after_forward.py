@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Clear, Coverage
+from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
@@ -14,13 +14,32 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
         held = [c for key, contents in root.before[clear.id].items() if root.coverage(clear, key) is not Coverage.NONE for c in contents]
-        if held and all(has(c, Mark.FWD) for c in held):
-            forward = root.by_id[max(i for c in held for i in ids(c, Mark.FWD))]
+        if not held or not all(has(c, Mark.FWD) for c in held):
+            continue
+        forwards = forwards_of_next_backward(root, clear, {i for c in held for i in ids(c, Mark.FWD)})
+        if forwards:
+            forward = root.by_id[max(forwards)]
             yield finding(
                 facts, clear.node,
                 f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "
                 f"but fragile. Clear at the start of the iteration, before the forward pass.",
             )
+
+
+def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: set[int]) -> set[int]:
+    """The forward passes, run before the clear, of a backward that the clear is the last one before.
+
+    One optimizer over generator and discriminator: the clear before the discriminator's turn follows the
+    generator's forward, but the backward after it is the discriminator's; the generator's comes after the
+    next clear, which is the one placed between its forward and its backward.
+    """
+    found: set[int] = set()
+    for backward in root.events:
+        if isinstance(backward, Backward) and pending & root.forwards.get(backward.id, frozenset()) and any(
+            (Mark.CLEARED, clear.id) in content for contents in root.before.get(backward.id, {}).values() for content in contents
+        ):
+            found |= pending & root.forwards[backward.id]
+    return found
 
 
 RULE = Rule(

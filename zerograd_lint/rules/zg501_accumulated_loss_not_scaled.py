@@ -39,7 +39,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if (where.loop is None and where.micro_loop is None) or backward.normalises:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
-        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers):
+        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers, facts.module):
             continue
         step, count = accumulation
         divisor = count or "the number of accumulated micro-batches"

@@ -41,10 +41,12 @@ from zerograd_lint.analysis.ir.nodes import (
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
+WIDEN_AFTER = 6  # passes after which a loop's head is widened (Domain.widen): it only grows from there
 
 
 class Unsettled(Exception):
-    """A loop's state still changed after MAX_LOOP_PASSES passes: reports from it would not rest on a fixpoint."""
+    """A loop's state still changed after MAX_LOOP_PASSES passes (widened from WIDEN_AFTER on): reports from it
+    would not rest on a fixpoint."""
 
     def __init__(self, loop: Loop) -> None:
         super().__init__(f"the data-flow state of a loop did not settle in {MAX_LOOP_PASSES} passes")
@@ -60,6 +62,7 @@ class Domain(Protocol[State]):
     def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
+    def widen(self, old: State, new: State) -> State: ...  # a loop head that has not settled yet: at least both
 
 
 class PassThrough:
@@ -82,6 +85,9 @@ class PassThrough:
 
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
         return state
+
+    def widen(self, old: State, new: State) -> State:
+        return self.join(old, new)  # type: ignore[attr-defined]
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
@@ -217,9 +223,29 @@ class Correlated(Generic[State]):
         result = dict(first)
         for valuation, inner in second.items():
             self.add(result, valuation, inner)
+        if len(result) > MAX_VALUATIONS:
+            result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
-            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: self.recency.get(k, 0))
+            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: (self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
+        return result
+
+    def merge_twins(self, state: dict) -> dict:
+        """Valuations that differ in one atom's value only and hold the same state become one that does not know it.
+
+        Nothing is lost: the atom's next test splits the state again into the
+        same two. (`if cfg.enable_fsdp: clip A else: clip B` leaves the same
+        gradients either way; forgetting it keeps room for `cfg.use_fp16`.)
+        """
+        result = dict(state)
+        for key in sorted({key for valuation in state for key, _ in valuation}):  # in an order of their own: the
+            for valuation in sorted(result, key=sorted):  # same states always merge the same way
+                if (key, True) in valuation and valuation in result:
+                    twin = (valuation - {(key, True)}) | {(key, False)}
+                    if twin in result and result[twin] == result[valuation]:
+                        inner = result.pop(valuation)
+                        del result[twin]
+                        self.add(result, valuation - {(key, True)}, inner)
         return result
 
     def forget(self, state: dict, keys: frozenset[str]) -> dict:
@@ -269,6 +295,15 @@ class Correlated(Generic[State]):
             elif known != value:
                 return None
         return frozenset(added)
+
+    def widen(self, old: dict, new: dict) -> dict:
+        """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
+        pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
+        both keep (a setting the loop never changes stays correlated)."""
+        def atoms(state: dict) -> set[str]:
+            return {key for valuation in state for key, _ in valuation}
+
+        return self.forget(self.join(old, new), frozenset(atoms(old) ^ atoms(new)))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
@@ -513,14 +548,16 @@ class Interpreter(Generic[State]):
         entry = self.domain.enter_loop(loop, state) if training else state
         head = entry
         body: Flow[State] = Flow()
-        for _ in range(MAX_LOOP_PASSES):
+        for passes in range(MAX_LOOP_PASSES):
             body = self.run(loop.body, head)
             end = self.join(body.normal, body.continues)
             back = self.domain.repeat(loop, end) if end is not None else None
             back = self.domain.back_edge(loop, back) if training and back is not None else back
             new_head = self.join(entry, back)
-            if new_head == head:
-                break
+            if passes >= WIDEN_AFTER:
+                new_head = self.domain.widen(head, new_head)
+            if new_head == head or self.join(head, new_head) == head:
+                break  # nothing new reaches the head (a correlated state may be written another way)
             head = new_head
         else:
             raise Unsettled(loop)

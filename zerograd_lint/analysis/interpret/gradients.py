@@ -47,6 +47,7 @@ from zerograd_lint.analysis.ir.nodes import (
     GradWrite,
     Guard,
     Loop,
+    NewScaler,
     NextElement,
     Step,
     Unscale,
@@ -261,7 +262,7 @@ class GradientDomain(PassThrough):
             return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
-        if isinstance(event, Update):
+        if isinstance(event, (Update, NewScaler)):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
             return self.apply(state, self.keys, lambda c: c | {(Mark.CAUGHT,)})
@@ -270,9 +271,14 @@ class GradientDomain(PassThrough):
         return state
 
     def forwarded(self, assign: Assign) -> list[str]:
-        """The gradients a forward pass is computed for: those its backwards feed (and models cleared by hand)."""
+        """The gradients a forward pass is computed for: those its backwards feed, those of another optimizer
+        built over the same model (an LBFGS beside an Adam), and models cleared by hand."""
         fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
-        return [key for key in self.keys if key in fed or key.startswith(MODEL_PREFIX)]
+        shared = {model for key in fed for model in self.models.get(key, ())}
+        return [
+            key for key in self.keys
+            if key in fed or key.startswith(MODEL_PREFIX) or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
+        ]
 
     @cached_property
     def consumed(self) -> dict[int, frozenset[tuple]]:
@@ -317,7 +323,7 @@ class GradientDomain(PassThrough):
                 continue
 
             def cleared(content: Content, coverage: Coverage = coverage) -> Content:
-                kept = keep(content, SURVIVES_CLEAR)
+                kept = keep(content, SURVIVES_CLEAR | {Mark.FWD})  # the forward's backward has still to run
                 if coverage is Coverage.UNKNOWN:
                     return kept | {(Mark.FOGGY,)}
                 marks = {(Mark.CLEARED, event.id)}
@@ -334,7 +340,7 @@ class GradientDomain(PassThrough):
         def stepped(content: Content) -> Content:
             stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
-                return stage | {(Mark.APPLIED, event.id)}
+                return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}
             return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
 
         return self.apply(state, [event.optimizer], stepped)

@@ -92,6 +92,8 @@ class ReachingDefinitions(PassThrough):
         if event.id in self.returned:
             function, names = self.returned[event.id]
             return frozenset().union(*(lookup(state, function, returned) for returned in names))
+        if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
+            return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:

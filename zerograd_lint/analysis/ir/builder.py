@@ -273,6 +273,9 @@ class Builder(CallEvents, Inlining):
                 for t in targets if isinstance(t, cst.Attribute) and isinstance(value, cst.Call) and t.attr.value not in {"grad", "requires_grad"}
             )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
+        in_place = isinstance(statement, cst.AugAssign)
+        if in_place and isinstance(statement.target, cst.Subscript) and assigned_names(statement.target.value):
+            names = frozenset({code_of(statement.target.value)})  # `losses[k] += loss_q`: the list holds the new value
         if isinstance(value, cst.Call) and (
             (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)
@@ -282,7 +285,8 @@ class Builder(CallEvents, Inlining):
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
         if value is not None and len(targets) == 1:
             nodes.extend(self.optimizer_built(targets[0], value, context))
-        accumulated = state_events.accumulation(statement)
+            nodes.extend(self.scaler_built(targets[0], value, context))
+        accumulated = state_events.accumulation(statement) or state_events.stored_into_tensor(statement, context.resolver)
         if accumulated is not None:
             nodes.extend(self.accumulate(statement, *accumulated, context))
         for target in targets:
@@ -294,6 +298,7 @@ class Builder(CallEvents, Inlining):
                 nodes.append(self.event(GradWrite, statement))
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
+            uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
             nodes.append(
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),

@@ -26,6 +26,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Guard,
     Inlined,
     NextElement,
+    NewScaler,
     NextParameter,
     Node,
     OptimizerBuilt,
@@ -316,8 +317,10 @@ class CallEvents:
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)
         ]
-        if len(positional) > 1:
-            return nodes  # `optimizer.step(p, grad, options=...)`: not torch.optim's step; its closure still runs
+        if len(positional) > 1 or (positional and literal_of(positional[0]) is not None):
+            # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key):
+            # not torch.optim's step, whose one argument is a closure; a closure handed still runs
+            return nodes
         backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
         step = self.event(
             Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside
@@ -360,6 +363,13 @@ class CallEvents:
                 reads=state_events.reads(params, resolver) if params is not None else frozenset(),
             )
         ]
+
+    def scaler_built(self, target: cst.BaseExpression, value: cst.BaseExpression, context: Context) -> list[Node]:
+        """`scaler = GradScaler(...)`: a new scaler bound to `target`."""
+        callee = dotted_name(value.func) if isinstance(value, cst.Call) else None
+        if callee is None or constructor_role(callee) is not Role.SCALER or not isinstance(target, (cst.Name, cst.Attribute)):
+            return []
+        return [self.event(NewScaler, value, scaler=context.resolver.canonical(target))]
 
     def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
         values = state_events.live_names(added)
@@ -497,7 +507,10 @@ def hands_back_an_unknown_optimizer(call: cst.Call, targets: list[cst.BaseExpres
     and a backward before it is no source of theirs."""
     if resolver.returned(call, 0) or constructor_role(dotted_name(call.func) or "") is not None:
         return False  # a function of the file, a constructor, or a getter such as `self.optimizers()`: known
-    if any(resolver.role(argument.value) is Role.OPTIMIZER for argument in call.args):
+    handed = [argument.value for argument in call.args]
+    if isinstance(call.func, cst.Attribute):
+        handed.append(call.func.value)  # `optimizer.state_dict()`: what an optimizer's method returns is no new one
+    if any(resolver.role(value) is Role.OPTIMIZER for value in handed):
         return False
     return any(resolver.role(name) is Role.OPTIMIZER for target in targets for name in assigned_names(target))
 

@@ -15,6 +15,7 @@ from zerograd_lint.analysis.ir.vocabulary import (
     SCHEDULER_HINT,
     SCHEDULER_WORDS,
     TORCH_SCHEDULERS,
+    WARMUP_SCHEDULE_CLASSES,
 )
 
 _EMPTY_MODULE = cst.Module(body=[])
@@ -123,7 +124,7 @@ def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[st
     """
     callee = dotted_name(call.func) or ""
     last = callee.rsplit(".", 1)[-1]
-    known = last in TORCH_SCHEDULERS or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
+    known = last in TORCH_SCHEDULERS | WARMUP_SCHEDULE_CLASSES or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
     if not known and not (".lr_scheduler." in f".{callee}" and last[:1].isupper() and last != "ReduceLROnPlateau"):
         return None
     keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "optimizer"), None)

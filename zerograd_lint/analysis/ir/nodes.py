@@ -109,6 +109,13 @@ class Update(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class NewScaler(Event):
+    """`scaler = GradScaler()`: a scaler with no per-optimizer state, as after `update()` (nothing unscaled or stepped)."""
+
+    scaler: str
+
+
+@dataclass(frozen=True, eq=False)
 class Clip(Event):
     unscales_itself: bool  # accelerator.clip_grad_norm_ unscales by itself
     measures_only: bool  # get_total_norm: measures, does not clip

@@ -354,7 +354,10 @@ class Resolver:
             found = {self.role(element, depth + 1) for element in elements}
             return found.pop() if len(found) == 1 else None
         roles: set[Role | None] = set()
-        for binding in self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else []:
+        key = code_of(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        for binding in self.bindings(key) if key is not None else []:
+            if isinstance(binding.value, cst.Call) and hands_back(binding.value, key) and not self.returned(binding.value, depth):
+                continue  # `optimizer = set_lr(optimizer, p)`, a call the file does not define: the same object again
             if binding.alias is not None:
                 roles.add(self.role(binding.alias, depth + 1))
             elif binding.element_of is not None:
@@ -687,6 +690,11 @@ def rewraps(value: cst.BaseExpression, key: str) -> bool:
     """`model = DDP(model)`, `model = model.to(device)`: the same module under its own name."""
     inner = unwrapped_module(value) if isinstance(value, cst.Call) else None
     return inner is not None and code_of(inner) == key
+
+
+def hands_back(call: cst.Call, key: str) -> bool:
+    """The call is handed the very name its result is bound to (`optimizer = schedule_lr(optimizer=optimizer)`)."""
+    return any(code_of(argument.value) == key for argument in call.args)
 
 
 def role_from_name(name: str | None) -> Role | None:

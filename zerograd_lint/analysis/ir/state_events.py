@@ -13,7 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver
-from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS
+from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
 STATE_METHODS = frozenset({"load_state_dict", "apply", "reset_parameters", "requires_grad_"})
@@ -177,6 +177,21 @@ def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression,
     if code_of(value.right) == code_of(target):
         return target, value.left
     return None
+
+
+def stored_into_tensor(statement: cst.BaseSmallStatement, resolver: Resolver) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(tensor, value) of `recent[i] = v` into a tensor the file makes (`recent = torch.zeros(n)`): an in-place
+    copy that chains the tensor's autograd graph onto each value stored (a list slot would only be replaced)."""
+    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
+        return None
+    target = statement.targets[0].target
+    if not isinstance(target, cst.Subscript):
+        return None
+    made = resolver.value_of(target.value)
+    callee = dotted_name(made.func) if isinstance(made, cst.Call) else None
+    if callee is None or not callee.startswith("torch.") or callee.rsplit(".", 1)[-1] not in TENSOR_FACTORIES:
+        return None
+    return target.value, statement.value
 
 
 def appended(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:

@@ -36,11 +36,17 @@ TORCH_SCHEDULERS = frozenset(
 TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
 # Hugging Face's schedule factories return a LambdaLR built on their first argument.
 SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(?:_with_warmup)?")
+# pytorch-transformers' schedule classes (and the copies projects keep in their utils): LambdaLR subclasses.
+WARMUP_SCHEDULE_CLASSES = frozenset(
+    {"WarmupConstantSchedule", "WarmupLinearSchedule", "WarmupCosineSchedule", "WarmupCosineWithHardRestartsSchedule"}
+)
 SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_lambda)")
 
 # --- AMP --------------------------------------------------------------------------------------
 
 SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
+# torch functions that make a new tensor: `recent = torch.zeros(n)` then `recent[i] = loss` keeps every graph.
+TENSOR_FACTORIES = frozenset({"zeros", "ones", "empty", "full", "tensor", "zeros_like", "ones_like", "empty_like", "full_like"})
 
 # --- gradients --------------------------------------------------------------------------------
 

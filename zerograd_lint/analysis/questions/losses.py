@@ -11,6 +11,8 @@ from zerograd_lint.analysis.ir.names import code_of, dotted_name
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
+COPY_DEPTH = 4
+HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
 
 
 class _Assignments(cst.CSTVisitor):
@@ -82,18 +84,81 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def loss_is_unnormalised(backward: Backward, helpers: frozenset[str]) -> bool:
-    """True only when the loss is visibly built and nowhere divided or scaled on purpose."""
-    loss = backward.loss
-    if loss is None or scaled_on_purpose(loss) or calls_helper(loss, helpers):
+def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cst.Module | None = None) -> bool:
+    """True only when the loss is visibly built and nowhere divided or scaled on purpose.
+
+    A loss returned by a function of the file (`loss = self.train_step(model, batch)`) is judged by what
+    that function returns, when the file defines it once; `module` is where to look for it.
+    """
+    if backward.loss is None:
         return False
-    if not isinstance(loss, cst.Name):
+    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
+
+
+def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
+    if scaled_on_purpose(value):
+        return False
+    if calls_helper(value, helpers):
+        returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
+        return returned is not None and all(unnormalised(r, function, helpers, module, depth + 1) for function, r in returned)
+    if not isinstance(value, cst.Name):
         return True
-    finder = _Assignments(backward.scope, loss.value)
-    backward.scope.visit(finder)
-    if not finder.values:
-        return False  # a parameter, or bound where we cannot see
-    return not any(scaled_on_purpose(value) or calls_helper(value, helpers) for value in finder.values)
+    values: list[cst.CSTNode] = []
+    names, seen = [value.value], set()
+    while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
+        name = names.pop()
+        seen.add(name)
+        finder = _Assignments(scope, name)
+        scope.visit(finder)
+        if not finder.values:
+            return False  # a parameter, or bound where we cannot see
+        values += finder.values
+        names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
+    return all(isinstance(found, cst.Name) or unnormalised(found, scope, helpers, module, depth) for found in values)
+
+
+def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
+    """What the one function of the file a value calls returns (`self.train_step(...)`: `output["loss"]`), with
+    that function; None when the value is more than the call, or the file defines the name more than once."""
+    if module is None or not isinstance(value, cst.Call):
+        return None
+    name = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+    functions = [node for node in walk_functions(module) if node.name.value == name]
+    if len(functions) != 1:
+        return None
+    returned: list[cst.BaseExpression] = []
+
+    class _Returns(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is functions[0]
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            if node.value is not None:
+                returned.append(node.value)
+
+    functions[0].visit(_Returns())
+    return [(functions[0], r) for r in returned] or None
+
+
+def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
+    found: list[cst.FunctionDef] = []
+
+    class _Functions(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            found.append(node)
+
+    module.visit(_Functions())
+    return found
+
+
+def copy_of(value: cst.CSTNode) -> str | None:
+    """The name a value is the same tensor as, up to its sign: `objective` in `-objective`."""
+    while isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    return value.value if isinstance(value, cst.Name) else None
 
 
 def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:
