@@ -126,7 +126,7 @@ class CorrelationPlan:
         stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
         while stack:
             node, outermost, inside = stack.pop()
-            if isinstance(node, Rebind) and node.truth is not None:
+            if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
             decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
             if isinstance(node, Branch) and (decides or jumps(node, jumping)):
@@ -149,7 +149,7 @@ class CorrelationPlan:
             loop = innermost[key]
             # A flag the loop around its test sets to True / False (`found_oom = False` ... `found_oom = True`);
             # not a setting made once (`profile = False`, which a config file may override).
-            flag = found[key].kind == "flag" and key in set_flags and loop is not None and reads_any(
+            flag = flag_subject(found[key]) in set_flags and loop is not None and reads_any(
                 found[key].reads, structure.rebound(loop).names
             )
             if key in only_jumps and not flag:
@@ -166,6 +166,23 @@ class CorrelationPlan:
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         return plan
+
+
+def flag_subject(atom: Atom) -> str | None:
+    """The name whose value decides the atom when it is set to a flag's literal: `failed`, `oom == 1`."""
+    if atom.kind == "flag":
+        return atom.key
+    return atom.subject if atom.kind == "equal" else None
+
+
+def flag_decides(atom: Atom, literal: str) -> bool | None:
+    """What `name = literal` makes of a later test of `name` (`True == 1` as Python has it)."""
+    if atom.kind == "flag":
+        return literal in {"True", "1"}
+    numbers = {"True": "1", "False": "0"}
+    if atom.value is None or not re.fullmatch(r"True|False|-?\d+", atom.value):
+        return None
+    return numbers.get(atom.value, atom.value) == numbers.get(literal, literal)
 
 
 @dataclass
@@ -199,13 +216,18 @@ class Correlated(Generic[State]):
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
-        name = next(iter(event.names)) if event.truth is not None else None
-        atom = self.plan.atoms.get(name) if name is not None else None
-        if atom is None or atom.kind != "flag":
+        if event.flag is None:
             return state
-        result: dict = {}  # `failed = True`: a later `if failed:` takes its branch
+        name = next(iter(event.names))
+        decided = frozenset(
+            (key, value) for key, atom in self.plan.atoms.items()
+            if flag_subject(atom) == name and (value := flag_decides(atom, event.flag)) is not None
+        )
+        if not decided:
+            return state
+        result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, inner in state.items():
-            self.add(result, valuation | {(name, event.truth)}, inner)
+            self.add(result, valuation | decided, inner)
         return result
 
     def killed_by(self, event: Rebind) -> frozenset[str]:

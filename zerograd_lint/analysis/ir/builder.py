@@ -325,8 +325,9 @@ class Builder(CallEvents, Inlining):
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
         literal = literal_of(value)
-        truth = {"True": True, "False": False}.get(literal or "") if len(stored) == 1 else None
-        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, truth=truth)
+        # `found_oom = 0` ... `found_oom = 1` (an int where a backend cannot reduce a bool) is a flag too.
+        flag = literal if literal in {"True", "False", "1", "0"} and len(stored) == 1 else None
+        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag)
 
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
@@ -342,10 +343,10 @@ class Builder(CallEvents, Inlining):
 
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
-        totals: bool = False, truth: bool | None = None,
+        totals: bool = False, flag: str | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, truth)
+        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, flag)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""

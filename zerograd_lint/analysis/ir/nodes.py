@@ -169,7 +169,11 @@ class Rebind(Event):
     derives_from: frozenset[str] = frozenset()  # what an arithmetic value reads: `step = epoch * n + i` follows `i`
     test: Condition = None  # a flag bound to a test: `update = (i + 1) % n == 0`
     totals: bool = False  # grows by what it adds: `tokens += y.numel()` (a counter once the loop also resets it)
-    truth: bool | None = None  # one name set to `True` or `False`: a flag whose later tests are decided
+    flag: str | None = None  # one name set to `True`/`False`/`1`/`0`: a flag whose later tests are decided
+
+    @property
+    def truth(self) -> bool | None:
+        return None if self.flag is None else self.flag in {"True", "1"}
 
 
 @dataclass(frozen=True, eq=False)
