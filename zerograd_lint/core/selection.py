@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from zerograd_lint.rules import catalogue
@@ -34,11 +35,16 @@ class Selection:
     extend_select: tuple[str, ...] = ()
 
     def codes(self) -> frozenset[str]:
-        if self.select is None:
-            base = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
-        else:
-            base = expand(self.select)
-        return (base | expand(self.extend_select)) - expand(self.ignore)
+        return codes_of(self)
+
+
+@lru_cache(maxsize=None)  # asked once per file: a warm run over a large tree spent a third of its time here
+def codes_of(selection: Selection) -> frozenset[str]:
+    if selection.select is None:
+        base = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
+    else:
+        base = expand(selection.select)
+    return (base | expand(selection.extend_select)) - expand(selection.ignore)
 
 
 DEFAULT_SELECTION = Selection()
