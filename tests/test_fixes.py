@@ -15,8 +15,8 @@ from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.fixes import FIX_ORDER, FIXES, fix_message, fix_source, line_edits, zg404
 from zerograd_lint.fixes.edit import REPLACE, Edit
 from zerograd_lint.fixes.notebook import fix_notebook
-from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 from zerograd_lint.rules import Example, all_rules, rule_by_code
+from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 
 FIXABLE = [rule for rule in all_rules() if rule.code in FIXES]
 EXAMPLES = [(rule.code, example) for rule in FIXABLE for example in rule.invalid]

@@ -17,7 +17,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 from expect import expected_reports
 

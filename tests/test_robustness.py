@@ -13,15 +13,15 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
+from zerograd_lint.core.gate import NEEDS, summarize
+from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.config import Settings
 from zerograd_lint.files.discovery import discover
-from zerograd_lint.core.gate import NEEDS, summarize
-from zerograd_lint.rules import all_rules
 from zerograd_lint.files.runner import available_cores, check_paths
-from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source
+from zerograd_lint.rules import all_rules
 
 TORCH = Path(importlib.util.find_spec("torch").origin).parent
 STDLIB = Path(sysconfig.get_paths()["stdlib"])

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 
+from conftest import ungated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ungated
 from zerograd_lint.core import engine
 from zerograd_lint.core.gate import gate_of
 

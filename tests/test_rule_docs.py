@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import REPO, run_cli, run_with_test_rules
-from zerograd_lint.rules.pages import GENERATE_COMMAND, rule_page, rules_document
 from zerograd_lint.rules import all_rules, rule_by_code
+from zerograd_lint.rules.pages import GENERATE_COMMAND, rule_page, rules_document
 
 SECTIONS = ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Known limits")
 

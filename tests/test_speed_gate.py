@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, REPO, run_cli, ungated
 from expect import expected_reports
+
 from zerograd_lint.core import engine
 from zerograd_lint.core.gate import NEEDS, gate_of, summarize
 from zerograd_lint.rules import all_rules

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
+from conftest import FIXTURES
 from libcst.metadata import PositionProvider
 
-from conftest import FIXTURES
 from zerograd_lint.analysis.positions import Positions
 
 TRICKY = '''\

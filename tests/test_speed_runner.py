@@ -13,12 +13,13 @@ import time
 from pathlib import Path
 
 from conftest import FIXTURES, REPO, cli_env, run_cli
+
+from zerograd_lint.core.selection import Selection
+from zerograd_lint.doors.flake8_plugin import ZerogradChecker
 from zerograd_lint.files import runner
 from zerograd_lint.files.buffer import lint_python
 from zerograd_lint.files.config import Settings
-from zerograd_lint.doors.flake8_plugin import ZerogradChecker
 from zerograd_lint.files.runner import check_paths
-from zerograd_lint.core.selection import Selection
 
 GENERATOR = REPO / "bench" / "generate_training_tree.py"
 PLAIN = "import os\n\n\ndef size(path):\n    return os.path.getsize(path)\n"

@@ -17,16 +17,15 @@ from typing import Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.builder import Builder
-from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, Structure, Unsettled
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Structure, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
-from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
 from zerograd_lint.analysis.interpret.locations import Where, locate
-from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
+from zerograd_lint.analysis.ir.builder import Builder
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex
+from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,
@@ -46,9 +45,10 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
-from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.positions import Loops, Positions
+from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
+from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
+from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 from zerograd_lint.core.gate import Needs
 

@@ -18,8 +18,8 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.gate import Gate, Needs, gate_of
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
-from zerograd_lint.rules import Finding, catalogue
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
+from zerograd_lint.rules import Finding, catalogue
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.facts import FileFacts

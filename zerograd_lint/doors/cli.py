@@ -13,16 +13,16 @@ from typing import Sequence
 import click
 
 from zerograd_lint import __version__
+from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.selection import Selection, SelectionError
 from zerograd_lint.files.buffer import check_buffer, settings_for
 from zerograd_lint.files.cache import Cache, project_root
 from zerograd_lint.files.config import ConfigError, Options, Settings, load_settings
-from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.files.discovery import MissingPath, discover
-from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS
 from zerograd_lint.files.progress import tracked, wants_progress
 from zerograd_lint.files.runner import Fixing, RunResult, check_paths, fixable
-from zerograd_lint.core.selection import Selection, SelectionError
 from zerograd_lint.files.source import UndecodableSource, decode_source, write_atomically
+from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
@@ -241,8 +241,8 @@ def summary(result: RunResult) -> str:
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 def rule(code: str | None, show_all: bool, output_format: str) -> None:
     """Explain a rule, by code or name (what it does, why, an example, the fix), or list them all."""
-    from zerograd_lint.rules.pages import rule_page, rule_table, rules_document
     from zerograd_lint.rules import all_rules, rule_by_code
+    from zerograd_lint.rules.pages import rule_page, rule_table, rules_document
 
     if show_all == (code is not None):
         raise click.UsageError("give a rule code or name (e.g. ZG101 or missing-zero-grad) or --all")

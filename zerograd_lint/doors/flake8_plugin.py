@@ -14,8 +14,8 @@ from typing import Any, Iterator, Sequence
 from zerograd_lint import __version__
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.core.noqa import NOQA_FILE
-from zerograd_lint.rules import all_rules
 from zerograd_lint.core.selection import Selection
+from zerograd_lint.rules import all_rules
 
 
 class ZerogradChecker:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from zerograd_lint.files.config import Options, Settings, load_settings
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import lint_source
+from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.config import Options, Settings, load_settings
 from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, own_report, too_large, within_budget
-from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.source import UndecodableSource, decode_source
 
 

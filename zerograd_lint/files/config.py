@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping, Sequence
 
-from zerograd_lint.rules import catalogue
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection, SelectionError, expand
+from zerograd_lint.rules import catalogue
 
 CONFIG_FILE_NAME = "pyproject.toml"
 TABLE = "zerograd-lint"

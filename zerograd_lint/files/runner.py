@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
-from zerograd_lint.files.cache import Cache
-from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import import_analysis, lint_source, parse_error
 from zerograd_lint.core.gate import gate_of
-from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.cache import Cache
+from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
+from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
 
 if TYPE_CHECKING:

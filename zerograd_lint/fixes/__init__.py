@@ -23,10 +23,10 @@ import libcst as cst
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import lint_source
+from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602
 from zerograd_lint.fixes.base import SAFE, Fix, Variant, applicability, variant_of
 from zerograd_lint.fixes.edit import CannotFix, Edit, apply_edits
-from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 
 FIXES: dict[str, Fix] = {
     fix.code: fix for fix in (m.FIX for m in (zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602))

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import lint_source
-from zerograd_lint.fixes import FixOutcome, describe_fix, fix_source, relocated_data
+from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.files.notebook import (
     NotebookError,
     NotebookProgram,
@@ -25,7 +25,7 @@ from zerograd_lint.files.notebook import (
     read_notebook,
     without_broken_cells,
 )
-from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
+from zerograd_lint.fixes import FixOutcome, describe_fix, fix_source, relocated_data
 
 
 def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:

@@ -19,8 +19,8 @@ from urllib.parse import quote
 from zerograd_lint import __version__
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.fixes import FIXES
-from zerograd_lint.rules.pages import rule_page
 from zerograd_lint.rules import Rule, all_rules
+from zerograd_lint.rules.pages import rule_page
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SOURCE_ROOT = "%SRCROOT%"

@@ -8,8 +8,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Step
 from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Step
 from zerograd_lint.rules import Finding
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
 from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS, Mark, ids
-from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, guard_phrase
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.rules.support import contents, finding
 
 

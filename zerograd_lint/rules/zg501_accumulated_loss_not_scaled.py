@@ -4,9 +4,9 @@ import re
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Step, loop_header
 from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
-from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding

@@ -11,9 +11,9 @@ import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS
-from zerograd_lint.analysis.ir.nodes import Backward, Loop, Node, Step, children
 from zerograd_lint.analysis.interpret.locations import Where
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.analysis.ir.nodes import Backward, Loop, Node, Step, children
 from zerograd_lint.core.engine import file_facts
 
 

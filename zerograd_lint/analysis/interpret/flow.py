@@ -120,7 +120,7 @@ class CorrelationPlan:
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
         innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
-        set_flags: set[str] = set()  # names set to `True` / `False`, whose tests those values decide
+        set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
@@ -147,7 +147,7 @@ class CorrelationPlan:
         for key, places in tests.items():
             loops = {id(loop): loop for loop, _ in places if loop is not None}
             loop = innermost[key]
-            # A flag the loop around its test sets to True / False (`found_oom = False` ... `found_oom = True`);
+            # A flag the loop around its test sets to a literal (`found_oom = False` ... `found_oom = True`, or 0 / 1);
             # not a setting made once (`profile = False`, which a config file may override).
             flag = flag_subject(found[key]) in set_flags and loop is not None and reads_any(
                 found[key].reads, structure.rebound(loop).names

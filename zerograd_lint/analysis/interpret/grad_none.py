@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.interpret.flow import CorrelationPlan, Correlated, Interpreter, PassThrough, Structure
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough, Structure
 from zerograd_lint.analysis.interpret.gradients import related
 from zerograd_lint.analysis.ir.nodes import (
     Backward,

@@ -35,6 +35,7 @@ from functools import cached_property
 from typing import Mapping, Union
 
 from zerograd_lint.analysis.interpret.flow import PassThrough, Structure
+from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,
@@ -53,7 +54,6 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     Update,
 )
-from zerograd_lint.analysis.interpret.locations import Locations
 
 
 class Mark(str, Enum):

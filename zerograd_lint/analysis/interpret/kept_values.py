@@ -25,8 +25,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
 from zerograd_lint.analysis.ir.index import returns_of
-from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
+from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
-from zerograd_lint.analysis.ir.names import assigned_names
+from zerograd_lint.analysis.ir.names import assigned_names, code_of
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
-from zerograd_lint.analysis.ir.names import code_of
 
 
 @dataclass(frozen=True)

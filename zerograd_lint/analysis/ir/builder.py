@@ -21,6 +21,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, one_line, source_of
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
@@ -42,7 +43,6 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     events_in,
 )
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, one_line, source_of
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 
 MAX_INLINE_DEPTH = 6

@@ -11,6 +11,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.index import Container, suites
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Backward,
@@ -25,8 +26,8 @@ from zerograd_lint.analysis.ir.nodes import (
     GradWrite,
     Guard,
     Inlined,
-    NextElement,
     NewScaler,
+    NextElement,
     NextParameter,
     Node,
     OptimizerBuilt,
@@ -37,7 +38,6 @@ from zerograd_lint.analysis.ir.nodes import (
     Update,
     events_in,
 )
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 

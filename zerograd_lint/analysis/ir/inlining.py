@@ -9,8 +9,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
 from zerograd_lint.analysis.ir.index import statements_of, suites
-from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
+from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
 
 if TYPE_CHECKING:

@@ -171,10 +171,6 @@ class Rebind(Event):
     totals: bool = False  # grows by what it adds: `tokens += y.numel()` (a counter once the loop also resets it)
     flag: str | None = None  # one name set to `True`/`False`/`1`/`0`: a flag whose later tests are decided
 
-    @property
-    def truth(self) -> bool | None:
-        return None if self.flag is None else self.flag in {"True", "1"}
-
 
 @dataclass(frozen=True, eq=False)
 class SchedulerStep(Event):

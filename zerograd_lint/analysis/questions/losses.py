@@ -6,8 +6,8 @@ import re
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.nodes import Backward
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.nodes import Backward
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)

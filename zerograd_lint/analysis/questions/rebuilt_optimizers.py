@@ -14,8 +14,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.names import assigned_names
 from zerograd_lint.analysis.interpret.flow import Structure
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
@@ -31,7 +31,6 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
     loop_header,
 )
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.state_events import names_read
 
 # Model methods that leave its parameters as they are.

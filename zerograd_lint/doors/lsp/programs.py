@@ -13,14 +13,14 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, replace
 
-from zerograd_lint.files.buffer import lint_python
 from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.selection import Selection
+from zerograd_lint.doors.lsp.positions import lines_of
+from zerograd_lint.files.buffer import lint_python
+from zerograd_lint.files.notebook import NotebookProgram, in_cell, join_cells
 from zerograd_lint.fixes import checked_fix, fix_source, may_fix
 from zerograd_lint.fixes.edit import CannotFix
 from zerograd_lint.fixes.notebook import fixed_cells
-from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.files.notebook import NotebookProgram, in_cell, join_cells
-from zerograd_lint.core.selection import Selection
 
 PARSE_ERROR = "ZG000"
 

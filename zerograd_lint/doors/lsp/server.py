@@ -24,10 +24,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from zerograd_lint import __version__
-from zerograd_lint.files.buffer import buffer_selection, settings_for
-from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError, Settings
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.fixes import FIXES, may_fix
+from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.lsp.convert import (
     SOURCE,
     lsp_diagnostic,
@@ -38,8 +36,10 @@ from zerograd_lint.doors.lsp.convert import (
 )
 from zerograd_lint.doors.lsp.positions import lines_of
 from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program
+from zerograd_lint.files.buffer import buffer_selection, settings_for
+from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError, Settings
+from zerograd_lint.fixes import FIXES, may_fix
 from zerograd_lint.rules import rule_by_code
-from zerograd_lint.core.selection import Selection
 
 # Seconds without a change before a changed document is checked: typing never waits for the engine.
 DEBOUNCE_SECONDS = 0.15
