@@ -7,6 +7,11 @@ file hits. Entries are JSON files written to a temporary name and moved in
 place (`os.replace` is atomic), so concurrent runs never see half an entry;
 an entry that cannot be read is a miss. A Ctrl-C during a write is held
 until the write is done or undone.
+
+Most files never get an entry: the gate's text stage rules them out (no
+report possible) before the engine. Their keys are kept together in one file
+per cache folder (`RuledOut`), read once at the start of a run and written
+again, the same atomic way, when the run ruled out a file it did not know.
 """
 
 from __future__ import annotations
@@ -62,8 +67,7 @@ class Cache:
         return cls(root / CACHE_DIR_NAME / __version__)
 
     def key(self, data: bytes, codes: frozenset[str], kind: str) -> str:
-        digest = hashlib.sha256(tool_fingerprint().encode())
-        digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
+        digest = key_prefix(codes, kind).copy()
         digest.update(data)
         return digest.hexdigest()
 
@@ -84,13 +88,78 @@ class Cache:
             return
         if json.loads(text) != items:
             return  # tuples or other types JSON would change: a hit must equal a fresh run
+        self.write(f"{key}.json", text.encode())
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write a file of the cache folder atomically; a cache that cannot be written is skipped."""
         try:
             if not self.directory.is_dir():
                 self.directory.mkdir(parents=True, exist_ok=True)
                 mark_cache_dir(self.directory.parent)
-            write_atomically(self.directory / f"{key}.json", text.encode())
+            write_atomically(self.directory / name, data)
         except OSError:
             return
+
+
+@lru_cache(maxsize=None)
+def key_prefix(codes: frozenset[str], kind: str) -> "hashlib._Hash":
+    """The hash of what a key holds before the file's bytes: the tool, the kind of file, the codes."""
+    digest = hashlib.sha256(tool_fingerprint().encode())
+    digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
+    return digest
+
+
+RULED_OUT_NAME = "ruled_out"
+# Keys of ruled-out files a run did not meet (other files, or earlier versions of its files), kept for the
+# next runs: a pre-commit run over a few files does not forget the tree. Past this many, the oldest go.
+OLD_KEYS_KEPT = 20_000
+
+
+class RuledOut:
+    """The keys of the files the gate's text stage ruled out: a key found here needs no text stage.
+
+    The file: the keys met by the last run that wrote it first, then older ones, one a line, under a
+    first line that holds a hash of the rest. A file whose hash does not match (damaged, half-written
+    by a tool that did not write atomically) is read as no keys at all. Two runs that write it at once
+    each write a whole file; the one that loses only leaves some verdicts to the text stage again.
+    """
+
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+        self.known = read_keys(cache.directory / RULED_OUT_NAME)  # in the file's order, the newest first
+        self.ruled_out = set(self.known)
+        self.met: dict[str, None] = {}  # the keys this run ruled out or found here, in order
+        self.learned = False  # whether this run ruled out a file the file did not hold
+
+    def holds(self, key: str) -> bool:
+        if key not in self.ruled_out:
+            return False
+        self.met[key] = None
+        return True
+
+    def add(self, key: str) -> None:
+        self.ruled_out.add(key)
+        self.met[key] = None
+        self.learned = True
+
+    def save(self) -> None:
+        """Write the keys this run met and the newest of the others, when the run learned something."""
+        if not self.learned:
+            return
+        old = [key for key in self.known if key not in self.met][:OLD_KEYS_KEPT]
+        body = "".join(f"{key}\n" for key in (*self.met, *old)).encode()
+        self.cache.write(RULED_OUT_NAME, hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def read_keys(path: Path) -> list[str]:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    digest, _, body = data.partition(b"\n")
+    if hashlib.sha256(body).hexdigest().encode() != digest:
+        return []
+    return body.decode("ascii", "replace").split()
 
 
 def without_path(diagnostic: Diagnostic) -> dict[str, Any]:

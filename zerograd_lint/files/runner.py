@@ -1,8 +1,9 @@
 """Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
 
 This process reads every file, biggest first, and asks the gate's text stage
-of its bytes, so a file that cannot be reported costs a read; it serves the
-rest from the cache when it can. The files left go to the engine, each with a
+of its bytes, so a file that cannot be reported costs a read; with a cache, a
+file the text stage ruled out before costs a read and a hash, and it serves
+the rest from the cache when it can. The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
 ends the run). With `--fix` a worker also fixes its file; this process writes
@@ -26,7 +27,7 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import import_analysis, lint_source, parse_error
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.selection import Selection
-from zerograd_lint.files.cache import Cache
+from zerograd_lint.files.cache import Cache, RuledOut
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
@@ -131,14 +132,17 @@ def check_paths(
 ) -> RunResult:
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
+    ruled_out = RuledOut(cache) if cache is not None else None
     with Engine(jobs) as engine:
         for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
             result.files_checked += 1
-            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
+            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget, ruled_out)
             if isinstance(screened, EngineTask):
                 engine.submit(screened)
             else:
                 result.diagnostics.extend(screened)
+        if ruled_out is not None:
+            ruled_out.save()  # now: what the text stage found is final, whatever the engine does next
         for task, outcome in engine.outcomes():
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
@@ -173,26 +177,37 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
 
 
 def screen_file(
-    path: Path, selection: Selection, cache: Cache | None, fixing: Fixing | None = None, budget: float = ANALYSIS_BUDGET_S
+    path: Path,
+    selection: Selection,
+    cache: Cache | None,
+    fixing: Fixing | None = None,
+    budget: float = ANALYSIS_BUDGET_S,
+    ruled_out: RuledOut | None = None,
 ) -> list[Diagnostic] | EngineTask:
-    """The reports of a file settled without the engine, or the task for the engine."""
+    """The reports of a file settled without the engine, or the task for the engine.
+
+    `ruled_out`: the keys of the cache's files the text stage ruled out, read and added to.
+    """
     shown = str(path)
     try:
         data = path.read_bytes()
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
+    key = cache.key(data, selection.codes(), path.suffix) if cache is not None else None
+    if key is not None and ruled_out is not None and ruled_out.holds(key):
+        return []
     try:
         if not could_be_reported(path, data, selection):
+            if key is not None and ruled_out is not None:
+                ruled_out.add(key)
             return []
         source, encoding = decode_with_encoding(data)
     except UndecodableSource as error:
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    task = EngineTask(shown, source, encoding, selection, budget, fixing)
-    if cache is None:
-        return task
-    key = cache.key(data, selection.codes(), path.suffix)
+    if cache is None or key is None:
+        return EngineTask(shown, source, encoding, selection, budget, fixing)
     cached = cache.load(key, shown)
     if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
         return cached  # nothing a fix could change
