@@ -10,7 +10,7 @@ until the write is done or undone.
 
 Most files never get an entry: the gate's text stage rules them out (no
 report possible) before the engine. Their keys are kept together in one file
-per cache folder (`RuledOut`), read once at the start of a run and written
+per cache folder (`Verdicts`), read once at the start of a run and written
 again, the same atomic way, when the run ruled out a file it did not know.
 """
 
@@ -115,40 +115,56 @@ RULED_OUT_NAME = "ruled_out"
 OLD_KEYS_KEPT = 20_000
 
 
-class RuledOut:
-    """The keys of the files the gate's text stage ruled out: a key found here needs no text stage.
+class Verdicts:
+    """What the cache says of files at the start of a run, and what the run adds to it.
 
-    The file: the keys met by the last run that wrote it first, then older ones, one a line, under a
-    first line that holds a hash of the rest. A file whose hash does not match (damaged, half-written
-    by a tool that did not write atomically) is read as no keys at all. Two runs that write it at once
-    each write a whole file; the one that loses only leaves some verdicts to the text stage again.
+    The keys that have an entry are listed once, so a file without one costs no failed open. The keys
+    of the files the gate's text stage ruled out (nothing to report: no entry) are kept together in one
+    file: the keys met by the last run that wrote it first, then older ones, one a line, under a first
+    line that holds a hash of the rest. A file whose hash does not match (damaged, cut short) is read as
+    no keys at all. Two runs that write it at once each write a whole file; the one that loses only
+    leaves some files to the text stage again.
     """
 
     def __init__(self, cache: Cache) -> None:
         self.cache = cache
+        self.with_entry = entry_keys(cache.directory)
         self.known = read_keys(cache.directory / RULED_OUT_NAME)  # in the file's order, the newest first
         self.ruled_out = set(self.known)
-        self.met: dict[str, None] = {}  # the keys this run ruled out or found here, in order
-        self.learned = False  # whether this run ruled out a file the file did not hold
+        self.met: dict[str, None] = {}  # the keys ruled out that this run met, in order
+        self.learned = False  # whether this run ruled out a file the cache did not know
 
-    def holds(self, key: str) -> bool:
-        if key not in self.ruled_out:
-            return False
-        self.met[key] = None
-        return True
+    def reports(self, key: str, path: str) -> list[Diagnostic] | None:
+        """The reports of the file with this key, now for `path`: none if the text stage ruled it out, its
+        entry's if it has one; None when the cache does not know it."""
+        if key in self.ruled_out:
+            self.met[key] = None
+            return []
+        if key in self.with_entry:
+            return self.cache.load(key, path)
+        return None
 
-    def add(self, key: str) -> None:
+    def rule_out(self, key: str) -> None:
+        """The text stage ruled out the file with this key."""
         self.ruled_out.add(key)
         self.met[key] = None
         self.learned = True
 
     def save(self) -> None:
-        """Write the keys this run met and the newest of the others, when the run learned something."""
+        """Write the keys ruled out that this run met and the newest others, when it ruled out new ones."""
         if not self.learned:
             return
         old = [key for key in self.known if key not in self.met][:OLD_KEYS_KEPT]
         body = "".join(f"{key}\n" for key in (*self.met, *old)).encode()
         self.cache.write(RULED_OUT_NAME, hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def entry_keys(directory: Path) -> frozenset[str]:
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return frozenset()
+    return frozenset(name[:-5] for name in names if name.endswith(".json"))
 
 
 def read_keys(path: Path) -> list[str]:

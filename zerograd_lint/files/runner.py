@@ -1,9 +1,9 @@
 """Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
 
-This process reads every file, biggest first, and asks the gate's text stage
-of its bytes, so a file that cannot be reported costs a read; with a cache, a
-file the text stage ruled out before costs a read and a hash, and it serves
-the rest from the cache when it can. The files left go to the engine, each with a
+This process reads every file, biggest first, and serves it from the cache
+when the cache knows its bytes (an entry, or ruled out by the text stage
+before), else asks the gate's text stage of its bytes: a file that cannot be
+reported costs a read (and a hash). The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
 ends the run). With `--fix` a worker also fixes its file; this process writes
@@ -27,7 +27,7 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import import_analysis, lint_source, parse_error
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.selection import Selection
-from zerograd_lint.files.cache import Cache, RuledOut
+from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
@@ -132,17 +132,17 @@ def check_paths(
 ) -> RunResult:
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
-    ruled_out = RuledOut(cache) if cache is not None else None
+    verdicts = Verdicts(cache) if cache is not None else None
     with Engine(jobs) as engine:
         for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
             result.files_checked += 1
-            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget, ruled_out)
+            screened = screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
             if isinstance(screened, EngineTask):
                 engine.submit(screened)
             else:
                 result.diagnostics.extend(screened)
-        if ruled_out is not None:
-            ruled_out.save()  # now: what the text stage found is final, whatever the engine does next
+        if verdicts is not None:
+            verdicts.save()  # now: what the text stage found is final, whatever the engine does next
         for task, outcome in engine.outcomes():
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
@@ -179,38 +179,32 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
 def screen_file(
     path: Path,
     selection: Selection,
-    cache: Cache | None,
+    verdicts: Verdicts | None,
     fixing: Fixing | None = None,
     budget: float = ANALYSIS_BUDGET_S,
-    ruled_out: RuledOut | None = None,
 ) -> list[Diagnostic] | EngineTask:
-    """The reports of a file settled without the engine, or the task for the engine.
-
-    `ruled_out`: the keys of the cache's files the text stage ruled out, read and added to.
-    """
+    """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
     shown = str(path)
     try:
         data = path.read_bytes()
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
-    key = cache.key(data, selection.codes(), path.suffix) if cache is not None else None
-    if key is not None and ruled_out is not None and ruled_out.holds(key):
-        return []
+    key = None
+    if verdicts is not None:
+        key = verdicts.cache.key(data, selection.codes(), path.suffix)
+        cached = verdicts.reports(key, shown)
+        if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
+            return cached  # nothing a fix could change
     try:
         if not could_be_reported(path, data, selection):
-            if key is not None and ruled_out is not None:
-                ruled_out.add(key)
+            if verdicts is not None and key is not None:
+                verdicts.rule_out(key)
             return []
         source, encoding = decode_with_encoding(data)
     except UndecodableSource as error:
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    if cache is None or key is None:
-        return EngineTask(shown, source, encoding, selection, budget, fixing)
-    cached = cache.load(key, shown)
-    if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
-        return cached  # nothing a fix could change
     return EngineTask(shown, source, encoding, selection, budget, fixing, key)
 
 
