@@ -117,6 +117,27 @@ def test_a_ruled_out_file_is_served_without_the_text_stage(tmp_path):
     assert check(root, "src", "--no-cache").returncode == 1
 
 
+def test_a_run_the_cache_answers_imports_neither_the_gate_nor_the_engine(tmp_path):
+    """Every file known to the cache (an entry, or ruled out): the text stage is never asked, not even imported."""
+    root = project(tmp_path)
+    program = (
+        "import sys\nfrom zerograd_lint.doors.cli import main\n"
+        "try:\n    main(['check', '--quiet', 'src'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(name for name in sys.modules if name.startswith('zerograd_lint.core.')))\n"
+    )
+
+    def run() -> tuple[str, str]:
+        done = subprocess.run([sys.executable, "-c", program], cwd=root, env=cli_env(), capture_output=True, text=True, timeout=300)
+        report, imported = done.stdout.splitlines()
+        return report, imported
+
+    cold_report, cold_imported = run()
+    assert "zerograd_lint.core.gate" in cold_imported and "zerograd_lint.core.engine" in cold_imported
+    warm_report, warm_imported = run()
+    assert warm_report == cold_report and "ZG202" in warm_report
+    assert "zerograd_lint.core.gate" not in warm_imported and "zerograd_lint.core.engine" not in warm_imported
+
+
 def test_a_damaged_ruled_out_file_changes_no_report(tmp_path):
     root = project(tmp_path)
     fresh = check(root, "src").stdout

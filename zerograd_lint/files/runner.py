@@ -24,12 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.core.engine import import_analysis, lint_source, parse_error
-from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
-from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
 
 if TYPE_CHECKING:
@@ -186,7 +183,8 @@ def screen_file(
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
     shown = str(path)
     try:
-        data = path.read_bytes()
+        with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
+            data = file.readall()
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
     key = None
@@ -212,6 +210,8 @@ def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic
     """A ZG000 the runner finds itself, subject to the selection like the engine's."""
     if "ZG000" not in selection.codes():
         return []
+    from zerograd_lint.core.engine import parse_error
+
     return [parse_error(path, 1, 1, message)]
 
 
@@ -230,9 +230,14 @@ def cannot_read(path: Path, error: OSError) -> str:
 
 
 def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
-    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
+    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded.
+
+    The engine, the gate included, is imported when first needed: a run the cache answers does without.
+    """
     if path.suffix == ".ipynb":
         return True  # words inside JSON strings may be escaped
+    from zerograd_lint.core.gate import gate_of
+
     return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
 
 
@@ -254,7 +259,11 @@ def run_task(task: EngineTask) -> TaskResult:
 
 def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
     if path.endswith(".ipynb"):
+        from zerograd_lint.files.notebook import lint_notebook
+
         return lint_notebook(source, path, selection)
+    from zerograd_lint.core.engine import lint_source
+
     return lint_source(source, path, selection)
 
 
@@ -471,6 +480,8 @@ def import_before_fork() -> None:
     import multiprocessing
 
     if multiprocessing.get_start_method() == "fork":
+        from zerograd_lint.core.engine import import_analysis
+
         import_analysis()
 
 
