@@ -102,7 +102,7 @@ class Cache:
 
 
 @lru_cache(maxsize=None)
-def key_prefix(codes: frozenset[str], kind: str) -> "hashlib._Hash":
+def key_prefix(codes: frozenset[str], kind: str) -> hashlib._Hash:
     """The hash of what a key holds before the file's bytes: the tool, the kind of file, the codes."""
     digest = hashlib.sha256(tool_fingerprint().encode())
     digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
