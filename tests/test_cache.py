@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO, cli_env, run_cli
+from conftest import REPO, cli_env, run_cli, without_permission_override
 
 from zerograd_lint.files.cache import OLD_KEYS_KEPT
 
@@ -187,6 +187,26 @@ def test_a_cache_that_cannot_be_written_changes_no_report(tmp_path):
     for _ in range(2):
         result = check(root, "src")
         assert (result.returncode, result.stdout, result.stderr) == (1, fresh.stdout, "")
+
+
+def test_a_read_only_cache_is_read_and_left_alone(tmp_path):
+    """As a user (see without_permission_override): were permissions not enforced, the new files would be written."""
+    root = project(tmp_path)
+    check(root, "src")
+    (root / "src" / "new_util.py").write_text(CLEAN + "# new\n")  # to rule out: the list would be written again
+    (root / "src" / "new_train.py").write_text(BUGGY + "# new\n")  # to analyse: an entry would be written
+    folder = ruled_out_file(root).parent
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    expected = check(root, "src", "--no-cache").stdout
+    command = [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "src"]
+    folder.chmod(0o555)
+    try:
+        result = subprocess.run(command, cwd=root, env=cli_env(), capture_output=True, text=True, timeout=300,
+                                preexec_fn=without_permission_override)
+    finally:
+        folder.chmod(0o755)
+    assert (result.returncode, result.stdout, result.stderr) == (1, expected, "")
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
 
 
 def test_no_cache_neither_reads_nor_writes(tmp_path):
