@@ -75,3 +75,28 @@ def test_a_large_silent_file_is_silent_from_its_reached_code():
     source = large_trainer(clear="\n            self.optimizer.zero_grad()")
     assert isinstance(file_facts(source, "train.py", reached_only=True), PartialFacts)
     assert analyze_source(source, "train.py") == []
+
+
+DECORATED = '''
+    @functools.lru_cache(
+        maxsize={n},
+    )
+    # a comment between the decorators
+    @staticmethod
+    def decorated_{n}(value):
+        return value * {n}
+'''
+
+
+def test_a_left_out_def_loses_its_decorators_and_a_kept_one_keeps_them():
+    source = large_trainer().replace("    def batches", "    @torch.no_grad()\n    def batches", 1)
+    source = source.replace("import torch\n", "import functools\nimport torch\n", 1) + DECORATED.format(n=7)
+    tree = ast.parse(source)
+    gate = gate_of(every_code())
+    reached = reached_code(source, tree, gate.in_tree(gate.in_text(source), tree), frozenset())
+    assert reached is not None
+    lines = reached.split("\n")
+    assert lines[source.split("\n").index("    @torch.no_grad()")] == "    @torch.no_grad()"  # `batches` is called: kept whole
+    decorated = source.split("\n").index("    def decorated_7(value):")
+    assert lines[decorated - 5:decorated + 3] == ["", "", "", "", "", "    def decorated_7(value):", "        ...", ""]
+    ast.parse(reached)

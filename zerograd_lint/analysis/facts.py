@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
@@ -466,7 +467,7 @@ def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
                 callees.add(name)
             return True
 
-    value.visit(_Graph())
+    visit(value, _Graph())
     return callees, names
 
 

@@ -14,9 +14,10 @@ what they can see:
 - in a class with a kept method, every method that stores an attribute
   (`self.x = ...`: the class scope every method reads).
 
-Any other top-level def or method loses its body: `...` on the body's first
-line and its other lines left empty, so every kept line and column stays where
-it was. A def with a def or class inside keeps its body.
+Any other top-level def or method loses its body (`...` on the body's first
+line and its other lines left empty) and its decorators (empty lines), so every
+kept line and column stays where it was. A def with a def or class inside keeps
+its body.
 
 Reports are still made on the whole file: the engine uses this code to find
 that a file has none, and analyses the whole file again where it has some.
@@ -75,12 +76,23 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
             continue  # the body starts on the `def` line
         ending = "\r" if line.endswith("\r") else ""
         lines[first - 1] = line[:column] + "..." + ending
-        for number in range(first, last):
+        for number in (*decorator_lines(top.node, lines), *range(first, last)):
             left_out += len(lines[number])
             lines[number] = "\r" if lines[number].endswith("\r") else ""
     if left_out < MIN_SHARE_LEFT_OUT * len(source):
         return None
     return "\n".join(lines)
+
+
+def decorator_lines(function: Function, lines: list[str]) -> range:
+    """The lines (0-based) of a def's decorators, from the first `@` to the line before `def`: code that only
+    runs when the def is made, and names nothing the analyses follow into a body left out."""
+    if not function.decorator_list:
+        return range(0)
+    first = function.decorator_list[0].lineno - 1
+    if not lines[first].lstrip(" \t\f").startswith("@"):
+        return range(0)  # `@` on a line of its own, continued: left as it is
+    return range(first, function.lineno - 1)
 
 
 def top_defs(tree: ast.Module) -> tuple[list[TopDef], list[TopDef], set[str]]:

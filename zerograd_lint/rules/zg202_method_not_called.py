@@ -7,6 +7,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import code_of
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.fixes import zg202
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import finding
@@ -42,7 +43,7 @@ def one_argument_steps(module: cst.Module) -> list[tuple[str, str]]:
             if isinstance(func, cst.Attribute) and func.attr.value == "step" and len(args) == 1 and args[0].keyword is None:
                 found.append((code_of(func.value), code_of(args[0].value)))
 
-    module.visit(Steps())
+    visit(module, Steps())
     return found
 
 

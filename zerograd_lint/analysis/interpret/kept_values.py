@@ -28,6 +28,7 @@ from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.ir.state_events import names_read
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
@@ -334,7 +335,7 @@ def only_reported(module: cst.Module, scope: cst.CSTNode, target: str, accumulat
         return False  # `history["loss"]`: the dict's other uses are not followed
     where = module if target.startswith("self.") or not isinstance(scope, cst.FunctionDef) else scope
     uses = _Uses(target, accumulation)
-    where.visit(uses)
+    visit(where, uses)
     return uses.only_reported
 
 
@@ -377,7 +378,7 @@ class _Uses(cst.CSTVisitor):
             self.calls.pop()
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)  # not the keyword's name (`tqdm(loader, total=n)`)
+        visit(node.value, self)  # not the keyword's name (`tqdm(loader, total=n)`)
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
@@ -386,7 +387,7 @@ class _Uses(cst.CSTVisitor):
         elif self.is_target(node):
             self.note_use()
         else:
-            node.value.visit(self)
+            visit(node.value, self)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:

@@ -44,6 +44,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+from zerograd_lint.analysis.ir.visiting import visit
 
 MAX_INLINE_DEPTH = 6
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
@@ -369,7 +370,7 @@ class Builder(CallEvents, Inlining):
         if expression is None:
             return []
         collector = _CallCollector(self, context)
-        expression.visit(collector)
+        visit(expression, collector)
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
@@ -419,7 +420,7 @@ def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
                 found.add(name)
 
     if value is not None:
-        value.visit(_Calls())
+        visit(value, _Calls())
     return frozenset(found)
 
 
@@ -433,19 +434,19 @@ def used_names(value: cst.CSTNode) -> list[cst.Name]:
 
         def visit_Attribute(self, node: cst.Attribute) -> bool:
             if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
-                node.value.visit(self)
+                visit(node.value, self)
             return False
 
         def visit_Call(self, node: cst.Call) -> bool:
             if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
                 return False  # `fake.detach()` carries no graph into the loss
             if not isinstance(node.func, cst.Name):
-                node.func.visit(self)
+                visit(node.func, self)
             for argument in node.args:
-                argument.visit(self)
+                visit(argument, self)
             return False
 
-    value.visit(_Names())
+    visit(value, _Names())
     return found
 
 

@@ -39,6 +39,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
 if TYPE_CHECKING:
@@ -571,7 +572,7 @@ def own_grad_attributes(container: Container) -> list[cst.Attribute]:
 
     body = container.body if isinstance(container, cst.Module) else [container.body]
     for statement in body:
-        statement.visit(_Grads())
+        visit(statement, _Grads())
     return found
 
 
@@ -593,7 +594,7 @@ def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:
             if node.attr.value == "grad" and isinstance(node.value, cst.Name):
                 found.append(node)
 
-    expression.visit(_Grads())
+    visit(expression, _Grads())
     return found
 
 

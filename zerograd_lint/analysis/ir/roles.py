@@ -24,6 +24,7 @@ from zerograd_lint.analysis.ir.names import (
     says_scheduler,
     scheduled_optimizer_argument,
 )
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, WRAPPING_CALLS
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
@@ -229,7 +230,7 @@ class BindingCollector(cst.CSTVisitor):
 
 
 def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
-    body.visit(BindingCollector(scope, class_scope, root))
+    visit(body, BindingCollector(scope, class_scope, root))
     return scope
 
 

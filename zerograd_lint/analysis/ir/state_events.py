@@ -13,6 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
@@ -140,7 +141,7 @@ def names_read(node: cst.CSTNode, keywords: bool = True) -> set[str]:
         def visit_Name(self, name: cst.Name) -> None:
             found.add(name.value)
 
-    node.visit(_Reads())
+    visit(node, _Reads())
     return found
 
 

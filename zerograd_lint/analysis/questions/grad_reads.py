@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Mapping
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
+from zerograd_lint.analysis.questions.statements import statements_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -121,6 +123,8 @@ class _Finder(ast.NodeVisitor):
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
         self.found: dict[tuple[int, int], GradRead] = {}
+        # An identifier is read as its NFKC form: one in other letters can say `grad` too.
+        self.grad_lines = [number for number, line in enumerate(lines, 1) if "grad" in line or not line.isascii()]
 
     # Where parameters come from ------------------------------------------------
 
@@ -191,6 +195,8 @@ class _Finder(ast.NodeVisitor):
     # Scopes -----------------------------------------------------------------
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        if not self.may_read_grad(node):
+            return  # nothing in it can be reported, and what it binds stays in it
         self.assigned.append({})
         self.asserted.append(set())
         self.generic_visit(node)
@@ -198,6 +204,12 @@ class _Finder(ast.NodeVisitor):
         self.asserted.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+    def may_read_grad(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Whether a line of the def (its decorators too) says `grad`, or may in other letters (NFKC)."""
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        at = bisect_left(self.grad_lines, first)
+        return at < len(self.grad_lines) and self.grad_lines[at] <= (node.end_lineno or node.lineno)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -356,5 +368,5 @@ def writes_grads(tree: ast.Module) -> bool:
         isinstance(node, ast.Assign)
         and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)
         and not (isinstance(node.value, ast.Constant) and node.value.value is None)
-        for node in ast.walk(tree)
+        for node in statements_in(tree)
     )

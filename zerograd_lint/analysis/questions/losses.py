@@ -8,6 +8,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Backward
+from zerograd_lint.analysis.ir.visiting import visit
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
@@ -62,7 +63,7 @@ def calls_helper(node: cst.CSTNode, helpers: frozenset[str]) -> bool:
             name = dotted_name(call.func) or ""
             found = found or name.rsplit(".", 1)[-1] in helpers
 
-    node.visit(_Calls())
+    visit(node, _Calls())
     return found
 
 
@@ -109,7 +110,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
         name = names.pop()
         seen.add(name)
         finder = _Assignments(scope, name)
-        scope.visit(finder)
+        visit(scope, finder)
         if not finder.values:
             return False  # a parameter, or bound where we cannot see
         values += finder.values
@@ -139,7 +140,7 @@ def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tup
             if node.value is not None:
                 returned.append(node.value)
 
-    functions[0].visit(_Returns())
+    visit(functions[0], _Returns())
     return [(functions[0], r) for r in returned] or None
 
 
@@ -150,7 +151,7 @@ def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             found.append(node)
 
-    module.visit(_Functions())
+    visit(module, _Functions())
     return found
 
 
@@ -172,7 +173,7 @@ def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str]
             if isinstance(node.operator, cst.Modulo):
                 found.append(code_of(node.right))
 
-    test.visit(_Modulo())
+    visit(test, _Modulo())
     if found:
         return found[0]
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:

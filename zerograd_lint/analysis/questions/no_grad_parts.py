@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS
+from zerograd_lint.analysis.questions.statements import statements_in
 
 # Layers that own parameters (in their default configuration).
 PARAMETRIC_LAYERS = frozenset(
@@ -169,11 +170,11 @@ def module_classes(tree: ast.Module) -> dict[str, ModuleClass]:
     """Every class of the file that has parameters getting no gradient, by name."""
     records: dict[str, _Class] = {}
     defined: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            defined[node.name] = defined.get(node.name, 0) + 1
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and defined[node.name] == 1:  # a name given to two classes is no one's
+    classes = [node for node in statements_in(tree) if isinstance(node, ast.ClassDef)]
+    for node in classes:
+        defined[node.name] = defined.get(node.name, 0) + 1
+    for node in classes:
+        if defined[node.name] == 1:  # a name given to two classes is no one's
             record = _Class(node)
             for item in node.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -32,6 +32,7 @@ from zerograd_lint.analysis.ir.nodes import (
     loop_header,
 )
 from zerograd_lint.analysis.ir.state_events import names_read
+from zerograd_lint.analysis.ir.visiting import visit
 
 # Model methods that leave its parameters as they are.
 KEEPS_MODEL = frozenset(
@@ -187,5 +188,5 @@ def calls_in(tree: cst.CSTNode) -> list[cst.Call]:
         def visit_Call(self, call: cst.Call) -> None:
             found.append(call)
 
-    tree.visit(_Calls())
+    visit(tree, _Calls())
     return found

@@ -10,6 +10,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir.names import Role, code_of
 from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.visiting import visit
 
 ANY_RECEIVER = frozenset({"zero_grad", "backward", "unscale_"})
 NEEDS_ROLE = {"step": Role.OPTIMIZER, "update": Role.SCALER}
@@ -45,5 +46,5 @@ class _Finder(cst.CSTVisitor):
 def find_uncalled(index: ModuleIndex) -> Iterator[Uncalled]:
     for root in index.roots:
         finder = _Finder(root, index.resolver_for(root))
-        root.visit(finder)
+        visit(root, finder)
         yield from finder.found

@@ -1,0 +1,40 @@
+"""Walks of CPython's tree that skip what cannot hold the answer, and answer as the whole walk does."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
+from zerograd_lint.analysis.questions.statements import statements_in
+
+REPO = Path(__file__).resolve().parent.parent
+READS = """import torch
+
+def untouched(model):
+    return [p for p in model.parameters()]
+
+def clip(model):
+    for p in model.parameters():
+        p.{grad}.mul_(0.5)
+"""
+
+
+def test_the_statements_come_in_ast_walks_order():
+    checked = 0
+    for path in sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")]):
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError):
+            continue  # the bad input some tests read, on purpose
+        assert list(statements_in(tree)) == [node for node in ast.walk(tree) if isinstance(node, ast.stmt)]
+        checked += 1
+    assert checked > 500
+
+
+def test_a_grad_written_in_other_letters_is_read_as_python_reads_it():
+    ascii_reads, _ = find_grad_reads(ast.parse(READS.format(grad="grad")), READS.format(grad="grad"))
+    assert [(r.line, r.parameter) for r in ascii_reads] == [(8, "p")]
+    fullwidth = READS.format(grad="\uff47\uff52\uff41\uff44")  # NFKC: `grad`
+    reads, _ = find_grad_reads(ast.parse(fullwidth), fullwidth)
+    assert [(r.line, r.parameter) for r in reads] == [(8, "p")]

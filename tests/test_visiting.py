@@ -1,0 +1,122 @@
+"""The analysis's own traversal of LibCST trees calls what LibCST's `visit` calls, in the same order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+from zerograd_lint.analysis.ir.visiting import visit
+
+REPO = Path(__file__).resolve().parent.parent
+NODE_CLASSES = [c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)]
+# What the traversal leaves out: whitespace, comments, tokens. Nothing else may be missing.
+TOKENS = (
+    cst.BaseParenthesizableWhitespace, cst.BaseBinaryOp, cst.BaseAugOp, cst.BaseCompOp, cst.BaseUnaryOp,
+    cst.BaseBooleanOp, cst.Newline, cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual, cst.EmptyLine,
+    cst.TrailingWhitespace, cst.Comment, cst.LeftParen, cst.RightParen, cst.LeftSquareBracket, cst.RightSquareBracket,
+    cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.Asynchronous, cst.ParamSlash, cst.ImportStar,
+)
+# Every statement and expression LibCST knows, where the declared and the visited order of fields differ most.
+EVERY_KIND = '''
+import os, sys as system
+from a.b import (c as d, e)
+@decorate([x for x in range(3)], key=lambda k=[j for j in ()]: k)
+async def f(a, /, b: int = [i for i in ()], *args, c=lambda: 0, **kwargs) -> {k: v for k, v in {}.items()}:
+    global g
+    x = y = (yield from z) if [p for p in a] else await w
+    x += 1; x: int = 2; (w := {q for q in b})
+    del x[1:2:3], x.y
+    async with open(f"{a!r:>{b}}") as h, m:
+        async for i, (j, k) in zip(a, b):
+            assert i, f"{j=}"
+            raise ValueError(i) from None
+        else:
+            pass
+    try:
+        pass
+    except* (KeyError, OSError) as error:
+        return -x ** 2 @ y if not x and y or z else x < y <= z != w
+    try:
+        pass
+    except Exception as e:
+        print(*args, **kwargs, sep="")
+    finally:
+        x = "a" "b" f"c{d}"
+    while x:
+        break
+    match command.split():
+        case [action, *rest] if [r for r in rest]:
+            pass
+        case {"key": value, **others} | Point(x=0, y=[*_]) as p:
+            continue
+        case None | 1 | -2j:
+            nonlocal v
+class C(Base, metaclass=Meta):
+    attribute: "int" = 0
+    def method(self): return self.attribute[::2], ...
+type Alias[T: int, *Ts, **P] = list[T]
+'''
+
+
+def recorder() -> tuple[cst.CSTVisitor, list[tuple[str, str, int]]]:
+    """A visitor with a `visit_` and a `leave_` for every node class, noting each call."""
+    calls: list[tuple[str, str, int]] = []
+    methods = {}
+    for kind in NODE_CLASSES:
+        for prefix in ("visit", "leave"):
+            methods[f"{prefix}_{kind.__name__}"] = lambda self, node, p=prefix: calls.append((p, type(node).__name__, id(node)))
+    return type("Recorder", (cst.CSTVisitor,), methods)(), calls
+
+
+def modules() -> list[Path]:
+    return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
+
+
+def same_calls(module: cst.Module) -> None:
+    theirs, their_calls = recorder()
+    module.visit(theirs)
+    ours, our_calls = recorder()
+    visit(module, ours)
+    visited = {call[2] for call in our_calls}
+    assert [call for call in their_calls if call[2] in visited] == our_calls
+    left_out = {call[1] for call in their_calls if call[2] not in visited}
+    assert all(issubclass(getattr(cst, name), TOKENS) for name in left_out), left_out
+
+
+def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
+    same_calls(cst.parse_module(EVERY_KIND))
+
+
+def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
+    checked = 0
+    for path in modules():
+        try:
+            module = cst.parse_module(path.read_text(encoding="utf-8"))
+        except (cst.ParserSyntaxError, UnicodeDecodeError):
+            continue  # the bad input some tests read, on purpose
+        same_calls(module)
+        checked += 1
+    assert checked > 500
+
+
+def test_a_false_visit_skips_the_children_and_a_visitor_with_hooks_of_its_own_goes_to_libcst():
+    module = cst.parse_module("f(g(x), h(y))\n")
+    names: list[str] = []
+
+    class OuterCalls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> bool:
+            names.append(cst.Module([]).code_for_node(node.func))
+            return False
+
+    visit(module, OuterCalls())
+    assert names == ["f"]
+
+    seen: list[str] = []
+
+    class Everything(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            seen.append(type(node).__name__)
+            return True
+
+    visit(module, Everything())
+    assert "Comma" in seen and "SimpleWhitespace" in seen  # LibCST's own traversal: every node
