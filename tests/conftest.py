@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import subprocess
@@ -78,3 +79,18 @@ def ungated() -> Iterator[None]:
         yield
     finally:
         Gate.in_text, Gate.in_tree = originals  # type: ignore[method-assign]
+
+
+PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
+
+
+def without_permission_override() -> None:
+    """In the child, before exec: root loses the capabilities that let it ignore file permissions
+    (dropped from the bounding set, root's capabilities after exec), so chmod 000 stops it as it
+    stops a user. Nothing to do for a normal user."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from conftest import cli_env, run_cli
+from conftest import cli_env, run_cli, without_permission_override
 
 TRAINING = """\
 for x in loader:
@@ -93,21 +92,6 @@ def test_a_file_named_twice_or_through_a_link_is_checked_once(tmp_path):
     code, items, _ = reports(tmp_path, "alias.py", "train.py", "./train.py")
     assert code == 1
     assert [item["path"] for item in items] == ["train.py"]
-
-
-PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
-
-
-def without_permission_override() -> None:
-    """In the child, before exec: root loses the capabilities that let it ignore file permissions
-    (dropped from the bounding set, root's capabilities after exec), so chmod 000 stops it as it
-    stops a user. Nothing to do for a normal user."""
-    if os.geteuid() != 0:
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
-        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
 
 def check_as_a_user(root: Path, *paths: str) -> tuple[int, list[dict], str]:

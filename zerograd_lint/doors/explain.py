@@ -193,7 +193,7 @@ def explain_target(target: Target, selection: Selection, style: Style = plain) -
             raise ExplainError(f"{target.path}: no such file") from None
     except OSError:
         pass  # a file that cannot be looked at: reported as check reports it
-    screened = screen_file(path, selection, cache=None)
+    screened = screen_file(path, selection, verdicts=None)
     if not isinstance(screened, EngineTask):  # refused as check refuses it, or nothing any rule could report
         source = None if screened else path.read_text(encoding="utf-8", errors="replace")
         return explain_reports(target, screened, source, False, style)

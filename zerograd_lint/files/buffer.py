@@ -10,11 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.core.engine import lint_source
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.config import Options, Settings, load_settings
-from zerograd_lint.files.notebook import lint_notebook
-from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, own_report, too_large, within_budget
+from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, lint, own_report, too_large, within_budget
 from zerograd_lint.files.source import UndecodableSource, decode_source
 
 
@@ -34,6 +32,8 @@ def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
+    from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
+
     return within_budget(path, selection, lambda: lint_source(source, path, selection))
 
 
@@ -51,7 +51,7 @@ def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult,
         return result, None
     try:
         if path.endswith(".ipynb"):
-            result.diagnostics = within_budget(path, selection, lambda: lint_notebook(source, path, selection))
+            result.diagnostics = within_budget(path, selection, lambda: lint(source, path, selection))
         else:
             result.diagnostics = lint_python(source, path, selection)
     except Exception as error:  # as for files: an internal failure is the run's error, never a crash

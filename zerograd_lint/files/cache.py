@@ -7,6 +7,11 @@ file hits. Entries are JSON files written to a temporary name and moved in
 place (`os.replace` is atomic), so concurrent runs never see half an entry;
 an entry that cannot be read is a miss. A Ctrl-C during a write is held
 until the write is done or undone.
+
+Most files never get an entry: the gate's text stage rules them out (no
+report possible) before the engine. Their keys are kept together in one file
+per cache folder (`Verdicts`), read once at the start of a run and written
+again, the same atomic way, when the run ruled out a file it did not know.
 """
 
 from __future__ import annotations
@@ -62,8 +67,7 @@ class Cache:
         return cls(root / CACHE_DIR_NAME / __version__)
 
     def key(self, data: bytes, codes: frozenset[str], kind: str) -> str:
-        digest = hashlib.sha256(tool_fingerprint().encode())
-        digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
+        digest = key_prefix(codes, kind).copy()
         digest.update(data)
         return digest.hexdigest()
 
@@ -84,13 +88,94 @@ class Cache:
             return
         if json.loads(text) != items:
             return  # tuples or other types JSON would change: a hit must equal a fresh run
+        self.write(f"{key}.json", text.encode())
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write a file of the cache folder atomically; a cache that cannot be written is skipped."""
         try:
             if not self.directory.is_dir():
                 self.directory.mkdir(parents=True, exist_ok=True)
                 mark_cache_dir(self.directory.parent)
-            write_atomically(self.directory / f"{key}.json", text.encode())
+            write_atomically(self.directory / name, data)
         except OSError:
             return
+
+
+@lru_cache(maxsize=None)
+def key_prefix(codes: frozenset[str], kind: str) -> hashlib._Hash:
+    """The hash of what a key holds before the file's bytes: the tool, the kind of file, the codes."""
+    digest = hashlib.sha256(tool_fingerprint().encode())
+    digest.update(f"\0{kind}\0{','.join(sorted(codes))}\0".encode())
+    return digest
+
+
+RULED_OUT_NAME = "ruled_out"
+# Keys of ruled-out files a run did not meet (other files, or earlier versions of its files), kept for the
+# next runs: a pre-commit run over a few files does not forget the tree. Past this many, the oldest go.
+OLD_KEYS_KEPT = 20_000
+
+
+class Verdicts:
+    """What the cache says of files at the start of a run, and what the run adds to it.
+
+    The keys that have an entry are listed once, so a file without one costs no failed open. The keys
+    of the files the gate's text stage ruled out (nothing to report: no entry) are kept together in one
+    file: the keys met by the last run that wrote it first, then older ones, one a line, under a first
+    line that holds a hash of the rest. A file whose hash does not match (damaged, cut short) is read as
+    no keys at all. Two runs that write it at once each write a whole file; the one that loses only
+    leaves some files to the text stage again.
+    """
+
+    def __init__(self, cache: Cache) -> None:
+        self.cache = cache
+        self.with_entry = entry_keys(cache.directory)
+        self.known = read_keys(cache.directory / RULED_OUT_NAME)  # in the file's order, the newest first
+        self.ruled_out = set(self.known)
+        self.met: dict[str, None] = {}  # the keys ruled out that this run met, in order
+        self.learned = False  # whether this run ruled out a file the cache did not know
+
+    def reports(self, key: str, path: str) -> list[Diagnostic] | None:
+        """The reports of the file with this key, now for `path`: none if the text stage ruled it out, its
+        entry's if it has one; None when the cache does not know it."""
+        if key in self.ruled_out:
+            self.met[key] = None
+            return []
+        if key in self.with_entry:
+            return self.cache.load(key, path)
+        return None
+
+    def rule_out(self, key: str) -> None:
+        """The text stage ruled out the file with this key."""
+        self.ruled_out.add(key)
+        self.met[key] = None
+        self.learned = True
+
+    def save(self) -> None:
+        """Write the keys ruled out that this run met and the newest others, when it ruled out new ones."""
+        if not self.learned:
+            return
+        old = [key for key in self.known if key not in self.met][:OLD_KEYS_KEPT]
+        body = "".join(f"{key}\n" for key in (*self.met, *old)).encode()
+        self.cache.write(RULED_OUT_NAME, hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def entry_keys(directory: Path) -> frozenset[str]:
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return frozenset()
+    return frozenset(name[:-5] for name in names if name.endswith(".json"))
+
+
+def read_keys(path: Path) -> list[str]:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    digest, _, body = data.partition(b"\n")
+    if hashlib.sha256(body).hexdigest().encode() != digest:
+        return []
+    return body.decode("ascii", "replace").split()
 
 
 def without_path(diagnostic: Diagnostic) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", "__pycache__",
@@ -28,74 +28,108 @@ class MissingPath(FileNotFoundError):
     """A path given on the command line that names no file or folder to check."""
 
 
-def is_virtualenv(directory: Path) -> bool:
-    return os.path.isfile(directory / "pyvenv.cfg")  # False, not an error, when the folder cannot be searched
+def is_virtualenv(directory: str) -> bool:
+    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))  # False, not an error, when the folder cannot be searched
+
+
+class Found(NamedTuple):
+    path: str
+    link: bool
+    identity: tuple[int, int] | None  # (device, inode) of the file behind the path; None: it cannot be looked at
 
 
 def discover(paths: Iterable[str]) -> Iterator[Path]:
     """Files under the given paths; a file named explicitly is always yielded."""
     seen: set[tuple[int, int]] = set()
-    links: list[Path] = []
+    links: list[Found] = []
     for raw in paths:
-        path = Path(raw)
+        path = os.fspath(Path(raw))  # `./a/` as `a`, as the paths yielded are written
         try:
-            mode = path.stat().st_mode
+            status = os.stat(path)
         except FileNotFoundError:
             if not os.path.islink(path):
                 raise MissingPath(f"{raw}: no such file or directory") from None
-            mode = None  # a broken link: the run reports it
+            status = None  # a broken link: the run reports it
         except OSError:
-            mode = None  # a looping link, a folder above it that cannot be searched: the run reports it
-        if mode is not None and stat.S_ISDIR(mode):
-            candidates: Iterable[Path] = walk(path)
-        elif mode is None or stat.S_ISREG(mode):
-            candidates = (path,)
+            status = None  # a looping link, a folder above it that cannot be searched: the run reports it
+        if status is not None and stat.S_ISDIR(status.st_mode):
+            candidates: Iterable[Found] = walk(path)
+        elif status is None or stat.S_ISREG(status.st_mode):
+            candidates = (Found(path, os.path.islink(path), identity(status)),)
         else:
             raise MissingPath(f"{raw}: not a file or folder (a pipe, socket or device)")
-        for candidate in candidates:
-            if os.path.islink(candidate):
-                links.append(candidate)
-            elif first_time(candidate, seen):
-                yield candidate
+        for found in candidates:
+            if found.link:
+                links.append(found)
+            elif first_time(found, seen):
+                yield Path(found.path)
     for link in links:  # after every file, so a file is checked under its own name
         if first_time(link, seen):
-            yield link
+            yield Path(link.path)
 
 
-def first_time(path: Path, seen: set[tuple[int, int]]) -> bool:
-    """Whether the file behind `path` was not yielded yet (always True when it cannot be looked at)."""
-    try:
-        status = path.stat()
-    except OSError:
+def identity(status: os.stat_result | None) -> tuple[int, int] | None:
+    return None if status is None else (status.st_dev, status.st_ino)
+
+
+def first_time(found: Found, seen: set[tuple[int, int]]) -> bool:
+    """Whether the file found was not yielded yet (always True when it cannot be looked at)."""
+    if found.identity is None:
         return True
-    identity = (status.st_dev, status.st_ino)
-    if identity in seen:
+    if found.identity in seen:
         return False
-    seen.add(identity)
+    seen.add(found.identity)
     return True
 
 
-def walk(root: Path) -> Iterator[Path]:
-    unlistable: list[Path] = []
-    for directory, subdirs, files in os.walk(root, onerror=lambda error: unlistable.append(Path(error.filename))):
-        subdirs[:] = sorted(
-            d for d in subdirs
-            if d not in SKIPPED_DIRS and not d.endswith(".egg-info")
-            and not is_virtualenv(Path(directory, d))
-        )
-        for name in sorted(files):
-            path = Path(directory, name)
-            if name.endswith(SOURCE_SUFFIXES) and may_be_source(path):
-                yield path
+def walk(root: str) -> Iterator[Found]:
+    """The source files under `root`, folder by folder (each folder's files, then its subfolders), each
+    sorted by name; a folder that cannot be listed comes after the files of the next folder listed."""
+    unlistable: list[Found] = []
+    folders = [root]
+    while folders:
+        directory = folders.pop()
+        try:
+            with os.scandir(directory) as listing:
+                entries = list(listing)
+        except OSError:
+            unlistable.append(Found(directory, os.path.islink(directory), identity(stat_or_none(directory))))
+            continue
+        subdirs, files = [], []
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir = entry.is_dir()  # a link to a folder too: never walked, never checked
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if (not is_link(entry) and name not in SKIPPED_DIRS and not name.endswith(".egg-info")
+                        and not is_virtualenv(entry.path)):
+                    subdirs.append(entry.path)
+            elif name.endswith(SOURCE_SUFFIXES):
+                files.append(entry)
+        folders.extend(sorted(subdirs, reverse=True))  # the first comes off first
+        for entry in sorted(files, key=lambda entry: entry.name):
+            try:
+                status = entry.stat()  # through a link: the file it names
+            except OSError:
+                status = None  # a broken or looping link, a file that cannot be looked at: the run says why
+            if status is None or stat.S_ISREG(status.st_mode):  # never a pipe, socket, device or folder
+                yield Found(entry.path, is_link(entry), identity(status))
         yield from unlistable  # the run says it cannot read them
         unlistable.clear()
-    yield from unlistable  # the root itself
+    yield from unlistable  # the root itself, or the last folders
 
 
-def may_be_source(path: Path) -> bool:
-    """A file, or a link that is not to a pipe, socket, device or folder; a file that cannot be looked at
-    passes, so the run reports why it cannot read it."""
+def is_link(entry: os.DirEntry[str]) -> bool:
     try:
-        return stat.S_ISREG(path.stat().st_mode)
+        return entry.is_symlink()
     except OSError:
-        return True
+        return False  # as os.path.islink says
+
+
+def stat_or_none(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None

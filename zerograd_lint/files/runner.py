@@ -1,8 +1,9 @@
 """Checks and fixes many files: reads each one (I/O lives here), lints it, fixes it, collects the results.
 
-This process reads every file, biggest first, and asks the gate's text stage
-of its bytes, so a file that cannot be reported costs a read; it serves the
-rest from the cache when it can. The files left go to the engine, each with a
+This process reads every file, biggest first, and serves it from the cache
+when the cache knows its bytes (an entry, or ruled out by the text stage
+before), else asks the gate's text stage of its bytes: a file that cannot be
+reported costs a read (and a hash). The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
 ends the run). With `--fix` a worker also fixes its file; this process writes
@@ -23,12 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.core.engine import import_analysis, lint_source, parse_error
-from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.selection import Selection
-from zerograd_lint.files.cache import Cache
+from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
-from zerograd_lint.files.notebook import lint_notebook
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
 
 if TYPE_CHECKING:
@@ -131,14 +129,17 @@ def check_paths(
 ) -> RunResult:
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
+    verdicts = Verdicts(cache) if cache is not None else None
     with Engine(jobs) as engine:
         for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
             result.files_checked += 1
-            screened = screen_file(path, settings.selection_for(path), cache, fixing, budget)
+            screened = screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
             if isinstance(screened, EngineTask):
                 engine.submit(screened)
             else:
                 result.diagnostics.extend(screened)
+        if verdicts is not None:
+            verdicts.save()  # now: what the text stage found is final, whatever the engine does next
         for task, outcome in engine.outcomes():
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
@@ -173,29 +174,35 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
 
 
 def screen_file(
-    path: Path, selection: Selection, cache: Cache | None, fixing: Fixing | None = None, budget: float = ANALYSIS_BUDGET_S
+    path: Path,
+    selection: Selection,
+    verdicts: Verdicts | None,
+    fixing: Fixing | None = None,
+    budget: float = ANALYSIS_BUDGET_S,
 ) -> list[Diagnostic] | EngineTask:
-    """The reports of a file settled without the engine, or the task for the engine."""
+    """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
     shown = str(path)
     try:
-        data = path.read_bytes()
+        with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
+            data = file.readall()
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
+    key = None
+    if verdicts is not None:
+        key = verdicts.cache.key(data, selection.codes(), path.suffix)
+        cached = verdicts.reports(key, shown)
+        if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
+            return cached  # nothing a fix could change
     try:
         if not could_be_reported(path, data, selection):
+            if verdicts is not None and key is not None:
+                verdicts.rule_out(key)
             return []
         source, encoding = decode_with_encoding(data)
     except UndecodableSource as error:
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    task = EngineTask(shown, source, encoding, selection, budget, fixing)
-    if cache is None:
-        return task
-    key = cache.key(data, selection.codes(), path.suffix)
-    cached = cache.load(key, shown)
-    if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
-        return cached  # nothing a fix could change
     return EngineTask(shown, source, encoding, selection, budget, fixing, key)
 
 
@@ -203,6 +210,8 @@ def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic
     """A ZG000 the runner finds itself, subject to the selection like the engine's."""
     if "ZG000" not in selection.codes():
         return []
+    from zerograd_lint.core.engine import parse_error
+
     return [parse_error(path, 1, 1, message)]
 
 
@@ -221,9 +230,14 @@ def cannot_read(path: Path, error: OSError) -> str:
 
 
 def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
-    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded."""
+    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded.
+
+    The engine, the gate included, is imported when first needed: a run the cache answers does without.
+    """
     if path.suffix == ".ipynb":
         return True  # words inside JSON strings may be escaped
+    from zerograd_lint.core.gate import gate_of
+
     return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
 
 
@@ -245,7 +259,11 @@ def run_task(task: EngineTask) -> TaskResult:
 
 def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
     if path.endswith(".ipynb"):
+        from zerograd_lint.files.notebook import lint_notebook
+
         return lint_notebook(source, path, selection)
+    from zerograd_lint.core.engine import lint_source
+
     return lint_source(source, path, selection)
 
 
@@ -462,6 +480,8 @@ def import_before_fork() -> None:
     import multiprocessing
 
     if multiprocessing.get_start_method() == "fork":
+        from zerograd_lint.core.engine import import_analysis
+
         import_analysis()
 
 
