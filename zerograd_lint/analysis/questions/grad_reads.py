@@ -12,10 +12,10 @@ import ast
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
-from zerograd_lint.analysis.questions.statements import statements_in
+from zerograd_lint.analysis.questions.statements import SUITES, statements_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -115,16 +115,17 @@ class Bound:
 
 
 class _Finder(ast.NodeVisitor):
-    def __init__(self, lines: list[str], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]) -> None:
+    def __init__(
+        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]
+    ) -> None:
         self.lines = lines
+        self.grad_lines = grad_lines
         self.namespaces = namespaces
         self.order = order
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
         self.found: dict[tuple[int, int], GradRead] = {}
-        # An identifier is read as its NFKC form: one in other letters can say `grad` too.
-        self.grad_lines = [number for number, line in enumerate(lines, 1) if "grad" in line or not line.isascii()]
 
     # Where parameters come from ------------------------------------------------
 
@@ -208,8 +209,7 @@ class _Finder(ast.NodeVisitor):
     def may_read_grad(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """Whether a line of the def (its decorators too) says `grad`, or may in other letters (NFKC)."""
         first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        at = bisect_left(self.grad_lines, first)
-        return at < len(self.grad_lines) and self.grad_lines[at] <= (node.end_lineno or node.lineno)
+        return spans_a_line(self.grad_lines, first, node.end_lineno or node.lineno)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -308,44 +308,69 @@ def tensor_namespaces(tree: ast.Module) -> frozenset[str]:
     return frozenset(names)
 
 
-def grad_attributes_by_container(tree: ast.Module) -> list[list[ast.Attribute]]:
+def grad_attributes_by_container(tree: ast.Module, grad_lines: Sequence[int]) -> list[list[ast.Attribute]]:
     """Every `name.grad` of the module's own code, then of each def's own body (defs in pre-order), in source order.
 
     Nested defs and classes belong to no enclosing container; a def's decorators and defaults to none.
+    `grad_lines`: the lines that may say `grad` (sorted); the expressions of a statement without one are not walked.
     """
     containers: list[list[ast.Attribute]] = []
 
-    def collect(node: ast.AST, into: list[ast.Attribute]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    def suite(statements: Sequence[ast.stmt], into: list[ast.Attribute]) -> None:
+        for statement in statements:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 own: list[ast.Attribute] = []
                 containers.append(own)
-                for statement in child.body:
-                    collect_statement(statement, own)
+                suite(statement.body, own)
                 own.sort(key=lambda a: (a.lineno, a.col_offset))
-            elif isinstance(child, ast.ClassDef):
-                for statement in child.body:
-                    collect(ast.Module(body=[statement], type_ignores=[]), [])  # defs of the class; its own code is no one's
+            elif isinstance(statement, ast.ClassDef):
+                suite(statement.body, [])  # defs of the class; its own code is no one's
             else:
-                if isinstance(child, ast.Attribute) and child.attr == "grad" and isinstance(child.value, ast.Name):
-                    into.append(child)
-                collect(child, into)
+                held(statement, into)
 
-    def collect_statement(statement: ast.stmt, into: list[ast.Attribute]) -> None:
-        collect(ast.Module(body=[statement], type_ignores=[]), into)
+    def held(node: ast.AST, into: list[ast.Attribute]) -> None:
+        """A statement other than a def or a class, an `except` clause or a `case`: its code, then its statements."""
+        says_grad = spans_a_line(grad_lines, node.lineno, node.end_lineno or node.lineno) if hasattr(node, "lineno") else True
+        for name, value in ast.iter_fields(node):
+            if name in SUITES:
+                for child in value:
+                    if isinstance(child, ast.stmt):
+                        suite([child], into)
+                    else:
+                        held(child, into)
+            elif says_grad:
+                for part in value if isinstance(value, list) else [value]:
+                    if isinstance(part, ast.AST):
+                        into.extend(
+                            n for n in ast.walk(part)
+                            if isinstance(n, ast.Attribute) and n.attr == "grad" and isinstance(n.value, ast.Name)
+                        )
 
     module: list[ast.Attribute] = []
     containers.append(module)
-    collect(tree, module)
+    suite(tree.body, module)
     module.sort(key=lambda a: (a.lineno, a.col_offset))
     return containers
 
 
+def spans_a_line(lines: Sequence[int], first: int, last: int) -> bool:
+    """Whether one of the sorted `lines` is between `first` and `last`."""
+    at = bisect_left(lines, first)
+    return at < len(lines) and lines[at] <= last
+
+
+def lines_saying_grad(lines: Sequence[str]) -> list[int]:
+    """The lines (1-based) that say `grad`, or may in other letters: an identifier is read as its NFKC form."""
+    return [number for number, line in enumerate(lines, 1) if "grad" in line or not line.isascii()]
+
+
 def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...], dict[int, tuple[str, ...]]]:
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
-    attributes = grad_attributes_by_container(tree)
+    lines = re.split(r"\r\n|\r|\n", source)
+    grad_lines = lines_saying_grad(lines)
+    attributes = grad_attributes_by_container(tree, grad_lines)
     order = {(a.lineno, a.col_offset): (c, k) for c, own in enumerate(attributes) for k, a in enumerate(own)}
-    finder = _Finder(re.split(r"\r\n|\r|\n", source), tensor_namespaces(tree), order)
+    finder = _Finder(lines, grad_lines, tensor_namespaces(tree), order)
     finder.visit(tree)
     found = tuple(sorted(finder.found.values(), key=lambda r: (r.line, r.column)))
     names = {r.container: tuple(a.value.id for a in attributes[r.container]) for r in found}  # type: ignore[attr-defined]
