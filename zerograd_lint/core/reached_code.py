@@ -135,12 +135,16 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
     """Note the names the def uses, the attributes it stores on its receiver, whether it holds defs; how many it holds."""
     nested = 0
     stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in function.body]  # (node, in a class of its own)
+    pop, push, AST = stack.pop, stack.append, ast.AST
     while stack:
-        node, in_class = stack.pop()
+        node, in_class = pop()
         kind = type(node)
         if kind is ast.Name:
             top.names.add(node.id)  # type: ignore[attr-defined]
-        elif kind is ast.Attribute:
+            continue  # its `ctx` holds nothing
+        if kind is ast.Constant:
+            continue
+        if kind is ast.Attribute:
             top.names.add(node.attr)  # type: ignore[attr-defined]
             value = node.value  # type: ignore[attr-defined]
             if not in_class and type(node.ctx) is ast.Store and type(value) is ast.Name and value.id in receivers:  # type: ignore[attr-defined]
@@ -150,7 +154,14 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
         elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             top.holds_defs = True
             nested += 1
-        stack.extend((child, in_class) for child in ast.iter_child_nodes(node))
+        for name in kind._fields:  # as `ast.iter_child_nodes`, without a generator for each node
+            child = getattr(node, name, None)
+            if type(child) is list:
+                for each in child:
+                    if isinstance(each, AST):
+                        push((each, in_class))
+            elif isinstance(child, AST):
+                push((child, in_class))
     return nested
 
 
