@@ -92,7 +92,7 @@ def main() -> None:
     for phase, seconds in phases.items():
         print(f"| {phase} | {counts[phase] if phase != 'discover' else len(files)} | {seconds:.2f} | {seconds / total:.0%} |")
     print(f"| total | | {total:.2f} | |\n")
-    print("| LibCST + analysis + rules CPU s | size KB | file |\n|---:|---:|---|")
+    print("| LibCST + `.grad` reads + analysis + rules, CPU s | size KB | file |\n|---:|---:|---|")
     for seconds, size, path in sorted(costly, key=lambda row: row[0], reverse=True)[:8]:
         print(f"| {seconds:.2f} | {size // 1024} | {path.relative_to(tree)} |")
 
