@@ -24,7 +24,7 @@ import libcst as cst
 TOKEN_FIELDS = re.compile(
     r".*whitespace.*|lpar|rpar|lbracket|rbracket|lbrace|rbrace|leading_lines|lines_after_decorators|header|footer|indent"
     r"|comma|semicolon|colon|first_colon|second_colon|dot|trailing_comma|posonly_ind|asynchronous|equal|operator|star"
-    r"|relative|newline|separator|comment|first_line|empty_lines|last_line|value_str"
+    r"|relative|newline|separator|comment|first_line|empty_lines|last_line"
 )
 # Where LibCST visits the fields in another order than it declares them (libcst 1.x; see
 # tests/test_visiting.py, which compares the two traversals over every module of the tests' data).
