@@ -29,7 +29,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence, Union
 
-from zerograd_lint.core.gate import Needs
+from zerograd_lint.core.gate import Needs, child_fields_reversed
 
 # Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
 MIN_BYTES = 64 * 1024
@@ -154,7 +154,7 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
         elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             top.holds_defs = True
             nested += 1
-        for name in kind._fields:  # as `ast.iter_child_nodes`, without a generator for each node
+        for name in child_fields_reversed(kind):  # every child but `ctx`, without a generator for each node
             child = getattr(node, name, None)
             if type(child) is list:
                 for each in child:
