@@ -62,8 +62,8 @@ def python_files(root: str) -> list[Path]:
 '''
 # The engine on one file, as `check` runs it (the collector tuned for parsing), without the time budget.
 ANALYSE = (
-    "import sys; from zerograd_lint.core.engine import analyze_source; from zerograd_lint.files.runner import gc_tuned_for_parsing\n"
-    "with gc_tuned_for_parsing(): analyze_source(open(sys.argv[1]).read(), sys.argv[1])"
+    "import sys; from zerograd_lint.core.engine import analyze_source; from zerograd_lint.files.runner import collector_tuned_for_one_file\n"
+    "with collector_tuned_for_one_file(): analyze_source(open(sys.argv[1]).read(), sys.argv[1])"
 )
 LOOP_SIZES_KB = (50, 100, 200, 1024, 4096)
 

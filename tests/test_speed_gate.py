@@ -95,6 +95,8 @@ EDGE_CASES = {
     "grad in a tuple target across lines": (
         "for (i,  # index\n     p) in enumerate(model.parameters()):\n    print(p.grad.norm())\n", True),
     "grad of a non-ASCII name": ("for pä in model.parameters():\n    print(pä.grad.norm())\n", True),
+    "grad after a non-ASCII name in the target": ("for pä, q in model.parameters():\n    print(q.grad)\n", True),
+    "grad in a starred target": ("for *_, p in model.named_parameters():\n    print(p.grad)\n", True),
     "syntax error": ("for b in data\n    loss.backward()\n    opt.step()\n", True),
     # Must not pass: nothing the rules could report.
     "words in comments and strings": ('"""Call loss.backward() then opt.step()."""\n# p.grad.norm()\nx = 1\n', False),
@@ -102,6 +104,7 @@ EDGE_CASES = {
     "backward without step": ("def f(x):\n    x.sum().backward()\n    return x.grad\n", False),
     "grad of no loop variable": ("y = torch.autograd.grad(out, x)\nz = x.grad * 2\n", False),
     "grad of a loop over no parameters": ("for x in inputs:\n    print(x.grad)\n", False),
+    "the loop word in prose": ('def norm(p):\n    """Used for each p of the parameters."""\n    return p.grad.norm()\n', False),
     "slice step": ("s = slice(0, 10, 2)\nprint(s.step)\n", False),
     "step passed along": ("run(opt.step, 3)\n", False),
     "banner comments": ("x = 1.  ###########################################\n" * 3, False),
@@ -132,6 +135,11 @@ def text_never_rules_out_what_the_tree_lets_through(source: str) -> None:
 def test_text_stage_is_a_superset_of_the_tree_stage_on_the_edge_cases():
     for source, _ in EDGE_CASES.values():
         text_never_rules_out_what_the_tree_lets_through(source)
+
+
+def test_the_text_stage_reads_no_loop_into_prose():
+    """"Used for each p" binds no `p`: the file is ruled out before any parse."""
+    assert not gate_of(EVERY_CODE).in_text(EDGE_CASES["the loop word in prose"][0])
 
 
 def test_what_the_gate_rules_out_has_no_report(tmp_path):

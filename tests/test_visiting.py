@@ -1,11 +1,12 @@
-"""The analysis's own traversal of LibCST trees calls what LibCST's `visit` calls, in the same order."""
+"""The analysis's own traversal of LibCST trees calls what LibCST's `visit` calls, in the same order, and
+`code_children` lists what `node.children` lists but tokens."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import libcst as cst
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import code_children, visit
 
 REPO = Path(__file__).resolve().parent.parent
 NODE_CLASSES = [c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)]
@@ -83,8 +84,21 @@ def same_calls(module: cst.Module) -> None:
     assert all(issubclass(getattr(cst, name), TOKENS) for name in left_out), left_out
 
 
+def same_children(module: cst.Module) -> None:
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        theirs, ours = node.children, code_children(node)
+        kept = {id(child) for child in ours}
+        assert [child for child in theirs if id(child) in kept] == ours
+        assert all(isinstance(child, TOKENS) for child in theirs if id(child) not in kept)
+        stack.extend(theirs)
+
+
 def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
-    same_calls(cst.parse_module(EVERY_KIND))
+    module = cst.parse_module(EVERY_KIND)
+    same_calls(module)
+    same_children(module)
 
 
 def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
@@ -95,6 +109,7 @@ def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
         except (cst.ParserSyntaxError, UnicodeDecodeError):
             continue  # the bad input some tests read, on purpose
         same_calls(module)
+        same_children(module)
         checked += 1
     assert checked > 500
 

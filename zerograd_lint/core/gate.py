@@ -195,27 +195,36 @@ TARGET_PARTS = 64
 
 
 def in_a_for_target(data: bytes, name: bytes) -> bool:
-    """Whether a `for` target may bind `name`: going back from it over names, `,()[]*`, `for` comes."""
+    """Whether a `for` target may bind `name`: going back from it over names and `,()[]*`, `for` comes, and
+    never two names with nothing between them (prose has them: "kept for each p")."""
     for match in re.finditer(re.escape(name) + rb"\b", data):
         index = match.start()
         if not starts_word(data, index) or on_a_comment_line(data, index):
             continue
+        after_a_name = True  # the name itself
         for _ in range(TARGET_PARTS):
             index = code_before(data, index)
             if index < 0 or data[index] not in TARGET_CHARACTERS:
                 break
-            if data[index] in WORD:
+            if data[index] in NAME_BYTES:
                 end = index
-                while index > 0 and data[index - 1] in WORD:
+                while index > 0 and data[index - 1] in NAME_BYTES:
                     index -= 1
                 if data[index : end + 1] == b"for":
                     return True
+                if after_a_name:
+                    break
+                after_a_name = True
+            else:
+                after_a_name = False
         else:
             return True
     return False
 
 
-TARGET_CHARACTERS = WORD | frozenset(b",()[]*")
+# The bytes of a name: ASCII letters, digits and `_`, and every byte of a non-ASCII letter.
+NAME_BYTES = WORD | frozenset(range(0x80, 0x100))
+TARGET_CHARACTERS = NAME_BYTES | frozenset(b",()[]*")
 
 
 # --- The tree stage: one walk -------------------------------------------------------------------

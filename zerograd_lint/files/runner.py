@@ -32,9 +32,12 @@ from zerograd_lint.files.source import UndecodableSource, ascii_compatible, deco
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-# LibCST builds millions of small objects that hold no cycles: a collection every
-# 700 allocations (Python's default) costs about 40% of a parse.
+# While a file is analysed (`collector_tuned_for_one_file`): LibCST builds millions of small objects that
+# hold no cycles, so a young collection every 700 allocations (Python's default) costs about 40% of a
+# parse; and a full collection walks every one of them (two cost a 4 MB file 28 s of its 142), so none
+# starts until the file is done, when its trees are freed and Python's own schedule resumes.
 PARSING_GC_THRESHOLD = 100_000
+NO_FULL_COLLECTION = 1_000_000  # young collections of the middle generation before a full one: never, in one file
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
 # (generated code, never a hand-written training script) would need gigabytes.
 MAX_ANALYSED_BYTES = 4 * 2**20
@@ -246,7 +249,7 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 
 def run_task(task: EngineTask) -> TaskResult:
     try:
-        with time_limit(task.budget):
+        with time_limit(task.budget), collector_tuned_for_one_file():
             diagnostics = lint(task.source, task.path, task.selection)
             if task.fixing is None or not any(fixable(d) for d in diagnostics):
                 return Outcome(diagnostics)
@@ -300,7 +303,7 @@ def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagn
     """`lint()`, or ZG000 "too complex" past `ANALYSIS_BUDGET_S` of CPU time (for the editor, `check -`, flake8)."""
     budget = ANALYSIS_BUDGET_S
     try:
-        with time_limit(budget):
+        with time_limit(budget), collector_tuned_for_one_file():
             return lint()
     except TooComplex:
         return own_report(path, selection, too_complex(budget))
@@ -454,10 +457,8 @@ class Engine:
 
     def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
         """Each task with its outcome, as they finish."""
-        if self.waiting:
-            with gc_tuned_for_parsing():
-                for task in self.waiting:
-                    yield task, run_task(task)
+        for task in self.waiting:
+            yield task, run_task(task)
         if self.futures:
             from concurrent.futures import as_completed
 
@@ -488,7 +489,6 @@ def import_before_fork() -> None:
 def start_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
     gc.freeze()  # what the imports built is never garbage
-    gc.set_threshold(PARSING_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -504,9 +504,10 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
 
 
 @contextmanager
-def gc_tuned_for_parsing() -> Iterator[None]:
+def collector_tuned_for_one_file() -> Iterator[None]:
+    """While one file is analysed: young collections every `PARSING_GC_THRESHOLD` allocations, no full one."""
     previous = gc.get_threshold()
-    gc.set_threshold(PARSING_GC_THRESHOLD, *previous[1:])
+    gc.set_threshold(PARSING_GC_THRESHOLD, previous[1], NO_FULL_COLLECTION)
     try:
         yield
     finally:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.analysis.ir.visiting import code_children
 from zerograd_lint.fixes.edit import SHAPE, CannotFix
 
 Block = Union[cst.IndentedBlock, cst.Module]
@@ -20,23 +21,24 @@ Block = Union[cst.IndentedBlock, cst.Module]
 
 @lru_cache(maxsize=2)  # LibCST nodes hash by identity: one module's map, kept while its reports are fixed
 def parents_in(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
+    """The parent of every code node (whitespace, comments and tokens hold none a fix looks for)."""
     parents: dict[cst.CSTNode, cst.CSTNode] = {}
     stack: list[cst.CSTNode] = [module]
     while stack:
         node = stack.pop()
-        for child in node.children:
+        for child in code_children(node):
             parents[child] = node
             stack.append(child)
     return parents
 
 
 def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The node and every node under it, in source order (LibCST's matchers cost an import the lint must not pay)."""
+    """The node and every code node under it, in source order (LibCST's matchers cost an import the lint must not pay)."""
     stack = [node]
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(node.children))
+        stack.extend(reversed(code_children(node)))
 
 
 def ancestors(module: cst.Module, node: cst.CSTNode) -> Iterator[cst.CSTNode]:

@@ -28,7 +28,7 @@ from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
 from zerograd_lint.analysis.ir.state_events import names_read
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
@@ -173,7 +173,7 @@ def calls_in(node: cst.CSTNode) -> Iterator[str]:
     """The dotted names of the functions called anywhere in an expression."""
     if isinstance(node, cst.Call) and dotted_name(node.func):
         yield dotted_name(node.func)  # type: ignore[misc]
-    for child in node.children:
+    for child in code_children(node):
         yield from calls_in(child)
 
 
@@ -262,7 +262,7 @@ def graph_inputs(node: cst.CSTNode) -> set[str]:
     if isinstance(node, (cst.Comparison, cst.BaseString, cst.Integer, cst.Float, cst.Lambda)):
         return set()
     found: set[str] = set()
-    for child in node.children:
+    for child in code_children(node):
         found |= graph_inputs(child)
     return found
 

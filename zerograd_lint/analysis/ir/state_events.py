@@ -13,7 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
@@ -116,7 +116,7 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
             for argument in part.args:
                 visit(argument.value)
             return
-        for child in part.children:
+        for child in code_children(part):
             visit(child)
 
     visit(node)

@@ -78,6 +78,19 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor, hooks: dict[type[cst.CSTNod
         leave(visitor, node)
 
 
+def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`node.children` without whitespace, comments and tokens, in the same order, and without LibCST's
+    rebuilding of the node (a parent's code children are the code nodes `node.children` lists)."""
+    found: list[cst.CSTNode] = []
+    for name in code_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            found.append(value)
+        elif type(value) is tuple or type(value) is list:
+            found.extend(item for item in value if isinstance(item, cst.CSTNode))
+    return found
+
+
 @lru_cache(maxsize=None)
 def code_fields(kind: type[cst.CSTNode]) -> tuple[str, ...]:
     """The fields of a node class that can hold code, in the order LibCST visits them."""
