@@ -126,7 +126,7 @@ def test_ctrl_c_during_fix_exits_130_and_leaves_every_file_whole(tmp_path):
 
 
 def test_no_full_collection_while_a_file_is_analysed_and_pythons_schedule_after_it(tmp_path, monkeypatch):
-    """A full collection walks every node of the file's trees (28 s of a 4 MB file's 142): none starts while
+    """A full collection walks every node of the file's trees (a tenth of a 4 MB file's CPU time): none starts while
     the file is analysed, young ones do, and the collector's own thresholds are back once it is done."""
     sys.path.insert(0, str(REPO / "bench"))
     from many_loops import many_loops

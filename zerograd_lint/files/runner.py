@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
 # While a file is analysed (`collector_tuned_for_one_file`): LibCST builds millions of small objects that
 # hold no cycles, so a young collection every 700 allocations (Python's default) costs about 40% of a
-# parse; and a full collection walks every one of them (two cost a 4 MB file 28 s of its 142), so none
-# starts until the file is done, when its trees are freed and Python's own schedule resumes.
+# parse; and a full collection walks every one of them (two cost a 4 MB file a tenth of its CPU time),
+# so none starts until the file is done, when its trees are freed and Python's own schedule resumes.
 PARSING_GC_THRESHOLD = 100_000
 NO_FULL_COLLECTION = 1_000_000  # young collections of the middle generation before a full one: never, in one file
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
