@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import logging
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -151,6 +152,8 @@ def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | N
         return deeper_if_needed(reports_of, source, path, chosen)
     except RecursionError:
         return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+    finally:
+        forget_the_file()
 
 
 def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
@@ -165,6 +168,13 @@ def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic
     if isinstance(facts, Diagnostic):
         return [facts]
     return rule_reports(facts, path, codes)
+
+
+def forget_the_file() -> None:
+    """Let go of the file's trees (see `analysis/ir/file_scope.py`), if any file was analysed."""
+    file_scope = sys.modules.get("zerograd_lint.analysis.ir.file_scope")
+    if file_scope is not None:
+        file_scope.forget_the_file()
 
 
 def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:

@@ -6,12 +6,12 @@ The parents are walked once per module, and only for a file with a report to fix
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator, Union
 
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.visiting import code_children
 from zerograd_lint.fixes.edit import SHAPE, CannotFix
@@ -19,7 +19,7 @@ from zerograd_lint.fixes.edit import SHAPE, CannotFix
 Block = Union[cst.IndentedBlock, cst.Module]
 
 
-@lru_cache(maxsize=2)  # LibCST nodes hash by identity: one module's map, kept while its reports are fixed
+@for_one_file  # LibCST nodes hash by identity
 def parents_in(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
     """The parent of every code node (whitespace, comments and tokens hold none a fix looks for)."""
     parents: dict[cst.CSTNode, cst.CSTNode] = {}

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.fixes import zg202
@@ -32,7 +32,7 @@ def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> 
     return next((optimizer for receiver, optimizer in one_argument_steps(module) if receiver == code_of(scaler)), None)
 
 
-@lru_cache(maxsize=1)  # the file of the reports being made: one walk for all of them
+@for_one_file  # one walk for all of the file's reports
 def one_argument_steps(module: cst.Module) -> list[tuple[str, str]]:
     """Every `x.step(y)` of the module, in order, as (x, y) written."""
     found: list[tuple[str, str]] = []

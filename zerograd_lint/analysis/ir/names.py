@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from functools import lru_cache
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.vocabulary import (
     OPTIMIZER_CLASSES,
     OPTIMIZER_WORDS,
@@ -31,9 +31,9 @@ class Role(Enum):
     OTHER = "other"  # bound to some other constructor: never an optimizer
 
 
-# Nodes compare by identity: the same node's text is asked for again each time its helper is inlined (77
-# times in a 10 KB test of torch's); the cache holds the nodes it keeps, so an identity is never reused.
-@lru_cache(maxsize=16384)
+# The same node's text is asked for again each time its helper is inlined (77 times in a 10 KB test of
+# torch's); nodes hash by identity, and the cache holds the nodes it keeps, so an identity is never reused.
+@for_one_file
 def source_of(node: cst.CSTNode) -> str:
     """The node's source as written, for messages and inserted code."""
     return _EMPTY_MODULE.code_for_node(node)
