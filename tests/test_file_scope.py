@@ -9,14 +9,16 @@ import libcst as cst
 from zerograd_lint import analyze_source
 from zerograd_lint.fixes import fix_source
 
-# A loop that never clears (ZG101, fixable: the fix's facts walk the parents of its nodes) and a scaler
-# stepped without unscaling before clipping, so the rules read every cache keyed by nodes.
+# A loop that never clears (ZG101: its fix's facts walk the parents of its nodes) and an unscale_ never
+# called (ZG202: its fix's facts look for the optimizer the scaler steps), so the rules fill every cache
+# keyed by nodes.
 SOURCE = '''import torch
 
 scaler = torch.cuda.amp.GradScaler()
 for x, y in loader:
     loss = model(x)
     scaler.scale(loss).backward()
+    scaler.unscale_
     torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
     scaler.step(optimizer)
     scaler.update()
