@@ -168,6 +168,19 @@ def test_no_full_collection_while_a_file_is_analysed_and_pythons_schedule_after_
     assert after == (700, 1, 1)
 
 
+def test_the_collector_is_tuned_until_the_last_of_two_files_analysed_at_once_is_done():
+    """Two threads analysing a file each: the first to finish leaves the second's tuning alone."""
+    previous = gc.get_threshold()
+    first, second = runner.collector_tuned_for_one_file(), runner.collector_tuned_for_one_file()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    during = gc.get_threshold()
+    second.__exit__(None, None, None)
+    assert during == (runner.PARSING_GC_THRESHOLD, previous[1], runner.NO_FULL_COLLECTION)
+    assert gc.get_threshold() == previous
+
+
 def test_no_file_keeps_a_run_past_its_budget(tmp_path):
     script = tmp_path / "train.py"
     script.write_text("import torch\n" + TRAINING * 200)

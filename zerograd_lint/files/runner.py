@@ -503,12 +503,37 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
         worker.terminate()
 
 
+class CollectorTuning:
+    """The collector's thresholds while files are analysed, in any number of threads (a library's users, the
+    editor's): tuned when the first file starts, Python's own back when the last one ends."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.files = 0
+        self.before = gc.get_threshold()
+
+    def start(self) -> None:
+        with self.lock:
+            if self.files == 0:
+                self.before = gc.get_threshold()
+                gc.set_threshold(PARSING_GC_THRESHOLD, self.before[1], NO_FULL_COLLECTION)
+            self.files += 1
+
+    def end(self) -> None:
+        with self.lock:
+            self.files -= 1
+            if self.files == 0:
+                gc.set_threshold(*self.before)
+
+
+COLLECTOR_TUNING = CollectorTuning()
+
+
 @contextmanager
 def collector_tuned_for_one_file() -> Iterator[None]:
     """While one file is analysed: young collections every `PARSING_GC_THRESHOLD` allocations, no full one."""
-    previous = gc.get_threshold()
-    gc.set_threshold(PARSING_GC_THRESHOLD, previous[1], NO_FULL_COLLECTION)
+    COLLECTOR_TUNING.start()
     try:
         yield
     finally:
-        gc.set_threshold(*previous)
+        COLLECTOR_TUNING.end()
