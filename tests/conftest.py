@@ -48,6 +48,11 @@ def cli():
     return run_cli
 
 
+def project_modules() -> list[Path]:
+    """Every Python module of fixtures/, tests/data/ and the package: the code the walks are checked over."""
+    return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
+
+
 TEST_RULES_LAUNCHER = REPO / "tests" / "data" / "test_rules" / "launch.py"
 
 

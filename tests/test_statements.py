@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+
+from conftest import project_modules
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.analysis.questions.statements import statements_in
 
-REPO = Path(__file__).resolve().parent.parent
 READS = """import torch
 
 def untouched(model):
@@ -22,7 +22,7 @@ def clip(model):
 
 def test_the_statements_come_in_ast_walks_order():
     checked = 0
-    for path in sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")]):
+    for path in project_modules():
         try:
             tree = ast.parse(path.read_bytes())
         except (SyntaxError, ValueError):

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import libcst as cst
+from conftest import project_modules
+
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 
-REPO = Path(__file__).resolve().parent.parent
 NODE_CLASSES = [c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)]
 # What the traversal leaves out: whitespace, comments, tokens. Nothing else may be missing.
 TOKENS = (
@@ -69,10 +68,6 @@ def recorder() -> tuple[cst.CSTVisitor, list[tuple[str, str, int]]]:
     return type("Recorder", (cst.CSTVisitor,), methods)(), calls
 
 
-def modules() -> list[Path]:
-    return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
-
-
 def same_calls(module: cst.Module) -> None:
     theirs, their_calls = recorder()
     module.visit(theirs)
@@ -103,7 +98,7 @@ def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
 
 def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
     checked = 0
-    for path in modules():
+    for path in project_modules():
         try:
             module = cst.parse_module(path.read_text(encoding="utf-8"))
         except (cst.ParserSyntaxError, UnicodeDecodeError):

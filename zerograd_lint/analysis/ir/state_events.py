@@ -104,7 +104,7 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
     `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`."""
     found: set[str] = set()
 
-    def visit(part: cst.CSTNode) -> None:
+    def read(part: cst.CSTNode) -> None:
         if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
             found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
             return
@@ -112,14 +112,14 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
             found.update({resolver.canonical(part), code_of(part)})
         if isinstance(part, cst.Call):
             if isinstance(part.func, cst.Attribute):
-                visit(part.func.value)  # the receiver, not the method's name
+                read(part.func.value)  # the receiver, not the method's name
             for argument in part.args:
-                visit(argument.value)
+                read(argument.value)
             return
         for child in code_children(part):
-            visit(child)
+            read(child)
 
-    visit(node)
+    read(node)
     return frozenset(found)
 
 
