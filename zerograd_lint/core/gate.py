@@ -262,13 +262,12 @@ class Summary:
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
         """Per body: does it reach a backward and a step, following calls to the file's defs?"""
-        return tuple(
-            any(b.backward for b in reached) and any(b.step for b in reached) for reached in map(self.reached, self.bodies)
-        )
+        backward, step = self.reaching(lambda b: b.backward), self.reaching(lambda b: b.step)
+        return tuple(map(bool.__and__, backward, step))
 
     def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
         """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
-        return tuple(any(not b.grad_lines.isdisjoint(lines) for b in reached) for reached in map(self.reached, self.bodies))
+        return self.reaching(lambda b: not b.grad_lines.isdisjoint(lines))
 
     @cached_property
     def by_name(self) -> dict[str, list[Body]]:
@@ -277,16 +276,30 @@ class Summary:
             found.setdefault(body.name or "", []).append(body)
         return found
 
-    def reached(self, body: Body) -> list[Body]:
-        """The body and the file's defs it calls, `INLINE_DEPTH` calls deep."""
-        reached, frontier, seen = [body], [body], {id(body)}
+    @cached_property
+    def callers(self) -> dict[int, list[Body]]:
+        """The bodies that call each def (by `id`), as `Body.calls` names them."""
+        found: dict[int, list[Body]] = {}
+        for caller in self.bodies:
+            for name in caller.calls:
+                for callee in self.by_name.get(name, ()):
+                    found.setdefault(id(callee), []).append(caller)
+        return found
+
+    def reaching(self, marked: Callable[[Body], bool]) -> tuple[bool, ...]:
+        """Per body: is it marked, or does it call a marked def, `INLINE_DEPTH` calls deep?
+
+        Walked back from the marked bodies, all at once: a walk from each body would cost the bodies
+        times the calls each reaches (hundreds of methods in a test suite).
+        """
+        frontier = [body for body in self.bodies if marked(body)]
+        seen = {id(body) for body in frontier}
         for _ in range(INLINE_DEPTH):
-            frontier = [b for f in frontier for name in f.calls for b in self.by_name.get(name, ()) if id(b) not in seen]
+            frontier = [c for body in frontier for c in self.callers.get(id(body), ()) if id(c) not in seen]
             if not frontier:
                 break
-            seen.update(id(b) for b in frontier)
-            reached.extend(frontier)
-        return reached
+            seen.update(id(c) for c in frontier)
+        return tuple(id(body) in seen for body in self.bodies)
 
     def reads_grad_in_a_loop(self) -> bool:
         """`p.grad` where a `for` or a comprehension binds `p` from something that names parameters."""
