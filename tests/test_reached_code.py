@@ -159,7 +159,8 @@ def test_a_def_whose_nested_def_kept_code_names_is_kept_whole():
 
 
 def test_a_def_whose_body_shares_a_line_with_a_header_is_kept_whole():
-    source = with_host(large_trainer()).replace("            value = rank\n", "            value = rank\n        if rank: value += 1\n        else:\n            class Other: pass\n", 1)
+    one_line_body = "        if rank: value += 1\n        else:\n            class Other: pass\n"
+    source = with_host(large_trainer()).replace("            value = rank\n", "            value = rank\n" + one_line_body, 1)
     lines, reached = reached_lines(source)
     start = lines.index("    def host_0(self, rank):")
     assert reached[start:start + 20] == lines[start:start + 20]
