@@ -334,15 +334,21 @@ def names_in(target: ast.AST) -> Iterator[str]:
         yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
-# The fields of each node type that may hold nodes (`ctx` never holds anything of interest), last first.
+# The fields of each node type that may hold nodes of interest, last first: not `ctx` (`Load`, `Store`),
+# nor an operator's (`Add`, `Eq`).
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
 
 
 def child_fields_reversed(kind: type) -> tuple[str, ...]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name != "ctx"]))
+        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name not in NOT_CHILDREN]))
     return fields
+
+
+# Names and constants, most of a tree: they matter only inside a loop's iterable or an assigned value.
+LEAVES = (ast.Name, ast.Constant)
 
 
 def summarize(tree: ast.AST) -> Summary:
@@ -351,7 +357,7 @@ def summarize(tree: ast.AST) -> Summary:
     summary = Summary([module])
     # (node, the body it belongs to, the loop iterables and assigned values it is part of)
     stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
-    pop, push, AST = stack.pop, stack.append, ast.AST
+    pop, push, AST, child_fields = stack.pop, stack.append, ast.AST, _CHILD_FIELDS
     while stack:
         node, body, within = pop()
         kind = type(node)
@@ -379,8 +385,11 @@ def summarize(tree: ast.AST) -> Summary:
                 body.calls.add(func.attr)
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
-            body.calls.update(a.id for a in node.args if type(a) is ast.Name)  # type: ignore[attr-defined]  # closures, partial(f)
-            body.calls.update(a.attr for a in node.args if type(a) is ast.Attribute)  # type: ignore[attr-defined]  # step(self.closure)
+            for argument in node.args:  # type: ignore[attr-defined]
+                if type(argument) is ast.Name:
+                    body.calls.add(argument.id)  # closures, partial(f)
+                elif type(argument) is ast.Attribute:
+                    body.calls.add(argument.attr)  # step(self.closure)
         elif kind is ast.Attribute:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
@@ -404,15 +413,16 @@ def summarize(tree: ast.AST) -> Summary:
             first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
-        for name in child_fields_reversed(kind):
+        fields = child_fields.get(kind) or child_fields_reversed(kind)
+        for name in fields:
             if name == skip:
                 continue
             child = getattr(node, name, None)
             if type(child) is list:
                 for each in reversed(child):
-                    if isinstance(each, AST):
+                    if isinstance(each, AST) and (within or type(each) not in LEAVES):
                         push((each, body, within))
-            elif isinstance(child, AST):
+            elif isinstance(child, AST) and (within or type(child) not in LEAVES):
                 push((child, body, within))
         if first is not None:
             push(first)
