@@ -205,10 +205,8 @@ def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str], share
     for top in tops:
         named.setdefault(top.node.name, []).append(top)
         if top.holds_defs:
-            for node in ast.walk(top.node):
-                if node is top.node:
-                    continue
-                if isinstance(node, ast.ClassDef) or (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in shared_methods):
+            for node in defs_within(top.node.body):
+                if isinstance(node, ast.ClassDef) or node.name not in shared_methods:
                     named.setdefault(node.name, []).append(top)
     kept: set[TopDef] = set()
     names = set(outside)
@@ -285,13 +283,20 @@ def leave_out_around_defs(function: Function, lines: list[str]) -> int:
     return left_out
 
 
+def defs_within(body: Sequence[ast.stmt]) -> Iterator[Function | ast.ClassDef]:
+    """The defs and classes among these statements and under them (they are statements: no expression is looked at)."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement
+            yield from defs_within(statement.body)
+        else:
+            for inner in suites(statement):
+                yield from defs_within(inner)
+
+
 def holds_a_def(statement: ast.stmt) -> bool:
     """Whether a def or a class is among the statements under a compound statement."""
-    return any(
-        isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or holds_a_def(inner)
-        for body in suites(statement)
-        for inner in body
-    )
+    return next(defs_within([statement]), None) is not None
 
 
 def compound_suites(statement: ast.stmt, lines: list[str]) -> Iterator[Sequence[ast.stmt]]:
