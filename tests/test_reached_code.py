@@ -100,3 +100,67 @@ def test_a_left_out_def_loses_its_decorators_and_a_kept_one_keeps_them():
     decorated = source.split("\n").index("    def decorated_7(value):")
     assert lines[decorated - 5:decorated + 3] == ["", "", "", "", "", "    def decorated_7(value):", "        ...", ""]
     ast.parse(reached)
+
+
+# A test method with a model of its own: its defs and classes stay (the index of the file's defs is the
+# same), the code around them goes.
+HOST = '''
+    def host_{n}(self, rank):
+        """A test with a model of its own."""
+        torch.manual_seed(rank)
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(2, 2)
+
+        if rank == 0:
+            def helper_{n}(x):
+                return x * 2
+            value = helper_{n}(rank)
+        else:
+            value = rank
+        return Net()(torch.ones(2)) + value
+'''
+
+
+def reached_lines(source: str) -> tuple[list[str], list[str]]:
+    tree = ast.parse(source)
+    gate = gate_of(every_code())
+    reached = reached_code(source, tree, gate.in_tree(gate.in_text(source), tree), frozenset())
+    assert reached is not None
+    defs = [node.name for node in ast.walk(ast.parse(reached)) if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+    assert defs == [node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+    return source.split("\n"), reached.split("\n")
+
+
+def with_host(source: str) -> str:
+    # Kept code that says `__init__`, as the host's class does: a name two classes give a method reaches neither.
+    return source.replace("        self.model = model\n", "        super().__init__()\n        self.model = model\n", 1) + HOST.format(n=0)
+
+
+def test_a_def_no_analysis_reaches_keeps_only_the_defs_and_classes_it_holds():
+    source = with_host(large_trainer())
+    lines, reached = reached_lines(source)
+    start = lines.index("    def host_0(self, rank):")
+    host = HOST.format(n=0).split("\n")[1:-1]
+    kept = {1, 5, 6, 7, 8, 10, 11, 12, 14}  # the header, the class, the `if` with its def, the `else`
+    expected = [line if number in kept else "" for number, line in enumerate(host, 1)]
+    expected[14] = "            ..."  # the `else` body, emptied
+    assert reached[start:start + len(host)] == expected
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == [("ZG101", 17)]
+
+
+def test_a_def_whose_nested_def_kept_code_names_is_kept_whole():
+    source = with_host(large_trainer()).replace("        return loader\n", "        return helper_0(loader)\n", 1)
+    lines, reached = reached_lines(source)
+    start = lines.index("    def host_0(self, rank):")
+    assert reached[start:start + 17] == lines[start:start + 17]
+
+
+def test_a_def_whose_body_shares_a_line_with_a_header_is_kept_whole():
+    one_line_body = "        if rank: value += 1\n        else:\n            class Other: pass\n"
+    source = with_host(large_trainer()).replace("            value = rank\n", "            value = rank\n" + one_line_body, 1)
+    lines, reached = reached_lines(source)
+    start = lines.index("    def host_0(self, rank):")
+    assert reached[start:start + 20] == lines[start:start + 20]

@@ -8,6 +8,7 @@ from conftest import project_modules
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.analysis.questions.statements import statements_in
+from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
 
 READS = """import torch
 
@@ -28,6 +29,51 @@ def test_the_statements_come_in_ast_walks_order():
         except (SyntaxError, ValueError):
             continue  # the bad input some tests read, on purpose
         assert list(statements_in(tree)) == [node for node in ast.walk(tree) if isinstance(node, ast.stmt)]
+        checked += 1
+    assert checked > 500
+
+
+class Recording(Visitor):
+    """Records every node it visits; `visit_Call` and `visit_For` choose what they visit, as the questions' do."""
+
+    def __init__(self) -> None:
+        self.seen: list[ast.AST] = []
+
+    def generic_visit(self, node: ast.AST) -> None:
+        self.seen.append(node)
+        super().generic_visit(node)
+
+    def visit_For(self, node: ast.For) -> None:
+        self.seen.append(node)
+        self.visit(node.iter)
+        for statement in node.body:
+            self.visit(statement)
+
+
+class RecordingAsAstDoes(ast.NodeVisitor):
+    def __init__(self) -> None:
+        self.seen: list[ast.AST] = []
+
+    def generic_visit(self, node: ast.AST) -> None:
+        if not isinstance(node, ast.expr_context):
+            self.seen.append(node)
+        super().generic_visit(node)
+
+    visit_For = Recording.visit_For
+
+
+def test_the_visitor_visits_as_ast_node_visitor_does():
+    checked = 0
+    for path in project_modules():
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        fast, reference = Recording(), RecordingAsAstDoes()
+        fast.visit(tree)
+        reference.visit(tree)
+        assert fast.seen == reference.seen, path
+        assert sorted(map(id, nodes_in(tree))) == sorted(id(n) for n in ast.walk(tree) if not isinstance(n, ast.expr_context))
         checked += 1
     assert checked > 500
 

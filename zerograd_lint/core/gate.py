@@ -262,13 +262,12 @@ class Summary:
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
         """Per body: does it reach a backward and a step, following calls to the file's defs?"""
-        return tuple(
-            any(b.backward for b in reached) and any(b.step for b in reached) for reached in map(self.reached, self.bodies)
-        )
+        backward, step = self.reaching(lambda b: b.backward), self.reaching(lambda b: b.step)
+        return tuple(map(bool.__and__, backward, step))
 
     def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
         """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
-        return tuple(any(not b.grad_lines.isdisjoint(lines) for b in reached) for reached in map(self.reached, self.bodies))
+        return self.reaching(lambda b: not b.grad_lines.isdisjoint(lines))
 
     @cached_property
     def by_name(self) -> dict[str, list[Body]]:
@@ -277,16 +276,30 @@ class Summary:
             found.setdefault(body.name or "", []).append(body)
         return found
 
-    def reached(self, body: Body) -> list[Body]:
-        """The body and the file's defs it calls, `INLINE_DEPTH` calls deep."""
-        reached, frontier, seen = [body], [body], {id(body)}
+    @cached_property
+    def callers(self) -> dict[int, list[Body]]:
+        """The bodies that call each def (by `id`), as `Body.calls` names them."""
+        found: dict[int, list[Body]] = {}
+        for caller in self.bodies:
+            for name in caller.calls:
+                for callee in self.by_name.get(name, ()):
+                    found.setdefault(id(callee), []).append(caller)
+        return found
+
+    def reaching(self, marked: Callable[[Body], bool]) -> tuple[bool, ...]:
+        """Per body: is it marked, or does it call a marked def, `INLINE_DEPTH` calls deep?
+
+        Walked back from the marked bodies, all at once: a walk from each body would cost the bodies
+        times the calls each reaches (hundreds of methods in a test suite).
+        """
+        frontier = [body for body in self.bodies if marked(body)]
+        seen = {id(body) for body in frontier}
         for _ in range(INLINE_DEPTH):
-            frontier = [b for f in frontier for name in f.calls for b in self.by_name.get(name, ()) if id(b) not in seen]
+            frontier = [c for body in frontier for c in self.callers.get(id(body), ()) if id(c) not in seen]
             if not frontier:
                 break
-            seen.update(id(b) for b in frontier)
-            reached.extend(frontier)
-        return reached
+            seen.update(id(c) for c in frontier)
+        return tuple(id(body) in seen for body in self.bodies)
 
     def reads_grad_in_a_loop(self) -> bool:
         """`p.grad` where a `for` or a comprehension binds `p` from something that names parameters."""
@@ -321,15 +334,21 @@ def names_in(target: ast.AST) -> Iterator[str]:
         yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
-# The fields of each node type that may hold nodes (`ctx` never holds anything of interest), last first.
+# The fields of each node type that may hold nodes of interest, last first: not `ctx` (`Load`, `Store`),
+# nor an operator's (`Add`, `Eq`).
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
 
 
 def child_fields_reversed(kind: type) -> tuple[str, ...]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name != "ctx"]))
+        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name not in NOT_CHILDREN]))
     return fields
+
+
+# Names and constants, most of a tree: they matter only inside a loop's iterable or an assigned value.
+LEAVES = (ast.Name, ast.Constant)
 
 
 def summarize(tree: ast.AST) -> Summary:
@@ -338,7 +357,7 @@ def summarize(tree: ast.AST) -> Summary:
     summary = Summary([module])
     # (node, the body it belongs to, the loop iterables and assigned values it is part of)
     stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
-    pop, push, AST = stack.pop, stack.append, ast.AST
+    pop, push, AST, child_fields = stack.pop, stack.append, ast.AST, _CHILD_FIELDS
     while stack:
         node, body, within = pop()
         kind = type(node)
@@ -366,8 +385,11 @@ def summarize(tree: ast.AST) -> Summary:
                 body.calls.add(func.attr)
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
-            body.calls.update(a.id for a in node.args if type(a) is ast.Name)  # type: ignore[attr-defined]  # closures, partial(f)
-            body.calls.update(a.attr for a in node.args if type(a) is ast.Attribute)  # type: ignore[attr-defined]  # step(self.closure)
+            for argument in node.args:  # type: ignore[attr-defined]
+                if type(argument) is ast.Name:
+                    body.calls.add(argument.id)  # closures, partial(f)
+                elif type(argument) is ast.Attribute:
+                    body.calls.add(argument.attr)  # step(self.closure)
         elif kind is ast.Attribute:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
@@ -391,15 +413,16 @@ def summarize(tree: ast.AST) -> Summary:
             first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
-        for name in child_fields_reversed(kind):
+        fields = child_fields.get(kind) or child_fields_reversed(kind)
+        for name in fields:
             if name == skip:
                 continue
             child = getattr(node, name, None)
             if type(child) is list:
                 for each in reversed(child):
-                    if isinstance(each, AST):
+                    if isinstance(each, AST) and (within or type(each) not in LEAVES):
                         push((each, body, within))
-            elif isinstance(child, AST):
+            elif isinstance(child, AST) and (within or type(child) not in LEAVES):
                 push((child, body, within))
         if first is not None:
             push(first)

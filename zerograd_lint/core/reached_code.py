@@ -10,14 +10,15 @@ what they can see:
 - the bodies of the defs the analyses start from (`Needs.roots`, and the roots
   that reach an unguarded `.grad` read), and of every def whose name kept code
   uses (a call, a callback, `self.method`, what a called function returns), to
-  any depth;
+  any depth, a def or class nested in it included;
 - in a class with a kept method, every method that stores an attribute
   (`self.x = ...`: the class scope every method reads).
 
 Any other top-level def or method loses its body (`...` on the body's first
 line and its other lines left empty) and its decorators (empty lines), so every
-kept line and column stays where it was. A def with a def or class inside keeps
-its body.
+kept line and column stays where it was. One with defs or classes inside (a
+test with a model of its own) keeps those whole, and the headers of the
+statements that hold them, so the file's defs are the same, in the same order.
 
 Reports are still made on the whole file: the engine uses this code to find
 that a file has none, and analyses the whole file again where it has some.
@@ -63,11 +64,15 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
         wanted = [a or b for a, b in zip(wanted, needs.summary.roots_reading(read_lines))]
     if len(wanted) != len(every_def) + 1:
         return None  # the two walks disagree about the file's defs: keep everything
-    kept = kept_defs(tops, [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here], outside)
+    wanted_tops = [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here]
+    kept = kept_defs(tops, wanted_tops, outside, shared_method_names(tree))
     lines = source.split("\n")
     left_out = 0
     for top in tops:
-        if top in kept or top.holds_defs:
+        if top in kept:
+            continue
+        if top.holds_defs:
+            left_out += leave_out_around_defs(top.node, lines)
             continue
         first, last = top.node.body[0].lineno, top.node.end_lineno or top.node.body[-1].lineno
         column = top.node.body[0].col_offset
@@ -188,15 +193,20 @@ def names_in(value: object) -> Iterator[str]:
                 yield node.attr
 
 
-def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str]) -> set[TopDef]:
+def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str], shared_methods: set[str]) -> set[TopDef]:
     """The wanted defs; the defs named in kept code or module code; the methods of a class with a kept
-    method that store an attribute kept code names: until nothing more is added."""
-    named: dict[str, list[TopDef]] = {}  # a def's name (a nested def's too) -> the top def that holds it
+    method that store an attribute kept code names: until nothing more is added.
+
+    A def nested in a top def is reached from outside it by its name only where that name is the file's
+    one method of it (`obj.name()`) or its one def: not a name `shared_methods` holds (`__init__`,
+    `forward`). A nested class, by its name always.
+    """
+    named: dict[str, list[TopDef]] = {}  # a def's name (a nested def's or class's too) -> the top def that holds it
     for top in tops:
         named.setdefault(top.node.name, []).append(top)
         if top.holds_defs:
-            for node in ast.walk(top.node):
-                if node is not top.node and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in defs_within(top.node.body):
+                if isinstance(node, ast.ClassDef) or node.name not in shared_methods:
                     named.setdefault(node.name, []).append(top)
     kept: set[TopDef] = set()
     names = set(outside)
@@ -212,3 +222,92 @@ def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str]) -> se
         pending = [other for name in names for other in named.get(name, ()) if other not in kept]
         pending += [top for top in tops if top not in kept and top.owner in owners and not top.stored.isdisjoint(names)]
     return kept
+
+
+def shared_method_names(tree: ast.Module) -> set[str]:
+    """The names two classes of the file or more give a method (a def whose closest def or class is the class)."""
+    classes_with: dict[str, int] = {}
+
+    def visit(body: Sequence[ast.stmt], methods: set[str] | None) -> None:
+        for statement in body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if methods is not None:
+                    methods.add(statement.name)
+                visit(statement.body, None)
+            elif isinstance(statement, ast.ClassDef):
+                own: set[str] = set()
+                visit(statement.body, own)
+                for name in own:
+                    classes_with[name] = classes_with.get(name, 0) + 1
+            else:
+                for inner in suites(statement):
+                    visit(inner, methods)
+
+    visit(tree.body, None)
+    return {name for name, count in classes_with.items() if count > 1}
+
+
+def leave_out_around_defs(function: Function, lines: list[str]) -> int:
+    """Empty the lines of a def that holds defs, but for those defs and classes (whole) and the compound
+    statements that hold them (their headers; their bodies alike), `...` for a body left with nothing; its
+    decorators too. How many bytes went: none where a body shares its line with its header (kept whole)."""
+    emptied: list[int] = []  # 0-based line numbers
+    placeholders: list[tuple[int, str]] = []  # (line, its indentation) of a `...`
+
+    def plan(body: Sequence[ast.stmt]) -> bool:
+        holds = False
+        for statement in body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                holds = True
+            elif holds_a_def(statement):
+                holds = True
+                if not all(plan(inner) for inner in compound_suites(statement, lines)):
+                    return False
+            else:
+                emptied.extend(range(statement.lineno - 1, statement.end_lineno or statement.lineno))
+        if not holds:
+            first = body[0]
+            if first.col_offset == 0 or lines[first.lineno - 1][: first.col_offset].strip(" \t\f"):
+                return False  # the body starts on its header's line
+            placeholders.append((first.lineno - 1, lines[first.lineno - 1][: first.col_offset]))
+        return True
+
+    if not plan(function.body):
+        return 0
+    left_out = 0
+    for number in (*decorator_lines(function, lines), *emptied):
+        left_out += len(lines[number])
+        lines[number] = "\r" if lines[number].endswith("\r") else ""
+    for number, indentation in placeholders:
+        lines[number] = indentation + "..." + lines[number]  # the line is empty, or a lone `\r`
+    return left_out
+
+
+def defs_within(body: Sequence[ast.stmt]) -> Iterator[Function | ast.ClassDef]:
+    """The defs and classes among these statements and under them (they are statements: no expression is looked at)."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement
+            yield from defs_within(statement.body)
+        else:
+            for inner in suites(statement):
+                yield from defs_within(inner)
+
+
+def holds_a_def(statement: ast.stmt) -> bool:
+    """Whether a def or a class is among the statements under a compound statement."""
+    return next(defs_within([statement]), None) is not None
+
+
+def compound_suites(statement: ast.stmt, lines: list[str]) -> Iterator[Sequence[ast.stmt]]:
+    """A compound statement's bodies, each under a header line of its own: the `if` that CPython nests
+    for an `elif` has none, its bodies are the chain's."""
+    if isinstance(statement, ast.If):
+        yield statement.body
+        orelse = statement.orelse
+        if len(orelse) == 1 and isinstance(orelse[0], ast.If) and lines[orelse[0].lineno - 1].lstrip(" \t\f").startswith("elif"):
+            yield from compound_suites(orelse[0], lines)
+        elif orelse:
+            yield orelse
+        return
+    yield from (body for body in suites(statement) if body)

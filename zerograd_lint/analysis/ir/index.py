@@ -158,8 +158,17 @@ class ModuleIndex:
             owner = self.owner_class(container)
             method = self.method(owner, func.attr.value) if owner is not None else None
             return (method, True) if method is not None else None
-        methods = [m for m, cls in self.class_of.items() if m.name.value == func.attr.value and self.methods_of[cls].get(m.name.value) is m]
+        methods = self.methods_named.get(func.attr.value, ())
         return (methods[0], True) if len(methods) == 1 else None
+
+    @cached_property
+    def methods_named(self) -> dict[str, list[cst.FunctionDef]]:
+        """The file's methods by name (each class's own: the last def of that name in it)."""
+        found: dict[str, list[cst.FunctionDef]] = {}
+        for method, cls in self.class_of.items():
+            if self.methods_of[cls].get(method.name.value) is method:
+                found.setdefault(method.name.value, []).append(method)
+        return found
 
     def returned_values(self, function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
         """What `function` returns: the values of its `return` statements; none for a generator."""

@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
 from zerograd_lint.analysis.questions.statements import SUITES, statements_in
+from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -73,7 +74,7 @@ def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
     return any(
         isinstance(node, ast.Attribute) and node.attr == "requires_grad" and isinstance(node.value, ast.Name) and node.value.id == name
         for root in nodes
-        for node in ast.walk(root)
+        for node in nodes_in(root)
     )
 
 
@@ -81,7 +82,7 @@ def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str) -> bool:
     """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code."""
     nodes = scope if isinstance(scope, list) else [scope]
     for root in nodes:
-        for node in ast.walk(root):
+        for node in nodes_in(root):
             if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
                 operands = [node.left, *node.comparators]
                 if any(is_grad_of(o, name) for o in operands) and any(isinstance(o, ast.Constant) and o.value is None for o in operands):
@@ -114,7 +115,7 @@ class Bound:
     grad_required: bool
 
 
-class _Finder(ast.NodeVisitor):
+class _Finder(Visitor):
     def __init__(
         self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]
     ) -> None:
@@ -177,7 +178,7 @@ class _Finder(ast.NodeVisitor):
 
     def assertion(self, test: ast.AST) -> None:
         """`assert all(p.grad is not None for p in X)`: later reads over the same X are guarded."""
-        for node in ast.walk(test):
+        for node in nodes_in(test):
             if isinstance(node, COMPREHENSIONS) and isinstance(node.generators[0].target, ast.Name):
                 if checks_grad_for_none(node, node.generators[0].target.id):
                     self.asserted[-1].add(ast.unparse(node.generators[0].iter))
@@ -342,7 +343,7 @@ def grad_attributes_by_container(tree: ast.Module, grad_lines: Sequence[int]) ->
                 for part in value if isinstance(value, list) else [value]:
                     if isinstance(part, ast.AST):
                         into.extend(
-                            n for n in ast.walk(part)
+                            n for n in nodes_in(part)
                             if isinstance(n, ast.Attribute) and n.attr == "grad" and isinstance(n.value, ast.Name)
                         )
 

@@ -15,6 +15,7 @@ from typing import Iterable, Mapping
 
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS
 from zerograd_lint.analysis.questions.statements import statements_in
+from zerograd_lint.analysis.questions.visitor import Visitor
 
 # Layers that own parameters (in their default configuration).
 PARAMETRIC_LAYERS = frozenset(
@@ -77,7 +78,7 @@ class _Class:
     thawed: set[str] = field(default_factory=set)
 
 
-class _Collector(ast.NodeVisitor):
+class _Collector(Visitor):
     """`self.x = ...` assignments and freezes in one method."""
 
     def __init__(self, record: _Class) -> None:
