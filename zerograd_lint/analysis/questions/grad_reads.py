@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
@@ -117,16 +117,16 @@ class Bound:
 
 class _Finder(Visitor):
     def __init__(
-        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]
+        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str]
     ) -> None:
         self.lines = lines
         self.grad_lines = grad_lines
         self.namespaces = namespaces
-        self.order = order
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
-        self.found: dict[tuple[int, int], GradRead] = {}
+        # (line, column) -> the read, not yet placed in its container, and where CPython puts its node
+        self.found: dict[tuple[int, int], tuple[GradRead, tuple[int, int]]] = {}
 
     # Where parameters come from ------------------------------------------------
 
@@ -252,9 +252,8 @@ class _Finder(Visitor):
     def report(self, node: ast.Attribute, parameter: str, bound: Bound) -> None:
         line, column = node.lineno, self.column(node.lineno, node.col_offset)
         end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
-        container, ordinal = self.order.get((node.lineno, node.col_offset), (0, -1))
-        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required, container, ordinal)
-        self.found.setdefault((line, column), read)
+        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required)
+        self.found.setdefault((line, column), (read, (node.lineno, node.col_offset)))
 
     def column(self, line: int, byte_offset: int) -> int:
         """CPython counts UTF-8 bytes; reports count characters, 1-based."""
@@ -369,11 +368,17 @@ def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...]
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
     lines = re.split(r"\r\n|\r|\n", source)
     grad_lines = lines_saying_grad(lines)
+    finder = _Finder(lines, grad_lines, tensor_namespaces(tree))
+    finder.visit(tree)
+    if not finder.found:
+        return (), {}  # the containers are counted for a file with reads only
     attributes = grad_attributes_by_container(tree, grad_lines)
     order = {(a.lineno, a.col_offset): (c, k) for c, own in enumerate(attributes) for k, a in enumerate(own)}
-    finder = _Finder(lines, grad_lines, tensor_namespaces(tree), order)
-    finder.visit(tree)
-    found = tuple(sorted(finder.found.values(), key=lambda r: (r.line, r.column)))
+    placed = []
+    for read, position in finder.found.values():
+        container, ordinal = order.get(position, (0, -1))
+        placed.append(replace(read, container=container, ordinal=ordinal))
+    found = tuple(sorted(placed, key=lambda r: (r.line, r.column)))
     names = {r.container: tuple(a.value.id for a in attributes[r.container]) for r in found}  # type: ignore[attr-defined]
     return found, names
 
