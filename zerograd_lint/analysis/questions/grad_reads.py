@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
 from zerograd_lint.analysis.questions.statements import SUITES, statements_in
-from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
+from zerograd_lint.analysis.questions.visitor import Visitor, child_fields, nodes_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -24,6 +24,7 @@ TENSOR_METHODS = frozenset({"add", "sub", "mul", "div", "copy", "dot", "matmul",
 NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # visited whole: a def looks at its decorators too
 # What can make a `.grad` None in a file: a backward to come, a clear, a freeze.
 NONE_HINTS = re.compile(r"backward\s*\(|zero_grad|set_to_none|\.grad\s*=\s*None|requires_grad(?:_\(|\s*=\s*)\s*(?:requires_grad\s*=\s*)?(?:False|0\b)")
 
@@ -194,6 +195,41 @@ class _Finder(Visitor):
                 self.assertion(argument)  # self.assertTrue(not any(p.grad is None for p in X))
         self.generic_visit(node)
 
+    # Statements with no `grad` -----------------------------------------------
+
+    def generic_visit(self, node: ast.AST) -> None:
+        """As `Visitor`'s, but of a statement none of whose lines says `grad` only the assignments are noted:
+        nothing in it can be reported, and later statements may read what it assigns."""
+        for name in child_fields(type(node)):
+            value = getattr(node, name, None)
+            if type(value) is list:
+                self.visit_all(value)
+            elif isinstance(value, ast.AST):
+                self.visit(value)
+
+    def visit_all(self, nodes: list[ast.AST]) -> None:
+        for node in nodes:
+            if not isinstance(node, ast.AST):
+                continue
+            if isinstance(node, ast.stmt) and not isinstance(node, DEFINITIONS) and not self.says_grad(node):
+                self.note_assignments(node)
+            else:
+                self.visit(node)
+
+    def says_grad(self, statement: ast.stmt) -> bool:
+        return spans_a_line(self.grad_lines, statement.lineno, statement.end_lineno or statement.lineno)
+
+    def note_assignments(self, node: ast.AST) -> None:
+        """`name = value` in a statement and the statements under it, as `visit_Assign` notes them (a def's own aside)."""
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    self.assigned[-1][target.id] = node.value
+        for name in SUITES:
+            for inner in getattr(node, name, None) or ():
+                if not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.note_assignments(inner)
+
     # Scopes -----------------------------------------------------------------
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
@@ -221,8 +257,7 @@ class _Finder(Visitor):
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
         self.bound.append(self.bind(node.target, node.iter, node.body))
-        for statement in [*node.body, *node.orelse]:
-            self.visit(statement)
+        self.visit_all([*node.body, *node.orelse])
         self.bound.pop()
 
     visit_AsyncFor = visit_For
