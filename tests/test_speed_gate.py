@@ -81,6 +81,7 @@ EDGE_CASES = {
     "attribute across lines": ("for b in data:\n    (loss.  # the loss\n     backward)()\n    opt.step()\n", True),
     "manual backward": ("def training_step(self, batch):\n    self.manual_backward(loss)\n    opt.step()\n", True),
     "uncalled with comment": ("optimizer.zero_grad  # clear\n", True),
+    "uncalled name after comments of sentences": ("(opt.  # Clear.\n    # The gradients.\n    zero_grad)\n", True),
     "uncalled before semicolon": ("x = 1; opt.step; y = 2\n", True),
     "uncalled in parentheses": ("(\n    scaler.update\n)\n", True),
     "uncalled in a one-line if": ("if ready: scaler.unscale_\n", True),
@@ -111,6 +112,7 @@ EDGE_CASES = {
     "uncalled name as an argument": ("print(opt.step)\nfoo(a, scaler.update)\n", False),
     "uncalled name assigned": ("fn = optimizer.zero_grad\nhook = (opt.step)\n", False),
     "uncalled name in a comment": ("# see InstructionTranslatorBase.step\n# then opt.zero_grad\n", False),
+    "sentences in comments": ("x = 1\n# One.\n# Two.\n#   opt.\nzero = 0\n", False),
 }
 
 

@@ -84,3 +84,16 @@ def test_a_grad_written_in_other_letters_is_read_as_python_reads_it():
     fullwidth = READS.format(grad="\uff47\uff52\uff41\uff44")  # NFKC: `grad`
     reads, _ = find_grad_reads(ast.parse(fullwidth), fullwidth)
     assert [(r.line, r.parameter) for r in reads] == [(8, "p")]
+
+
+NOTED = """def clip(model, ready):
+    if ready:
+        weights = list(model.parameters())
+    for w in weights:
+        w.grad.mul_(0.5)
+"""
+
+
+def test_a_statement_that_never_says_grad_still_has_its_assignments_noted():
+    reads, _ = find_grad_reads(ast.parse(NOTED), NOTED)  # `weights` is the parameters: the `if` says no `grad`
+    assert [(r.line, r.parameter, r.source) for r in reads] == [(5, "w", "weights")]

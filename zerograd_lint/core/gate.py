@@ -115,8 +115,10 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
 def may_have_uncalled_statement(data: bytes) -> bool:
     """Some `receiver.zero_grad` (or `.backward`, ...) standing alone as a statement."""
     for match in UNCALLED_OR_COMMENT.finditer(data):
-        if match.group(1) is None and NAME_AFTER_COMMENTS.match(data, match.end() - 1) is None:
-            continue  # a comment after the dot, and no name after the comment
+        if match.group(1) is None and (
+            on_a_comment_line(data, match.start()) or NAME_AFTER_COMMENTS.match(data, match.end() - 1) is None
+        ):
+            continue  # a comment after the dot, and the dot in a comment (a sentence's end) or no name after it
         if may_start_a_statement(data, match.start() - 1):
             return True
     return False

@@ -11,12 +11,12 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
 from zerograd_lint.analysis.questions.statements import SUITES, statements_in
-from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
+from zerograd_lint.analysis.questions.visitor import Visitor, child_fields, nodes_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -24,6 +24,7 @@ TENSOR_METHODS = frozenset({"add", "sub", "mul", "div", "copy", "dot", "matmul",
 NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # visited whole: a def looks at its decorators too
 # What can make a `.grad` None in a file: a backward to come, a clear, a freeze.
 NONE_HINTS = re.compile(r"backward\s*\(|zero_grad|set_to_none|\.grad\s*=\s*None|requires_grad(?:_\(|\s*=\s*)\s*(?:requires_grad\s*=\s*)?(?:False|0\b)")
 
@@ -117,16 +118,16 @@ class Bound:
 
 class _Finder(Visitor):
     def __init__(
-        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str], order: Mapping[tuple[int, int], tuple[int, int]]
+        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str]
     ) -> None:
         self.lines = lines
         self.grad_lines = grad_lines
         self.namespaces = namespaces
-        self.order = order
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
-        self.found: dict[tuple[int, int], GradRead] = {}
+        # (line, column) -> the read, not yet placed in its container, and where CPython puts its node
+        self.found: dict[tuple[int, int], tuple[GradRead, tuple[int, int]]] = {}
 
     # Where parameters come from ------------------------------------------------
 
@@ -194,6 +195,41 @@ class _Finder(Visitor):
                 self.assertion(argument)  # self.assertTrue(not any(p.grad is None for p in X))
         self.generic_visit(node)
 
+    # Statements with no `grad` -----------------------------------------------
+
+    def generic_visit(self, node: ast.AST) -> None:
+        """As `Visitor`'s, but of a statement none of whose lines says `grad` only the assignments are noted:
+        nothing in it can be reported, and later statements may read what it assigns."""
+        for name in child_fields(type(node)):
+            value = getattr(node, name, None)
+            if type(value) is list:
+                self.visit_all(value)
+            elif isinstance(value, ast.AST):
+                self.visit(value)
+
+    def visit_all(self, nodes: list[ast.AST]) -> None:
+        for node in nodes:
+            if not isinstance(node, ast.AST):
+                continue
+            if isinstance(node, ast.stmt) and not isinstance(node, DEFINITIONS) and not self.says_grad(node):
+                self.note_assignments(node)
+            else:
+                self.visit(node)
+
+    def says_grad(self, statement: ast.stmt) -> bool:
+        return spans_a_line(self.grad_lines, statement.lineno, statement.end_lineno or statement.lineno)
+
+    def note_assignments(self, node: ast.AST) -> None:
+        """`name = value` in a statement and the statements under it, as `visit_Assign` notes them (a def's own aside)."""
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    self.assigned[-1][target.id] = node.value
+        for name in SUITES:
+            for inner in getattr(node, name, None) or ():
+                if not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.note_assignments(inner)
+
     # Scopes -----------------------------------------------------------------
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
@@ -221,8 +257,7 @@ class _Finder(Visitor):
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
         self.bound.append(self.bind(node.target, node.iter, node.body))
-        for statement in [*node.body, *node.orelse]:
-            self.visit(statement)
+        self.visit_all([*node.body, *node.orelse])
         self.bound.pop()
 
     visit_AsyncFor = visit_For
@@ -252,9 +287,8 @@ class _Finder(Visitor):
     def report(self, node: ast.Attribute, parameter: str, bound: Bound) -> None:
         line, column = node.lineno, self.column(node.lineno, node.col_offset)
         end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
-        container, ordinal = self.order.get((node.lineno, node.col_offset), (0, -1))
-        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required, container, ordinal)
-        self.found.setdefault((line, column), read)
+        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required)
+        self.found.setdefault((line, column), (read, (node.lineno, node.col_offset)))
 
     def column(self, line: int, byte_offset: int) -> int:
         """CPython counts UTF-8 bytes; reports count characters, 1-based."""
@@ -369,11 +403,17 @@ def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...]
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
     lines = re.split(r"\r\n|\r|\n", source)
     grad_lines = lines_saying_grad(lines)
+    finder = _Finder(lines, grad_lines, tensor_namespaces(tree))
+    finder.visit(tree)
+    if not finder.found:
+        return (), {}  # the containers are counted for a file with reads only
     attributes = grad_attributes_by_container(tree, grad_lines)
     order = {(a.lineno, a.col_offset): (c, k) for c, own in enumerate(attributes) for k, a in enumerate(own)}
-    finder = _Finder(lines, grad_lines, tensor_namespaces(tree), order)
-    finder.visit(tree)
-    found = tuple(sorted(finder.found.values(), key=lambda r: (r.line, r.column)))
+    placed = []
+    for read, position in finder.found.values():
+        container, ordinal = order.get(position, (0, -1))
+        placed.append(replace(read, container=container, ordinal=ordinal))
+    found = tuple(sorted(placed, key=lambda r: (r.line, r.column)))
     names = {r.container: tuple(a.value.id for a in attributes[r.container]) for r in found}  # type: ignore[attr-defined]
     return found, names
 
