@@ -265,7 +265,7 @@ class Summary:
     def lifecycle_roots(self) -> tuple[bool, ...]:
         """Per body: does it reach a backward and a step, following calls to the file's defs?"""
         backward, step = self.reaching(lambda b: b.backward), self.reaching(lambda b: b.step)
-        return tuple(map(bool.__and__, backward, step))
+        return tuple(reaches_backward and reaches_step for reaches_backward, reaches_step in zip(backward, step))
 
     def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
         """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
@@ -415,7 +415,7 @@ def summarize(tree: ast.AST) -> Summary:
             first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
-        fields = child_fields.get(kind) or child_fields_reversed(kind)
+        fields = child_fields.get(kind) or child_fields_reversed(kind)  # a call only for a kind not met yet
         for name in fields:
             if name == skip:
                 continue
