@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
+from typing import Iterator
 
 from conftest import project_modules
 
@@ -21,13 +23,18 @@ def clip(model):
 """
 
 
-def test_the_statements_come_in_ast_walks_order():
-    checked = 0
+def project_trees() -> Iterator[tuple[Path, ast.Module]]:
+    """CPython's tree of every project module that parses (some tests read bad input on purpose)."""
     for path in project_modules():
         try:
-            tree = ast.parse(path.read_bytes())
+            yield path, ast.parse(path.read_bytes())
         except (SyntaxError, ValueError):
-            continue  # the bad input some tests read, on purpose
+            continue
+
+
+def test_the_statements_come_in_ast_walks_order():
+    checked = 0
+    for _, tree in project_trees():
         assert list(statements_in(tree)) == [node for node in ast.walk(tree) if isinstance(node, ast.stmt)]
         checked += 1
     assert checked > 500
@@ -64,11 +71,7 @@ class RecordingAsAstDoes(ast.NodeVisitor):
 
 def test_the_visitor_visits_as_ast_node_visitor_does():
     checked = 0
-    for path in project_modules():
-        try:
-            tree = ast.parse(path.read_bytes())
-        except (SyntaxError, ValueError):
-            continue
+    for path, tree in project_trees():
         fast, reference = Recording(), RecordingAsAstDoes()
         fast.visit(tree)
         reference.visit(tree)
