@@ -336,16 +336,24 @@ def names_in(target: ast.AST) -> Iterator[str]:
         yield from names_in(target.value)  # type: ignore[attr-defined]
 
 
-# The fields of each node type that may hold nodes of interest, last first: not `ctx` (`Load`, `Store`),
-# nor an operator's (`Add`, `Eq`).
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+# The fields of each node type that may hold nodes of interest, in order and last first: not `ctx` (`Load`,
+# `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent.
 NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_CHILD_FIELDS_REVERSED: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name not in NOT_CHILDREN)
+    return fields
 
 
 def child_fields_reversed(kind: type) -> tuple[str, ...]:
-    fields = _CHILD_FIELDS.get(kind)
+    fields = _CHILD_FIELDS_REVERSED.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(reversed([name for name in kind._fields if name not in NOT_CHILDREN]))
+        fields = _CHILD_FIELDS_REVERSED[kind] = child_fields(kind)[::-1]
     return fields
 
 
@@ -359,7 +367,7 @@ def summarize(tree: ast.AST) -> Summary:
     summary = Summary([module])
     # (node, the body it belongs to, the loop iterables and assigned values it is part of)
     stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
-    pop, push, AST, child_fields = stack.pop, stack.append, ast.AST, _CHILD_FIELDS
+    pop, push, AST, fields_of = stack.pop, stack.append, ast.AST, _CHILD_FIELDS_REVERSED
     while stack:
         node, body, within = pop()
         kind = type(node)
@@ -415,7 +423,7 @@ def summarize(tree: ast.AST) -> Summary:
             first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
-        fields = child_fields.get(kind) or child_fields_reversed(kind)  # a call only for a kind not met yet
+        fields = fields_of.get(kind) or child_fields_reversed(kind)  # a call only for a kind not met yet
         for name in fields:
             if name == skip:
                 continue

@@ -37,6 +37,7 @@ MIN_BYTES = 64 * 1024
 MIN_SHARE_LEFT_OUT = 0.3
 
 Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(eq=False)
@@ -257,7 +258,7 @@ def leave_out_around_defs(function: Function, lines: list[str]) -> int:
     def plan(body: Sequence[ast.stmt]) -> bool:
         holds = False
         for statement in body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if isinstance(statement, DEFINITIONS):
                 holds = True
             elif holds_a_def(statement):
                 holds = True
@@ -286,7 +287,7 @@ def leave_out_around_defs(function: Function, lines: list[str]) -> int:
 def defs_within(body: Sequence[ast.stmt]) -> Iterator[Function | ast.ClassDef]:
     """The defs and classes among these statements and under them (they are statements: no expression is looked at)."""
     for statement in body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(statement, DEFINITIONS):
             yield statement
             yield from defs_within(statement.body)
         else:

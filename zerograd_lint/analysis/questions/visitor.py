@@ -5,13 +5,15 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, ClassVar, Iterator
 
+from zerograd_lint.core.gate import child_fields
+
 Method = Callable[[Any, Any], Any]
 
 
 class Visitor:
     """Visits as `ast.NodeVisitor` does: `visit_<Kind>` where the subclass has one, else `generic_visit`, which
     visits the children in field order. Faster: each kind's method is looked up once per subclass, and a
-    node's fields once per kind, without `ctx` (it holds nothing to visit: no subclass visits `Load`)."""
+    node's fields once per kind (`gate.child_fields`: no `ctx` nor operators, which no subclass visits)."""
 
     _methods: ClassVar[dict[type, Method]] = {}
 
@@ -37,19 +39,8 @@ class Visitor:
                 self.visit(value)
 
 
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def child_fields(kind: type) -> tuple[str, ...]:
-    """The fields of a node kind that may hold nodes, in order (every one but `ctx`)."""
-    fields = _CHILD_FIELDS.get(kind)
-    if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name != "ctx")  # type: ignore[attr-defined]
-    return fields
-
-
 def nodes_in(node: ast.AST) -> Iterator[ast.AST]:
-    """`node` and every node under it, as `ast.walk` gives them but in another order and without `ctx`."""
+    """`node` and every node under it, as `ast.walk` gives them but in another order, without `ctx` nor operators."""
     stack = [node]
     pop, push, AST = stack.pop, stack.append, ast.AST
     while stack:
