@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import ast
 
+from conftest import project_modules
+
+from zerograd_lint.core import reached_code as reached_code_module
 from zerograd_lint.core.engine import PartialFacts, analyze_source, every_code, file_facts, rule_reports
 from zerograd_lint.core.gate import gate_of
-from zerograd_lint.core.reached_code import MIN_BYTES, reached_code
+from zerograd_lint.core.reached_code import MIN_BYTES, characters_in_defs, reached_code
 
 TRAINER = '''import torch
 
@@ -164,3 +167,50 @@ def test_a_def_whose_body_shares_a_line_with_a_header_is_kept_whole():
     lines, reached = reached_lines(source)
     start = lines.index("    def host_0(self, rank):")
     assert reached[start:start + 20] == lines[start:start + 20]
+
+
+SCRIPT_BLOCK = """
+model = nn.Linear({n}, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for x, y in loader:
+    optimizer.zero_grad()
+    model(x).sum().backward()
+    optimizer.step()
+"""
+
+
+def test_a_large_script_is_given_whole_before_any_walk_of_its_code(monkeypatch):
+    source = "import torch\nfrom torch import nn\n" + "".join(SCRIPT_BLOCK.format(n=n) for n in range(2 * MIN_BYTES // 100))
+    tree = ast.parse(source)
+    gate = gate_of(every_code())
+    needs = gate.in_tree(gate.in_text(source), tree)
+
+    def no_walk(tree: ast.Module) -> None:
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(reached_code_module, "top_defs", no_walk)
+    assert len(source) > 2 * MIN_BYTES and reached_code(source, tree, needs, frozenset()) is None
+
+
+def test_what_leaving_out_takes_away_is_never_more_than_the_defs_hold(monkeypatch):
+    """`characters_in_defs` bounds the characters emptied, so no file that would pay is passed over."""
+    monkeypatch.setattr(reached_code_module, "MIN_BYTES", 0)
+    monkeypatch.setattr(reached_code_module, "MIN_SHARE_LEFT_OUT", 0.0)
+    gate = gate_of(every_code())
+    checked = 0
+    for path in project_modules():
+        source = path.read_text(encoding="utf-8", errors="replace")
+        in_text = gate.in_text(source)
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        needs = gate.in_tree(in_text, tree) if in_text else None
+        reached = reached_code(source, tree, needs, frozenset()) if needs is not None else None
+        if reached is None:
+            continue
+        before, after = source.split("\n"), reached.split("\n")
+        emptied = sum(len(old) for old, new in zip(before, after) if new.strip("\r") == "" and old.strip("\r") != "")
+        assert emptied <= characters_in_defs(tree.body, before), path
+        checked += emptied > 0
+    assert checked > 20

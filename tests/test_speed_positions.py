@@ -66,10 +66,10 @@ def assert_same_positions(source: str) -> None:
     positions = Positions(module, ast.parse(source), reversed(functions))
     for function in reversed(functions):
         positions[function]
-    assert len(positions.known) >= len(functions) and not positions.whole_module_done
+    assert len(positions.known) >= len(functions) and positions.whole is None
     for node in list(positions.known):
         assert positions[node] == whole[node], (type(node).__name__, whole[node])
-    assert not positions.whole_module_done
+    assert positions.whole is None
 
 
 def test_every_node_of_every_function_is_where_the_whole_module_puts_it():
@@ -90,7 +90,21 @@ def test_a_function_alone_is_generated_alone():
     in_try = next(node for node in module.body[-1].body.body[0].body.body[0].body.body[0].body.body if isinstance(node, cst.FunctionDef))
     positions.generate(in_try)
     assert positions[in_try.name].start.line == 32  # `def in_try(): pass`
-    assert not positions.whole_module_done
+    assert positions.whole is None
+
+
+def test_a_node_outside_the_functions_is_where_libcsts_metadata_puts_it():
+    for source in [TRICKY, TRICKY.replace("\n", "\r\n"), *(path.read_text() for path in sorted(FIXTURES.glob("*.py")))]:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        module = cst.parse_module(source)
+        whole = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        positions = Positions(module, tree, [])
+        for node, where in whole.items():
+            assert positions[node] == where, (type(node).__name__, where)
+        assert positions.whole is not None
 
 
 def test_the_loop_around_a_node_is_the_innermost_that_holds_it():

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import gc
+
 import libcst as cst
-from conftest import project_modules
+from conftest import FIXTURES, project_modules
 
 from zerograd_lint.analysis.ir.visiting import code_children, visit
+from zerograd_lint.core.engine import analyze_source
 
 NODE_CLASSES = [c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)]
 # What the traversal leaves out: whitespace, comments, tokens. Nothing else may be missing.
@@ -130,3 +133,25 @@ def test_a_false_visit_skips_the_children_and_a_visitor_with_hooks_of_its_own_go
 
     visit(module, Everything())
     assert "Comma" in seen and "SimpleWhitespace" in seen  # LibCST's own traversal: every node
+
+
+def classes_alive() -> int:
+    return sum(1 for thing in gc.get_objects() if issubclass(type(thing), type))
+
+
+def test_analysing_a_file_makes_no_class():
+    """A class made on each call (a visitor defined inside a function) is a new ABC each time: its making and
+    every `issubclass` about it cost more with each one made before, so a file's cost would grow faster than it."""
+    sources = [(str(path), path.read_text()) for path in sorted(FIXTURES.glob("*.py"))]
+    for path, source in sources:  # what the first analysis imports and caches
+        analyze_source(source, path)
+    gc.collect()
+    gc.disable()  # a class dropped since would still be counted: classes are freed by the collector alone
+    try:
+        before = classes_alive()
+        for path, source in sources:
+            analyze_source(source, path)
+        made = classes_alive() - before
+    finally:
+        gc.enable()
+    assert made == 0

@@ -446,29 +446,32 @@ class Sources:
 
 def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
     """The calls and the names a value's autograd graph comes from: `.detach()` and `.data` cut it."""
-    callees: set[str] = set()
-    names: set[str] = set()
+    graph = _Graph()
+    visit(value, graph)
+    return graph.callees, graph.names
 
-    class _Graph(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            if node.attr.value == "data":
-                return False
-            names.add(code_of(node))
-            return True
 
-        def visit_Name(self, node: cst.Name) -> None:
-            names.add(node.value)
+class _Graph(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.callees: set[str] = set()
+        self.names: set[str] = set()
 
-        def visit_Call(self, node: cst.Call) -> bool:
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"detach", "detach_"}:
-                return False
-            name = dotted_name(node.func)
-            if name:
-                callees.add(name)
-            return True
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value == "data":
+            return False
+        self.names.add(code_of(node))
+        return True
 
-    visit(value, _Graph())
-    return callees, names
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"detach", "detach_"}:
+            return False
+        name = dotted_name(node.func)
+        if name:
+            self.callees.add(name)
+        return True
 
 
 def loss_name(backward: Backward) -> str | None:

@@ -31,15 +31,15 @@ class Positions:
         self.def_starts = [(node.lineno, node.col_offset, node.name) for node in python_defs(tree.body)]
         self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...]]] | None = None
         self.known: dict[cst.CSTNode, tuple[CodeRange, int]] = {}  # node -> its range in a generated part, line offset
-        self.whole_module_done = False
+        self.whole: dict[cst.CSTNode, CodeRange] | None = None  # every node's range, once one outside the functions is asked
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
         while node not in self.known and self.pending:
             self.generate(self.pending.pop(0))
-        if node not in self.known and not self.whole_module_done:
-            self.whole_module_done = True
-            whole = cst.MetadataWrapper(self.module, unsafe_skip_copy=True).resolve(PositionProvider)
-            self.known.update((n, (r, 0)) for n, r in whole.items())
+        if node not in self.known:
+            if self.whole is None:
+                self.whole = generated_positions(self.module, self.module, ())
+            return self.whole[node]
         where, offset = self.known[node]
         if not offset:
             return where
@@ -55,13 +55,7 @@ class Positions:
         if place is None:
             return
         line, column, indents = place
-        provider = PositionProvider()
-        state = PositionProvidingCodegenState(
-            default_indent=self.module.default_indent, default_newline=self.module.default_newline, provider=provider
-        )
-        state.indent_tokens = list(indents)
-        function._codegen(state)
-        computed = provider._computed  # noqa: SLF001 - what MetadataWrapper.resolve returns, for this function only
+        computed = generated_positions(self.module, function, indents)
         start = computed[function].start
         if start.column != column:
             return  # not where CPython says: leave it to the whole module
@@ -74,6 +68,19 @@ class Positions:
         if [d.name.value for d, _ in defs] != [name for _, _, name in self.def_starts]:
             return {}
         return {d: (line, column, indents) for (d, indents), (line, column, _) in zip(defs, self.def_starts)}
+
+
+def generated_positions(module: cst.Module, node: cst.CSTNode, indents: tuple[str, ...]) -> dict[cst.CSTNode, CodeRange]:
+    """The range of every node in `node`'s code, generated alone inside blocks of these `indents`.
+
+    What `MetadataWrapper(module).resolve(PositionProvider)` gives for the module, without the
+    wrapper's visit of every node (it walks the whole tree even with no other provider to feed).
+    """
+    provider = PositionProvider()
+    state = PositionProvidingCodegenState(default_indent=module.default_indent, default_newline=module.default_newline, provider=provider)
+    state.indent_tokens = list(indents)
+    node._codegen(state)
+    return provider._computed  # noqa: SLF001 - the ranges the provider computed, read without its wrapper
 
 
 def python_defs(body: Sequence[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:

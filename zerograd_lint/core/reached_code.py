@@ -55,6 +55,9 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
     """The source with the bodies the analyses cannot reach left empty; None when that would not pay."""
     if len(source) < MIN_BYTES or needs.uncalled or needs.summary is None or "\r" in source.replace("\r\n", ""):
         return None  # ZG202 looks at every function; a lone `\r` breaks lines where `split("\n")` would not
+    lines = source.split("\n")
+    if characters_in_defs(tree.body, lines) < MIN_SHARE_LEFT_OUT * len(source):
+        return None  # code mostly outside defs (a script): whatever the analyses reach, too little could go
     tops, every_def, outside = top_defs(tree)
     wanted = [False, *(False for _ in every_def)]
     if needs.lifecycle:
@@ -67,7 +70,6 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
         return None  # the two walks disagree about the file's defs: keep everything
     wanted_tops = [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here]
     kept = kept_defs(tops, wanted_tops, outside, shared_method_names(tree))
-    lines = source.split("\n")
     left_out = 0
     for top in tops:
         if top in kept:
@@ -88,6 +90,21 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
     if left_out < MIN_SHARE_LEFT_OUT * len(source):
         return None
     return "\n".join(lines)
+
+
+def characters_in_defs(body: Sequence[ast.stmt], lines: list[str]) -> int:
+    """The characters on the lines of the top-level defs and methods, decorators included: the most that
+    leaving bodies out can take away (it empties lines of these alone)."""
+    total = 0
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = (statement.decorator_list or [statement])[0].lineno
+            total += sum(map(len, lines[first - 1 : statement.end_lineno]))
+        elif isinstance(statement, ast.ClassDef):
+            total += characters_in_defs(statement.body, lines)
+        else:
+            total += sum(characters_in_defs(inner, lines) for inner in suites(statement))
+    return total
 
 
 def decorator_lines(function: Function, lines: list[str]) -> range:

@@ -35,16 +35,19 @@ def stepped_optimizer(module: cst.Module | None, scaler: cst.BaseExpression) -> 
 @for_one_file  # one walk for all of the file's reports
 def one_argument_steps(module: cst.Module) -> list[tuple[str, str]]:
     """Every `x.step(y)` of the module, in order, as (x, y) written."""
-    found: list[tuple[str, str]] = []
+    steps = _OneArgumentSteps()
+    visit(module, steps)
+    return steps.found
 
-    class Steps(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            func, args = call.func, call.args
-            if isinstance(func, cst.Attribute) and func.attr.value == "step" and len(args) == 1 and args[0].keyword is None:
-                found.append((code_of(func.value), code_of(args[0].value)))
 
-    visit(module, Steps())
-    return found
+class _OneArgumentSteps(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str]] = []
+
+    def visit_Call(self, call: cst.Call) -> None:
+        func, args = call.func, call.args
+        if isinstance(func, cst.Attribute) and func.attr.value == "step" and len(args) == 1 and args[0].keyword is None:
+            self.found.append((code_of(func.value), code_of(args[0].value)))
 
 
 RULE = Rule(

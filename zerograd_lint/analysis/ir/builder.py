@@ -119,16 +119,17 @@ class Builder(CallEvents, Inlining):
 
     def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:
         items: list[Node] = []
+        last = len(statements) - 1
         for position, statement in enumerate(statements):
-            rest = statements[position + 1 :]
-            is_last = not rest
+            is_last = position == last
             if (
                 isinstance(statement, cst.If)
                 and statement.orelse is None
                 and context.tail_jump is not None
+                and not is_last
                 and jump_only(statement.body) in {context.tail_jump, "return"}
-                and rest
             ):
+                rest = statements[position + 1 :]  # sliced only here: a module of many statements would copy its tail for each
                 # `if not boundary: continue` then the step: the rest runs under that condition.
                 items.extend(self.expression(statement.test, context))
                 condition = condition_of(statement.test, context.naming)
@@ -411,43 +412,49 @@ class Builder(CallEvents, Inlining):
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
-    found: set[str] = set()
-
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            name = dotted_name(node.func)
-            if name:
-                found.add(name)
-
+    calls = _CalledNames()
     if value is not None:
-        visit(value, _Calls())
-    return frozenset(found)
+        visit(value, calls)
+    return frozenset(calls.found)
+
+
+class _CalledNames(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = dotted_name(node.func)
+        if name:
+            self.found.add(name)
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name]:
     """The names a value reads as data (not the functions it calls, not attribute names)."""
-    found: list[cst.Name] = []
+    names = _DataNames()
+    visit(value, names)
+    return names.found
 
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            found.append(node)
 
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
-                visit(node.value, self)
-            return False
+class _DataNames(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Name] = []
 
-        def visit_Call(self, node: cst.Call) -> bool:
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
-                return False  # `fake.detach()` carries no graph into the loss
-            if not isinstance(node.func, cst.Name):
-                visit(node.func, self)
-            for argument in node.args:
-                visit(argument, self)
-            return False
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.append(node)
 
-    visit(value, _Names())
-    return found
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
+            visit(node.value, self)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
+            return False  # `fake.detach()` carries no graph into the loss
+        if not isinstance(node.func, cst.Name):
+            visit(node.func, self)
+        for argument in node.args:
+            visit(argument, self)
+        return False
 
 
 def is_requires_grad(target: cst.BaseExpression, value: cst.BaseExpression | None) -> bool:

@@ -557,23 +557,11 @@ def collection_target(collection: str) -> ClearTarget:
 
 def own_grad_attributes(container: Container) -> list[cst.Attribute]:
     """Every `name.grad` of a function's body (or the module's), nested defs and classes aside, in source order."""
-    found: list[cst.Attribute] = []
-
-    class _Grads(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
-                found.append(node)
-
+    grads = _OwnGrads()
     body = container.body if isinstance(container, cst.Module) else [container.body]
     for statement in body:
-        visit(statement, _Grads())
-    return found
+        visit(statement, grads)
+    return grads.found
 
 
 def clears_grad_of(node: cst.CSTNode) -> str | None:
@@ -587,15 +575,30 @@ def clears_grad_of(node: cst.CSTNode) -> str | None:
 
 def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:
     """Every `name.grad` in an expression."""
-    found: list[cst.Attribute] = []
+    grads = _Grads()
+    visit(expression, grads)
+    return grads.found
 
-    class _Grads(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if node.attr.value == "grad" and isinstance(node.value, cst.Name):
-                found.append(node)
 
-    visit(expression, _Grads())
-    return found
+class _Grads(cst.CSTVisitor):
+    """Every `name.grad`, in source order."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Attribute] = []
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+            self.found.append(node)
+
+
+class _OwnGrads(_Grads):
+    """Every `name.grad` outside nested defs and classes."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
 
 
 def set_to_none_of(call: cst.Call) -> bool | None:

@@ -126,23 +126,27 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
 def names_read(node: cst.CSTNode, keywords: bool = True) -> set[str]:
     """The names and attribute chains an expression reads (`task.loader`, `self.total`, `i`); with
     `keywords=False`, not in keyword arguments (`tqdm(loader, desc=f"epoch {epoch}")` reads `loader`)."""
-    found: set[str] = set()
+    reads = _Reads(keywords)
+    visit(node, reads)
+    return reads.found
 
-    class _Reads(cst.CSTVisitor):
-        def visit_Arg(self, argument: cst.Arg) -> bool:
-            return keywords or argument.keyword is None
 
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            name = dotted_name(attribute)
-            if name is not None:
-                found.add(name)
-            return name is None
+class _Reads(cst.CSTVisitor):
+    def __init__(self, keywords: bool) -> None:
+        self.keywords = keywords
+        self.found: set[str] = set()
 
-        def visit_Name(self, name: cst.Name) -> None:
-            found.add(name.value)
+    def visit_Arg(self, argument: cst.Arg) -> bool:
+        return self.keywords or argument.keyword is None
 
-    visit(node, _Reads())
-    return found
+    def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+        name = dotted_name(attribute)
+        if name is not None:
+            self.found.add(name)
+        return name is None
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.add(name.value)
 
 
 def state_change_target(call: cst.Call) -> cst.BaseExpression | None:

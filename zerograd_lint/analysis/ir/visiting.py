@@ -16,7 +16,6 @@ import dataclasses
 import re
 from functools import lru_cache
 from typing import Callable, Optional
-from weakref import WeakKeyDictionary
 
 import libcst as cst
 
@@ -41,9 +40,10 @@ VISIT_ORDER = {
 }
 Hook = Optional[Callable[[cst.CSTVisitor, cst.CSTNode], object]]
 ATTRIBUTE_HOOK = re.compile(r"(visit|leave)_[A-Z]\w*_\w+")
-# Each visitor class's hooks, by node class. Weak: a visitor class made inside a function is made anew on
-# each call, and goes with it.
-HOOKS: WeakKeyDictionary[type[cst.CSTVisitor], dict[type[cst.CSTNode], tuple[Hook, Hook]]] = WeakKeyDictionary()
+# Each visitor class's hooks, by node class. Visitor classes are made once, at module level: a class made
+# inside a function is a new ABC on each call, whose making and `issubclass` checks grow with every class
+# made before it (a 4 MB file made 60,000 of them).
+HOOKS: dict[type[cst.CSTVisitor], dict[type[cst.CSTNode], tuple[Hook, Hook]]] = {}
 
 
 def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:

@@ -55,16 +55,19 @@ def names_in(target: cst.BaseExpression) -> set[str]:
 
 def calls_helper(node: cst.CSTNode, helpers: frozenset[str]) -> bool:
     """A call to a function or method defined in this file: it may normalise inside."""
-    found = False
+    calls = _HelperCalls(helpers)
+    visit(node, calls)
+    return calls.found
 
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            nonlocal found
-            name = dotted_name(call.func) or ""
-            found = found or name.rsplit(".", 1)[-1] in helpers
 
-    visit(node, _Calls())
-    return found
+class _HelperCalls(cst.CSTVisitor):
+    def __init__(self, helpers: frozenset[str]) -> None:
+        self.helpers = helpers
+        self.found = False
+
+    def visit_Call(self, call: cst.Call) -> None:
+        name = dotted_name(call.func) or ""
+        self.found = self.found or name.rsplit(".", 1)[-1] in self.helpers
 
 
 def scaled_on_purpose(node: cst.CSTNode) -> bool:
@@ -127,32 +130,41 @@ def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tup
     functions = [node for node in walk_functions(module) if node.name.value == name]
     if len(functions) != 1:
         return None
-    returned: list[cst.BaseExpression] = []
+    returns = _Returns(functions[0])
+    visit(functions[0], returns)
+    return [(functions[0], r) for r in returns.found] or None
 
-    class _Returns(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is functions[0]
 
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
+class _Returns(cst.CSTVisitor):
+    """The values a function returns, not those of the defs and lambdas inside it."""
 
-        def visit_Return(self, node: cst.Return) -> None:
-            if node.value is not None:
-                returned.append(node.value)
+    def __init__(self, function: cst.FunctionDef) -> None:
+        self.function = function
+        self.found: list[cst.BaseExpression] = []
 
-    visit(functions[0], _Returns())
-    return [(functions[0], r) for r in returned] or None
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.function
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self.found.append(node.value)
 
 
 def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
-    found: list[cst.FunctionDef] = []
+    functions = _Functions()
+    visit(module, functions)
+    return functions.found
 
-    class _Functions(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            found.append(node)
 
-    visit(module, _Functions())
-    return found
+class _Functions(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.found.append(node)
 
 
 def copy_of(value: cst.CSTNode) -> str | None:
@@ -166,16 +178,10 @@ def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str]
     """`accum` in `(i + 1) % accum == 0`, `n` in `count == n` or `count >= n` (where `count` counts)."""
     if test is None:
         return None
-    found: list[str] = []
-
-    class _Modulo(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            if isinstance(node.operator, cst.Modulo):
-                found.append(code_of(node.right))
-
-    visit(test, _Modulo())
-    if found:
-        return found[0]
+    modulo = _Modulo()
+    visit(test, modulo)
+    if modulo.found:
+        return modulo.found[0]
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         operator = test.comparisons[0].operator
         sides = (test.left, test.comparisons[0].comparator)
@@ -184,3 +190,14 @@ def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str]
                 if code_of(counter) in counters and isinstance(bound, (cst.Name, cst.Attribute)):
                     return code_of(bound)
     return None
+
+
+class _Modulo(cst.CSTVisitor):
+    """The right side of every `%`."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.Modulo):
+            self.found.append(code_of(node.right))

@@ -169,24 +169,30 @@ def loops_in(node: Node) -> Iterator[Loop]:
 
 
 def contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    found = False
+    finder = _Find(node)
+    tree.visit(finder)
+    return finder.found
 
-    class _Find(cst.CSTVisitor):
-        def on_visit(self, visited: cst.CSTNode) -> bool:
-            nonlocal found
-            found = found or visited is node
-            return not found
 
-    tree.visit(_Find())
-    return found
+class _Find(cst.CSTVisitor):
+    def __init__(self, node: cst.CSTNode) -> None:
+        self.node = node
+        self.found = False
+
+    def on_visit(self, visited: cst.CSTNode) -> bool:
+        self.found = self.found or visited is self.node
+        return not self.found
 
 
 def calls_in(tree: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
+    calls = _Calls()
+    visit(tree, calls)
+    return calls.found
 
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
 
-    visit(tree, _Calls())
-    return found
+class _Calls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_Call(self, call: cst.Call) -> None:
+        self.found.append(call)
