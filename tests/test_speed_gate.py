@@ -131,7 +131,7 @@ def text_never_rules_out_what_the_tree_lets_through(source: str) -> None:
         return
     for need in NEEDS.values():
         if need.in_tree(summary):
-            assert need.in_text(source.encode()), (need.name, source)
+            assert need.in_source(source.encode()), (need.name, source)
 
 
 def test_text_stage_is_a_superset_of_the_tree_stage_on_the_edge_cases():
