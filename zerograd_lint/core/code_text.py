@@ -5,9 +5,9 @@ that shows `loss.backward()` and `optimizer.step()` is no training loop), so
 they are ruled out before any parse. One regular expression finds each
 comment and string literal from the start; each becomes spaces (its line
 breaks kept), so every offset and line stays where it was. Where the tokens
-cannot be told apart for sure, the rest of the text is left as it is, so a
-word there still counts: a string that does not close (the file will not
-parse), and an f-string whose replacement fields do not close where the
+cannot be told apart for sure, the whole text is left as it is, so every word
+still counts: a quote that opens no string closing on its line (the file will
+not parse), and an f-string whose replacement fields do not close where the
 expression found it ends (Python 3.12 lets a field hold the f-string's own
 quote: `f"{row["name"]}"`).
 """
@@ -16,34 +16,37 @@ from __future__ import annotations
 
 import re
 
-# A comment, or a string literal that closes (the body of each quote, unrolled: runs of plain bytes between
-# escapes); a quote that opens none of those is an unclosed string.
+# A comment, or a string literal that closes (the body of each quote unrolled: runs of plain bytes between
+# escapes). A quote none of them takes opens a string that does not close: it is left in the text.
 TOKEN = re.compile(
     rb"#[^\r\n]*"
     rb"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''"
     rb'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
     rb"|'[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'"
-    rb'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"'
-    rb"|(?P<unclosed>['\"])",
+    rb'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"',
     re.S,
 )
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
 QUOTES = frozenset(b"'\"")
 OPEN, CLOSE = ord("{"), ord("}")
+FIELD_BYTE = re.compile(rb"[{}'\"]")
 
 
 def code_only(data: bytes) -> bytes:
-    """The text with every comment and string literal blanked, up to the first token that cannot be told for sure."""
-    pieces: list[bytes] = []
-    end = 0
-    for match in TOKEN.finditer(data):
+    """The text with every comment and string literal blanked; the text as it is if any token cannot be told for sure."""
+    uncertain = False
+
+    def blanked(match: re.Match[bytes]) -> bytes:
+        nonlocal uncertain
         token = match.group()
-        if match.lastgroup == "unclosed" or (token[0] in QUOTES and is_f_string(data, match.start()) and not fields_close(token)):
-            break
-        pieces += (data[end : match.start()], token.translate(BLANK))
-        end = match.end()
-    pieces.append(data[end:])
-    return b"".join(pieces)
+        if OPEN in token and token[0] in QUOTES and is_f_string(data, match.start()) and not fields_close(token):
+            uncertain = True
+        return token.translate(BLANK)
+
+    code = TOKEN.sub(blanked, data)
+    if uncertain or b"'" in code or b'"' in code:  # a quote left: a string that does not close (the file will not parse)
+        return data
+    return code
 
 
 def is_f_string(data: bytes, quote: int) -> bool:
@@ -56,23 +59,21 @@ def fields_close(token: bytes) -> bool:
     """Whether every replacement field of an f-string closes inside it: `{{` and `}}` are literal braces; inside a
     field, braces nest and a string of the other quote is skipped whole."""
     depth, index = 0, 0
-    while index < len(token):
-        byte = token[index]
+    while (found := FIELD_BYTE.search(token, index)) is not None:
+        at = found.start()
+        byte, index = token[at], at + 1
         if depth == 0:
-            if byte in (OPEN, CLOSE) and token[index + 1 : index + 2] == bytes([byte]):
+            if token[index : index + 1] == bytes([byte]) and byte in (OPEN, CLOSE):
                 index += 1  # a doubled brace: literal
             elif byte == OPEN:
                 depth = 1
             elif byte == CLOSE:
                 return False
         elif byte in QUOTES:
-            closing = token.find(bytes([byte]), index + 1)
+            closing = token.find(bytes([byte]), index)
             if closing < 0:
                 return False
-            index = closing
-        elif byte == OPEN:
-            depth += 1
-        elif byte == CLOSE:
-            depth -= 1
-        index += 1
+            index = closing + 1
+        else:
+            depth += 1 if byte == OPEN else -1
     return depth == 0

@@ -515,14 +515,22 @@ class Gate:
         """False: no rule of the set can report on a file with this text (bytes or str)."""
         return bool(self.in_text(text))
 
+    def passes_words(self, text: Text) -> bool:
+        """The text stage's first half, for screening many files: False where the words alone rule the file out.
+        The second (the code alone) is the engine's to ask, once, of the few files left."""
+        return bool(self.in_words(as_bytes(text)))
+
     def in_text(self, text: Text) -> frozenset[str]:
         """The needs the text may meet, of rules that may then report: from its words, then from its code's."""
-        data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
-        met = self.met(self.asked(), lambda need: need.in_text(data))
+        data = as_bytes(text)
+        met = self.in_words(data)
         if not met:
             return met
         code = code_only(data)
         return self.met(met, lambda need: need.in_code(code))
+
+    def in_words(self, data: bytes) -> frozenset[str]:
+        return self.met(self.asked(), lambda need: need.in_text(data))
 
     def in_tree(self, in_text: frozenset[str], tree: ast.AST) -> Needs | None:
         """Of the needs the text may meet, those the tree meets; None when no rule can report."""
@@ -539,6 +547,10 @@ class Gate:
         """The needs that pass the test and belong to a rule whose every need passes it."""
         passed = {name for name in candidates if test(NEEDS[name])}
         return frozenset().union(*(needs for needs in self.rules if needs <= passed))
+
+
+def as_bytes(text: Text) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
 
 
 @lru_cache(maxsize=None)
