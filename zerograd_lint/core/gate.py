@@ -6,15 +6,17 @@ answers twice, each answer a superset of the next:
 
 - from the text (the bytes, when the encoding writes ASCII as ASCII, so most
   files are never decoded), before any parse: most files of a codebase stop
-  here and cost a read;
+  here and cost a read; the few whose words pass are asked again of their
+  code alone, strings and comments blanked (`code_text`), so that words in a
+  docstring no longer count;
 - from one walk of CPython's AST (a C parser, an order of magnitude faster
-  than LibCST), where words in comments and strings no longer count.
+  than LibCST).
 
 A file that passes both goes to the analyses of the needs it met, and only
 those: LibCST parses it only when one of them works on LibCST's tree. A file
-Python cannot parse passes (the engine reports why, as ZG000).
+Python cannot parse passes if its text does (the engine reports why, as ZG000).
 
-A new need is one more `Need` in `NEEDS`: a text test that says "no" only
+A new need is one more `Need` in `NEEDS`: text tests that say "no" only
 where its tree test would, and a tree test over the `Summary` (extend the walk
 in `summarize` when the question needs more of the tree).
 """
@@ -26,6 +28,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Iterator, Union
+
+from zerograd_lint.core.code_text import code_only
 
 Text = Union[str, bytes]
 
@@ -173,9 +177,13 @@ def matching_opening(data: bytes, closing: int) -> int | None:
 
 
 def may_read_grad_in_a_loop(data: bytes) -> bool:
-    """A `.grad` of a name that a `for` target may bind, in a file that says `param` somewhere."""
-    if b"grad" not in data or b"param" not in data.lower():
-        return False
+    """A `.grad` of a name that a `for` target may bind, in a file that says `param` somewhere (a string counts:
+    `group["params"]` names parameters)."""
+    return b"grad" in data and b"param" in data.lower() and may_read_a_loop_variables_grad(data)
+
+
+def may_read_a_loop_variables_grad(data: bytes) -> bool:
+    """A `.grad` of a name that a `for` target may bind."""
     receivers = set()
     for match in GRAD.finditer(data):
         if not (starts_word(data, match.start()) and is_attribute(data, match.start())) or on_a_comment_line(data, match.start()):
@@ -448,19 +456,24 @@ class Need:
 
     name: str
     in_text: Callable[[bytes], bool]  # False only where `in_tree` would be False
+    in_code: Callable[[bytes], bool]  # the same, asked of the code alone (`code_only`) where `in_text` says yes
     in_tree: Callable[[Summary], bool]
     libcst: bool  # the analysis works on LibCST's tree
+
+    def in_source(self, data: bytes) -> bool:
+        """The text stage's answer for this need alone."""
+        return self.in_text(data) and self.in_code(code_only(data))
 
 
 NEEDS = {
     need.name: need
     for need in (
         # The loop and step-body rules: a function (or the module) that reaches a backward and a step.
-        Need("lifecycle", may_have_lifecycle_calls, lambda summary: any(summary.lifecycle_roots), libcst=True),
+        Need("lifecycle", may_have_lifecycle_calls, may_have_lifecycle_calls, lambda s: any(s.lifecycle_roots), libcst=True),
         # ZG301: `.grad` of a loop variable over parameters.
-        Need("grad_reads", may_read_grad_in_a_loop, Summary.reads_grad_in_a_loop, libcst=False),
+        Need("grad_reads", may_read_grad_in_a_loop, may_read_a_loop_variables_grad, Summary.reads_grad_in_a_loop, libcst=False),
         # ZG202: a lifecycle method named as a statement.
-        Need("uncalled", may_have_uncalled_statement, lambda summary: summary.uncalled, libcst=True),
+        Need("uncalled", may_have_uncalled_statement, may_have_uncalled_statement, lambda s: s.uncalled, libcst=True),
     )
 }
 
@@ -502,9 +515,21 @@ class Gate:
         """False: no rule of the set can report on a file with this text (bytes or str)."""
         return bool(self.in_text(text))
 
+    def passes_words(self, text: Text) -> bool:
+        """The text stage's first half, for screening many files: False where the words alone rule the file out.
+        The second (the code alone) is the engine's to ask, once, of the few files left."""
+        return bool(self.in_words(as_bytes(text)))
+
     def in_text(self, text: Text) -> frozenset[str]:
-        """The needs the text may meet, of rules that may then report."""
-        data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+        """The needs the text may meet, of rules that may then report: from its words, then from its code's."""
+        data = as_bytes(text)
+        met = self.in_words(data)
+        if not met:
+            return met
+        code = code_only(data)
+        return self.met(met, lambda need: need.in_code(code))
+
+    def in_words(self, data: bytes) -> frozenset[str]:
         return self.met(self.asked(), lambda need: need.in_text(data))
 
     def in_tree(self, in_text: frozenset[str], tree: ast.AST) -> Needs | None:
@@ -522,6 +547,10 @@ class Gate:
         """The needs that pass the test and belong to a rule whose every need passes it."""
         passed = {name for name in candidates if test(NEEDS[name])}
         return frozenset().union(*(needs for needs in self.rules if needs <= passed))
+
+
+def as_bytes(text: Text) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
 
 
 @lru_cache(maxsize=None)

@@ -233,7 +233,8 @@ def cannot_read(path: Path, error: OSError) -> str:
 
 
 def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
-    """The gate's text stage, on the bytes whenever the encoding allows: most files are never decoded.
+    """The gate's words test, on the bytes whenever the encoding allows: most files are never decoded. (Its code
+    test, which blanks strings and comments, is left to the engine: asked here too, a worker would ask it again.)
 
     The engine, the gate included, is imported when first needed: a run the cache answers does without.
     """
@@ -241,7 +242,7 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
         return True  # words inside JSON strings may be escaped
     from zerograd_lint.core.gate import gate_of
 
-    return gate_of(selection.codes()).passes_text(data if ascii_compatible(data) else decode_source(data))
+    return gate_of(selection.codes()).passes_words(data if ascii_compatible(data) else decode_source(data))
 
 
 # --- One file, in this process or a worker ---------------------------------------------------

@@ -1,0 +1,86 @@
+"""The code alone: strings and comments blanked as Python's tokenizer finds them, offsets and lines kept."""
+
+from __future__ import annotations
+
+import io
+import tokenize
+
+from conftest import project_modules
+
+from zerograd_lint.core.code_text import code_only
+from zerograd_lint.core.gate import NEEDS, gate_of
+from zerograd_lint.rules import all_rules
+
+EVERY_CODE = frozenset(rule.code for rule in all_rules())
+
+
+def blanked_by_the_tokenizer(source: str) -> bytes:
+    """The source with each STRING and COMMENT token of Python's own tokenizer blanked (a string's prefix
+    letters aside: they are left as they are), line breaks kept."""
+    data = bytearray(source.encode())
+    line_starts = [0]
+    for line in io.StringIO(source).readlines():
+        line_starts.append(line_starts[-1] + len(line.encode()))
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.ERRORTOKEN and token.string.strip():
+            raise tokenize.TokenError("not Python", token.start)  # an unterminated string: left as it is
+        if token.type in (tokenize.STRING, tokenize.COMMENT):
+            (first_row, first_column), (last_row, last_column) = token.start, token.end
+            lines = source.splitlines(keepends=True)
+            prefix = len(token.string) - len(token.string.lstrip("rRbBuUfF")) if token.type == tokenize.STRING else 0
+            start = line_starts[first_row - 1] + len(lines[first_row - 1][: first_column + prefix].encode())
+            end = line_starts[last_row - 1] + len(lines[last_row - 1][:last_column].encode())
+            data[start:end] = bytes(byte if byte in b"\r\n" else 32 for byte in data[start:end])
+    return bytes(data)
+
+
+def test_what_is_blanked_is_what_pythons_tokenizer_calls_strings_and_comments():
+    checked = 0
+    for path in project_modules():
+        source = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            expected = blanked_by_the_tokenizer(source)
+        except (tokenize.TokenError, SyntaxError):
+            continue  # test data that is broken on purpose
+        assert code_only(source.encode()) == expected, path
+        checked += 1
+    assert checked > 500
+
+
+def test_every_offset_and_line_stays_where_it_was():
+    data = b'x = "a # b"  # c\r\ns = """one\ntwo"""; t = f"{x!r:>{w}}" + rb\'\\\'\'\n'
+    code = code_only(data)
+    assert len(code) == len(data) and [i for i, b in enumerate(code) if b in b"\r\n"] == [i for i, b in enumerate(data) if b in b"\r\n"]
+    assert code.split(b"\r\n")[0].rstrip() == b"x ="
+    assert b"one" not in code and b"two" not in code and b"w" not in code.split(b"\n")[-2]
+
+
+CODE_AFTER = b"\nfor x in loader:\n    loss.backward()\n    opt.step()\n"
+
+
+def test_where_the_tokens_cannot_be_told_apart_the_text_is_left_as_it_is():
+    for uncertain in (
+        b's = "not closed\n',  # the file will not parse: its ZG000 is kept
+        b"s = '''not closed\n",
+        b'name = f"{row["name"]}"  """\n',  # Python 3.12: a field holds the f-string's own quote
+        b'name = f"{row[\'}\']["name"]}"  """\n',
+    ):
+        data = b'"""A docstring."""\n' + uncertain + CODE_AFTER
+        assert code_only(data) == data, uncertain
+
+
+def test_a_training_loop_shown_in_a_docstring_or_a_comment_is_ruled_out_before_any_parse():
+    gate = gate_of(EVERY_CODE)
+    docstring = b'"""Train:\n\n    for x in loader:\n        loss.backward()\n        opt.step()\n"""\n'
+    comment = b"x = 1  # for p in model.parameters(): print(p.grad)\ny = 2  # then opt.zero_grad\n"
+    for source in (docstring, comment):
+        assert any(need.in_text(source) for need in NEEDS.values())  # the words are there
+        assert not gate.in_text(source)
+    assert gate.in_text(docstring.replace(b'"""', b"") + CODE_AFTER) == {"lifecycle"}
+
+
+def test_a_string_naming_parameters_still_counts_for_the_grad_question():
+    """`group["params"]` names parameters: only the words `param` may come from a string."""
+    source = b'for group in opt.param_groups:\n    for p in group["params"]:\n        print(p.grad)\n'
+    assert "grad_reads" in gate_of(EVERY_CODE).in_text(source)
+    assert "grad_reads" in gate_of(EVERY_CODE).in_text(source.replace(b"opt.param_groups", b"groups"))
