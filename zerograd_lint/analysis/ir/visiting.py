@@ -42,7 +42,7 @@ Hook = Optional[Callable[[cst.CSTVisitor, cst.CSTNode], object]]
 ATTRIBUTE_HOOK = re.compile(r"(visit|leave)_[A-Z]\w*_\w+")
 # Each visitor class's hooks, by node class. Visitor classes are made once, at module level: a class made
 # inside a function is a new ABC on each call, whose making and `issubclass` checks grow with every class
-# made before it (a 4 MB file made 60,000 of them).
+# made before it (a 1 MB file of loops made 31,000 of them).
 HOOKS: dict[type[cst.CSTVisitor], dict[type[cst.CSTNode], tuple[Hook, Hook]]] = {}
 
 
