@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
+from typing import Iterator, Mapping
 
 import libcst as cst
 from conftest import FIXTURES
-from libcst.metadata import PositionProvider
+from libcst.metadata import CodeRange, PositionProvider
 
 from zerograd_lint.analysis.positions import Positions
 
@@ -93,14 +94,20 @@ def test_a_function_alone_is_generated_alone():
     assert positions.whole is None
 
 
-def test_a_node_outside_the_functions_is_where_libcsts_metadata_puts_it():
-    for source in [TRICKY, TRICKY.replace("\n", "\r\n"), *(path.read_text() for path in sorted(FIXTURES.glob("*.py")))]:
+def parsed_with_positions(sources: list[str]) -> Iterator[tuple[ast.Module, cst.Module, Mapping[cst.CSTNode, CodeRange]]]:
+    """Each source that parses: CPython's tree, LibCST's, and the positions LibCST's metadata gives its nodes."""
+    for source in sources:
         try:
             tree = ast.parse(source)
         except SyntaxError:
             continue
         module = cst.parse_module(source)
-        whole = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        yield tree, module, cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+
+
+def test_a_node_outside_the_functions_is_where_libcsts_metadata_puts_it():
+    sources = [TRICKY, TRICKY.replace("\n", "\r\n"), *(path.read_text() for path in sorted(FIXTURES.glob("*.py")))]
+    for tree, module, whole in parsed_with_positions(sources):
         positions = Positions(module, tree, [])
         for node, where in whole.items():
             assert positions[node] == where, (type(node).__name__, where)
@@ -110,13 +117,8 @@ def test_a_node_outside_the_functions_is_where_libcsts_metadata_puts_it():
 def test_the_loop_around_a_node_is_the_innermost_that_holds_it():
     from zerograd_lint.analysis.positions import Loops
 
-    for source in [TRICKY, *(path.read_text() for path in sorted(FIXTURES.glob("*.py")) if "loader" in path.read_text())]:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        module = cst.parse_module(source)
-        whole = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    sources = [TRICKY, *(path.read_text() for path in sorted(FIXTURES.glob("*.py")) if "loader" in path.read_text())]
+    for tree, module, whole in parsed_with_positions(sources):
         loops = Loops(module, Positions(module, tree, []))
         every_loop = [node for node in whole if isinstance(node, (cst.For, cst.While))]
 

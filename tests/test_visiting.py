@@ -8,7 +8,7 @@ import gc
 import libcst as cst
 from conftest import FIXTURES, project_modules
 
-from zerograd_lint.analysis.ir.visiting import code_children, visit
+from zerograd_lint.analysis.ir.visiting import code_children, nodes_of, visit
 from zerograd_lint.core.engine import analyze_source
 
 NODE_CLASSES = [c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.CSTNode)]
@@ -80,6 +80,8 @@ def same_calls(module: cst.Module) -> None:
     assert [call for call in their_calls if call[2] in visited] == our_calls
     left_out = {call[1] for call in their_calls if call[2] not in visited}
     assert all(issubclass(getattr(cst, name), TOKENS) for name in left_out), left_out
+    for kind in (cst.Call, cst.FunctionDef, cst.Attribute):
+        assert [id(node) for node in nodes_of(module, kind)] == [i for p, name, i in their_calls if p == "visit" and name == kind.__name__]
 
 
 def same_children(module: cst.Module) -> None:

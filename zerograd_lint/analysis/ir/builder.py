@@ -44,7 +44,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 
 MAX_INLINE_DEPTH = 6
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
@@ -412,20 +412,9 @@ class Builder(CallEvents, Inlining):
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
-    calls = _CalledNames()
-    if value is not None:
-        visit(value, calls)
-    return frozenset(calls.found)
-
-
-class _CalledNames(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: set[str] = set()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        name = dotted_name(node.func)
-        if name:
-            self.found.add(name)
+    if value is None:
+        return frozenset()
+    return frozenset(name for call in nodes_of(value, cst.Call) if (name := dotted_name(call.func)))
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name]:

@@ -39,7 +39,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
 if TYPE_CHECKING:
@@ -575,24 +575,22 @@ def clears_grad_of(node: cst.CSTNode) -> str | None:
 
 def grad_attributes(expression: cst.CSTNode) -> list[cst.Attribute]:
     """Every `name.grad` in an expression."""
-    grads = _Grads()
-    visit(expression, grads)
-    return grads.found
+    return [node for node in nodes_of(expression, cst.Attribute) if is_grad_of_a_name(node)]
 
 
-class _Grads(cst.CSTVisitor):
-    """Every `name.grad`, in source order."""
+def is_grad_of_a_name(node: cst.Attribute) -> bool:
+    return node.attr.value == "grad" and isinstance(node.value, cst.Name)
+
+
+class _OwnGrads(cst.CSTVisitor):
+    """Every `name.grad` outside nested defs and classes, in source order."""
 
     def __init__(self) -> None:
         self.found: list[cst.Attribute] = []
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == "grad" and isinstance(node.value, cst.Name):
+        if is_grad_of_a_name(node):
             self.found.append(node)
-
-
-class _OwnGrads(_Grads):
-    """Every `name.grad` outside nested defs and classes."""
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import lru_cache
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 import libcst as cst
 
@@ -39,6 +39,7 @@ VISIT_ORDER = {
     "TypeAlias": ("name", "type_parameters", "value"),
 }
 Hook = Optional[Callable[[cst.CSTVisitor, cst.CSTNode], object]]
+Node = TypeVar("Node", bound=cst.CSTNode)
 ATTRIBUTE_HOOK = re.compile(r"(visit|leave)_[A-Z]\w*_\w+")
 # Each visitor class's hooks, by node class. Visitor classes are made once, at module level: a class made
 # inside a function is a new ABC on each call, whose making and `issubclass` checks grow with every class
@@ -76,6 +77,18 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor, hooks: dict[type[cst.CSTNod
                         walk(item, visitor, hooks)
     if leave is not None:
         leave(visitor, node)
+
+
+def nodes_of(node: cst.CSTNode, kind: type[Node]) -> list[Node]:
+    """Every node of this kind in `node` (itself included), in the order a visit meets them."""
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, kind):
+            found.append(current)
+        stack.extend(reversed(code_children(current)))
+    return found
 
 
 def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:

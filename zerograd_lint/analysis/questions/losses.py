@@ -8,7 +8,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Backward
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
@@ -154,17 +154,7 @@ class _Returns(cst.CSTVisitor):
 
 
 def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
-    functions = _Functions()
-    visit(module, functions)
-    return functions.found
-
-
-class _Functions(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: list[cst.FunctionDef] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.found.append(node)
+    return nodes_of(module, cst.FunctionDef)
 
 
 def copy_of(value: cst.CSTNode) -> str | None:

@@ -32,7 +32,7 @@ from zerograd_lint.analysis.ir.nodes import (
     loop_header,
 )
 from zerograd_lint.analysis.ir.state_events import names_read
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import nodes_of
 
 # Model methods that leave its parameters as they are.
 KEEPS_MODEL = frozenset(
@@ -185,14 +185,4 @@ class _Find(cst.CSTVisitor):
 
 
 def calls_in(tree: cst.CSTNode) -> list[cst.Call]:
-    calls = _Calls()
-    visit(tree, calls)
-    return calls.found
-
-
-class _Calls(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: list[cst.Call] = []
-
-    def visit_Call(self, call: cst.Call) -> None:
-        self.found.append(call)
+    return nodes_of(tree, cst.Call)
