@@ -2,7 +2,7 @@
 
 This process reads every file, biggest first, and serves it from the cache
 when the cache knows its bytes (an entry, or ruled out by the text stage
-before), else asks the gate's text stage of its bytes: a file that cannot be
+before), else asks the gate's words test of its bytes: a file that cannot be
 reported costs a read (and a hash). The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
@@ -85,7 +85,7 @@ class RunResult:
 
 @dataclass(frozen=True)
 class EngineTask:
-    """A file the gate's text stage could not rule out: the engine must see it."""
+    """A file whose words the gate could not rule out: the engine must see it."""
 
     path: str
     source: str
