@@ -6,7 +6,8 @@ before), else asks the gate's words test of its bytes: a file that cannot be
 reported costs a read (and a hash). The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
-ends the run). With `--fix` a worker also fixes its file; this process writes
+ends the run). In a large run that forks its workers, a child screens the files
+ahead while this process imports the analysis they inherit (`screening.py`). With `--fix` a worker also fixes its file; this process writes
 the fixed files, atomically. Results are sorted at the end: the output never
 depends on which worker finished first.
 """
@@ -21,6 +22,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from itertools import repeat
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.core.diagnostics import Diagnostic
@@ -50,6 +52,10 @@ WATCH_INTERVAL_S = 0.05
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
+# A run that may fork workers screens its files in a forked child while this process imports the analysis
+# (`files/screening.py`) once they hold this many bytes: reading and screening them takes a few hundredths
+# of a second, some of the import's tenths.
+SCREEN_AHEAD_BYTES = 4 * 2**20
 
 
 @dataclass(frozen=True)
@@ -133,10 +139,21 @@ def check_paths(
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
+
+    def screen(path: Path) -> list[Diagnostic] | EngineTask:
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
+
+    sizes = {path: size_of(path) for path in files}
+    ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with Engine(jobs) as engine:
-        for path in progress(biggest_first(files)):  # the biggest analysis starts first, while the rest is read
+        answers: Iterable[list[Diagnostic] | None] = repeat(None)
+        if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and engine.may_fork_workers():
+            from zerograd_lint.files.screening import screened_ahead
+
+            answers = screened_ahead(ordered, lambda path: settled(screen(path)), verdicts.save if verdicts else lambda: None)
+        for path, answer in zip(progress(ordered), answers):
             result.files_checked += 1
-            screened = screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
+            screened = screen(path) if answer is None else answer
             if isinstance(screened, EngineTask):
                 engine.submit(screened)
             else:
@@ -152,6 +169,11 @@ def check_paths(
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
     return result
+
+
+def settled(screened: list[Diagnostic] | EngineTask) -> list[Diagnostic] | None:
+    """The reports of a file settled without the engine; None when the engine must see it."""
+    return None if isinstance(screened, EngineTask) else screened
 
 
 def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
@@ -396,14 +418,11 @@ def errors_past_the_budget(expired: threading.Event) -> Iterator[None]:
 # --- Many files -----------------------------------------------------------------------------------
 
 
-def biggest_first(files: Sequence[Path]) -> list[Path]:
-    def size(path: Path) -> int:
-        try:
-            return path.stat().st_size
-        except OSError:
-            return 0  # the read reports why
-
-    return sorted(files, key=size, reverse=True)
+def size_of(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # the read reports why
 
 
 class Engine:
@@ -449,6 +468,10 @@ class Engine:
         for each in tasks:
             self.futures[self.pool.submit(run_task, each)] = each
 
+    def may_fork_workers(self) -> bool:
+        """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
+        return self.jobs != 1 and (self.jobs is not None or available_cores() > 1) and forks_workers()
+
     def workers_worth_starting(self) -> int:
         if self.jobs is not None:
             return self.jobs
@@ -476,12 +499,17 @@ def outcome_of(future: Future, task: EngineTask) -> TaskResult:
         return f"{task.path}: internal error: a worker process died (out of memory, or a crash in the parser)"
 
 
-def import_before_fork() -> None:
-    """Workers forked from this process inherit its modules: the analysis (about 0.4 s of imports, LibCST
-    most of it) is imported once, here, rather than once in each worker."""
+def forks_workers() -> bool:
+    """Whether workers start by `fork` (Linux) rather than in a new interpreter."""
     import multiprocessing
 
-    if multiprocessing.get_start_method() == "fork":
+    return multiprocessing.get_start_method() == "fork"
+
+
+def import_before_fork() -> None:
+    """Workers forked from this process inherit its modules: the analysis (about 0.2 s of imports, LibCST
+    most of it) is imported once, here, rather than once in each worker."""
+    if forks_workers():
         from zerograd_lint.core.engine import import_analysis
 
         import_analysis()

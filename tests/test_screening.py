@@ -1,0 +1,69 @@
+"""Screening ahead: a forked child settles a large run's files while the parent imports the analysis."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import REPO, cli_env, run_cli
+
+from zerograd_lint.files.screening import screened_ahead
+
+GENERATOR = REPO / "bench" / "generate_training_tree.py"
+
+
+def test_answers_come_from_the_child_in_order_and_it_finishes(tmp_path):
+    finished = tmp_path / "finished"
+    answers = list(screened_ahead(list(range(500)), lambda n: (n, os.getpid()), lambda: finished.write_text(str(os.getpid()))))
+    assert [n for n, _ in answers] == list(range(500))
+    children = {pid for _, pid in answers}
+    assert len(children) == 1 and os.getpid() not in children
+    assert finished.read_text() == str(children.pop())
+
+
+@pytest.mark.parametrize("death", ["exit", "exception"])
+def test_what_a_dead_child_did_not_settle_is_settled_here(tmp_path, death):
+    def settle(n: int) -> int:
+        if n == 3:
+            if death == "exit":
+                os._exit(1)
+            raise ValueError("the child's own failure")
+        return n
+
+    finished = tmp_path / "finished"
+    assert list(screened_ahead(list(range(6)), settle, finished.touch)) == [0, 1, 2, None, None, None]
+    assert not finished.exists()
+
+
+def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
+    finished = tmp_path / "finished"
+    answers = screened_ahead(list(range(10**7)), lambda n: os.getpid(), finished.touch)
+    child = next(answers)
+    answers.close()  # as Ctrl-C in the parent does
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)  # gone, not a zombie
+    assert not finished.exists()
+
+
+def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path):
+    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "40"], check=True)
+    (tmp_path / "plain.py").write_text("def add(a, b):\n    return a + b\n")
+    serial = run_cli("check", "--no-cache", "--jobs", "1", ".", cwd=tmp_path)
+    assert serial.returncode == 1 and len(serial.stdout.splitlines()) >= 5, serial.stderr
+    program = (
+        "import multiprocessing\nfrom zerograd_lint.files import runner, screening\n"
+        "multiprocessing.set_start_method('fork')\n"
+        "runner.SCREEN_AHEAD_BYTES = 0\n"
+        "ahead = screening.screened_ahead\n"
+        "screening.screened_ahead = lambda *args: (print('screened ahead', file=sys.stderr), ahead(*args))[1]\n"
+        "from zerograd_lint.doors.cli import main\nmain(['check', '--jobs', '2', '.'])\n"
+    )
+    for run in ("cold", "warm"):
+        ahead = subprocess.run([sys.executable, "-c", "import sys\n" + program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+        assert ahead.stderr.startswith("screened ahead\n"), (run, ahead.stderr)
+        assert (ahead.returncode, ahead.stdout, ahead.stderr.removeprefix("screened ahead\n")) == (serial.returncode, serial.stdout, serial.stderr), run
+    [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
+    _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # the child's verdicts, under a hash
+    assert ruled_out.split()  # plain.py's key, at least
