@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import logging
 import sys
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -23,6 +24,8 @@ from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.rules import Finding, catalogue
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from zerograd_lint.analysis.facts import FileFacts
     from zerograd_lint.analysis.questions.grad_reads import GradReads
 
@@ -102,7 +105,7 @@ def analyse(
     reached = reached_code(source, tree, needs, read_lines) if reached_only else None
     if reached is not None:
         try:
-            partial = build_facts(tree, source, cst.parse_module(reached), needs, reads)
+            partial = build_facts(tree, source, libcst_parse(reached), needs, reads)
             return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
@@ -115,13 +118,35 @@ def whole_facts(tree: ast.Module, source: str, path: str, needs: Needs, reads: G
     from zerograd_lint.analysis.facts import build_facts
 
     try:
-        return build_facts(tree, source, cst.parse_module(source), needs, reads)
+        return build_facts(tree, source, libcst_parse(source), needs, reads)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
             "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
             "(syntax LibCST does not support yet, or nesting too deep for it)",
         )
+
+
+def libcst_parse(source: str) -> cst.Module:
+    """LibCST's parse of code CPython has parsed; in the main thread (the CLI, its workers, flake8) without the
+    check each node makes of its fields as it is built (`CSTNode.__post_init__`, a sixth of a parse): the parser
+    builds valid nodes only. In another thread (the editor's engine) LibCST parses as it always does, so that
+    nodes built by hand meanwhile (a fix, in the server's own thread) are still checked."""
+    import libcst as cst
+    from libcst._nodes.base import CSTNode
+
+    if threading.current_thread() is not threading.main_thread() or "__post_init__" not in vars(CSTNode):
+        return cst.parse_module(source)
+    check = CSTNode.__post_init__
+    CSTNode.__post_init__ = no_check  # type: ignore[method-assign]
+    try:
+        return cst.parse_module(source)
+    finally:
+        CSTNode.__post_init__ = check  # type: ignore[method-assign]
+
+
+def no_check(node: object) -> None:
+    pass
 
 
 @dataclass(frozen=True)

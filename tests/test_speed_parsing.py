@@ -1,0 +1,57 @@
+"""LibCST's parse without each node's check of itself: the same trees, and nodes built by hand still checked."""
+
+from __future__ import annotations
+
+import threading
+
+import libcst as cst
+import pytest
+from conftest import FIXTURES, REPO
+
+from zerograd_lint.core.engine import libcst_parse
+
+MODULES = sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
+
+
+def test_the_trees_are_libcsts_own():
+    compared = 0
+    for path in MODULES:
+        source = path.read_text(encoding="utf-8", errors="surrogateescape")
+        try:
+            checked = cst.parse_module(source)
+        except (cst.ParserSyntaxError, UnicodeEncodeError):
+            continue
+        assert libcst_parse(source).deep_equals(checked), path
+        compared += 1
+    assert compared > 300
+
+
+def assert_nodes_built_by_hand_are_checked() -> None:
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("")
+
+
+def test_nodes_built_by_hand_are_still_checked_after_a_parse_and_after_a_failed_one():
+    libcst_parse("x = 1\n")
+    assert_nodes_built_by_hand_are_checked()
+    with pytest.raises(cst.ParserSyntaxError):
+        libcst_parse("def (:\n")
+    assert_nodes_built_by_hand_are_checked()
+
+
+def test_another_thread_parses_with_the_checks():
+    """The editor parses in its engine thread while the server builds a fix's nodes in its own."""
+    seen: list[bool] = []
+
+    def check_while_parsing(self: cst.CSTNode) -> None:
+        seen.append(True)
+
+    original = cst.CSTNode.__post_init__
+    cst.CSTNode.__post_init__ = check_while_parsing  # type: ignore[method-assign]
+    try:
+        thread = threading.Thread(target=libcst_parse, args=("x = 1\n",))
+        thread.start()
+        thread.join()
+    finally:
+        cst.CSTNode.__post_init__ = original  # type: ignore[method-assign]
+    assert seen
