@@ -146,11 +146,10 @@ def check_paths(
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with Engine(jobs) as engine:
-        answers: Iterable[list[Diagnostic] | None] = repeat(None)
+        answers: Iterable[list[Diagnostic] | None] = repeat(None)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and engine.may_fork_workers():
-            from zerograd_lint.files.screening import screened_ahead
-
-            answers = screened_ahead(ordered, lambda path: settled(screen(path)), verdicts.save if verdicts else lambda: None)
+            answers = screened_in_a_child(ordered, screen, settings, verdicts)
+            engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         for path, answer in zip(progress(ordered), answers):
             result.files_checked += 1
             screened = screen(path) if answer is None else answer
@@ -171,9 +170,21 @@ def check_paths(
     return result
 
 
-def settled(screened: list[Diagnostic] | EngineTask) -> list[Diagnostic] | None:
-    """The reports of a file settled without the engine; None when the engine must see it."""
-    return None if isinstance(screened, EngineTask) else screened
+def screened_in_a_child(
+    ordered: Sequence[Path], screen: Callable[[Path], list[Diagnostic] | EngineTask], settings: Settings, verdicts: Verdicts | None
+) -> Iterator[list[Diagnostic] | None]:
+    """Each file's reports if the child settled it without the engine, else None (`screening.py`). The gate is
+    made first: the child screens with it at once, and this process needs it for the files the child passes on."""
+    from zerograd_lint.core.gate import gate_of
+    from zerograd_lint.files.screening import screened_ahead
+
+    gate_of(settings.selection_for(ordered[0]).codes())
+
+    def settled(path: Path) -> list[Diagnostic] | None:
+        screened = screen(path)
+        return None if isinstance(screened, EngineTask) else screened
+
+    return screened_ahead(ordered, settled, verdicts.save if verdicts is not None else lambda: None)
 
 
 def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
@@ -436,6 +447,7 @@ class Engine:
 
     def __init__(self, jobs: int | None) -> None:
         self.jobs = jobs
+        self.imports_at_first_task = False  # import the analysis with the first task, not when the workers start
         self.waiting: list[EngineTask] = []  # for this process, or for the workers to start
         self.waiting_bytes = 0
         self.pool: ProcessPoolExecutor | None = None
@@ -453,6 +465,8 @@ class Engine:
 
     def submit(self, task: EngineTask) -> None:
         if self.pool is None:
+            if self.imports_at_first_task and not self.waiting:
+                import_before_fork()
             self.waiting.append(task)
             self.waiting_bytes += len(task.source)
             workers = self.workers_worth_starting()
