@@ -14,9 +14,11 @@ what they can see:
 - in a class with a kept method, every method that stores an attribute
   (`self.x = ...`: the class scope every method reads).
 
-Any other top-level def or method loses its body (`...` on the body's first
-line and its other lines left empty) and its decorators (empty lines), so every
-kept line and column stays where it was. One with defs or classes inside (a
+Any other top-level def or method loses its body (`...` for a body of one
+line; for a longer one, a string from the body's first line to its last, the
+lines between left empty: LibCST makes a node of each empty line, of the string
+one) and its decorators (empty lines), so every kept line and column stays
+where it was. One with defs or classes inside (a
 test with a model of its own) keeps those whole, and the headers of the
 statements that hold them, so the file's defs are the same, in the same order.
 
@@ -83,10 +85,14 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
         if line[:column].strip(" \t\f") or column == 0:
             continue  # the body starts on the `def` line
         ending = "\r" if line.endswith("\r") else ""
-        lines[first - 1] = line[:column] + "..." + ending
         for number in (*decorator_lines(top.node, lines), *range(first, last)):
             left_out += len(lines[number])
             lines[number] = "\r" if lines[number].endswith("\r") else ""
+        if last == first:
+            lines[first - 1] = line[:column] + "..." + ending
+        else:  # one string over the body's lines: LibCST makes one node of it, and a node for each empty line
+            lines[first - 1] = line[:column] + '"""' + ending
+            lines[last - 1] = '"""' + lines[last - 1]
     if left_out < MIN_SHARE_LEFT_OUT * len(source):
         return None
     return "\n".join(lines)
