@@ -345,8 +345,15 @@ def names_in(target: ast.AST) -> Iterator[str]:
 
 
 # The fields of each node type that may hold nodes of interest, in order and last first: not `ctx` (`Load`,
-# `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent.
+# `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent; nor the fields
+# that only ever hold a name, a number or a string (the grammar's `identifier`, `int`, `string`, `constant`:
+# `Attribute.attr`, `arg.arg`, a def's `name`...), which a walk would look at only to find no node.
 NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
+NEVER_NODES = frozenset(
+    {"arg", "asname", "attr", "conversion", "id", "is_async", "kind", "kwd_attrs", "level", "module", "name", "rest", "simple", "tag", "type_comment"}
+)
+NODE_NAMED_NAME = "TypeAlias"  # `type X = ...` (Python 3.12): its `name` is a `Name` node
+CONSTANT_VALUES = ("Constant", "MatchSingleton")  # their `value` is the constant itself
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
 _CHILD_FIELDS_REVERSED: dict[type, tuple[str, ...]] = {}
 
@@ -354,8 +361,16 @@ _CHILD_FIELDS_REVERSED: dict[type, tuple[str, ...]] = {}
 def child_fields(kind: type) -> tuple[str, ...]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name not in NOT_CHILDREN)
+        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if may_hold_nodes(kind.__name__, name))
     return fields
+
+
+def may_hold_nodes(kind: str, field: str) -> bool:
+    if field in NOT_CHILDREN:
+        return False
+    if field in NEVER_NODES:
+        return field == "name" and kind == NODE_NAMED_NAME
+    return not (field == "value" and kind in CONSTANT_VALUES)
 
 
 def child_fields_reversed(kind: type) -> tuple[str, ...]:
