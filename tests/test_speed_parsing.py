@@ -1,4 +1,5 @@
-"""LibCST's parse without each node's check of itself: the same trees, and nodes built by hand still checked."""
+"""LibCST's parse without each node's check of itself, and names written without its code generation: the same
+trees and texts, and nodes built by hand still checked."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import libcst as cst
 import pytest
 from conftest import FIXTURES, REPO
 
-from zerograd_lint.core.engine import libcst_parse
+from zerograd_lint.analysis.ir.names import dotted_source, source_of
+from zerograd_lint.analysis.ir.visiting import nodes_of
+from zerograd_lint.core.engine import forget_the_file, libcst_parse
 
+EMPTY = cst.Module(body=[])
 MODULES = sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
 
 
@@ -55,3 +59,21 @@ def test_another_thread_parses_with_the_checks():
     finally:
         cst.CSTNode.__post_init__ = original  # type: ignore[method-assign]
     assert seen
+
+
+def test_names_and_attribute_chains_read_as_libcst_writes_them():
+    """`source_of` writes a name or a chain of attributes itself (most of what the analysis asks): the same text
+    as LibCST's code generation, and LibCST's own for anything with parentheses or spaces around a dot."""
+    tricky = "(a).b\nself . optimizer\nx.\\\n  y\n(opt.step)\nf().g\nopt.param_groups[0]\n"
+    written = 0
+    for source in (tricky, *(path.read_text(encoding="utf-8") for path in FIXTURES.glob("*.py"))):
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue  # the fixtures of ZG000
+        for kind in (cst.Name, cst.Attribute):
+            for node in nodes_of(module, kind):
+                assert source_of(node) == EMPTY.code_for_node(node)
+                written += dotted_source(node) is not None
+    forget_the_file()
+    assert written > 1000

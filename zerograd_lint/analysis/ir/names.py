@@ -36,7 +36,23 @@ class Role(Enum):
 @for_one_file
 def source_of(node: cst.CSTNode) -> str:
     """The node's source as written, for messages and inserted code."""
-    return _EMPTY_MODULE.code_for_node(node)
+    return dotted_source(node) or _EMPTY_MODULE.code_for_node(node)
+
+
+def dotted_source(node: cst.CSTNode) -> str | None:
+    """The source of a name or a chain of attributes (`self.optimizer`, most of what is asked) written without
+    parentheses or spaces, as LibCST's code generation would give it; None for any other node."""
+    if type(node) is cst.Name:
+        return None if node.lpar or node.rpar else node.value
+    if type(node) is not cst.Attribute or node.lpar or node.rpar or not tight(node.dot):
+        return None
+    base = dotted_source(node.value)
+    return None if base is None or node.attr.lpar or node.attr.rpar else f"{base}.{node.attr.value}"
+
+
+def tight(dot: cst.Dot) -> bool:
+    """A dot with no space (nor line break) on either side."""
+    return all(type(space) is cst.SimpleWhitespace and not space.value for space in (dot.whitespace_before, dot.whitespace_after))
 
 
 def code_of(node: cst.CSTNode) -> str:
