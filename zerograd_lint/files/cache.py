@@ -134,6 +134,10 @@ class Verdicts:
         self.met: dict[str, None] = {}  # the keys ruled out that this run met, in order
         self.learned = False  # whether this run ruled out a file the cache did not know
 
+    def keys_held(self) -> int:
+        """How many files the cache knows: ruled out, or with an entry."""
+        return len(self.ruled_out) + len(self.with_entry)
+
     def reports(self, key: str, path: str) -> list[Diagnostic] | None:
         """The reports of the file with this key, now for `path`: none if the text stage ruled it out, its
         entry's if it has one; None when the cache does not know it."""

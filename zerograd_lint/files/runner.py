@@ -147,7 +147,7 @@ def check_paths(
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with Engine(jobs) as engine:
         answers: Iterable[list[Diagnostic] | None] = repeat(None)  # None: screened here
-        if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and engine.may_fork_workers():
+        if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         for path, answer in zip(progress(ordered), answers):
@@ -168,6 +168,12 @@ def check_paths(
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
     return result
+
+
+def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
+    """Whether the cache may well answer for most files (it holds a key for half as many): then this process has
+    little to import while a child would screen, and the child's start would cost more than it saves."""
+    return verdicts is not None and verdicts.keys_held() >= len(files) / 2
 
 
 def screened_in_a_child(
