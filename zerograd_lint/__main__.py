@@ -1,3 +1,3 @@
-from zerograd_lint.doors.cli import main
+from zerograd_lint.doors.cli import program
 
-main()
+program()
