@@ -31,12 +31,16 @@ class Role(Enum):
     OTHER = "other"  # bound to some other constructor: never an optimizer
 
 
+def source_of(node: cst.CSTNode) -> str:
+    """The node's source as written, for messages and inserted code."""
+    return dotted_source(node) or generated_source(node)
+
+
 # The same node's text is asked for again each time its helper is inlined (77 times in a 10 KB test of
 # torch's); nodes hash by identity, and the cache holds the nodes it keeps, so an identity is never reused.
 @for_one_file
-def source_of(node: cst.CSTNode) -> str:
-    """The node's source as written, for messages and inserted code."""
-    return dotted_source(node) or _EMPTY_MODULE.code_for_node(node)
+def generated_source(node: cst.CSTNode) -> str:
+    return _EMPTY_MODULE.code_for_node(node)
 
 
 def dotted_source(node: cst.CSTNode) -> str | None:
