@@ -245,3 +245,24 @@ def test_json_fix_field_and_fixing_agree(tmp_path):
     assert [item["fix"]["message"] for item in items if item["fix"]] == ["Insert `scaler.update()` after the scaler's step"]
     shown = run_cli("check", "--show-fixes", "--no-cache", ".", cwd=tmp_path)
     assert "ZG404 fix: Insert `scaler.update()` after the scaler's step" in shown.stderr
+
+
+def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
+    """`zerograd-lint check` skips the interpreter's teardown (os._exit): what it prints and its exit status are
+    those of `main` called by other code, which exits as usual; a reader that stops early costs no traceback."""
+    env = {name: value for name, value in cli_env().items() if name != "PYTHONUNBUFFERED"}
+    check = ["check", "--no-cache", "--select", "ALL", str(FIXTURES), str(REPO / "tests" / "data")]
+    as_program = subprocess.run([sys.executable, "-m", "zerograd_lint", *check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    called = subprocess.run(
+        [sys.executable, "-c", f"from zerograd_lint.doors.cli import main\nmain({check!r})"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert as_program.returncode == called.returncode == 1
+    assert len(as_program.stdout.splitlines()) > 300 and as_program.stdout == called.stdout
+    assert as_program.stderr == called.stderr and as_program.stderr.startswith("Found ")
+    reader = subprocess.Popen([sys.executable, "-m", "zerograd_lint", *check, "--format", "json"], cwd=tmp_path, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout is not None and reader.stdout.read(10)
+    reader.stdout.close()  # as `| head -c 10` does, long before the end of the report
+    _, stderr = reader.communicate(timeout=300)
+    assert reader.returncode == 1 and b"Traceback" not in stderr and b"Exception ignored" not in stderr, stderr
