@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from conftest import FIXTURES, REPO
 
-from zerograd_lint.analysis.ir.names import dotted_source, source_of
+from zerograd_lint.analysis.ir.names import code_of, dotted_source, source_of
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.core.engine import forget_the_file, libcst_parse
 
@@ -74,6 +74,7 @@ def test_names_and_attribute_chains_read_as_libcst_writes_them():
         for kind in (cst.Name, cst.Attribute):
             for node in nodes_of(module, kind):
                 assert source_of(node) == EMPTY.code_for_node(node)
+                assert code_of(node) == "".join(EMPTY.code_for_node(node).split())
                 written += dotted_source(node) is not None
     forget_the_file()
     assert written > 1000

@@ -61,7 +61,8 @@ def tight(dot: cst.Dot) -> bool:
 
 def code_of(node: cst.CSTNode) -> str:
     """The expression's source, with whitespace squeezed out, as a stable key."""
-    return re.sub(r"\s+", "", source_of(node))
+    dotted = dotted_source(node)  # holds no whitespace
+    return dotted if dotted is not None else re.sub(r"\s+", "", generated_source(node))
 
 
 def one_line(code: str) -> str:
