@@ -29,7 +29,14 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
-from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source, decode_with_encoding, write_atomically
+from zerograd_lint.files.source import (
+    UndecodableSource,
+    ascii_compatible,
+    decode_source,
+    decode_with_encoding,
+    interrupts_held,
+    write_atomically,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -532,7 +539,8 @@ def import_before_fork() -> None:
     if forks_workers():
         from zerograd_lint.core.engine import import_analysis
 
-        import_analysis()
+        with interrupts_held():  # Ctrl-C in the middle of a class being made comes out as another error
+            import_analysis()
 
 
 def start_worker() -> None:
