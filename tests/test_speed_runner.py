@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES, REPO, cli_env, run_cli
 
 from zerograd_lint.core.selection import Selection
@@ -266,3 +267,20 @@ def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     reader.stdout.close()  # as `| head -c 10` does, long before the end of the report
     _, stderr = reader.communicate(timeout=300)
     assert reader.returncode == 1 and b"Traceback" not in stderr and b"Exception ignored" not in stderr, stderr
+
+
+def test_ctrl_c_while_the_analysis_is_imported_before_the_fork_waits_for_the_import(monkeypatch):
+    """Raised in the middle of a class being made, it would come out as a RuntimeError, not as Ctrl-C."""
+    from zerograd_lint.core import engine
+
+    finished: list[bool] = []
+
+    def importing() -> None:
+        signal.raise_signal(signal.SIGINT)
+        finished.append(True)  # the import goes on to its end
+
+    monkeypatch.setattr(engine, "import_analysis", importing)
+    monkeypatch.setattr(runner, "forks_workers", lambda: True)
+    with pytest.raises(KeyboardInterrupt):  # once the import is over
+        runner.import_before_fork()
+    assert finished == [True]
