@@ -6,8 +6,9 @@ before), else asks the gate's words test of its bytes: a file that cannot be
 reported costs a read (and a hash). The files left go to the engine, each with a
 time budget: in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
-ends the run). In a large run that forks its workers, a child screens the files
-ahead while this process imports the analysis they inherit (`screening.py`). With `--fix` a worker also fixes its file; this process writes
+ends the run); in a large run that forks its workers, a child screens the
+files ahead while this process imports the analysis they inherit
+(`screening.py`). With `--fix` a worker also fixes its file; this process writes
 the fixed files, atomically. Results are sorted at the end: the output never
 depends on which worker finished first.
 """
@@ -19,11 +20,10 @@ import os
 import signal
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from itertools import repeat
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
@@ -153,17 +153,18 @@ def check_paths(
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with Engine(jobs) as engine:
-        answers: Iterable[list[Diagnostic] | None] = repeat(None)  # None: screened here
+        answers: Generator[list[Diagnostic] | None, None, None] = (None for _ in ordered)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
-        for path, answer in zip(progress(ordered), answers):
-            result.files_checked += 1
-            screened = screen(path) if answer is None else answer
-            if isinstance(screened, EngineTask):
-                engine.submit(screened)
-            else:
-                result.diagnostics.extend(screened)
+        with closing(answers):  # on Ctrl-C too: the child is stopped now, not when the run ends
+            for path, answer in zip(progress(ordered), answers):
+                result.files_checked += 1
+                screened = screen(path) if answer is None else answer
+                if isinstance(screened, EngineTask):
+                    engine.submit(screened)
+                else:
+                    result.diagnostics.extend(screened)
         if verdicts is not None:
             verdicts.save()  # now: what the text stage found is final, whatever the engine does next
         for task, outcome in engine.outcomes():
@@ -185,7 +186,7 @@ def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
 
 def screened_in_a_child(
     ordered: Sequence[Path], screen: Callable[[Path], list[Diagnostic] | EngineTask], settings: Settings, verdicts: Verdicts | None
-) -> Iterator[list[Diagnostic] | None]:
+) -> Generator[list[Diagnostic] | None, None, None]:
     """Each file's reports if the child settled it without the engine, else None (`screening.py`). The gate is
     made first: the child screens with it at once, and this process needs it for the files the child passes on."""
     from zerograd_lint.core.gate import gate_of

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import pickle
 import signal
-from typing import Callable, Iterator, NoReturn, Sequence, TypeVar
+from typing import Callable, Generator, NoReturn, Sequence, TypeVar
 
 Item = TypeVar("Item")
 Settled = TypeVar("Settled")
@@ -27,7 +27,7 @@ Settled = TypeVar("Settled")
 
 def screened_ahead(
     items: Sequence[Item], settle: Callable[[Item], Settled | None], finish: Callable[[], None]
-) -> Iterator[Settled | None]:
+) -> Generator[Settled | None, None, None]:
     """`settle(item)` for each item, in order, computed in a forked child; None: settle it here (the engine must
     see it, or the child died before it got there)."""
     read_end, write_end = os.pipe()
@@ -58,7 +58,7 @@ def screened_ahead(
 
 
 def settle_all(items: Sequence[Item], settle: Callable[[Item], object], finish: Callable[[], None], fd: int) -> NoReturn:
-    """The child: each path's answer, one pickle each, written as soon as it is known; then `finish`."""
+    """The child: each item's answer, one pickle each, written as soon as it is known; then `finish`."""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it kills this process
