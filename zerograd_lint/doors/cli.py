@@ -140,6 +140,8 @@ def check(
         raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
         raise click.UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        interrupted()
 
     fixing = Fixing(write=fix and not diff, unsafe=unsafe_fixes, diff=diff) if fix or diff or show_fixes else None
     cache = None if no_cache else Cache.under(project_root(paths))
@@ -153,8 +155,7 @@ def check(
         else:
             result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress)
     except KeyboardInterrupt:
-        click.echo("zerograd-lint: interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        interrupted()
 
     if fixing is not None:
         show_what_fixing_did(result, fixing, show=show_fixes)
@@ -174,6 +175,12 @@ def check(
     if result.internal_errors:
         finish(EXIT_ERROR)
     finish(EXIT_REPORTS if result.diagnostics and not exit_zero else EXIT_CLEAN)
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C while files are found or checked: said in one line, exit 130 (no traceback, nothing half written)."""
+    click.echo("zerograd-lint: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[Path]:
