@@ -138,8 +138,8 @@ def libcst_parse(source: str) -> cst.Module:
     if threading.current_thread() is not threading.main_thread() or "__post_init__" not in vars(CSTNode):
         return cst.parse_module(source)
     check = CSTNode.__post_init__
-    CSTNode.__post_init__ = no_check  # type: ignore[method-assign]
-    try:
+    try:  # inside: the budget's signal may come between any two statements, and the check must come back
+        CSTNode.__post_init__ = no_check  # type: ignore[method-assign]
         return cst.parse_module(source)
     finally:
         CSTNode.__post_init__ = check  # type: ignore[method-assign]
