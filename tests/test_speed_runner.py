@@ -251,7 +251,7 @@ def test_json_fix_field_and_fixing_agree(tmp_path):
 def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     """`zerograd-lint check` skips the interpreter's teardown (os._exit): what it prints and its exit status are
     those of `main` called by other code, which exits as usual; a reader that stops early costs no traceback."""
-    env = {name: value for name, value in cli_env().items() if name != "PYTHONUNBUFFERED"}
+    env = {name: value for name, value in cli_env().items() if name != "PYTHONUNBUFFERED"}  # output buffered, as most shells run it
     check = ["check", "--no-cache", "--select", "ALL", str(FIXTURES), str(REPO / "tests" / "data")]
     as_program = subprocess.run([sys.executable, "-m", "zerograd_lint", *check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     called = subprocess.run(

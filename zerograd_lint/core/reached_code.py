@@ -18,9 +18,9 @@ Any other top-level def or method loses its body (`...` for a body of one
 line; for a longer one, a string from the body's first line to its last, the
 lines between left empty: LibCST makes a node of each empty line, of the string
 one) and its decorators (empty lines), so every kept line and column stays
-where it was. One with defs or classes inside (a
-test with a model of its own) keeps those whole, and the headers of the
-statements that hold them, so the file's defs are the same, in the same order.
+where it was. One with defs or classes inside (a test with a model of its own)
+keeps those whole, and the headers of the statements that hold them, so the
+file's defs are the same, in the same order.
 
 Reports are still made on the whole file: the engine uses this code to find
 that a file has none, and analyses the whole file again where it has some.
