@@ -295,3 +295,20 @@ def test_ctrl_c_while_files_are_found_exits_130_in_one_line(tmp_path):
     )
     run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "zerograd-lint: interrupted\n")
+
+
+def test_stopping_the_workers_leaves_nothing_running_that_the_exit_could_race():
+    """Ctrl-C kills the workers, and waits for the pool's manager thread to end: it closes a pipe that the
+    interpreter's exit handler writes to, and the two at once made `OSError: Bad file descriptor` at exit."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(2)
+    busy = [pool.submit(time.sleep, 60) for _ in range(2)]
+    while not all(future.running() for future in busy):
+        time.sleep(0.01)
+    manager, workers = pool._executor_manager_thread, list(pool._processes.values())
+    runner.stop_workers(pool)
+    assert manager is not None and not manager.is_alive()
+    for worker in workers:
+        worker.join(timeout=10)
+        assert worker.exitcode == -signal.SIGTERM

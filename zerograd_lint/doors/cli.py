@@ -56,8 +56,9 @@ def program() -> None:
 
 def finish(status: int) -> NoReturn:
     """End `check` with this exit status. As the program, the process ends once its output is out (`os._exit`,
-    as mypy does): the workers are done and every file is written, and the interpreter's teardown of all the
-    analysis imported (a few hundredths of a second) would change nothing. Called by other code (tests, a
+    as mypy does): the workers are done or stopped and every file is written, and the interpreter's teardown
+    of all the analysis imported (a few hundredths of a second) would change nothing, after Ctrl-C even less
+    (Python 3.11 could end such a run killed by SIGINT rather than with 130). Called by other code (tests, a
     tool running `main`), it raises SystemExit as usual."""
     context = click.get_current_context(silent=True)
     if context is None or context.find_root().obj is not AS_PROGRAM:
@@ -180,7 +181,7 @@ def check(
 def interrupted() -> NoReturn:
     """Ctrl-C while files are found or checked: said in one line, exit 130 (no traceback, nothing half written)."""
     click.echo("zerograd-lint: interrupted", err=True)
-    sys.exit(EXIT_INTERRUPTED)
+    finish(EXIT_INTERRUPTED)
 
 
 def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[Path]:

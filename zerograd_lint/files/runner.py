@@ -63,6 +63,8 @@ BYTES_PER_WORKER = 256 * 1024
 # (`files/screening.py`) once they hold this many bytes: reading and screening them takes a few hundredths
 # of a second, some of the import's tenths.
 SCREEN_AHEAD_BYTES = 4 * 2**20
+# How long Ctrl-C waits for the worker pool's manager thread to see its killed workers (it takes milliseconds).
+MANAGER_STOP_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -551,14 +553,19 @@ def start_worker() -> None:
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Kill the workers now: waiting for each to finish its file could take seconds."""
+    manager = pool._executor_manager_thread  # before shutdown() forgets it
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
     if terminate is not None:
         terminate()
-        return
-    workers = list((pool._processes or {}).values())  # before shutdown() forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
+    else:
+        workers = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+    if manager is not None:
+        # It closes its wake-up pipe once it sees the workers gone; at that moment the interpreter's exit handler
+        # may write to the pipe (OSError: Bad file descriptor, before Python 3.12). Once it is gone, it cannot.
+        manager.join(timeout=MANAGER_STOP_SECONDS)
 
 
 class CollectorTuning:
