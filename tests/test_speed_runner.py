@@ -149,6 +149,7 @@ def test_no_full_collection_while_a_file_is_analysed_and_pythons_schedule_after_
             during.append(info["generation"])
 
     monkeypatch.setattr(runner, "lint", lint)
+    monkeypatch.setattr(runner, "PARSING_GC_THRESHOLD", 10_000)  # young collections in a file this small
     previous = gc.get_threshold()
     # A full collection as soon as Python's own rule allows one: after a young collection of the middle
     # generation, once what it moved to the oldest since the last full one is a quarter of what is there

@@ -41,11 +41,14 @@ from zerograd_lint.files.source import (
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-# While a file is analysed (`collector_tuned_for_one_file`): LibCST builds millions of small objects that
-# hold no cycles, so a young collection every 700 allocations (Python's default) costs about 40% of a
-# parse; and a full collection walks every one of them (two cost a 4 MB file a tenth of its CPU time),
-# so none starts until the file is done, when its trees are freed and Python's own schedule resumes.
-PARSING_GC_THRESHOLD = 100_000
+# While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
+# small objects that hold no cycles, and each young collection walks those made since the last one: every
+# 700 allocations (Python's default) that cost about 40% of a parse; every 100,000, still 5-10% of the
+# analysis of torch's files (the trees of its largest hold a few hundred thousand); every million, nothing
+# there, and no more memory where the analysis makes cycles (a file of many loops). A full collection
+# walks every object (two cost a 4 MB file a tenth of its CPU time), so none starts until the file is
+# done, when its trees are freed and Python's own schedule resumes.
+PARSING_GC_THRESHOLD = 1_000_000
 NO_FULL_COLLECTION = 1_000_000  # young collections of the middle generation before a full one: never, in one file
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
 # (generated code, never a hand-written training script) would need gigabytes.
