@@ -30,7 +30,7 @@ from zerograd_lint.files.discovery import discover  # noqa: E402
 from zerograd_lint.core.engine import PartialFacts, python_parse, rule_reports  # noqa: E402
 from zerograd_lint.core.gate import gate_of  # noqa: E402
 from zerograd_lint.core.selection import DEFAULT_SELECTION  # noqa: E402
-from zerograd_lint.files.runner import NO_FULL_COLLECTION, PARSING_GC_THRESHOLD  # noqa: E402
+from zerograd_lint.files.runner import NO_OLDER_COLLECTION, PARSING_GC_THRESHOLD  # noqa: E402
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source  # noqa: E402
 
 
@@ -39,7 +39,7 @@ def main() -> None:
     tree = Path(arguments[0]) if arguments else Path(importlib.util.find_spec("torch").origin).parent
     if "--whole" in sys.argv:
         engine.reached_code = lambda *_: None
-    gc.set_threshold(PARSING_GC_THRESHOLD, gc.get_threshold()[1], NO_FULL_COLLECTION)  # as the runner does while a file is analysed
+    gc.set_threshold(PARSING_GC_THRESHOLD, NO_OLDER_COLLECTION, NO_OLDER_COLLECTION)  # as the runner does while a file is analysed
     codes = DEFAULT_SELECTION.codes()
     gate = gate_of(codes)
     phases: dict[str, float] = {}
