@@ -568,7 +568,7 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
             worker.terminate()
     if manager is not None:
         # It closes its wake-up pipe once it sees the workers gone; at that moment the interpreter's exit handler
-        # may write to the pipe (OSError: Bad file descriptor, before Python 3.12). Once it is gone, it cannot.
+        # may write to the pipe (OSError: Bad file descriptor, seen on Python 3.11). Once it is gone, it cannot.
         manager.join(timeout=MANAGER_STOP_SECONDS)
 
 
