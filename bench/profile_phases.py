@@ -4,8 +4,9 @@
     python bench/profile_phases.py --whole [TREE]  # LibCST given every file whole, as before partial parsing
 
 Each phase is timed (CPU time, so other load on the machine matters little) over every file that reaches it: discovery,
-read + the gate's text stage, CPython's parse, the gate's tree stage (one
-walk), the code the analyses reach (large files), the LibCST parse (only
+read + the gate's text stage, CPython's parse, the `.grad` reads of a file only
+the `.grad` rules can report on (before the tree stage: one without any is done),
+the gate's tree stage (one walk), the code the analyses reach (large files), the LibCST parse (only
 where a need asks for it), the analysis (facts) and the rules, as the engine
 runs them (a large file with reports is analysed again, whole). The files
 costing the analysis most are listed after. The default selection, as `check`.
@@ -27,7 +28,8 @@ import libcst as cst  # noqa: E402
 from zerograd_lint.core import engine  # noqa: E402
 from zerograd_lint.analysis import facts as facts_module  # noqa: E402
 from zerograd_lint.files.discovery import discover  # noqa: E402
-from zerograd_lint.core.engine import PartialFacts, python_parse, rule_reports  # noqa: E402
+from zerograd_lint.analysis.questions.grad_reads import grad_reads_of  # noqa: E402
+from zerograd_lint.core.engine import GRAD_READS_ONLY, PartialFacts, python_parse, rule_reports  # noqa: E402
 from zerograd_lint.core.gate import gate_of  # noqa: E402
 from zerograd_lint.core.selection import DEFAULT_SELECTION  # noqa: E402
 from zerograd_lint.files.runner import NO_OLDER_COLLECTION, PARSING_GC_THRESHOLD  # noqa: E402
@@ -74,11 +76,16 @@ def main() -> None:
         python_tree = timed("CPython parse", python_parse, source, str(path))
         if not hasattr(python_tree, "body"):
             continue
-        needs = timed("tree stage", gate.in_tree, gate.in_text(source), python_tree)
+        in_text, reads = gate.in_text(source), None
+        if in_text == GRAD_READS_ONLY:  # as `engine.file_facts`: the reads first, the tree stage only if there are some
+            reads = timed("`.grad` reads, before the tree stage", grad_reads_of, python_tree, source)
+            if not reads.found:
+                continue
+        needs = timed("tree stage", gate.in_tree, in_text, python_tree)
         if needs is None:
             continue
         start = time.process_time()
-        facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True)
+        facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True, reads=reads)
         if isinstance(facts, PartialFacts):
             if timed("rules", rule_reports, facts.facts, str(path), codes):
                 facts = facts.whole()
@@ -86,7 +93,7 @@ def main() -> None:
             timed("rules", rule_reports, facts, str(path), codes)
         costly.append((time.process_time() - start, len(source), path))
     total = sum(phases.values())
-    print(f"{tree}: {len(files)} files, {len(texts)} pass the text stage, {len(costly)} the tree stage, "
+    print(f"{tree}: {len(files)} files, {len(texts)} pass the text stage, {len(costly)} reach the analysis, "
           f"{counts.get('LibCST parse', 0)} are parsed by LibCST\n")
     print("| phase | files | CPU seconds | share |\n|---|---:|---:|---:|")
     for phase, seconds in phases.items():

@@ -182,3 +182,17 @@ def test_a_parenthesised_backward_is_seen(tmp_path):
     result = run_cli("check", "--no-cache", "train.py", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "train.py:4:5: ZG101" in result.stdout
+
+
+def test_a_file_only_the_grad_rules_can_report_on_needs_no_tree_stage_without_an_unguarded_read(monkeypatch):
+    """Its unguarded `.grad` reads are found first, a cheaper walk than the tree stage's: with none, nothing can be
+    reported; with one, the tree stage runs as for any other file."""
+    from zerograd_lint.core import gate
+
+    walks: list[ast.AST] = []
+    monkeypatch.setattr(gate, "summarize", lambda tree: walks.append(tree) or summarize(tree))
+    guarded = "for p in model.parameters():\n    if p.grad is not None:\n        print(p.grad.norm())\n"
+    unguarded = "for p in model.parameters():\n    print(p.grad.norm())\n"
+    assert gate_of(EVERY_CODE).in_text(guarded) == engine.GRAD_READS_ONLY
+    assert engine.analyze_source(guarded) == [] and walks == []
+    assert [d.code for d in engine.analyze_source(unguarded)] == ["ZG302"] and len(walks) == 1

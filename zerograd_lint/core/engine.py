@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 # from a state that is no fixpoint: the rest of the file is still checked.
 LOG = logging.getLogger("zerograd_lint")
 UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
+# The needs of a file only the `.grad` rules can report on.
+GRAD_READS_ONLY = frozenset({"grad_reads"})
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -82,15 +84,25 @@ def file_facts(
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
+    reads = None
+    if in_text == GRAD_READS_ONLY:
+        # Only the `.grad` rules can report, on the unguarded reads alone: finding them costs less than the
+        # tree stage's walk of the whole file, and a file without one has nothing to report.
+        from zerograd_lint.analysis.questions.grad_reads import grad_reads_of
+
+        reads = grad_reads_of(tree, source)
+        if not reads.found:
+            return None
     needs = gate.in_tree(in_text, tree)
     if needs is None:
         return None
-    return analyse(tree, source, path, needs, reached_only)
+    return analyse(tree, source, path, needs, reached_only, reads)
 
 
 def analyse(
-    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False
+    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False, reads: GradReads | None = None
 ) -> FileFacts | PartialFacts | Diagnostic:
+    """The facts of a file the gate passed; `reads`: its unguarded `.grad` reads, if they are known already."""
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
@@ -98,7 +110,8 @@ def analyse(
 
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
     # freeze may meet need the flow analysis, on LibCST's.
-    reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
+    if reads is None:
+        reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
     if not (needs.needs_libcst or reads.need_flow):
         return build_facts(tree, source, None, needs, reads)
     read_lines = frozenset(read.line for read in reads.found) if reads.need_flow else frozenset()
