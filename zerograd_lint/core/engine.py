@@ -84,7 +84,7 @@ def file_facts(
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    reads = None
+    reads: GradReads | None = None
     if in_text == GRAD_READS_ONLY:
         # Only the `.grad` rules can report, on the unguarded reads alone: finding them costs less than the
         # tree stage's walk of the whole file, and a file without one has nothing to report.
