@@ -39,6 +39,20 @@ def test_extend_select_and_ignore_from_config(tmp_path: Path) -> None:
     assert reported("train.py", cwd=tmp_path) == [("train.py", "ZG991")]
 
 
+@pytest.mark.parametrize(
+    ("selectors", "expected"),
+    [("ZG", ["ZG990"]), ("ZG99", ["ZG990"]), ("ZG,ZG991", ["ZG990", "ZG991"]), ("ALL", ["ZG990", "ZG991"])],
+)
+def test_a_prefix_selects_only_rules_on_by_default(tmp_path: Path, selectors: str, expected: list[str]) -> None:
+    """An off-by-default rule (ZG991) comes on only when named exactly or with ALL, from the command line and
+    from the file alike."""
+    (tmp_path / "train.py").write_text(BOTH)
+    assert [code for _, code in reported("--select", selectors, "train.py", cwd=tmp_path)] == expected
+    assert [code for _, code in reported("--extend-select", selectors, "train.py", cwd=tmp_path)] == expected
+    project(tmp_path, f"select = {selectors.split(',')!r}\n", {})
+    assert [code for _, code in reported("train.py", cwd=tmp_path)] == expected
+
+
 def test_command_line_wins_over_config(tmp_path: Path) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
     assert reported("--select", "ZG990", "train.py", cwd=tmp_path) == [("train.py", "ZG990")]

@@ -122,8 +122,12 @@ for batch in torch.randn(8, 4).split(2):
 
 @pytest.mark.parametrize(
     ("extra", "expected"),
-    [((), ["train.py:7:5: ZG101"]), (("--extend-select", "ZG104"), ["train.py:7:5: ZG101", "train.py:13:5: ZG104"])],
-    ids=["default", "extend-select-ZG104"],
+    [
+        ((), ["train.py:7:5: ZG101"]),
+        (("--extend-select", "ZG104"), ["train.py:7:5: ZG101", "train.py:13:5: ZG104"]),
+        (("--select", "ZG"), ["train.py:7:5: ZG101"]),
+    ],
+    ids=["default", "extend-select-ZG104", "select-ZG"],
 )
 def test_real_rules_under_flake8_match_the_cli(
     venv_python: str, tmp_path: Path, extra: tuple[str, ...], expected: list[str]
@@ -149,9 +153,22 @@ def test_flake8_select_and_per_file_ignores_apply(venv_python: str, sample: Path
     selected = run_with_test_rules("flake8", "--select", "ZG991", "train.py", cwd=sample, python=venv_python)
     assert zg_lines(selected.stdout) == ["train.py:6:5: ZG991 call to mark_style() (test-only rule)"]
     ignored = run_with_test_rules(
-        "flake8", "--select", "ZG", "--per-file-ignores", "train.py:ZG990", "train.py", cwd=sample, python=venv_python
+        "flake8", "--select", "ZG,ZG991", "--per-file-ignores", "train.py:ZG990", "train.py", cwd=sample, python=venv_python
     )
     assert ignored.stdout.splitlines() == ["train.py:6:5: ZG991 call to mark_style() (test-only rule)"]
+
+
+@pytest.mark.parametrize(("selectors", "expected"), [("ZG", ["ZG990"]), ("ZG,ZG991", ["ZG990", "ZG991"])])
+def test_a_prefix_selects_only_rules_on_by_default(
+    venv_python: str, sample: Path, selectors: str, expected: list[str]
+) -> None:
+    """flake8 itself would let `--select ZG` pick up a code of its default ignore list; the plugin yields an
+    off-by-default rule's reports only when it is named exactly, as the CLI does."""
+    for option in ("--select", "--extend-select"):
+        under_flake8 = run_with_test_rules("flake8", option, selectors, "train.py", cwd=sample, python=venv_python)
+        assert sorted({line.split(" ")[1] for line in zg_lines(under_flake8.stdout)}) == expected
+        standalone = run_with_test_rules("zerograd-lint", "check", option, selectors, "train.py", cwd=sample)
+        assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
 
 
 def test_file_level_switch_silences_the_plugin(venv_python: str, tmp_path: Path) -> None:

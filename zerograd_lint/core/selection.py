@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from zerograd_lint.rules import catalogue
+from zerograd_lint.rules import Entry, catalogue
 
 
 class SelectionError(ValueError):
@@ -15,17 +15,28 @@ class SelectionError(ValueError):
 
 def expand(selectors: Iterable[str]) -> frozenset[str]:
     """Codes matched by codes or prefixes (`ZG1`, `ZG101`, `ALL`); unknown ones raise."""
-    codes = [entry.code for entry in catalogue()]
-    matched: set[str] = set()
+    return frozenset(entry.code for entry, _ in matches(selectors))
+
+
+def switched_on(selectors: Iterable[str]) -> frozenset[str]:
+    """The codes that selectors turn on: a prefix turns on the rules that are on by default; a rule that is
+    off by default comes on only when named exactly or with `ALL` (as flake8's default ignore list keeps
+    such a code off under a prefix), so `--select ZG` is not the strict rules too."""
+    return frozenset(entry.code for entry, named in matches(selectors) if named or entry.enabled_by_default)
+
+
+def matches(selectors: Iterable[str]) -> Iterator[tuple[Entry, bool]]:
+    """Each rule a selector matches, and whether the selector names it (its exact code, or `ALL`)."""
+    entries = catalogue()
     for raw in selectors:
         selector = raw.strip().upper()
         if not selector:
             continue
-        hits = codes if selector == "ALL" else [c for c in codes if c.startswith(selector)]
+        hits = [entry for entry in entries if selector == "ALL" or entry.code.startswith(selector)]
         if not hits:
-            raise SelectionError(f"unknown rule selector {raw!r} (known codes: {', '.join(codes)})")
-        matched.update(hits)
-    return frozenset(matched)
+            codes = ", ".join(entry.code for entry in entries)
+            raise SelectionError(f"unknown rule selector {raw!r} (known codes: {codes})")
+        yield from ((entry, selector in ("ALL", entry.code)) for entry in hits)
 
 
 @dataclass(frozen=True)
@@ -43,8 +54,8 @@ def codes_of(selection: Selection) -> frozenset[str]:
     if selection.select is None:
         base = frozenset(entry.code for entry in catalogue() if entry.enabled_by_default)
     else:
-        base = expand(selection.select)
-    return (base | expand(selection.extend_select)) - expand(selection.ignore)
+        base = switched_on(selection.select)
+    return (base | switched_on(selection.extend_select)) - expand(selection.ignore)
 
 
 DEFAULT_SELECTION = Selection()

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping, Sequence
 
-from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection, SelectionError, expand
+from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection, SelectionError, expand, switched_on
 from zerograd_lint.rules import catalogue
 
 CONFIG_FILE_NAME = "pyproject.toml"
@@ -77,8 +77,8 @@ def resolve(layers: Sequence[Options], root: Path, config_file: Path | None = No
     for layer in layers:
         chosen = layer.selection
         if chosen.select is not None:
-            codes = expand(chosen.select)
-        codes = (codes | expand(chosen.extend_select)) - expand(chosen.ignore)
+            codes = switched_on(chosen.select)
+        codes = (codes | switched_on(chosen.extend_select)) - expand(chosen.ignore)
         if layer.exclude is not None:
             exclude = layer.exclude
         extend_exclude.extend(layer.extend_exclude)
