@@ -24,6 +24,18 @@ def cli_env() -> dict[str, str]:
     return env
 
 
+def env_with_project_urls(folder: Path, urls: dict[str, str]) -> dict[str, str]:
+    """cli_env(), with the package's metadata giving these `[project.urls]` (a dist-info folder as pip writes
+    it from pyproject.toml, first on the path, so importlib.metadata finds it before any installed copy's)."""
+    info = folder / "zerograd_lint-0.1.0.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    fields = ["Metadata-Version: 2.1", "Name: zerograd-lint", "Version: 0.1.0", *(f"Project-URL: {k}, {v}" for k, v in urls.items())]
+    (info / "METADATA").write_text("\n".join(fields) + "\n")
+    env = cli_env()
+    env["PYTHONPATH"] = os.pathsep.join([str(folder), env["PYTHONPATH"]])
+    return env
+
+
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
     """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs)."""
     return subprocess.run(

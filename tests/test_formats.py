@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 from xml.etree import ElementTree
@@ -11,7 +13,7 @@ from xml.etree import ElementTree
 import jsonschema
 import pytest
 
-from tests.conftest import REPO, run_cli, run_with_test_rules
+from tests.conftest import REPO, TEST_RULES_LAUNCHER, env_with_project_urls, run_cli, run_with_test_rules
 from zerograd_lint.rules import all_rules
 
 SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
@@ -83,7 +85,6 @@ def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Pa
     assert [r["id"] for r in rules] == sorted([r.code for r in all_rules()] + ["ZG990", "ZG991"])
     for descriptor in rules:
         assert {"id", "name", "shortDescription", "fullDescription", "help", "defaultConfiguration"} <= set(descriptor)
-        assert "helpUri" not in descriptor  # the project has no site to link to: the help is the rule's page
         assert descriptor["defaultConfiguration"]["level"] in ("error", "warning", "note")
     by_id = {r["id"]: r for r in rules}
     assert by_id["ZG991"]["defaultConfiguration"] == {"level": "note", "enabled": False}
@@ -96,6 +97,56 @@ def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Pa
     }
     assert run["columnKind"] == "unicodeCodePoints"
     assert by_id["ZG101"]["help"]["markdown"].startswith("# ZG101 missing-zero-grad\n")
+
+
+def sarif_installed_with(folder: Path, urls: dict[str, str], project: Path) -> dict:
+    """The SARIF of a run of zerograd-lint installed with these [project.urls]."""
+    env = env_with_project_urls(folder, urls)
+    proc = subprocess.run(
+        [sys.executable, str(TEST_RULES_LAUNCHER), "zerograd-lint", "check", "--format", "sarif", "."],
+        cwd=project, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 1, proc.stderr
+    log = json.loads(proc.stdout)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)
+    return log
+
+
+def test_sarif_links_each_rule_to_its_section_of_the_repositorys_rules_page(project: Path, tmp_path_factory) -> None:
+    repository = "https://example.org/team/zerograd-lint"
+    log = sarif_installed_with(tmp_path_factory.mktemp("linked"), {"Homepage": "https://example.org", "Repository": repository}, project)
+    driver = log["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == repository
+    assert {r["id"]: r["helpUri"] for r in driver["rules"]}["ZG101"] == f"{repository}/blob/HEAD/docs/rules.md#zg101"
+    unlinked = sarif_installed_with(tmp_path_factory.mktemp("unlinked"), {"Homepage": "https://example.org"}, project)
+    driver = unlinked["runs"][0]["tool"]["driver"]
+    assert "informationUri" not in driver and not any("helpUri" in r for r in driver["rules"])  # no repository named: no link
+    assert all(r["help"]["markdown"] for r in driver["rules"])  # the page itself is always there
+
+
+def fingerprints_of(project: Path) -> list[tuple[int, str]]:
+    log = sarif_of(project, ".")
+    return [
+        (r["locations"][0]["physicalLocation"]["region"]["startLine"], r["partialFingerprints"]["zerogradLintLineHash/v1"])
+        for r in log["runs"][0]["results"]
+        if r["ruleId"] == "ZG990"
+    ]
+
+
+def test_sarif_fingerprints_follow_the_code_not_its_line_number(tmp_path: Path) -> None:
+    """Code scanning matches alerts across commits by partialFingerprints: lines added above keep them, two
+    reports on the same text are told apart, a changed line gets a new one."""
+    body = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_bug()\n"
+    (tmp_path / "train.py").write_text(body)
+    before = fingerprints_of(tmp_path)
+    (tmp_path / "train.py").write_text("import os\n\n" + body)
+    after = fingerprints_of(tmp_path)
+    assert [line for line, _ in before] == [3, 4] and [line for line, _ in after] == [5, 6]
+    assert [f for _, f in after] == [f for _, f in before]
+    assert [f.rsplit(":", 1)[1] for _, f in before] == ["1", "2"] and len({f.split(":")[0] for _, f in before}) == 1
+    (tmp_path / "train.py").write_text(body.replace("    mark_bug()\n    mark_bug()", "    mark_bug()\n    mark_bug(1)"))
+    changed = fingerprints_of(tmp_path)
+    assert changed[0][1] == before[0][1] and changed[1][1] not in {f for _, f in before}
 
 
 def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(tmp_path: Path) -> None:

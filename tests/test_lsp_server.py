@@ -16,12 +16,13 @@ import pytest
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from tests.conftest import REPO, cli_env
+from tests.conftest import REPO, env_with_project_urls
 from tests.lsp_editing import FIXED, SCRIPT, STEP_LINE, apply_edits, step_start
 
 T = TypeVar("T")
 WAIT_SECONDS = 120  # a hung server fails the test instead of hanging it
 CRASH_RULE = REPO / "tests" / "data" / "lsp_crash_rule"
+REPOSITORY = "https://example.org/team/zerograd-lint"  # pyproject.toml's [project.urls] Repository, as installed
 LAUNCH = (
     "import sys, zerograd_lint.rules as rules; rules.__path__.append(sys.argv.pop(1)); "
     "from zerograd_lint.doors.cli import main; sys.argv[1:] = ['server']; main()"
@@ -64,7 +65,8 @@ class Editor:
         self.run(until())
 
     def start(self) -> types.InitializeResult:
-        self.run(self.client.start_io(sys.executable, "-c", LAUNCH, str(CRASH_RULE), cwd=self.root, env=cli_env()))
+        env = env_with_project_urls(self.root / "installed", {"Repository": REPOSITORY})
+        self.run(self.client.start_io(sys.executable, "-c", LAUNCH, str(CRASH_RULE), cwd=self.root, env=env))
         capabilities = types.ClientCapabilities(
             general=types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf8]),
             text_document=types.TextDocumentClientCapabilities(
@@ -162,7 +164,7 @@ def test_report_quick_fix_and_the_report_gone(editor: Editor) -> None:
     [report] = editor.diagnostics(uri)
     assert (report.code, report.source, report.severity) == ("ZG101", "zerograd-lint", types.DiagnosticSeverity.Error)
     assert report.range == types.Range(types.Position(STEP_LINE, STEP_START), types.Position(STEP_LINE, STEP_START + 16))
-    assert report.code_description is None  # no site to link to: the hover shows the rule's page
+    assert report.code_description == types.CodeDescription(href=f"{REPOSITORY}/blob/HEAD/docs/rules.md#zg101")
 
     cursor = types.Range(types.Position(STEP_LINE, STEP_START + 3), types.Position(STEP_LINE, STEP_START + 3))
     [quick_fix, fix_all] = editor.code_actions(uri, cursor)

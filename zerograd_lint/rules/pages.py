@@ -5,6 +5,7 @@ table of docs/fixes.md."""
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -17,6 +18,31 @@ FIXES_COMMAND = "python -m zerograd_lint.rules.pages docs/fixes.md"
 FIXES_TABLE_START = f"<!-- The table is generated from the fixes by `{FIXES_COMMAND}`. -->"
 FIXES_TABLE_END = "<!-- End of the generated table. -->"
 UNSAFE_NOTE = " (unsafe fixes are applied only with `--unsafe-fixes`)."
+
+
+def rule_url(code: str) -> str | None:
+    """The rule's section of docs/rules.md in the repository zerograd-lint was installed from (each
+    section has the anchor `#zgNNN`), or None when the package names no repository."""
+    base = repository_url()
+    return f"{base}/blob/HEAD/docs/rules.md#{code.lower()}" if base else None
+
+
+@lru_cache(maxsize=None)
+def repository_url() -> str | None:
+    """The `Repository` (or `Source`) URL of pyproject.toml's `[project.urls]`, as the installed package's
+    metadata gives it: the project has no site of its own, and its repository's address is known only to
+    whoever publishes it."""
+    from importlib import metadata  # only the doors that link to a page ask
+
+    try:
+        entries = metadata.metadata("zerograd-lint").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:  # the code run from a checkout that was never installed
+        return None
+    for entry in entries:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("repository", "source") and url.strip():
+            return url.strip().rstrip("/")
+    return None
 
 
 def default_state(rule: Rule) -> str:

@@ -11,7 +11,7 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.doors.lsp.positions import code_units, from_client, lines_of, lines_with_breaks, to_client
 from zerograd_lint.doors.lsp.programs import Part
 from zerograd_lint.rules import Rule, rule_by_code
-from zerograd_lint.rules.pages import rule_page
+from zerograd_lint.rules.pages import rule_page, rule_url
 
 SOURCE = "zerograd-lint"
 SEVERITY = {
@@ -35,11 +35,13 @@ def lsp_range(d: Diagnostic, lines: list[str], encoding: str) -> types.Range:
 
 def lsp_diagnostic(d: Diagnostic, lines: list[str], encoding: str) -> types.Diagnostic:
     rule = rule_by_code(d.code)
+    page = rule_url(d.code)
     return types.Diagnostic(
         range=lsp_range(d, lines, encoding),
         message=d.message,
         severity=SEVERITY.get(rule.severity, types.DiagnosticSeverity.Error) if rule else types.DiagnosticSeverity.Error,
         code=d.code,
+        code_description=types.CodeDescription(href=page) if page else None,
         source=SOURCE,
     )
 
@@ -90,8 +92,6 @@ def workspace_edit(changes: Sequence[tuple[Part, str]], encoding: str, versioned
 
 
 def rule_pages(rules: Sequence[Rule]) -> str:
-    """The hover text: each rule's page (what, why, an example, what to use instead).
-
-    No link: the project publishes no site, and a diagnostic's `codeDescription` must be a URI that resolves
-    (the page is here, and `zerograd-lint rule ZGxxx` prints it)."""
+    """The hover text: each rule's page (what, why, an example, what to use instead), here whether or not the
+    diagnostic links to the page in the repository (`codeDescription`, when the package names its repository)."""
     return "\n\n---\n\n".join(rule_page(rule, level=3) for rule in rules)
