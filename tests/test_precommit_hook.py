@@ -1,12 +1,16 @@
 """The pre-commit door: the real pre-commit, in a throwaway git repository, installs
-this repository's hook (its own virtualenv, dependencies from PyPI) and runs it on commit."""
+this repository's hook (its own virtualenv, dependencies from PyPI) and runs it on commit.
+The hook's repository has no tag, as a clone of main has none: the README's configuration
+and its pip URL must work on it as written."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -113,3 +117,53 @@ def test_commit_without_python_files_passes(project: Path, env: dict[str, str]) 
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert "(no files to check)Skipped" in output
+
+
+def readme_block(first_line: str) -> str:
+    """The README's fenced block that starts with this line."""
+    blocks = re.findall(r"```\w*\n(.*?)```", (REPO / "README.md").read_text(), flags=re.S)
+    return next(block for block in blocks if block.startswith(first_line + "\n"))
+
+
+def newest_commit(hook_repo: Path, env: dict[str, str]) -> str:
+    """The commit the README's own command prints for the repository."""
+    command = re.search(r"`(git ls-remote <repository URL> HEAD)`", (REPO / "README.md").read_text())
+    assert command is not None, "the README no longer says how to get a commit"
+    listed = subprocess.run(
+        command[1].replace("<repository URL>", str(hook_repo)).split(), env=env, capture_output=True, text=True, timeout=600
+    )
+    assert listed.returncode == 0, listed.stderr
+    return listed.stdout.split()[0]
+
+
+def test_the_readmes_configuration_works_on_a_clone_without_tags(
+    tmp_path: Path, hook_rev: tuple[Path, str], env: dict[str, str]
+) -> None:
+    hook_repo, rev = hook_rev
+    assert git("tag", cwd=hook_repo, env=env).stdout == ""
+    assert newest_commit(hook_repo, env) == rev
+    config = readme_block("# .pre-commit-config.yaml")
+    (tmp_path / ".pre-commit-config.yaml").write_text(config.replace("<repository URL>", str(hook_repo)).replace("<commit>", rev))
+    git("init", "-q", cwd=tmp_path, env=env)
+    installed = subprocess.run(["pre-commit", "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    proc = commit(tmp_path, env, **{"train.py": BUGGY})
+    assert proc.returncode == 1 and "train.py:8:5: ZG101 " in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+def test_pip_installs_the_readmes_git_url_without_a_tag(
+    tmp_path: Path, hook_rev: tuple[Path, str], env: dict[str, str]
+) -> None:
+    """`pip install "git+<repository URL>"` and `...@<commit>`, as the README writes them (into a folder)."""
+    hook_repo, rev = hook_rev
+    readme = (REPO / "README.md").read_text()
+    for written in ('"git+<repository URL>"', '"git+<repository URL>@<commit>"'):
+        assert written in readme, written
+        url = written.strip('"').replace("<repository URL>", hook_repo.as_uri()).replace("<commit>", rev)
+        target = tmp_path / str(len(list(tmp_path.iterdir())))
+        installed = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), url],
+            env=env, capture_output=True, text=True, timeout=600,
+        )
+        assert installed.returncode == 0, installed.stdout + installed.stderr
+        assert (target / "zerograd_lint" / "__init__.py").is_file()
