@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -106,3 +107,105 @@ def test_explain_a_notebook_by_cell(tmp_path: Path) -> None:
     assert run_cli("explain", "train.ipynb:cell 4:9", cwd=tmp_path).stdout == (
         "train.ipynb: no line 9 in cell 4: it has 1 line\n"
     )
+
+
+HELPER_LOOP = """\
+import torch
+
+
+def run_one_epoch(model, optimizer, loader):
+    for x, y in loader:
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+
+
+def main():
+    model = torch.nn.Linear(4, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    loader = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(4)]
+    for epoch in range(3):
+        run_one_epoch(model, optimizer, loader)
+
+
+main()
+"""
+AUTOGRAD_FUNCTION = """\
+import torch
+import torch.distributed as dist
+
+
+class AllReduce(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, tensor):
+        out = tensor.clone()
+        dist.all_reduce(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for x in torch.randn(8, 4).split(2):
+    loss = AllReduce.apply(model(x)).sum()
+    loss.backward()
+    optimizer.step()
+"""
+TIMELINE = re.compile(r"^  line +(?P<line>\d+)  (?P<kind>.{15}) (?P<text>\S.*?)(?:  \[.*\])?$")
+
+
+def blocks(output: str) -> list[list[str]]:
+    """explain's output, one list of lines per training loop or step body."""
+    found: list[list[str]] = []
+    for text in output.splitlines():
+        if HEADER.match(text) and ": reports" not in text:
+            found.append([text])
+        elif found and text.strip() and not text.startswith("How to read"):
+            found[-1].append(text)
+        elif text.startswith("How to read"):
+            break
+    return found
+
+
+def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path) -> None:
+    """The loop of `run_one_epoch`, called from `main`'s loop (itself run from the module), is `run_one_epoch`'s,
+    and holds the report; `main`'s loop points to it instead of saying it has none."""
+    (tmp_path / "train.py").write_text(HELPER_LOOP)
+    proc = run_cli("explain", "train.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    helper, caller = blocks(proc.stdout)
+    assert helper[0] == "train.py: training loop at line 5 (in `run_one_epoch`)"
+    assert [line for line in helper if line.lstrip().startswith("ZG101 line 8:9 ")]
+    assert caller[0] == "train.py: training loop at line 15 (in `main`)"
+    assert caller[-2:] == [
+        "  reports: none of its own; in the code it runs:",
+        "    ZG101 line 8:9, shown under the training loop at line 5 (in `run_one_epoch`)",
+    ]
+    assert explained_reports(proc.stdout) == checked_reports("train.py", cwd=tmp_path)
+
+
+def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path) -> None:
+    """Over every fixture and the shapes above: a loop said to have no report has none at any line of its
+    timeline; each timeline line is the code at that line; `cleared` is said only in a file that clears."""
+    for name, text in {"helper_loop.py": HELPER_LOOP, "autograd_function.py": AUTOGRAD_FUNCTION}.items():
+        (tmp_path / name).write_text(text)
+    for fixture in FIXTURES.glob("*.py"):
+        shutil.copy(fixture, tmp_path / fixture.name)
+    files = sorted(path.name for path in tmp_path.glob("*.py"))
+    proc = run_cli("explain", *files, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    reported = {(key[0], key[2]) for key in checked_reports(*files, cwd=tmp_path)}
+    for block in blocks(proc.stdout):
+        path = HEADER.match(block[0])["path"]
+        lines = (tmp_path / path).read_text().splitlines()
+        timeline = [TIMELINE.match(line) for line in block if TIMELINE.match(line)]
+        for event in timeline:
+            written = lines[int(event["line"]) - 1]
+            assert event["text"].splitlines()[0][:30] in written, (block[0], event.group(0))
+        if "  reports: none: check reports nothing here" in block:
+            assert not {(path, int(event["line"])) for event in timeline} & reported, block[0]
+    autograd = [block for block in blocks(proc.stdout) if block[0].startswith("autograd_function.py")]
+    assert autograd and not any("state" in line or "cleared" in line for block in autograd for line in block)

@@ -20,6 +20,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import MODEL_PREFIX, Mark
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -58,7 +59,7 @@ WORDS = {
     Mark.LEAKED: "another optimizer's backward (earlier iteration)",
     Mark.INITIAL: "nothing yet",
     Mark.CLEARED: "cleared",
-    Mark.FOGGY: "cleared (maybe)",
+    Mark.FOGGY: "taken as empty",
     Mark.SCALED: "scaled",
 }
 
@@ -69,7 +70,8 @@ How to read a timeline: before each event, what each optimizer's gradients (`.gr
   an earlier iteration      from a backward of an earlier iteration that nothing cleared
   already applied           a step already used them and nothing cleared them since
   cleared                   emptied by a clear
-  cleared (maybe)           emptied by a clear whose reach is not known (assumed to clear, never reported)
+  taken as empty            not known to hold anything: a new optimizer's, or after a clear whose reach is
+                            not known (assumed to clear, never reported)
   maybe (another backward)  a backward for another optimizer may have added to them
   (scaled)                  still multiplied by the GradScaler's scale: not unscaled yet
   a + b                     both at once: .grad holds their sum
@@ -150,27 +152,41 @@ def kind_of(event: Event) -> str:
         return "scaled backward" if event.scaled else "backward"
     names = {
         Clear: "clear", Unscale: "unscale", Update: "update", NewScaler: "new scaler", Clip: "clip", Assign: "forward",
-        SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state loaded", Accumulate: "accumulate",
+        SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state replaced", Accumulate: "accumulate",
     }
     return names.get(type(event), type(event).__name__.lower())
 
 
-def regions(facts: FileFacts, layout: Layout) -> Iterator[Region]:
-    seen: set[int] = set()
-    for root in sorted(facts.roots, key=lambda r: isinstance(r.root, cst.Module)):
-        owner = "module" if isinstance(root.root, cst.Module) else f"`{root.root.name.value}`"
+def regions(facts: FileFacts, layout: Layout) -> list[Region]:
+    """Each training loop once, and each step body, in the order of the file. A loop in a helper is also a
+    loop of every function that calls it: it is shown as its own function sees it, named after it."""
+    functions = nodes_of(facts.module, cst.FunctionDef) if facts.module is not None else []
+    spans = [(facts.positions[f], f) for f in functions]
+
+    def enclosing(node: cst.CSTNode) -> cst.FunctionDef | cst.Module:
+        start = facts.positions[node].start.line
+        around = [(span.start.line, f) for span, f in spans if f is not node and span.start.line < start <= span.end.line]
+        return max(around, key=lambda pair: pair[0])[1] if around else facts.module
+
+    found: dict[int, Region] = {}
+    for root in facts.roots:
         for loop in root.training_loops:
-            if id(loop.node) in seen:
+            owner = enclosing(loop.node)
+            if id(loop.node) in found and found[id(loop.node)].root.root is owner:
                 continue
-            seen.add(id(loop.node))
-            span = facts.positions[loop.node]
-            title = f"training loop at {layout.label(span.start.line)} (in {owner})"
-            yield Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
-        if root.is_step_body and not root.training_loops and id(root.root) not in seen:
-            seen.add(id(root.root))
+            if id(loop.node) not in found or root.root is owner:
+                span = facts.positions[loop.node]
+                title = f"training loop at {layout.label(span.start.line)} (in {owner_name(owner)})"
+                found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
+        if root.is_step_body and not root.training_loops and id(root.root) not in found:
             span = facts.positions[root.root]
-            title = f"step body {owner} at {layout.label(span.start.line)}"
-            yield Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line)
+            title = f"step body {owner_name(root.root)} at {layout.label(span.start.line)}"
+            found[id(root.root)] = Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line)
+    return sorted(found.values(), key=lambda region: (region.first_line, -region.last_line))
+
+
+def owner_name(node: cst.CSTNode) -> str:
+    return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "module"
 
 
 def explain_targets(targets: Sequence[Target], selection_for: Callable[[Path], Selection], style: Style = plain) -> str:
@@ -218,12 +234,12 @@ def explain_reports(
     if missing:
         return f"{target.path}: {missing}\n", False
     facts = file_facts(program, target.path) if analysed else None
-    found = list(regions(facts, layout)) if isinstance(facts, FileFacts) else []
+    found = regions(facts, layout) if isinstance(facts, FileFacts) else []
     owned = reports_by_region(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
     placed = {id(d) for region_reports in owned.values() for d in region_reports}
     wanted = None if target.line is None and target.cell is None else target
     chosen = [r for r in found if wanted is None or region_is_wanted(r, owned[id(r)], wanted, facts, layout)]
-    shown = [render(r, facts, owned[id(r)], target.path, layout, style) for r in chosen]
+    shown = [render(r, facts, owned, found, target.path, layout, style) for r in chosen]
     others = [d for d in reports if id(d) not in placed and (wanted is None or at_target(d, wanted))]
     if others:
         heading = "reports outside any training loop:" if found else "reports:"
@@ -271,12 +287,18 @@ def missing_line(target: Target, source: str, layout: Layout) -> str | None:
 def reports_by_region(
     found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout
 ) -> dict[int, list[Diagnostic]]:
-    """The reports shown under each region (by id): each report under the innermost region that holds it."""
-    innermost_first = sorted(found, key=lambda r: r.last_line - r.first_line)
+    """The reports shown under each region (by id): each report under the innermost region whose lines hold
+    it, else (a report in a helper written outside every loop) under the smallest region that runs its line."""
+    own = {id(r): frozenset(layout.position(line) for line in range(r.first_line, r.last_line + 1)) for r in found}
     places = {id(r): r.positions(facts, layout) for r in found}
     owned: dict[int, list[Diagnostic]] = {id(r): [] for r in found}
     for d in reports:
-        owner = next((r for r in innermost_first if (d.cell or 0, d.line) in places[id(r)]), None)
+        position = (d.cell or 0, d.line)
+        holding = [r for r in found if position in own[id(r)]]
+        if holding:
+            owner: Region | None = max(holding, key=lambda r: r.first_line)
+        else:
+            owner = min((r for r in found if position in places[id(r)]), key=lambda r: r.last_line - r.first_line, default=None)
         if owner is not None:
             owned[id(owner)].append(d)
     return owned
@@ -311,16 +333,21 @@ def report_line(d: Diagnostic, style: Style) -> str:
 
 
 def render(
-    region: Region, facts: FileFacts, reports: Sequence[Diagnostic], path: str, layout: Layout, style: Style
+    region: Region, facts: FileFacts, owned: dict[int, list[Diagnostic]], found: Sequence[Region], path: str, layout: Layout,
+    style: Style,
 ) -> str:
     root = region.root
+    reports = owned[id(region)]
     optimizers = sorted(root.optimizers)
+    tracked = root.optimizers.union(*root.models.values())
     out = [style(f"{path}: {region.title}", bold=True)]
     out.append("  optimizers: " + (", ".join(f"`{o}`" for o in optimizers) or "none"))
     shown: set[int] = set()
     for event in region.events:
         if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or id(event.node) in shown:
             continue
+        if isinstance(event, StateLoad) and event.target not in tracked:
+            continue  # `Function.apply(x)`, `init(buffer)`: nothing the timeline follows changes
         shown.add(id(event.node))
         where = root.where[event.id]
         condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
@@ -331,11 +358,16 @@ def render(
                 out.append(style(f"             before: `{key}` holds {describe(gradients[key])}", dim=True))
         for key in sorted(k for k in gradients if k.startswith(MODEL_PREFIX)):
             out.append(style(f"             before: `{key[len(MODEL_PREFIX):]}` holds {describe(gradients[key])}", dim=True))
+    places = region.positions(facts, layout)
+    elsewhere = [(d, other) for other in found if other is not region for d in owned[id(other)] if (d.cell or 0, d.line) in places]
     if reports:
         out.append("  reports:")
         out.extend(f"    {report_line(d, style)}" for d in reports)
+    elif elsewhere:  # check reports in the code this loop runs, shown where that code is
+        out.append("  reports: none of its own; in the code it runs:")
+        out.extend(f"    {d.code} line {d.line}:{d.column}, shown under the {other.title}" for d, other in elsewhere)
     else:
-        out.append(style("  reports: none: every rule is satisfied on every path", fg="green"))
+        out.append(style("  reports: none: check reports nothing here", fg="green"))
     return "\n".join(out) + "\n"
 
 
