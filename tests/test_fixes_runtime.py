@@ -11,10 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES, REPO, cli_env
 
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.fixes import FIXES, fix_source
+
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
 
 SCRIPTS = REPO / "tests" / "data" / "runtime_scripts"
 

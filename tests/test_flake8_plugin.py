@@ -14,6 +14,8 @@ import pytest
 
 from tests.conftest import FIXTURES, REPO, cli_env, run_cli, run_with_test_rules
 
+pytestmark = pytest.mark.slow  # a virtualenv with the plugin installed by pip, then flake8 on every fixture
+
 
 @pytest.fixture(scope="module")
 def venv_python(tmp_path_factory: pytest.TempPathFactory) -> str:

@@ -17,6 +17,8 @@ import pytest
 
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.slow  # pre-commit builds the hook's own virtualenv with pip
+
 HOOK_REPO_FILES = ("pyproject.toml", ".pre-commit-hooks.yaml", "README.md", "zerograd_lint")
 CLEAN = """\
 import torch

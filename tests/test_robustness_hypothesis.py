@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import ast
 
+import pytest
 from conftest import ungated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zerograd_lint.core import engine
 from zerograd_lint.core.gate import gate_of
+
+pytestmark = pytest.mark.slow  # hundreds of generated programs
 
 PRELUDE = [
     "import torch",

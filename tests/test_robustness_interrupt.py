@@ -10,7 +10,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from conftest import REPO, cli_env
+
+pytestmark = pytest.mark.slow  # a large run interrupted and run again
 
 GENERATOR = REPO / "bench" / "generate_training_tree.py"
 

@@ -10,10 +10,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import REPO, cli_env, run_cli
 
 from zerograd_lint.doors.cli import main
+
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
 
 BUGGY = textwrap.dedent(
     """\

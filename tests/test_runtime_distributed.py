@@ -13,10 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO, cli_env, run_cli
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.runtime.distributed import Job, describe_ranks, merge
+
+pytestmark = [pytest.mark.slow, pytest.mark.torch, pytest.mark.ddp]
 
 SCRIPT = REPO / "tests" / "data" / "distributed" / "ddp_training.py"
 

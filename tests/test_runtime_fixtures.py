@@ -25,6 +25,8 @@ from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.runtime import RUNTIME_CODES
 from zerograd_lint.runtime.script import run_script
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
+
 MAY_HAPPEN = frozenset({"ZG301"})
 
 

@@ -27,6 +27,8 @@ from zerograd_lint.runtime import (
 )
 from zerograd_lint.runtime.script import run_script
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
+
 SETUP = """\
 import functools
 import torch

@@ -16,6 +16,8 @@ from expect import expected_reports
 
 from zerograd_lint.runtime.script import run_script
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
+
 SCRIPTS = sorted((Path(__file__).resolve().parent / "data" / "runtime_scripts_heldout").glob("*.py"))
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from expect import expected_error  # noqa: E402

@@ -8,6 +8,8 @@ import torch
 from zerograd_lint.runtime.lifecycle import Stage
 from zerograd_lint.runtime.probes import torch_stage
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]
+
 
 def model_and_batches(seed: int = 0, batches: int = 4):
     torch.manual_seed(seed)

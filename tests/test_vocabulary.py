@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
 import torch
 import torch.optim.lr_scheduler as lr_scheduler
 
 from zerograd_lint.analysis.ir import vocabulary
+
+pytestmark = pytest.mark.torch
 
 
 def test_clip_functions_are_torch_nn_utils_clip_functions() -> None:

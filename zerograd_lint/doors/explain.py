@@ -14,13 +14,12 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import MODEL_PREFIX, Mark
-from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -39,6 +38,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Update,
     events_in,
 )
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import file_facts
