@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO, cli_env, run_cli, without_permission_override
 
 from zerograd_lint.files.cache import OLD_KEYS_KEPT
@@ -92,6 +93,7 @@ def test_a_hit_is_served_from_the_entry(tmp_path):
     assert json.loads(check(root, "src", "--no-cache").stdout)[0]["message"] != "served from the cache"
 
 
+@pytest.mark.slow
 def test_damaged_entries_are_ignored_and_replaced(tmp_path):
     root = project(tmp_path)
     fresh = check(root, "src").stdout
@@ -138,6 +140,7 @@ def test_a_run_the_cache_answers_imports_neither_the_gate_nor_the_engine(tmp_pat
     assert "zerograd_lint.core.gate" not in warm_imported and "zerograd_lint.core.engine" not in warm_imported
 
 
+@pytest.mark.slow
 def test_a_damaged_ruled_out_file_changes_no_report(tmp_path):
     root = project(tmp_path)
     fresh = check(root, "src").stdout
@@ -239,6 +242,7 @@ def test_cache_lives_at_the_project_root(tmp_path):
     assert not (root / "src" / ".zerograd_lint_cache").exists()
 
 
+@pytest.mark.slow
 def test_concurrent_runs_share_the_cache_safely(tmp_path):
     root = project(tmp_path)
     for index in range(30):

@@ -9,6 +9,7 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from tests.conftest import FIXTURES, run_cli
 from tests.test_notebook import notebook
 
@@ -187,6 +188,7 @@ def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path) -> 
     assert explained_reports(proc.stdout) == checked_reports("train.py", cwd=tmp_path)
 
 
+@pytest.mark.slow
 def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path) -> None:
     """Over every fixture and the shapes above: a loop said to have no report has none at any line of its
     timeline; each timeline line is the code at that line; `cleared` is said only in a file that clears."""

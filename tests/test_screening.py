@@ -47,6 +47,7 @@ def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
     assert not finished.exists()
 
 
+@pytest.mark.slow
 def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "40"], check=True)
     (tmp_path / "plain.py").write_text("def add(a, b):\n    return a + b\n")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from conftest import REPO, run_cli
 
 
+@pytest.mark.slow
 def test_parallel_and_serial_runs_print_the_same_report(tmp_path):
     subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(tmp_path), "--scripts", "40"], check=True)
     serial = run_cli("check", "--no-cache", "--jobs", "1", ".", cwd=tmp_path)

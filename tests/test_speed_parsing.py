@@ -17,6 +17,7 @@ EMPTY = cst.Module(body=[])
 MODULES = sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
 
 
+@pytest.mark.slow
 def test_the_trees_are_libcsts_own():
     compared = 0
     for path in MODULES:

@@ -75,6 +75,7 @@ def test_forked_workers_start_with_the_analysis_imported(tmp_path):
     assert run.stdout.count("imported: True;") == 2 and "False" not in run.stdout, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_fixing_in_parallel_writes_what_fixing_serially_writes(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tmp_path / "serial"), "--scripts", "30"], check=True)
     shutil.copytree(tmp_path / "serial", tmp_path / "parallel")
@@ -101,6 +102,7 @@ def test_fix_reads_and_writes_files_as_check_reads_them(tmp_path):
     assert result.stdout == "large.py:1:1: ZG000 file too large to analyse (4.0 MiB; the limit is 4 MiB)\n"
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_fix_exits_130_and_leaves_every_file_whole(tmp_path):
     tree = tmp_path / "tree"
     subprocess.run([sys.executable, str(GENERATOR), str(tree), "--scripts", "400"], check=True)
@@ -250,6 +252,7 @@ def test_json_fix_field_and_fixing_agree(tmp_path):
     assert "ZG404 fix: Insert `scaler.update()` after the scaler's step" in shown.stderr
 
 
+@pytest.mark.slow
 def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     """`zerograd-lint check` skips the interpreter's teardown (os._exit): what it prints and its exit status are
     those of `main` called by other code, which exits as usual; a reader that stops early costs no traceback."""
@@ -271,6 +274,7 @@ def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     assert reader.returncode == 1 and b"Traceback" not in stderr and b"Exception ignored" not in stderr, stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_analysis_is_imported_before_the_fork_waits_for_the_import(monkeypatch):
     """Raised in the middle of a class being made, it would come out as a RuntimeError, not as Ctrl-C."""
     from zerograd_lint.core import engine
@@ -288,6 +292,7 @@ def test_ctrl_c_while_the_analysis_is_imported_before_the_fork_waits_for_the_imp
     assert finished == [True]
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_files_are_found_exits_130_in_one_line(tmp_path):
     (tmp_path / "train.py").write_text(TRAINING)
     program = (

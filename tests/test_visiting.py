@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 
 import libcst as cst
+import pytest
 from conftest import FIXTURES, project_modules
 
 from zerograd_lint.analysis.ir.visiting import code_children, nodes_of, visit
@@ -101,6 +102,7 @@ def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
     same_children(module)
 
 
+@pytest.mark.slow
 def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
     checked = 0
     for path in project_modules():
@@ -141,6 +143,7 @@ def classes_alive() -> int:
     return sum(1 for thing in gc.get_objects() if issubclass(type(thing), type))
 
 
+@pytest.mark.slow
 def test_analysing_a_file_makes_no_class():
     """A class made on each call (a visitor defined inside a function) is a new ABC each time: its making and
     every `issubclass` about it cost more with each one made before, so a file's cost would grow faster than it."""
