@@ -14,6 +14,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
@@ -145,6 +146,19 @@ class ModuleIndex:
                 return frozenset(found)
             found = grown
 
+    @cached_property
+    def option_defaults(self) -> dict[str, cst.BaseExpression | None]:
+        """The default of each argparse option the file declares, by its `dest`; None where declarations disagree."""
+        found: dict[str, cst.BaseExpression | None] = {}
+        for call in nodes_of(self.module, cst.Call):
+            declared = option_declared(call)
+            if declared is not None:
+                dest, default = declared
+                known = found.setdefault(dest, default)
+                if known is not None and (default is None or code_of(known) != code_of(default)):
+                    found[dest] = None
+        return found
+
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
         (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name."""
@@ -200,6 +214,22 @@ class ModuleIndex:
         return self.defs_in.get(self.module, {}).get(name)
 
 
+def option_declared(call: cst.Call) -> tuple[str, cst.BaseExpression | None] | None:
+    """(dest, default) of `parser.add_argument("--base-lr", "--lr", type=float, default=0.1)`: `base_lr`, `0.1`."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+        return None
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    flags = [text for a in call.args if a.keyword is None and isinstance(text := string_of(a.value), str)]
+    dest = string_of(keywords["dest"]) if "dest" in keywords else None
+    dest = dest or next((f.lstrip("-").replace("-", "_") for f in flags if f.startswith("--") or not f.startswith("-")), None)
+    return (dest, keywords.get("default")) if dest else None
+
+
+def string_of(node: cst.BaseExpression) -> str | None:
+    value = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+    return value if isinstance(value, str) else None
+
+
 class SameFileView:
     """The file's functions as seen from one place (`container`): what the functions called there return."""
 
@@ -210,6 +240,9 @@ class SameFileView:
     @property
     def scheduler_classes(self) -> frozenset[str]:
         return self.index.scheduler_classes
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None:
+        return self.index.option_defaults.get(dest)
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
         found = self.index.callee(call, self.container)

@@ -259,9 +259,12 @@ def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
 
 
 class SameFile(Protocol):
-    """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
+    """What the file's other functions tell a resolver: what they return, which classes are schedulers,
+    the defaults of its command-line options."""
 
     scheduler_classes: frozenset[str]
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None: ...
 
     def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """The values the same-file function called by `call` returns, each with that function's resolver
@@ -503,6 +506,10 @@ class Resolver:
     @property
     def scheduler_classes(self) -> frozenset[str]:
         return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None:
+        """The default the file gives the command-line option `dest` (`parser.add_argument("--momentum", default=0.9)`)."""
+        return self.same_file.option_default(dest) if self.same_file is not None else None
 
     @by_receiver
     def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
