@@ -11,12 +11,12 @@ import torch.nn.functional as F
 
 def step(model, batch, optimizer):
     images, labels = batch
+    optimizer.zero_grad()
     logits, reconstruction = model(images)
     ce = F.cross_entropy(logits, labels)
     recon = F.mse_loss(reconstruction, images)
     loss = ce + 0.1 * recon
     parts = {"ce": ce, "recon": recon}
-    optimizer.zero_grad()
     loss.backward()
     optimizer.step()
     return loss, parts
