@@ -44,12 +44,14 @@ def function_disables_grad(function: cst.CSTNode) -> bool:
 
 
 def scheduler_step(call: cst.Call, receiver: cst.BaseExpression, resolver: Resolver) -> tuple[str, str] | None:
-    """(scheduler, optimizer) keys for `sched.step()` on a scheduler visibly built on an optimizer.
+    """(scheduler, optimizer) keys for `sched.step()` on a PyTorch scheduler visibly built on an optimizer.
 
-    With or without an epoch argument: PyTorch's scheduler warns and runs its schedule one step
-    early either way (RULES.md's ZG204 names no exception for it). ReduceLROnPlateau, stepped on a
-    metric, is not among the schedulers (`vocabulary.TORCH_SCHEDULERS`).
+    Not with an explicit epoch (`sched.step(epoch)`, `sched.step(epoch=e)`): the value is computed for
+    that epoch, nothing is skipped (RULES.md ZG204). ReduceLROnPlateau, stepped on a metric, is not among
+    the schedulers (`names.builds_torch_scheduler`).
     """
+    if call.args:
+        return None
     optimizer = resolver.scheduled_optimizer(receiver)
     if optimizer is None:
         return None
