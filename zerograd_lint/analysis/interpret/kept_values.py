@@ -158,10 +158,12 @@ def kept_values(
     )
     Interpreter(domain, Structure()).run(block, {})
     losses, parts = graph_definitions(events, backwards, domain, runs_model)
-    holding = Holdings(domain, {e.id: e for e in events if isinstance(e, Assign)}, losses.keys() | parts.keys())
+    assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
     backpropagated = backpropagated_names(events)
+    holding = Holdings(domain, assigns, losses.keys() | parts.keys(), runs_model)
+    graphs = Graphs(losses, parts, holding, computing, runs_model)
     for accumulation in accumulations:
         reaching = domain.before.get(accumulation.id)
         loop, nested = loops.get(accumulation.id, (None, False))
@@ -171,51 +173,76 @@ def kept_values(
         summed = any(slot(accumulation.scope, part) in backpropagated for part in prefixes(accumulation.target))
         if not carried or summed or (nested and reset_in(loop, accumulation)):
             continue  # reset every iteration, or summed to be backpropagated
+        found = graphs.kept(accumulation, loop, reaching)
+        # In a loop inside the training loop only the elements of a container are followed (`for k, v in
+        # parts.items():`): any other inner loop that does not train is an evaluation loop.
+        if found is not None and (not nested or found[1]):
+            yield found[0]
+
+
+@dataclass(frozen=True)
+class Graphs:
+    """What carries an autograd graph into a backward, and what holds such values, after the fixpoint."""
+
+    losses: Mapping[Definition, Backward]  # the tensors given to a backward
+    parts: Mapping[Definition, Backward]  # model-derived values on the way to one
+    holding: "Holdings"
+    computing: Mapping[str, Backward]  # the file's loss functions
+    runs_model: Callable[[str], bool]
+
+    def kept(self, accumulation: Accumulate, loop: Loop, reaching: Definitions) -> tuple[KeptValue, bool] | None:
+        """The graph an accumulation keeps, if any, and whether it is an element taken from a container."""
+        losses, parts, holding = self.losses, self.parts, self.holding
         for name in sorted(accumulation.values):
             added = lookup(reaching, accumulation.scope, name)
             kept = next((d for d in sorted(added) if d in losses), None) or next((d for d in sorted(added) if d in parts), None)
             if kept is not None:
                 entry = graph_entry(losses.get(kept), name)  # `out["loss"].backward()`: `out` is a dict
                 if entry is None:
-                    yield KeptValue(accumulation, loop, losses.get(kept) or parts[kept], name, kept in losses)
-                elif not holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
-                    yield KeptValue(accumulation, loop, losses[kept], name, False, Container("dict", (source_of(entry),)))
-                break
+                    # `outputs = (logits, aux)` on the way to the loss: a tuple of such tensors, not one.
+                    container = holding.container(kept, reaching, accumulation.scope, name) if holding.elements(kept) else None
+                    backward = losses.get(kept) or parts[kept]
+                    return KeptValue(accumulation, loop, backward, name, kept in losses and container is None, container), False
+                if holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
+                    return None
+                return KeptValue(accumulation, loop, losses[kept], name, False, Container("dict", (source_of(entry),))), False
             holder = next((d for d in sorted(added) if holding.held(d)), None)
             if holder is not None:
                 inside = sorted(holding.held(holder))
                 backward = next((losses[d] for d in inside if d in losses), None) or parts[inside[0]]
-                if holder[0] in domain.rebindings:  # an element taken from a container: a tensor
-                    yield KeptValue(accumulation, loop, backward, name, any(d in losses for d in inside))
-                    break
+                if holding.is_element(holder):  # an element taken from a container: a tensor
+                    return KeptValue(accumulation, loop, backward, name, any(d in losses for d in inside)), True
                 container = holding.container(holder, reaching, accumulation.scope, name)
-                if container is not None:
-                    yield KeptValue(accumulation, loop, backward, name, False, container)
-                break
-        else:
-            call = accumulation.call
-            backward = computing.get(dotted_name(call.func) or "") if call is not None else None
-            if call is not None and backward is not None:
-                # A loss function of the file applied to the model's output: the loss again, unnamed.
-                added = {d for name in graph_inputs(call) for d in lookup(reaching, accumulation.scope, name)}
-                kept = next((d for d in sorted(added) if d in parts), None)
-                inline = any(runs_model(callee) for argument in call.args for callee in calls_in(argument.value))
-                if kept is not None or inline:
-                    yield KeptValue(
-                        accumulation, loop, parts[kept] if kept is not None else backward,
-                        source_of(call), False,
-                    )
+                return (KeptValue(accumulation, loop, backward, name, False, container), False) if container else None
+        call = accumulation.call
+        backward = self.computing.get(dotted_name(call.func) or "") if call is not None else None
+        if call is None or backward is None:
+            return None
+        # A loss function of the file applied to the model's output: the loss again, unnamed.
+        added = {d for name in graph_inputs(call) for d in lookup(reaching, accumulation.scope, name)}
+        kept = next((d for d in sorted(added) if d in parts), None)
+        inline = any(self.runs_model(callee) for argument in call.args for callee in calls_in(argument.value))
+        if kept is None and not inline:
+            return None
+        return KeptValue(accumulation, loop, parts[kept] if kept is not None else backward, source_of(call), False), False
 
 
 class Holdings:
     """Which definitions hold graph-carrying tensors without being one: a dict, tuple or list built from
     them (`logs = {"loss": loss}`), and each element a loop takes from such a container."""
 
-    def __init__(self, domain: ReachingDefinitions, assigns: Mapping[int, Assign], carrying: set[Definition]) -> None:
+    def __init__(
+        self, domain: ReachingDefinitions, assigns: Mapping[int, Assign], carrying: set[Definition], runs_model: Callable[[str], bool]
+    ) -> None:
         self.domain = domain
         self.assigns = assigns
         self.carrying = carrying
+        self.runs_model = runs_model
         self.known: dict[Definition, frozenset[Definition]] = {}
+
+    def is_element(self, definition: Definition) -> bool:
+        """An element a loop takes from a collection (`v` of `for k, v in parts.items():`)."""
+        return definition[0] in self.domain.rebindings
 
     def held(self, definition: Definition) -> frozenset[Definition]:
         """The graph-carrying definitions the value of `definition` holds."""
@@ -258,7 +285,9 @@ class Holdings:
         kind = {cst.Dict: "dict", cst.Tuple: "tuple", cst.List: "list", cst.Set: "set"}[type(value)]
         entries = []
         for element in self.elements(definition):
-            if not any(self.carried(d) for d in self.reads(definition, element)):
+            if not any(self.carried(d) for d in self.reads(definition, element)) and not any(
+                self.runs_model(callee) for callee in calls_in(element[1])
+            ):
                 continue
             key = element[0]
             if key is None:
