@@ -166,15 +166,16 @@ def builds_torch_scheduler(qualified: str, imported: bool) -> bool:
     last = qualified.rsplit(".", 1)[-1]
     if last == "ReduceLROnPlateau" or last[:1] == "_":
         return False
-    in_torch = last in TORCH_SCHEDULERS or (".lr_scheduler." in f".{qualified}" and last[:1].isupper())
+    in_torch = last[:1].isupper() and (last in TORCH_SCHEDULERS or ".lr_scheduler." in f".{qualified}")
     factory = SCHEDULE_FACTORY.fullmatch(last) is not None or last == "get_scheduler"
-    if not imported:
-        return in_torch or factory
     package = qualified.split(".", 1)[0]
-    if package == "torch":
-        return in_torch
-    # Hugging Face's schedules (and pytorch-transformers' classes) are LambdaLRs built on their first argument.
-    return package in HF_SCHEDULE_PACKAGES and (factory or last in WARMUP_SCHEDULE_CLASSES)
+    if not imported and "." not in qualified:
+        return in_torch or factory  # `StepLR(...)`, `get_linear_schedule_with_warmup(...)` in a snippet
+    if package in HF_SCHEDULE_PACKAGES:
+        # Hugging Face's schedules (and pytorch-transformers' classes) are LambdaLRs built on their first argument.
+        return factory or last in WARMUP_SCHEDULE_CLASSES
+    # `torch.optim.lr_scheduler.StepLR`, `lr_scheduler.StepLR`: not a method (`self.get_scheduler()`) by its name.
+    return in_torch and (package == "torch" or not imported) and ".lr_scheduler." in f".{qualified}"
 
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
