@@ -33,8 +33,9 @@ def held(kept: KeptValue) -> str:
     if container is None:
         return "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
     which = ", ".join(f"`{entry}`" for entry in container.entries)
-    parts = "entry" if container.kind == "dict" else "element"
-    return f"a {container.kind} whose {parts}{'s' if len(container.entries) > 1 else ''} {which} hold{'s' if len(container.entries) == 1 else ''} the graph of"
+    if len(container.entries) == 1:
+        return f"a {container.kind} whose {'entry' if container.kind == 'dict' else 'element'} {which} holds the graph of"
+    return f"a {container.kind} whose {'entries' if container.kind == 'dict' else 'elements'} {which} hold the graph of"
 
 
 def advice(kept: KeptValue) -> str:

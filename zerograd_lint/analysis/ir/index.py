@@ -14,7 +14,6 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
-from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
@@ -185,8 +184,8 @@ class ModuleIndex:
     def option_defaults(self) -> dict[str, cst.BaseExpression | None]:
         """The default of each argparse option the file declares, by its `dest`; None where declarations disagree."""
         found: dict[str, cst.BaseExpression | None] = {}
-        for call in nodes_of(self.module, cst.Call):
-            declared = option_declared(call)
+        for statement in small_statements(self.module.body):
+            declared = option_declared(statement.value) if isinstance(statement, cst.Expr) else None
             if declared is not None:
                 dest, default = declared
                 known = found.setdefault(dest, default)
@@ -249,9 +248,9 @@ class ModuleIndex:
         return self.defs_in.get(self.module, {}).get(name)
 
 
-def option_declared(call: cst.Call) -> tuple[str, cst.BaseExpression | None] | None:
+def option_declared(call: cst.BaseExpression) -> tuple[str, cst.BaseExpression | None] | None:
     """(dest, default) of `parser.add_argument("--base-lr", "--lr", type=float, default=0.1)`: `base_lr`, `0.1`."""
-    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
         return None
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     flags = [text for a in call.args if a.keyword is None and isinstance(text := string_of(a.value), str)]
