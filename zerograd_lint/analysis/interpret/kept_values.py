@@ -89,8 +89,8 @@ class Rebinding:
 @dataclass
 class ReachingDefinitions(PassThrough):
     accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
-    # Assign id -> the helper whose returned names it takes, per name it binds
-    returned: Mapping[int, tuple[cst.CSTNode, Mapping[str, frozenset[str]]]]
+    # Assign id -> the helper whose returns it takes, and for each name it binds the values returned for it
+    returned: Mapping[int, tuple[cst.CSTNode, Mapping[str, tuple[cst.BaseExpression, ...]]]]
     rebindings: Mapping[int, Rebinding]  # Rebind id -> what it binds
     before: dict[int, Definitions] = field(default_factory=dict)  # event id -> the definitions reaching it
 
@@ -115,9 +115,9 @@ class ReachingDefinitions(PassThrough):
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
         """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions;
         `loss, logs = train_step(batch)` each element of what it returns (`return loss, logs`)."""
-        if event.id in self.returned and name in self.returned[event.id][1]:
-            function, names = self.returned[event.id]
-            return frozenset().union(*(lookup(state, function, returned) for returned in names[name]))
+        function, values = self.returned.get(event.id, (None, {}))
+        if values.get(name) and all(isinstance(value, (cst.Name, cst.Attribute)) for value in values[name]):
+            return frozenset().union(*(lookup(state, function, code_of(value)) for value in values[name]))
         if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
             return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
@@ -205,7 +205,12 @@ class Graphs:
                     return KeptValue(accumulation, loop, backward, name, kept in losses and container is None, container), False
                 if holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
                     return None
-                return KeptValue(accumulation, loop, losses[kept], name, False, Container("dict", (source_of(entry),))), False
+                if isinstance(entry, cst.SimpleString):
+                    container = Container("dict", (source_of(entry),))
+                else:  # `out[0].backward()`: a sequence
+                    kind = holding.display_kind(kept) if holding.elements(kept) else "tuple"
+                    container = Container(kind, (f"{name}[{source_of(entry)}]",))
+                return KeptValue(accumulation, loop, losses[kept], name, False, container), False
             holder = next((d for d in sorted(added) if holding.held(d)), None)
             if holder is not None:
                 inside = sorted(holding.held(holder))
@@ -263,26 +268,40 @@ class Holdings:
             return set(lookup(self.domain.before[event], rebinding.scope, collection)) if collection else set()
         return {d for element in self.elements(definition) for d in self.reads(definition, element)}
 
-    def elements(self, definition: Definition) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression]]:
-        """The (key, value) pairs of the display assigned by `definition` (no key in a tuple or list)."""
+    def elements(self, definition: Definition) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]]:
+        """The (key, value, scope) triples of the displays `definition` binds: the value assigned, or what a helper
+        returns for the name (no key in a tuple or list; the scope its names are read in)."""
         assign = self.assigns.get(definition[0])
-        value = getattr(assign.node, "value", None) if assign is not None and len(assign.names) == 1 else None
-        if isinstance(value, cst.Dict):
-            return [(e.key, e.value) for e in value.elements if isinstance(e, cst.DictElement)]
-        elements = tuple_elements(value) if value is not None else None
-        if elements is None and isinstance(value, cst.Set):
-            elements = [e.value for e in value.elements]
-        return [(None, e) for e in elements or ()]
+        if assign is None:
+            return []
+        function, returned = self.domain.returned.get(assign.id, (None, {}))
+        if definition[1] in returned:
+            values, scope = returned[definition[1]], function
+        else:
+            values, scope = (getattr(assign.node, "value", None),) if len(assign.names) == 1 else (), assign.scope
+        found: list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] = []
+        for value in values:
+            if isinstance(value, cst.Dict):
+                found += [(e.key, e.value, scope) for e in value.elements if isinstance(e, cst.DictElement)]
+            elif isinstance(value, (cst.Tuple, cst.List, cst.Set)):
+                found += [(None, e.value, scope) for e in value.elements]
+        return found
 
-    def reads(self, definition: Definition, element: tuple[cst.BaseExpression | None, cst.BaseExpression]) -> set[Definition]:
+    def display_kind(self, definition: Definition) -> str:
         assign = self.assigns[definition[0]]
-        return {d for name in graph_inputs(element[1]) for d in lookup(self.domain.before[assign.id], assign.scope, name)}
+        returned = self.domain.returned.get(assign.id, (None, {}))[1]
+        values = returned.get(definition[1]) or (getattr(assign.node, "value", None),)
+        kinds = {cst.Dict: "dict", cst.Tuple: "tuple", cst.List: "list", cst.Set: "set"}
+        return next(kinds[type(value)] for value in values if type(value) in kinds)
+
+    def reads(self, definition: Definition, element: tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]) -> set[Definition]:
+        before = self.domain.before[definition[0]]
+        return {d for name in graph_inputs(element[1]) for d in lookup(before, element[2], name)}
 
     def container(self, definition: Definition, reaching: Definitions, scope: cst.CSTNode, name: str) -> Container | None:
         """The container `definition` assigns, with the entries that still carry a graph where `name` is kept
         (a dict's entry replaced by a detached value no longer does); None when none does."""
-        value = getattr(self.assigns[definition[0]].node, "value", None)
-        kind = {cst.Dict: "dict", cst.Tuple: "tuple", cst.List: "list", cst.Set: "set"}[type(value)]
+        kind = self.display_kind(definition)
         entries = []
         for element in self.elements(definition):
             if not any(self.carried(d) for d in self.reads(definition, element)) and not any(
@@ -305,7 +324,8 @@ class Holdings:
 
 
 def graph_entry(backward: Backward | None, name: str) -> cst.BaseExpression | None:
-    """`"loss"` when the backward is called on `name["loss"]`: the key of the dict `name`'s entry that carries the graph."""
+    """`"loss"` when the backward is called on `name["loss"]` (`0` on `name[0]`): the key of the entry of the
+    container `name` that carries the graph."""
     loss = backward.loss if backward is not None else None
     if not (isinstance(loss, cst.Subscript) and code_of(loss.value) == name and len(loss.slice) == 1):
         return None
@@ -464,12 +484,11 @@ def graph_inputs(node: cst.CSTNode) -> set[str]:
     return found
 
 
-def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, dict[str, frozenset[str]]]]:
+def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]]:
     """Assignments of what an inlined helper returns (`loss = train_step(batch)`, `loss, logs = train_step(batch)`
-    after the helper's body): Assign id -> (the helper, for each name bound the names it takes from the helper's
-    returns). Only names that every return gives as a plain name."""
+    after the helper's body): Assign id -> (the helper, for each name bound the values its returns give it)."""
     returns = {} if returns is None else returns  # helper -> what it returns
-    found: dict[int, tuple[cst.CSTNode, dict[str, frozenset[str]]]] = {}
+    found: dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]] = {}
     if isinstance(node, Event):
         return found
     items = list(children(node))
@@ -481,15 +500,16 @@ def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[
             returns[item.function] = returns_of(item.function)
         for later in items[position + 1 :]:
             if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call:
-                names = names_returned(later.node, returns[item.function])
-                if names:
-                    found[later.id] = (item.function, names)
+                values = values_returned(later.node, returns[item.function])
+                if values:
+                    found[later.id] = (item.function, values)
                 break
     return found
 
 
-def names_returned(statement: cst.CSTNode, values: tuple[cst.BaseExpression, ...]) -> dict[str, frozenset[str]]:
-    """Each name `statement` binds, and the plain names the returns `values` give it (`loss, logs` of `return loss, logs`)."""
+def values_returned(statement: cst.CSTNode, values: tuple[cst.BaseExpression, ...]) -> dict[str, tuple[cst.BaseExpression, ...]]:
+    """Each name `statement` binds, and the values the returns `values` give it (`loss` and `logs` of `return loss, logs`
+    for `loss, logs = ...`)."""
     targets = statement.targets if isinstance(statement, cst.Assign) else ()
     if not values or len(targets) != 1:
         return {}
@@ -502,14 +522,11 @@ def names_returned(statement: cst.CSTNode, values: tuple[cst.BaseExpression, ...
         if elements is None or any(r is None or len(r) != len(elements) for r in returned):
             return {}
         pairs = [(element, r[position]) for r in returned for position, element in enumerate(elements)]  # type: ignore[index]
-    found: dict[str, set[str]] = {}
-    plain: dict[str, bool] = {}
+    found: dict[str, tuple[cst.BaseExpression, ...]] = {}
     for name, value in pairs:
         if isinstance(name, (cst.Name, cst.Attribute)):
-            key = code_of(name)
-            plain[key] = plain.get(key, True) and isinstance(value, (cst.Name, cst.Attribute))
-            found.setdefault(key, set()).add(code_of(value))
-    return {key: frozenset(names) for key, names in found.items() if plain[key]}
+            found[code_of(name)] = (*found.get(code_of(name), ()), value)
+    return found
 
 
 def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
