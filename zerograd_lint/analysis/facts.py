@@ -163,7 +163,7 @@ class RootFacts:
     def kept_values(self) -> list[KeptValue]:
         known = {m for group in self.models.values() for m in group}
         known |= {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "model"}
-        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known)))
+        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known), self.root))
 
 
 @dataclass(frozen=True, eq=False)

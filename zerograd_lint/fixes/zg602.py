@@ -1,7 +1,7 @@
 """ZG602, unsafe: accumulate the loss's value, not the tensor: `total += loss` -> `total += loss.item()`.
 
 Unsafe, and only offered for the loss itself (a scalar: `.item()` of a model's
-output would raise) when the accumulator is only printed or logged besides
+output would raise; a dict or tuple of tensors has none) when the accumulator is only printed or logged besides
 being reset and added to: it becomes a Python number instead of a tensor, which
 any other use (`total.item()`, `torch.stack(losses)`, a backward) would notice.
 """
@@ -20,9 +20,12 @@ from zerograd_lint.rules.fix_facts import KeptLoss
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
 
-def offer(facts: FileFacts, accumulation: cst.CSTNode, accumulator: str, value: str, item_fix: bool) -> Offer:
-    """`accumulation` (into `accumulator`) adding the number of `value` instead of the tensor; `item_fix`: certain to fit."""
-    words = KeptLoss(accumulator=accumulator, value=value, item_fix=item_fix)
+def offer(
+    facts: FileFacts, accumulation: cst.CSTNode, accumulator: str, value: str, item_fix: bool, container: str | None = None
+) -> Offer:
+    """`accumulation` (into `accumulator`) adding the number of `value` instead of the tensor; `item_fix`: certain to
+    fit; `container`: the kind of container `value` is, which has no number to read."""
+    words = KeptLoss(accumulator=accumulator, value=value, item_fix=item_fix and container is None, container=container)
     return Offer(words, UNSAFE, (made(lambda: [add_numbers(facts, accumulation, words)]),))
 
 
@@ -42,6 +45,8 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
 
 def add_numbers(facts: FileFacts, node: cst.CSTNode, words: KeptLoss) -> Edit:
     """The added value (of `total += v`, `total = total + v`, `losses.append(v)`) as a number."""
+    if words.container is not None:
+        raise CannotFix(f"`{words.value}` is a {words.container}: its entries are to be detached, it has no `.item()`")
     if not words.item_fix:
         raise CannotFix(f"`{words.value}` is no loss, or `{words.accumulator}` is used as a tensor elsewhere")
     if isinstance(node, cst.AugAssign):

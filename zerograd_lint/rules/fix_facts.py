@@ -101,8 +101,9 @@ class UnscaledLoss(FixFacts):
 
 @dataclass(frozen=True)
 class KeptLoss(FixFacts):
-    """ZG602: the accumulator, the tensor added to it, and whether `.item()` is certain to fit."""
+    """ZG602: the accumulator, the tensor (or container of tensors) added to it, and whether `.item()` is certain to fit."""
 
     accumulator: str
     value: str
     item_fix: bool
+    container: str | None = None  # "dict", "tuple", "list" or "set" when `value` holds tensors: no `.item()` of its own

@@ -2,15 +2,28 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir.nodes import Backward, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, runs_before_its_backward
+from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, runs_before_its_backward
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
-        if root.where[step.id].guard is not None or not runs_before_its_backward(root, step):
+        if root.where[step.id].guard is not None:
+            continue
+        first = applied_by(root, step)
+        if first is not None:
+            yield finding(
+                facts, step.node,
+                f"{at(facts, step)} re-applies the gradients that {at(facts, first)} already applied: no backward ran "
+                f"between the two steps{loop_phrase(facts, root, step)}, so the same update is made twice. "
+                f"Remove one of the steps, or run the backward between them.",
+                optimizer=step.optimizer, first_step_line=facts.line(first.node),
+            )
+            continue
+        if not runs_before_its_backward(root, step):
             continue
         backward = next(
             e for e in root.later_in_loop(step)
@@ -25,13 +38,41 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         )
 
 
+def applied_by(root: RootFacts, step: Step) -> Step | None:
+    """The earlier step of the same iteration (or step body) whose applied gradients `step` finds on every path,
+    with no backward since: `opt.step(); opt.step()`. None when any path brings it gradients not yet applied."""
+    if step.closure:
+        return None  # the closure runs a backward inside the step
+    found: set[int] = set()
+    for content in contents(root, step, step.optimizer) or [frozenset()]:
+        applied = [s for s in ids(content, Mark.APPLIED) if is_earlier_step(root, s, step)]
+        if not applied or has(content, Mark.CUR, Mark.PREV):
+            return None
+        found.update(applied)
+    return root.by_id[min(found, key=root.order.__getitem__)]  # type: ignore[return-value]
+
+
+def is_earlier_step(root: RootFacts, event_id: int, step: Step) -> bool:
+    """A step of the same kind (both through a scaler, or neither) earlier in the same pass of the same loop."""
+    first = root.by_id.get(event_id)
+    return (
+        isinstance(first, Step) and first is not step and first.via_scaler == step.via_scaler
+        and root.order[first.id] < root.order[step.id] and root.loop_of(first) is root.loop_of(step)
+        and root.same_pass(first, step)
+    )
+
+
 RULE = Rule(
     code="ZG201",
     name="step-before-backward",
     severity="error",
     needs=("lifecycle",),
     summary="In an iteration the step runs before the backward that produces its gradients.",
-    what="Reports an optimizer step that no backward of the current iteration precedes, while a backward follows it in the same iteration.",
+    what=(
+        "Reports an optimizer step that no backward of the current iteration precedes, while a backward follows it "
+        "in the same iteration; and a second step that finds only the gradients an earlier step of the same "
+        "iteration already applied (`optimizer.step(); optimizer.step()` with no backward between)."
+    ),
     why="The step applies stale gradients (from the previous iteration) or none at all: training lags one step behind or does not happen.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    optimizer.step()\n    criterion(model(x), y).backward()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
@@ -43,6 +84,9 @@ RULE = Rule(
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n",
         # One step before the loop to silence a scheduler warning.
         "optimizer.step()\nfor x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    scheduler.step()\n",
+        # Two steps, each after its own backward.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+        "    optimizer.zero_grad()\n    consistency(model, x).backward()\n    optimizer.step()\n",
         # LBFGS: the closure runs the backward inside step().
         "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\nfor _ in range(10):\n    optimizer.step(closure)\n",
         # Two calls of one helper in a row are two calls, not two iterations of a loop.
@@ -59,6 +103,9 @@ RULE = Rule(
         # A step helper that steps before its own backward, called twice: reported once, at the step.
         "def train_step(x):\n    optimizer.zero_grad()\n    optimizer.step()  # <- ZG201\n"
         "    criterion(model(x)).backward()\n\ntrain_step(a)\ntrain_step(b)\n",
+        # A second step with no backward since the first: it re-applies the same gradients.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+        "    optimizer.step()  # <- ZG201\n",
     ),
     check=check,
 )

@@ -34,9 +34,9 @@ RULE = Rule(
     what=(
         "Reports `scheduler.step()` on a PyTorch learning-rate scheduler built on an optimizer (`StepLR(opt, ...)`, "
         "`OneCycleLR(opt, ...)`, `LambdaLR(opt, ...)`, any `torch.optim.lr_scheduler.X(opt, ...)`, Hugging Face's "
-        "`get_*_schedule*(opt, ...)`, or a class of the file derived from one) when, on some path, it runs before "
-        "that optimizer's first `step()`: at the top of the epoch loop before the batch loop, or before the "
-        "optimizer's step in the same iteration."
+        "`get_*_schedule*(opt, ...)` and `get_scheduler(...)`, or a class of the file derived from one) when, on "
+        "some path, it runs before that optimizer's first `step()`: at the top of the epoch loop before the batch "
+        "loop, or before the optimizer's step in the same iteration."
     ),
     why=(
         "Since PyTorch 1.1 the scheduler must be stepped after the optimizer. Stepped first, the schedule "
@@ -60,8 +60,11 @@ RULE = Rule(
         "checked: fast-forwarding a schedule before training is deliberate. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
         "helpers' arguments, or returned by a function of the file) are checked; `ReduceLROnPlateau`, stepped on "
-        "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. A PyTorch scheduler stepped with an "
-        "epoch (`scheduler.step(epoch)`) is reported like one without: PyTorch warns all the same. Not reported: "
+        "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. The scheduler must be PyTorch's: a "
+        "project's own schedule class that does not derive from one (`class WarmupCosine(object)` setting "
+        "`group[\"lr\"]` itself), timm's schedulers, or a class imported from a module that is not torch's are "
+        "not reported, nor a step with an explicit epoch (`scheduler.step(epoch)`: the value is computed for that "
+        "epoch, nothing is skipped). Not reported: "
         "a scheduler step that an optimizer step under some condition may precede "
         "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
         "in the first iteration (`if epoch > 0:`)."
@@ -110,6 +113,23 @@ RULE = Rule(
         "scheduler = StepLR(optimizer, 1)\nfor _ in range(start_epoch):\n    scheduler.step()\n"
         "for epoch in range(start_epoch, epochs):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
         "        criterion(model(x), y).backward()\n        optimizer.step()\n    scheduler.step()\n",
+        # With an explicit epoch: the value is computed for that epoch, nothing is skipped.
+        "scheduler = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(optimizer, T_0=10)\n"
+        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n"
+        "        scheduler.step(epoch + i / len(loader))\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # The file's own schedule class, which sets the learning rate itself: no PyTorch scheduler.
+        "class WarmupCosine(object):\n    def __init__(self, optimizer):\n        self.optimizer = optimizer\n"
+        "        self.epoch = 0\n\n    def step(self):\n        self.epoch += 1\n"
+        "        for group in self.optimizer.param_groups:\n            group['lr'] = lr_at(self.epoch)\n\n"
+        "scheduler = WarmupCosine(optimizer)\nfor epoch in range(epochs):\n    scheduler.step()\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
+        # A schedule class imported from the project's own module: not known to be PyTorch's.
+        "from utils.scheduler import WarmupCosineSchedule\n\n"
+        "scheduler = WarmupCosineSchedule(optimizer, warmup_steps=500, t_total=total)\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    scheduler.step()\n"
+        "    optimizer.step()\n",
         # The scheduler's optimizer is not visible: unknown.
         "def fit(model, optimizer, scheduler, loader):\n    for epoch in range(10):\n        scheduler.step()\n"
         "        for x, y in loader:\n            optimizer.zero_grad()\n            criterion(model(x), y).backward()\n"
@@ -144,11 +164,12 @@ RULE = Rule(
         "def main(model, loader):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)\n"
         "    scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, milestones=[30, 60])\n"
         "    for epoch in range(90):\n        train_epoch(model, loader, optimizer, scheduler)\n",
-        # With an epoch argument: PyTorch's scheduler still runs before its optimizer's first step.
-        "scheduler = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(optimizer, T_0=10)\n"
-        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n"
-        "        scheduler.step(epoch + i / len(loader))  # <- ZG204\n        optimizer.zero_grad()\n"
-        "        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # A class of the file derived from torch's LambdaLR.
+        "class Warmup(torch.optim.lr_scheduler.LambdaLR):\n    def __init__(self, opt, n):\n"
+        "        super().__init__(opt, lambda e: min(1.0, (e + 1) / n))\n\n"
+        "scheduler = Warmup(optimizer, 5)\nfor epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
         # Returned together by a method of the file.
         "class Module(torch.nn.Module):\n    def configure_optimizers(self):\n"
         "        opt = torch.optim.AdamW(self.parameters(), lr=1e-3)\n"

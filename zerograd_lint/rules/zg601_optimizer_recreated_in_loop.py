@@ -55,8 +55,12 @@ RULE = Rule(
         "model each iteration (cross-validation folds, trials, meta-learning tasks), when each iteration trains "
         "on data of its own (`for task in tasks: ... for x, y in task.loader:`, continual learning), "
         "when the optimizer's state is loaded after construction, when the construction is conditional "
-        "(`if opt is None:`), for plain SGD without momentum, or when the parameters' owner is not visible "
-        "(an optimizer over a tensor being optimised, such as an adversarial perturbation)."
+        "(`if opt is None:`, or once, under `if epoch == warmup_epochs:`), for SGD whose momentum is not given "
+        "or shown to be 0, or when the parameters' owner is not visible (an optimizer over a tensor being "
+        "optimised, such as an adversarial perturbation). Rebuilding the same data (`loader = DataLoader(...)`), "
+        "`model.train()`, `model.training = True`, `model = model.to(device)` and a change under a test that holds "
+        "once do not make a fresh run; a construction on both arms of an `if` runs every iteration, and "
+        "`momentum=args.momentum` keeps state unless the file shows it is 0."
     ),
     valid=(
         # A fresh model and a fresh optimizer per fold.
@@ -105,6 +109,15 @@ RULE = Rule(
         "for i in range(n_models):\n    optimizer = torch.optim.Adam(models[i].parameters())\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(models[i](x), y).backward()\n"
         "        optimizer.step()\n",
+        # Rebuilt once, when the backbone is unfrozen: a test that holds in one epoch only.
+        "for epoch in range(epochs):\n    if epoch == warmup_epochs:\n        model.backbone.requires_grad_(True)\n"
+        "        optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # The file shows the momentum is 0: plain SGD.
+        "parser.add_argument('--momentum', type=float, default=0.0)\nargs = parser.parse_args()\n"
+        "for epoch in range(epochs):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=args.momentum)\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
     ),
     invalid=(
         "model = Net()\nfor epoch in range(epochs):\n"
@@ -115,6 +128,17 @@ RULE = Rule(
         # Through a factory of the file: reported at the construction.
         "def make_optimizer(net):\n    return torch.optim.RMSprop(net.parameters(), lr=1e-3)  # <- ZG601\n\n"
         "def train(model, loader):\n    for x, y in loader:\n        optimizer = make_optimizer(model)\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # The same data rebuilt and the model moved each epoch: still the same model.
+        "for epoch in range(epochs):\n    loader = DataLoader(train_set, batch_size=64, shuffle=True)\n"
+        "    model = model.to(device)\n    model.train()\n"
+        "    optimizer = torch.optim.AdamW(model.parameters())  # <- ZG601\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # Built on both arms of an `if`; an argparse default of 0.9 is a momentum.
+        "parser.add_argument('--momentum', type=float, default=0.9)\nargs = parser.parse_args()\n"
+        "for epoch in range(epochs):\n    if args.optimizer == 'sgd':\n"
+        "        optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=args.momentum)  # <- ZG601\n"
+        "    else:\n        optimizer = torch.optim.Adam(model.parameters())  # <- ZG601\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
     ),
     check=check,

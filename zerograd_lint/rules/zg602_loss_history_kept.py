@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.kept_values import only_reported
+from zerograd_lint.analysis.interpret.kept_values import KeptValue, only_reported
 from zerograd_lint.fixes import zg602
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, finding
@@ -14,19 +14,40 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         for kept in root.kept_values:
             accumulation = kept.accumulation
             target = accumulation.target
-            what = "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
-            # `.item()` reads a number from the loss (a scalar); any other tensor is kept detached.
-            instead = f"`{kept.value}.item()` (or `{kept.value}.detach()`)" if kept.is_loss else f"`{kept.value}.detach()`"
             yield finding(
                 facts, accumulation.node,
-                f"`{target}` keeps `{kept.value}`, {what} {at(facts, kept.backward)}, across the iterations of the "
+                f"`{target}` keeps `{kept.value}`, {held(kept)} {at(facts, kept.backward)}, across the iterations of the "
                 f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
-                f"with every step. Add {instead} instead.",
+                f"with every step. {advice(kept)}",
                 fix=zg602.offer(
                     facts, accumulation.node, target, kept.value,
                     item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
+                    container=kept.container.kind if kept.container is not None else None,
                 ),
             )
+
+
+def held(kept: KeptValue) -> str:
+    """What the kept value is: the loss, a tensor from the model's output, or a container of such tensors."""
+    container = kept.container
+    if container is None:
+        return "the tensor of" if kept.is_loss else "a tensor computed from the model's output for"
+    which = ", ".join(f"`{entry}`" for entry in container.entries)
+    if len(container.entries) == 1:
+        return f"a {container.kind} whose {'entry' if container.kind == 'dict' else 'element'} {which} holds the graph of"
+    return f"a {container.kind} whose {'entries' if container.kind == 'dict' else 'elements'} {which} hold the graph of"
+
+
+def advice(kept: KeptValue) -> str:
+    """What to keep instead, fitting the value's type: a tensor's number, a dict's entries detached, each element."""
+    value, container = kept.value, kept.container
+    if container is None:
+        # `.item()` reads a number from the loss (a scalar); any other tensor is kept detached.
+        return f"Add `{value}.item()` (or `{value}.detach()`) instead." if kept.is_loss else f"Add `{value}.detach()` instead."
+    if container.kind == "dict":
+        entry = container.entries[0]
+        return f"Detach its entries before keeping it: `{value}[{entry}] = {value}[{entry}].detach()` (or `.item()`)."
+    return "Keep each of those elements detached (`.detach()`, or `.item()` for a number)."
 
 
 RULE = Rule(
@@ -39,7 +60,9 @@ RULE = Rule(
         "Reports a statement that adds the tensor a backward is called on (`total_loss += loss`, "
         "`losses.append(loss)`, `running = running + loss * n`), or a tensor computed from the model's output on "
         "the way to that loss (a loss term, the output itself), into a variable that outlives the iteration of "
-        "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`."
+        "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`; and the same for a dict, tuple "
+        "or list that holds such a tensor (`logs = {\"loss\": loss}`, also as a helper returns it: "
+        "`loss, logs = step(batch)`) or an element a loop takes from one (`for k, v in parts.items(): totals[k] += v`)."
     ),
     why=(
         "The tensor carries its autograd graph; the accumulator keeps every iteration's graph reachable (and "
@@ -61,7 +84,10 @@ RULE = Rule(
         "(an object the file builds an optimizer from, or named like one: `model`, `net`, `encoder`, ...). "
         "Not reported when the accumulated value is backpropagated itself (losses of "
         "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
-        "that does not train (an evaluation loop), or when the accumulator is reset in every iteration."
+        "that does not train (an evaluation loop), when the accumulator is reset in every iteration, or for a "
+        "dict whose graph-carrying entry is replaced by a detached value before it is kept "
+        "(`out[\"loss\"] = out[\"loss\"].detach()`). The advice fits the kept value: `.item()` for the loss, "
+        "`.detach()` for another tensor, the entries detached for a dict, each element for a tuple."
     ),
     valid=(
         "running_loss = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
@@ -89,6 +115,10 @@ RULE = Rule(
         "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
         "    optimizer.step()\n    return loss.item()\n\n"
         "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss\n",
+        # The graph-carrying entry of the step's output replaced by a detached value before the dict is kept.
+        "outputs = []\nfor batch in loader:\n    optimizer.zero_grad()\n    out = model(batch)\n"
+        "    out['loss'].backward()\n    optimizer.step()\n    out['loss'] = out['loss'].detach()\n"
+        "    outputs.append(out)\n",
         # Reset in every iteration: nothing outlives it.
         "for x, y in loader:\n    parts = []\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
@@ -140,6 +170,12 @@ RULE = Rule(
         "def train_step(x, y):\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
         "    optimizer.step()\n    return loss\n\n"
         "total = 0\nfor x, y in loader:\n    loss = train_step(x, y)\n    total += loss  # <- ZG602\nprint(total)\n",
+        # A helper's dict of loss terms, summed per key; a dict of logs holding the loss, kept whole.
+        "def train_step(x, y):\n    out = model(x)\n    ce = criterion(out, y)\n    reg = out.pow(2).mean()\n"
+        "    loss = ce + 0.01 * reg\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n"
+        "    parts = {'ce': ce, 'reg': reg}\n    logs = {'loss': loss, 'lr': lr}\n    return parts, logs\n\n"
+        "totals = {'ce': 0.0, 'reg': 0.0}\nhistory = []\nfor x, y in loader:\n    parts, logs = train_step(x, y)\n"
+        "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n    history.append(logs)  # <- ZG602\n",
     ),
     check=check,
 )

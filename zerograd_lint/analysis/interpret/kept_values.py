@@ -14,6 +14,11 @@ and name: an accumulation `total += loss` is reported when
 - the loop around it, the innermost one, is a training loop (an evaluation loop's
   values carry no graph), and
 - the accumulated value is never backpropagated itself (losses summed on purpose).
+
+Containers are followed too: a dict, tuple or list built from such tensors (`logs = {"loss": loss}`,
+also as a helper returns it, `loss, logs = step(batch)`) holds their graphs, and so does each element a
+loop takes from it (`for k, v in parts.items(): totals[k] += v`). A dict whose graph-carrying entry is
+replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none.
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from typing import Callable, Iterator, Mapping
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
+from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
-from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, children
+from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
+from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
@@ -69,30 +76,48 @@ def define(state: Definitions, scope: cst.CSTNode, name: str, definitions: froze
     return kept
 
 
+@dataclass(frozen=True)
+class Rebinding:
+    """What a Rebind event binds that ZG602 follows: an entry written (`out["loss"] = value`), or the elements a
+    loop takes from collections (`v` of `parts` in `for k, v in parts.items()`)."""
+
+    scope: cst.CSTNode
+    names: Mapping[str, str | None]  # the slot bound -> the collection it is an element of (None: an entry)
+    value: cst.BaseExpression | None = None  # an entry's new value
+
+
 @dataclass
 class ReachingDefinitions(PassThrough):
     accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
-    returned: Mapping[int, tuple[cst.CSTNode, frozenset[str]]]  # Assign id -> the helper whose returned names it takes
+    # Assign id -> the helper whose returns it takes, and for each name it binds the values returned for it
+    returned: Mapping[int, tuple[cst.CSTNode, Mapping[str, tuple[cst.BaseExpression, ...]]]]
+    rebindings: Mapping[int, Rebinding]  # Rebind id -> what it binds
     before: dict[int, Definitions] = field(default_factory=dict)  # event id -> the definitions reaching it
 
     def transfer(self, event: Event, state: Definitions) -> Definitions:
-        if isinstance(event, (Backward, Accumulate, Assign)):  # states are never changed in place: kept as they are
-            previous = self.before.get(event.id)
+        if isinstance(event, (Backward, Accumulate, Assign)) or event.id in self.rebindings:
+            previous = self.before.get(event.id)  # states are never changed in place: kept as they are
             self.before[event.id] = state if previous is None else self.join(previous, state)
         if isinstance(event, Assign) and id(event.node) not in self.accumulations:
             incoming = state
             for name in event.names:
                 state = define(state, event.scope, name, self.assigned(event, name, incoming))
             return state
-        if isinstance(event, Accumulate):
-            return define(state, event.scope, event.target, frozenset({(event.id, event.target)}))
+        if isinstance(event, Accumulate):  # what the accumulator held before is still in it
+            held = state.get(slot(event.scope, event.target), frozenset())
+            return define(state, event.scope, event.target, held | {(event.id, event.target)})
+        if event.id in self.rebindings:
+            rebinding = self.rebindings[event.id]
+            for name in rebinding.names:
+                state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
-        """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions."""
-        if event.id in self.returned:
-            function, names = self.returned[event.id]
-            return frozenset().union(*(lookup(state, function, returned) for returned in names))
+        """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions;
+        `loss, logs = train_step(batch)` each element of what it returns (`return loss, logs`)."""
+        function, values = self.returned.get(event.id, (None, {}))
+        if values.get(name) and all(isinstance(value, (cst.Name, cst.Attribute)) for value in values[name]):
+            return frozenset().union(*(lookup(state, function, code_of(value)) for value in values[name]))
         if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
             return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
@@ -102,56 +127,248 @@ class ReachingDefinitions(PassThrough):
 
 
 @dataclass(frozen=True)
+class Container:
+    """A kept dict, tuple or list that holds graphs: which entries (a dict's keys as written, a sequence's
+    elements as written) carry them."""
+
+    kind: str  # "dict", "tuple", "list" or "set"
+    entries: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class KeptValue:
     accumulation: Accumulate
     loop: Loop
     backward: Backward  # the backward of the tensor that is kept, or of the loss it is part of
     value: str  # the name added
     is_loss: bool  # the very tensor given to the backward, not a part of it
+    container: Container | None = None  # the name holds a container of such tensors, not a tensor
 
 
 def kept_values(
-    block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool]
+    block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool], root: cst.CSTNode
 ) -> Iterator[KeptValue]:
     """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and not e.no_grad]
     backwards = [(e, loss_name(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key or isinstance(e.loss, cst.Call) for e, key in backwards):
         return
-    domain = ReachingDefinitions(frozenset(id(e.node) for e in accumulations), returned_values(block))
+    domain = ReachingDefinitions(
+        frozenset(id(e.node) for e in accumulations), returned_values(block), dict(rebindings_in(block, root))
+    )
     Interpreter(domain, Structure()).run(block, {})
     losses, parts = graph_definitions(events, backwards, domain, runs_model)
+    assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
-    loops = innermost_loops(block, None)
+    loops = training_loops_around(block, None, structure)
     backpropagated = backpropagated_names(events)
+    holding = Holdings(domain, assigns, losses.keys() | parts.keys(), runs_model)
+    graphs = Graphs(losses, parts, holding, computing, runs_model)
     for accumulation in accumulations:
         reaching = domain.before.get(accumulation.id)
-        loop = loops.get(accumulation.id)
-        if reaching is None or loop is None or not structure.is_training_loop(loop):
+        loop, nested = loops.get(accumulation.id, (None, False))
+        if reaching is None or loop is None:
             continue
         carried = (accumulation.id, accumulation.target) in lookup(reaching, accumulation.scope, accumulation.target)
         summed = any(slot(accumulation.scope, part) in backpropagated for part in prefixes(accumulation.target))
-        if not carried or summed:
+        if not carried or summed or (nested and reset_in(loop, accumulation)):
             continue  # reset every iteration, or summed to be backpropagated
+        found = graphs.kept(accumulation, loop, reaching)
+        # In a loop inside the training loop only the elements of a container are followed (`for k, v in
+        # parts.items():`): any other inner loop that does not train is an evaluation loop.
+        if found is not None and (not nested or found[1]):
+            yield found[0]
+
+
+@dataclass(frozen=True)
+class Graphs:
+    """What carries an autograd graph into a backward, and what holds such values, after the fixpoint."""
+
+    losses: Mapping[Definition, Backward]  # the tensors given to a backward
+    parts: Mapping[Definition, Backward]  # model-derived values on the way to one
+    holding: "Holdings"
+    computing: Mapping[str, Backward]  # the file's loss functions
+    runs_model: Callable[[str], bool]
+
+    def kept(self, accumulation: Accumulate, loop: Loop, reaching: Definitions) -> tuple[KeptValue, bool] | None:
+        """The graph an accumulation keeps, if any, and whether it is an element taken from a container."""
+        losses, parts, holding = self.losses, self.parts, self.holding
         for name in sorted(accumulation.values):
             added = lookup(reaching, accumulation.scope, name)
             kept = next((d for d in sorted(added) if d in losses), None) or next((d for d in sorted(added) if d in parts), None)
             if kept is not None:
-                yield KeptValue(accumulation, loop, losses.get(kept) or parts[kept], name, kept in losses)
-                break
+                entry = graph_entry(losses.get(kept), name)  # `out["loss"].backward()`: `out` is a dict
+                if entry is None:
+                    # `outputs = (logits, aux)` on the way to the loss: a tuple of such tensors, not one.
+                    container = holding.container(kept, reaching, accumulation.scope, name) if holding.elements(kept) else None
+                    backward = losses.get(kept) or parts[kept]
+                    return KeptValue(accumulation, loop, backward, name, kept in losses and container is None, container), False
+                if holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
+                    return None
+                if isinstance(entry, cst.SimpleString):
+                    container = Container("dict", (source_of(entry),))
+                else:  # `out[0].backward()`: a sequence
+                    kind = holding.display_kind(kept) if holding.elements(kept) else "tuple"
+                    container = Container(kind, (f"{name}[{source_of(entry)}]",))
+                return KeptValue(accumulation, loop, losses[kept], name, False, container), False
+            holder = next((d for d in sorted(added) if holding.held(d)), None)
+            if holder is not None:
+                inside = sorted(holding.held(holder))
+                backward = next((losses[d] for d in inside if d in losses), None) or parts[inside[0]]
+                if holding.is_element(holder):  # an element taken from a container: a tensor
+                    return KeptValue(accumulation, loop, backward, name, any(d in losses for d in inside)), True
+                container = holding.container(holder, reaching, accumulation.scope, name)
+                return (KeptValue(accumulation, loop, backward, name, False, container), False) if container else None
+        call = accumulation.call
+        backward = self.computing.get(dotted_name(call.func) or "") if call is not None else None
+        if call is None or backward is None:
+            return None
+        # A loss function of the file applied to the model's output: the loss again, unnamed.
+        added = {d for name in graph_inputs(call) for d in lookup(reaching, accumulation.scope, name)}
+        kept = next((d for d in sorted(added) if d in parts), None)
+        inline = any(self.runs_model(callee) for argument in call.args for callee in calls_in(argument.value))
+        if kept is None and not inline:
+            return None
+        return KeptValue(accumulation, loop, parts[kept] if kept is not None else backward, source_of(call), False), False
+
+
+class Holdings:
+    """Which definitions hold graph-carrying tensors without being one: a dict, tuple or list built from
+    them (`logs = {"loss": loss}`), and each element a loop takes from such a container."""
+
+    def __init__(
+        self, domain: ReachingDefinitions, assigns: Mapping[int, Assign], carrying: set[Definition], runs_model: Callable[[str], bool]
+    ) -> None:
+        self.domain = domain
+        self.assigns = assigns
+        self.carrying = carrying
+        self.runs_model = runs_model
+        self.known: dict[Definition, frozenset[Definition]] = {}
+
+    def is_element(self, definition: Definition) -> bool:
+        """An element a loop takes from a collection (`v` of `for k, v in parts.items():`)."""
+        return definition[0] in self.domain.rebindings
+
+    def held(self, definition: Definition) -> frozenset[Definition]:
+        """The graph-carrying definitions the value of `definition` holds."""
+        if definition not in self.known:
+            self.known[definition] = frozenset()  # a container that holds itself holds nothing more
+            self.known[definition] = frozenset().union(*(self.carried(d) for d in self.parts(definition)))
+        return self.known[definition]
+
+    def carried(self, definition: Definition) -> frozenset[Definition]:
+        return frozenset({definition}) if definition in self.carrying else self.held(definition)
+
+    def parts(self, definition: Definition) -> set[Definition]:
+        """The definitions of what a container's value is built from, or of the collection an element is taken from."""
+        event, name = definition
+        rebinding = self.domain.rebindings.get(event)
+        if rebinding is not None:
+            collection = rebinding.names.get(name)
+            return set(lookup(self.domain.before[event], rebinding.scope, collection)) if collection else set()
+        return {d for element in self.elements(definition) for d in self.reads(definition, element)}
+
+    def elements(self, definition: Definition) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]]:
+        """The (key, value, scope) triples of the displays `definition` binds: the value assigned, or what a helper
+        returns for the name (no key in a tuple or list; the scope its names are read in)."""
+        assign = self.assigns.get(definition[0])
+        if assign is None:
+            return []
+        function, returned = self.domain.returned.get(assign.id, (None, {}))
+        if definition[1] in returned:
+            values, scope = returned[definition[1]], function
         else:
-            call = accumulation.call
-            backward = computing.get(dotted_name(call.func) or "") if call is not None else None
-            if call is not None and backward is not None:
-                # A loss function of the file applied to the model's output: the loss again, unnamed.
-                added = {d for name in graph_inputs(call) for d in lookup(reaching, accumulation.scope, name)}
-                kept = next((d for d in sorted(added) if d in parts), None)
-                inline = any(runs_model(callee) for argument in call.args for callee in calls_in(argument.value))
-                if kept is not None or inline:
-                    yield KeptValue(
-                        accumulation, loop, parts[kept] if kept is not None else backward,
-                        source_of(call), False,
-                    )
+            values, scope = (getattr(assign.node, "value", None),) if len(assign.names) == 1 else (), assign.scope
+        found: list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] = []
+        for value in values:
+            if isinstance(value, cst.Dict):
+                found += [(e.key, e.value, scope) for e in value.elements if isinstance(e, cst.DictElement)]
+            elif isinstance(value, (cst.Tuple, cst.List, cst.Set)):
+                found += [(None, e.value, scope) for e in value.elements]
+        return found
+
+    def display_kind(self, definition: Definition) -> str:
+        assign = self.assigns[definition[0]]
+        returned = self.domain.returned.get(assign.id, (None, {}))[1]
+        values = returned.get(definition[1]) or (getattr(assign.node, "value", None),)
+        kinds = {cst.Dict: "dict", cst.Tuple: "tuple", cst.List: "list", cst.Set: "set"}
+        return next(kinds[type(value)] for value in values if type(value) in kinds)
+
+    def reads(self, definition: Definition, element: tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]) -> set[Definition]:
+        before = self.domain.before[definition[0]]
+        return {d for name in graph_inputs(element[1]) for d in lookup(before, element[2], name)}
+
+    def container(self, definition: Definition, reaching: Definitions, scope: cst.CSTNode, name: str) -> Container | None:
+        """The container `definition` assigns, with the entries that still carry a graph where `name` is kept
+        (a dict's entry replaced by a detached value no longer does); None when none does."""
+        kind = self.display_kind(definition)
+        entries = []
+        for element in self.elements(definition):
+            if not any(self.carried(d) for d in self.reads(definition, element)) and not any(
+                self.runs_model(callee) for callee in calls_in(element[1])
+            ):
+                continue
+            key = element[0]
+            if key is None:
+                entries.append(source_of(element[1]))
+            elif literal_of(key) is None or not self.replaced(reaching, scope, name, literal_of(key)):
+                entries.append(source_of(key))
+        return Container(kind, tuple(entries)) if entries else None
+
+    def replaced(self, reaching: Definitions, scope: cst.CSTNode, name: str, key: str | None) -> bool:
+        """Whether `name[key]` holds, on every path, a value written since with no graph (`.detach()`, `.item()`)."""
+        found = reaching.get(slot(scope, f"{name}[{key}]"))
+        return bool(found) and all(
+            d[0] in self.domain.rebindings and not graph_inputs(self.domain.rebindings[d[0]].value) for d in found
+        )
+
+
+def graph_entry(backward: Backward | None, name: str) -> cst.BaseExpression | None:
+    """`"loss"` when the backward is called on `name["loss"]` (`0` on `name[0]`): the key of the entry of the
+    container `name` that carries the graph."""
+    loss = backward.loss if backward is not None else None
+    if not (isinstance(loss, cst.Subscript) and code_of(loss.value) == name and len(loss.slice) == 1):
+        return None
+    index = loss.slice[0].slice
+    return index.value if isinstance(index, cst.Index) and literal_of(index.value) is not None else None
+
+
+def rebindings_in(node: Node, scope: cst.CSTNode) -> Iterator[tuple[int, Rebinding]]:
+    """The Rebind events ZG602 follows, each with what it binds: entries written with a literal key
+    (`out["loss"] = ...`), and loops' elements of collections (`for k, v in parts.items():`)."""
+    if isinstance(node, Rebind):
+        statement = node.node
+        if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0].target
+            key = subscript_key(target)
+            if key is not None:
+                yield node.id, Rebinding(scope, {f"{code_of(target.value)}[{key}]": None}, statement.value)
+        return
+    if isinstance(node, Event):
+        return
+    if isinstance(node, Loop) and isinstance(node.node, cst.For):
+        elements = {name: collection_name(collection) for name, collection in loop_elements(node.node.target, node.node.iter).items()}
+        names = {name: collection for name, collection in elements.items() if collection is not None}
+        if names:
+            for item in node.body.items:
+                if isinstance(item, Rebind) and item.node is node.node.target:
+                    yield item.id, Rebinding(scope, names)
+    for child in children(node):
+        yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope)
+
+
+def subscript_key(target: cst.BaseExpression) -> str | None:
+    """`'loss'` of `out["loss"]`: a literal key, as `literal_of` writes it."""
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
+        return None
+    return literal_of(target.slice[0].slice.value) if dotted_name(target.value) else None
+
+
+def collection_name(collection: cst.BaseExpression) -> str | None:
+    """`parts` of `parts`, `parts.values()`: the container a loop takes elements from."""
+    if isinstance(collection, cst.Call) and isinstance(collection.func, cst.Attribute) and collection.func.attr.value == "values":
+        collection = collection.func.value
+    return dotted_name(collection)
 
 
 def loss_functions(
@@ -267,11 +484,11 @@ def graph_inputs(node: cst.CSTNode) -> set[str]:
     return found
 
 
-def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, frozenset[str]]]:
-    """Assignments of what an inlined helper returns (`loss = train_step(batch)` after the helper's body):
-    Assign id -> (the helper, the names it returns). Only helpers whose every return is a plain name."""
-    returns = {} if returns is None else returns  # helper -> the names it returns, or None
-    found: dict[int, tuple[cst.CSTNode, frozenset[str]]] = {}
+def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]]:
+    """Assignments of what an inlined helper returns (`loss = train_step(batch)`, `loss, logs = train_step(batch)`
+    after the helper's body): Assign id -> (the helper, for each name bound the values its returns give it)."""
+    returns = {} if returns is None else returns  # helper -> what it returns
+    found: dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]] = {}
     if isinstance(node, Event):
         return found
     items = list(children(node))
@@ -280,15 +497,35 @@ def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[
         if not isinstance(item, Inlined):
             continue
         if item.function not in returns:
-            values = returns_of(item.function)
-            plain = [code_of(v) for v in values if isinstance(v, (cst.Name, cst.Attribute))]
-            returns[item.function] = frozenset(plain) if values and len(plain) == len(values) else None
-        if returns[item.function] is None:
-            continue
+            returns[item.function] = returns_of(item.function)
         for later in items[position + 1 :]:
-            if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call and len(later.names) == 1:
-                found[later.id] = (item.function, returns[item.function])
+            if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call:
+                values = values_returned(later.node, returns[item.function])
+                if values:
+                    found[later.id] = (item.function, values)
                 break
+    return found
+
+
+def values_returned(statement: cst.CSTNode, values: tuple[cst.BaseExpression, ...]) -> dict[str, tuple[cst.BaseExpression, ...]]:
+    """Each name `statement` binds, and the values the returns `values` give it (`loss` and `logs` of `return loss, logs`
+    for `loss, logs = ...`)."""
+    targets = statement.targets if isinstance(statement, cst.Assign) else ()
+    if not values or len(targets) != 1:
+        return {}
+    target = targets[0].target
+    if isinstance(target, (cst.Name, cst.Attribute)):
+        pairs = [(target, value) for value in values]
+    else:
+        elements = tuple_elements(target)
+        returned = [tuple_elements(value) for value in values]
+        if elements is None or any(r is None or len(r) != len(elements) for r in returned):
+            return {}
+        pairs = [(element, r[position]) for r in returned for position, element in enumerate(elements)]  # type: ignore[index]
+    found: dict[str, tuple[cst.BaseExpression, ...]] = {}
+    for name, value in pairs:
+        if isinstance(name, (cst.Name, cst.Attribute)):
+            found[code_of(name)] = (*found.get(code_of(name), ()), value)
     return found
 
 
@@ -312,16 +549,29 @@ def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
     return found
 
 
-def innermost_loops(node: Node, loop: Loop | None) -> dict[int, Loop]:
-    """Event id -> the innermost loop around it."""
-    found: dict[int, Loop] = {}
+def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structure: Structure) -> dict[int, tuple[Loop, bool]]:
+    """Event id -> the innermost training loop around it, and whether another loop sits between them
+    (`for k, v in parts.items():` inside the batch loop)."""
+    found: dict[int, tuple[Loop, bool]] = {}
     if isinstance(node, Event):
-        if loop is not None:
-            found[node.id] = loop
+        if around is not None:
+            found[node.id] = around
         return found
     for child in children(node):
-        found.update(innermost_loops(child, node if isinstance(node, Loop) and child is node.body else loop))
+        inner = around
+        if isinstance(node, Loop) and child is node.body:
+            inner = (node, False) if structure.is_training_loop(node) else (around[0], True) if around is not None else None
+        found.update(training_loops_around(child, inner, structure))
     return found
+
+
+def reset_in(loop: Loop, accumulation: Accumulate) -> bool:
+    """Whether the loop's body assigns the accumulator anew (`totals = {}`): what is added does not outlive it."""
+    parts = set(prefixes(accumulation.target))
+    return any(
+        isinstance(e, Assign) and e.scope is accumulation.scope and e.names & parts and e.node is not accumulation.node
+        for e in events_in(loop.body)
+    )
 
 
 # Builtins that take numbers as they take tensors.

@@ -12,7 +12,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
@@ -135,6 +135,41 @@ class ModuleIndex:
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
 
     @cached_property
+    def imports(self) -> dict[str, str | None]:
+        """What each name the file imports stands for, fully: `S` -> `torch.optim.lr_scheduler.StepLR` for `from
+        torch.optim.lr_scheduler import StepLR as S`, `optim` -> `torch.optim`; None where imports disagree."""
+        found: dict[str, str | None] = {}
+        for statement in small_statements(self.module.body):
+            if not isinstance(statement, (cst.Import, cst.ImportFrom)) or isinstance(statement.names, cst.ImportStar):
+                continue
+            for alias in statement.names:
+                full = code_of(alias.name)
+                if isinstance(statement, cst.ImportFrom):
+                    module = "." * len(statement.relative) + (code_of(statement.module) if statement.module else "")
+                    name, origin = code_of(alias.asname.name) if alias.asname else full, f"{module}.{full}"
+                elif alias.asname is not None:
+                    name, origin = code_of(alias.asname.name), full
+                else:
+                    name = origin = full.split(".", 1)[0]  # `import torch.optim` binds `torch`
+                found[name] = origin if found.get(name, origin) == origin else None
+        return found
+
+    def is_torch_scheduler(self, callee: str) -> bool:
+        """The one question "does calling `callee` build a PyTorch LR scheduler?" (ZG204): a class of
+        `torch.optim.lr_scheduler` (not ReduceLROnPlateau), a class of the file derived from one, or a factory known
+        to return one (Hugging Face's `get_*_schedule*`, `get_scheduler`). A class or function of the file goes by
+        its bases or its returns; a name imported from elsewhere (the project's own utils, timm) is not one."""
+        root, _, rest = callee.partition(".")
+        if not rest and root in self.classes:
+            return root in self.scheduler_classes
+        if not rest and root in self.defs_in.get(self.module, {}):
+            return False  # what it returns is followed instead
+        if root not in self.imports:
+            return builds_torch_scheduler(callee, imported=False)
+        origin = self.imports[root]
+        return origin is not None and builds_torch_scheduler(f"{origin}.{rest}" if rest else origin, imported=True)
+
+    @cached_property
     def scheduler_classes(self) -> frozenset[str]:
         """Classes of the file derived (directly or through each other) from a PyTorch LR scheduler."""
         bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
@@ -144,6 +179,19 @@ class ModuleIndex:
             if grown == found:
                 return frozenset(found)
             found = grown
+
+    @cached_property
+    def option_defaults(self) -> dict[str, cst.BaseExpression | None]:
+        """The default of each argparse option the file declares, by its `dest`; None where declarations disagree."""
+        found: dict[str, cst.BaseExpression | None] = {}
+        for statement in small_statements(self.module.body):
+            declared = option_declared(statement.value) if isinstance(statement, cst.Expr) else None
+            if declared is not None:
+                dest, default = declared
+                known = found.setdefault(dest, default)
+                if known is not None and (default is None or code_of(known) != code_of(default)):
+                    found[dest] = None
+        return found
 
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
@@ -200,6 +248,22 @@ class ModuleIndex:
         return self.defs_in.get(self.module, {}).get(name)
 
 
+def option_declared(call: cst.BaseExpression) -> tuple[str, cst.BaseExpression | None] | None:
+    """(dest, default) of `parser.add_argument("--base-lr", "--lr", type=float, default=0.1)`: `base_lr`, `0.1`."""
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+        return None
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    flags = [text for a in call.args if a.keyword is None and isinstance(text := string_of(a.value), str)]
+    dest = string_of(keywords["dest"]) if "dest" in keywords else None
+    dest = dest or next((f.lstrip("-").replace("-", "_") for f in flags if f.startswith("--") or not f.startswith("-")), None)
+    return (dest, keywords.get("default")) if dest else None
+
+
+def string_of(node: cst.BaseExpression) -> str | None:
+    value = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+    return value if isinstance(value, str) else None
+
+
 class SameFileView:
     """The file's functions as seen from one place (`container`): what the functions called there return."""
 
@@ -207,9 +271,11 @@ class SameFileView:
         self.index = index
         self.container = container
 
-    @property
-    def scheduler_classes(self) -> frozenset[str]:
-        return self.index.scheduler_classes
+    def is_torch_scheduler(self, callee: str) -> bool:
+        return self.index.is_torch_scheduler(callee)
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None:
+        return self.index.option_defaults.get(dest)
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
         found = self.index.callee(call, self.container)
@@ -250,6 +316,18 @@ def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
             else:
                 pending.extend(suites(statement))
     return tuple(values)
+
+
+def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallStatement]:
+    """Every simple statement of a body, in compound statements, defs and classes too."""
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield from statement.body
+        elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            yield from small_statements(statements_in(statement.body))
+        else:
+            for suite in suites(statement):
+                yield from small_statements(suite)
 
 
 def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:

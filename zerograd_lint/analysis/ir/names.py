@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from typing import Callable
 
 import libcst as cst
 
@@ -18,6 +19,9 @@ from zerograd_lint.analysis.ir.vocabulary import (
     TORCH_SCHEDULERS,
     WARMUP_SCHEDULE_CLASSES,
 )
+
+# Packages whose schedule factories and classes return PyTorch LR schedulers.
+HF_SCHEDULE_PACKAGES = frozenset({"transformers", "diffusers", "pytorch_transformers", "pytorch_pretrained_bert"})
 
 _EMPTY_MODULE = cst.Module(body=[])
 
@@ -140,23 +144,38 @@ def constructor_role(callee: str) -> Role | None:
     return None
 
 
-def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
-    """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first.
-
-    `StepLR(opt, 30)`, `lr_scheduler.OneCycleLR(optimizer=opt, ...)`,
-    `get_linear_schedule_with_warmup(opt, ...)`, or a class of the file
-    (`scheduler_classes`) derived from one of PyTorch's.
-    """
-    callee = dotted_name(call.func) or ""
-    last = callee.rsplit(".", 1)[-1]
-    known = last in TORCH_SCHEDULERS | WARMUP_SCHEDULE_CLASSES or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
-    if not known and not (".lr_scheduler." in f".{callee}" and last[:1].isupper() and last != "ReduceLROnPlateau"):
+def scheduled_optimizer_argument(call: cst.Call, is_scheduler: Callable[[str], bool]) -> cst.BaseExpression | None:
+    """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first:
+    `StepLR(opt, 30)`, `lr_scheduler.OneCycleLR(optimizer=opt, ...)`, `get_linear_schedule_with_warmup(opt, ...)`,
+    where `is_scheduler(callee)` says the callee builds a PyTorch scheduler (`ModuleIndex.is_torch_scheduler`)."""
+    callee = dotted_name(call.func)
+    if callee is None or not is_scheduler(callee):
         return None
     keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "optimizer"), None)
     if keyword is not None:
         return keyword
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    return positional[0] if positional and last != "ChainedScheduler" else None
+    return positional[0] if positional and callee.rsplit(".", 1)[-1] != "ChainedScheduler" else None
+
+
+def builds_torch_scheduler(qualified: str, imported: bool) -> bool:
+    """Whether a callee builds a PyTorch learning-rate scheduler, by where it comes from: `qualified` is its full
+    dotted name when the file imports it (`torch.optim.lr_scheduler.StepLR`, `transformers.get_scheduler`,
+    `utils.scheduler.WarmupCosineSchedule`), else the name as written (a snippet: torch's own class names and
+    Hugging Face's factories are known by name alone)."""
+    last = qualified.rsplit(".", 1)[-1]
+    if last == "ReduceLROnPlateau" or last[:1] == "_":
+        return False
+    in_torch = last[:1].isupper() and (last in TORCH_SCHEDULERS or ".lr_scheduler." in f".{qualified}")
+    factory = SCHEDULE_FACTORY.fullmatch(last) is not None or last == "get_scheduler"
+    package = qualified.split(".", 1)[0]
+    if not imported and "." not in qualified:
+        return in_torch or factory  # `StepLR(...)`, `get_linear_schedule_with_warmup(...)` in a snippet
+    if package in HF_SCHEDULE_PACKAGES:
+        # Hugging Face's schedules (and pytorch-transformers' classes) are LambdaLRs built on their first argument.
+        return factory or last in WARMUP_SCHEDULE_CLASSES
+    # `torch.optim.lr_scheduler.StepLR`, `lr_scheduler.StepLR`: not a method (`self.get_scheduler()`) by its name.
+    return in_torch and (package == "torch" or not imported) and ".lr_scheduler." in f".{qualified}"
 
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -14,6 +14,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import (
     Role,
+    builds_torch_scheduler,
     code_of,
     constructor_role,
     dotted_name,
@@ -259,9 +260,12 @@ def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
 
 
 class SameFile(Protocol):
-    """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
+    """What the file's other functions tell a resolver: what they return, which callees build PyTorch
+    schedulers, the defaults of its command-line options."""
 
-    scheduler_classes: frozenset[str]
+    def is_torch_scheduler(self, callee: str) -> bool: ...
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None: ...
 
     def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """The values the same-file function called by `call` returns, each with that function's resolver
@@ -451,7 +455,7 @@ class Resolver:
             caller, argument = self.arguments[node.value]
             return caller.scheduled_optimizer(argument, depth + 1)
         if isinstance(node, cst.Call):
-            argument = scheduled_optimizer_argument(node, self.scheduler_classes)
+            argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)
             if argument is not None:
                 return self.canonical(argument)
             returned = self.returned(node, depth)
@@ -500,9 +504,13 @@ class Resolver:
         found = set(keys)
         return found.pop() if len(found) == 1 else None
 
-    @property
-    def scheduler_classes(self) -> frozenset[str]:
-        return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
+    def is_torch_scheduler(self, callee: str) -> bool:
+        """Whether calling `callee` builds a PyTorch LR scheduler (`ModuleIndex.is_torch_scheduler`)."""
+        return self.same_file.is_torch_scheduler(callee) if self.same_file is not None else builds_torch_scheduler(callee, False)
+
+    def option_default(self, dest: str) -> cst.BaseExpression | None:
+        """The default the file gives the command-line option `dest` (`parser.add_argument("--momentum", default=0.9)`)."""
+        return self.same_file.option_default(dest) if self.same_file is not None else None
 
     @by_receiver
     def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -11,6 +11,7 @@ import re
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver
 from zerograd_lint.analysis.ir.visiting import code_children, visit
@@ -43,12 +44,14 @@ def function_disables_grad(function: cst.CSTNode) -> bool:
 
 
 def scheduler_step(call: cst.Call, receiver: cst.BaseExpression, resolver: Resolver) -> tuple[str, str] | None:
-    """(scheduler, optimizer) keys for `sched.step()` on a scheduler visibly built on an optimizer.
+    """(scheduler, optimizer) keys for `sched.step()` on a PyTorch scheduler visibly built on an optimizer.
 
-    With or without an epoch argument: PyTorch's scheduler warns and runs its schedule one step
-    early either way (RULES.md's ZG204 names no exception for it). ReduceLROnPlateau, stepped on a
-    metric, is not among the schedulers (`vocabulary.TORCH_SCHEDULERS`).
+    Not with an explicit epoch (`sched.step(epoch)`, `sched.step(epoch=e)`): the value is computed for
+    that epoch, nothing is skipped (RULES.md ZG204). ReduceLROnPlateau, stepped on a metric, is not among
+    the schedulers (`names.builds_torch_scheduler`).
     """
+    if call.args:
+        return None
     optimizer = resolver.scheduled_optimizer(receiver)
     if optimizer is None:
         return None
@@ -72,7 +75,10 @@ def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> tup
 
 
 def keeps_state(call: cst.Call, resolver: Resolver) -> bool:
-    """Whether the optimizer keeps state from step to step: every known class but SGD without momentum."""
+    """Whether the optimizer keeps state from step to step: every known class but SGD without momentum.
+
+    SGD's `momentum` keeps state unless the file shows it is 0: `momentum=args.momentum` is stateful,
+    and so is an argparse option whose default is 0.9."""
     name = last_name(call.func) or ""
     if name not in OPTIMIZER_CLASSES or name in OPTIMIZER_WRAPPERS:
         return False
@@ -82,16 +88,31 @@ def keeps_state(call: cst.Call, resolver: Resolver) -> bool:
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     if momentum is None and len(positional) >= 3:
         momentum = positional[2]  # SGD(params, lr, momentum, ...)
-    if isinstance(momentum, (cst.Name, cst.Attribute)):
-        momentum = resolver.value_of(momentum)
-    return number(momentum) > 0
+    if momentum is None:
+        return False
+    value = known_number(momentum, resolver)
+    return value is None or value > 0
 
 
-def number(node: cst.BaseExpression | None) -> float:
-    """A literal number's value; 0 for anything else (unknown counts as no momentum)."""
-    if isinstance(node, (cst.Integer, cst.Float)):
-        return float(node.evaluated_value)
-    return 0.0
+def known_number(node: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> float | None:
+    """The number the file shows an expression is: a literal, through names bound once, a helper's
+    arguments and argparse defaults (`args.momentum`); None when it does not show one."""
+    literal = literal_of(node)
+    if literal is not None:
+        try:
+            return float(literal)
+        except ValueError:
+            return None
+    if depth > 8 or not isinstance(node, (cst.Name, cst.Attribute)):
+        return None
+    if isinstance(node, cst.Name) and node.value in resolver.arguments:
+        caller, argument = resolver.arguments[node.value]
+        return known_number(argument, caller, depth + 1)
+    bindings = resolver.bindings(code_of(node))
+    if len(bindings) == 1 and (bindings[0].value or bindings[0].alias) is not None:
+        return known_number(bindings[0].value or bindings[0].alias, resolver, depth + 1)
+    default = resolver.option_default(node.attr.value) if isinstance(node, cst.Attribute) and not bindings else None
+    return known_number(default, resolver, depth + 1) if default is not None else None
 
 
 def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:

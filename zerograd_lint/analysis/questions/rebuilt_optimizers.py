@@ -2,10 +2,13 @@
 of a training loop that steps them, over a model the loop keeps.
 
 Structural, no paths needed: the construction must run on every iteration (not under a
-condition), the loop must step that optimizer, its state must not be loaded, and nothing
-may make a fresh optimizer the point: the model rebuilt, copied, reloaded, re-initialised,
-changed or unfrozen in the iteration, another model per iteration, or another training run
-per iteration (the steps run over data the iteration picks: a task, a stage).
+condition, unless both arms of the `if` build it), the loop must step that optimizer, its state
+must not be loaded, and nothing may make a fresh optimizer the point: the model rebuilt, copied,
+reloaded, re-initialised, changed or unfrozen in the iteration, another model per iteration, or
+another training run per iteration (the steps run over data the iteration picks: a task, a stage).
+What does not make a fresh run: the same data rebuilt (`loader = DataLoader(dataset)`), the model
+moved or put in training mode (`model = model.to(device)`, `model.training = True`), and a change
+under a test that holds in one iteration only (`if epoch == warmup_epochs:`).
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from typing import Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Structure
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.conditions import literal_of
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
+    Branch,
     Event,
     Inlined,
     Loop,
@@ -39,6 +44,8 @@ KEEPS_MODEL = frozenset(
     """train eval to cuda cpu float half double bfloat16 parameters named_parameters children modules named_modules
     state_dict zero_grad forward __call__""".split()
 )
+# Module functions whose result is the same data again when what they are handed is (`tqdm.tqdm(loader)`).
+SAME_DATA_CALLS = frozenset({"tqdm"})
 
 
 def recreated_optimizers(block: Node, structure: Structure) -> Iterator[tuple[OptimizerBuilt, Loop, Step]]:
@@ -55,7 +62,7 @@ def recreated_optimizers(block: Node, structure: Structure) -> Iterator[tuple[Op
             # Where the construction is, in the loop's own code: the call of the helper that makes it, if any.
             anchors = [built.site, *(node.call for node in inside if isinstance(node, Inlined))]
             if (
-                runs_every_iteration(inside)
+                runs_every_iteration(inside, built.optimizer)
                 and not state_loaded(built, loop)
                 and not gets_another_model(built, loop, anchors)
                 and not trains_on_new_data(loop, [inner for _, between in steps for inner in between])
@@ -82,26 +89,107 @@ def steps_in(node: Node, loops: tuple[Loop, ...]) -> Iterator[tuple[Step, tuple[
             yield from steps_in(child, (*loops, node) if isinstance(node, Loop) else loops)
 
 
-def runs_every_iteration(path: tuple[Node, ...]) -> bool:
-    """Nothing between the loop's body and the construction but blocks, helpers and try bodies."""
+def runs_every_iteration(path: tuple[Node, ...], optimizer: str) -> bool:
+    """Nothing between the loop's body and the construction but blocks, helpers, try bodies and `if`s
+    whose other arm builds the same optimizer too."""
     for outer, inner in zip(path, path[1:]):
         if isinstance(outer, Try):
             if inner is not outer.body:
+                return False
+        elif isinstance(outer, Branch):
+            if not always_builds(outer.orelse if inner is outer.then else outer.then, optimizer):
                 return False
         elif not isinstance(outer, (Block, Inlined)):
             return False
     return True
 
 
+def always_builds(node: Node, optimizer: str) -> bool:
+    """Whether every pass through `node` builds `optimizer` (a construction on its straight path, or in both arms
+    of an `if` on it)."""
+    if isinstance(node, OptimizerBuilt):
+        return node.optimizer == optimizer
+    if isinstance(node, Branch):
+        return always_builds(node.then, optimizer) and always_builds(node.orelse, optimizer)
+    if isinstance(node, (Block, Inlined)):
+        return any(always_builds(child, optimizer) for child in children(node))
+    if isinstance(node, Try):
+        return always_builds(node.body, optimizer)
+    return False
+
+
 def state_loaded(built: OptimizerBuilt, loop: Loop) -> bool:
     return any(isinstance(e, StateLoad) and e.target == built.optimizer for e in events_in(loop.body))
 
 
+def targets_of(loop: Loop) -> set[str]:
+    return {code_of(n) for n in assigned_names(loop.node.target)} if isinstance(loop.node, cst.For) else set()
+
+
 def bound_in(loop: Loop) -> set[str]:
-    """What a loop (re)binds in each iteration: its target and what its body assigns."""
-    bound = {code_of(n) for n in assigned_names(loop.node.target)} if isinstance(loop.node, cst.For) else set()
-    bound.update(name for e in events_in(loop.body) if isinstance(e, Assign) for name in e.names)
-    return bound
+    """What a loop (re)binds in each iteration to something new: its target and what its body assigns, but for
+    the model moved or flagged (`model = model.to(device)`, `model.training = True`) and what is assigned
+    under a test that holds once."""
+    return targets_of(loop) | {
+        name for e in iteration_events(loop.body, loop) if isinstance(e, Assign) and not keeps_object(e.node) for name in e.names
+    }
+
+
+def iteration_events(node: Node, loop: Loop) -> Iterator[Event]:
+    """The events of a loop's body that may run in many iterations: not those under a test that holds once."""
+    return (part for part in iteration_parts(node, loop) if isinstance(part, Event))
+
+
+def iteration_parts(node: Node, loop: Loop) -> Iterator[Node]:
+    """The nodes under `node` that may run in many iterations of `loop`, outermost first."""
+    yield node
+    if isinstance(node, Branch) and not node.negated and node.test is not None and holds_once(node.test, loop):
+        yield from iteration_parts(node.orelse, loop)
+    elif not isinstance(node, Event):
+        for child in children(node):
+            yield from iteration_parts(child, loop)
+
+
+def holds_once(test: cst.BaseExpression, loop: Loop) -> bool:
+    """`epoch == warmup_epochs`: the loop's counter compared for equality with what the loop does not change."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    if not isinstance(test.comparisons[0].operator, cst.Equal):
+        return False
+    left, right = test.left, test.comparisons[0].comparator
+    counters = counters_of(loop)
+    for counter, other in ((left, right), (right, left)):
+        if isinstance(counter, cst.Name) and counter.value in counters:
+            rebound = {name for e in events_in(loop.body) if isinstance(e, Assign) for name in e.names}
+            return not any(related(read, name) for read in names_read(other) for name in rebound | counters)
+    return False
+
+
+def counters_of(loop: Loop) -> set[str]:
+    """The names that grow by one each iteration: `epoch` of `for epoch in range(n)`, `i` of `enumerate(...)`."""
+    node = loop.node
+    if not (isinstance(node, cst.For) and isinstance(node.iter, cst.Call)):
+        return set()
+    callee = dotted_name(node.iter.func)
+    if callee == "range" and isinstance(node.target, cst.Name):
+        return {node.target.value}
+    if callee == "enumerate" and isinstance(node.target, cst.Tuple) and isinstance(node.target.elements[0].value, cst.Name):
+        return {node.target.elements[0].value.value}
+    return set()
+
+
+def keeps_object(statement: cst.CSTNode) -> bool:
+    """`model = model.to(device)`, `model = model.cuda().train()`, `model.training = True`, `model.epoch = 3`:
+    the same object, its parameters as they were."""
+    if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
+        return False
+    target, value = statement.targets[0].target, statement.value
+    if isinstance(target, cst.Attribute) and target.attr.value != "requires_grad":
+        if target.attr.value == "training" or literal_of(value) is not None:
+            return True
+    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in KEEPS_MODEL:
+        value = value.func.value
+    return value is not statement.value and code_of(value) == code_of(target)
 
 
 def related(a: str, b: str) -> bool:
@@ -113,15 +201,15 @@ def gets_another_model(built: OptimizerBuilt, loop: Loop, anchors: list[cst.CSTN
     """The loop rebuilds, copies, reloads, re-initialises, changes or unfreezes the model, or takes
     another model (or parameter set) each iteration: a fresh optimizer is then the point."""
     watched = built.models | built.reads
-    changed = bound_in(loop) | {e.target for e in events_in(loop.body) if isinstance(e, StateLoad)}
-    for inner in loops_in(loop.body):
-        if isinstance(inner.node, cst.For):
+    changed = bound_in(loop) | {e.target for e in iteration_events(loop.body, loop) if isinstance(e, StateLoad)}
+    for inner in iteration_parts(loop.body, loop):
+        if isinstance(inner, Loop) and isinstance(inner.node, cst.For):
             changed.update(code_of(n) for n in assigned_names(inner.node.target))
     if any(name.endswith(".requires_grad") for name in changed):
         return True
     if any(related(name, watch) or indexes(watch, name) for name in changed for watch in watched):
         return True
-    return changed_before(loop.node, anchors, watched)
+    return changed_before(loop, anchors, watched)
 
 
 def indexes(key: str, name: str) -> bool:
@@ -129,13 +217,15 @@ def indexes(key: str, name: str) -> bool:
     return "[" in key and name in key[key.index("[") :]
 
 
-def changed_before(loop: cst.CSTNode, anchors: list[cst.CSTNode], watched: frozenset[str]) -> bool:
+def changed_before(loop: Loop, anchors: list[cst.CSTNode], watched: frozenset[str]) -> bool:
     """Whether code of the loop's iteration before the construction (any of `anchors`) may change the
     model: calls a method of it (`model.grow()`) or passes it on (`prune(model)`), other than methods
-    that keep its parameters (`model.train()`)."""
-    for statement in getattr(getattr(loop, "body", None), "body", ()):
+    that keep its parameters (`model.train()`); not under a test that holds once."""
+    for statement in getattr(getattr(loop.node, "body", None), "body", ()):
         if any(contains(statement, anchor) for anchor in anchors):
             return False
+        if isinstance(statement, cst.If) and holds_once(statement.test, loop):
+            statement = statement.orelse or cst.Pass()
         for call in calls_in(statement):
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value not in KEEPS_MODEL and touches(func.value, watched):
@@ -151,21 +241,44 @@ def touches(node: cst.BaseExpression, watched: frozenset[str]) -> bool:
 
 
 def trains_on_new_data(loop: Loop, inner_loops: list[Loop]) -> bool:
-    """The steps run in inner loops over what this iteration binds (`for task in tasks: ...
+    """The steps run in inner loops over data this iteration picks (`for task in tasks: ...
     for x, y in task.loader:`): each iteration is a new training run (a task, a stage of a
-    curriculum) and a fresh optimizer its choice, not a slip."""
-    bound = bound_in(loop)
+    curriculum) and a fresh optimizer its choice, not a slip. The same data rebuilt
+    (`loader = DataLoader(train_set, shuffle=True)`) is no new run."""
+    picked = new_data(loop)
     return any(
-        related(name, read) for inner in inner_loops for read in names_read(loop_header(inner), keywords=False) for name in bound
+        related(name, read) for inner in inner_loops for read in names_read(loop_header(inner), keywords=False) for name in picked
     )
 
 
-def loops_in(node: Node) -> Iterator[Loop]:
-    if isinstance(node, Loop):
-        yield node
-    if not isinstance(node, Event):
-        for child in children(node):
-            yield from loops_in(child)
+def new_data(loop: Loop) -> set[str]:
+    """What an iteration binds to data of its own: its target, and what it assigns from that or from a call
+    not known to give the same data again for the same inputs (`sampler.sample()`, `next_task()`)."""
+    picked = targets_of(loop)
+    for event in iteration_events(loop.body, loop):
+        if not isinstance(event, Assign) or keeps_object(event.node):
+            continue
+        value = getattr(event.node, "value", None)
+        if value is None:
+            continue
+        reads = names_read(value, keywords=False)
+        if any(related(read, name) for read in reads for name in picked) or not rebuilds_same_data(value):
+            picked |= event.names
+    return picked
+
+
+def rebuilds_same_data(value: cst.BaseExpression) -> bool:
+    """Every call in the value gives the same data again for the same inputs: a class built
+    (`DataLoader(train_set)`), a function of its own name (`make_loader(args)`, `len(loader)`); not a method
+    of an object that keeps state (`sampler.sample()`, `random.choice(tasks)`) nor `next(tasks)`."""
+    for call in calls_in(value):
+        func = call.func
+        name = last_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
+        if name is None or name == "next":
+            return False
+        if isinstance(func, cst.Attribute) and not (name in SAME_DATA_CALLS or name[:1].isupper()):
+            return False
+    return True
 
 
 def contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:

@@ -1,13 +1,14 @@
 """pytorch-transformers' warmup schedule class, kept in the project's utils, stepped before its optimizer.
 
 Modelled on ViT fine-tuning scripts (jeonsworld/ViT-pytorch train.py, with
-`WarmupCosineSchedule` in a local utils/scheduler.py, a LambdaLR subclass):
-`scheduler.step()` right before `optimizer.step()` under the accumulation
-guard. The schedule is built on the optimizer and stepped before it in the
-same iteration (RULES.md ZG204, at the scheduler's step), as `LambdaLR` or
-`get_cosine_schedule_with_warmup` would be.
+`WarmupCosineSchedule` in a local utils/scheduler.py): `scheduler.step()` right
+before `optimizer.step()` under the accumulation guard. Relabelled with the
+revised RULES.md (issue 25): the class is imported from a module of the project
+that is not torch and not in the checked tree, so whether it is a torch LR
+scheduler is unknown, and unknown stays silent for ZG204 (the cross-module
+following of the `project` branch may come to read it).
 """
-# expect: ZG204 24:13
+# expect: clean
 import torch
 
 from utils.scheduler import WarmupLinearSchedule

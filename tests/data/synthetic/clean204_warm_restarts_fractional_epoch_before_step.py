@@ -1,10 +1,11 @@
-"""redteam: FAILS on main 61a4738, precision-flow 17f1a91, precision-roles 6934a94, new-rules 4a6f147, runtime 763d6f4: expected ZG204 17:13, got clean (on main); passes on: no branch scored.
+"""CosineAnnealingWarmRestarts stepped with a fractional epoch before the optimizer's step.
 
-CosineAnnealingWarmRestarts stepped with a fractional epoch before the optimizer's step.
+Relabelled with the revised RULES.md (issue 25): `scheduler.step(epoch)` with an explicit epoch computes
+that epoch's value, nothing is skipped: not reported.
 
 Held-out case (redteam), labelled from RULES.md.
 """
-# expect: ZG204 17:13
+# expect: clean
 import torch
 
 
