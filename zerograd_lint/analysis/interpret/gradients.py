@@ -135,8 +135,10 @@ def clear_coverage(
             return Coverage.UNKNOWN
         return Coverage.NONE  # another module's clear leaves this one's gradients alone
     if target.kind == "optimizer":
-        if target.key == key:
-            return Coverage.KNOWN
+        if target.key == key or element_of(key, target.key or ""):
+            return Coverage.KNOWN  # a clear in a loop over a container of optimizers clears each element
+        if element_of(target.key or "", key):
+            return Coverage.UNKNOWN  # one element's clear, and a loop over the container's elements
         if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
             return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
         theirs, ours = models.get(target.key or ""), models.get(key)
@@ -151,6 +153,11 @@ def clear_coverage(
     if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
         return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
     return Coverage.UNKNOWN
+
+
+def element_of(key: str, container: str) -> bool:
+    """`optimizers["gen"]` is an element of `optimizers`, the key of `opt` in `for opt in optimizers.values():`."""
+    return key.startswith(container + "[") and key.endswith("]")
 
 
 def related(a: str, b: str) -> bool:
@@ -242,7 +249,13 @@ class GradientDomain(PassThrough):
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
 
     def fed_by(self, event: Event) -> set[str]:
-        return self.association.get(event.id) or set(self.optimizers)
+        fed = self.association.get(event.id)
+        return {member for key in fed for member in self.members(key)} if fed else set(self.optimizers)
+
+    def members(self, key: str) -> list[str]:
+        """The optimizers an event on `key` reaches: itself and, for a container's element in a loop over it
+        (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`)."""
+        return [key] + [other for other in self.optimizers if element_of(other, key)]
 
     # Domain ------------------------------------------------------------------
 
@@ -256,10 +269,10 @@ class GradientDomain(PassThrough):
         if isinstance(event, Step):
             return self.step(event, state)
         if isinstance(event, Unscale):
-            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
+            return self.apply(state, self.members(event.optimizer), lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
         if isinstance(event, NextElement):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
-            return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
+            return self.apply(state, self.members(event.key), lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
         if isinstance(event, (Update, NewScaler)):
@@ -343,7 +356,7 @@ class GradientDomain(PassThrough):
                 return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}
             return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
 
-        return self.apply(state, [event.optimizer], stepped)
+        return self.apply(state, self.members(event.optimizer), stepped)
 
     def join(self, first: GradState, second: GradState) -> GradState:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}

@@ -162,6 +162,8 @@ def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, i
                 for key in target_keys(elements[1]):
                     scope.add(key, Binding(element_of=collection))
             return
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "values" and elements is None:
+            iterable = iterable.func.value  # `for opt in optimizers.values()`: an element of the dict
     if elements is not None:
         return
     for key in target_keys(target):
