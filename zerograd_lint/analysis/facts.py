@@ -83,6 +83,7 @@ class RootFacts:
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
+    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
@@ -135,6 +136,11 @@ class RootFacts:
                 if not any(isinstance(e, Backward) for e in events):
                     found.update(e.id for e in events)
         return frozenset(found)
+
+    @cached_property
+    def around(self) -> dict[int, tuple[Node, ...]]:
+        """Each event with the nodes around it (blocks, branches, loops, `try` statements), outermost first."""
+        return dict(ancestors(self.block))
 
     def every_iteration(self, event: Event) -> bool:
         """No test that can change between iterations decides whether the event runs (inner loops aside)."""
@@ -330,6 +336,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         calls=dict(inlined_calls(block)),
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
+        written=written,
     )
 
 
@@ -592,6 +599,14 @@ def runs_model(callee: str, known_models: set) -> bool:
     if parts[-1][:1].isupper():
         return False  # building a model (or a `torch.Generator`) is not running one
     return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
+
+
+def ancestors(node: Node, path: tuple[Node, ...] = ()) -> Iterator[tuple[int, tuple[Node, ...]]]:
+    if isinstance(node, Event):
+        yield node.id, path
+        return
+    for child in children(node):
+        yield from ancestors(child, (*path, node))
 
 
 def walk(node: Node) -> Iterator[Node]:
