@@ -622,6 +622,10 @@ class Resolver:
         inner = unwrapped_module(value)
         if inner is not None:
             return self.module_origin(inner, depth + 1)
+        returned = self.same_file.returned(value, self) if self.same_file is not None else []
+        if returned:  # `model = build_model(cfg)`: what that function of the file returns
+            origins = {resolver.module_origin(expression, depth + 1) for resolver, expression in returned}
+            return origins.pop() if len(origins) == 1 else None
         callee = dotted_name(value.func)
         return (callee, ()) if callee else None
 
