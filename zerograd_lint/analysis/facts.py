@@ -80,13 +80,14 @@ class RootFacts:
     training_loops: tuple[Loop, ...]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
+    containers: Mapping[str, frozenset[str]]  # a container of optimizers' element -> the optimizers it visibly holds
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -316,6 +317,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         locations=locations,
         leaks={} if freezes else leaks(written, association.association),
         derived=builder.derived,
+        containers=builder.containers,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
@@ -333,6 +335,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         training_loops=loops,
         models=models,
         derived=builder.derived,
+        containers=builder.containers,
         calls=dict(inlined_calls(block)),
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},

@@ -119,12 +119,14 @@ def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
 
 def clear_coverage(
     clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
-    derived: Mapping[str, frozenset[str]] | None = None,
+    derived: Mapping[str, frozenset[str]] | None = None, containers: Mapping[str, frozenset[str]] | None = None,
 ) -> Coverage:
     """How surely a clear empties the gradients tracked under `key`.
 
     `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
+    `containers`: the key of an element of a container of optimizers -> the optimizers it visibly holds.
     """
+    containers = containers or {}
     target = clear.target
     if key.startswith(MODEL_PREFIX):
         model = key[len(MODEL_PREFIX):]
@@ -135,10 +137,13 @@ def clear_coverage(
             return Coverage.UNKNOWN
         return Coverage.NONE  # another module's clear leaves this one's gradients alone
     if target.kind == "optimizer":
-        if target.key == key or element_of(key, target.key or ""):
+        held = containers.get(target.key or "")
+        if target.key == key or element_of(key, target.key or "") or key in (held or ()):
             return Coverage.KNOWN  # a clear in a loop over a container of optimizers clears each element
-        if element_of(target.key or "", key):
+        if element_of(target.key or "", key) or target.key in containers.get(key, ()):
             return Coverage.UNKNOWN  # one element's clear, and a loop over the container's elements
+        if held == frozenset() or containers.get(key) == frozenset():
+            return Coverage.UNKNOWN  # a container whose contents are not visible may hold the other one
         if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
             return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
         theirs, ours = models.get(target.key or ""), models.get(key)
@@ -233,6 +238,7 @@ class GradientDomain(PassThrough):
     locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
+    containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
@@ -246,7 +252,7 @@ class GradientDomain(PassThrough):
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
 
     def fed_by(self, event: Event) -> set[str]:
         fed = self.association.get(event.id)
@@ -254,8 +260,10 @@ class GradientDomain(PassThrough):
 
     def members(self, key: str) -> list[str]:
         """The optimizers an event on `key` reaches: itself and, for a container's element in a loop over it
-        (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`)."""
-        return [key] + [other for other in self.optimizers if element_of(other, key)]
+        (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`) or the
+        container visibly holds (`optimizers = [opt_g, opt_d]`)."""
+        held = self.containers.get(key, frozenset())
+        return [key] + [other for other in self.optimizers if other != key and (element_of(other, key) or other in held)]
 
     # Domain ------------------------------------------------------------------
 

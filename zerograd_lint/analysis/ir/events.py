@@ -80,6 +80,10 @@ class CallEvents:
             self.models[key] = models
         elif models:
             self.models[key] = frozenset()  # built differently in different places: unknown
+        collection = resolver.collection_of(node)
+        if collection is not None:  # `opt` in `for opt in optimizers:`: each element in turn
+            held = resolver.elements_of(collection)
+            self.containers[key] = held if self.containers.get(key, held) == held else frozenset()
         built = resolver.value_of(node)
         if isinstance(built, cst.Call) and key not in self.derived:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}

@@ -514,6 +514,23 @@ class Resolver:
         values = [b.value for b in self.bindings(code_of(node)) if b.value is not None]
         return values[0] if len(values) == 1 else None
 
+    def collection_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The collection a name ranges over, when a loop over it is its only binding (`for opt in optimizers:`)."""
+        if not isinstance(node, cst.Name) or node.value in self.overlay:
+            return None
+        bindings = self.bindings(node.value)
+        collections = {code_of(b.element_of) for b in bindings if b.element_of is not None}
+        return bindings[0].element_of if len(collections) == 1 and all(b.element_of is not None for b in bindings) else None
+
+    def elements_of(self, collection: cst.BaseExpression) -> frozenset[str]:
+        """The keys of what a list, tuple or dict literal (or the one such a name is bound to) holds; empty when
+        its contents are not visible."""
+        value = collection if isinstance(collection, (cst.List, cst.Tuple, cst.Dict)) else self.value_of(collection)
+        elements = tuple_elements(value) if value is not None else None
+        if isinstance(value, cst.Dict):
+            elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+        return frozenset(self.canonical(element) for element in elements or ())
+
     @by_receiver
     def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
         """The optimizer constructor call a receiver is bound to, through aliases."""
