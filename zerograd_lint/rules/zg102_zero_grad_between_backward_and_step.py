@@ -96,7 +96,8 @@ RULE = Rule(
         "Reports a clear (`zero_grad()`, `p.grad = None`) that runs after this iteration's backward and before the step "
         "that should apply its gradients. A clear that runs only on some paths is reported too, unless it is the "
         "\"drop this batch\" idiom: a clear that sets `.grad` to None (the default) under a test of the loss or the "
-        "gradient norm (`if not math.isfinite(norm): optimizer.zero_grad()`), or in an `except` handler; the step then "
+        "gradient norm, or of whether numbers are finite (`if not math.isfinite(norm): optimizer.zero_grad()`), or in an "
+        "`except` handler; the step then "
         "skips every parameter. With `set_to_none=False` the step still applies zeros, and momentum moves the weights."
     ),
     why="The step then finds `None` (or zero) gradients and does nothing: the model never trains, and nothing raises.",

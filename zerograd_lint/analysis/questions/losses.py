@@ -15,6 +15,8 @@ from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
+# A test of whether numbers are finite (`if found_inf:`, `if self.overflow:`, `if has_nan:`) is of this batch's numbers.
+NON_FINITE_WORDS = re.compile(r"nan|inf(?!o)|finite|overflow", re.IGNORECASE)
 COPY_DEPTH = 4
 HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
 
@@ -51,7 +53,10 @@ class _Assignments(cst.CSTVisitor):
 def tests_loss_or_norm(test: cst.BaseExpression, losses: Iterable[str], assignments: Iterable[Assign]) -> bool:
     """`if not math.isfinite(norm)`, `if loss > spike * running`, `if torch.isnan(loss)`: the test reads a loss
     handed to backward or a gradient norm (what a clip or `get_total_norm` returns), directly or through names
-    assigned from them (`skip = not torch.isfinite(norm)`, `running = 0.9 * running + 0.1 * loss.item()`)."""
+    assigned from them (`skip = not torch.isfinite(norm)`, `running = 0.9 * running + 0.1 * loss.item()`), or
+    asks whether numbers are finite (`if self.found_overflow():`)."""
+    if NON_FINITE_WORDS.search(code_of(test)):
+        return True
     assignments = list(assignments)
     derived = set(losses) | {name for a in assignments if any(measures_norm(c) for c in a.callees) for name in a.names}
     grown = True
