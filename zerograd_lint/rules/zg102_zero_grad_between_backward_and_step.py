@@ -77,8 +77,8 @@ def some_paths_message(facts: FileFacts, root: RootFacts, clear: Clear, step: St
         )
     else:
         why = (
-            "that step applies no gradients, and the test is not of the loss or the gradient norm (a batch dropped). "
-            "Clear before the backward, or skip the step too (`continue`)."
+            "there the step applies no gradients, and the test is not of the loss or the gradient norm (the idiom that "
+            "drops a bad batch). Clear before the backward, or skip the step there too (`continue`)."
         )
     return (
         f"`{clear.text}` throws away the gradients of {at(facts, backward)}{when}, before {at(facts, step)} "
