@@ -80,12 +80,14 @@ class RootFacts:
     training_loops: tuple[Loop, ...]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
+    containers: Mapping[str, frozenset[str]]  # a container of optimizers' element -> the optimizers it visibly holds
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
+    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -135,6 +137,11 @@ class RootFacts:
                 if not any(isinstance(e, Backward) for e in events):
                     found.update(e.id for e in events)
         return frozenset(found)
+
+    @cached_property
+    def around(self) -> dict[int, tuple[Node, ...]]:
+        """Each event with the nodes around it (blocks, branches, loops, `try` statements), outermost first."""
+        return dict(ancestors(self.block))
 
     def every_iteration(self, event: Event) -> bool:
         """No test that can change between iterations decides whether the event runs (inner loops aside)."""
@@ -310,6 +317,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         locations=locations,
         leaks={} if freezes else leaks(written, association.association),
         derived=builder.derived,
+        containers=builder.containers,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
@@ -327,9 +335,11 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         training_loops=loops,
         models=models,
         derived=builder.derived,
+        containers=builder.containers,
         calls=dict(inlined_calls(block)),
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
+        written=written,
     )
 
 
@@ -592,6 +602,14 @@ def runs_model(callee: str, known_models: set) -> bool:
     if parts[-1][:1].isupper():
         return False  # building a model (or a `torch.Generator`) is not running one
     return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
+
+
+def ancestors(node: Node, path: tuple[Node, ...] = ()) -> Iterator[tuple[int, tuple[Node, ...]]]:
+    if isinstance(node, Event):
+        yield node.id, path
+        return
+    for child in children(node):
+        yield from ancestors(child, (*path, node))
 
 
 def walk(node: Node) -> Iterator[Node]:

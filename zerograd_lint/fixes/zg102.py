@@ -24,13 +24,21 @@ from zerograd_lint.fixes.places import encloses, is_only, starting_with, stateme
 from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
-def offer(facts: FileFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool) -> Offer:
-    """The move of `clear`, between `backward` and `step`, to where it belongs (in the loop `around`)."""
+def offer(
+    facts: FileFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool, every_path: bool = True
+) -> Offer:
+    """The move of `clear`, between `backward` and `step`, to where it belongs (in the loop `around`).
+
+    A clear on some paths only is meant for some batches: whether to skip their step or to keep their
+    gradients is the author's choice, not a move."""
     loop = around.node if around is not None else None
     words = MisplacedClear(
         step_line=facts.line(step.node), backward_line=facts.line(backward.node),
         loop_line=facts.line(loop) if loop is not None else None, step_guarded=step_guarded, clear=clear.text,
     )
+    if not every_path:
+        reason = f"`{clear.text}` runs only on some paths: skip their step, or clear before the backward"
+        return Offer(words, UNSAFE, (reason, reason))
     safe = is_plain_clear(clear.text) and words.backward_line < facts.line(clear.node) < words.step_line
     return Offer(
         words,

@@ -64,10 +64,25 @@ def first_event(root: RootFacts, content_set: frozenset, mark: Mark) -> Event | 
 
 def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
     """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
-    if any(has(c, Mark.CUR) for c in contents(root, step, step.optimizer)):
-        return False
-    return any(
-        isinstance(e, Backward) and step.optimizer in root.fed[e.id] and root.same_pass(step, e) for e in root.later_in_loop(step)
+    return backward_after(root, step) is not None
+
+
+def backward_after(root: RootFacts, step: Step) -> Backward | None:
+    """The backward of the step's iteration that comes after it and produces its gradients, when none reached it:
+    one that feeds it, or whose loss visibly runs through its model (a generator's loss through the discriminator,
+    whose step comes next, still writes the generator's gradients) unless its own backward ran and was cleared."""
+    held = contents(root, step, step.optimizer)
+    if any(has(c, Mark.CUR) for c in held):
+        return None
+    discarded = any(has(c, Mark.DISCARDED) for c in held)
+    return next(
+        (
+            e for e in root.later_in_loop(step)
+            if isinstance(e, Backward) and root.same_pass(step, e) and (
+                step.optimizer in root.fed[e.id] or (not discarded and step.optimizer in root.written.get(e.id, ()))
+            )
+        ),
+        None,
     )
 
 

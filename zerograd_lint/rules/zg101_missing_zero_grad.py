@@ -277,6 +277,10 @@ RULE = Rule(
         "config = configure_optimizers(model)\noptimizer, lr_scheduler = config['optimizer'], config['lr_scheduler']\n"
         "for batch in loader:\n    model(**batch).loss.backward()\n    optimizer.step()\n    lr_scheduler.step()\n"
         "    optimizer.zero_grad()\n",
+        # A loop over a dict of optimizers clears each element; each is then stepped by its key.
+        "for real in loader:\n    for opt in optimizers.values():\n        opt.zero_grad()\n"
+        "    d_loss(real).backward()\n    optimizers[\"disc\"].step()\n    g_loss(real).backward()\n"
+        "    optimizers[\"gen\"].step()\n",
         # An imported factory named for optimizers: a name that says scheduler is still no optimizer.
         "opt, lr_scheduler = build_optimizers(model, cfg)\nfor x, y in loader:\n    opt.zero_grad()\n"
         "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
@@ -320,6 +324,9 @@ RULE = Rule(
         "for real in loader:\n    fake = G(noise())\n    d_loss = D(fake.detach()).mean() - D(real).mean()\n"
         "    d_loss.backward()\n    opt_d.step()  # <- ZG101\n    opt_d.zero_grad()\n    opt_g.zero_grad()\n"
         "    g_loss = -D(fake).mean()\n    g_loss.backward()\n    opt_g.step()\n",
+        # The loop over the optimizers that clears them runs only on logging iterations.
+        "for i, x in enumerate(loader):\n    if i % log_every == 0:\n        for opt in optimizers:\n"
+        "            opt.zero_grad()\n    loss(x).backward()\n    optimizers[0].step()  # <- ZG101\n",
         # A counter guard whose step is never followed by a clear (the only clear is before the loop).
         "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
         "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"

@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts, loss_name
 from zerograd_lint.analysis.interpret.gradients import LIVE, Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Clear, Step
+from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.analysis.ir.nodes import Assign, Backward, Branch, Clear, Loop, Step, Try
+from zerograd_lint.analysis.questions.losses import tests_loss_or_norm
 from zerograd_lint.fixes import zg102
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
@@ -13,24 +15,75 @@ from zerograd_lint.rules.support import at, contents, events_of, finding, first_
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         held = contents(root, step, step.optimizer)
-        if not held or any(has(c, *LIVE) for c in held):
-            continue
-        if runs_before_its_backward(root, step):
+        if not held or runs_before_its_backward(root, step):
             continue  # one cause, one report: the step comes before its backward (ZG201)
-        for clear_id in sorted({i for c in held for i in ids(c, Mark.DISCARDED)}):
+        empty = [c for c in held if not has(c, *LIVE)]
+        every_path = len(empty) == len(held)
+        for clear_id in sorted({i for c in empty for i in ids(c, Mark.DISCARDED)}):
             clear = root.by_id[clear_id]
             assert isinstance(clear, Clear)
-            backward = first_event(root, contents(root, clear, step.optimizer), Mark.CUR) or first_event(
-                root, contents(root, clear, step.optimizer), Mark.PREV
+            before_clear = contents(root, clear, step.optimizer)
+            backward = first_event(root, before_clear, Mark.CUR) or first_event(root, before_clear, Mark.PREV)
+            if not every_path and (drops_the_batch(root, clear, before_clear) or picks_parameters(root, clear, step)):
+                continue
+            fix = zg102.offer(
+                facts, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None,
+                every_path=every_path,
             )
-            yield finding(
-                facts, clear.node,
-                f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
-                f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
-                fix=zg102.offer(
-                    facts, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None
-                ),
-            )
+            if every_path:
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` throws away the gradients of {at(facts, backward)} before {at(facts, step)} "
+                    f"uses them{loop_phrase(facts, root, step)}: the step applies no gradients. Clear before the backward (at the start of the iteration).",
+                    fix=fix,
+                )
+            else:
+                yield finding(facts, clear.node, some_paths_message(facts, root, clear, step, backward), fix=fix)
+
+
+def drops_the_batch(root: RootFacts, clear: Clear, before_clear: frozenset) -> bool:
+    """`if not math.isfinite(norm): opt.zero_grad()` before the step: with `set_to_none` the step skips every
+    parameter (their `.grad` is None), so a bad batch is dropped. So is one whose backward raised (an `except`)."""
+    if clear.set_to_none is False:
+        return False
+    path = root.around[clear.id]
+    if any(isinstance(node, Try) and inner in node.handlers for node, inner in zip(path, path[1:])):
+        return True
+    backwards = {i for c in before_clear for i in ids(c, Mark.CUR)}
+    losses = {name for i in backwards if isinstance(b := root.by_id[i], Backward) and (name := loss_name(b))}
+    assignments = [e for e in root.events if isinstance(e, Assign)]
+    return any(
+        isinstance(node, Branch) and node.test is not None and tests_loss_or_norm(node.test, losses, assignments) for node in path
+    )
+
+
+def picks_parameters(root: RootFacts, clear: Clear, step: Step) -> bool:
+    """The clear is under a test inside a loop within the iteration (`for n, p in model.named_parameters():
+    if n.startswith("head."): p.grad = None`): the test picks parameters to freeze, not batches to drop."""
+    path = root.around[clear.id]
+    loop = root.loop_of(step)
+    inside = path[path.index(loop) + 1:] if loop in path else path
+    first = next((position for position, node in enumerate(inside) if isinstance(node, Loop)), None)
+    return first is not None and any(isinstance(node, Branch) for node in inside[first:])
+
+
+def some_paths_message(facts: FileFacts, root: RootFacts, clear: Clear, step: Step, backward: Backward) -> str:
+    branch = next((node for node in reversed(root.around[clear.id]) if isinstance(node, Branch) and node.test is not None), None)
+    when = f" when `{source_of(branch.test)}` holds" if branch is not None else " on some paths"
+    if clear.set_to_none is False:
+        why = (
+            "it sets them to zero, and the step still applies zeros (momentum and weight decay still move the weights). "
+            "To drop the batch, skip the step (`continue`) or clear with `set_to_none=True`."
+        )
+    else:
+        why = (
+            "there the step applies no gradients, and the test is not of the loss or the gradient norm (the idiom that "
+            "drops a bad batch). Clear before the backward, or skip the step there too (`continue`)."
+        )
+    return (
+        f"`{clear.text}` throws away the gradients of {at(facts, backward)}{when}, before {at(facts, step)} "
+        f"uses them{loop_phrase(facts, root, step)}: {why}"
+    )
 
 
 RULE = Rule(
@@ -39,7 +92,14 @@ RULE = Rule(
     severity="error",
     needs=("lifecycle",),
     summary="A clear runs after the backward and before the step: the step sees no gradients.",
-    what="Reports a clear (`zero_grad()`, `p.grad = None`) that runs after this iteration's backward and before the step that should apply its gradients.",
+    what=(
+        "Reports a clear (`zero_grad()`, `p.grad = None`) that runs after this iteration's backward and before the step "
+        "that should apply its gradients. A clear that runs only on some paths is reported too, unless it is the "
+        "\"drop this batch\" idiom: a clear that sets `.grad` to None (the default) under a test of the loss or the "
+        "gradient norm, or of whether numbers are finite (`if not math.isfinite(norm): optimizer.zero_grad()`), or in an "
+        "`except` handler; the step then "
+        "skips every parameter. With `set_to_none=False` the step still applies zeros, and momentum moves the weights."
+    ),
     why="The step then finds `None` (or zero) gradients and does nothing: the model never trains, and nothing raises.",
     example="for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.zero_grad()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
@@ -58,6 +118,10 @@ RULE = Rule(
         "def train_step(real):\n    opt_d.zero_grad()\n    fake = G(noise())\n"
         "    (D(fake.detach()).mean() - D(real).mean()).backward()\n    opt_d.step()\n    opt_g.zero_grad()\n"
         "    opt_g.step()\n    (-D(fake).mean()).backward()\n",
+        # Dropping a batch whose gradient norm is not finite: `.grad` is None and the step skips every parameter.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n"
+        "    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    if not math.isfinite(norm):\n"
+        "        optimizer.zero_grad()\n    optimizer.step()\n",
         # Distributed autograd: each context holds its own gradients, the optimizer steps with the context.
         "for x, y in loader:\n    with dist_autograd.context() as context_id:\n"
         "        loss = criterion(remote_model(x), y)\n        dist_autograd.backward(context_id, [loss])\n"
@@ -79,6 +143,12 @@ RULE = Rule(
                 "    criterion(model(x), y).backward()\n    optimizer.step()\n"
             ),
         ),
+        # Zeros instead of None on a NaN loss: the step still applies them (momentum moves the weights).
+        "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    if torch.isnan(loss):\n        optimizer.zero_grad(set_to_none=False)  # <- ZG102\n    optimizer.step()\n",
+        # A clear on logging steps only, under a test that is not of the loss: those batches are lost.
+        "for i, (x, y) in enumerate(loader):\n    criterion(model(x), y).backward()\n    if i % log_every == 0:\n"
+        "        optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     check=check,
 )

@@ -4,9 +4,9 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Backward, Step
+from zerograd_lint.analysis.ir.nodes import Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, runs_before_its_backward
+from zerograd_lint.rules.support import at, backward_after, contents, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -23,12 +23,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 optimizer=step.optimizer, first_step_line=facts.line(first.node),
             )
             continue
-        if not runs_before_its_backward(root, step):
+        backward = backward_after(root, step)
+        if backward is None:
             continue
-        backward = next(
-            e for e in root.later_in_loop(step)
-            if isinstance(e, Backward) and step.optimizer in root.fed[e.id] and root.same_pass(step, e)
-        )
         place = f"in the same iteration{loop_phrase(facts, root, step)}" if root.loop_of(step) is not None else "in the same step"
         yield finding(
             facts, step.node,

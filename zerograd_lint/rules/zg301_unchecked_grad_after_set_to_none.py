@@ -137,6 +137,18 @@ RULE = Rule(
         "    def log_grads(self):\n        for name, p in self.model.named_parameters():\n"
         "            print(name, p.grad.norm())  # <- ZG301\n\n    def fit(self, loader):\n        for batch in loader:\n"
         "            self.train_step(batch)\n            self.log_grads()\n",
+        # A norm helper that makes a list of what it is handed, called after the clear that ends the step.
+        "def grad_norm(parameters):\n    parameters = [p for p in parameters]\n"
+        "    return sum(p.grad.norm() ** 2 for p in parameters) ** 0.5  # <- ZG301\n\n"
+        "for x in loader:\n    model(x).sum().backward()\n    optimizer.step()\n"
+        "    optimizer.zero_grad()\n    print(grad_norm(model.parameters()))\n",
+        # A model built by a factory of the file, whose class never calls one of its heads.
+        "class Net(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.body = torch.nn.Linear(4, 2)\n        self.spare = torch.nn.Linear(4, 2)\n\n"
+        "    def forward(self, x):\n        return self.body(x)\n\n\ndef build():\n    return Net()\n\n\n"
+        "model = build()\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\nfor x in loader:\n"
+        "    optimizer.zero_grad()\n    model(x).sum().backward()\n"
+        "    norms = [p.grad.norm() for p in model.parameters() if p.requires_grad]  # <- ZG301\n    optimizer.step()\n",
         # A teacher run under torch.no_grad() never gets a gradient.
         "class Distiller(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
         "        self.student = torch.nn.Linear(4, 2)\n        self.teacher = torch.nn.Linear(4, 2)\n\n    def forward(self, x):\n"

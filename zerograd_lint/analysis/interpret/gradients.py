@@ -119,12 +119,14 @@ def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
 
 def clear_coverage(
     clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
-    derived: Mapping[str, frozenset[str]] | None = None,
+    derived: Mapping[str, frozenset[str]] | None = None, containers: Mapping[str, frozenset[str]] | None = None,
 ) -> Coverage:
     """How surely a clear empties the gradients tracked under `key`.
 
     `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
+    `containers`: the key of an element of a container of optimizers -> the optimizers it visibly holds.
     """
+    containers = containers or {}
     target = clear.target
     if key.startswith(MODEL_PREFIX):
         model = key[len(MODEL_PREFIX):]
@@ -135,8 +137,13 @@ def clear_coverage(
             return Coverage.UNKNOWN
         return Coverage.NONE  # another module's clear leaves this one's gradients alone
     if target.kind == "optimizer":
-        if target.key == key:
-            return Coverage.KNOWN
+        held = containers.get(target.key or "")
+        if target.key == key or element_of(key, target.key or "") or key in (held or ()):
+            return Coverage.KNOWN  # a clear in a loop over a container of optimizers clears each element
+        if element_of(target.key or "", key) or target.key in containers.get(key, ()):
+            return Coverage.UNKNOWN  # one element's clear, and a loop over the container's elements
+        if held == frozenset() or containers.get(key) == frozenset():
+            return Coverage.UNKNOWN  # a container whose contents are not visible may hold the other one
         if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
             return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
         theirs, ours = models.get(target.key or ""), models.get(key)
@@ -151,6 +158,11 @@ def clear_coverage(
     if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
         return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
     return Coverage.UNKNOWN
+
+
+def element_of(key: str, container: str) -> bool:
+    """`optimizers["gen"]` is an element of `optimizers`, the key of `opt` in `for opt in optimizers.values():`."""
+    return key.startswith(container + "[") and key.endswith("]")
 
 
 def related(a: str, b: str) -> bool:
@@ -226,6 +238,7 @@ class GradientDomain(PassThrough):
     locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
+    containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
@@ -239,10 +252,18 @@ class GradientDomain(PassThrough):
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
 
     def fed_by(self, event: Event) -> set[str]:
-        return self.association.get(event.id) or set(self.optimizers)
+        fed = self.association.get(event.id)
+        return {member for key in fed for member in self.members(key)} if fed else set(self.optimizers)
+
+    def members(self, key: str) -> list[str]:
+        """The optimizers an event on `key` reaches: itself and, for a container's element in a loop over it
+        (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`) or the
+        container visibly holds (`optimizers = [opt_g, opt_d]`)."""
+        held = self.containers.get(key, frozenset())
+        return [key] + [other for other in self.optimizers if other != key and (element_of(other, key) or other in held)]
 
     # Domain ------------------------------------------------------------------
 
@@ -256,10 +277,10 @@ class GradientDomain(PassThrough):
         if isinstance(event, Step):
             return self.step(event, state)
         if isinstance(event, Unscale):
-            return self.apply(state, [event.optimizer], lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
+            return self.apply(state, self.members(event.optimizer), lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
         if isinstance(event, NextElement):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
-            return self.apply(state, [event.key], lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
+            return self.apply(state, self.members(event.key), lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
         if isinstance(event, (Update, NewScaler)):
@@ -343,7 +364,7 @@ class GradientDomain(PassThrough):
                 return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}
             return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
 
-        return self.apply(state, [event.optimizer], stepped)
+        return self.apply(state, self.members(event.optimizer), stepped)
 
     def join(self, first: GradState, second: GradState) -> GradState:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}

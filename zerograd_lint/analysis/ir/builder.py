@@ -107,6 +107,9 @@ class Builder(CallEvents, Inlining):
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
+        # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
+        # the keys of the elements the container visibly holds (empty: its contents are not visible).
+        self.containers: dict[str, frozenset[str]] = {}
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
         self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
 

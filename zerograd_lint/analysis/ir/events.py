@@ -80,6 +80,10 @@ class CallEvents:
             self.models[key] = models
         elif models:
             self.models[key] = frozenset()  # built differently in different places: unknown
+        collection = resolver.collection_of(node)
+        if collection is not None:  # `opt` in `for opt in optimizers:`: each element in turn
+            held = resolver.elements_of(collection)
+            self.containers[key] = held if self.containers.get(key, held) == held else frozenset()
         built = resolver.value_of(node)
         if isinstance(built, cst.Call) and key not in self.derived:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
@@ -204,7 +208,9 @@ class CallEvents:
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
         normalises = accelerator and self.accumulating_accelerator(receiver, context)
         unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
-        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
+        argument = context.resolver.arguments.get(loss.value) if isinstance(loss, cst.Name) and len(context.stack) > 1 else None
+        handed = (argument[1], context.stack[-2]) if argument is not None else None
+        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused, handed=handed)
         backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
         arm = self.scaling_arm(scaling, context) if scaling is not None else None
         if arm is None:

@@ -163,6 +163,8 @@ def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, i
                 for key in target_keys(elements[1]):
                     scope.add(key, Binding(element_of=collection))
             return
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "values" and elements is None:
+            iterable = iterable.func.value  # `for opt in optimizers.values()`: an element of the dict
     if elements is not None:
         return
     for key in target_keys(target):
@@ -520,6 +522,23 @@ class Resolver:
         values = [b.value for b in self.bindings(code_of(node)) if b.value is not None]
         return values[0] if len(values) == 1 else None
 
+    def collection_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The collection a name ranges over, when a loop over it is its only binding (`for opt in optimizers:`)."""
+        if not isinstance(node, cst.Name) or node.value in self.overlay:
+            return None
+        bindings = self.bindings(node.value)
+        collections = {code_of(b.element_of) for b in bindings if b.element_of is not None}
+        return bindings[0].element_of if len(collections) == 1 and all(b.element_of is not None for b in bindings) else None
+
+    def elements_of(self, collection: cst.BaseExpression) -> frozenset[str]:
+        """The keys of what a list, tuple or dict literal (or the one such a name is bound to) holds; empty when
+        its contents are not visible."""
+        value = collection if isinstance(collection, (cst.List, cst.Tuple, cst.Dict)) else self.value_of(collection)
+        elements = tuple_elements(value) if value is not None else None
+        if isinstance(value, cst.Dict):
+            elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+        return frozenset(self.canonical(element) for element in elements or ())
+
     @by_receiver
     def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
         """The optimizer constructor call a receiver is bound to, through aliases."""
@@ -628,6 +647,10 @@ class Resolver:
         inner = unwrapped_module(value)
         if inner is not None:
             return self.module_origin(inner, depth + 1)
+        returned = self.same_file.returned(value, self) if self.same_file is not None else []
+        if returned:  # `model = build_model(cfg)`: what that function of the file returns
+            origins = {resolver.module_origin(expression, depth + 1) for resolver, expression in returned}
+            return origins.pop() if len(origins) == 1 else None
         callee = dotted_name(value.func)
         return (callee, ()) if callee else None
 

@@ -132,8 +132,9 @@ class _Finder(Visitor):
 
     # Where parameters come from ------------------------------------------------
 
-    def parameter_source(self, node: ast.AST, depth: int = 0) -> Source:
-        """Whether `node` is a parameter collection, and how it is filtered."""
+    def parameter_source(self, node: ast.AST, depth: int = 0, following: frozenset[str] = frozenset()) -> Source:
+        """Whether `node` is a parameter collection, and how it is filtered. `following`: the names whose
+        assigned values are being read (`parameters = [p for p in parameters]` reads the name it rebinds)."""
         if depth > 5:
             return Source(False)
         if isinstance(node, ast.Call):
@@ -142,7 +143,7 @@ class _Finder(Visitor):
                 return Source(True)
             if callee in UNWRAPPING_CALLS or callee.endswith(".chain"):
                 lambdas = [(a.body, p.arg) for a in node.args if isinstance(a, ast.Lambda) for p in a.args.args]
-                sources = [self.parameter_source(a, depth + 1) for a in node.args]
+                sources = [self.parameter_source(a, depth + 1, following) for a in node.args]
                 return Source(
                     any(r.is_params for r in sources),
                     any(checks_grad_for_none(b, p) for b, p in lambdas) or any(r.guarded for r in sources),
@@ -154,15 +155,15 @@ class _Finder(Visitor):
             return Source(isinstance(index, ast.Constant) and isinstance(index.value, str) and "params" in index.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             generator = node.generators[0]
-            inner = self.parameter_source(generator.iter, depth + 1)
+            inner = self.parameter_source(generator.iter, depth + 1, following)
             name = generator.target.id if isinstance(generator.target, ast.Name) else None
             return Source(
                 inner.is_params,
                 inner.guarded or bool(name and checks_grad_for_none(node, name)),
                 inner.grad_required or bool(name and checks_requires_grad(node, name)),
             )
-        if isinstance(node, ast.Name) and node.id in self.assigned[-1]:
-            return self.parameter_source(self.assigned[-1][node.id], depth + 1)
+        if isinstance(node, ast.Name) and node.id in self.assigned[-1] and node.id not in following:
+            return self.parameter_source(self.assigned[-1][node.id], depth + 1, following | {node.id})
         name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
         return Source("param" in name.lower() and "group" not in name.lower())
 

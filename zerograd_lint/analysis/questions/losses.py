@@ -1,17 +1,22 @@
-"""Is the loss handed to backward divided by the number of accumulated micro-batches?"""
+"""Questions about the loss: is the loss handed to backward divided by the number of accumulated
+micro-batches? Does a test read the loss, or the gradient norm (the "drop this batch" idiom)?"""
 
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
-from zerograd_lint.analysis.ir.nodes import Backward
+from zerograd_lint.analysis.ir.nodes import Assign, Backward
+from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
+# A test of whether numbers are finite (`if found_inf:`, `if self.overflow:`, `if has_nan:`) is of this batch's numbers.
+NON_FINITE_WORDS = re.compile(r"nan|inf(?!o)|finite|overflow", re.IGNORECASE)
 COPY_DEPTH = 4
 HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
 
@@ -43,6 +48,28 @@ class _Assignments(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in {"mul_", "div_"} and code_of(func.value) == self.name:
             self.values.append(node)
+
+
+def tests_loss_or_norm(test: cst.BaseExpression, losses: Iterable[str], assignments: Iterable[Assign]) -> bool:
+    """`if not math.isfinite(norm)`, `if loss > spike * running`, `if torch.isnan(loss)`: the test reads a loss
+    handed to backward or a gradient norm (what a clip or `get_total_norm` returns), directly or through names
+    assigned from them (`skip = not torch.isfinite(norm)`, `running = 0.9 * running + 0.1 * loss.item()`), or
+    asks whether numbers are finite (`if self.found_overflow():`)."""
+    if NON_FINITE_WORDS.search(code_of(test)):
+        return True
+    assignments = list(assignments)
+    derived = set(losses) | {name for a in assignments if any(measures_norm(c) for c in a.callees) for name in a.names}
+    grown = True
+    while grown:
+        found = {name for a in assignments if a.uses & derived for name in a.names}
+        grown = not found <= derived
+        derived |= found
+    read = {code_of(node) for node in nodes_of(test, (cst.Name, cst.Attribute))}
+    return bool(read & derived) or any(measures_norm(dotted_name(call.func) or "") for call in nodes_of(test, cst.Call))
+
+
+def measures_norm(callee: str) -> bool:
+    return callee.rsplit(".", 1)[-1] in CLIP_FUNCTIONS | NORM_FUNCTIONS
 
 
 def names_in(target: cst.BaseExpression) -> set[str]:
@@ -96,7 +123,17 @@ def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cs
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
+    value, scope = backward.loss, backward.scope
+    if backward.handed is not None and isinstance(value, cst.Name) and not assignments(scope, value.value):
+        value, scope = backward.handed  # a helper's parameter: judged by what its caller hands it
+    return unnormalised(value, scope, helpers, module, 0)
+
+
+def assignments(scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    """The values assigned to a name in a function (not in the functions inside it)."""
+    finder = _Assignments(scope, name)
+    visit(scope, finder)
+    return finder.values
 
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
@@ -112,12 +149,11 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
         seen.add(name)
-        finder = _Assignments(scope, name)
-        visit(scope, finder)
-        if not finder.values:
+        found_values = assignments(scope, name)
+        if not found_values:
             return False  # a parameter, or bound where we cannot see
-        values += finder.values
-        names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
+        values += found_values
+        names += [copied for found in found_values if (copied := copy_of(found)) is not None and copied not in seen]
     return all(isinstance(found, cst.Name) or unnormalised(found, scope, helpers, module, depth) for found in values)
 
 
