@@ -29,11 +29,16 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             backward = scaled_backward(root, held)
             scaler = scaler_of(root, optimizer)
             source = f" from {at(facts, backward)}" if backward is not None else ""
+            summary = backward.summary if backward is not None else None
+            if summary is not None:  # a library wrapper scaled them: its own way to unscale first, no edit offered
+                scale, cure, fix = "the loss scale", summary.clip_advice.format(scaler=scaler), None
+            else:
+                scale, cure, fix = "the GradScaler's scale", f"call `{scaler}.unscale_({optimizer})` before clipping", zg401.offer(facts, clip.node, scaler, optimizer)
             yield finding(
                 facts, clip.node,
-                f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
-                f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
-                fix=zg401.offer(facts, clip.node, scaler, optimizer),
+                f"`{clip.text}` sees gradients still multiplied by {scale}{source}{loop_phrase(facts, root, clip)}: the threshold "
+                f"applies to scaled gradients. {cure[0].upper()}{cure[1:]}.",
+                fix=fix,
             )
             break
 

@@ -14,8 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if step.via_scaler:
             continue
         backward = scaled_backward(root, contents(root, step, step.optimizer))
-        if backward is None:
-            continue
+        if backward is None or (backward.summary is not None and backward.summary.steps_directly):
+            continue  # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
         scaler = backward.scaler or "scaler"
         yield finding(
             facts, step.node,

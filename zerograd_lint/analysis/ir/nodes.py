@@ -14,6 +14,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import Condition
+from zerograd_lint.analysis.ir.summaries import Summary
 
 
 class Coverage(Enum):
@@ -50,6 +51,7 @@ class Backward(Event):
     # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
     unused_accumulation: str | None = None
     distributed: bool = False  # dist_autograd.backward: writes its context's gradients, not `.grad`
+    summary: Summary | None = None  # the library wrapper it runs in (timm's loss scaler, apex's `scale_loss`)
 
 
 @dataclass(frozen=True, eq=False)
