@@ -30,15 +30,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             scaler = scaler_of(root, optimizer)
             source = f" from {at(facts, backward)}" if backward is not None else ""
             summary = backward.summary if backward is not None else None
-            if summary is not None:  # a library wrapper scaled them: its own way to unscale first, no edit offered
-                scale, cure, fix = "the loss scale", summary.clip_advice.format(scaler=scaler), None
-            else:
-                scale, cure, fix = "the GradScaler's scale", f"call `{scaler}.unscale_({optimizer})` before clipping", zg401.offer(facts, clip.node, scaler, optimizer)
+            # A library wrapper's scaled gradients are unscaled its own way (summaries.Summary.clip_advice).
+            wrapper_cure = summary.clip_advice.format(scaler=scaler) if summary is not None else None
+            scale = "the loss scale" if summary is not None else "the GradScaler's scale"
+            cure = wrapper_cure or f"call `{scaler}.unscale_({optimizer})` before clipping"
             yield finding(
                 facts, clip.node,
                 f"`{clip.text}` sees gradients still multiplied by {scale}{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. {cure[0].upper()}{cure[1:]}.",
-                fix=fix,
+                fix=zg401.offer(facts, clip.node, scaler, optimizer, wrapper_cure),
             )
             break
 
