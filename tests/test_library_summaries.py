@@ -234,3 +234,45 @@ def test_lightning_manual_optimisation_backwards_steps_and_leaves_clearing_to_th
             parameter.copy_(value)
     second = true_grads(stepped, x, y)  # the second backward's own gradients, at the stepped weights
     assert close(held_2, [a + b for a, b in zip(expected, second)])  # nothing cleared between the steps
+
+
+def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() -> None:
+    """Why `manual_backward` counts as a backward of unknown scaling (summaries.MANUAL_BACKWARD): under
+    `precision="16-mixed"` it scales, and `self.clip_gradients` before `opt.step()` clips scaled gradients."""
+    import lightning.pytorch as pl
+    from lightning.pytorch.plugins.precision import MixedPrecision
+
+    model, x, y = tiny_model()
+
+    class Manual(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = model
+            self.automatic_optimization = False
+            self.seen: list[list[torch.Tensor]] = []
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=LR)
+
+        def training_step(self, batch, batch_idx):
+            optimizer = self.optimizers()
+            optimizer.zero_grad()
+            self.manual_backward(loss_of(self.layer, *batch))
+            self.seen.append(grads(self.layer))
+            self.clip_gradients(optimizer, gradient_clip_val=1e9, gradient_clip_algorithm="norm")
+            self.seen.append(grads(self.layer))
+            optimizer.step()
+            self.seen.append(grads(self.layer))
+
+    module = Manual()
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=len(x))
+    # On a GPU the plugin builds a CUDA GradScaler; on the CPU a CPU one stands in.
+    precision = MixedPrecision("16-mixed", "cpu", scaler=torch.amp.GradScaler("cpu", init_scale=SCALE))
+    trainer = pl.Trainer(
+        max_steps=1, accelerator="cpu", plugins=[precision], logger=False, enable_checkpointing=False,
+        enable_progress_bar=False, enable_model_summary=False,
+    )
+    trainer.fit(module, loader)
+    backwarded, clipped, stepped = module.seen
+    assert close(clipped, backwarded)  # the clip saw (and, with its huge threshold, kept) the gradients as they were
+    assert close(backwarded, [SCALE * g for g in stepped])  # scaled until `opt.step()` unscaled them
