@@ -42,10 +42,11 @@ from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
 from zerograd_lint.analysis.ir.summaries import (
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
-    ACCUMULATION_STEPS_KEYWORDS,
+    ACCUMULATION_STEPS_KEYWORD,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
+    PLUGIN_STEPS_KEYWORD,
     SCALE_LOSS,
     SYNC_FLAG,
     Parameter,
@@ -350,7 +351,7 @@ class CallEvents:
         built = [b.value for b in context.resolver.bindings(key)] if key else []
         if not built or not all(isinstance(value, cst.Call) for value in built):
             return True
-        return any(a.keyword is not None and a.keyword.value in ACCUMULATION_STEPS_KEYWORDS for v in built for a in v.args)
+        return any(a.keyword is not None and a.keyword.value == ACCUMULATION_STEPS_KEYWORD for v in built for a in v.args)
 
     def configured_accumulation(self, receiver: cst.BaseExpression, context: Context) -> str | None:
         """N of `Accelerator(gradient_accumulation_steps=N)` (or of its plugin's `num_steps=N`), where every
@@ -562,7 +563,7 @@ def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
         return None
     for argument in value.args:
         keyword = argument.keyword.value if argument.keyword is not None else None
-        if keyword in ACCUMULATION_STEPS_KEYWORDS:
+        if keyword in {ACCUMULATION_STEPS_KEYWORD, PLUGIN_STEPS_KEYWORD}:
             return code_of(argument.value)
         if keyword == ACCUMULATION_PLUGIN_KEYWORD:
             return accumulation_steps(argument.value)

@@ -93,10 +93,11 @@ ACCELERATOR_CLASSES = frozenset({"Accelerator", "Fabric"})
 # `step()` and `zero_grad()` do nothing unless it is set (`events.wrap_accelerate`).
 ACCUMULATE_CONTEXT = "accumulate"
 SYNC_FLAG = "sync_gradients"
-# `Accelerator(gradient_accumulation_steps=N)`, `GradientAccumulationPlugin(num_steps=N)`: `accelerator.backward`
-# divides the loss by N.
-ACCUMULATION_STEPS_KEYWORDS = frozenset({"gradient_accumulation_steps", "num_steps"})
+# `Accelerator(gradient_accumulation_steps=N)`, or `Accelerator(gradient_accumulation_plugin=
+# GradientAccumulationPlugin(num_steps=N))`: `accelerator.backward` divides the loss by N.
+ACCUMULATION_STEPS_KEYWORD = "gradient_accumulation_steps"
 ACCUMULATION_PLUGIN_KEYWORD = "gradient_accumulation_plugin"
+PLUGIN_STEPS_KEYWORD = "num_steps"
 # `accelerator.clip_grad_norm_` (and `clip_grad_value_`) unscales a GradScaler's gradients before it clips.
 # `prepare()` hands back what it is given, wrapped (vocabulary.WRAPPING_CALLS).
 
