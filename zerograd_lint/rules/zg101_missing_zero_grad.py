@@ -289,6 +289,11 @@ RULE = Rule(
         "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
     ),
     invalid=(
+        # timm's loss scaler backwards and steps (a library summary); nothing clears.
+        Example(
+            "for x, y in loader:\n    loss_scaler(criterion(model(x), y), optimizer)  # <- ZG101\n",
+            fixed="for x, y in loader:\n    optimizer.zero_grad()\n    loss_scaler(criterion(model(x), y), optimizer)  # <- ZG101\n",
+        ),
         # No clear at all.
         Example(
             "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",

@@ -63,7 +63,12 @@ RULE = Rule(
         "    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
         "    scaler.step(optimizer)\n    scaler.update()\n"
     ),
-    limits="`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported.",
+    limits=(
+        "`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported. Library "
+        "wrappers are read from their summaries: timm's `loss_scaler(loss, optimizer, clip_grad=..., parameters=...)` "
+        "unscales before it clips, apex's `with amp.scale_loss(...)` block unscales as it ends; a clip of the gradients "
+        "they scaled, before that, is reported with the wrapper's own cure and no edit."
+    ),
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
@@ -73,6 +78,11 @@ RULE = Rule(
         # A loss scaled by hand is not a GradScaler.
         "for x, y in loader:\n    optimizer.zero_grad()\n    (criterion(model(x), y) * 1024).backward()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1024.0)\n    optimizer.step()\n",
+        # timm's scaler clips what it has unscaled; apex's block unscales as it ends.
+        "for x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss_scaler(criterion(model(x), y), optimizer, clip_grad=1.0, parameters=model.parameters())\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
+        "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
     ),
     invalid=(
         Example(

@@ -44,6 +44,9 @@ RULE = Rule(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    if use_amp:\n        scaler.scale(criterion(model(x), y)).backward()\n"
         "        scaler.step(optimizer)\n        scaler.update()\n    else:\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # apex: leaving `amp.scale_loss` unscales, and `amp.initialize` made the optimizer's own step skip overflows.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
+        "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
     ),
     invalid=(
         Example(
