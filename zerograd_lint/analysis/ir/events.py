@@ -161,6 +161,8 @@ class CallEvents:
         summarised = self.loss_scaler_call(call, context)
         if summarised is not None:
             return summarised
+        if is_scale_loss(call):
+            return []  # entering apex's block: its events are its backward's and its exit's (`scale_loss_exit`)
         arguments = [a.value for a in call.args]
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
