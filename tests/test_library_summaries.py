@@ -7,8 +7,9 @@ library's own code does the rest.
 
 timm's scaler module is loaded from timm's sources without the `timm` package's `__init__` (which imports
 torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built for CUDA and does not import
-on the CPU build), so timm is not in the `test` extra: these tests run where timm is installed and say so
-where it is not. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
+on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate and
+Lightning are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
+its tests and says which. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
 """
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ def values(model: torch.nn.Module) -> list[torch.Tensor]:
 
 def close(first: list[torch.Tensor], second: list[torch.Tensor]) -> bool:
     return all(torch.allclose(a, b, rtol=1e-5, atol=1e-6) for a, b in zip(first, second, strict=True))
+
+
+def library(name: str) -> types.ModuleType:
+    """The installed library, or a skip that names it."""
+    if importlib.util.find_spec(name.split(".")[0]) is None:
+        pytest.skip(f"{name.split('.')[0]} is not installed (`pip install '.[test]'`)")
+    return importlib.import_module(name)
 
 
 def parameter_at(signature: inspect.Signature, parameter: Parameter) -> inspect.Parameter:
@@ -144,16 +152,14 @@ def test_timm_scaler_clears_nothing(timm_cuda: types.ModuleType) -> None:
 @pytest.fixture
 def accelerate_state():
     """Accelerate keeps its state in process-wide singletons: each test starts from none."""
-    from accelerate.state import AcceleratorState, GradientState
-
+    state = library("accelerate.state")
     yield
-    AcceleratorState._reset_state(reset_partial_state=True)
-    GradientState._reset_state()
+    state.AcceleratorState._reset_state(reset_partial_state=True)
+    state.GradientState._reset_state()
 
 
 def test_accelerate_clip_grad_norm_unscales_itself(accelerate_state: None) -> None:
-    from accelerate import Accelerator
-
+    Accelerator = library("accelerate").Accelerator
     accelerator = Accelerator(mixed_precision="fp16", cpu=True)
     # On a GPU the Accelerator builds its GradScaler here; on the CPU it builds none: a CPU one stands in.
     accelerator.scaler, accelerator.native_amp = torch.amp.GradScaler("cpu", init_scale=SCALE), True
@@ -167,8 +173,7 @@ def test_accelerate_clip_grad_norm_unscales_itself(accelerate_state: None) -> No
 
 
 def test_accelerate_accumulate_gates_the_prepared_optimizer(accelerate_state: None) -> None:
-    from accelerate import Accelerator
-
+    Accelerator = library("accelerate").Accelerator
     accelerator = Accelerator(gradient_accumulation_steps=2, cpu=True)
     model, x, y = tiny_model()
     expected, before = true_grads(model, x, y), values(model)
@@ -194,8 +199,7 @@ def test_accelerate_accumulate_gates_the_prepared_optimizer(accelerate_state: No
 
 
 def test_lightning_manual_optimisation_backwards_steps_and_leaves_clearing_to_the_module() -> None:
-    import lightning.pytorch as pl
-
+    pl = library("lightning.pytorch")
     model, x, y = tiny_model()
     expected, before = true_grads(model, x, y), values(model)
 
@@ -239,8 +243,8 @@ def test_lightning_manual_optimisation_backwards_steps_and_leaves_clearing_to_th
 def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() -> None:
     """Why `manual_backward` counts as a backward of unknown scaling (summaries.MANUAL_BACKWARD): under
     `precision="16-mixed"` it scales, and `self.clip_gradients` before `opt.step()` clips scaled gradients."""
-    import lightning.pytorch as pl
-    from lightning.pytorch.plugins.precision import MixedPrecision
+    pl = library("lightning.pytorch")
+    MixedPrecision = pl.plugins.precision.MixedPrecision
 
     model, x, y = tiny_model()
 
