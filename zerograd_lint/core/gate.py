@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Iterator, Union
 
+from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.core.code_text import code_only
 
 Text = Union[str, bytes]
 
-BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
+BACKWARD_METHODS = frozenset({"backward", MANUAL_BACKWARD})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
 # How many calls deep the analysis follows functions of the same file.
 INLINE_DEPTH = 5
@@ -57,6 +58,8 @@ WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's end: never split one
 BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
 STEP_CALL = re.compile(rb"step" + CALL_AFTER)
+# `loss_scaler(loss, optimizer)`: a summarised wrapper that backwards and steps (summaries.LOSS_SCALER).
+SCALER_CALL = re.compile(LOSS_SCALER_NAME.encode() + CALL_AFTER)
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -113,7 +116,7 @@ def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b""
 
 
 def may_have_lifecycle_calls(data: bytes) -> bool:
-    return calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
+    return (calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)) or SCALER_CALL.search(data) is not None
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
@@ -416,8 +419,14 @@ def summarize(tree: ast.AST) -> Summary:
                 body.backward = body.backward or func.attr in BACKWARD_METHODS
                 body.step = body.step or func.attr == "step"
                 body.calls.add(func.attr)
+                called = func.attr
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
+                called = func.id
+            else:
+                called = ""
+            if called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1:  # type: ignore[attr-defined]
+                body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps
             for argument in node.args:  # type: ignore[attr-defined]
                 if type(argument) is ast.Name:
                     body.calls.add(argument.id)  # closures, partial(f)

@@ -342,13 +342,16 @@ def render(
     tracked = root.optimizers.union(*root.models.values())
     out = [style(f"{path}: {region.title}", bold=True)]
     out.append("  optimizers: " + (", ".join(f"`{o}`" for o in optimizers) or "none"))
-    shown: set[int] = set()
+    # Once per call and kind: a helper inlined twice shows its events once; a library wrapper's call shows
+    # each of its events (timm's `loss_scaler(...)`: a scaled backward, a scaler step, an update).
+    shown: set[tuple[int, str]] = set()
     for event in region.events:
-        if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or id(event.node) in shown:
+        seen = (id(event.node), kind_of(event))
+        if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or seen in shown:
             continue
         if isinstance(event, StateLoad) and event.target not in tracked:
             continue  # `Function.apply(x)`, `init(buffer)`: nothing the timeline follows changes
-        shown.add(id(event.node))
+        shown.add(seen)
         where = root.where[event.id]
         condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
         out.append(f"  {layout_column(layout, facts.line(event.node))}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")

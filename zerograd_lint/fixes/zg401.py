@@ -17,9 +17,12 @@ from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 from zerograd_lint.rules.fix_facts import ScaledStep
 
 
-def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str) -> Offer:
-    """The unscale of `optimizer` by `scaler` before `clip`."""
+def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None) -> Offer:
+    """The unscale of `optimizer` by `scaler` before `clip`; none where a library wrapper scaled the gradients
+    (`wrapper_cure`: its own way, in words: the wrapper has no `unscale_` of its own to insert)."""
     words = ScaledStep(scaler=scaler, optimizer=optimizer)
+    if wrapper_cure is not None:
+        return Offer(words, SAFE, (f"a library wrapper scaled the gradients: {wrapper_cure}",))
     return Offer(words, SAFE, (made(lambda: add_unscale(facts, clip, unscale_call(words))),))
 
 

@@ -85,7 +85,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 yield finding(
                     facts, step.node,
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
-                    f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
+                    f"nothing clears them between {between(facts, backward, step)}"
                     f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
                     fix=fix(backward=backward),
                 )
@@ -97,7 +97,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             yield finding(
                 facts, step.node,
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
-                f"nothing clears them between {at(facts, backward)} and {at(facts, step)}"
+                f"nothing clears them between {between(facts, backward, step)}"
                 f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
                 fix=fix(backward=backward),
             )
@@ -120,6 +120,13 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozense
             set_to_none=set_to_none_style(root), closure=False,
         ),
     )
+
+
+def between(facts: FileFacts, backward: Event | None, step: Step) -> str:
+    """`a` (line 3) and `b` (line 5); one call's two ends where a wrapper backwards and steps (timm's loss scaler)."""
+    if backward is not None and backward.node is step.node:
+        return f"one call of {at(facts, step)} and the next"
+    return f"{at(facts, backward)} and {at(facts, step)}"
 
 
 def advice(step: Step, where: str) -> str:
@@ -286,6 +293,11 @@ RULE = Rule(
         "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
     ),
     invalid=(
+        # timm's loss scaler backwards and steps (a library summary); nothing clears.
+        Example(
+            "for x, y in loader:\n    loss_scaler(criterion(model(x), y), optimizer)  # <- ZG101\n",
+            fixed="for x, y in loader:\n    optimizer.zero_grad()\n    loss_scaler(criterion(model(x), y), optimizer)  # <- ZG101\n",
+        ),
         # No clear at all.
         Example(
             "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",

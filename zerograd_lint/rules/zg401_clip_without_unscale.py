@@ -29,11 +29,16 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             backward = scaled_backward(root, held)
             scaler = scaler_of(root, optimizer)
             source = f" from {at(facts, backward)}" if backward is not None else ""
+            summary = backward.summary if backward is not None else None
+            # A library wrapper's scaled gradients are unscaled its own way (summaries.Summary.clip_advice).
+            wrapper_cure = summary.clip_advice.format(scaler=scaler) if summary is not None else None
+            scale = "the loss scale" if summary is not None else "the GradScaler's scale"
+            cure = wrapper_cure or f"call `{scaler}.unscale_({optimizer})` before clipping"
             yield finding(
                 facts, clip.node,
-                f"`{clip.text}` sees gradients still multiplied by the GradScaler's scale{source}{loop_phrase(facts, root, clip)}: the threshold "
-                f"applies to scaled gradients. Call `{scaler}.unscale_({optimizer})` before clipping.",
-                fix=zg401.offer(facts, clip.node, scaler, optimizer),
+                f"`{clip.text}` sees gradients still multiplied by {scale}{source}{loop_phrase(facts, root, clip)}: the threshold "
+                f"applies to scaled gradients. {cure[0].upper()}{cure[1:]}.",
+                fix=zg401.offer(facts, clip.node, scaler, optimizer, wrapper_cure),
             )
             break
 
@@ -58,7 +63,12 @@ RULE = Rule(
         "    scaler.unscale_(optimizer)\n    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
         "    scaler.step(optimizer)\n    scaler.update()\n"
     ),
-    limits="`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported.",
+    limits=(
+        "`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported. Library "
+        "wrappers are read from their summaries: timm's `loss_scaler(loss, optimizer, clip_grad=..., parameters=...)` "
+        "unscales before it clips, apex's `with amp.scale_loss(...)` block unscales as it ends; a clip of the gradients "
+        "they scaled, before that, is reported with the wrapper's own cure and no edit."
+    ),
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
@@ -68,6 +78,11 @@ RULE = Rule(
         # A loss scaled by hand is not a GradScaler.
         "for x, y in loader:\n    optimizer.zero_grad()\n    (criterion(model(x), y) * 1024).backward()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1024.0)\n    optimizer.step()\n",
+        # timm's scaler clips what it has unscaled; apex's block unscales as it ends.
+        "for x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss_scaler(criterion(model(x), y), optimizer, clip_grad=1.0, parameters=model.parameters())\n",
+        "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
+        "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
     ),
     invalid=(
         Example(

@@ -14,8 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if step.via_scaler:
             continue
         backward = scaled_backward(root, contents(root, step, step.optimizer))
-        if backward is None:
-            continue
+        if backward is None or (backward.summary is not None and backward.summary.steps_directly):
+            continue  # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
         scaler = backward.scaler or "scaler"
         yield finding(
             facts, step.node,
@@ -44,6 +44,9 @@ RULE = Rule(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    if use_amp:\n        scaler.scale(criterion(model(x), y)).backward()\n"
         "        scaler.step(optimizer)\n        scaler.update()\n    else:\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # apex: leaving `amp.scale_loss` unscales, and `amp.initialize` made the optimizer's own step skip overflows.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
+        "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
     ),
     invalid=(
         Example(

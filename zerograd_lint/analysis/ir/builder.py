@@ -197,7 +197,8 @@ class Builder(CallEvents, Inlining):
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
             body = self.block(statements_of(statement.body), inner)
-            return [*nodes, body]
+            exits = [node for item in statement.items for node in self.scale_loss_exit(item.item, context)]
+            return [*nodes, body, *exits]
         if isinstance(statement, cst.Match):
             return self.match_statement(statement, context)
         return []  # def, class, and anything without lifecycle events

@@ -39,6 +39,18 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
+from zerograd_lint.analysis.ir.summaries import (
+    ACCUMULATE_CONTEXT,
+    ACCUMULATION_PLUGIN_KEYWORD,
+    ACCUMULATION_STEPS_KEYWORD,
+    LOSS_ARGUMENT_RECEIVERS,
+    LOSS_SCALER,
+    MANUAL_BACKWARD,
+    PLUGIN_STEPS_KEYWORD,
+    SCALE_LOSS,
+    SYNC_FLAG,
+    Parameter,
+)
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
 
@@ -47,8 +59,6 @@ if TYPE_CHECKING:
 
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
-# Receivers whose `.backward(x)` takes the loss as an argument (Accelerate, DeepSpeed, fairseq, Fabric).
-LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
 
 
 def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
@@ -110,7 +120,7 @@ class CallEvents:
         attr, receiver = func.attr.value, func.value
         if attr == "backward":
             return self.backward(call, receiver, positional, context)
-        if attr == "manual_backward" and positional:
+        if attr == MANUAL_BACKWARD and positional:
             return [self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=positional[0], scope=context.function)]
         if attr == "zero_grad":
             return self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
@@ -149,13 +159,81 @@ class CallEvents:
         return self.opaque_update(call, context)
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
-        """A call we cannot see into that is handed the loss and an optimizer (`loss_scaler(loss, optimizer, ...)`,
-        timm's NativeScaler): it may backward and step, so the gradients after it are of unknown origin."""
+        """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`);
+        without one, when it is handed the loss and an optimizer it may backward and step, so the gradients
+        after it are of unknown origin."""
+        summarised = self.loss_scaler_call(call, context)
+        if summarised is not None:
+            return summarised
+        if is_scale_loss(call):
+            return []  # entering apex's block: its events are its backward's and its exit's (`scale_loss_exit`)
         arguments = [a.value for a in call.args]
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
             return [self.event(GradWrite, call)]
         return []
+
+    def loss_scaler_call(self, call: cst.Call, context: Context) -> list[Node] | None:
+        """`loss_scaler(loss, optimizer, ...)` (summaries.LOSS_SCALER): a scaled backward, then, when the update
+        argument holds (a branch on it when it is not a literal), unscale and clip when clipping is asked, step
+        through the scaler and update it. None where the call is not such a scaler's, or is not read whole."""
+        summary, resolver = LOSS_SCALER, context.resolver
+        if not self.is_loss_scaler(call.func, resolver):
+            return None
+        positional = [a for a in call.args if a.keyword is None]
+        if any(a.star for a in call.args) or len(positional) > summary.last_positional + 1:
+            return None
+        loss, optimizer = argument(call, summary.loss), argument(call, summary.optimizer)
+        if loss is None or optimizer is None or resolver.role(optimizer) is not Role.OPTIMIZER:
+            return None
+        scaler, key = resolver.canonical(call.func), self.optimizer_key(optimizer, resolver)
+        backward = self.event(
+            Backward, call, scaled=True, scaler=scaler, normalises=False, loss=loss, scope=context.function, summary=summary
+        )
+        clip = argument(call, summary.clip)
+        clipping: list[Node] = []
+        if clip is not None and literal_of(clip) != "None":
+            clipping = [
+                self.event(Unscale, call, optimizer=key, scaler=scaler, checked=context.stage_checked),
+                self.clip(call, "clip_grad_norm_", False),
+            ]
+        update = Block((
+            *clipping,
+            self.event(Step, call, optimizer=key, via_scaler=True, scaler=scaler),
+            self.event(Update, call, scaler=scaler),
+        ))
+        test = argument(call, summary.update)
+        condition = condition_of(test, context.naming) if test is not None else True
+        if isinstance(condition, bool):
+            return [backward, *update.items] if condition else [backward]
+        return [backward, Branch(test, guard_of(test, resolver), update, Block(()), None, False, condition)]
+
+    @staticmethod
+    def is_loss_scaler(func: cst.BaseExpression, resolver: Resolver) -> bool:
+        """A scaler called as a function: timm's by its class, or one whose binding is not seen by a name that says
+        scaler (a GradScaler is not callable); built by any other class, it is unknown."""
+        if not isinstance(func, (cst.Name, cst.Attribute)) or resolver.role(func) is not Role.SCALER:
+            return False
+        built = resolver.value_of(func)
+        return not isinstance(built, cst.Call) or last_name(built.func) in LOSS_SCALER.classes
+
+    def scale_loss_block(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
+        """`amp.scale_loss(loss, optimizer)` (summaries.SCALE_LOSS), bound to the name by `with ... as node`."""
+        bound = context.resolver.value_of(node) if isinstance(node, cst.Name) else None
+        return bound if isinstance(bound, cst.Call) and is_scale_loss(bound) else None
+
+    def scale_loss_exit(self, item: cst.BaseExpression, context: Context) -> list[Node]:
+        """Leaving `with amp.scale_loss(loss, optimizers):` unscales each optimizer's gradients and updates the scale."""
+        if not (isinstance(item, cst.Call) and is_scale_loss(item)):
+            return []
+        resolver = context.resolver
+        handed = argument(item, SCALE_LOSS.optimizers)
+        optimizers = [o for o in (tuple_elements(handed) or [handed]) if o is not None and resolver.role(o) is Role.OPTIMIZER]
+        scaler = resolver.canonical(item.func.value)  # type: ignore[attr-defined]
+        return [
+            *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in optimizers),
+            self.event(Update, item, scaler=scaler),
+        ]
 
     def grad_access(self, node: cst.Attribute, context: Context, local: Mapping[str, cst.BaseExpression]) -> Event:
         """`p.grad`, `p` resolved through the loops and comprehensions around it (`local`: the comprehensions')."""
@@ -195,6 +273,13 @@ class CallEvents:
         dotted = dotted_name(receiver) or ""
         if DISTRIBUTED_AUTOGRAD.search(dotted):
             return self.distributed_backward(call, positional, context)
+        block = self.scale_loss_block(receiver, context)
+        if block is not None:
+            scaler = context.resolver.canonical(block.func.value)  # type: ignore[attr-defined]
+            loss = argument(block, SCALE_LOSS.loss)
+            return [
+                self.event(Backward, call, scaled=True, scaler=scaler, normalises=False, loss=loss, scope=context.function, summary=SCALE_LOSS)
+            ]
         scaling = self.scaler_call(receiver, context)
         scaled = scaling is not None
         if scaling is not None:
@@ -274,7 +359,7 @@ class CallEvents:
         built = [b.value for b in context.resolver.bindings(key)] if key else []
         if not built or not all(isinstance(value, cst.Call) for value in built):
             return True
-        return any(a.keyword is not None and a.keyword.value == "gradient_accumulation_steps" for v in built for a in v.args)
+        return any(a.keyword is not None and a.keyword.value == ACCUMULATION_STEPS_KEYWORD for v in built for a in v.args)
 
     def configured_accumulation(self, receiver: cst.BaseExpression, context: Context) -> str | None:
         """N of `Accelerator(gradient_accumulation_steps=N)` (or of its plugin's `num_steps=N`), where every
@@ -443,14 +528,14 @@ class CallEvents:
 
     def sync_flag(self, accelerator: str) -> cst.BaseExpression:
         """`accelerator.sync_gradients`, the test Accelerate's gating amounts to."""
-        return cst.parse_expression(f"{accelerator}.sync_gradients")
+        return cst.parse_expression(f"{accelerator}.{SYNC_FLAG}")
 
     def accumulate_context(self, item: cst.BaseExpression, context: Context) -> str | None:
         """The accelerator of `with accelerator.accumulate(model):`, as a key."""
         if (
             isinstance(item, cst.Call)
             and isinstance(item.func, cst.Attribute)
-            and item.func.attr.value == "accumulate"
+            and item.func.attr.value == ACCUMULATE_CONTEXT
             and context.resolver.role(item.func.value) is Role.ACCELERATOR
         ):
             return context.resolver.canonical(item.func.value)
@@ -486,11 +571,27 @@ def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
         return None
     for argument in value.args:
         keyword = argument.keyword.value if argument.keyword is not None else None
-        if keyword in {"gradient_accumulation_steps", "num_steps"}:
+        if keyword in {ACCUMULATION_STEPS_KEYWORD, PLUGIN_STEPS_KEYWORD}:
             return code_of(argument.value)
-        if keyword == "gradient_accumulation_plugin":
+        if keyword == ACCUMULATION_PLUGIN_KEYWORD:
             return accumulation_steps(argument.value)
     return None
+
+
+def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
+    """The argument a call passes for a summarised parameter: by keyword, else at its position."""
+    for found in call.args:
+        if found.keyword is not None and found.keyword.value in parameter.keywords:
+            return found.value
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    position = parameter.position
+    return positional[position] if position is not None and position < len(positional) else None
+
+
+def is_scale_loss(call: cst.Call) -> bool:
+    """`amp.scale_loss(...)`, `apex.amp.scale_loss(...)`."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value == SCALE_LOSS.function and dotted_name(func.value) in SCALE_LOSS.receivers
 
 
 def builds_model_and_optimizer(call: cst.Call, resolver: Resolver) -> bool:

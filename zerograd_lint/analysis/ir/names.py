@@ -9,6 +9,7 @@ from typing import Callable
 import libcst as cst
 
 from zerograd_lint.analysis.ir.file_scope import for_one_file
+from zerograd_lint.analysis.ir.summaries import ACCELERATOR_CLASSES, LOSS_SCALER
 from zerograd_lint.analysis.ir.vocabulary import (
     OPTIMIZER_CLASSES,
     OPTIMIZER_WORDS,
@@ -129,9 +130,9 @@ def says_accelerator(identifier: str) -> bool:
 def constructor_role(callee: str) -> Role | None:
     """What a call's dotted callee name says about the object it returns."""
     last = callee.rsplit(".", 1)[-1]
-    if last in SCALER_CLASSES or last.endswith("GradScaler"):
+    if last in SCALER_CLASSES or last.endswith("GradScaler") or last in LOSS_SCALER.classes:
         return Role.SCALER
-    if last == "Accelerator" or last == "Fabric":
+    if last in ACCELERATOR_CLASSES:
         return Role.ACCELERATOR
     if SCHEDULER_HINT.search(last) or ".lr_scheduler." in f".{callee}.":
         return Role.SCHEDULER

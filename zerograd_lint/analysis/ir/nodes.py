@@ -14,6 +14,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import Condition
+from zerograd_lint.analysis.ir.summaries import Summary
 
 
 class Coverage(Enum):
@@ -53,6 +54,7 @@ class Backward(Event):
     # A loss that is a helper's parameter (`def backward_step(self, loss): loss.backward()`): the caller's
     # argument and the function the call is written in.
     handed: tuple[cst.BaseExpression, cst.CSTNode] | None = None
+    summary: Summary | None = None  # the library wrapper it runs in (timm's loss scaler, apex's `scale_loss`)
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,11 +25,12 @@ from zerograd_lint.analysis.ir.names import (
     says_scheduler,
     scheduled_optimizer_argument,
 )
+from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, WRAPPING_CALLS
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
-DEEPSPEED_TUPLE = (Role.ENGINE, Role.OPTIMIZER, None, Role.SCHEDULER)
+DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
 # Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
 SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)

@@ -1,0 +1,282 @@
+"""The library summaries (zerograd_lint/analysis/ir/summaries.py) checked against the libraries themselves.
+
+Each test runs the real wrapper on a one-layer model on the CPU and checks what the summary says it does to
+`.grad`: where the backward scales, where the unscale happens, whether it clips, steps, updates or clears.
+Where a library only scales on a GPU, a CPU GradScaler stands in for the one it would build, and the
+library's own code does the rest.
+
+timm's scaler module is loaded from timm's sources without the `timm` package's `__init__` (which imports
+torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built for CUDA and does not import
+on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate and
+Lightning are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
+its tests and says which. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import torch
+
+from zerograd_lint.analysis.ir.summaries import LOSS_SCALER, Parameter
+
+pytestmark = pytest.mark.summaries
+
+SCALE = 1024.0  # the stand-in GradScaler's scale: large enough that scaled and unscaled gradients differ plainly
+LR = 0.1
+
+
+def tiny_model() -> tuple[torch.nn.Linear, torch.Tensor, torch.Tensor]:
+    torch.manual_seed(0)
+    return torch.nn.Linear(4, 1), torch.randn(8, 4), torch.randn(8, 1)
+
+
+def loss_of(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return torch.nn.functional.mse_loss(model(x), y)
+
+
+def true_grads(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor) -> list[torch.Tensor]:
+    """The gradients of one plain backward, left out of `.grad`."""
+    return [g.detach().clone() for g in torch.autograd.grad(loss_of(model, x, y), list(model.parameters()))]
+
+
+def grads(model: torch.nn.Module) -> list[torch.Tensor]:
+    return [p.grad.detach().clone() for p in model.parameters()]
+
+
+def values(model: torch.nn.Module) -> list[torch.Tensor]:
+    return [p.detach().clone() for p in model.parameters()]
+
+
+def close(first: list[torch.Tensor], second: list[torch.Tensor]) -> bool:
+    return all(torch.allclose(a, b, rtol=1e-5, atol=1e-6) for a, b in zip(first, second, strict=True))
+
+
+def library(name: str) -> types.ModuleType:
+    """The installed library, or a skip that names it."""
+    if importlib.util.find_spec(name.split(".")[0]) is None:
+        pytest.skip(f"{name.split('.')[0]} is not installed (`pip install '.[test]'`)")
+    return importlib.import_module(name)
+
+
+def parameter_at(signature: inspect.Signature, parameter: Parameter) -> inspect.Parameter:
+    """The callable's parameter the summary reads, checked to sit where the summary says."""
+    names = list(signature.parameters)[1:]  # after `self`
+    found = [name for name in parameter.keywords if name in names]
+    assert found, f"none of {parameter.keywords} in {names}"
+    if parameter.position is not None:
+        assert names.index(found[0]) == parameter.position
+    return signature.parameters[found[0]]
+
+
+# --- timm's NativeScaler (summaries.LOSS_SCALER) ---------------------------------------------------
+
+
+@pytest.fixture
+def timm_cuda(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    """`timm.utils.cuda` (with the `clip_grad` and `agc` modules it imports), the packages' `__init__`s left out."""
+    spec = importlib.util.find_spec("timm")
+    if spec is None or not spec.submodule_search_locations:
+        pytest.skip("timm is not installed (not in the `test` extra: see this module's docstring)")
+    root = Path(next(iter(spec.submodule_search_locations)))
+    for name, folder in (("timm", root), ("timm.utils", root / "utils")):
+        package = types.ModuleType(name)
+        package.__path__ = [str(folder)]
+        monkeypatch.setitem(sys.modules, name, package)
+    for name in ("timm.utils.agc", "timm.utils.clip_grad", "timm.utils.cuda"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    return importlib.import_module("timm.utils.cuda")
+
+
+def native_scaler(timm_cuda: types.ModuleType):
+    loss_scaler = timm_cuda.NativeScaler(device="cpu")
+    loss_scaler._scaler = torch.amp.GradScaler("cpu", init_scale=SCALE)  # a known scale
+    return loss_scaler
+
+
+def test_timm_scalers_take_the_summarised_parameters(timm_cuda: types.ModuleType) -> None:
+    for scaler in (timm_cuda.NativeScaler, timm_cuda.ApexScaler):
+        assert scaler.__name__ in LOSS_SCALER.classes
+        signature = inspect.signature(scaler.__call__)
+        for parameter in (LOSS_SCALER.loss, LOSS_SCALER.optimizer, LOSS_SCALER.clip):
+            parameter_at(signature, parameter)
+        assert parameter_at(signature, LOSS_SCALER.update).default is True  # steps unless told not to
+        last = max(p.position for p in (LOSS_SCALER.loss, LOSS_SCALER.optimizer, LOSS_SCALER.clip) if p.position is not None)
+        assert last == LOSS_SCALER.last_positional
+
+
+def test_timm_scaler_not_updating_is_a_scaled_backward_only(timm_cuda: types.ModuleType) -> None:
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    expected, before = true_grads(model, x, y), values(model)
+    native_scaler(timm_cuda)(loss_of(model, x, y), optimizer, need_update=False)
+    assert close(grads(model), [SCALE * g for g in expected])  # scaled, not unscaled
+    assert close(values(model), before)  # no step
+
+
+def test_timm_scaler_unscales_before_clipping_then_steps_and_updates(timm_cuda: types.ModuleType) -> None:
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    expected, before = true_grads(model, x, y), values(model)
+    norm = torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g) for g in expected]))
+    max_norm = float(norm) / 2  # clips the true gradients by half; the scaled ones would be clipped 2048 times
+    loss_scaler = native_scaler(timm_cuda)
+    loss_scaler(loss_of(model, x, y), optimizer, clip_grad=max_norm, parameters=model.parameters())
+    clipped = [g * (max_norm / float(norm)) for g in expected]
+    assert close(grads(model), clipped)  # unscaled, then clipped
+    assert close(values(model), [p - LR * g for p, g in zip(before, clipped)])  # stepped with them
+    loss_scaler._scaler.unscale_(optimizer)  # the scaler was updated: a new unscale does not raise
+
+
+def test_timm_scaler_clears_nothing(timm_cuda: types.ModuleType) -> None:
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.0)  # the step changes nothing: the gradients stay comparable
+    expected = true_grads(model, x, y)
+    loss_scaler = native_scaler(timm_cuda)
+    for _ in range(2):
+        loss_scaler(loss_of(model, x, y), optimizer)
+    # The second backward added to the first's gradients (which the first step had unscaled, and which the second
+    # step's unscale divides once more): nothing cleared them.
+    assert close(grads(model), [g + g / SCALE for g in expected])
+
+
+# --- Accelerate -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def accelerate_state():
+    """Accelerate keeps its state in process-wide singletons: each test starts from none."""
+    state = library("accelerate.state")
+    yield
+    state.AcceleratorState._reset_state(reset_partial_state=True)
+    state.GradientState._reset_state()
+
+
+def test_accelerate_clip_grad_norm_unscales_itself(accelerate_state: None) -> None:
+    Accelerator = library("accelerate").Accelerator
+    accelerator = Accelerator(mixed_precision="fp16", cpu=True)
+    # On a GPU the Accelerator builds its GradScaler here; on the CPU it builds none: a CPU one stands in.
+    accelerator.scaler, accelerator.native_amp = torch.amp.GradScaler("cpu", init_scale=SCALE), True
+    model, x, y = tiny_model()
+    expected = true_grads(model, x, y)
+    accelerator.prepare(torch.optim.SGD(model.parameters(), lr=LR))  # the model unprepared: no fp16 autocast on the CPU
+    accelerator.backward(loss_of(model, x, y))
+    assert close(grads(model), [SCALE * g for g in expected])  # `accelerator.backward` scales
+    accelerator.clip_grad_norm_(model.parameters(), 1e9)
+    assert close(grads(model), expected)  # unscaled by the clip itself
+
+
+def test_accelerate_accumulate_gates_the_prepared_optimizer(accelerate_state: None) -> None:
+    Accelerator = library("accelerate").Accelerator
+    accelerator = Accelerator(gradient_accumulation_steps=2, cpu=True)
+    model, x, y = tiny_model()
+    expected, before = true_grads(model, x, y), values(model)
+    model, optimizer = accelerator.prepare(model, torch.optim.SGD(model.parameters(), lr=LR))
+    seen = []
+    for _ in range(2):
+        with accelerator.accumulate(model):
+            accelerator.backward(loss_of(model, x, y))
+            seen.append((accelerator.sync_gradients, grads(model), values(model)))
+            optimizer.step()
+            optimizer.zero_grad()
+            seen[-1] += (values(model), [None if p.grad is None else p.grad.clone() for p in model.parameters()])
+    (sync_1, grads_1, _, after_step_1, after_clear_1), (sync_2, grads_2, _, after_step_2, after_clear_2) = seen
+    assert (sync_1, sync_2) == (False, True)  # `sync_gradients`: the accumulation guard Accelerate sets
+    assert close(grads_1, [g / 2 for g in expected])  # `accelerator.backward` divides by the steps
+    assert close(after_step_1, before) and close(after_clear_1, grads_1)  # no step, no clear
+    assert close(grads_2, expected)  # the micro-batches' sum
+    assert close(after_step_2, [p - LR * g for p, g in zip(before, expected)])
+    assert all(g is None for g in after_clear_2)  # the clear on the sync step
+
+
+# --- Lightning manual optimisation ----------------------------------------------------------------
+
+
+def test_lightning_manual_optimisation_backwards_steps_and_leaves_clearing_to_the_module() -> None:
+    pl = library("lightning.pytorch")
+    model, x, y = tiny_model()
+    expected, before = true_grads(model, x, y), values(model)
+
+    class Manual(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = model
+            self.automatic_optimization = False
+            self.seen: list[tuple] = []
+
+        def configure_optimizers(self):
+            self.configured = torch.optim.SGD(self.parameters(), lr=LR)
+            return self.configured
+
+        def training_step(self, batch, batch_idx):
+            optimizer = self.optimizers()
+            self.manual_backward(loss_of(self.layer, *batch))
+            held = grads(self.layer)
+            optimizer.step()  # no `zero_grad()`: what Lightning leaves in `.grad` shows
+            self.seen.append((optimizer.optimizer is self.configured, held, values(self.layer)))
+
+    module = Manual()
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=len(x))
+    trainer = pl.Trainer(
+        max_epochs=2, accelerator="cpu", logger=False, enable_checkpointing=False, enable_progress_bar=False,
+        enable_model_summary=False,
+    )
+    trainer.fit(module, loader)
+    (same_1, held_1, after_1), (same_2, held_2, _) = module.seen
+    assert same_1 and same_2  # `self.optimizers()` hands back the configured optimizer
+    assert close(held_1, expected)  # `manual_backward` fills `.grad` as `loss.backward()` does
+    assert close(after_1, [p - LR * g for p, g in zip(before, expected)])  # the step applies them
+    stepped = torch.nn.Linear(4, 1)
+    with torch.no_grad():
+        for parameter, value in zip(stepped.parameters(), after_1):
+            parameter.copy_(value)
+    second = true_grads(stepped, x, y)  # the second backward's own gradients, at the stepped weights
+    assert close(held_2, [a + b for a, b in zip(expected, second)])  # nothing cleared between the steps
+
+
+def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() -> None:
+    """Why `manual_backward` counts as a backward of unknown scaling (summaries.MANUAL_BACKWARD): under
+    `precision="16-mixed"` it scales, and `self.clip_gradients` before `opt.step()` clips scaled gradients."""
+    pl = library("lightning.pytorch")
+    MixedPrecision = pl.plugins.precision.MixedPrecision
+
+    model, x, y = tiny_model()
+
+    class Manual(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = model
+            self.automatic_optimization = False
+            self.seen: list[list[torch.Tensor]] = []
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=LR)
+
+        def training_step(self, batch, batch_idx):
+            optimizer = self.optimizers()
+            optimizer.zero_grad()
+            self.manual_backward(loss_of(self.layer, *batch))
+            self.seen.append(grads(self.layer))
+            self.clip_gradients(optimizer, gradient_clip_val=1e9, gradient_clip_algorithm="norm")
+            self.seen.append(grads(self.layer))
+            optimizer.step()
+            self.seen.append(grads(self.layer))
+
+    module = Manual()
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=len(x))
+    # On a GPU the plugin builds a CUDA GradScaler; on the CPU a CPU one stands in.
+    precision = MixedPrecision("16-mixed", "cpu", scaler=torch.amp.GradScaler("cpu", init_scale=SCALE))
+    trainer = pl.Trainer(
+        max_steps=1, accelerator="cpu", plugins=[precision], logger=False, enable_checkpointing=False,
+        enable_progress_bar=False, enable_model_summary=False,
+    )
+    trainer.fit(module, loader)
+    backwarded, clipped, stepped = module.seen
+    assert close(clipped, backwarded)  # the clip saw (and, with its huge threshold, kept) the gradients as they were
+    assert close(backwarded, [SCALE * g for g in stepped])  # scaled until `opt.step()` unscaled them

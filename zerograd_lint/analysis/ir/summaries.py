@@ -1,0 +1,127 @@
+"""Library summaries: what the training wrappers users really call do to the gradient lifecycle, as data.
+
+RULES.md ("Library summaries"): a summary is a fact like a visible helper body. The IR builder
+(`events.py`, `builder.py`) turns a summarised call into the events that body would give; a wrapper
+with no summary stays unknown, and unknown never makes a report. Names only, no library import (the
+linter runs without them): tests/test_library_summaries.py runs each library that installs beside
+the pinned CPU torch (timm's scaler module, Accelerate, Lightning) and checks these facts against
+what it does to `.grad`. DeepSpeed and apex do not install on CPU: their summaries are read from
+their documentation and sources, untested against the library.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter of a summarised call: passed by one of its keywords, or at `position` (None: by keyword only)."""
+
+    keywords: tuple[str, ...]
+    position: int | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What every summarised scaled backward says: where the unscale happens, in words for the reports."""
+
+    library: str
+    clip_advice: str  # ZG401's cure for a clip of this wrapper's scaled gradients (`{scaler}`: the wrapper as written)
+    steps_directly: bool  # the optimizer's own `step()` is the right step after it (ZG402 does not apply)
+
+
+@dataclass(frozen=True)
+class LossScalerCall(Summary):
+    """`loss_scaler(loss, optimizer, clip_grad=..., parameters=..., need_update=...)`: a scaled backward of
+    `loss`; then, when `update` is true (its default), an unscale and a clip when `clip` is given (not None),
+    a step through the scaler and the scaler's update. The instance is recognised by its class, or, where
+    its binding is not seen, by a name that says scaler (a GradScaler is not callable)."""
+
+    classes: frozenset[str]
+    loss: Parameter
+    optimizer: Parameter
+    clip: Parameter
+    update: Parameter
+    last_positional: int  # the last parameter the summary reads that may be passed by position
+
+
+@dataclass(frozen=True)
+class ScaledLossBlock(Summary):
+    """`with amp.scale_loss(loss, optimizer) as scaled_loss: scaled_loss.backward()`: the backward of the
+    name bound by the block is a scaled backward of `loss`; leaving the block unscales the optimizers'
+    gradients and updates the scale, and the optimizer's own `step()` (patched by `amp.initialize`) skips
+    the steps whose gradients overflowed."""
+
+    function: str  # called on `receivers`
+    receivers: frozenset[str]
+    loss: Parameter
+    optimizers: Parameter  # one optimizer, or a list of them
+
+
+# timm.utils.NativeScaler / ApexScaler (`need_update`), and the copies vision projects keep in their utils
+# (MAE, BEiT, ConvNeXt's `NativeScalerWithGradNormCount`, `update_grad`): the same lifecycle.
+LOSS_SCALER = LossScalerCall(
+    library="timm",
+    clip_advice="pass `clip_grad=` and `parameters=` to `{scaler}(...)`, which unscales before it clips",
+    steps_directly=False,
+    classes=frozenset({"NativeScaler", "ApexScaler", "NativeScalerWithGradNormCount"}),
+    loss=Parameter(("loss",), 0),
+    optimizer=Parameter(("optimizer",), 1),
+    clip=Parameter(("clip_grad",), 2),
+    update=Parameter(("need_update", "update_grad")),
+    last_positional=2,
+)
+# The word a summarised scaler's name ends with (`loss_scaler`, `self.amp_scaler`): the gate's cheap test.
+LOSS_SCALER_NAME = "scaler"
+
+SCALE_LOSS = ScaledLossBlock(
+    library="apex",
+    clip_advice="clip after the `with {scaler}.scale_loss(...)` block, whose exit unscales the gradients",
+    steps_directly=True,
+    function="scale_loss",
+    receivers=frozenset({"amp", "apex.amp"}),
+    loss=Parameter(("loss",), 0),
+    optimizers=Parameter(("optimizers",), 1),
+)
+
+# --- Accelerate (and Lightning Fabric, the same calls) ---------------------------------------------
+
+ACCELERATOR_CLASSES = frozenset({"Accelerator", "Fabric"})
+# `with accelerator.accumulate(model):` sets `sync_gradients` for this micro-batch; the prepared optimizers'
+# `step()` and `zero_grad()` do nothing unless it is set (`events.wrap_accelerate`).
+ACCUMULATE_CONTEXT = "accumulate"
+SYNC_FLAG = "sync_gradients"
+# `Accelerator(gradient_accumulation_steps=N)`, or `Accelerator(gradient_accumulation_plugin=
+# GradientAccumulationPlugin(num_steps=N))`: `accelerator.backward` divides the loss by N.
+ACCUMULATION_STEPS_KEYWORD = "gradient_accumulation_steps"
+ACCUMULATION_PLUGIN_KEYWORD = "gradient_accumulation_plugin"
+PLUGIN_STEPS_KEYWORD = "num_steps"
+# `accelerator.clip_grad_norm_` (and `clip_grad_value_`) unscales a GradScaler's gradients before it clips.
+# `prepare()` hands back what it is given, wrapped (vocabulary.WRAPPING_CALLS).
+
+# --- DeepSpeed --------------------------------------------------------------------------------
+
+# `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`: the engine's `backward(loss)` and
+# `step()` are self-managed (the step clears, and accumulates by its config); names are the roles' words.
+DEEPSPEED_INITIALIZE = ("engine", "optimizer", None, "scheduler")
+
+# --- Lightning manual optimisation ----------------------------------------------------------------
+
+# `self.manual_backward(loss)`: a backward; `self.optimizers()` hands back the configured optimizers (an optimizer
+# word, names.constructor_role); the module clears (nothing clears between steps for it). Under
+# `precision="16-mixed"` the backward scales and only the optimizer's `step()` unscales, so a `self.clip_gradients`
+# before it clips scaled gradients (Lightning-AI/pytorch-lightning#18089, open); the precision is set where the
+# Trainer is built, out of the step's sight, so the backward's scaling is unknown (plain: no ZG401 from it).
+MANUAL_BACKWARD = "manual_backward"
+
+# --- Backwards that take the loss as their argument -------------------------------------------------
+
+# `accelerator.backward(loss)`, `engine.backward(loss)`, `fabric.backward(loss)`, `self.manual_backward(loss)`,
+# fairseq's `optimizer.backward(loss)`, a strategy's or trainer's: the receivers' names.
+LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
+
+# The Hugging Face `Trainer.training_step(model, inputs)` runs the forward and the backward; the Trainer's own
+# loop steps and clears (self-managed). An override's body, when visible, is read like any helper; a call of
+# the library's makes no event of its own.
