@@ -261,10 +261,16 @@ def new_data(loop: Loop) -> set[str]:
         value = getattr(event.node, "value", None)
         if value is None:
             continue
-        reads = names_read(value, keywords=False)
-        if any(related(read, name) for read in reads for name in picked) or not rebuilds_same_data(value):
+        if any(related(read, name) for read in data_read(value) for name in picked) or not rebuilds_same_data(value):
             picked |= event.names
     return picked
+
+
+def data_read(value: cst.BaseExpression) -> set[str]:
+    """The names a value reads, but for those only written into text (`desc=f"epoch {epoch}"`): `make_loader(size=
+    sizes[stage])` reads `stage`, `tqdm(loader, desc=f"epoch {epoch}")` only `loader`."""
+    in_text = {name for text in nodes_of(value, cst.FormattedString) for name in names_read(text)}
+    return names_read(value) - in_text
 
 
 def rebuilds_same_data(value: cst.BaseExpression) -> bool:
