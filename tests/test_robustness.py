@@ -23,6 +23,8 @@ from zerograd_lint.files.runner import available_cores, check_paths
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source
 from zerograd_lint.rules import all_rules
 
+pytestmark = pytest.mark.slow  # the standard library, torch, 10 MB files, a thousand levels of nesting
+
 TORCH = Path(importlib.util.find_spec("torch").origin).parent
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
@@ -31,7 +33,6 @@ def real_world_files() -> list[Path]:
     return [*discover([str(STDLIB)]), *discover([str(TORCH)])]
 
 
-@pytest.mark.slow
 def test_every_file_of_the_standard_library_and_torch_is_handled():
     files = real_world_files()
     assert len(files) > 3500
@@ -41,7 +42,6 @@ def test_every_file_of_the_standard_library_and_torch_is_handled():
     assert {d.code for d in result.diagnostics} <= {rule.code for rule in all_rules()}
 
 
-@pytest.mark.slow
 def test_the_text_stage_never_rules_out_what_the_tree_stage_lets_through():
     for path in real_world_files():
         data = path.read_bytes()

@@ -172,9 +172,7 @@ def regions(facts: FileFacts, layout: Layout) -> list[Region]:
     for root in facts.roots:
         for loop in root.training_loops:
             owner = enclosing(loop.node)
-            if id(loop.node) in found and found[id(loop.node)].root.root is owner:
-                continue
-            if id(loop.node) not in found or root.root is owner:
+            if id(loop.node) not in found or root.root is owner:  # its own function's view wins over a caller's
                 span = facts.positions[loop.node]
                 title = f"training loop at {layout.label(span.start.line)} (in {owner_name(owner)})"
                 found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
