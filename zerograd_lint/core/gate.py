@@ -29,14 +29,13 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Iterator, Union
 
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.core.code_text import code_only
 
 Text = Union[str, bytes]
 
 BACKWARD_METHODS = frozenset({"backward", "manual_backward"})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
-# How many calls deep the analysis follows functions of the same file.
-INLINE_DEPTH = 5
 
 
 # --- The text stage ---------------------------------------------------------------------------
@@ -297,14 +296,14 @@ class Summary:
         return found
 
     def reaching(self, marked: Callable[[Body], bool]) -> tuple[bool, ...]:
-        """Per body: is it marked, or does it call a marked def, `INLINE_DEPTH` calls deep?
+        """Per body: is it marked, or does it call a marked def, `CALL_DEPTH` calls deep?
 
         Walked back from the marked bodies, all at once: a walk from each body would cost the bodies
         times the calls each reaches (hundreds of methods in a test suite).
         """
         frontier = [body for body in self.bodies if marked(body)]
         seen = {id(body) for body in frontier}
-        for _ in range(INLINE_DEPTH):
+        for _ in range(CALL_DEPTH):
             frontier = [c for body in frontier for c in self.callers.get(id(body), ()) if id(c) not in seen]
             if not frontier:
                 break
