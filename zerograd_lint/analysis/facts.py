@@ -17,7 +17,7 @@ from typing import Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Structure, Unsettled
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
 from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads

@@ -14,7 +14,6 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Structure
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -32,6 +31,7 @@ from zerograd_lint.analysis.ir.nodes import (
     loop_header,
 )
 from zerograd_lint.analysis.ir.state_events import names_read
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import nodes_of
 
 # Model methods that leave its parameters as they are.
