@@ -9,8 +9,7 @@ from typing import Iterator
 from conftest import project_modules
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
-from zerograd_lint.analysis.questions.statements import statements_in
-from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
+from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in, statements_in
 
 READS = """import torch
 

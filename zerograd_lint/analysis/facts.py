@@ -17,7 +17,7 @@ from typing import Callable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Structure, Unsettled
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
 from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
@@ -283,9 +284,18 @@ def built_roots(
         wanted = None
     chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
     blocks = {root: builder.build(root) for root in chosen}
-    # A helper inlined into a caller of this file is analysed there, where its arguments are known.
-    inlined = {node.function for block in blocks.values() for node in walk(block) if isinstance(node, Inlined)}
-    return {root: block for root, block in blocks.items() if root not in inlined}, inlined
+    inlined_into = {root: {node.function for node in walk(block) if isinstance(node, Inlined)} for root, block in blocks.items()}
+    inlined = set().union(*inlined_into.values())
+    # A helper inlined into a caller of this file is analysed there, where its arguments are known. One that only
+    # helpers analysed elsewhere inline (it sits deeper than the analysis follows from their caller, or in a
+    # recursion no caller reaches) is a root of its own, so that its own events are still checked.
+    kept = {root for root in blocks if root not in inlined}
+    covered = set().union(*(inlined_into[root] for root in kept))
+    for root in blocks:
+        if root not in covered and root not in kept:
+            kept.add(root)
+            covered |= inlined_into[root]
+    return {root: block for root, block in blocks.items() if root in kept}, inlined - kept
 
 
 def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool = False) -> RootFacts | None:

@@ -27,17 +27,17 @@ import ast
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Iterator, Union
+from typing import Callable, Iterable, Union
 
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
+from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
 from zerograd_lint.core.code_text import code_only
 
 Text = Union[str, bytes]
 
 BACKWARD_METHODS = frozenset({"backward", MANUAL_BACKWARD})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
-# How many calls deep the analysis follows functions of the same file.
-INLINE_DEPTH = 5
 
 
 # --- The text stage ---------------------------------------------------------------------------
@@ -300,14 +300,14 @@ class Summary:
         return found
 
     def reaching(self, marked: Callable[[Body], bool]) -> tuple[bool, ...]:
-        """Per body: is it marked, or does it call a marked def, `INLINE_DEPTH` calls deep?
+        """Per body: is it marked, or does it call a marked def, `CALL_DEPTH` calls deep?
 
         Walked back from the marked bodies, all at once: a walk from each body would cost the bodies
         times the calls each reaches (hundreds of methods in a test suite).
         """
         frontier = [body for body in self.bodies if marked(body)]
         seen = {id(body) for body in frontier}
-        for _ in range(INLINE_DEPTH):
+        for _ in range(CALL_DEPTH):
             frontier = [c for body in frontier for c in self.callers.get(id(body), ()) if id(c) not in seen]
             if not frontier:
                 break
@@ -336,53 +336,6 @@ class Summary:
             aliases = grown
 
 
-def names_in(target: ast.AST) -> Iterator[str]:
-    """The names a target binds: `p`, `name, p`, `(i, (name, p))`, `*rest`."""
-    if type(target) is ast.Name:
-        yield target.id  # type: ignore[attr-defined]
-    elif type(target) in (ast.Tuple, ast.List):
-        for element in target.elts:  # type: ignore[attr-defined]
-            yield from names_in(element)
-    elif type(target) is ast.Starred:
-        yield from names_in(target.value)  # type: ignore[attr-defined]
-
-
-# The fields of each node type that may hold nodes of interest, in order and last first: not `ctx` (`Load`,
-# `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent; nor the fields
-# that only ever hold a name, a number or a string (the grammar's `identifier`, `int`, `string`, `constant`:
-# `Attribute.attr`, `arg.arg`, a def's `name`...), which a walk would look at only to find no node.
-NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
-NEVER_NODES = frozenset(
-    {"arg", "asname", "attr", "conversion", "id", "is_async", "kind", "kwd_attrs", "level", "module", "name", "rest", "simple", "tag", "type_comment"}
-)
-NODE_NAMED_NAME = "TypeAlias"  # `type X = ...` (Python 3.12): its `name` is a `Name` node
-CONSTANT_VALUES = ("Constant", "MatchSingleton")  # their `value` is the constant itself
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-_CHILD_FIELDS_REVERSED: dict[type, tuple[str, ...]] = {}
-
-
-def child_fields(kind: type) -> tuple[str, ...]:
-    fields = _CHILD_FIELDS.get(kind)
-    if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if may_hold_nodes(kind.__name__, name))
-    return fields
-
-
-def may_hold_nodes(kind: str, field: str) -> bool:
-    if field in NOT_CHILDREN:
-        return False
-    if field in NEVER_NODES:
-        return field == "name" and kind == NODE_NAMED_NAME
-    return not (field == "value" and kind in CONSTANT_VALUES)
-
-
-def child_fields_reversed(kind: type) -> tuple[str, ...]:
-    fields = _CHILD_FIELDS_REVERSED.get(kind)
-    if fields is None:
-        fields = _CHILD_FIELDS_REVERSED[kind] = child_fields(kind)[::-1]
-    return fields
-
-
 # Names and constants, most of a tree: they matter only inside a loop's iterable or an assigned value.
 LEAVES = (ast.Name, ast.Constant)
 
@@ -393,7 +346,7 @@ def summarize(tree: ast.AST) -> Summary:
     summary = Summary([module])
     # (node, the body it belongs to, the loop iterables and assigned values it is part of)
     stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
-    pop, push, AST, fields_of = stack.pop, stack.append, ast.AST, _CHILD_FIELDS_REVERSED
+    pop, push, AST, fields_of = stack.pop, stack.append, ast.AST, CHILD_FIELDS_REVERSED
     while stack:
         node, body, within = pop()
         kind = type(node)
@@ -447,11 +400,11 @@ def summarize(tree: ast.AST) -> Summary:
         first: tuple[ast.AST, Body, tuple[Expression, ...]] | None = None
         if kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
             iterable = Expression()
-            summary.loops.append((frozenset(names_in(node.target)), iterable))  # type: ignore[attr-defined]
+            summary.loops.append((frozenset(bound_names(node.target)), iterable))  # type: ignore[attr-defined]
             first, skip = (node.iter, body, (*within, iterable)), "iter"  # type: ignore[attr-defined]
         elif kind is ast.Assign:
             value = Expression()
-            summary.assignments.append((frozenset(n for t in node.targets for n in names_in(t)), value))  # type: ignore[attr-defined]
+            summary.assignments.append((frozenset(n for t in node.targets for n in bound_names(t)), value))  # type: ignore[attr-defined]
             first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
         else:
             skip = ""

@@ -32,7 +32,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence, Union
 
-from zerograd_lint.core.gate import Needs, child_fields_reversed
+from zerograd_lint.analysis.questions.visitor import child_fields_reversed, suites
+from zerograd_lint.core.gate import Needs
 
 # Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
 MIN_BYTES = 64 * 1024
@@ -140,19 +141,19 @@ def top_defs(tree: ast.Module) -> tuple[list[TopDef], list[TopDef], set[str]]:
                 tops.append(top)
                 every_def.append(top)
                 for part in (*statement.decorator_list, statement.args, *([statement.returns] if statement.returns else [])):
-                    outside.update(names_in(part))
+                    outside.update(names_read_in(part))
                 every_def.extend([top] * read_def(top, statement, receivers))  # its nested defs, as the gate counts them
                 continue
             if isinstance(statement, ast.ClassDef):
                 for part in (*statement.decorator_list, *statement.bases, *statement.keywords):
-                    outside.update(names_in(part))
+                    outside.update(names_read_in(part))
                 visit(statement.body, statement)
                 continue
             for name, value in ast.iter_fields(statement):
                 if name not in ("body", "orelse", "finalbody", "handlers", "cases"):
-                    outside.update(names_in(value))
+                    outside.update(names_read_in(value))
             for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
-                outside.update(names_in([getattr(part, "type", None), getattr(part, "pattern", None), getattr(part, "guard", None)]))
+                outside.update(names_read_in([getattr(part, "type", None), getattr(part, "pattern", None), getattr(part, "guard", None)]))
             for inner in suites(statement):
                 visit(inner, owner)
 
@@ -194,18 +195,9 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
     return nested
 
 
-def suites(statement: ast.stmt) -> Iterator[Sequence[ast.stmt]]:
-    """The statement bodies of a compound statement, in source order (the gate's walk meets defs in this order)."""
-    yield getattr(statement, "body", None) or []
-    for handler in getattr(statement, "handlers", ()):
-        yield handler.body
-    for case in getattr(statement, "cases", ()):
-        yield case.body
-    yield getattr(statement, "orelse", None) or []
-    yield getattr(statement, "finalbody", None) or []
 
 
-def names_in(value: object) -> Iterator[str]:
+def names_read_in(value: object) -> Iterator[str]:
     nodes = value if isinstance(value, list) else [value]
     for each in nodes:
         if not isinstance(each, ast.AST):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough, Structure
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough
 from zerograd_lint.analysis.interpret.gradients import related
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
@@ -30,6 +30,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     events_in,
 )
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 
 # One path's history: (no backward yet, set_to_none clears since the last backward, freezes in force). A freeze

@@ -34,7 +34,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Union
 
-from zerograd_lint.analysis.interpret.flow import PassThrough, Structure
+from zerograd_lint.analysis.interpret.flow import PassThrough
 from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -54,6 +54,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     Update,
 )
+from zerograd_lint.analysis.ir.structure import Structure
 
 
 class Mark(str, Enum):

@@ -28,13 +28,14 @@ from typing import Callable, Iterator, Mapping
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
 from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from zerograd_lint.analysis.interpret.flow import Structure
 from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Loop, Node, Step, children
+from zerograd_lint.analysis.ir.structure import Structure
 
 
 @dataclass(frozen=True)

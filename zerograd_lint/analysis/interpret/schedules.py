@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, Structure
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
+from zerograd_lint.analysis.ir.structure import Structure
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,8 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 
-MAX_INLINE_DEPTH = 6
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 
@@ -394,7 +394,7 @@ class Builder(CallEvents, Inlining):
     def inline_body(
         self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None
     ) -> list[Node]:
-        if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
+        if function in context.stack or len(context.stack) > CALL_DEPTH:
             return []
         naming = naming or self.naming_for(function, context, [], {}, None)
         inner = Context(

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+# How many calls deep the analysis follows the functions a training loop calls: the gate's screen and the
+# IR builder read this one number, so the screen never rules out a file the builder would report on.
+CALL_DEPTH = 6
+
 # --- optimizers -------------------------------------------------------------------------------
 
 # Constructors whose result is an optimizer: torch.optim's, and the common third-party ones.

@@ -15,9 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
-from zerograd_lint.analysis.questions.statements import SUITES, statements_in
-from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in
-from zerograd_lint.core.gate import child_fields
+from zerograd_lint.analysis.questions.visitor import SUITES, Visitor, child_fields, nodes_in, statements_in
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS
-from zerograd_lint.analysis.questions.statements import statements_in
-from zerograd_lint.analysis.questions.visitor import Visitor
+from zerograd_lint.analysis.questions.visitor import Visitor, statements_in
 
 # Layers that own parameters (in their default configuration).
 PARAMETRIC_LAYERS = frozenset(

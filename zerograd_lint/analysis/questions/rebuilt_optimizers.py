@@ -17,7 +17,6 @@ from typing import Iterator
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Structure
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -37,6 +36,7 @@ from zerograd_lint.analysis.ir.nodes import (
     loop_header,
 )
 from zerograd_lint.analysis.ir.state_events import names_read
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import nodes_of
 
 # Model methods that leave its parameters as they are.

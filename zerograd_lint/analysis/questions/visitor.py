@@ -1,19 +1,66 @@
-"""`ast.NodeVisitor` at a fraction of its cost: the questions visit every def of a large file that says `grad`."""
+"""CPython's syntax trees, walked cheaply: the one module of helpers for `ast` (the gate's screen, the reached code
+and the questions answered on CPython's tree; LibCST's tree has `analysis/ir/visiting.py`)."""
 
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, ClassVar, Iterator
-
-from zerograd_lint.core.gate import child_fields
+from collections import deque
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 Method = Callable[[Any, Any], Any]
+
+
+def bound_names(target: ast.AST) -> Iterator[str]:
+    """The names a target binds: `p`, `name, p`, `(i, (name, p))`, `*rest`."""
+    if type(target) is ast.Name:
+        yield target.id  # type: ignore[attr-defined]
+    elif type(target) in (ast.Tuple, ast.List):
+        for element in target.elts:  # type: ignore[attr-defined]
+            yield from bound_names(element)
+    elif type(target) is ast.Starred:
+        yield from bound_names(target.value)  # type: ignore[attr-defined]
+
+
+# The fields of each node type that may hold nodes of interest, in order and last first: not `ctx` (`Load`,
+# `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent; nor the fields
+# that only ever hold a name, a number or a string (the grammar's `identifier`, `int`, `string`, `constant`:
+# `Attribute.attr`, `arg.arg`, a def's `name`...), which a walk would look at only to find no node.
+NOT_CHILDREN = frozenset({"ctx", "op", "ops"})
+NEVER_NODES = frozenset(
+    {"arg", "asname", "attr", "conversion", "id", "is_async", "kind", "kwd_attrs", "level", "module", "name", "rest", "simple", "tag", "type_comment"}
+)
+NODE_NAMED_NAME = "TypeAlias"  # `type X = ...` (Python 3.12): its `name` is a `Name` node
+CONSTANT_VALUES = ("Constant", "MatchSingleton")  # their `value` is the constant itself
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+CHILD_FIELDS_REVERSED: dict[type, tuple[str, ...]] = {}  # filled by `child_fields_reversed`; the gate's walk reads it first
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if may_hold_nodes(kind.__name__, name))
+    return fields
+
+
+def may_hold_nodes(kind: str, field: str) -> bool:
+    if field in NOT_CHILDREN:
+        return False
+    if field in NEVER_NODES:
+        return field == "name" and kind == NODE_NAMED_NAME
+    return not (field == "value" and kind in CONSTANT_VALUES)
+
+
+def child_fields_reversed(kind: type) -> tuple[str, ...]:
+    fields = CHILD_FIELDS_REVERSED.get(kind)
+    if fields is None:
+        fields = CHILD_FIELDS_REVERSED[kind] = child_fields(kind)[::-1]
+    return fields
 
 
 class Visitor:
     """Visits as `ast.NodeVisitor` does: `visit_<Kind>` where the subclass has one, else `generic_visit`, which
     visits the children in field order. Faster: each kind's method is looked up once per subclass, and a
-    node's fields once per kind (`gate.child_fields`: no `ctx` nor operators, which no subclass visits)."""
+    node's fields once per kind (`child_fields`: no `ctx` nor operators, which no subclass visits)."""
 
     _methods: ClassVar[dict[type, Method]] = {}
 
@@ -54,3 +101,29 @@ def nodes_in(node: ast.AST) -> Iterator[ast.AST]:
                         push(item)
             elif isinstance(value, AST):
                 push(value)
+
+
+# Where a statement (or a module, an `except` clause, a `case`) holds statements, in `ast.walk`'s order.
+SUITES = ("body", "handlers", "cases", "orelse", "finalbody")
+
+
+def statements_in(tree: ast.AST) -> Iterator[ast.stmt]:
+    """The statements under `tree`, in the order `ast.walk` meets them (breadth first)."""
+    waiting = deque([tree])
+    while waiting:
+        node = waiting.popleft()
+        if isinstance(node, ast.stmt):
+            yield node
+        for name in SUITES:
+            waiting.extend(getattr(node, name, None) or ())
+
+
+def suites(statement: ast.stmt) -> Iterator[Sequence[ast.stmt]]:
+    """The statement bodies of a compound statement, in source order (the gate's walk meets defs in this order)."""
+    yield getattr(statement, "body", None) or []
+    for handler in getattr(statement, "handlers", ()):
+        yield handler.body
+    for case in getattr(statement, "cases", ()):
+        yield case.body
+    yield getattr(statement, "orelse", None) or []
+    yield getattr(statement, "finalbody", None) or []

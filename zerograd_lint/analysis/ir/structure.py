@@ -1,0 +1,146 @@
+"""Questions about the IR's shape, answered once per function: which events a part holds, which loops train,
+which steps sit outside an accumulation guard, what a loop rebinds and whether a branch counts micro-batches.
+
+The interpreters and the questions answered without them ask it; it runs nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from zerograd_lint.analysis.ir.conditions import Condition, atoms_of, changes, transparent
+from zerograd_lint.analysis.ir.nodes import Backward, Branch, Event, Guard, Inlined, Loop, Node, Rebind, Step, children, events_in
+
+
+class Structure:
+    """Questions about the IR's shape, answered once."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[int, frozenset[type]] = {}
+        self._rebinds: dict[int, Rebound] = {}
+        self._guards: dict[tuple[int, int], Guard] = {}
+        self._unguarded: dict[tuple[int, int], frozenset[str]] = {}
+
+    def kinds(self, node: Node) -> frozenset[type]:
+        key = id(node)
+        if key not in self._kinds:
+            self._kinds[key] = frozenset(type(e) for e in events_in(node))
+        return self._kinds[key]
+
+    def backwards_outside_closures(self, node: Node) -> bool:
+        if isinstance(node, Backward):
+            return True
+        if isinstance(node, Event) or (isinstance(node, Inlined) and node.closure):
+            return False
+        return any(self.backwards_outside_closures(child) for child in children(node))
+
+    def is_training_loop(self, loop: Loop) -> bool:
+        return {Backward, Step} <= self.kinds(loop.body)
+
+    def unguarded_steps(self, node: Node, loop: Loop) -> frozenset[str]:
+        """The optimizers this part of a loop's body steps outside any accumulation guard (inner loops and helpers included)."""
+        key = (id(node), id(loop))
+        if key not in self._unguarded:
+            if isinstance(node, Step):
+                found = frozenset({node.optimizer})
+            elif isinstance(node, Event) or (isinstance(node, Branch) and self.guard(node, loop) in (Guard.COUNTER, Guard.ACCELERATE)):
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.unguarded_steps(child, loop) for child in children(node)))
+            self._unguarded[key] = found
+        return self._unguarded[key]
+
+    def rebound(self, loop: Loop) -> "Rebound":
+        key = id(loop)
+        if key not in self._rebinds:
+            self._rebinds[key] = Rebound.of([e for e in events_in(loop.body) if isinstance(e, Rebind)])
+        return self._rebinds[key]
+
+    def guard(self, branch: Branch, loop: Loop | None) -> Guard:
+        """Whether a branch's test counts micro-batches, judged by what it tests (RULES.md, accumulation guard).
+
+        A counter test: a modulo, a flag that moves every iteration
+        (`sync_gradients`), an equality with a counter the loop increments
+        (`micro_step == n`), any comparison with one it also resets
+        (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
+        names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
+        in every iteration and never one, nor is a test of names the loop binds to
+        something else (`do_update = batch["update"]`). Otherwise (names set where
+        the loop does not show it) the words of the test decide.
+        """
+        if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
+            return branch.guard
+        key = (id(branch), id(loop))
+        if key not in self._guards and self.invariant(branch, loop):
+            self._guards[key] = Guard.OTHER
+        if key not in self._guards:
+            rebound = self.rebound(loop)
+            reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
+            if rebound.counts_with(branch.condition):
+                self._guards[key] = Guard.COUNTER
+            elif transparent(branch.condition) and reads and all(
+                reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
+            ):
+                self._guards[key] = Guard.OTHER  # the loop shows what sets every name it reads: no counter
+            else:
+                self._guards[key] = branch.guard
+        return self._guards[key]
+
+    def invariant(self, branch: Branch, loop: Loop) -> bool:
+        """The test takes the same branch in every iteration of the loop: nothing in the loop rebinds what it reads."""
+        condition = branch.condition
+        if not transparent(condition) or isinstance(condition, bool):
+            return False
+        atoms = list(atoms_of(condition))
+        reads = {read for atom in atoms for read in atom.reads}
+        return not any(atom.per_iteration for atom in atoms) and not reads_any(reads, self.rebound(loop).names)
+
+
+@dataclass(frozen=True)
+class Rebound:
+    """What a loop's body rebinds: names, counters (incremented, or computed from one), and flags bound to tests."""
+
+    names: frozenset[str]
+    counters: frozenset[str]
+    cyclic: frozenset[str]  # counters and running totals the loop also resets or wraps round
+    flags: Mapping[str, tuple[Condition, ...]]
+    opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
+
+    @classmethod
+    def of(cls, rebinds: list[Rebind]) -> "Rebound":
+        counters = {name for e in rebinds if e.counts for name in e.names}
+        for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
+            derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
+            if derived <= counters:
+                break
+            counters |= derived
+        resets = {name for e in rebinds if e.resets for name in e.names}
+        totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
+        flags: dict[str, tuple[Condition, ...]] = {}
+        for e in rebinds:
+            if e.test is not None:
+                for name in e.names:
+                    flags[name] = (*flags.get(name, ()), e.test)
+        names = frozenset(name for e in rebinds for name in e.names)
+        opaque = frozenset(
+            name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
+        )
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque)
+
+    def counts_with(self, condition: Condition, depth: int = 0) -> bool:
+        for atom in atoms_of(condition):
+            if atom.modulo or (atom.per_iteration and not reads_any(atom.reads, self.names)):
+                return True  # the words of a flag count only where the loop does not show what sets it
+            if atom.kind in {"equal", "in"} and reads_any(atom.reads, self.counters):
+                return True
+            if reads_any(atom.reads, self.cyclic):
+                return True
+            if atom.kind == "flag" and depth < 3 and any(
+                self.counts_with(test, depth + 1) for test in self.flags.get(atom.key, ())
+            ):
+                return True
+        return False
+
+
+def reads_any(reads, stored) -> bool:
+    return any(changes(name, read) for name in stored for read in reads)
