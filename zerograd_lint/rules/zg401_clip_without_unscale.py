@@ -32,7 +32,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             summary = backward.summary if backward is not None else None
             # A library wrapper's scaled gradients are unscaled its own way (summaries.Summary.clip_advice).
             wrapper_cure = summary.clip_advice.format(scaler=scaler) if summary is not None else None
-            scale = "the loss scale" if summary is not None else "the GradScaler's scale"
+            scale = f"{summary.library}'s loss scale" if summary is not None else "the GradScaler's scale"
             cure = wrapper_cure or f"call `{scaler}.unscale_({optimizer})` before clipping"
             yield finding(
                 facts, clip.node,
