@@ -293,9 +293,7 @@ class CallEvents:
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
         normalises = accelerator and self.accumulating_accelerator(receiver, context)
         unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
-        bound = context.resolver.arguments.get(loss.value) if isinstance(loss, cst.Name) and len(context.stack) > 1 else None
-        handed = (bound[1], context.stack[-2]) if bound is not None else None
-        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused, handed=handed)
+        fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
         backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
         arm = self.scaling_arm(scaling, context) if scaling is not None else None
         if arm is None:

@@ -51,9 +51,6 @@ class Backward(Event):
     # not 1) but no enclosing loop or function enters `accumulate()`: it divides by N and nothing accumulates.
     unused_accumulation: str | None = None
     distributed: bool = False  # dist_autograd.backward: writes its context's gradients, not `.grad`
-    # A loss that is a helper's parameter (`def backward_step(self, loss): loss.backward()`): the caller's
-    # argument and the function the call is written in.
-    handed: tuple[cst.BaseExpression, cst.CSTNode] | None = None
     summary: Summary | None = None  # the library wrapper it runs in (timm's loss scaler, apex's `scale_loss`)
 
 

@@ -65,7 +65,22 @@ def dotted(node: ast.AST) -> str:
 
 
 def is_grad_of(node: ast.AST, name: str) -> bool:
+    """`name.grad`, or `getattr(name, "grad", None)`."""
+    if isinstance(node, ast.Call) and dotted(node.func) == "getattr" and len(node.args) >= 2:
+        owner, attribute = node.args[0], node.args[1]
+        return isinstance(owner, ast.Name) and owner.id == name and isinstance(attribute, ast.Constant) and attribute.value == "grad"
     return isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name) and node.value.id == name
+
+
+def guard_function(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`def grad_exists(p): return p is not None and getattr(p, "grad", None) is not None`: a function whose one
+    statement (a docstring aside) returns a None test of its first argument's `.grad`."""
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    arguments = [*node.args.posonlyargs, *node.args.args]
+    return (
+        len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and bool(arguments)
+        and checks_grad_for_none(body[0].value, arguments[0].arg)
+    )
 
 
 def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
@@ -78,11 +93,15 @@ def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
     )
 
 
-def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str) -> bool:
-    """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code."""
+def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str, guards: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code; or a call `f(p)` of a
+    function of the file that answers one of those about its argument (`guards`)."""
     nodes = scope if isinstance(scope, list) else [scope]
     for root in nodes:
         for node in nodes_in(root):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in guards and node.args:
+                if isinstance(node.args[0], ast.Name) and node.args[0].id == name:
+                    return True
             if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
                 operands = [node.left, *node.comparators]
                 if any(is_grad_of(o, name) for o in operands) and any(isinstance(o, ast.Constant) and o.value is None for o in operands):
@@ -125,6 +144,7 @@ class _Finder(Visitor):
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
+        self.guards: set[str] = set()  # functions seen that test an argument's `.grad` for None (see guard_function)
         # (line, column) -> the read, not yet placed in its container, and where CPython puts its node
         self.found: dict[tuple[int, int], tuple[GradRead, tuple[int, int]]] = {}
 
@@ -144,7 +164,7 @@ class _Finder(Visitor):
                 sources = [self.parameter_source(a, depth + 1, following) for a in node.args]
                 return Source(
                     any(r.is_params for r in sources),
-                    any(checks_grad_for_none(b, p) for b, p in lambdas) or any(r.guarded for r in sources),
+                    any(checks_grad_for_none(b, p, self.guards) for b, p in lambdas) or any(r.guarded for r in sources),
                     any(checks_requires_grad(b, p) for b, p in lambdas) or any(r.grad_required for r in sources),
                 )
             return Source(False)
@@ -157,7 +177,7 @@ class _Finder(Visitor):
             name = generator.target.id if isinstance(generator.target, ast.Name) else None
             return Source(
                 inner.is_params,
-                inner.guarded or bool(name and checks_grad_for_none(node, name)),
+                inner.guarded or bool(name and checks_grad_for_none(node, name, self.guards)),
                 inner.grad_required or bool(name and checks_requires_grad(node, name)),
             )
         if isinstance(node, ast.Name) and node.id in self.assigned[-1] and node.id not in following:
@@ -174,14 +194,14 @@ class _Finder(Visitor):
         if not isinstance(target, ast.Name):
             return {}
         written = ast.unparse(iterable)
-        guarded = source.guarded or checks_grad_for_none(scope, target.id) or written in self.asserted[-1]
+        guarded = source.guarded or checks_grad_for_none(scope, target.id, self.guards) or written in self.asserted[-1]
         return {target.id: Bound(written, guarded, source.grad_required or checks_requires_grad(scope, target.id))}
 
     def assertion(self, test: ast.AST) -> None:
         """`assert all(p.grad is not None for p in X)`: later reads over the same X are guarded."""
         for node in nodes_in(test):
             if isinstance(node, COMPREHENSIONS) and isinstance(node.generators[0].target, ast.Name):
-                if checks_grad_for_none(node, node.generators[0].target.id):
+                if checks_grad_for_none(node, node.generators[0].target.id, self.guards):
                     self.asserted[-1].add(ast.unparse(node.generators[0].iter))
 
     def visit_Assert(self, node: ast.Assert) -> None:
@@ -235,6 +255,8 @@ class _Finder(Visitor):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if not self.may_read_grad(node):
             return  # nothing in it can be reported, and what it binds stays in it
+        if guard_function(node):
+            self.guards.add(node.name)
         self.assigned.append({})
         self.asserted.append(set())
         self.generic_visit(node)

@@ -123,17 +123,7 @@ def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cs
     """
     if backward.loss is None:
         return False
-    value, scope = backward.loss, backward.scope
-    if backward.handed is not None and isinstance(value, cst.Name) and not assignments(scope, value.value):
-        value, scope = backward.handed  # a helper's parameter: judged by what its caller hands it
-    return unnormalised(value, scope, helpers, module, 0)
-
-
-def assignments(scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
-    """The values assigned to a name in a function (not in the functions inside it)."""
-    finder = _Assignments(scope, name)
-    visit(scope, finder)
-    return finder.values
+    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
 
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
@@ -149,11 +139,12 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
         seen.add(name)
-        found_values = assignments(scope, name)
-        if not found_values:
+        finder = _Assignments(scope, name)
+        visit(scope, finder)
+        if not finder.values:
             return False  # a parameter, or bound where we cannot see
-        values += found_values
-        names += [copied for found in found_values if (copied := copy_of(found)) is not None and copied not in seen]
+        values += finder.values
+        names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
     return all(isinstance(found, cst.Name) or unnormalised(found, scope, helpers, module, depth) for found in values)
 
 
