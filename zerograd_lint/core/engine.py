@@ -245,7 +245,8 @@ def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
         finding.end_column,
         code,
         finding.message,
-        data=finding.data,
+        step_line=finding.step_line,
+        fix=finding.fix,
     )
 
 

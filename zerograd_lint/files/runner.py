@@ -113,6 +113,7 @@ class EngineTask:
     budget: float
     fixing: Fixing | None = None
     cache_key: str | None = None
+    suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
 
 
 @dataclass
@@ -148,13 +149,15 @@ def check_paths(
     fixing: Fixing | None = None,
     budget: float = ANALYSIS_BUDGET_S,
     progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
+    suggest: bool = False,
 ) -> RunResult:
-    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
+    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read;
+    `suggest`: each fixable report with its suggestion (JSON's `fix`)."""
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
     def screen(path: Path) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, budget, suggest)
 
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
@@ -224,7 +227,7 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if cache is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), outcome.diagnostics)
+        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), outcome.diagnostics)
     elif task.cache_key is not None:
         cache.store(task.cache_key, outcome.diagnostics)
 
@@ -235,6 +238,7 @@ def screen_file(
     verdicts: Verdicts | None,
     fixing: Fixing | None = None,
     budget: float = ANALYSIS_BUDGET_S,
+    suggest: bool = False,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
     shown = str(path)
@@ -245,7 +249,7 @@ def screen_file(
         return own_report(shown, selection, cannot_read(path, error))
     key = None
     if verdicts is not None:
-        key = verdicts.cache.key(data, selection.codes(), path.suffix)
+        key = verdicts.cache.key(data, selection.codes(), kind_of(path, suggest))
         cached = verdicts.reports(key, shown)
         if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
             return cached  # nothing a fix could change
@@ -259,7 +263,13 @@ def screen_file(
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    return EngineTask(shown, source, encoding, selection, budget, fixing, key)
+    return EngineTask(shown, source, encoding, selection, budget, fixing, key, suggest)
+
+
+def kind_of(path: Path, suggest: bool) -> str:
+    """What the cache keys a file's entry by besides its bytes and codes: its kind, and whether its reports hold
+    their suggestions."""
+    return f"{path.suffix} suggested" if suggest else path.suffix
 
 
 def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic]:
@@ -304,53 +314,78 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 def run_task(task: EngineTask) -> TaskResult:
     try:
         with time_limit(task.budget), collector_tuned_for_one_file():
-            diagnostics = lint(task.source, task.path, task.selection)
-            if task.fixing is None or not any(fixable(d) for d in diagnostics):
-                return Outcome(diagnostics)
-            return fix(task, task.fixing, diagnostics)
+            outcome = analysed(task)
+        # Only this process reads the fixes' edits on the nodes: the run gets the reports without them.
+        outcome.diagnostics = [d.portable() for d in outcome.diagnostics]
+        return outcome
     except TooComplex:
         return Outcome(own_report(task.path, task.selection, too_complex(task.budget)))
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+def analysed(task: EngineTask) -> Outcome:
+    """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof)."""
+    diagnostics = lint(task.source, task.path, task.selection, task.suggest)
+    if task.fixing is not None and any(fixable(d) for d in diagnostics):
+        return fix(task, task.fixing, diagnostics)
+    return Outcome(diagnostics)
+
+
+def lint(source: str, path: str, selection: Selection, suggest: bool = False) -> list[Diagnostic]:
+    """The file's reports; `suggest`: with their suggestions (a notebook's placed in cells with them)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
-        return lint_notebook(source, path, selection)
+        return lint_notebook(source, path, selection, with_suggestions if suggest else None)
     from zerograd_lint.core.engine import lint_source
 
-    return lint_source(source, path, selection)
+    reports = lint_source(source, path, selection)
+    return with_suggestions(source, reports) if suggest else reports
+
+
+def with_suggestions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The reports, each fixable one with its suggestion (fixes are imported only when some report has one)."""
+    if not any(fixable(d) for d in diagnostics):
+        return diagnostics
+    from zerograd_lint.fixes.suggestions import suggested
+
+    return suggested(source, diagnostics)
 
 
 def fixable(d: Diagnostic) -> bool:
-    if d.code == "ZG000":
-        return False
-    from zerograd_lint.fixes import FIXES
-
-    return d.code in FIXES
+    """Whether the report offers a fix (its rule made one as it reported)."""
+    return d.fix is not None
 
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
-    """Fix the file (LibCST's matchers are imported here, only when a report can be fixed)."""
-    from zerograd_lint.fixes import fix_message, fix_source, unified_diff
+    """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
+    from zerograd_lint.fixes import fix_source, unified_diff
     from zerograd_lint.fixes.notebook import fix_notebook
 
-    fix_file = fix_notebook if task.path.endswith(".ipynb") else fix_source
+    notebook = task.path.endswith(".ipynb")
     try:
-        outcome = fix_file(task.source, task.path, task.selection, fixing.unsafe)
+        if notebook:  # its reports are placed in cells: the fixes lint the cells' joined program again
+            outcome = fix_notebook(task.source, task.path, task.selection, fixing.unsafe)
+        else:
+            outcome = fix_source(task.source, task.path, task.selection, fixing.unsafe, diagnostics)
     except Exception as error:  # a fix that fails never loses the file's reports
         reason = f"internal error while fixing: {type(error).__name__}: {error}"
-        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
-    fixes = FileFixes(task.path, [(d, fix_message(d)) for d in outcome.applied], outcome.skipped)
+        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d.portable(), reason) for d in diagnostics if fixable(d)]))
+    fixes = FileFixes(
+        task.path, [(d.portable(), message) for d, message in outcome.applied], [(d.portable(), why) for d, why in outcome.skipped]
+    )
     if not outcome.changed:
         return Outcome(diagnostics, fixes)
     if fixing.diff:
         fixes.diff = unified_diff(task.source, outcome.source, task.path)
     if not fixing.write:
         return Outcome(diagnostics, fixes)
-    return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
+    if notebook:
+        remaining = lint(outcome.source, task.path, task.selection, task.suggest)
+    else:  # the last proof's reports are the fixed file's
+        remaining = with_suggestions(outcome.source, outcome.reports) if task.suggest else outcome.reports
+    return Outcome(remaining, fixes, outcome.source)
 
 
 def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:

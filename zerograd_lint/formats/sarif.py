@@ -63,7 +63,7 @@ def artifact_location(path: str, root: Path) -> dict[str, str]:
 
 
 def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule], root: Path) -> dict[str, Any]:
-    line, column, end_line, end_column = d.data.get("cells_region") or (d.line, d.column, d.end_line, d.end_column)
+    line, column, end_line, end_column = d.cells_region or (d.line, d.column, d.end_line, d.end_column)
     message = d.message if d.cell is None else f"cell {d.cell}, line {d.line}: {d.message}"
     item: dict[str, Any] = {
         "ruleId": d.code,

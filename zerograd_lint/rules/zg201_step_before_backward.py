@@ -21,7 +21,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, step.node,
             f"{at(facts, step)} runs before {at(facts, backward)} {place}: it applies the previous "
             f"iteration's gradients, or none. Step after the backward.",
-            optimizer=step.optimizer, backward_line=facts.line(backward.node),
         )
 
 
