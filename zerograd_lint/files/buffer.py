@@ -12,7 +12,15 @@ from pathlib import Path
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.config import Options, Settings, load_settings
-from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, lint, own_report, too_large, with_suggestions, within_budget
+from zerograd_lint.files.runner import (
+    MAX_ANALYSED_BYTES,
+    RunResult,
+    collector_tuned_for_one_file,
+    lint,
+    own_report,
+    too_large,
+    with_suggestions,
+)
 from zerograd_lint.files.source import UndecodableSource, decode_source
 
 
@@ -28,13 +36,14 @@ def buffer_selection(path: str, settings: Settings) -> Selection | None:
 
 
 def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic]:
-    """`lint_source`, except that a source too large or too complex to analyse is a ZG000 report, as for files."""
+    """`lint_source`, except that a source too large to analyse is a ZG000 report, as for files."""
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
     from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
 
-    return within_budget(path, selection, lambda: lint_source(source, path, selection))
+    with collector_tuned_for_one_file():
+        return lint_source(source, path, selection)
 
 
 def check_buffer(data: bytes, path: str, settings: Settings, suggest: bool = False) -> RunResult:
@@ -51,7 +60,8 @@ def check_buffer(data: bytes, path: str, settings: Settings, suggest: bool = Fal
         return result
     try:
         if path.endswith(".ipynb"):
-            result.diagnostics = within_budget(path, selection, lambda: lint(source, path, selection, suggest))
+            with collector_tuned_for_one_file():
+                result.diagnostics = lint(source, path, selection, suggest)
         else:
             reports = lint_python(source, path, selection)
             result.diagnostics = with_suggestions(source, reports) if suggest else reports

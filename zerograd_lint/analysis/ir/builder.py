@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
+from zerograd_lint.core.work import spend
 
 MAX_INLINE_DEPTH = 6
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
@@ -150,6 +151,7 @@ class Builder(CallEvents, Inlining):
         return Block(tuple(items))
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
+        spend()
         if isinstance(statement, cst.SimpleStatementLine):
             nodes: list[Node] = []
             for small in statement.body:
