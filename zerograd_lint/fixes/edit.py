@@ -3,7 +3,7 @@
 A rule describes its fix where it knows the nodes (ruff's `Fix::safe_edit`,
 Fixit's `replacement=`): each edit names an operation, the node it applies to
 (its kind and span, 1-based as reports are) and the code it writes. The edits
-travel with the report as plain JSON values; `apply_edits` parses the source
+travel with the report (`Diagnostic.fix`); `apply_edits` parses the source
 once and makes them all in one pass with LibCST, which keeps the formatting
 and comments of everything it does not touch and gives inserted statements
 the indentation of their block.
@@ -12,7 +12,7 @@ the indentation of their block.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -49,13 +49,6 @@ class Edit:
         if op in (INSERT_BEFORE, INSERT_AFTER, INSERT_FIRST):
             statement(code)
         return cls(op, type(node).__name__, span, code)
-
-    def data(self) -> dict[str, Any]:
-        return {"op": self.op, "kind": self.kind, "span": list(self.span), "code": self.code}
-
-    @classmethod
-    def of(cls, data: dict[str, Any]) -> Edit:
-        return cls(data["op"], data["kind"], tuple(data["span"]), data["code"])  # type: ignore[arg-type]
 
 
 def statement(code: str) -> cst.SimpleStatementLine:

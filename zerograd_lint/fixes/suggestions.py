@@ -59,15 +59,22 @@ def line_edits_of(lines: list[str], starts: list[int], d: Diagnostic, made: Made
 
 
 def excerpt(starts: list[int], line_count: int, edits: Sequence[Edit]) -> tuple[int, int]:
-    """The 1-based lines [first, end) of the top-level statements the edits touch, with one more on each side
-    (so a removed statement has what follows it, as in the file); the whole file for an edit of the module."""
+    """The 1-based lines [first, end) of the top-level statements the edits touch; one more on each side when an
+    edit is of a top-level statement itself (a removed one keeps what follows it, as in the file); the whole
+    file for an edit of the module."""
     if not starts or any(edit.kind == "Module" for edit in edits):
         return 1, line_count + 1
-    low = min(edit.span[0] for edit in edits)
-    high = max(edit.span[2] for edit in edits)
-    first = max(bisect.bisect_right(starts, low) - 2, 0)
-    last = bisect.bisect_right(starts, high) + 1  # the index of the statement after the next one, if any
-    return (starts[first] if first > 0 else 1), (starts[last] if last < len(starts) else line_count + 1)
+    first = bisect.bisect_right(starts, min(edit.span[0] for edit in edits)) - 1
+    last = bisect.bisect_right(starts, max(edit.span[2] for edit in edits)) - 1
+    if any(starts_statement(starts, edit.span[0]) for edit in edits):
+        first, last = first - 1, last + 1
+    first, after = max(first, 0), last + 1
+    return (starts[first] if first > 0 else 1), (starts[after] if after < len(starts) else line_count + 1)
+
+
+def starts_statement(starts: list[int], line: int) -> bool:
+    index = bisect.bisect_left(starts, line)
+    return index < len(starts) and starts[index] == line
 
 
 def statement_starts(source: str) -> list[int]:
