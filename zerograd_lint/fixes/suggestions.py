@@ -84,4 +84,3 @@ def statement_starts(source: str) -> list[int]:
     except (SyntaxError, ValueError):
         return []  # the whole file is the excerpt
     return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in module.body]
-
