@@ -55,7 +55,7 @@ def test_fixed_scripts_run_clean_under_the_guard(tmp_path: Path) -> None:
         folder = tmp_path / script.stem
         folder.mkdir()
         (folder / script.name).write_text(outcome.source, encoding="utf-8")
-        codes = {d.code for d in outcome.applied}
+        codes = {d.code for d, _ in outcome.applied}
         fixed[str(folder / script.name)] = codes
         if script.parent == SCRIPTS:  # what the guard found before, less what was fixed, may remain
             before = set(re.findall(r"#\s*<-\s*(ZG\d{3})", source))

@@ -57,13 +57,13 @@ def test_torchrun_runs_the_guard_on_every_rank_and_rank_0_writes_the_report(tmp_
 
 
 def finding(line: int, code: str = "ZG101", path: str = "train.py") -> Diagnostic:
-    return Diagnostic(path, line, 5, line, 15, code, "message", {"origin": "runtime"})
+    return Diagnostic(path, line, 5, line, 15, code, "message")
 
 
 def test_merge_keeps_one_finding_per_position_with_its_ranks() -> None:
     merged = merge([[finding(9), finding(4, "ZG105")], [finding(9)], [], [finding(9), finding(12)]])
-    assert [(d.line, d.code, d.data["ranks"]) for d in merged] == [
-        (4, "ZG105", [0]), (9, "ZG101", [0, 1, 3]), (12, "ZG101", [3]),
+    assert [(d.line, d.code, d.ranks) for d in merged] == [
+        (4, "ZG105", (0,)), (9, "ZG101", (0, 1, 3)), (12, "ZG101", (3,)),
     ]
     assert merged[1].message == "message (ranks 0, 1, 3)"
 

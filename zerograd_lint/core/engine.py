@@ -21,6 +21,7 @@ from zerograd_lint.core.gate import Gate, Needs, gate_of
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
+from zerograd_lint.core.work import TooComplex, allowance, too_complex
 from zerograd_lint.rules import Finding, catalogue
 
 if TYPE_CHECKING:
@@ -187,11 +188,19 @@ def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | N
     """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
     chosen = every_code() if codes is None else frozenset(codes)
     try:
-        return deeper_if_needed(reports_of, source, path, chosen)
+        return deeper_if_needed(counted_reports_of, source, path, chosen)
     except RecursionError:
         return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+    except TooComplex:
+        return [parse_error(path, 1, 1, too_complex())]
     finally:
         forget_the_file()
+
+
+def counted_reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    """`reports_of`, within the work one file may cost (in the thread that analyses it: see `deep_stack`)."""
+    with allowance():
+        return reports_of(source, path, codes)
 
 
 def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
@@ -245,7 +254,8 @@ def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
         finding.end_column,
         code,
         finding.message,
-        data=finding.data,
+        step_line=finding.step_line,
+        fix=finding.fix,
     )
 
 

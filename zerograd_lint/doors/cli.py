@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
@@ -13,15 +12,14 @@ from typing import NoReturn, Sequence
 import click
 
 from zerograd_lint import __version__
-from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection, SelectionError
 from zerograd_lint.files.buffer import check_buffer, settings_for
 from zerograd_lint.files.cache import Cache, project_root
 from zerograd_lint.files.config import ConfigError, Options, Settings, load_settings
 from zerograd_lint.files.discovery import MissingPath, discover
 from zerograd_lint.files.progress import tracked, wants_progress
-from zerograd_lint.files.runner import Fixing, RunResult, check_paths, fixable
-from zerograd_lint.files.source import UndecodableSource, decode_source, write_atomically
+from zerograd_lint.files.runner import Fixing, RunResult, check_paths
+from zerograd_lint.files.source import write_atomically
 from zerograd_lint.formats import FORMATTERS, HUMAN_FORMATS
 
 EXIT_CLEAN, EXIT_REPORTS, EXIT_ERROR = 0, 1, 2
@@ -148,13 +146,12 @@ def check(
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
     progress = (lambda items: tracked(items, sys.stderr)) if human and wants_progress(sys.stderr, len(files)) else iter
-    sources: dict[str, str | None] = {}
+    suggest = output_format == "json" and not statistics  # JSON's `fix`, made where the file is analysed
     try:
         if reading_stdin:
-            shown = stdin_filename or STDIN
-            result, sources[shown] = check_buffer(sys.stdin.buffer.read(), shown, settings)
+            result = check_buffer(sys.stdin.buffer.read(), stdin_filename or STDIN, settings, suggest)
         else:
-            result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress)
+            result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress, suggest=suggest)
     except KeyboardInterrupt:
         interrupted()
 
@@ -166,8 +163,6 @@ def check(
             finish(EXIT_ERROR if result.internal_errors else EXIT_REPORTS if result.fixed else EXIT_CLEAN)
         if fix and human:
             click.echo(f"Fixed {result.fixed} report{'s' if result.fixed != 1 else ''}.", err=True)
-    if output_format == "json":
-        result.diagnostics = with_fixes(result.diagnostics, sources, settings)
     write_report(render(result, output_format, statistics), output_file)
     for message in result.internal_errors:
         click.echo(f"zerograd-lint: {message}", err=True)
@@ -210,35 +205,6 @@ def show_what_fixing_did(result: RunResult, fixing: Fixing, *, show: bool) -> No
                 click.echo(f"{location(d)}: {d.code} {'fixed' if fixing.write else 'fix'}: {message}", err=True)
         if fixing.diff:
             click.echo(fixes.diff, nl=False)
-
-
-def with_fixes(diagnostics: list[Diagnostic], sources: dict[str, str | None], settings: Settings) -> list[Diagnostic]:
-    """JSON's `fix` field: each fixable report with the edit its fix makes on the file as it is.
-
-    `sources`: the text of the files already read (stdin's); the others are read here, as `check` reads them.
-    """
-    if not any(fixable(d) for d in diagnostics):
-        return diagnostics  # LibCST's matchers are imported only when there is a fix to describe
-    from zerograd_lint.fixes import FIXES, describe_fix
-    from zerograd_lint.fixes.notebook import describe_notebook_fix
-
-    out = []
-    for d in diagnostics:
-        if d.code in FIXES:
-            if d.path not in sources:
-                try:
-                    sources[d.path] = decode_source(Path(d.path).read_bytes())
-                except (OSError, UndecodableSource):
-                    sources[d.path] = None
-            source = sources[d.path]
-            if source is not None:
-                if d.cell is None:
-                    fix = describe_fix(source, d)
-                else:
-                    fix = describe_notebook_fix(source, d.path, settings.selection_for(Path(d.path)), d)
-                d = dataclasses.replace(d, data={**d.data, "fix": fix})
-        out.append(d)
-    return out
 
 
 def render(result: RunResult, output_format: str, show_statistics: bool) -> str:
@@ -374,7 +340,7 @@ def run(
 
         findings, status = run_on_processes(nproc_per_node, script, script_args, accumulation_steps, keep_stdout_clean)
     else:
-        from zerograd_lint.runtime.distributed import Job, as_dict
+        from zerograd_lint.runtime.distributed import Job
 
         try:
             with stdout_sent_to_stderr(keep_stdout_clean):
@@ -387,7 +353,7 @@ def run(
         if merged is None:  # another rank than 0: rank 0 reports for all
             sys.exit(outcome.exit_status)
         if merged_to is not None:  # for the launcher of --nproc-per-node, which reports
-            write_report(json.dumps([as_dict(d) for d in merged]), merged_to)
+            write_report(json.dumps([d.as_json() for d in merged]), merged_to)
             sys.exit(outcome.exit_status)
         findings, status = merged, outcome.exit_status
     write_report(FORMATTERS[output_format](findings), output_file)

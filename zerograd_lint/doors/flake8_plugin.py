@@ -16,7 +16,6 @@ from typing import Any, ClassVar, Iterator, Sequence
 from zerograd_lint import __version__
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.core.noqa import NOQA_FILE
-from zerograd_lint.core.selection import Selection
 from zerograd_lint.rules import catalogue
 
 
@@ -42,11 +41,12 @@ class ZerogradChecker:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         if NOQA_FILE.search(self.source):  # our own file-level switch, unknown to flake8
             return
-        from zerograd_lint.files.runner import within_budget  # the run's own machinery, once a file is checked
+        from zerograd_lint.files.runner import collector_tuned_for_one_file  # the run's own machinery, once a file is checked
 
-        every_code = Selection(select=("ALL",))  # flake8 selects among the reports
         unnamed = opt_in_codes() - self.opt_in_named
-        for d in within_budget(self.filename, every_code, lambda: analyze_source(self.source, self.filename)):
+        with collector_tuned_for_one_file():  # flake8 selects among every rule's reports
+            reports = analyze_source(self.source, self.filename)
+        for d in reports:
             if d.code not in unnamed:
                 yield d.line, d.column - 1, f"{d.code} {d.message}", type(self)
 

@@ -12,7 +12,15 @@ from pathlib import Path
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.config import Options, Settings, load_settings
-from zerograd_lint.files.runner import MAX_ANALYSED_BYTES, RunResult, lint, own_report, too_large, within_budget
+from zerograd_lint.files.runner import (
+    MAX_ANALYSED_BYTES,
+    RunResult,
+    collector_tuned_for_one_file,
+    lint,
+    own_report,
+    too_large,
+    with_suggestions,
+)
 from zerograd_lint.files.source import UndecodableSource, decode_source
 
 
@@ -28,32 +36,35 @@ def buffer_selection(path: str, settings: Settings) -> Selection | None:
 
 
 def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic]:
-    """`lint_source`, except that a source too large or too complex to analyse is a ZG000 report, as for files."""
+    """`lint_source`, except that a source too large to analyse is a ZG000 report, as for files."""
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
     from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
 
-    return within_budget(path, selection, lambda: lint_source(source, path, selection))
+    with collector_tuned_for_one_file():
+        return lint_source(source, path, selection)
 
 
-def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult, str | None]:
-    """`check`'s result for a file at `path` holding `data` (a notebook's JSON when the path ends in `.ipynb`),
-    and the source it decoded (None if it could not)."""
+def check_buffer(data: bytes, path: str, settings: Settings, suggest: bool = False) -> RunResult:
+    """`check`'s result for a file at `path` holding `data` (a notebook's JSON when the path ends in `.ipynb`);
+    `suggest`: each fixable report with its suggestion (JSON's `fix`)."""
     selection = buffer_selection(path, settings)
     if selection is None:
-        return RunResult(), None
+        return RunResult()
     result = RunResult(files_checked=1)
     try:
         source = decode_source(data)
     except UndecodableSource as error:
         result.diagnostics = own_report(path, selection, str(error))
-        return result, None
+        return result
     try:
         if path.endswith(".ipynb"):
-            result.diagnostics = within_budget(path, selection, lambda: lint(source, path, selection))
+            with collector_tuned_for_one_file():
+                result.diagnostics = lint(source, path, selection, suggest)
         else:
-            result.diagnostics = lint_python(source, path, selection)
+            reports = lint_python(source, path, selection)
+            result.diagnostics = with_suggestions(source, reports) if suggest else reports
     except Exception as error:  # as for files: an internal failure is the run's error, never a crash
         result.internal_errors.append(f"{path}: internal error: {type(error).__name__}: {error}")
-    return result, source
+    return result

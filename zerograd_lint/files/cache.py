@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from zerograd_lint import __version__
 from zerograd_lint.core.diagnostics import Diagnostic
@@ -92,20 +92,16 @@ class Cache:
         """The reports stored under this key, now for `path`; None on a miss or a damaged entry."""
         try:
             items = json.loads((self.directory / f"{key}.json").read_bytes())
-            return [Diagnostic(path=path, **item) for item in items]
-        except (OSError, ValueError, TypeError):
+            return [Diagnostic.of_json(item, path=path) for item in items]
+        except (OSError, ValueError, TypeError, KeyError):
             return None
 
     def store(self, key: str, diagnostics: Sequence[Diagnostic]) -> None:
-        """Keep the reports if they survive JSON unchanged; a cache that cannot be written is skipped."""
-        items = [without_path(d) for d in diagnostics]
-        try:
-            text = json.dumps(items)
-        except (TypeError, ValueError):
-            return
-        if json.loads(text) != items:
-            return  # tuples or other types JSON would change: a hit must equal a fresh run
-        self.write(f"{key}.json", text.encode())
+        """Keep the reports (their path is the reader's: a copied file hits); a cache that cannot be written is skipped."""
+        items = [d.as_json() for d in diagnostics]
+        for item in items:
+            del item["path"]
+        self.write(f"{key}.json", json.dumps(items).encode())
 
     def write(self, name: str, data: bytes) -> None:
         """Write a file of the cache folder atomically; a cache that cannot be written is skipped."""
@@ -197,12 +193,6 @@ def read_keys(path: Path) -> list[str]:
     if hashlib.sha256(body).hexdigest().encode() != digest:
         return []
     return body.decode("ascii", "replace").split()
-
-
-def without_path(diagnostic: Diagnostic) -> dict[str, Any]:
-    item = {f.name: getattr(diagnostic, f.name) for f in fields(diagnostic) if f.name != "path"}
-    item["data"] = dict(item["data"])
-    return item
 
 
 def mark_cache_dir(directory: Path) -> None:

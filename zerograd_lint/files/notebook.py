@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.core.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.core.engine import lint_source, parse_error, python_parse
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.noqa import apply_noqa
@@ -115,14 +115,22 @@ def python_lines(source: str) -> list[str]:
     return out
 
 
-def lint_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION) -> list[Diagnostic]:
-    """What a user sees for one notebook; positions are within cells."""
+def lint_notebook(
+    text: str,
+    path: str,
+    selection: Selection = DEFAULT_SELECTION,
+    described: Callable[[str, list[Diagnostic]], list[Diagnostic]] | None = None,
+) -> list[Diagnostic]:
+    """What a user sees for one notebook; positions are within cells. `described`: gives the reports on the
+    joined program their suggestions (JSON's `fix`), placed in cells with them."""
     try:
         program = read_notebook(text)
     except NotebookError as error:
         return [parse_error(path, 1, 1, str(error))] if "ZG000" in selection.codes() else []
     runnable, broken = without_broken_cells(program, path)
     reports = lint_source(runnable.source, path, selection)
+    if described is not None:
+        reports = described(runnable.source, reports)
     if broken and "ZG000" in selection.codes() and gate_of(selection.codes()).passes_text(program.source):  # as for a .py file (see ZG000)
         reports += apply_noqa(broken, program.source)
     return sorted((in_cell(d, program) for d in reports), key=lambda d: d.sort_key)
@@ -168,12 +176,31 @@ def in_cell(diagnostic: Diagnostic, program: NotebookProgram) -> Diagnostic:
     else:
         end_column = diagnostic.end_column
     message = cell_message(diagnostic.message, program, cell)
-    # Where ruff's SARIF places it: the code cells read as one source (as a list: the cache keeps JSON).
-    region = [diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column]
+    suggestion = diagnostic.suggestion and in_cells(diagnostic.suggestion, program, cell)
     return replace(
         diagnostic, line=line, end_line=end_line, end_column=end_column, cell=cell, message=message,
-        data={**diagnostic.data, "cells_region": region},
+        # Where ruff's SARIF places it: the code cells read as one source.
+        cells_region=(diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column),
+        suggestion=suggestion,
     )
+
+
+def in_cells(suggestion: Suggestion, program: NotebookProgram, cell: int) -> Suggestion | None:
+    """A suggestion on the joined program, its edits placed in cells (as `fix_notebook` places them); None for
+    an edit across cells (--fix applies it, but it is no edit of one cell)."""
+    edits = []
+    for edit in suggestion.edits:
+        if edit.end_line > edit.line:
+            first_cell, line = program.cell_line(edit.line)
+            end_cell, last_line = program.cell_line(edit.end_line - 1)
+            if end_cell != first_cell:
+                return None
+            end_line = last_line + 1
+        else:  # an insertion joins the cell of the line above
+            first_cell, above = program.cell_line(edit.line - 1) if edit.line > 1 else (program.origins[0][0], 0)
+            line = end_line = above + 1
+        edits.append(LineEdit(line, end_line, edit.content, first_cell))
+    return replace(suggestion, message=cell_message(suggestion.message, program, cell), edits=tuple(edits))
 
 
 def cell_message(message: str, program: NotebookProgram, cell: int) -> str:

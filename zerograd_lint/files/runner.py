@@ -3,8 +3,8 @@
 This process reads every file, biggest first, and serves it from the cache
 when the cache knows its bytes (an entry, or ruled out by the text stage
 before), else asks the gate's words test of its bytes: a file that cannot be
-reported costs a read (and a hash). The files left go to the engine, each with a
-time budget: in this process when they are few and small, else in worker
+reported costs a read (and a hash). The files left go to the engine (whose analysis of a file
+has a counted allowance of work, `core/work.py`): in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
 ends the run); in a large run that forks its workers, a child screens the
 files ahead while this process imports the analysis they inherit
@@ -19,7 +19,6 @@ import gc
 import os
 import signal
 import threading
-import time
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,12 +53,6 @@ NO_OLDER_COLLECTION = 1_000_000  # collections of a generation before one of the
 # LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
 # (generated code, never a hand-written training script) would need gigabytes.
 MAX_ANALYSED_BYTES = 4 * 2**20
-# No file keeps a run busy longer than this much CPU time: past it, it is reported as too complex
-# (ZG000). CPU time, not wall time: on a loaded machine the same file gets the same verdict.
-ANALYSIS_BUDGET_S = 60.0
-# How often a budget that ran out is told again (a TooComplex raised in a finalizer is lost), and
-# how often the watchdog of a thread other than the main one reads its CPU clock.
-WATCH_INTERVAL_S = 0.05
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
@@ -110,9 +103,9 @@ class EngineTask:
     source: str
     encoding: str  # to write a fixed file back as it was
     selection: Selection
-    budget: float
     fixing: Fixing | None = None
     cache_key: str | None = None
+    suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
 
 
 @dataclass
@@ -126,10 +119,6 @@ class Outcome:
 
 # An outcome, or the message of an internal error.
 TaskResult = Union[Outcome, str]
-
-
-class TooComplex(BaseException):
-    """The file's budget ran out (a BaseException: the analysis's own `except Exception` lets it through)."""
 
 
 def available_cores() -> int:
@@ -146,15 +135,16 @@ def check_paths(
     jobs: int | None = 1,
     cache: Cache | None = None,
     fixing: Fixing | None = None,
-    budget: float = ANALYSIS_BUDGET_S,
     progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
+    suggest: bool = False,
 ) -> RunResult:
-    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read."""
+    """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read;
+    `suggest`: each fixable report with its suggestion (JSON's `fix`)."""
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
     def screen(path: Path) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, budget)
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest)
 
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
@@ -224,7 +214,7 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if cache is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), outcome.diagnostics)
+        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), outcome.diagnostics)
     elif task.cache_key is not None:
         cache.store(task.cache_key, outcome.diagnostics)
 
@@ -234,7 +224,7 @@ def screen_file(
     selection: Selection,
     verdicts: Verdicts | None,
     fixing: Fixing | None = None,
-    budget: float = ANALYSIS_BUDGET_S,
+    suggest: bool = False,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
     shown = str(path)
@@ -245,7 +235,7 @@ def screen_file(
         return own_report(shown, selection, cannot_read(path, error))
     key = None
     if verdicts is not None:
-        key = verdicts.cache.key(data, selection.codes(), path.suffix)
+        key = verdicts.cache.key(data, selection.codes(), kind_of(path, suggest))
         cached = verdicts.reports(key, shown)
         if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
             return cached  # nothing a fix could change
@@ -259,7 +249,13 @@ def screen_file(
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    return EngineTask(shown, source, encoding, selection, budget, fixing, key)
+    return EngineTask(shown, source, encoding, selection, fixing, key, suggest)
+
+
+def kind_of(path: Path, suggest: bool) -> str:
+    """What the cache keys a file's entry by besides its bytes and codes: its kind, and whether its reports hold
+    their suggestions."""
+    return f"{path.suffix} suggested" if suggest else path.suffix
 
 
 def own_report(path: str, selection: Selection, message: str) -> list[Diagnostic]:
@@ -303,147 +299,77 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 
 def run_task(task: EngineTask) -> TaskResult:
     try:
-        with time_limit(task.budget), collector_tuned_for_one_file():
-            diagnostics = lint(task.source, task.path, task.selection)
-            if task.fixing is None or not any(fixable(d) for d in diagnostics):
-                return Outcome(diagnostics)
-            return fix(task, task.fixing, diagnostics)
-    except TooComplex:
-        return Outcome(own_report(task.path, task.selection, too_complex(task.budget)))
+        with collector_tuned_for_one_file():
+            outcome = analysed(task)
+        # Only this process reads the fixes' edits on the nodes: the run gets the reports without them.
+        outcome.diagnostics = [d.portable() for d in outcome.diagnostics]
+        return outcome
     except Exception as error:  # one file's internal failure never loses the run
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+def analysed(task: EngineTask) -> Outcome:
+    """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof)."""
+    diagnostics = lint(task.source, task.path, task.selection, task.suggest)
+    if task.fixing is not None and any(fixable(d) for d in diagnostics):
+        return fix(task, task.fixing, diagnostics)
+    return Outcome(diagnostics)
+
+
+def lint(source: str, path: str, selection: Selection, suggest: bool = False) -> list[Diagnostic]:
+    """The file's reports; `suggest`: with their suggestions (a notebook's placed in cells with them)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
-        return lint_notebook(source, path, selection)
+        return lint_notebook(source, path, selection, with_suggestions if suggest else None)
     from zerograd_lint.core.engine import lint_source
 
-    return lint_source(source, path, selection)
+    reports = lint_source(source, path, selection)
+    return with_suggestions(source, reports) if suggest else reports
+
+
+def with_suggestions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The reports, each fixable one with its suggestion (fixes are imported only when some report has one)."""
+    if not any(fixable(d) for d in diagnostics):
+        return diagnostics
+    from zerograd_lint.fixes.suggestions import suggested
+
+    return suggested(source, diagnostics)
 
 
 def fixable(d: Diagnostic) -> bool:
-    if d.code == "ZG000":
-        return False
-    from zerograd_lint.fixes import FIXES
-
-    return d.code in FIXES
+    """Whether the report offers a fix (its rule made one as it reported)."""
+    return d.fix is not None
 
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
-    """Fix the file (LibCST's matchers are imported here, only when a report can be fixed)."""
-    from zerograd_lint.fixes import fix_message, fix_source, unified_diff
+    """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
+    from zerograd_lint.fixes import fix_source, unified_diff
     from zerograd_lint.fixes.notebook import fix_notebook
 
-    fix_file = fix_notebook if task.path.endswith(".ipynb") else fix_source
+    notebook = task.path.endswith(".ipynb")
     try:
-        outcome = fix_file(task.source, task.path, task.selection, fixing.unsafe)
+        if notebook:  # its reports are placed in cells: the fixes lint the cells' joined program again
+            outcome = fix_notebook(task.source, task.path, task.selection, fixing.unsafe)
+        else:
+            outcome = fix_source(task.source, task.path, task.selection, fixing.unsafe, diagnostics)
     except Exception as error:  # a fix that fails never loses the file's reports
         reason = f"internal error while fixing: {type(error).__name__}: {error}"
-        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d, reason) for d in diagnostics if fixable(d)]))
-    fixes = FileFixes(task.path, [(d, fix_message(d)) for d in outcome.applied], outcome.skipped)
+        return Outcome(diagnostics, FileFixes(task.path, skipped=[(d.portable(), reason) for d in diagnostics if fixable(d)]))
+    fixes = FileFixes(
+        task.path, [(d.portable(), message) for d, message in outcome.applied], [(d.portable(), why) for d, why in outcome.skipped]
+    )
     if not outcome.changed:
         return Outcome(diagnostics, fixes)
     if fixing.diff:
         fixes.diff = unified_diff(task.source, outcome.source, task.path)
     if not fixing.write:
         return Outcome(diagnostics, fixes)
-    return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
-
-
-def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
-    """`lint()`, or ZG000 "too complex" past `ANALYSIS_BUDGET_S` of CPU time (for the editor, `check -`, flake8)."""
-    budget = ANALYSIS_BUDGET_S
-    try:
-        with time_limit(budget), collector_tuned_for_one_file():
-            return lint()
-    except TooComplex:
-        return own_report(path, selection, too_complex(budget))
-
-
-def too_complex(budget: float) -> str:
-    return f"too complex to analyse in {budget:g} s of CPU time"
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise TooComplex in this thread once it (the process, in the main thread) has used `seconds` more of CPU time.
-
-    In the main thread a timer signal; in another (the editor's engine thread) a watchdog thread
-    that reads this thread's CPU clock. Where neither exists (Windows), no limit.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        with thread_time_limit(seconds):
-            yield
-        return
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    expired = threading.Event()
-
-    def expire(*_: object) -> None:
-        expired.set()
-        raise TooComplex
-
-    previous = signal.signal(signal.SIGPROF, expire)
-    # Again and again once expired: an exception raised in a finalizer (`__del__`, a weakref callback) is lost.
-    signal.setitimer(signal.ITIMER_PROF, seconds, WATCH_INTERVAL_S)
-    try:
-        with errors_past_the_budget(expired):
-            yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
-
-
-@contextmanager
-def thread_time_limit(seconds: float) -> Iterator[None]:
-    """Raise TooComplex in this thread (not the main one) once it has used `seconds` more of CPU time."""
-    if not hasattr(time, "pthread_getcpuclockid"):
-        yield
-        return
-    import ctypes
-
-    thread = threading.get_ident()
-    clock = time.pthread_getcpuclockid(thread)
-    deadline = time.clock_gettime(clock) + seconds
-    finished, expired = threading.Event(), threading.Event()
-    lock = threading.Lock()  # the block's end and the watchdog's raise never cross
-
-    def watch() -> None:
-        while not finished.wait(WATCH_INTERVAL_S):
-            if time.clock_gettime(clock) >= deadline:  # again and again, as the timer signal does
-                with lock:
-                    if not finished.is_set():
-                        expired.set()
-                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(TooComplex))
-
-    watchdog = threading.Thread(target=watch, name="zerograd-lint-budget", daemon=True)
-    watchdog.start()
-    try:
-        with errors_past_the_budget(expired):
-            yield
-    finally:
-        with lock:
-            finished.set()
-            # A second raise the watchdog set while the first one unwound would fire after the block.
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), None)
-        watchdog.join()
-
-
-@contextmanager
-def errors_past_the_budget(expired: threading.Event) -> Iterator[None]:
-    """Once the budget has expired, any error of the block is TooComplex: raised inside C code (CPython's
-    AST constructor, LibCST's native parser), it can come out as a SystemError or a RuntimeError."""
-    try:
-        yield
-    except Exception as error:
-        if expired.is_set() and not isinstance(error, TooComplex):
-            raise TooComplex from error
-        raise
+    if notebook:
+        remaining = lint(outcome.source, task.path, task.selection, task.suggest)
+    else:  # the last proof's reports are the fixed file's
+        remaining = with_suggestions(outcome.source, outcome.reports) if task.suggest else outcome.reports
+    return Outcome(remaining, fixes, outcome.source)
 
 
 # --- Many files -----------------------------------------------------------------------------------

@@ -15,25 +15,32 @@ from __future__ import annotations
 
 import ast
 import difflib
+import importlib
+import pkgutil
+import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Sequence
 
 import libcst as cst
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import lint_source
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
-from zerograd_lint.fixes import zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602
 from zerograd_lint.fixes.base import SAFE, Fix, Variant, applicability, variant_of
 from zerograd_lint.fixes.edit import CannotFix, Edit, apply_edits
 
-FIXES: dict[str, Fix] = {
-    fix.code: fix for fix in (m.FIX for m in (zg101, zg102, zg103, zg202, zg204, zg401, zg402, zg404, zg501, zg602))
-}
-# Which fix goes first when several apply: a missing call before anything that may rely on it,
-# the scaler's step before the unscale that must precede it, insertions before removals and moves.
-FIX_ORDER = ("ZG202", "ZG402", "ZG404", "ZG401", "ZG101", "ZG102", "ZG103", "ZG501", "ZG204", "ZG602")
+
+def discovered_fixes() -> dict[str, Fix]:
+    """Every `FIX` of a `zgNNN.py` module here, by code, in the order they go first (`Fix.order`)."""
+    found = [
+        importlib.import_module(f"{__name__}.{info.name}").FIX
+        for info in pkgutil.iter_modules(__path__)
+        if re.fullmatch(r"zg\d{3}", info.name)
+    ]
+    return {fix.code: fix for fix in sorted(found, key=lambda fix: fix.order)}
+
+
+FIXES: dict[str, Fix] = discovered_fixes()
 # Each applied fix removes a report; a file with more than this many is not a training script.
 MAX_FIXES_PER_FILE = 100
 
@@ -41,8 +48,9 @@ MAX_FIXES_PER_FILE = 100
 @dataclass
 class FixOutcome:
     source: str
-    applied: list[Diagnostic] = field(default_factory=list)
-    skipped: list[tuple[Diagnostic, str]] = field(default_factory=list)
+    applied: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each fixed report and what its fix did
+    skipped: list[tuple[Diagnostic, str]] = field(default_factory=list)  # each report a fix failed, and why
+    reports: list[Diagnostic] = field(default_factory=list)  # the reports of `source` (as fixed)
 
     @property
     def changed(self) -> bool:
@@ -81,9 +89,7 @@ def checked_fix(
     making an uncalled line run (ZG202) may reveal reports about that line.
     """
     fix = FIXES[d.code]
-    contradiction = next(
-        (r for r in reports if r.code in fix.contradicted_by and r.data.get("step_line") == d.data.get("step_line")), None
-    )
+    contradiction = next((r for r in reports if r.code in fix.contradicted_by and r.step_line == d.step_line), None)
     if contradiction is not None:
         raise CannotFix(
             f"{contradiction.code} at line {contradiction.line} on the same step contradicts what the fix assumes: "
@@ -105,49 +111,54 @@ def checked_fix(
     raise CannotFix(reason)
 
 
-def fix_source(source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
-    """The source with the fixes applied; the reports fixed and skipped, placed on the source as given.
+def fix_source(
+    source: str,
+    path: str = "<string>",
+    selection: Selection = DEFAULT_SELECTION,
+    unsafe: bool = False,
+    reports: list[Diagnostic] | None = None,
+) -> FixOutcome:
+    """The source with the fixes applied, and its reports; the reports fixed and skipped, placed on the source as given.
 
-    Only reports the user sees are fixed, each by a proven edit (`checked_fix`).
+    Only reports the user sees are fixed, each by a proven edit (`checked_fix`). `reports`: the source's own, if
+    they are known already (each analysis of the file is then one proof).
     """
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
     origins: list[int | None] = list(range(1, len(source.splitlines()) + 1))  # each line's line in `source`
-    reports = lint_source(source, path, selection)
+    if reports is None:
+        reports = lint_source(source, path, selection)
     for _ in range(MAX_FIXES_PER_FILE):
         pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in failed]
         if not pending:
             break
-        d = min(pending, key=lambda d: FIX_ORDER.index(d.code))
+        d = min(pending, key=lambda d: FIXES[d.code].order)
         try:
             new, new_reports, variant = checked_fix(outcome.source, d, reports, path, selection)
         except CannotFix as error:
             failed[(d.code, d.message)] = (at_origin(d, origins), str(error))
             continue
         placed = at_origin(d, origins)
-        outcome.applied.append(replace(placed, data={**placed.data, "fix_variant": FIXES[d.code].variants().index(variant)}))
+        outcome.applied.append((placed, variant.message(placed)))
         origins = carried_origins(outcome.source, new, origins)
         outcome.source, reports = new, new_reports
         failed.clear()
     remaining = {(d.code, d.message) for d in reports}
     outcome.skipped = [failure for key, failure in failed.items() if key in remaining]
+    outcome.reports = reports
     return outcome
 
 
 def at_origin(d: Diagnostic, origins: list[int | None]) -> Diagnostic:
-    """A report on the source as fixed so far, placed on the source as given (a line a fix wrote stays)."""
+    """A report on the source as fixed so far, placed on the source as given (a line a fix wrote stays); the
+    lines its fix's words name too (fix messages quote them)."""
 
     def origin(line: int) -> int:
         found = origins[line - 1] if 1 <= line <= len(origins) else None
         return found if found is not None else line
 
-    return replace(d, line=origin(d.line), end_line=origin(d.end_line), data=relocated_data(d.data, origin))
-
-
-def relocated_data(data: Mapping[str, Any], line_of: Callable[[int], int]) -> dict[str, Any]:
-    """The data of a report with the lines it names (`loop_line`, ...: fix messages quote them) mapped."""
-    return {key: line_of(value) if key.endswith("_line") and isinstance(value, int) else value for key, value in data.items()}
+    return replace(d, line=origin(d.line), end_line=origin(d.end_line), fix=d.fix.moved(origin) if d.fix else None)
 
 
 def carried_origins(old: str, new: str, origins: list[int | None]) -> list[int | None]:
@@ -162,30 +173,6 @@ def carried_origins(old: str, new: str, origins: list[int | None]) -> list[int |
 
 def count(reports: list[Diagnostic], code: str) -> int:
     return sum(d.code == code for d in reports)
-
-
-@lru_cache(maxsize=4)
-def reports_of(source: str, path: str) -> tuple[Diagnostic, ...]:
-    """The file's reports, linted once for all the reports whose fix is described."""
-    return tuple(lint_source(source, path))
-
-
-def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
-    """JSON's `fix` for one report: what the fix would change, as edits on the original lines; None if none."""
-    fix = FIXES.get(d.code)
-    if fix is None:
-        return None
-    try:
-        new, _, variant = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)
-    except CannotFix:
-        return None
-    return {"applicability": applicability(d), "message": variant.message(d), "edits": line_edits(source, new)}
-
-
-def fix_message(d: Diagnostic) -> str:
-    """What the fix of an applied report did (the edit chosen among its variants), in the lines of `d`."""
-    fix, index = FIXES[d.code], d.data.get("fix_variant")
-    return fix.variants()[index].message(d) if index is not None else fix.message(d)
 
 
 def line_edits(old: str, new: str) -> list[dict[str, Any]]:

@@ -10,8 +10,8 @@ generated from these, and a rule is fixable exactly when a fix for its code exis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence, Union
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence, Union
 
 import libcst as cst
 
@@ -35,6 +35,8 @@ class Fix:
     message: Callable[[Diagnostic], str]
     does: str  # what the fix changes, in words (Markdown)
     safety: str  # when a report's fix is safe or unsafe, in words (Markdown)
+    # When several reports of a file can be fixed, the fix of lowest order goes first.
+    order: int
     # A smaller edit, tried first, and another edit tried last: the first that alone removes the
     # report and causes none is the fix.
     smaller: Variant | None = None
@@ -46,8 +48,12 @@ class Fix:
 
     def variants(self) -> list[Variant]:
         """The edits to try, smallest first."""
-        main = Variant(self.message)
-        return [v for v in (self.smaller, main, self.fallback) if v is not None]
+        return [v for v in (self.smaller, self.main, self.fallback) if v is not None]
+
+    @property
+    def main(self) -> Variant:
+        """The edit the rule's page describes (JSON's `fix` offers it, unproven; --fix may find a smaller one)."""
+        return Variant(self.message)
 
 
 # A variant as a report carries it: its edits, or why it cannot be made.
@@ -63,10 +69,9 @@ class Offer:
     applicability: str
     variants: tuple[Made, ...]
 
-    def data(self) -> dict[str, Any]:
-        """As JSON values (the cache, worker processes and notebooks carry reports so)."""
-        made = [made if isinstance(made, str) else [edit.data() for edit in made] for made in self.variants]
-        return {**self.words.data(), "applicability": self.applicability, "variants": made}
+    def moved(self, line_of: Callable[[int], int]) -> Offer:
+        """The offer with the lines its words name mapped (the edits' spans stay: they belong to the code as it was)."""
+        return replace(self, words=self.words.moved(line_of))
 
 
 def made(edits: Callable[[], Sequence[Edit]]) -> Made:
@@ -81,16 +86,23 @@ def made(edits: Callable[[], Sequence[Edit]]) -> Made:
         return f"the fix failed: {type(error).__name__}: {error}"
 
 
+def offer_of(d: Diagnostic) -> Offer:
+    """The fix a report offers; raises CannotFix if it offers none (a report from the cache or another process)."""
+    if d.fix is None:
+        raise CannotFix("the report carries no fix")
+    return d.fix
+
+
 def variant_of(d: Diagnostic, index: int) -> list[Edit]:
     """The edits of one of the report's variants; raises CannotFix with the reason there are none."""
-    made = d.data["variants"][index]
+    made = offer_of(d).variants[index]
     if isinstance(made, str):
         raise CannotFix(made)
-    return [Edit.of(edit) for edit in made]
+    return list(made)
 
 
 def applicability(d: Diagnostic) -> str:
-    return d.data["applicability"]
+    return offer_of(d).applicability
 
 
 def is_plain_receiver(text: object) -> bool:

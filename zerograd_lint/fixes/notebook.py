@@ -11,10 +11,9 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Sequence
 
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.core.engine import lint_source
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.files.notebook import (
     NotebookError,
@@ -25,7 +24,7 @@ from zerograd_lint.files.notebook import (
     read_notebook,
     without_broken_cells,
 )
-from zerograd_lint.fixes import FixOutcome, describe_fix, fix_source, relocated_data
+from zerograd_lint.fixes import FixOutcome, fix_source
 
 
 def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
@@ -36,8 +35,8 @@ def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION,
     outcome = fix_source(program.source, path, selection, unsafe)
     mapped = FixOutcome(
         text,
-        [for_display(d, program) for d in outcome.applied],
-        [(for_display(d, program), reason) for d, reason in outcome.skipped],
+        [in_cell_with_message(d, message, program) for d, message in outcome.applied],
+        [(in_cell(d, program), reason) for d, reason in outcome.skipped],
     )
     if outcome.changed:
         document = json.loads(text)
@@ -80,39 +79,7 @@ def cell_lines(
     return cells
 
 
-def for_display(d: Diagnostic, program: NotebookProgram) -> Diagnostic:
-    """A fixed report in its cell; the lines its data names (which fix messages quote) too."""
+def in_cell_with_message(d: Diagnostic, message: str, program: NotebookProgram) -> tuple[Diagnostic, str]:
+    """A fixed report in its cell, and what its fix did, in the lines of the cells."""
     placed = in_cell(d, program)
-    return replace(placed, data=relocated_data(placed.data, lambda line: program.cell_line(line)[1]))
-
-
-def describe_notebook_fix(text: str, path: str, selection: Selection, d: Diagnostic) -> dict[str, Any] | None:
-    """JSON's `fix` for a report within a cell: the edit the fix makes, on the cells' lines; None if none."""
-    try:
-        program, _ = without_broken_cells(read_notebook(text), path)
-    except NotebookError:
-        return None
-    joined = next(
-        (r for r in lint_source(program.source, path, selection)
-         if r.code == d.code and (r.line, r.column) == (program.program_line(d.cell or 0, d.line), d.column)),
-        None,
-    )
-    if joined is None:
-        return None
-    described = describe_fix(program.source, joined)
-    if described is None:
-        return None
-    edits = []  # the edits on the joined program, placed in cells
-    for edit in described["edits"]:
-        first, end = edit["line"], edit["end_line"]  # 1-based, end exclusive
-        if end > first:
-            cell, line = program.cell_line(first)
-            end_cell, end_line = program.cell_line(end - 1)
-            if end_cell != cell:
-                return None  # an edit across cells: --fix applies it, but it is no edit of one cell
-            end_line += 1
-        else:  # an insertion joins the cell of the line above, as fix_notebook does
-            cell, above = program.cell_line(first - 1) if first > 1 else (program.origins[0][0], 0)
-            line = end_line = above + 1
-        edits.append({"cell": cell, "line": line, "column": 1, "end_line": end_line, "end_column": 1, "content": edit["content"]})
-    return {**described, "message": cell_message(described["message"], program, d.cell or 0), "edits": edits}
+    return placed, cell_message(message, program, placed.cell or 0)

@@ -123,6 +123,7 @@ def message(d: Diagnostic) -> str:
 
 FIX = Fix(
     "ZG101", message,
+    order=5,  # insertions before removals and moves
     fallback=Variant(lambda d: f"Insert `{clear_call(MissingClear.of(d))}` right before the backward at line {MissingClear.of(d).backward_line}"),
     does=(
         "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "

@@ -89,6 +89,7 @@ def message(d: Diagnostic) -> str:
 
 FIX = Fix(
     "ZG102", message,
+    order=6,
     smaller=Variant(lambda d: f"Remove `{MisplacedClear.of(d).clear}`: a clear already runs where it belongs"),
     does=(
         "Remove the clear when another clear already runs where it belongs; otherwise move it to the top of "

@@ -22,6 +22,7 @@ def offer(facts: FileFacts, clear: cst.CSTNode, text: str, other: cst.CSTNode) -
 
 FIX = Fix(
     "ZG103", lambda d: f"Remove the redundant clear (the clear at line {RedundantClear.of(d).other_line} stays)",
+    order=7,
     does="Remove the redundant clear (the other clear stays).",
     safety="safe for a plain `x.zero_grad()`, else unsafe",
 )

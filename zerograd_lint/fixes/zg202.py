@@ -45,6 +45,7 @@ def stepped_optimizer(facts: FileFacts, scaler: cst.BaseExpression) -> cst.Arg:
 
 FIX = Fix(
     "ZG202", lambda d: f"Add the call parentheses: `{UncalledMethod.of(d).replacement}`",
+    order=1,  # a missing call first: the other fixes may rely on it
     reveals=True,  # a step that now runs may show it was never cleared for (ZG101): a report about that line,
     does="Add the call parentheses; `scaler.unscale_` gets the optimizer its scaler steps.",
     safety="safe",

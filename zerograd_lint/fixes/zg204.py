@@ -62,6 +62,7 @@ def notices_the_move(node: cst.CSTNode, scheduler: str) -> bool:
 
 FIX = Fix(
     "ZG204", lambda d: f"Move `{EarlySchedulerStep.of(d).scheduler}.step()` after the optimizer's step",
+    order=9,
     does=(
         "Move `scheduler.step()` right after the statement of its block that holds the optimizer's step (the "
         "step itself, or the batch loop around it)."

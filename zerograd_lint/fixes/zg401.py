@@ -60,6 +60,7 @@ def conditional_unscale(node: cst.BaseStatement, unscale: str) -> bool:
 
 FIX = Fix(
     "ZG401", lambda d: f"Insert `{unscale_call(ScaledStep.of(d))}` before the clip",
+    order=4,
     does=(
         "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
         "the clip loses its condition instead."

@@ -42,6 +42,7 @@ def message(d: Diagnostic) -> str:
 
 FIX = Fix(
     "ZG402", message,
+    order=2,  # the scaler's step before the fixes that name the scaler (ZG404, ZG401)
     does=(
         "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step), adding "
         "`scaler.update()` if the loop has none."

@@ -44,6 +44,7 @@ def updates_after_loops(facts: FileFacts, step: cst.CSTNode, update: str) -> lis
 
 FIX = Fix(
     "ZG404", lambda d: f"Insert `{ScaledStep.of(d).scaler}.update()` after the scaler's step",
+    order=3,
     does=(
         "Insert `scaler.update()` right after `scaler.step(opt)`; an update standing right after the batch "
         "loop moves in."

@@ -57,6 +57,7 @@ def divide_loss(facts: FileFacts, call: cst.CSTNode, words: UnscaledLoss) -> Edi
 
 FIX = Fix(
     "ZG501", lambda d: f"Divide `{UnscaledLoss.of(d).loss}` by `{UnscaledLoss.of(d).accumulation}`",
+    order=8,
     contradicted_by=("ZG105",),  # a clear per micro-batch: the step gets one, dividing would shrink it,
     does=(
         "Divide the loss given to backward by the accumulation count: `(loss / n).backward()`, "

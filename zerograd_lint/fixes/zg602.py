@@ -62,6 +62,7 @@ def add_numbers(facts: FileFacts, node: cst.CSTNode, words: KeptLoss) -> Edit:
 
 FIX = Fix(
     "ZG602", lambda d: f"Add `{KeptLoss.of(d).value}.item()` instead of the tensor",
+    order=10,
     does=(
         "Add the loss's number instead of the tensor: `total += loss` -> `total += loss.item()`, "
         "`losses.append(loss.item())`."

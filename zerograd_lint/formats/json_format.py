@@ -21,12 +21,12 @@ def as_json_item(d: Diagnostic) -> dict[str, Any]:
         "name": rule.name if rule else d.code,
         "severity": rule.severity if rule else "error",
         "message": d.message,
-        "fix": d.data.get("fix"),
+        "fix": d.suggestion.as_json() if d.suggestion is not None else None,
     }
     if d.cell is not None:
         item["cell"] = d.cell
-    if "ranks" in d.data:  # `zerograd-lint run` under torchrun: the ranks that saw it
-        item["ranks"] = list(d.data["ranks"])
+    if d.ranks:  # `zerograd-lint run` under torchrun: the ranks that saw it
+        item["ranks"] = list(d.ranks)
     return item
 
 

@@ -73,7 +73,7 @@ def artifact_location(path: str, root: Path) -> dict[str, str]:
 
 def region_of(d: Diagnostic) -> tuple[int, int, int, int]:
     """Where SARIF places a report: its line and column, in a notebook those of the code cells read as one source."""
-    return d.data.get("cells_region") or (d.line, d.column, d.end_line, d.end_column)
+    return d.cells_region or (d.line, d.column, d.end_line, d.end_column)
 
 
 def fingerprints(diagnostics: Sequence[Diagnostic], root: Path) -> Iterator[str]:

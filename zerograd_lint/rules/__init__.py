@@ -19,13 +19,14 @@ import importlib
 import importlib.util
 import pkgutil
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.fixes.base import Offer
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,8 @@ class Finding:
     end_line: int
     end_column: int
     message: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    fix: Offer | None = None  # the fix the report offers (`zerograd_lint/fixes/zgNNN.py: offer`)
+    step_line: int | None = None  # the optimizer step it is about: a fix on the same step may be contradicted
 
 
 class Example(str):

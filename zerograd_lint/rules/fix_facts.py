@@ -2,31 +2,41 @@
 
 The fix (`zerograd_lint/fixes/zgNNN.py`) fills the record in, beside its edits,
 when the rule reports (`finding(..., fix=zgNNN.offer(...))`), and reads it back
-with `Record.of(report)` to say what it did. A record travels in
-`Diagnostic.data` as plain JSON values, so the cache, worker processes and
-notebooks carry it as they carry any report, and its fields ending in `_line`
-move with the report when lines move (`fixes.relocated_data`).
+with `Record.of(report)` to say what it did. A record travels in the report's
+`fix` (`fixes.base.Offer`); its fields made with `line()` name lines of the file
+and move with the report when lines move (`FixFacts.moved`).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Any, Callable, TypeVar
 
 from zerograd_lint.core.diagnostics import Diagnostic
 
 R = TypeVar("R", bound="FixFacts")
+LINE = "line"  # the metadata key of a field that names a line of the file
+
+
+def line(default: Any = MISSING) -> Any:
+    """A field that names a line of the file: `moved` maps it when lines move."""
+    return field(default=default, metadata={LINE: True})
 
 
 @dataclass(frozen=True)
 class FixFacts:
-    def data(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
     def of(cls: type[R], d: Diagnostic) -> R:
-        """The record a report carries (a field it lacks takes its default; a required one raises)."""
-        return cls(**{f.name: d.data[f.name] for f in fields(cls) if f.name in d.data})
+        """The record a report's fix carries; raises TypeError if it carries no record of this kind."""
+        words = d.fix.words if d.fix is not None else None
+        if not isinstance(words, cls):
+            raise TypeError(f"{d.code} at line {d.line} carries no {cls.__name__}")
+        return words
+
+    def moved(self: R, line_of: Callable[[int], int]) -> R:
+        """The record with the lines it names mapped by `line_of`."""
+        lines = {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get(LINE)}
+        return replace(self, **{name: line_of(value) for name, value in lines.items() if value is not None})
 
 
 @dataclass(frozen=True)
@@ -34,21 +44,21 @@ class MissingClear(FixFacts):
     """ZG101: the step whose optimizer nothing clears, and where a clear would go."""
 
     optimizer: str
-    loop_line: int | None
-    step_line: int
+    loop_line: int | None = line()
+    step_line: int = line()
     guarded: bool  # the step runs under a condition (accumulation)
     set_to_none: bool | None  # the file's own `zero_grad(set_to_none=...)`, None for the default
     closure: bool = False  # the step evaluates a closure that runs the backward (LBFGS)
-    backward_line: int | None = None  # the backward whose gradients the step applies
+    backward_line: int | None = line(None)  # the backward whose gradients the step applies
 
 
 @dataclass(frozen=True)
 class MisplacedClear(FixFacts):
     """ZG102: the clear between a backward and its step."""
 
-    step_line: int
-    backward_line: int
-    loop_line: int | None
+    step_line: int = line()
+    backward_line: int = line()
+    loop_line: int | None = line()
     step_guarded: bool
     clear: str  # the clear's statement as written
 
@@ -57,7 +67,7 @@ class MisplacedClear(FixFacts):
 class RedundantClear(FixFacts):
     """ZG103: the clear to remove, and the one that stays."""
 
-    other_line: int
+    other_line: int = line()
     clear: str
 
 
@@ -96,7 +106,7 @@ class UnscaledLoss(FixFacts):
 
     accumulation: str | None
     loss: str
-    step_line: int
+    step_line: int = line()
 
 
 @dataclass(frozen=True)

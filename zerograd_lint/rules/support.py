@@ -30,10 +30,11 @@ def contents(root: RootFacts, event: Event, key: str) -> frozenset:
     return root.before[event.id].get(key, frozenset())
 
 
-def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None = None, **data: object) -> Finding:
-    """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`)."""
+def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None = None, step: Event | None = None) -> Finding:
+    """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`); `step`: the optimizer
+    step it is about, if a fix of another report on that step must know of it."""
     line, column, end_line, end_column = facts.span(node)
-    return Finding(line, column, end_line, end_column, message, {**data, **(fix.data() if fix is not None else {})})
+    return Finding(line, column, end_line, end_column, message, fix, facts.line(step.node) if step is not None else None)
 
 
 def at(facts: FileFacts, event: Event) -> str:

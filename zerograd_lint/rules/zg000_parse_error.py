@@ -23,8 +23,9 @@ RULE = Rule(
         "undecodable bytes and size of other files are not reported (run Python or a general linter for those); a "
         "file or folder that cannot be read always is. Code nested deeper than Python itself accepts (3,000 nested "
         "brackets) is reported; valid deep code (hundreds of concatenated strings, long sums) is analysed, up to the "
-        "nesting LibCST's parser accepts (a few thousand levels). A file whose analysis takes over a minute of CPU "
-        "time is reported as too complex to analyse. zerograd-lint parses with the Python it runs on: run it on a "
+        "nesting LibCST's parser accepts (a few thousand levels). A file whose analysis would take over "
+        "2,000,000 steps (counted, not timed: the same on any machine) is reported as too complex to analyse. "
+        "zerograd-lint parses with the Python it runs on: run it on a "
         "Python as new as your code's syntax (with pre-commit, `language_version`)."
     ),
 )

@@ -29,7 +29,7 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
                 f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
                 f"which steps {guard_phrase(facts, root, step)}: only the last micro-batch reaches the step. "
                 f"Clear only after the step, under the same condition.",
-                optimizer=step.optimizer, step_line=facts.line(step.node),
+                step=step,
             )
 
 
@@ -62,7 +62,7 @@ def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
                     f"`accelerator.accumulate(...)`, so {at(facts, backward)} divides each loss by {steps_text} and {at(facts, step)} "
                     f"applies every micro-batch's 1/{steps_text}-sized gradient on its own. Accumulation is configured but never used: "
                     f"run the forward, backward, step and clear inside `with accelerator.accumulate(model):`.",
-                    optimizer=step.optimizer, step_line=facts.line(step.node), accumulation=steps_text,
+                    step=step,
                 )
 
 

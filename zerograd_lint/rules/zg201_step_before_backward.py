@@ -20,7 +20,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{at(facts, step)} re-applies the gradients that {at(facts, first)} already applied: no backward ran "
                 f"between the two steps{loop_phrase(facts, root, step)}, so the same update is made twice. "
                 f"Remove one of the steps, or run the backward between them.",
-                optimizer=step.optimizer, first_step_line=facts.line(first.node),
             )
             continue
         backward = backward_after(root, step)
@@ -31,7 +30,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, step.node,
             f"{at(facts, step)} runs before {at(facts, backward)} {place}: it applies the previous "
             f"iteration's gradients, or none. Step after the backward.",
-            optimizer=step.optimizer, backward_line=facts.line(backward.node),
         )
 
 

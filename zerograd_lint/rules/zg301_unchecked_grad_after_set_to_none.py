@@ -18,7 +18,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 read.line, read.column, read.end_line, read.end_column,
                 f"`{read.parameter}.grad` can be None here: {why_none(facts, read, evidence)}. "
                 f"Guard it with `if {read.parameter}.grad is not None`.",
-                {"parameter": read.parameter, "evidence": evidence.kind},
             )
 
 

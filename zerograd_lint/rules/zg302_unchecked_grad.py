@@ -16,7 +16,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"that gets no gradient (frozen, or skipped by the forward) and after `zero_grad()` until the next backward. "
             f"Nothing in this file shows a None here today; guard it with `if {read.parameter}.grad is not None` "
             f"so it keeps working when that changes.",
-            {"parameter": read.parameter},
         )
 
 

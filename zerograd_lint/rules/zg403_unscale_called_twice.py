@@ -23,7 +23,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, unscale.node,
             f"`{unscale.text}` can run {again} before `{unscale.scaler}.update()`{loop_phrase(facts, root, unscale)}: torch raises RuntimeError "
             f"on the second unscale of `{unscale.optimizer}`. Unscale once per step, right before clipping.",
-            optimizer=unscale.optimizer, scaler=unscale.scaler,
         )
 
 

@@ -49,7 +49,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             f"`{backward.text}` accumulates gradients for {at(facts, step)} over several micro-batches, but `{loss}` is "
             f"not divided by {'`' + divisor + '`' if count else divisor}: the effective learning rate is that many times larger. "
             f"Divide the loss: `({loss} / {count or 'n'})`.",
-            fix=zg501.offer(facts, backward.node, loss, count, step.node),
+            fix=zg501.offer(facts, backward.node, loss, count, step.node), step=step,
         )
 
 

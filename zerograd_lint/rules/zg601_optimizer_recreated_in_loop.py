@@ -19,7 +19,6 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{loop_line}, which steps it at line {facts.line(step.node)}, over the parameters of {models}, built "
                 f"outside that loop: its state (moments, momentum, step count) starts empty each time. "
                 f"Build it once, before the loop at line {loop_line}.",
-                optimizer=built.optimizer, loop_line=loop_line,
             )
 
 

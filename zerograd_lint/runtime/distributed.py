@@ -57,23 +57,15 @@ class Job:
     def merged(self, findings: Sequence[Diagnostic]) -> list[Diagnostic] | None:
         """Rank 0: every rank's findings, merged; the other ranks: None, once rank 0 has them all."""
         store = self._store()
-        store.set(f"{self.prefix}rank/{self.rank}", json.dumps([as_dict(d) for d in findings]))
+        store.set(f"{self.prefix}rank/{self.rank}", json.dumps([d.as_json() for d in findings]))
         if self.rank != 0:
             store.wait([f"{self.prefix}done"], WAIT)
             return None
         keys = [f"{self.prefix}rank/{rank}" for rank in range(self.world_size)]
         store.wait(keys, WAIT)
-        per_rank = [[from_dict(item) for item in json.loads(store.get(key))] for key in keys]
+        per_rank = [[Diagnostic.of_json(item) for item in json.loads(store.get(key))] for key in keys]
         store.set(f"{self.prefix}done", "1")
         return merge(per_rank)
-
-
-def as_dict(d: Diagnostic) -> dict[str, Any]:
-    return {**dataclasses.asdict(d), "data": dict(d.data)}
-
-
-def from_dict(item: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(**item)
 
 
 def merge(per_rank: Sequence[Sequence[Diagnostic]]) -> list[Diagnostic]:
@@ -87,7 +79,7 @@ def merge(per_rank: Sequence[Sequence[Diagnostic]]) -> list[Diagnostic]:
             if rank not in ranks.setdefault(key, []):
                 ranks[key].append(rank)
     merged = [
-        dataclasses.replace(d, message=f"{d.message} ({describe_ranks(ranks[key])})", data={**d.data, "ranks": ranks[key]})
+        dataclasses.replace(d, message=f"{d.message} ({describe_ranks(ranks[key])})", ranks=tuple(ranks[key]))
         for key, d in first.items()
     ]
     return sorted(merged, key=lambda d: d.sort_key)

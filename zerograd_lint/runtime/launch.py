@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.runtime.distributed import from_dict
 
 
 def torchrun_command(processes: int, merged_to: Path, script: str, args: Sequence[str], accumulation_steps: int | None) -> list[str]:
@@ -37,4 +36,4 @@ def run_on_processes(
         status = subprocess.run(command, stdout=sys.stderr.fileno() if stdout_to_stderr else None).returncode
         if not merged_to.exists():  # rank 0 never got to report: torchrun has said why
             return [], status or 1
-        return [from_dict(item) for item in json.loads(merged_to.read_text(encoding="utf-8"))], status
+        return [Diagnostic.of_json(item) for item in json.loads(merged_to.read_text(encoding="utf-8"))], status

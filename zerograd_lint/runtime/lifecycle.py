@@ -140,9 +140,7 @@ class ClosureStep:
 
 
 def report(code: str, site: Site, message: str) -> Diagnostic:
-    return Diagnostic(
-        site.path, site.line, site.column, site.end_line, site.end_column, code, message, {"origin": "runtime"}
-    )
+    return Diagnostic(site.path, site.line, site.column, site.end_line, site.end_column, code, message)
 
 
 class Lifecycle:

@@ -37,6 +37,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
 )
 from zerograd_lint.analysis.ir.structure import Structure, reads_any
+from zerograd_lint.core.work import spend
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12
@@ -208,6 +209,7 @@ class Correlated(Generic[State]):
         return {frozenset(): state}
 
     def each(self, state: dict, change) -> dict:
+        spend(len(state))
         return {valuation: change(inner) for valuation, inner in state.items()}
 
     def transfer(self, event: Event, state: dict) -> dict:
@@ -386,6 +388,7 @@ class Interpreter(Generic[State]):
         return self.domain.join(first, second)
 
     def run(self, node: Node, state: State) -> Flow[State]:
+        spend()
         if isinstance(node, Event):
             return Flow(normal=self.domain.transfer(node, state))
         if isinstance(node, Block):

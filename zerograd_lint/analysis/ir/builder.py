@@ -46,6 +46,7 @@ from zerograd_lint.analysis.ir.nodes import (
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
+from zerograd_lint.core.work import spend
 
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
@@ -153,6 +154,7 @@ class Builder(CallEvents, Inlining):
         return Block(tuple(items))
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
+        spend()
         if isinstance(statement, cst.SimpleStatementLine):
             nodes: list[Node] = []
             for small in statement.body:

@@ -94,7 +94,7 @@ class Checked:
         """The program's source with every safe fix applied, as `check --fix` applies them; None if none applies."""
         if not self.parses:
             return None
-        outcome = fix_source(self.program.source, self.program.path, self.selection)
+        outcome = fix_source(self.program.source, self.program.path, self.selection, reports=list(self.reports))
         return outcome.source if outcome.changed else None
 
     def safely_fixable(self) -> bool:
