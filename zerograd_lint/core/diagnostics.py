@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
 
 
 @dataclass(frozen=True)
@@ -28,3 +28,19 @@ class Diagnostic:
     @property
     def sort_key(self) -> tuple[str, int, int, int, str]:
         return (self.path, self.cell or 0, self.line, self.column, self.code)
+
+
+def placed_in(path: str, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The reports as a door that speaks of one file at a time (flake8, an editor) shows them: a report on a line
+    of another module of the project goes on the call of this file that leads there, its message saying where
+    the line is; one with no such call is left out."""
+    placed = []
+    for d in diagnostics:
+        entry = d.data.get("entry") if d.path != path else None
+        if d.path == path:
+            placed.append(d)
+        elif entry is not None:
+            line, column, end_line, end_column = entry
+            message = f"{d.message} (at {d.path}:{d.line}:{d.column}, reached through this call)"
+            placed.append(replace(d, path=path, line=line, column=column, end_line=end_line, end_column=end_column, message=message))
+    return sorted(placed, key=lambda d: d.sort_key)

@@ -12,6 +12,7 @@ import ast
 from typing import Any, Iterator, Sequence
 
 from zerograd_lint import __version__
+from zerograd_lint.core.diagnostics import placed_in
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.core.noqa import NOQA_FILE
 from zerograd_lint.core.selection import Selection
@@ -34,8 +35,11 @@ class ZerogradChecker:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         if NOQA_FILE.search(self.source):  # our own file-level switch, unknown to flake8
             return
+        from zerograd_lint.files.project_index import project_of
         from zerograd_lint.files.runner import within_budget  # the run's own machinery, once a file is checked
 
         every_code = Selection(select=("ALL",))  # flake8 selects among every rule's reports
-        for d in within_budget(self.filename, every_code, lambda: analyze_source(self.source, self.filename)):
+        project = project_of(self.filename)
+        reports = within_budget(self.filename, every_code, lambda: analyze_source(self.source, self.filename, project=project))
+        for d in placed_in(self.filename, reports):
             yield d.line, d.column - 1, f"{d.code} {d.message}", type(self)

@@ -32,9 +32,12 @@ def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
+    from zerograd_lint.core.diagnostics import placed_in
     from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
+    from zerograd_lint.files.project_index import project_of
 
-    return within_budget(path, selection, lambda: lint_source(source, path, selection))
+    project = project_of(path)
+    return placed_in(path, within_budget(path, selection, lambda: lint_source(source, path, selection, project)))
 
 
 def check_buffer(data: bytes, path: str, settings: Settings) -> tuple[RunResult, str | None]:

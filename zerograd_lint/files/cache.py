@@ -92,13 +92,14 @@ class Cache:
         """The reports stored under this key, now for `path`; None on a miss or a damaged entry."""
         try:
             items = json.loads((self.directory / f"{key}.json").read_bytes())
-            return [Diagnostic(path=path, **item) for item in items]
+            return [Diagnostic(**{"path": path, **item}) for item in items]
         except (OSError, ValueError, TypeError):
             return None
 
-    def store(self, key: str, diagnostics: Sequence[Diagnostic]) -> None:
-        """Keep the reports if they survive JSON unchanged; a cache that cannot be written is skipped."""
-        items = [without_path(d) for d in diagnostics]
+    def store(self, key: str, path: str, diagnostics: Sequence[Diagnostic]) -> None:
+        """Keep the reports of the file at `path` if they survive JSON unchanged (a report on a line of another
+        module keeps that module's path); a cache that cannot be written is skipped."""
+        items = [without_path(d) if d.path == path else without_path(d) | {"path": d.path} for d in diagnostics]
         try:
             text = json.dumps(items)
         except (TypeError, ValueError):

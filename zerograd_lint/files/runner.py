@@ -178,10 +178,20 @@ def check_paths(
                 result.internal_errors.append(outcome)
                 continue
             collect(result, task, outcome, cache)
-    result.diagnostics.sort(key=lambda d: d.sort_key)
+    result.diagnostics = once_each(result.diagnostics)
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
     return result
+
+
+def once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Sorted, each place and code once: a line of a module that several checked files lead to (a step in
+    `engine.py` reached from two scripts' loops) is reported once, in words that do not depend on which
+    worker finished first (the first message in order)."""
+    found: dict[tuple, Diagnostic] = {}
+    for d in sorted(diagnostics, key=lambda d: (d.sort_key, d.message)):
+        found.setdefault(d.sort_key, d)
+    return list(found.values())
 
 
 def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
@@ -224,9 +234,9 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if cache is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), outcome.diagnostics)
+        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), task.path, outcome.diagnostics)
     elif task.cache_key is not None:
-        cache.store(task.cache_key, outcome.diagnostics)
+        cache.store(task.cache_key, task.path, outcome.diagnostics)
 
 
 def screen_file(
@@ -295,7 +305,19 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
         return True  # words inside JSON strings may be escaped
     from zerograd_lint.core.gate import gate_of
 
-    return gate_of(selection.codes()).passes_words(data if ascii_compatible(data) else decode_source(data))
+    gate = gate_of(selection.codes())
+    if gate.passes_words(data if ascii_compatible(data) else decode_source(data)):
+        return True
+    return "lifecycle" in gate.asked() and trains_through_imports(path, data)
+
+
+def trains_through_imports(path: Path, data: bytes) -> bool:
+    """Whether the file's loop may reach a backward and a step in a module of the project it imports."""
+    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.files.project_index import project_of
+
+    project = project_of(str(path))
+    return project is not None and ProjectGate(project.checked, project.load).in_text(data)
 
 
 # --- One file, in this process or a worker ---------------------------------------------------
@@ -305,7 +327,7 @@ def run_task(task: EngineTask) -> TaskResult:
     try:
         with time_limit(task.budget), collector_tuned_for_one_file():
             diagnostics = lint(task.source, task.path, task.selection)
-            if task.fixing is None or not any(fixable(d) for d in diagnostics):
+            if task.fixing is None or not any(fixable(d) and d.path == task.path for d in diagnostics):
                 return Outcome(diagnostics)
             return fix(task, task.fixing, diagnostics)
     except TooComplex:
@@ -320,8 +342,9 @@ def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
 
         return lint_notebook(source, path, selection)
     from zerograd_lint.core.engine import lint_source
+    from zerograd_lint.files.project_index import project_of
 
-    return lint_source(source, path, selection)
+    return lint_source(source, path, selection, project_of(path))
 
 
 def fixable(d: Diagnostic) -> bool:

@@ -173,7 +173,7 @@ def reports_of(source: str, path: str) -> tuple[Diagnostic, ...]:
 def describe_fix(source: str, d: Diagnostic) -> dict[str, Any] | None:
     """JSON's `fix` for one report: what the fix would change, as edits on the original lines; None if none."""
     fix = FIXES.get(d.code)
-    if fix is None:
+    if fix is None or "variants" not in d.data:  # no fix offered (a report on a line of another module)
         return None
     try:
         new, _, variant = checked_fix(source, d, list(reports_of(source, d.path)), d.path, DEFAULT_SELECTION)

@@ -38,6 +38,7 @@ class Finding:
     end_column: int
     message: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    path: str | None = None  # another module of the project than the checked file, where the line is
 
 
 class Example(str):

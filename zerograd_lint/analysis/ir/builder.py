@@ -109,6 +109,11 @@ class Builder(CallEvents, Inlining):
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
         self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
+        self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
+
+    def index_of(self, function: Container) -> ModuleIndex:
+        """The index of the module `function` is written in."""
+        return self.homes.get(function, self.index)
 
     def build(self, root: Container) -> Block:
         context = Context(
@@ -392,9 +397,10 @@ class Builder(CallEvents, Inlining):
     ) -> list[Node]:
         if function in context.stack or len(context.stack) > MAX_INLINE_DEPTH:
             return []
+        self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)
         inner = Context(
-            self.index.resolver_for(function, overlay, roles, arguments),
+            self.index_of(function).resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",

@@ -8,13 +8,16 @@ on demand, for the functions an analysis actually reaches.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.project import ProjectModule
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
 
@@ -61,6 +64,7 @@ class ModuleIndex:
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
+        self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
         self.walk(module.body, module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
@@ -145,6 +149,29 @@ class ModuleIndex:
                 return frozenset(found)
             found = grown
 
+    @cached_property
+    def class_kinds(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The names this module knows project classes by: the imported ones derived from a PyTorch LR scheduler,
+        and those (its own or imported) known to derive from none; a class whose bases cannot be followed is
+        neither."""
+        home = self.project
+        if home is None:  # the file alone: classes whose every base is `object` or another such class of it
+            plain: set[str] = set()
+            while True:
+                grown = {n for n, cls in self.classes.items() if all((dotted_name(b.value) or "") in {"object", *plain} for b in cls.bases)}
+                if grown == plain:
+                    return frozenset(), frozenset(plain)
+                plain = grown
+        schedulers = set()
+        plain = {name for name, cls in self.classes.items() if home.project.scheduler_class(home, cls) is False}
+        for name in [*home.imports, *home.star_names]:
+            found = home.project.definition(home, name) if name[:1].isupper() else None
+            if found is not None and isinstance(found[1], cst.ClassDef):
+                derived = home.project.scheduler_class(found[0], found[1])
+                if derived is not None:
+                    (schedulers if derived else plain).add(name)
+        return frozenset(schedulers), frozenset(plain)
+
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
         (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name."""
@@ -209,25 +236,42 @@ class SameFileView:
 
     @property
     def scheduler_classes(self) -> frozenset[str]:
-        return self.index.scheduler_classes
+        return self.index.scheduler_classes | self.index.class_kinds[0]
+
+    @property
+    def plain_classes(self) -> frozenset[str]:
+        return self.index.class_kinds[1]
+
+    def callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """The function `call` calls, in this file or imported from another module of the project; whether it
+        is a method."""
+        found = self.index.callee(call, self.container)
+        if found is not None:
+            return (self.index, *found)
+        home = self.index.project
+        dotted = dotted_name(call.func)
+        definition = home.project.definition(home, dotted) if home is not None and dotted is not None else None
+        if definition is None or not isinstance(definition[1], cst.FunctionDef) or definition[0] is home:
+            return None
+        return definition[0].index, definition[1], False
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
-        found = self.index.callee(call, self.container)
-        return self.index.returned_values(found[0]) if found is not None else ()
+        found = self.callee(call)
+        return found[0].returned_values(found[1]) if found is not None else ()
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        found = self.index.callee(call, self.container)
-        if found is None or not self.index.returned_values(found[0]):
+        found = self.callee(call)
+        if found is None or not found[0].returned_values(found[1]):
             return []
-        function, is_method = found
+        index, function, is_method = found
         parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
         bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
-        resolver = self.index.resolver_for(
+        resolver = index.resolver_for(
             function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
         )
-        return [(resolver, value) for value in self.index.returned_values(function)]
+        return [(resolver, value) for value in index.returned_values(function)]
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:

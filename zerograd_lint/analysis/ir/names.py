@@ -140,15 +140,20 @@ def constructor_role(callee: str) -> Role | None:
     return None
 
 
-def scheduled_optimizer_argument(call: cst.Call, scheduler_classes: frozenset[str] = frozenset()) -> cst.BaseExpression | None:
+def scheduled_optimizer_argument(
+    call: cst.Call, scheduler_classes: frozenset[str] = frozenset(), plain_classes: frozenset[str] = frozenset()
+) -> cst.BaseExpression | None:
     """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first.
 
     `StepLR(opt, 30)`, `lr_scheduler.OneCycleLR(optimizer=opt, ...)`,
-    `get_linear_schedule_with_warmup(opt, ...)`, or a class of the file
-    (`scheduler_classes`) derived from one of PyTorch's.
+    `get_linear_schedule_with_warmup(opt, ...)`, or a class of the project
+    (`scheduler_classes`) derived from one of PyTorch's; never a class of the
+    project derived from none (`plain_classes`), whatever its name.
     """
     callee = dotted_name(call.func) or ""
     last = callee.rsplit(".", 1)[-1]
+    if callee in plain_classes:
+        return None
     known = last in TORCH_SCHEDULERS | WARMUP_SCHEDULE_CLASSES or last in scheduler_classes or SCHEDULE_FACTORY.fullmatch(last) is not None
     if not known and not (".lr_scheduler." in f".{callee}" and last[:1].isupper() and last != "ReduceLROnPlateau"):
         return None

@@ -262,6 +262,7 @@ class SameFile(Protocol):
     """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
 
     scheduler_classes: frozenset[str]
+    plain_classes: frozenset[str]  # classes of the project that derive from no LR scheduler
 
     def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """The values the same-file function called by `call` returns, each with that function's resolver
@@ -451,7 +452,7 @@ class Resolver:
             caller, argument = self.arguments[node.value]
             return caller.scheduled_optimizer(argument, depth + 1)
         if isinstance(node, cst.Call):
-            argument = scheduled_optimizer_argument(node, self.scheduler_classes)
+            argument = scheduled_optimizer_argument(node, self.scheduler_classes, self.plain_classes)
             if argument is not None:
                 return self.canonical(argument)
             returned = self.returned(node, depth)
@@ -503,6 +504,10 @@ class Resolver:
     @property
     def scheduler_classes(self) -> frozenset[str]:
         return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
+
+    @property
+    def plain_classes(self) -> frozenset[str]:
+        return self.same_file.plain_classes if self.same_file is not None else frozenset()
 
     @by_receiver
     def value_of(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
