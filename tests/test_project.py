@@ -41,7 +41,7 @@ def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
 
 
 def test_the_trees_hold_what_the_task_names() -> None:
-    assert {"loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle"} <= set(TREE_NAMES)
+    assert {"loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes"} <= set(TREE_NAMES)
 
 
 def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:

@@ -87,6 +87,7 @@ class RootFacts:
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
+    instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived)
@@ -235,10 +236,16 @@ class FileFacts:
 
     @cached_property
     def several_modules(self) -> bool:
-        """Some event comes from another module of the project (a report's words then say which file each line is in)."""
+        """Some function analysed, or an event, comes from another module of the project (a report's words then say
+        which file each line is in)."""
         return bool(self.elsewhere) and any(
-            self.path_of(e.node) for root in self.roots for e in root.events if not isinstance(e, (Assign, Rebind))
+            self.path_of(node) for root in self.roots
+            for node in (root.root, *(e.node for e in root.events if not isinstance(e, (Assign, Rebind))))
         )
+
+    def instance_of(self, node: cst.CSTNode) -> str | None:
+        """The subclass for which a base class's method was checked, when the event at `node` was found so."""
+        return next((r.instance_of for r in self.roots if r.instance_of and any(e.node is node for e in r.events)), None)
 
     def entry(self, node: cst.CSTNode) -> tuple[int, int, int, int] | None:
         """The span of the call in the checked file through which the analysis reached `node`, an event's node in
@@ -279,6 +286,11 @@ def build_facts(
         blocks, inlined = built_roots(index, builder, needs.roots)
         freezes = FREEZES_PARAMETERS.search(source) is not None
         roots = tuple(filter(None, (settled(unsettled, root, analyse_root, root, block, builder, freezes) for root, block in blocks.items())))
+        wanted = None if needs.roots is None else {r for r, keep in zip(index.roots, needs.roots) if keep}
+        for method, home, cls, mro in inherited_roots(index, wanted):
+            builder.homes.setdefault(method, home)
+            found = settled(unsettled, method, analyse_root, method, builder.build(method, mro), builder, freezes, cls.name.value)
+            roots += (found,) if found is not None else ()
         analysed += [*blocks, *inlined]
         elsewhere = followed_modules(builder)
     read_roots: tuple[ReadFacts, ...] = ()
@@ -344,7 +356,46 @@ def built_roots(
     return {root: block for root, block in blocks.items() if root not in inlined}, inlined
 
 
-def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool = False) -> RootFacts | None:
+def inherited_roots(
+    index: ModuleIndex, wanted: set[Container] | None
+) -> Iterator[tuple[cst.FunctionDef, ModuleIndex, cst.ClassDef, tuple[tuple[ModuleIndex, cst.ClassDef], ...]]]:
+    """Each method a class of the file inherits (from a base of the file or of the project) whose `self.f()` calls
+    reach an override below the class that defines it: a base-class `fit()` loop, to be checked once for this
+    subclass with its own `train_step`; with the index of its module, the subclass, and the subclass's classes,
+    nearest first. Only for a class with
+    a method the gate let through (`wanted`; None: every one)."""
+    for cls in list(index.classes.values()):
+        own = index.methods_of.get(cls, {})
+        if not own or (wanted is not None and wanted.isdisjoint(own.values())):
+            continue
+        mro = tuple(index.ancestry(cls))
+        for position, (home, base) in enumerate(mro[1:], 1):
+            below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
+            for name, method in home.methods_of.get(base, {}).items():
+                if name not in below and not below.isdisjoint(calls_on_self(method)):
+                    yield method, home, cls, mro
+
+
+def calls_on_self(function: cst.FunctionDef) -> frozenset[str]:
+    """The methods a function calls on `self` (`self.train_step(batch)`)."""
+    collector = _SelfCalls()
+    visit(function, collector)
+    return frozenset(collector.names)
+
+
+class _SelfCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            self.names.add(func.attr.value)
+
+
+def analyse_root(
+    root: Container, block: Block, builder: Builder, freezes: bool = False, instance_of: str | None = None
+) -> RootFacts | None:
     events = tuple(events_in(block))
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
@@ -393,6 +444,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         calls=dict(inlined_calls(block)),
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
+        instance_of=instance_of,
     )
 
 

@@ -42,6 +42,7 @@ from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import file_facts
 from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.project_index import project_of
 from zerograd_lint.files.notebook import NotebookError, NotebookProgram, read_notebook, without_broken_cells
 from zerograd_lint.files.runner import EngineTask, run_task, screen_file
 from zerograd_lint.formats.text import location
@@ -123,10 +124,14 @@ class Region:
     first_line: int
     last_line: int
 
-    def positions(self, facts: FileFacts, layout: Layout) -> frozenset[tuple[int, int]]:
-        """Where its reports can be: its own lines and those of the helpers' events it runs."""
-        lines = {*range(self.first_line, self.last_line + 1), *(facts.line(e.node) for e in self.events)}
-        return frozenset(layout.position(line) for line in lines)
+    path: str | None = None  # the module it is written in, when not the explained file
+
+    def positions(self, facts: FileFacts, layout: Layout) -> frozenset[tuple[str | None, int, int]]:
+        """Where its reports can be (module, cell, line): its own lines and those of the helpers' events it runs
+        (in whichever module of the project they are written)."""
+        lines = {(self.path, line) for line in range(self.first_line, self.last_line + 1)}
+        lines |= {(facts.path_of(e.node), facts.line(e.node)) for e in self.events}
+        return frozenset((path, *layout.position(line)) if path is None else (path, 0, line) for path, line in lines)
 
 
 def plain(text: str, **_: object) -> str:
@@ -163,14 +168,23 @@ def regions(facts: FileFacts, layout: Layout) -> Iterator[Region]:
             if id(loop.node) in seen:
                 continue
             seen.add(id(loop.node))
-            span = facts.positions[loop.node]
-            title = f"training loop at {layout.label(span.start.line)} (in {owner})"
-            yield Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
+            span, path = facts.positions_of(loop.node)[loop.node], facts.path_of(loop.node)
+            title = f"training loop at {place_of(path, span.start.line, layout)} (in {owner}{subclass(root)})"
+            yield Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line, path)
         if root.is_step_body and not root.training_loops and id(root.root) not in seen:
             seen.add(id(root.root))
-            span = facts.positions[root.root]
-            title = f"step body {owner} at {layout.label(span.start.line)}"
-            yield Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line)
+            span, path = facts.positions_of(root.root)[root.root], facts.path_of(root.root)
+            title = f"step body {owner}{subclass(root)} at {place_of(path, span.start.line, layout)}"
+            yield Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line, path)
+
+
+def subclass(root: RootFacts) -> str:
+    return f", as `{root.instance_of}` runs it" if root.instance_of else ""
+
+
+def place_of(path: str | None, line: int, layout: Layout) -> str:
+    """`line 12`, or `engine.py line 12` in another module of the project."""
+    return layout.label(line) if path is None else f"{path} line {line}"
 
 
 def explain_targets(targets: Sequence[Target], selection_for: Callable[[Path], Selection], style: Style = plain) -> str:
@@ -217,9 +231,9 @@ def explain_reports(
     missing = missing_line(target, source, layout)
     if missing:
         return f"{target.path}: {missing}\n", False
-    facts = file_facts(program, target.path) if analysed else None
+    facts = file_facts(program, target.path, project=project_of(target.path)) if analysed else None
     found = list(regions(facts, layout)) if isinstance(facts, FileFacts) else []
-    owned = reports_by_region(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
+    owned = reports_by_region(found, reports, facts, layout, target.path) if isinstance(facts, FileFacts) else {}
     placed = {id(d) for region_reports in owned.values() for d in region_reports}
     wanted = None if target.line is None and target.cell is None else target
     chosen = [r for r in found if wanted is None or region_is_wanted(r, owned[id(r)], wanted, facts, layout)]
@@ -227,7 +241,7 @@ def explain_reports(
     others = [d for d in reports if id(d) not in placed and (wanted is None or at_target(d, wanted))]
     if others:
         heading = "reports outside any training loop:" if found else "reports:"
-        shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style)}\n" for d in others))
+        shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style, target.path)}\n" for d in others))
     if not shown:
         return f"{target.path}: no training loop or step body found{around(target)} (a loop needs a backward and an optimizer step).\n", False
     return "\n".join(shown), bool(chosen)
@@ -269,14 +283,16 @@ def missing_line(target: Target, source: str, layout: Layout) -> str | None:
 
 
 def reports_by_region(
-    found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout
+    found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout, path: str
 ) -> dict[int, list[Diagnostic]]:
-    """The reports shown under each region (by id): each report under the innermost region that holds it."""
+    """The reports shown under each region (by id): each report under the innermost region that holds it (a
+    report on a line of another module than the explained file `path`, under the region that runs that line)."""
     innermost_first = sorted(found, key=lambda r: r.last_line - r.first_line)
     places = {id(r): r.positions(facts, layout) for r in found}
     owned: dict[int, list[Diagnostic]] = {id(r): [] for r in found}
     for d in reports:
-        owner = next((r for r in innermost_first if (d.cell or 0, d.line) in places[id(r)]), None)
+        where = (d.path if d.path != path else None, d.cell or 0, d.line)
+        owner = next((r for r in innermost_first if where in places[id(r)]), None)
         if owner is not None:
             owned[id(owner)].append(d)
     return owned
@@ -286,7 +302,8 @@ def region_is_wanted(
     region: Region, reports: Sequence[Diagnostic], target: Target, facts: FileFacts, layout: Layout
 ) -> bool:
     """Whether the target's line (or cell) is in the region, or one of the region's reports is there."""
-    positions = region.positions(facts, layout) | {(d.cell or 0, d.line) for d in reports}
+    positions = {(cell, line) for path, cell, line in region.positions(facts, layout) if path is None}
+    positions |= {(d.cell or 0, d.line) for d in reports if d.path == target.path}
     return any(at_target_position(position, target) for position in positions)
 
 
@@ -305,8 +322,11 @@ def around(target: Target) -> str:
     return f" around line {target.line}" if target.line is not None else ""
 
 
-def report_line(d: Diagnostic, style: Style) -> str:
+def report_line(d: Diagnostic, style: Style, path: str | None = None) -> str:
+    """A report; `path`: the explained file (a report on a line of another module names that module's file)."""
     where = f"cell {d.cell}, line {d.line}:{d.column}" if d.cell is not None else f"line {d.line}:{d.column}"
+    if path is not None and d.path != path:
+        where = f"{d.path} {where}"
     return f"{style(d.code, fg='red', bold=True)} {where} {d.message}"
 
 
@@ -324,7 +344,8 @@ def render(
         shown.add(id(event.node))
         where = root.where[event.id]
         condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
-        out.append(f"  {layout_column(layout, facts.line(event.node))}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
+        column = layout_column(layout, facts.line(event.node), facts.path_of(event.node))
+        out.append(f"  {column}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
         gradients = root.before[event.id]
         for key in optimizers:
             if key in gradients:
@@ -333,12 +354,15 @@ def render(
             out.append(style(f"             before: `{key[len(MODEL_PREFIX):]}` holds {describe(gradients[key])}", dim=True))
     if reports:
         out.append("  reports:")
-        out.extend(f"    {report_line(d, style)}" for d in reports)
+        out.extend(f"    {report_line(d, style, path)}" for d in reports)
     else:
         out.append(style("  reports: none: every rule is satisfied on every path", fg="green"))
     return "\n".join(out) + "\n"
 
 
-def layout_column(layout: Layout, line: int) -> str:
+def layout_column(layout: Layout, line: int, path: str | None = None) -> str:
+    """Where an event is: its line, or cell and line; in another module of the project, that module's file too."""
+    if path is not None:
+        return f"line {line:>4} of {os.path.basename(path)}"
     cell, line = layout.position(line)
     return f"{f'cell {cell}:{line}':<9}" if cell else f"line {line:>4}"

@@ -34,6 +34,9 @@ def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None
     """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`), none on a line of
     another module than the checked file (fixes edit the checked file only)."""
     line, column, end_line, end_column = facts.span(node)
+    subclass = facts.instance_of(node)
+    if subclass is not None:
+        message = f"{message} (in `{subclass}`, which runs its base class's loop with its own methods)"
     path = facts.path_of(node)
     if path is not None:
         fix = None

@@ -92,6 +92,9 @@ class Context:
     instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
     no_grad: bool = False  # inside `with torch.no_grad():`
     loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
+    # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
+    # reaches the subclass's override (see `ModuleIndex.ancestry`).
+    mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()
 
 
 class Builder(CallEvents, Inlining):
@@ -115,9 +118,10 @@ class Builder(CallEvents, Inlining):
         """The index of the module `function` is written in."""
         return self.homes.get(function, self.index)
 
-    def build(self, root: Container) -> Block:
+    def build(self, root: Container, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()) -> Block:
+        """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass."""
         context = Context(
-            self.index.resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root)
+            self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root), mro=mro
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
@@ -408,6 +412,7 @@ class Builder(CallEvents, Inlining):
             naming=naming,
             instances=(*context.instances, (function, naming)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
+            mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
         body = statements_of(function.body)
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))

@@ -216,6 +216,24 @@ class ModuleIndex:
                     return found
         return None
 
+    def ancestry(self, cls: cst.ClassDef, depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+        """The class and its bases, nearest first, as far as they can be followed: bases of this file, or (when the
+        file is read as part of its project) classes of the project's modules. Python's order for single
+        inheritance; with several bases, each base's line in turn (a known diamond is taken once)."""
+        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
+        for base in cls.bases if depth > 0 else ():
+            dotted = dotted_name(base.value)
+            if dotted is None:
+                continue
+            if dotted in self.classes and self.classes[dotted] is not cls:
+                line = self.ancestry(self.classes[dotted], depth - 1)
+            elif self.project is not None and (defined := self.project.project.definition(self.project, dotted)) is not None:
+                line = defined[0].index.ancestry(defined[1], depth - 1) if isinstance(defined[1], cst.ClassDef) else []
+            else:
+                line = []
+            found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
+        return found
+
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
         node: Container | None = container

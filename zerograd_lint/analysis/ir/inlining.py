@@ -53,6 +53,11 @@ class Inlining:
         return []
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
+        for index, cls in context.mro:  # a subclass's override first
+            method = index.methods_of.get(cls, {}).get(name)
+            if method is not None:
+                self.homes.setdefault(method, index)
+                return method
         index = self.index_of(context.function)
         owner = index.owner_class(context.function)
         return index.method(owner, name) if owner is not None else None
