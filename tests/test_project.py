@@ -67,3 +67,16 @@ def test_two_loops_reaching_one_step_report_it_once(tmp_path: Path) -> None:
     proc = run_cli("check", "--no-cache", ".", cwd=tree)
     assert proc.stdout.count("ZG101") == 1, proc.stdout
     assert proc.stdout.startswith("engine.py:14:5: ZG101 ")
+
+
+def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -> None:
+    """The cache entry of `main.py` holds the hash of `engine.py`, which its analysis read."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+    assert list((tree / ".zerograd_lint_cache").rglob("*.json"))
+    engine = tree / "engine.py"
+    engine.write_text(engine.read_text().replace("    inputs, targets = batch", "    optimizer.zero_grad()\n    inputs, targets = batch"))
+    assert reports_in("main.py", cwd=tree) == {}

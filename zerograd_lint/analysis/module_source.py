@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Union
 
 
@@ -44,3 +44,4 @@ class ProjectSource:
     checked: ModuleSource
     load: Load
     text_of: Callable[[str], Union[str, None]]
+    read: dict[str, str] = field(default_factory=dict)  # path -> text of each module read for this file (the cache key)

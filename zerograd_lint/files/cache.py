@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from zerograd_lint import __version__
 from zerograd_lint.core.diagnostics import Diagnostic
@@ -89,22 +89,31 @@ class Cache:
         return digest.hexdigest()
 
     def load(self, key: str, path: str) -> list[Diagnostic] | None:
-        """The reports stored under this key, now for `path`; None on a miss or a damaged entry."""
+        """The reports stored under this key, now for `path`; None on a miss, a damaged entry, or an entry made
+        with modules of the project that have changed since."""
         try:
-            items = json.loads((self.directory / f"{key}.json").read_bytes())
-            return [Diagnostic(**{"path": path, **item}) for item in items]
-        except (OSError, ValueError, TypeError):
+            entry = json.loads((self.directory / f"{key}.json").read_bytes())
+            if isinstance(entry, dict):  # {"read": {path: hash of its text}, "reports": [...]}
+                from zerograd_lint.files.project_index import unchanged
+
+                if not unchanged(entry["read"]):
+                    return None
+                entry = entry["reports"]
+            return [Diagnostic(**{"path": path, **item}) for item in entry]
+        except (OSError, ValueError, TypeError, KeyError):
             return None
 
-    def store(self, key: str, path: str, diagnostics: Sequence[Diagnostic]) -> None:
+    def store(self, key: str, path: str, diagnostics: Sequence[Diagnostic], read: Mapping[str, str] | None = None) -> None:
         """Keep the reports of the file at `path` if they survive JSON unchanged (a report on a line of another
-        module keeps that module's path); a cache that cannot be written is skipped."""
+        module keeps that module's path), with the hashes of the project's modules its analysis `read`; a cache
+        that cannot be written is skipped."""
         items = [without_path(d) if d.path == path else without_path(d) | {"path": d.path} for d in diagnostics]
+        entry: Any = {"read": dict(read), "reports": items} if read else items
         try:
-            text = json.dumps(items)
+            text = json.dumps(entry)
         except (TypeError, ValueError):
             return
-        if json.loads(text) != items:
+        if json.loads(text) != entry:
             return  # tuples or other types JSON would change: a hit must equal a fresh run
         self.write(f"{key}.json", text.encode())
 

@@ -11,6 +11,7 @@ whose analysis read it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -109,14 +110,36 @@ def project_of(path: str) -> ProjectSource | None:
     if checked is None:
         return None
     files = files_in(os.path.dirname(checked.path))
-    if os.path.isabs(path):
-        return ProjectSource(checked, files.load, read_text)
+    read: dict[str, str] = {}
 
-    def load(name: str) -> ModuleSource | None:  # paths said as the checked file's is: relative to here
+    def load(name: str) -> ModuleSource | None:
         found = files.load(name)
-        return found if found is None else ModuleSource(found.name, os.path.relpath(found.path), found.source, found.is_package)
+        if found is None:
+            return None
+        if not os.path.isabs(path):  # paths said as the checked file's is: relative to here
+            found = ModuleSource(found.name, os.path.relpath(found.path), found.source, found.is_package)
+        read[found.path] = found.source
+        return found
 
-    return ProjectSource(checked, load, read_text)
+    return ProjectSource(checked, load, read_text, read)
+
+
+def fingerprints(read: dict[str, str]) -> dict[str, str]:
+    """Each module read, with the hash of its text: an entry of the cache holds while they all still match."""
+    return {path: fingerprint(text) for path, text in sorted(read.items())}
+
+
+def unchanged(held: dict[str, str]) -> bool:
+    """Whether every module still has the text whose hash the cache holds."""
+    for path, digest in held.items():
+        text = read_text(path)
+        if text is None or fingerprint(text) != digest:
+            return False
+    return True
+
+
+def fingerprint(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @lru_cache(maxsize=None)

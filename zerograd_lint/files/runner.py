@@ -41,6 +41,8 @@ from zerograd_lint.files.source import (
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from zerograd_lint.analysis.module_source import ProjectSource
+
 # While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
 # small objects that hold no cycles, and each young collection walks those made since the last one: every
 # 700 allocations (Python's default) that cost about 40% of a parse; every 100,000, still 5-10% of the
@@ -122,6 +124,7 @@ class Outcome:
     diagnostics: list[Diagnostic]
     fixes: FileFixes | None = None
     fixed_source: str | None = None  # the file as the fixes left it, to be written
+    read: dict[str, str] = field(default_factory=dict)  # the project's modules its analysis read: path -> hash
 
 
 # An outcome, or the message of an internal error.
@@ -234,9 +237,9 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if cache is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), task.path, outcome.diagnostics)
+        cache.store(cache.key(data, task.selection.codes(), Path(task.path).suffix), task.path, outcome.diagnostics, outcome.read)
     elif task.cache_key is not None:
-        cache.store(task.cache_key, task.path, outcome.diagnostics)
+        cache.store(task.cache_key, task.path, outcome.diagnostics, outcome.read)
 
 
 def screen_file(
@@ -324,11 +327,14 @@ def trains_through_imports(path: Path, data: bytes) -> bool:
 
 
 def run_task(task: EngineTask) -> TaskResult:
+    from zerograd_lint.files.project_index import fingerprints, project_of
+
     try:
         with time_limit(task.budget), collector_tuned_for_one_file():
-            diagnostics = lint(task.source, task.path, task.selection)
+            project = project_of(task.path)
+            diagnostics = lint(task.source, task.path, task.selection, project)
             if task.fixing is None or not any(fixable(d) and d.path == task.path for d in diagnostics):
-                return Outcome(diagnostics)
+                return Outcome(diagnostics, read=fingerprints(project.read) if project is not None else {})
             return fix(task, task.fixing, diagnostics)
     except TooComplex:
         return Outcome(own_report(task.path, task.selection, too_complex(task.budget)))
@@ -336,7 +342,8 @@ def run_task(task: EngineTask) -> TaskResult:
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
+def lint(source: str, path: str, selection: Selection, project: ProjectSource | None = None) -> list[Diagnostic]:
+    """The file's reports; a Python file's with its `project` (the file's own, read from disk, when not given)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
@@ -344,7 +351,7 @@ def lint(source: str, path: str, selection: Selection) -> list[Diagnostic]:
     from zerograd_lint.core.engine import lint_source
     from zerograd_lint.files.project_index import project_of
 
-    return lint_source(source, path, selection, project_of(path))
+    return lint_source(source, path, selection, project or project_of(path))
 
 
 def fixable(d: Diagnostic) -> bool:
@@ -373,7 +380,11 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
         fixes.diff = unified_diff(task.source, outcome.source, task.path)
     if not fixing.write:
         return Outcome(diagnostics, fixes)
-    return Outcome(lint(outcome.source, task.path, task.selection), fixes, outcome.source)
+    from zerograd_lint.files.project_index import fingerprints, project_of
+
+    project = project_of(task.path)
+    diagnostics = lint(outcome.source, task.path, task.selection, project)
+    return Outcome(diagnostics, fixes, outcome.source, fingerprints(project.read) if project is not None else {})
 
 
 def within_budget(path: str, selection: Selection, lint: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
