@@ -366,9 +366,10 @@ def inherited_roots(
     a method the gate let through (`wanted`; None: every one)."""
     for cls in list(index.classes.values()):
         own = index.methods_of.get(cls, {})
-        if not own or (wanted is not None and wanted.isdisjoint(own.values())):
+        reaching = frozenset(name for name, method in own.items() if wanted is None or method in wanted)
+        if not reaching:
             continue
-        mro = tuple(index.ancestry(cls))
+        mro = tuple(index.ancestry(cls, reaching))
         for position, (home, base) in enumerate(mro[1:], 1):
             below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
             for name, method in home.methods_of.get(base, {}).items():

@@ -11,6 +11,7 @@ is unknown: None, never a guess.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterator, Sequence, Union
@@ -18,13 +19,14 @@ from typing import Callable, Iterator, Sequence, Union
 import libcst as cst
 
 from zerograd_lint.analysis.ir.index import ModuleIndex
-from zerograd_lint.analysis.ir.names import dotted_name
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
-from zerograd_lint.analysis.positions import Positions
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
 LOOKUP_DEPTH = 8
+# The words of a def that may matter to the lifecycle: it backwards, steps, clears, clips, or builds (or
+# returns) an optimizer, a scheduler or a scaler.
+FOLLOWED_WORDS = re.compile(r"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
 
 
 @dataclass(frozen=True)
@@ -102,23 +104,45 @@ class ProjectModule:
                 found.update((name, star) for name in names if name not in found)
         return found
 
-    def own(self, name: str) -> cst.FunctionDef | cst.ClassDef | None:
-        """A def or a class of the module's top level (the module's LibCST tree is made for it)."""
-        if name not in self.defined:
-            return None
-        function = self.index.defs_in.get(self.index.module, {}).get(name)
-        if function is not None:
-            return function
-        cls = self.index.classes.get(name)
-        return cls if cls is not None else None
-
     @cached_property
-    def positions(self) -> Positions:
-        return Positions(self.module, self.tree, self.index.functions)
+    def python_defs(self) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        """Its top-level defs and classes in CPython's tree, by name (the last of a name wins, as in Python)."""
+        return {s.name: s for s in top_level_statements(self.tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+
+    def text_of(self, name: str) -> str:
+        """The source text of a top-level def or class."""
+        node = self.python_defs[name]
+        return "\n".join(self.source.source.splitlines()[node.lineno - 1 : node.end_lineno])
+
+    def follows(self, name: str) -> bool:
+        """Whether a def of the module may matter to the lifecycle, from its words (only such a def is parsed by
+        LibCST and followed: most of a big project's functions are not)."""
+        return isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) and FOLLOWED_WORDS.search(
+            self.text_of(name)
+        ) is not None
+
+    def function(self, name: str) -> cst.FunctionDef | None:
+        """A def of the module's top level, in LibCST's tree (made for it)."""
+        return self.index.defs_in.get(self.index.module, {}).get(name) if name in self.defined else None
+
+    def class_(self, name: str) -> cst.ClassDef | None:
+        """A class of the module's top level, in LibCST's tree (made for it)."""
+        return self.index.classes.get(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
+
+    def calls_on_self(self, name: str) -> frozenset[str]:
+        """The methods the class's own methods call on `self`, from CPython's tree."""
+        node = self.python_defs.get(name)
+        if not isinstance(node, ast.ClassDef):
+            return frozenset()
+        return frozenset(
+            call.func.attr for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        )
 
 
-# What a name stands for: a def or class of a module, or a module.
-Definition = tuple[ProjectModule, Union[cst.FunctionDef, cst.ClassDef, None]]
+# What a name stands for: a def or class of a module (its name), or the module itself (None).
+Definition = tuple[ProjectModule, Union[str, None]]
 
 
 class Project:
@@ -131,7 +155,7 @@ class Project:
         self.parse_python = parse_python  # None when the text does not parse
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
-        self.read: list[ModuleSource] = []  # the modules the analysis read, for the cache key
+        self.functions: dict[tuple[str, str], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
         """The checked file as a module of the project, with the trees and index the analysis already made."""
@@ -147,7 +171,6 @@ class Project:
             source = self.load(name)
             tree = self.parse_python(source.source) if source is not None else None
             if source is not None and tree is not None:
-                self.read.append(source)
                 self.modules[name] = ProjectModule(source, tree, self)
         return self.modules[name]
 
@@ -165,9 +188,8 @@ class Project:
         """`name` in `module`'s namespace: its own def or class, what an import binds it to, a star import's."""
         if depth <= 0:
             return None
-        own = module.own(name)
-        if own is not None:
-            return module, own
+        if name in module.defined:
+            return module, name
         imported = module.imports.get(name)
         if imported is not None:
             return self.imported(imported, depth - 1)
@@ -191,21 +213,58 @@ class Project:
             return (inner, None) if inner is not None else None
         return found
 
-    def scheduler_class(self, home: ProjectModule, cls: cst.ClassDef, depth: int = LOOKUP_DEPTH) -> bool | None:
-        """Whether a project class derives from a PyTorch LR scheduler; None when a base cannot be followed."""
+    def function(self, home: ProjectModule, dotted: str) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter."""
+        key = (home.name, dotted)
+        if key not in self.functions:
+            found = self.definition(home, dotted)
+            function = None
+            if found is not None and found[1] is not None and found[0] is not home and found[0].follows(found[1]):
+                function = found[0].function(found[1])
+            self.functions[key] = (found[0], function) if found is not None and function is not None else None
+        return self.functions[key]
+
+    def scheduler_class(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool | None:
+        """Whether a class of a module derives from a PyTorch LR scheduler; None when a base cannot be followed."""
+        cls = home.python_defs.get(name)
+        if not isinstance(cls, ast.ClassDef):
+            return None
         answers: list[bool | None] = []
         for base in cls.bases:
-            dotted = dotted_name(base.value) or ""
+            dotted = python_dotted(base) or ""
             if dotted.rsplit(".", 1)[-1] in TORCH_SCHEDULER_BASES:
                 return True
             found = self.definition(home, dotted) if dotted and depth > 0 else None
-            if found is not None and isinstance(found[1], cst.ClassDef):
+            if found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef):
                 answers.append(self.scheduler_class(found[0], found[1], depth - 1))
             else:
-                answers.append(None if dotted not in {"object", ""} and dotted in home.imports else False)
+                answers.append(None if dotted != "object" else False)
         if True in answers:
             return True
         return None if None in answers else False
+
+    def reaches(self, home: ProjectModule, name: str, calls: frozenset[str], depth: int = LOOKUP_DEPTH) -> bool:
+        """Whether a class, or a project class it derives from, calls on `self` one of the methods `calls` (from
+        CPython's trees: a class is parsed by LibCST only when a subclass's method is reached from it)."""
+        if not calls.isdisjoint(home.calls_on_self(name)):
+            return True
+        cls = home.python_defs.get(name)
+        for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
+            dotted = python_dotted(base)
+            found = self.definition(home, dotted) if dotted else None
+            if found is not None and found[1] is not None and self.reaches(found[0], found[1], calls, depth - 1):
+                return True
+        return False
+
+
+def python_dotted(node: ast.expr) -> str | None:
+    """`a.b.C` of CPython's tree, as text; None for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = python_dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
 
 
 def public_names(module: ProjectModule) -> frozenset[str]:

@@ -13,6 +13,7 @@ import logging
 import sys
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from zerograd_lint.core.deep_stack import deeper_if_needed
@@ -146,11 +147,15 @@ def project_of(project: ProjectSource | None) -> tuple[Project | None, ModuleSou
         return None, None
     from zerograd_lint.analysis.project import Project
 
-    def parse_python(text: str) -> ast.Module | None:
-        tree = python_parse(text, "")
-        return tree if isinstance(tree, ast.Module) else None
+    return Project(project.load, project_tree, libcst_parse), project.checked
 
-    return Project(project.load, parse_python, libcst_parse), project.checked
+
+@lru_cache(maxsize=512)
+def project_tree(text: str) -> ast.Module | None:
+    """CPython's tree of a module of the project (parsed once per process: many files import the same modules),
+    None when it does not parse."""
+    tree = python_parse(text, "")
+    return tree if isinstance(tree, ast.Module) else None
 
 
 def whole_facts(

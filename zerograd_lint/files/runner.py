@@ -316,9 +316,11 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 
 def trains_through_imports(path: Path, data: bytes) -> bool:
     """Whether the file's loop may reach a backward and a step in a module of the project it imports."""
-    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
     from zerograd_lint.files.project_index import project_of
 
+    if not may_train_elsewhere(data):
+        return False
     project = project_of(str(path))
     return project is not None and ProjectGate(project.checked, project.load).in_text(data)
 

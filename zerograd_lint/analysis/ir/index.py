@@ -8,7 +8,7 @@ on demand, for the functions an analysis actually reaches.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Container as Container_, Iterator, Sequence
 
 import libcst as cst
 
@@ -150,27 +150,14 @@ class ModuleIndex:
             found = grown
 
     @cached_property
-    def class_kinds(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The names this module knows project classes by: the imported ones derived from a PyTorch LR scheduler,
-        and those (its own or imported) known to derive from none; a class whose bases cannot be followed is
-        neither."""
-        home = self.project
-        if home is None:  # the file alone: classes whose every base is `object` or another such class of it
-            plain: set[str] = set()
-            while True:
-                grown = {n for n, cls in self.classes.items() if all((dotted_name(b.value) or "") in {"object", *plain} for b in cls.bases)}
-                if grown == plain:
-                    return frozenset(), frozenset(plain)
-                plain = grown
-        schedulers = set()
-        plain = {name for name, cls in self.classes.items() if home.project.scheduler_class(home, cls) is False}
-        for name in [*home.imports, *home.star_names]:
-            found = home.project.definition(home, name) if name[:1].isupper() else None
-            if found is not None and isinstance(found[1], cst.ClassDef):
-                derived = home.project.scheduler_class(found[0], found[1])
-                if derived is not None:
-                    (schedulers if derived else plain).add(name)
-        return frozenset(schedulers), frozenset(plain)
+    def plain_classes(self) -> ClassKinds:
+        """The classes (by the names this module knows them by) known to derive from no LR scheduler."""
+        return ClassKinds(self, False)
+
+    @cached_property
+    def project_scheduler_classes(self) -> ClassKinds:
+        """The classes this module imports from its project that derive from a PyTorch LR scheduler."""
+        return ClassKinds(self, True)
 
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
@@ -216,19 +203,22 @@ class ModuleIndex:
                     return found
         return None
 
-    def ancestry(self, cls: cst.ClassDef, depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+    def ancestry(self, cls: cst.ClassDef, calls: frozenset[str], depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first, as far as they can be followed: bases of this file, or (when the
-        file is read as part of its project) classes of the project's modules. Python's order for single
-        inheritance; with several bases, each base's line in turn (a known diamond is taken once)."""
+        file is read as part of its project) classes of the project's modules that call on `self` one of the
+        methods `calls` (or derive from one that does). Python's order for single inheritance; with several
+        bases, each base's line in turn (a known diamond is taken once)."""
         found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
         for base in cls.bases if depth > 0 else ():
             dotted = dotted_name(base.value)
             if dotted is None:
                 continue
+            defined = self.project.project.definition(self.project, dotted) if self.project is not None else None
             if dotted in self.classes and self.classes[dotted] is not cls:
-                line = self.ancestry(self.classes[dotted], depth - 1)
-            elif self.project is not None and (defined := self.project.project.definition(self.project, dotted)) is not None:
-                line = defined[0].index.ancestry(defined[1], depth - 1) if isinstance(defined[1], cst.ClassDef) else []
+                line = self.ancestry(self.classes[dotted], calls, depth - 1)
+            elif defined is not None and defined[1] is not None and defined[0].project.reaches(defined[0], defined[1], calls):
+                project_class = defined[0].class_(defined[1])
+                line = defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else []
             else:
                 line = []
             found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
@@ -253,12 +243,12 @@ class SameFileView:
         self.container = container
 
     @property
-    def scheduler_classes(self) -> frozenset[str]:
-        return self.index.scheduler_classes | self.index.class_kinds[0]
+    def scheduler_classes(self) -> Container_[str]:
+        return self.index.project_scheduler_classes
 
     @property
-    def plain_classes(self) -> frozenset[str]:
-        return self.index.class_kinds[1]
+    def plain_classes(self) -> Container_[str]:
+        return self.index.plain_classes
 
     def callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
@@ -268,10 +258,8 @@ class SameFileView:
             return (self.index, *found)
         home = self.index.project
         dotted = dotted_name(call.func)
-        definition = home.project.definition(home, dotted) if home is not None and dotted is not None else None
-        if definition is None or not isinstance(definition[1], cst.FunctionDef) or definition[0] is home:
-            return None
-        return definition[0].index, definition[1], False
+        found = home.project.function(home, dotted) if home is not None and dotted is not None else None
+        return (found[0].index, found[1], False) if found is not None else None
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
         found = self.callee(call)
@@ -316,3 +304,38 @@ def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
 
 def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
     return body.body if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body=body.body)]
+
+
+class ClassKinds:
+    """`name in kinds`: whether the class a module knows by that name derives from a PyTorch LR scheduler
+    (`derived` True) or is known to derive from none (False); asked of the project name by name, only for the
+    names a scheduler question meets. A class whose bases cannot be followed is in neither."""
+
+    def __init__(self, index: ModuleIndex, derived: bool) -> None:
+        self.index = index
+        self.derived = derived
+        self.answers: dict[str, bool] = {}
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if name not in self.answers:
+            self.answers[name] = self.kind(name) is self.derived
+        return self.answers[name]
+
+    def kind(self, name: str) -> bool | None:
+        index, home = self.index, self.index.project
+        if name in index.classes:
+            if name in index.scheduler_classes:
+                return True
+            return home.project.scheduler_class(home, name) if home is not None else self.plain_in_file(name)
+        found = home.project.definition(home, name) if home is not None and "." not in name else None
+        return home.project.scheduler_class(*found) if found is not None and found[1] is not None else None
+
+    def plain_in_file(self, name: str, depth: int = 8) -> bool | None:
+        """The file alone: a class whose every base is `object` or another such class of the file."""
+        cls = self.index.classes[name]
+        bases = [dotted_name(b.value) or "" for b in cls.bases]
+        if depth > 0 and all(b == "object" or (b in self.index.classes and self.plain_in_file(b, depth - 1) is False) for b in bases):
+            return False
+        return None

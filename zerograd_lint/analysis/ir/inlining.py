@@ -72,8 +72,8 @@ class Inlining:
         first = dotted.split(".")[0]
         if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in self.locals_of(context.function)):
             return None
-        found = home.project.definition(home, dotted)
-        if found is None or not isinstance(found[1], cst.FunctionDef) or found[0] is home:
+        found = home.project.function(home, dotted)
+        if found is None:
             return None
         self.homes[found[1]] = found[0].index
         return found[1]

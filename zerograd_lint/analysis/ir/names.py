@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from typing import Container
 
 import libcst as cst
 
@@ -141,7 +142,7 @@ def constructor_role(callee: str) -> Role | None:
 
 
 def scheduled_optimizer_argument(
-    call: cst.Call, scheduler_classes: frozenset[str] = frozenset(), plain_classes: frozenset[str] = frozenset()
+    call: cst.Call, scheduler_classes: Container[str] = frozenset(), plain_classes: Container[str] = frozenset()
 ) -> cst.BaseExpression | None:
     """The optimizer a learning-rate schedule is built on, for schedules that skip a value when stepped first.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import wraps
-from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
+from typing import Any, Callable, Container, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
@@ -261,8 +261,8 @@ def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
 class SameFile(Protocol):
     """What the file's other functions tell a resolver: what they return, which classes are schedulers."""
 
-    scheduler_classes: frozenset[str]
-    plain_classes: frozenset[str]  # classes of the project that derive from no LR scheduler
+    scheduler_classes: Container[str]  # classes of the project derived from a PyTorch LR scheduler
+    plain_classes: Container[str]  # classes of the project that derive from no LR scheduler
 
     def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """The values the same-file function called by `call` returns, each with that function's resolver
@@ -502,11 +502,11 @@ class Resolver:
         return found.pop() if len(found) == 1 else None
 
     @property
-    def scheduler_classes(self) -> frozenset[str]:
+    def scheduler_classes(self) -> Container[str]:
         return self.same_file.scheduler_classes if self.same_file is not None else frozenset()
 
     @property
-    def plain_classes(self) -> frozenset[str]:
+    def plain_classes(self) -> Container[str]:
         return self.same_file.plain_classes if self.same_file is not None else frozenset()
 
     @by_receiver
