@@ -56,15 +56,21 @@ def module_name(path: str) -> ModuleSource | None:
 
 
 class ProjectFiles:
-    """The modules of one project, as `Project.load` asks for them: found, read and fingerprinted once."""
+    """The modules of one project, as `Project.load` asks for them: found and read once.
 
-    def __init__(self, root: str, checked_base: str) -> None:
+    A package checked where it is installed (torch's tree in site-packages) is a project of its own: the
+    other packages installed beside it are libraries, never read."""
+
+    def __init__(self, root: str, checked_base: str, package: str | None = None) -> None:
         self.root = root
         bases = [checked_base, root, os.path.join(root, "src")]
         self.bases = [b for b in dict.fromkeys(bases) if inside(b, root) and os.path.isdir(b)]
+        self.package = package  # the one top-level package modules may come from, if only one
 
     def load(self, name: str) -> ModuleSource | None:
         parts = name.split(".")
+        if self.package is not None and parts[0] != self.package:
+            return None
         for base in self.bases:
             folder = os.path.join(base, *parts)
             for path, is_package in ((os.path.join(folder, "__init__.py"), True), (folder + ".py", False)):
@@ -109,7 +115,7 @@ def project_of(path: str) -> ProjectSource | None:
     checked = module_name(path) if path.endswith(".py") else None
     if checked is None:
         return None
-    files = files_in(os.path.dirname(checked.path))
+    files = files_in(os.path.dirname(checked.path), checked.name.split(".")[0])
     read: dict[str, str] = {}
 
     def load(name: str) -> ModuleSource | None:
@@ -142,6 +148,11 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+INSTALLED = ("site-packages", "dist-packages")
+
+
 @lru_cache(maxsize=None)
-def files_in(folder: str) -> ProjectFiles:
-    return ProjectFiles(project_root(folder), package_base(folder))
+def files_in(folder: str, top: str) -> ProjectFiles:
+    """The project files seen from a folder whose package is `top`."""
+    base = package_base(folder)
+    return ProjectFiles(project_root(folder), base, top if os.path.basename(base) in INSTALLED else None)
