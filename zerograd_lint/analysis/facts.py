@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,6 +40,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Loop,
     Node,
     OptimizerBuilt,
+    Rebind,
     SchedulerStep,
     Step,
     Unscale,
@@ -47,7 +49,9 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
+from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
@@ -86,6 +90,7 @@ class RootFacts:
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
+    instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
@@ -189,6 +194,9 @@ class FileFacts:
     writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
     # Functions (or "the module") left out: a loop in them did not settle (see flow.Unsettled).
     unsettled: tuple[str, ...] = ()
+    # The other modules of the project whose functions the analysis followed: (path, their positions).
+    elsewhere: tuple[tuple[str, Positions], ...] = ()
+    file_name: str = ""  # the checked file's, for words that name places in several files
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -216,30 +224,83 @@ class FileFacts:
         return Loops(self.module, self.positions)
 
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
-        """1-based line and column of the start, and the end, of a node."""
-        where = self.positions[node]
+        """1-based line and column of the start, and the end, of a node (in the module it is written in)."""
+        where = self.positions_of(node)[node]
         return where.start.line, where.start.column + 1, where.end.line, where.end.column + 1
 
     def line(self, node: cst.CSTNode) -> int:
-        return self.positions[node].start.line
+        return self.positions_of(node)[node].start.line
+
+    def path_of(self, node: cst.CSTNode) -> str | None:
+        """The file of another module of the project that the node is written in; None for the checked file."""
+        return next((path for path, positions in self.elsewhere if positions.covers(node)), None)
+
+    def place(self, node: cst.CSTNode) -> str:
+        """`line 12`, or `line 12 of engine.py` when events come from several modules."""
+        if not self.several_modules:
+            return f"line {self.line(node)}"
+        path = self.path_of(node)
+        return f"line {self.line(node)} of `{os.path.basename(path or self.file_name)}`"
+
+    @cached_property
+    def several_modules(self) -> bool:
+        """Some function analysed, or an event, comes from another module of the project (a report's words then say
+        which file each line is in)."""
+        return bool(self.elsewhere) and any(
+            self.path_of(node) for root in self.roots
+            for node in (root.root, *(e.node for e in root.events if not isinstance(e, (Assign, Rebind))))
+        )
+
+    def instance_of(self, node: cst.CSTNode) -> str | None:
+        """The subclass for which a base class's method was checked, when the event at `node` was found so."""
+        return next((r.instance_of for r in self.roots if r.instance_of and any(e.node is node for e in r.events)), None)
+
+    def entry(self, node: cst.CSTNode) -> tuple[int, int, int, int] | None:
+        """The span of the call in the checked file through which the analysis reached `node`, an event's node in
+        another module (for doors that can only report in the checked file); None when there is none."""
+        for root in self.roots:
+            for event in root.events:
+                if event.node is node:
+                    call = next((c.call for c in root.calls.get(event.id, ()) if self.path_of(c.function) is not None), None)
+                    if call is not None and self.path_of(call) is None:
+                        return self.span(call)
+        return None
+
+    def positions_of(self, node: cst.CSTNode) -> Positions:
+        found = next((positions for _, positions in self.elsewhere if positions.covers(node)), None)
+        assert self.positions is not None
+        return found or self.positions
 
 
-def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs: Needs, reads: GradReads) -> FileFacts:
+def build_facts(
+    tree: ast.Module, source: str, module: cst.Module | None, needs: Needs, reads: GradReads, project: Project | None = None,
+    checked: ModuleSource | None = None,
+) -> FileFacts:
     """The facts of a file; `needs` skips the analyses no rule can report on.
 
     `tree` is CPython's AST of `source`, `module` LibCST's (needed for `needs.needs_libcst` and `reads.need_flow`);
-    `reads` the file's unguarded `.grad` reads (see `engine.analyse`).
+    `reads` the file's unguarded `.grad` reads (see `engine.analyse`); `project` the modules of its project, which
+    calls are followed into, `checked` the file as one of them.
     """
     index = ModuleIndex(module) if module is not None else None
+    if index is not None and project is not None and checked is not None:
+        project.attach(checked, tree, index)
     roots: tuple[RootFacts, ...] = ()
     analysed: list[Container] = []  # where the reports will be, for `positions`
     unsettled: list[str] = []
+    elsewhere: tuple[tuple[str, Positions], ...] = ()
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
         freezes = FREEZES_PARAMETERS.search(source) is not None
         roots = tuple(filter(None, (settled(unsettled, root, analyse_root, root, block, builder, freezes) for root, block in blocks.items())))
+        wanted = None if needs.roots is None else {r for r, keep in zip(index.roots, needs.roots) if keep}
+        for method, home, cls, mro in inherited_roots(index, wanted):
+            builder.homes.setdefault(method, home)
+            found = settled(unsettled, method, analyse_root, method, builder.build(method, mro), builder, freezes, cls.name.value)
+            roots += (found,) if found is not None else ()
         analysed += [*blocks, *inlined]
+        elsewhere = followed_modules(builder)
     read_roots: tuple[ReadFacts, ...] = ()
     if index is not None and reads.need_flow:
         reader = Builder(index, reads=True)
@@ -263,6 +324,20 @@ def build_facts(tree: ast.Module, source: str, module: cst.Module | None, needs:
         reads.names,
         reads.writes_grads,
         tuple(dict.fromkeys(unsettled)),
+        elsewhere,
+        checked.path if checked is not None else "",
+    )
+
+
+def followed_modules(builder: Builder) -> tuple[tuple[str, Positions], ...]:
+    """The other modules whose functions the builder inlined, each with the positions of those functions."""
+    functions: dict[ModuleIndex, list[cst.FunctionDef]] = {}
+    for function, index in builder.homes.items():
+        if index is not builder.index and index.project is not None:
+            functions.setdefault(index, []).append(function)  # type: ignore[arg-type]
+    return tuple(
+        (index.project.source.path, Positions(index.module, index.project.tree, found))
+        for index, found in functions.items() if index.project is not None
     )
 
 
@@ -298,7 +373,47 @@ def built_roots(
     return {root: block for root, block in blocks.items() if root in kept}, inlined - kept
 
 
-def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool = False) -> RootFacts | None:
+def inherited_roots(
+    index: ModuleIndex, wanted: set[Container] | None
+) -> Iterator[tuple[cst.FunctionDef, ModuleIndex, cst.ClassDef, tuple[tuple[ModuleIndex, cst.ClassDef], ...]]]:
+    """Each method a class of the file inherits (from a base of the file or of the project) whose `self.f()` calls
+    reach an override below the class that defines it: a base-class `fit()` loop, to be checked once for this
+    subclass with its own `train_step`; with the index of its module, the subclass, and the subclass's classes,
+    nearest first. Only for a class with
+    a method the gate let through (`wanted`; None: every one)."""
+    for cls in list(index.classes.values()):
+        own = index.methods_of.get(cls, {})
+        reaching = frozenset(name for name, method in own.items() if wanted is None or method in wanted)
+        if not reaching:
+            continue
+        mro = tuple(index.ancestry(cls, reaching))
+        for position, (home, base) in enumerate(mro[1:], 1):
+            below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
+            for name, method in home.methods_of.get(base, {}).items():
+                if name not in below and not below.isdisjoint(calls_on_self(method)):
+                    yield method, home, cls, mro
+
+
+def calls_on_self(function: cst.FunctionDef) -> frozenset[str]:
+    """The methods a function calls on `self` (`self.train_step(batch)`)."""
+    collector = _SelfCalls()
+    visit(function, collector)
+    return frozenset(collector.names)
+
+
+class _SelfCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            self.names.add(func.attr.value)
+
+
+def analyse_root(
+    root: Container, block: Block, builder: Builder, freezes: bool = False, instance_of: str | None = None
+) -> RootFacts | None:
     events = tuple(events_in(block))
     if not any(isinstance(e, Backward) for e in events) or not any(isinstance(e, Step) for e in events):
         return None
@@ -350,6 +465,7 @@ def analyse_root(root: Container, block: Block, builder: Builder, freezes: bool 
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
         written=written,
+        instance_of=instance_of,
     )
 
 

@@ -45,6 +45,12 @@ class Positions:
             return where
         return CodeRange(CodePosition(where.start.line + offset, where.start.column), CodePosition(where.end.line + offset, where.end.column))
 
+    def covers(self, node: cst.CSTNode) -> bool:
+        """Whether the node is in one of the functions."""
+        while node not in self.known and self.pending:
+            self.generate(self.pending.pop(0))
+        return node in self.known
+
     def generate(self, function: cst.FunctionDef) -> None:
         """The positions in one function, unless they are known already (a def nested in one done before)."""
         if function in self.known:

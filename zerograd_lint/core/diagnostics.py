@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 if TYPE_CHECKING:
     from zerograd_lint.fixes.base import Offer
@@ -64,6 +64,8 @@ class Diagnostic:
     step_line: int | None = None  # the optimizer step the report is about, where the rule knows it
     suggestion: Suggestion | None = None  # JSON's `fix`, when the run asked for it
     ranks: tuple[int, ...] = ()  # `zerograd-lint run` under torchrun: the ranks that saw it
+    # On a line of another module of the project than the checked file: the checked file's call that leads there.
+    entry: Region | None = None
     fix: Offer | None = field(default=None, compare=False, hash=False, repr=False)
 
     @property
@@ -90,16 +92,33 @@ class Diagnostic:
             item["suggestion"] = self.suggestion.as_json()
         if self.ranks:
             item["ranks"] = list(self.ranks)
+        if self.entry is not None:
+            item["entry"] = list(self.entry)
         return item
 
     @classmethod
     def of_json(cls, item: Mapping[str, Any], **overrides: Any) -> Diagnostic:
         """The report `as_json` wrote; raises KeyError, TypeError or ValueError for anything else."""
         fields = {**item, **overrides}
-        region, suggestion = fields.get("cells_region"), fields.get("suggestion")
+        region, suggestion, entry = fields.get("cells_region"), fields.get("suggestion"), fields.get("entry")
         return cls(
             fields["path"], fields["line"], fields["column"], fields["end_line"], fields["end_column"], fields["code"],
             fields["message"], fields.get("cell"), tuple(region) if region is not None else None,  # type: ignore[arg-type]
             fields.get("step_line"), Suggestion.of_json(suggestion) if suggestion is not None else None,
-            tuple(fields.get("ranks", ())),
+            tuple(fields.get("ranks", ())), tuple(entry) if entry is not None else None,  # type: ignore[arg-type]
         )
+
+
+def placed_in(path: str, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The reports as a door that speaks of one file at a time (flake8, an editor) shows them: a report on a line
+    of another module of the project goes on the call of this file that leads there, its message saying where
+    the line is; one with no such call is left out."""
+    placed = []
+    for d in diagnostics:
+        if d.path == path:
+            placed.append(d)
+        elif d.entry is not None:
+            line, column, end_line, end_column = d.entry
+            message = f"{d.message} (at {d.path}:{d.line}:{d.column}, reached through this call)"
+            placed.append(replace(d, path=path, line=line, column=column, end_line=end_line, end_column=end_column, message=message, entry=None))
+    return sorted(placed, key=lambda d: d.sort_key)

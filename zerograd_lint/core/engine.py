@@ -13,11 +13,12 @@ import logging
 import sys
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.diagnostics import Diagnostic
-from zerograd_lint.core.gate import Gate, Needs, gate_of
+from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
+    from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
 
 
@@ -37,6 +40,7 @@ LOG = logging.getLogger("zerograd_lint")
 UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
 # The needs of a file only the `.grad` rules can report on.
 GRAD_READS_ONLY = frozenset({"grad_reads"})
+LIFECYCLE = "lifecycle"
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -70,16 +74,26 @@ def every_code() -> frozenset[str]:
 
 
 def file_facts(
-    source: str, path: str, gate: Gate | None = None, reached_only: bool = False
+    source: str, path: str, gate: Gate | None = None, reached_only: bool = False, project: ProjectSource | None = None
 ) -> FileFacts | PartialFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
     `reached_only`: LibCST may be given only the code the analyses can reach (`reached_code`); facts that
     say nothing can be reported then hold for the whole file, any others must be made again without it.
+    `project`: the file's project, whose modules the analysis reads where the file's calls lead.
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
     gate = gate or gate_of(every_code())
     in_text = gate.in_text(source)
+    elsewhere = None
+    if project is not None and LIFECYCLE not in in_text and LIFECYCLE in gate.asked():
+        from zerograd_lint.core.project_gate import ProjectGate
+
+        elsewhere = ProjectGate(project.checked, project.load)
+        if elsewhere.in_text(as_bytes(source)):  # its backward and step may live in a module it imports
+            in_text = gate.adding(in_text, LIFECYCLE)
+        else:
+            elsewhere = None
     if not in_text:
         return None
     tree = python_parse(source, path)
@@ -94,14 +108,15 @@ def file_facts(
         reads = grad_reads_of(tree, source)
         if not reads.found:
             return None
-    needs = gate.in_tree(in_text, tree)
+    needs = gate.in_tree(in_text, tree, elsewhere.mark if elsewhere is not None else None)
     if needs is None:
         return None
-    return analyse(tree, source, path, needs, reached_only, reads)
+    return analyse(tree, source, path, needs, reached_only, reads, project)
 
 
 def analyse(
-    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False, reads: GradReads | None = None
+    tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False, reads: GradReads | None = None,
+    project: ProjectSource | None = None,
 ) -> FileFacts | PartialFacts | Diagnostic:
     """The facts of a file the gate passed; `reads`: its unguarded `.grad` reads, if they are known already."""
     import libcst as cst
@@ -119,20 +134,40 @@ def analyse(
     reached = reached_code(source, tree, needs, read_lines) if reached_only else None
     if reached is not None:
         try:
-            partial = build_facts(tree, source, libcst_parse(reached), needs, reads)
-            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads))
+            partial = build_facts(tree, source, libcst_parse(reached), needs, reads, *project_of(project))
+            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
-    return whole_facts(tree, source, path, needs, reads)
+    return whole_facts(tree, source, path, needs, reads, project)
 
 
-def whole_facts(tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads) -> FileFacts | Diagnostic:
+def project_of(project: ProjectSource | None) -> tuple[Project | None, ModuleSource | None]:
+    """The project's modules as the analysis reads them (each parsed by CPython for its names, and by LibCST
+    only where the analysis follows a def or class of it), and the checked file as one of them."""
+    if project is None:
+        return None, None
+    from zerograd_lint.analysis.project import Project
+
+    return Project(project.load, project_tree, libcst_parse), project.checked
+
+
+@lru_cache(maxsize=512)
+def project_tree(text: str) -> ast.Module | None:
+    """CPython's tree of a module of the project (parsed once per process: many files import the same modules),
+    None when it does not parse."""
+    tree = python_parse(text, "")
+    return tree if isinstance(tree, ast.Module) else None
+
+
+def whole_facts(
+    tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads, project: ProjectSource | None = None
+) -> FileFacts | Diagnostic:
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts
 
     try:
-        return build_facts(tree, source, libcst_parse(source), needs, reads)
+        return build_facts(tree, source, libcst_parse(source), needs, reads, *project_of(project))
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
@@ -184,11 +219,16 @@ def import_analysis() -> None:
     all_rules()
 
 
-def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | None = None) -> list[Diagnostic]:
-    """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa."""
+def analyze_source(
+    source: str, path: str = "<string>", codes: Iterable[str] | None = None, project: ProjectSource | None = None
+) -> list[Diagnostic]:
+    """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa.
+
+    With its `project`, a report may be on a line of another module the file's code leads to (a step in
+    `engine.py` reached from the loop of `main.py`): its path is that module's."""
     chosen = every_code() if codes is None else frozenset(codes)
     try:
-        return deeper_if_needed(counted_reports_of, source, path, chosen)
+        return deeper_if_needed(counted_reports_of, source, path, chosen, project)
     except RecursionError:
         return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
     except TooComplex:
@@ -197,14 +237,14 @@ def analyze_source(source: str, path: str = "<string>", codes: Iterable[str] | N
         forget_the_file()
 
 
-def counted_reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+def counted_reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None) -> list[Diagnostic]:
     """`reports_of`, within the work one file may cost (in the thread that analyses it: see `deep_stack`)."""
     with allowance():
-        return reports_of(source, path, codes)
+        return reports_of(source, path, codes, project)
 
 
-def reports_of(source: str, path: str, codes: frozenset[str]) -> list[Diagnostic]:
-    facts = file_facts(source, path, gate_of(codes), reached_only=True)
+def reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None) -> list[Diagnostic]:
+    facts = file_facts(source, path, gate_of(codes), reached_only=True, project=project)
     if isinstance(facts, PartialFacts):
         found = rule_reports(facts.facts, path, codes)
         if not found:
@@ -230,7 +270,7 @@ def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Dia
 
     for name in facts.unsettled:
         LOG.warning(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
-    found: dict[tuple[int, int, str], Diagnostic] = {}
+    found: dict[tuple[str | None, int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None or rule.code not in codes:
             continue
@@ -240,14 +280,14 @@ def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Dia
             LOG.warning(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
             continue
         for finding in findings:
-            key = (finding.line, finding.column, rule.code)
+            key = (finding.path, finding.line, finding.column, rule.code)
             found.setdefault(key, to_diagnostic(path, rule.code, finding))
     return sorted(found.values(), key=lambda d: d.sort_key)
 
 
 def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
     return Diagnostic(
-        path,
+        finding.path or path,
         finding.line,
         finding.column,
         finding.end_line,
@@ -255,14 +295,20 @@ def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
         code,
         finding.message,
         step_line=finding.step_line,
+        entry=finding.entry,
         fix=finding.fix,
     )
 
 
 def lint_source(
-    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION
+    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, project: ProjectSource | None = None
 ) -> list[Diagnostic]:
-    """What a user sees for one file: selected codes only, `# noqa` honoured."""
+    """What a user sees for one file: selected codes only, `# noqa` honoured (on a line of another module of the
+    project, in that module's text)."""
     codes = selection.codes()
-    selected = [d for d in analyze_source(source, path, codes) if d.code in codes]
-    return apply_noqa(selected, source)
+    selected = [d for d in analyze_source(source, path, codes, project) if d.code in codes]
+    kept = apply_noqa([d for d in selected if d.path == path], source)
+    for other in sorted({d.path for d in selected} - {path}):
+        text = project.text_of(other) if project is not None else None
+        kept += apply_noqa([d for d in selected if d.path == other], text) if text is not None else []
+    return sorted(kept, key=lambda d: d.sort_key)

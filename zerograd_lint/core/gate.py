@@ -509,9 +509,12 @@ class Gate:
     def in_words(self, data: bytes) -> frozenset[str]:
         return self.met(self.asked(), lambda need: need.in_text(data))
 
-    def in_tree(self, in_text: frozenset[str], tree: ast.AST) -> Needs | None:
-        """Of the needs the text may meet, those the tree meets; None when no rule can report."""
+    def in_tree(self, in_text: frozenset[str], tree: ast.AST, mark: Callable[[ast.AST, Summary], None] | None = None) -> Needs | None:
+        """Of the needs the text may meet, those the tree meets; None when no rule can report. `mark`: marks the
+        bodies that reach a backward or a step in another module (`project_gate.ProjectGate.mark`)."""
         summary = summarize(tree)
+        if mark is not None:
+            mark(tree, summary)
         met = self.met(in_text, lambda need: need.in_tree(summary))
         if not met:
             return None
@@ -519,6 +522,10 @@ class Gate:
 
     def asked(self) -> frozenset[str]:
         return frozenset().union(*self.rules)
+
+    def adding(self, met: frozenset[str], name: str) -> frozenset[str]:
+        """The needs met once the need `name` is met too (found by other means than its text test)."""
+        return self.met(met | {name}, lambda need: True)
 
     def met(self, candidates: Iterable[str], test: Callable[[Need], bool]) -> frozenset[str]:
         """The needs that pass the test and belong to a rule whose every need passes it."""

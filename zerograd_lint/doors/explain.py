@@ -43,6 +43,7 @@ from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import file_facts
 from zerograd_lint.core.selection import Selection
+from zerograd_lint.files.project_index import project_of
 from zerograd_lint.files.notebook import NotebookError, NotebookProgram, read_notebook, without_broken_cells
 from zerograd_lint.files.runner import EngineTask, run_task, screen_file
 from zerograd_lint.formats.text import location
@@ -125,10 +126,14 @@ class Region:
     first_line: int
     last_line: int
 
-    def positions(self, facts: FileFacts, layout: Layout) -> frozenset[tuple[int, int]]:
-        """Where its reports can be: its own lines and those of the helpers' events it runs."""
-        lines = {*range(self.first_line, self.last_line + 1), *(facts.line(e.node) for e in self.events)}
-        return frozenset(layout.position(line) for line in lines)
+    path: str | None = None  # the module it is written in, when not the explained file
+
+    def positions(self, facts: FileFacts, layout: Layout) -> frozenset[tuple[str | None, int, int]]:
+        """Where its reports can be (module, cell, line): its own lines and those of the helpers' events it runs
+        (in whichever module of the project they are written)."""
+        lines = {(self.path, line) for line in range(self.first_line, self.last_line + 1)}
+        lines |= {(facts.path_of(e.node), facts.line(e.node)) for e in self.events}
+        return frozenset((path, *layout.position(line)) if path is None else (path, 0, line) for path, line in lines)
 
 
 def plain(text: str, **_: object) -> str:
@@ -171,20 +176,30 @@ def regions(facts: FileFacts, layout: Layout) -> list[Region]:
     found: dict[int, Region] = {}
     for root in facts.roots:
         for loop in root.training_loops:
-            owner = enclosing(loop.node)
+            path = facts.path_of(loop.node)
+            owner = enclosing(loop.node) if path is None else root.root  # a loop of another module: its caller's view
             if id(loop.node) not in found or root.root is owner:  # its own function's view wins over a caller's
-                span = facts.positions[loop.node]
-                title = f"training loop at {layout.label(span.start.line)} (in {owner_name(owner)})"
-                found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line)
+                span = facts.positions_of(loop.node)[loop.node]
+                title = f"training loop at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"
+                found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line, path)
         if root.is_step_body and not root.training_loops and id(root.root) not in found:
-            span = facts.positions[root.root]
-            title = f"step body {owner_name(root.root)} at {layout.label(span.start.line)}"
-            found[id(root.root)] = Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line)
-    return sorted(found.values(), key=lambda region: (region.first_line, -region.last_line))
+            span, path = facts.positions_of(root.root)[root.root], facts.path_of(root.root)
+            title = f"step body {owner_name(root.root)}{subclass(root)} at {place_of(path, span.start.line, layout)}"
+            found[id(root.root)] = Region(title, root, tuple(events_in(root.block)), span.start.line, span.end.line, path)
+    return sorted(found.values(), key=lambda region: (region.path or "", region.first_line, -region.last_line))
 
 
 def owner_name(node: cst.CSTNode) -> str:
     return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "module"
+
+
+def subclass(root: RootFacts) -> str:
+    return f", as `{root.instance_of}` runs it" if root.instance_of else ""
+
+
+def place_of(path: str | None, line: int, layout: Layout) -> str:
+    """`line 12`, or `engine.py line 12` in another module of the project."""
+    return layout.label(line) if path is None else f"{path} line {line}"
 
 
 def explain_targets(targets: Sequence[Target], selection_for: Callable[[Path], Selection], style: Style = plain) -> str:
@@ -231,9 +246,9 @@ def explain_reports(
     missing = missing_line(target, source, layout)
     if missing:
         return f"{target.path}: {missing}\n", False
-    facts = file_facts(program, target.path) if analysed else None
+    facts = file_facts(program, target.path, project=project_of(target.path)) if analysed else None
     found = regions(facts, layout) if isinstance(facts, FileFacts) else []
-    owned = reports_by_region(found, reports, facts, layout) if isinstance(facts, FileFacts) else {}
+    owned = reports_by_region(found, reports, facts, layout, target.path) if isinstance(facts, FileFacts) else {}
     placed = {id(d) for region_reports in owned.values() for d in region_reports}
     wanted = None if target.line is None and target.cell is None else target
     chosen = [r for r in found if wanted is None or region_is_wanted(r, owned[id(r)], wanted, facts, layout)]
@@ -241,7 +256,7 @@ def explain_reports(
     others = [d for d in reports if id(d) not in placed and (wanted is None or at_target(d, wanted))]
     if others:
         heading = "reports outside any training loop:" if found else "reports:"
-        shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style)}\n" for d in others))
+        shown.append(style(f"{target.path}: {heading}", bold=True) + "\n" + "".join(f"  {report_line(d, style, target.path)}\n" for d in others))
     if not shown:
         return f"{target.path}: no training loop or step body found{around(target)} (a loop needs a backward and an optimizer step).\n", False
     return "\n".join(shown), bool(chosen)
@@ -283,20 +298,26 @@ def missing_line(target: Target, source: str, layout: Layout) -> str | None:
 
 
 def reports_by_region(
-    found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout
+    found: Sequence[Region], reports: Sequence[Diagnostic], facts: FileFacts, layout: Layout, path: str
 ) -> dict[int, list[Diagnostic]]:
     """The reports shown under each region (by id): each report under the innermost region whose lines hold
-    it, else (a report in a helper written outside every loop) under the smallest region that runs its line."""
-    own = {id(r): frozenset(layout.position(line) for line in range(r.first_line, r.last_line + 1)) for r in found}
+    it, else (a report in a helper written outside every loop, or on a line of another module than the explained
+    file `path`) under the smallest region that runs its line."""
+    own = {
+        id(r): frozenset(
+            (None, *layout.position(line)) if r.path is None else (r.path, 0, line) for line in range(r.first_line, r.last_line + 1)
+        )
+        for r in found
+    }
     places = {id(r): r.positions(facts, layout) for r in found}
     owned: dict[int, list[Diagnostic]] = {id(r): [] for r in found}
     for d in reports:
-        position = (d.cell or 0, d.line)
-        holding = [r for r in found if position in own[id(r)]]
+        where = (d.path if d.path != path else None, d.cell or 0, d.line)
+        holding = [r for r in found if where in own[id(r)]]
         if holding:
             owner: Region | None = max(holding, key=lambda r: r.first_line)
         else:
-            owner = min((r for r in found if position in places[id(r)]), key=lambda r: r.last_line - r.first_line, default=None)
+            owner = min((r for r in found if where in places[id(r)]), key=lambda r: r.last_line - r.first_line, default=None)
         if owner is not None:
             owned[id(owner)].append(d)
     return owned
@@ -306,7 +327,8 @@ def region_is_wanted(
     region: Region, reports: Sequence[Diagnostic], target: Target, facts: FileFacts, layout: Layout
 ) -> bool:
     """Whether the target's line (or cell) is in the region, or one of the region's reports is there."""
-    positions = region.positions(facts, layout) | {(d.cell or 0, d.line) for d in reports}
+    positions = {(cell, line) for path, cell, line in region.positions(facts, layout) if path is None}
+    positions |= {(d.cell or 0, d.line) for d in reports if d.path == target.path}
     return any(at_target_position(position, target) for position in positions)
 
 
@@ -325,9 +347,14 @@ def around(target: Target) -> str:
     return f" around line {target.line}" if target.line is not None else ""
 
 
-def report_line(d: Diagnostic, style: Style) -> str:
+def report_line(d: Diagnostic, style: Style, path: str | None = None) -> str:
+    """A report; `path`: the explained file (a report on a line of another module names that module's file)."""
+    return f"{style(d.code, fg='red', bold=True)} {report_place(d, path)} {d.message}"
+
+
+def report_place(d: Diagnostic, path: str | None) -> str:
     where = f"cell {d.cell}, line {d.line}:{d.column}" if d.cell is not None else f"line {d.line}:{d.column}"
-    return f"{style(d.code, fg='red', bold=True)} {where} {d.message}"
+    return f"{d.path} {where}" if path is not None and d.path != path else where
 
 
 def render(
@@ -352,7 +379,8 @@ def render(
         shown.add(seen)
         where = root.where[event.id]
         condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
-        out.append(f"  {layout_column(layout, facts.line(event.node))}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
+        column = layout_column(layout, facts.line(event.node), facts.path_of(event.node))
+        out.append(f"  {column}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
         gradients = root.before[event.id]
         for key in optimizers:
             if key in gradients:
@@ -360,18 +388,24 @@ def render(
         for key in sorted(k for k in gradients if k.startswith(MODEL_PREFIX)):
             out.append(style(f"             before: `{key[len(MODEL_PREFIX):]}` holds {describe(gradients[key])}", dim=True))
     places = region.positions(facts, layout)
-    elsewhere = [(d, other) for other in found if other is not region for d in owned[id(other)] if (d.cell or 0, d.line) in places]
+    elsewhere = [
+        (d, other) for other in found if other is not region for d in owned[id(other)]
+        if (d.path if d.path != path else None, d.cell or 0, d.line) in places
+    ]
     if reports:
         out.append("  reports:")
-        out.extend(f"    {report_line(d, style)}" for d in reports)
+        out.extend(f"    {report_line(d, style, path)}" for d in reports)
     elif elsewhere:  # check reports in the code this loop runs, shown where that code is
         out.append("  reports: none of its own; in the code it runs:")
-        out.extend(f"    {d.code} line {d.line}:{d.column}, shown under the {other.title}" for d, other in elsewhere)
+        out.extend(f"    {d.code} {report_place(d, path)}, shown under the {other.title}" for d, other in elsewhere)
     else:
         out.append(style("  reports: none: check reports nothing here", fg="green"))
     return "\n".join(out) + "\n"
 
 
-def layout_column(layout: Layout, line: int) -> str:
+def layout_column(layout: Layout, line: int, path: str | None = None) -> str:
+    """Where an event is: its line, or cell and line; in another module of the project, that module's file too."""
+    if path is not None:
+        return f"line {line:>4} of {os.path.basename(path)}"
     cell, line = layout.position(line)
     return f"{f'cell {cell}:{line}':<9}" if cell else f"line {line:>4}"

@@ -14,6 +14,7 @@ import ast
 from typing import Any, ClassVar, Iterator, Sequence
 
 from zerograd_lint import __version__
+from zerograd_lint.core.diagnostics import placed_in
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.core.noqa import NOQA_FILE
 from zerograd_lint.rules import catalogue
@@ -41,12 +42,14 @@ class ZerogradChecker:
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         if NOQA_FILE.search(self.source):  # our own file-level switch, unknown to flake8
             return
+        from zerograd_lint.files.project_index import project_of
         from zerograd_lint.files.runner import collector_tuned_for_one_file  # the run's own machinery, once a file is checked
 
         unnamed = opt_in_codes() - self.opt_in_named
+        project = project_of(self.filename)
         with collector_tuned_for_one_file():  # flake8 selects among every rule's reports
-            reports = analyze_source(self.source, self.filename)
-        for d in reports:
+            reports = analyze_source(self.source, self.filename, project=project)
+        for d in placed_in(self.filename, reports):
             if d.code not in unnamed:
                 yield d.line, d.column - 1, f"{d.code} {d.message}", type(self)
 

@@ -40,10 +40,13 @@ def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
+    from zerograd_lint.core.diagnostics import placed_in
     from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
+    from zerograd_lint.files.project_index import project_of
 
+    project = project_of(path)
     with collector_tuned_for_one_file():
-        return lint_source(source, path, selection)
+        return placed_in(path, lint_source(source, path, selection, project))
 
 
 def check_buffer(data: bytes, path: str, settings: Settings, suggest: bool = False) -> RunResult:

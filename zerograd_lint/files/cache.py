@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from zerograd_lint import __version__
 from zerograd_lint.core.diagnostics import Diagnostic
@@ -89,19 +89,30 @@ class Cache:
         return digest.hexdigest()
 
     def load(self, key: str, path: str) -> list[Diagnostic] | None:
-        """The reports stored under this key, now for `path`; None on a miss or a damaged entry."""
+        """The reports stored under this key, now for `path`; None on a miss, a damaged entry, or an entry made
+        with modules of the project that have changed since."""
         try:
-            items = json.loads((self.directory / f"{key}.json").read_bytes())
-            return [Diagnostic.of_json(item, path=path) for item in items]
+            entry = json.loads((self.directory / f"{key}.json").read_bytes())
+            if isinstance(entry, dict):  # {"read": {path: hash of its text}, "reports": [...]}
+                from zerograd_lint.files.project_index import unchanged
+
+                if not unchanged(entry["read"]):
+                    return None
+                entry = entry["reports"]
+            return [Diagnostic.of_json({"path": path, **item}) for item in entry]
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
-    def store(self, key: str, diagnostics: Sequence[Diagnostic]) -> None:
-        """Keep the reports (their path is the reader's: a copied file hits); a cache that cannot be written is skipped."""
+    def store(self, key: str, path: str, diagnostics: Sequence[Diagnostic], read: Mapping[str, str] | None = None) -> None:
+        """Keep the reports of the file at `path` (their path is the reader's: a copied file hits; a report on a line
+        of another module keeps that module's), with the hashes of the project's modules its analysis `read`; a
+        cache that cannot be written is skipped."""
         items = [d.as_json() for d in diagnostics]
         for item in items:
-            del item["path"]
-        self.write(f"{key}.json", json.dumps(items).encode())
+            if item["path"] == path:
+                del item["path"]
+        entry = {"read": dict(read), "reports": items} if read else items
+        self.write(f"{key}.json", json.dumps(entry).encode())
 
     def write(self, name: str, data: bytes) -> None:
         """Write a file of the cache folder atomically; a cache that cannot be written is skipped."""

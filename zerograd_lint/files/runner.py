@@ -40,6 +40,8 @@ from zerograd_lint.files.source import (
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from zerograd_lint.analysis.module_source import ProjectSource
+
 # While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
 # small objects that hold no cycles, and each young collection walks those made since the last one: every
 # 700 allocations (Python's default) that cost about 40% of a parse; every 100,000, still 5-10% of the
@@ -115,6 +117,7 @@ class Outcome:
     diagnostics: list[Diagnostic]
     fixes: FileFixes | None = None
     fixed_source: str | None = None  # the file as the fixes left it, to be written
+    read: dict[str, str] = field(default_factory=dict)  # the project's modules its analysis read: path -> hash
 
 
 # An outcome, or the message of an internal error.
@@ -168,10 +171,20 @@ def check_paths(
                 result.internal_errors.append(outcome)
                 continue
             collect(result, task, outcome, cache)
-    result.diagnostics.sort(key=lambda d: d.sort_key)
+    result.diagnostics = once_each(result.diagnostics)
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
     return result
+
+
+def once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Sorted, each place and code once: a line of a module that several checked files lead to (a step in
+    `engine.py` reached from two scripts' loops) is reported once, in words that do not depend on which
+    worker finished first (the first message in order)."""
+    found: dict[tuple, Diagnostic] = {}
+    for d in sorted(diagnostics, key=lambda d: (d.sort_key, d.message)):
+        found.setdefault(d.sort_key, d)
+    return list(found.values())
 
 
 def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
@@ -214,9 +227,9 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if cache is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), outcome.diagnostics)
+        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), task.path, outcome.diagnostics, outcome.read)
     elif task.cache_key is not None:
-        cache.store(task.cache_key, outcome.diagnostics)
+        cache.store(task.cache_key, task.path, outcome.diagnostics, outcome.read)
 
 
 def screen_file(
@@ -291,13 +304,28 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
         return True  # words inside JSON strings may be escaped
     from zerograd_lint.core.gate import gate_of
 
-    return gate_of(selection.codes()).passes_words(data if ascii_compatible(data) else decode_source(data))
+    gate = gate_of(selection.codes())
+    if gate.passes_words(data if ascii_compatible(data) else decode_source(data)):
+        return True
+    return "lifecycle" in gate.asked() and trains_through_imports(path, data)
+
+
+def trains_through_imports(path: Path, data: bytes) -> bool:
+    """Whether the file's loop may reach a backward and a step in a module of the project it imports."""
+    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
+    from zerograd_lint.files.project_index import project_of
+
+    if not may_train_elsewhere(data):
+        return False
+    project = project_of(str(path))
+    return project is not None and ProjectGate(project.checked, project.load).in_text(data)
 
 
 # --- One file, in this process or a worker ---------------------------------------------------
 
 
 def run_task(task: EngineTask) -> TaskResult:
+
     try:
         with collector_tuned_for_one_file():
             outcome = analysed(task)
@@ -309,22 +337,31 @@ def run_task(task: EngineTask) -> TaskResult:
 
 
 def analysed(task: EngineTask) -> Outcome:
-    """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof)."""
-    diagnostics = lint(task.source, task.path, task.selection, task.suggest)
-    if task.fixing is not None and any(fixable(d) for d in diagnostics):
-        return fix(task, task.fixing, diagnostics)
-    return Outcome(diagnostics)
+    """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof);
+    with the hashes of the project's modules the analysis read (the cache's key depends on them)."""
+    from zerograd_lint.files.project_index import fingerprints, project_of
+
+    project = project_of(task.path)
+    read = fingerprints(project.read) if project is not None else {}
+    diagnostics = lint(task.source, task.path, task.selection, task.suggest, project)
+    if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
+        outcome = fix(task, task.fixing, diagnostics)
+        outcome.read = read
+        return outcome
+    return Outcome(diagnostics, read=read)
 
 
-def lint(source: str, path: str, selection: Selection, suggest: bool = False) -> list[Diagnostic]:
-    """The file's reports; `suggest`: with their suggestions (a notebook's placed in cells with them)."""
+def lint(source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None) -> list[Diagnostic]:
+    """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
+    `suggest`: with their suggestions (a notebook's placed in cells with them)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
         return lint_notebook(source, path, selection, with_suggestions if suggest else None)
     from zerograd_lint.core.engine import lint_source
+    from zerograd_lint.files.project_index import project_of
 
-    reports = lint_source(source, path, selection)
+    reports = lint_source(source, path, selection, project or project_of(path))
     return with_suggestions(source, reports) if suggest else reports
 
 
@@ -344,6 +381,7 @@ def fixable(d: Diagnostic) -> bool:
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
     """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
+    from zerograd_lint.files.project_index import project_of
     from zerograd_lint.fixes import fix_source, unified_diff
     from zerograd_lint.fixes.notebook import fix_notebook
 
@@ -352,7 +390,7 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
         if notebook:  # its reports are placed in cells: the fixes lint the cells' joined program again
             outcome = fix_notebook(task.source, task.path, task.selection, fixing.unsafe)
         else:
-            outcome = fix_source(task.source, task.path, task.selection, fixing.unsafe, diagnostics)
+            outcome = fix_source(task.source, task.path, task.selection, fixing.unsafe, diagnostics, project_of(task.path))
     except Exception as error:  # a fix that fails never loses the file's reports
         reason = f"internal error while fixing: {type(error).__name__}: {error}"
         return Outcome(diagnostics, FileFixes(task.path, skipped=[(d.portable(), reason) for d in diagnostics if fixable(d)]))

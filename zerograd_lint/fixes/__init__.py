@@ -19,7 +19,7 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import libcst as cst
 
@@ -28,6 +28,9 @@ from zerograd_lint.core.engine import lint_source
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.fixes.base import SAFE, Fix, Variant, applicability, variant_of
 from zerograd_lint.fixes.edit import CannotFix, Edit, apply_edits
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.module_source import ProjectSource
 
 
 def discovered_fixes() -> dict[str, Fix]:
@@ -77,7 +80,7 @@ def apply_fix(source: str, d: Diagnostic, edits: Sequence[Edit]) -> str:
 
 
 def checked_fix(
-    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection
+    source: str, d: Diagnostic, reports: list[Diagnostic], path: str, selection: Selection, project: ProjectSource | None = None
 ) -> tuple[str, list[Diagnostic], Variant]:
     """The smallest edit for `d` that removes its report and causes no other: the new source, its reports,
     and which of the fix's edits it is.
@@ -99,7 +102,7 @@ def checked_fix(
     for index, variant in enumerate(fix.variants()):
         try:
             new = apply_fix(source, d, variant_of(d, index))
-            new_reports = lint_source(new, path, selection)
+            new_reports = lint_source(new, path, selection, project)
             if count(new_reports, d.code) >= count(reports, d.code):
                 raise CannotFix(f"the fix does not remove the {d.code} report")
             caused = sorted(code for code in {r.code for r in new_reports} if count(new_reports, code) > count(reports, code))
@@ -117,25 +120,27 @@ def fix_source(
     selection: Selection = DEFAULT_SELECTION,
     unsafe: bool = False,
     reports: list[Diagnostic] | None = None,
+    project: ProjectSource | None = None,
 ) -> FixOutcome:
     """The source with the fixes applied, and its reports; the reports fixed and skipped, placed on the source as given.
 
     Only reports the user sees are fixed, each by a proven edit (`checked_fix`). `reports`: the source's own, if
-    they are known already (each analysis of the file is then one proof).
+    they are known already (each analysis of the file is then one proof); `project`: the project the file is
+    analysed with (its modules read as the check read them).
     """
     outcome = FixOutcome(source)
     # Reports whose fix failed on the code as it is, by (code, message); another fix may change that code.
     failed: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
     origins: list[int | None] = list(range(1, len(source.splitlines()) + 1))  # each line's line in `source`
     if reports is None:
-        reports = lint_source(source, path, selection)
+        reports = lint_source(source, path, selection, project)
     for _ in range(MAX_FIXES_PER_FILE):
         pending = [d for d in reports if may_fix(d, unsafe) and (d.code, d.message) not in failed]
         if not pending:
             break
         d = min(pending, key=lambda d: FIXES[d.code].order)
         try:
-            new, new_reports, variant = checked_fix(outcome.source, d, reports, path, selection)
+            new, new_reports, variant = checked_fix(outcome.source, d, reports, path, selection, project)
         except CannotFix as error:
             failed[(d.code, d.message)] = (at_origin(d, origins), str(error))
             continue

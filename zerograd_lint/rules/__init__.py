@@ -40,6 +40,8 @@ class Finding:
     message: str
     fix: Offer | None = None  # the fix the report offers (`zerograd_lint/fixes/zgNNN.py: offer`)
     step_line: int | None = None  # the optimizer step it is about: a fix on the same step may be contradicted
+    path: str | None = None  # another module of the project than the checked file, where the line is
+    entry: tuple[int, int, int, int] | None = None  # then the checked file's call that leads there
 
 
 class Example(str):

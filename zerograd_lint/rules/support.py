@@ -31,20 +31,29 @@ def contents(root: RootFacts, event: Event, key: str) -> frozenset:
 
 
 def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None = None, step: Event | None = None) -> Finding:
-    """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`); `step`: the optimizer
-    step it is about, if a fix of another report on that step must know of it."""
+    """A report on the node; `fix`: the fix it offers (`zerograd_lint/fixes/zgNNN.py: offer`), none on a line of
+    another module than the checked file (fixes edit the checked file only); `step`: the optimizer step it is
+    about, if a fix of another report on that step must know of it."""
     line, column, end_line, end_column = facts.span(node)
-    return Finding(line, column, end_line, end_column, message, fix, facts.line(step.node) if step is not None else None)
+    subclass = facts.instance_of(node)
+    if subclass is not None:
+        message = f"{message} (in `{subclass}`, which runs its base class's loop with its own methods)"
+    path = facts.path_of(node)
+    entry = facts.entry(node) if path is not None else None  # where the checked file leads there
+    return Finding(
+        line, column, end_line, end_column, message, fix if path is None else None,
+        facts.line(step.node) if step is not None else None, path, entry,
+    )
 
 
 def at(facts: FileFacts, event: Event) -> str:
     """`opt.step()` (line 12)."""
-    return f"`{event.text}` (line {facts.line(event.node)})"
+    return f"`{event.text}` ({facts.place(event.node)})"
 
 
 def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
     loop = root.loop_of(event)
-    return f" in the loop at line {facts.line(loop.node)}" if loop is not None else ""
+    return f" in the loop at {facts.place(loop.node)}" if loop is not None else ""
 
 
 def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
@@ -54,7 +63,7 @@ def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
     if where.guard_branch is not None and where.guard_branch.line_node is not None:
         branch = where.guard_branch
         test = source_of(branch.test) if branch.test is not None else "a condition"
-        return f"under `if {test}` (line {facts.line(branch.line_node)})"
+        return f"under `if {test}` ({facts.place(branch.line_node)})"
     return "under a condition"
 
 

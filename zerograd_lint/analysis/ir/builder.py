@@ -93,6 +93,9 @@ class Context:
     instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
     no_grad: bool = False  # inside `with torch.no_grad():`
     loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
+    # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
+    # reaches the subclass's override (see `ModuleIndex.ancestry`).
+    mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()
 
 
 class Builder(CallEvents, Inlining):
@@ -113,10 +116,16 @@ class Builder(CallEvents, Inlining):
         self.containers: dict[str, frozenset[str]] = {}
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
         self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
+        self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
 
-    def build(self, root: Container) -> Block:
+    def index_of(self, function: Container) -> ModuleIndex:
+        """The index of the module `function` is written in."""
+        return self.homes.get(function, self.index)
+
+    def build(self, root: Container, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()) -> Block:
+        """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass."""
         context = Context(
-            self.index.resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root)
+            self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root), mro=mro
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
@@ -398,9 +407,10 @@ class Builder(CallEvents, Inlining):
     ) -> list[Node]:
         if function in context.stack or len(context.stack) > CALL_DEPTH:
             return []
+        self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)
         inner = Context(
-            self.index.resolver_for(function, overlay, roles, arguments),
+            self.index_of(function).resolver_for(function, overlay, roles, arguments),
             function,
             (*context.stack, function),
             "return",
@@ -408,6 +418,7 @@ class Builder(CallEvents, Inlining):
             naming=naming,
             instances=(*context.instances, (function, naming)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
+            mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
         body = statements_of(function.body)
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))

@@ -108,7 +108,7 @@ class CallEvents:
         if isinstance(func, cst.Name):
             if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
                 return [self.clip(call, func.value, False)]
-            function = self.index.function(context.function, func.value)
+            function = self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
@@ -149,6 +149,9 @@ class CallEvents:
             method = self.method_of_base(attr, context)
         if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
+        function = self.imported_function(func, context)
+        if function is not None:  # `engine.train_step(...)` of an imported module of the project
+            return self.inline_call(call, function, context)
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]

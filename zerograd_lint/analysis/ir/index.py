@@ -8,13 +8,16 @@ on demand, for the functions an analysis actually reaches.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.project import ProjectModule
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
 
@@ -61,6 +64,7 @@ class ModuleIndex:
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
+        self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
         self.walk(module.body, module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
@@ -156,14 +160,20 @@ class ModuleIndex:
 
     def is_torch_scheduler(self, callee: str) -> bool:
         """The one question "does calling `callee` build a PyTorch LR scheduler?" (ZG204): a class of
-        `torch.optim.lr_scheduler` (not ReduceLROnPlateau), a class of the file derived from one, or a factory known
-        to return one (Hugging Face's `get_*_schedule*`, `get_scheduler`). A class or function of the file goes by
-        its bases or its returns; a name imported from elsewhere (the project's own utils, timm) is not one."""
+        `torch.optim.lr_scheduler` (not ReduceLROnPlateau), a class of the file or of the project derived from one
+        (its bases followed across the project's modules), or a factory known to return one (Hugging Face's
+        `get_*_schedule*`, `get_scheduler`). A class or function of the project goes by its bases or its returns; a
+        name imported from outside the project and torch (timm) is not one."""
         root, _, rest = callee.partition(".")
+        home = self.project
         if not rest and root in self.classes:
-            return root in self.scheduler_classes
+            # Derived from one in the file, or through bases imported from the project's other modules.
+            return root in self.scheduler_classes or (home is not None and home.project.scheduler_class(home, root) is True)
         if not rest and root in self.defs_in.get(self.module, {}):
             return False  # what it returns is followed instead
+        found = home.project.definition(home, callee) if home is not None else None
+        if found is not None and found[1] is not None:
+            return found[0].project.scheduler_class(found[0], found[1]) is True  # a class (or factory) of the project
         if root not in self.imports:
             return builds_torch_scheduler(callee, imported=False)
         origin = self.imports[root]
@@ -237,6 +247,27 @@ class ModuleIndex:
                     return found
         return None
 
+    def ancestry(self, cls: cst.ClassDef, calls: frozenset[str], depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+        """The class and its bases, nearest first, as far as they can be followed: bases of this file, or (when the
+        file is read as part of its project) classes of the project's modules that call on `self` one of the
+        methods `calls` (or derive from one that does). Python's order for single inheritance; with several
+        bases, each base's line in turn (a known diamond is taken once)."""
+        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
+        for base in cls.bases if depth > 0 else ():
+            dotted = dotted_name(base.value)
+            if dotted is None:
+                continue
+            defined = self.project.project.definition(self.project, dotted) if self.project is not None else None
+            if dotted in self.classes and self.classes[dotted] is not cls:
+                line = self.ancestry(self.classes[dotted], calls, depth - 1)
+            elif defined is not None and defined[1] is not None and defined[0].project.reaches(defined[0], defined[1], calls):
+                project_class = defined[0].class_(defined[1])
+                line = defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else []
+            else:
+                line = []
+            found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
+        return found
+
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
         node: Container | None = container
@@ -276,24 +307,34 @@ class SameFileView:
 
     def option_default(self, dest: str) -> cst.BaseExpression | None:
         return self.index.option_defaults.get(dest)
+    def callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """The function `call` calls, in this file or imported from another module of the project; whether it
+        is a method."""
+        found = self.index.callee(call, self.container)
+        if found is not None:
+            return (self.index, *found)
+        home = self.index.project
+        dotted = dotted_name(call.func)
+        found = home.project.function(home, dotted) if home is not None and dotted is not None else None
+        return (found[0].index, found[1], False) if found is not None else None
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
-        found = self.index.callee(call, self.container)
-        return self.index.returned_values(found[0]) if found is not None else ()
+        found = self.callee(call)
+        return found[0].returned_values(found[1]) if found is not None else ()
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        found = self.index.callee(call, self.container)
-        if found is None or not self.index.returned_values(found[0]):
+        found = self.callee(call)
+        if found is None or not found[0].returned_values(found[1]):
             return []
-        function, is_method = found
+        index, function, is_method = found
         parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
         bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
-        resolver = self.index.resolver_for(
+        resolver = index.resolver_for(
             function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
         )
-        return [(resolver, value) for value in self.index.returned_values(function)]
+        return [(resolver, value) for value in index.returned_values(function)]
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:

@@ -22,10 +22,11 @@ class Inlining:
     (`inline_body`)."""
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
-        owner = self.index.owner_class(context.function)
+        index = self.index_of(context.function)
+        owner = index.owner_class(context.function)
         for base in owner.bases if owner is not None else ():
-            cls = self.index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
-            method = self.index.method(cls, name) if cls is not None else None
+            cls = index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
+            method = index.method(cls, name) if cls is not None else None
             if method is not None:
                 return method
         return None
@@ -35,7 +36,7 @@ class Inlining:
         if isinstance(node, cst.Lambda):
             return self.expression(node.body, context)
         if isinstance(node, cst.Name):
-            function = self.index.function(context.function, node.value)
+            function = self.index_of(context.function).function(context.function, node.value)
             if function is not None:
                 return self.inline_body(node, function, context, {}, {})
             bound = context.resolver.value_of(node)
@@ -46,14 +47,36 @@ class Inlining:
         if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
             target = node.args[0].value
             if isinstance(target, cst.Name):
-                return self.inline_call(node, self.index.function(context.function, target.value), context, skip=1)
+                return self.inline_call(node, self.index_of(context.function).function(context.function, target.value), context, skip=1)
             if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
-        owner = self.index.owner_class(context.function)
-        return self.index.method(owner, name) if owner is not None else None
+        for index, cls in context.mro:  # a subclass's override first
+            method = index.methods_of.get(cls, {}).get(name)
+            if method is not None:
+                self.homes.setdefault(method, index)
+                return method
+        index = self.index_of(context.function)
+        owner = index.owner_class(context.function)
+        return index.method(owner, name) if owner is not None else None
+
+    def imported_function(self, func: cst.BaseExpression, context: Context) -> cst.FunctionDef | None:
+        """The function of another module of the project that `func` names (`train_step`, `engine.train_step`),
+        through the imports of the module it is written in; None when that is not known."""
+        home = self.index_of(context.function).project
+        dotted = dotted_name(func)
+        if home is None or dotted is None or self.reads:
+            return None
+        first = dotted.split(".")[0]
+        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in self.locals_of(context.function)):
+            return None
+        found = home.project.function(home, dotted)
+        if found is None:
+            return None
+        self.homes[found[1]] = found[0].index
+        return found[1]
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
@@ -107,7 +130,7 @@ class Inlining:
             self_key = context.naming.chain(receiver) if not isinstance(receiver, cst.Call) else context.naming.key("self")
             if self_key is not None:
                 params[all_params[0].name.value] = self_key
-        parent = self.index.enclosing.get(function)
+        parent = self.index_of(function).enclosing.get(function)
         outer = next((naming for owner, naming in reversed(context.instances) if owner is parent), None)
         if outer is None and parent is context.stack[0]:
             outer = ROOT_NAMING

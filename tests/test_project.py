@@ -1,0 +1,82 @@
+"""The project read as one program: calls, classes and factories followed across modules.
+
+tests/data/project/ holds small trees, one folder each; every file's `# expect:` header says what a
+`check` of its folder reports in that file (a report on a line of another module is that module's:
+the step of `engine.py` that a loop of `main.py` reaches is reported in `engine.py`). Each runs
+through the real CLI; then the doors that check one file at a time (`check FILE`, flake8) and the
+cache, which must check a file again when a module its analysis read changes.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli
+from expect import expected_reports
+from test_flake8_plugin import flake8, venv_python  # noqa: F401 - the fixture, with the plugin installed
+
+TREES = REPO / "tests" / "data" / "project"
+TREE_NAMES = sorted(path.name for path in TREES.iterdir() if path.is_dir())
+
+
+def reports_in(*args: str, cwd: Path = REPO) -> dict[str, list[tuple[str, int, int]]]:
+    """`check --format json ARGS`: each file's reports (by its path relative to `cwd`), sorted."""
+    proc = run_cli("check", "--select", "ALL", "--format", "json", *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    for item in json.loads(proc.stdout):
+        found.setdefault(str(Path(item["path"])), []).append((item["code"], item["line"], item["column"]))
+    return {path: sorted(items) for path, items in found.items()}
+
+
+@pytest.mark.parametrize("tree", TREE_NAMES)
+def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
+    folder = TREES / tree
+    found = reports_in(str(folder.relative_to(REPO)), "--no-cache")
+    for path in sorted(folder.rglob("*.py")):
+        assert found.get(str(path.relative_to(REPO)), []) == expected_reports(path), path.name
+
+
+def test_the_trees_hold_what_the_task_names() -> None:
+    assert {"loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes"} <= set(TREE_NAMES)
+
+
+def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:
+    """Pre-commit's run over the changed file only: the loop's module reads `engine.py` on demand."""
+    found = reports_in("--no-cache", "main.py", cwd=TREES / "loop_and_step")
+    assert found == {"engine.py": [("ZG101", 14, 5)]}
+
+
+def test_flake8_reports_it_on_the_call_that_leads_there(venv_python: str) -> None:  # noqa: F811
+    """flake8 speaks of the checked file only: the report goes on `main.py`'s call and says where the step is."""
+    proc = flake8(venv_python, "--select", "ZG", "main.py", "good_main.py", cwd=TREES / "loop_and_step")
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 1, proc.stdout + proc.stderr
+    assert lines[0].startswith("main.py:14:13: ZG101 ")
+    assert lines[0].endswith("(at engine.py:14:5, reached through this call)")
+
+
+def test_two_loops_reaching_one_step_report_it_once(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    shutil.copy(tree / "main.py", tree / "second_main.py")
+    (tree / "pyproject.toml").write_text("")
+    proc = run_cli("check", "--no-cache", ".", cwd=tree)
+    assert proc.stdout.count("ZG101") == 1, proc.stdout
+    assert proc.stdout.startswith("engine.py:14:5: ZG101 ")
+
+
+def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -> None:
+    """The cache entry of `main.py` holds the hash of `engine.py`, which its analysis read."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+    assert list((tree / ".zerograd_lint_cache").rglob("*.json"))
+    engine = tree / "engine.py"
+    engine.write_text(engine.read_text().replace("    inputs, targets = batch", "    optimizer.zero_grad()\n    inputs, targets = batch"))
+    assert reports_in("main.py", cwd=tree) == {}

@@ -1,0 +1,308 @@
+"""The project as one program: which function or class of which module a name of a module stands for.
+
+Pure: modules come from a `Load` the caller gives (`files/project_index.py` reads them from the checked
+tree), each parsed once, when a lookup first needs it. A module knows only its top-level names: its defs,
+its classes, and what its imports bind (`import a.b as c`, `from .a import b`, `from pkg import *` where
+`__all__` or the module's own names say). Whatever cannot be followed (an import that does not resolve, a
+dynamic import, a star import with no `__all__` into a module that does not define the name, a cycle)
+is unknown: None, never a guess.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable, Iterator, Sequence, Union
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.index import ModuleIndex
+from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
+
+# How many re-exports and aliases a lookup follows before it calls the name unknown.
+LOOKUP_DEPTH = 8
+# The words of a def that may matter to the lifecycle: it backwards, steps, clears, clips, or builds (or
+# returns) an optimizer, a scheduler or a scaler.
+FOLLOWED_WORDS = re.compile(r"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import binds to a name: a module (`name` None) or a name of a module."""
+
+    module: str
+    name: str | None = None
+
+
+class ProjectModule:
+    """One module of the project: its top-level names from CPython's tree (cheap), its LibCST tree and index
+    only once a def or class of it is followed."""
+
+    def __init__(self, source: ModuleSource, tree: ast.Module, project: Project) -> None:
+        self.source = source
+        self.tree = tree
+        self.project = project
+
+    @property
+    def name(self) -> str:
+        return self.source.name
+
+    @property
+    def package(self) -> str:
+        return self.source.package
+
+    @cached_property
+    def module(self) -> cst.Module:
+        return self.project.parse_libcst(self.source.source)
+
+    @cached_property
+    def index(self) -> ModuleIndex:
+        index = ModuleIndex(self.module)
+        index.project = self
+        return index
+
+    @cached_property
+    def defined(self) -> frozenset[str]:
+        """The defs and classes of its top level."""
+        return frozenset(
+            s.name for s in top_level_statements(self.tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        )
+
+    @cached_property
+    def imports(self) -> dict[str, Imported]:
+        return dict(top_level_imports(self.tree.body, self.package))
+
+    @cached_property
+    def star_imports(self) -> tuple[str, ...]:
+        return tuple(
+            module for node, module in import_froms(self.tree.body, self.package) if any(alias.name == "*" for alias in node.names)
+        )
+
+    @cached_property
+    def exported(self) -> frozenset[str] | None:
+        """`__all__`, when the module spells it as a list or tuple of strings."""
+        for statement in top_level_statements(self.tree.body):
+            if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets):
+                value = statement.value
+                if isinstance(value, (ast.List, ast.Tuple)) and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+                ):
+                    return frozenset(e.value for e in value.elts)  # type: ignore[attr-defined]
+        return None
+
+    @cached_property
+    def star_names(self) -> dict[str, str]:
+        """The names its star imports are known to bind, each with the module it comes from."""
+        found: dict[str, str] = {}
+        for star in self.star_imports:
+            target = self.project.module(star)
+            if target is not None:
+                names = target.exported if target.exported is not None else public_names(target)
+                found.update((name, star) for name in names if name not in found)
+        return found
+
+    @cached_property
+    def python_defs(self) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        """Its top-level defs and classes in CPython's tree, by name (the last of a name wins, as in Python)."""
+        return {s.name: s for s in top_level_statements(self.tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+
+    def text_of(self, name: str) -> str:
+        """The source text of a top-level def or class."""
+        node = self.python_defs[name]
+        return "\n".join(self.source.source.splitlines()[node.lineno - 1 : node.end_lineno])
+
+    def follows(self, name: str) -> bool:
+        """Whether a def of the module may matter to the lifecycle, from its words (only such a def is parsed by
+        LibCST and followed: most of a big project's functions are not)."""
+        return isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) and FOLLOWED_WORDS.search(
+            self.text_of(name)
+        ) is not None
+
+    def function(self, name: str) -> cst.FunctionDef | None:
+        """A def of the module's top level, in LibCST's tree (made for it)."""
+        return self.index.defs_in.get(self.index.module, {}).get(name) if name in self.defined else None
+
+    def class_(self, name: str) -> cst.ClassDef | None:
+        """A class of the module's top level, in LibCST's tree (made for it)."""
+        return self.index.classes.get(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
+
+    def calls_on_self(self, name: str) -> frozenset[str]:
+        """The methods the class's own methods call on `self`, from CPython's tree."""
+        node = self.python_defs.get(name)
+        if not isinstance(node, ast.ClassDef):
+            return frozenset()
+        return frozenset(
+            call.func.attr for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        )
+
+
+# What a name stands for: a def or class of a module (its name), or the module itself (None).
+Definition = tuple[ProjectModule, Union[str, None]]
+
+
+class Project:
+    """The modules of the checked tree, read and parsed on demand, each once."""
+
+    def __init__(
+        self, load: Load, parse_python: Callable[[str], ast.Module | None], parse_libcst: Callable[[str], cst.Module]
+    ) -> None:
+        self.load = load
+        self.parse_python = parse_python  # None when the text does not parse
+        self.parse_libcst = parse_libcst
+        self.modules: dict[str, ProjectModule | None] = {}
+        self.functions: dict[tuple[str, str], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+
+    def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
+        """The checked file as a module of the project, with the trees and index the analysis already made."""
+        checked = ProjectModule(source, tree, self)
+        checked.module, checked.index = index.module, index  # type: ignore[misc]
+        index.project = checked
+        self.modules[source.name] = checked
+        return checked
+
+    def module(self, name: str) -> ProjectModule | None:
+        if name not in self.modules:
+            self.modules[name] = None  # a cycle back to a module being read finds it unknown
+            source = self.load(name)
+            tree = self.parse_python(source.source) if source is not None else None
+            if source is not None and tree is not None:
+                self.modules[name] = ProjectModule(source, tree, self)
+        return self.modules[name]
+
+    def definition(self, home: ProjectModule, dotted: str) -> Definition | None:
+        """What `a.b.c`, written in `home`, stands for: a def, a class or a module of the project."""
+        first, *rest = dotted.split(".")
+        found = self.lookup(home, first, LOOKUP_DEPTH)
+        for part in rest:
+            if found is None or found[1] is not None:
+                return None  # an attribute of a class or function: not followed
+            found = self.lookup(found[0], part, LOOKUP_DEPTH, submodules=True)
+        return found
+
+    def lookup(self, module: ProjectModule, name: str, depth: int, submodules: bool = False) -> Definition | None:
+        """`name` in `module`'s namespace: its own def or class, what an import binds it to, a star import's."""
+        if depth <= 0:
+            return None
+        if name in module.defined:
+            return module, name
+        imported = module.imports.get(name)
+        if imported is not None:
+            return self.imported(imported, depth - 1)
+        star = module.star_names.get(name)
+        if star is not None:
+            target = self.module(star)
+            return self.lookup(target, name, depth - 1) if target is not None else None
+        if submodules:
+            inner = self.module(f"{module.name}.{name}")
+            return (inner, None) if inner is not None else None
+        return None
+
+    def imported(self, imported: Imported, depth: int) -> Definition | None:
+        if imported.name is None:
+            module = self.module(imported.module)
+            return (module, None) if module is not None else None
+        source = self.module(imported.module)
+        found = self.lookup(source, imported.name, depth) if source is not None else None
+        if found is None:  # `from pkg import sub`: a submodule
+            inner = self.module(f"{imported.module}.{imported.name}")
+            return (inner, None) if inner is not None else None
+        return found
+
+    def function(self, home: ProjectModule, dotted: str) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter."""
+        key = (home.name, dotted)
+        if key not in self.functions:
+            found = self.definition(home, dotted)
+            function = None
+            if found is not None and found[1] is not None and found[0] is not home and found[0].follows(found[1]):
+                function = found[0].function(found[1])
+            self.functions[key] = (found[0], function) if found is not None and function is not None else None
+        return self.functions[key]
+
+    def scheduler_class(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool | None:
+        """Whether a class of a module derives from a PyTorch LR scheduler; None when a base cannot be followed."""
+        cls = home.python_defs.get(name)
+        if not isinstance(cls, ast.ClassDef):
+            return None
+        answers: list[bool | None] = []
+        for base in cls.bases:
+            dotted = python_dotted(base) or ""
+            if dotted.rsplit(".", 1)[-1] in TORCH_SCHEDULER_BASES:
+                return True
+            found = self.definition(home, dotted) if dotted and depth > 0 else None
+            if found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef):
+                answers.append(self.scheduler_class(found[0], found[1], depth - 1))
+            else:
+                answers.append(None if dotted != "object" else False)
+        if True in answers:
+            return True
+        return None if None in answers else False
+
+    def reaches(self, home: ProjectModule, name: str, calls: frozenset[str], depth: int = LOOKUP_DEPTH) -> bool:
+        """Whether a class, or a project class it derives from, calls on `self` one of the methods `calls` (from
+        CPython's trees: a class is parsed by LibCST only when a subclass's method is reached from it)."""
+        if not calls.isdisjoint(home.calls_on_self(name)):
+            return True
+        cls = home.python_defs.get(name)
+        for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
+            dotted = python_dotted(base)
+            found = self.definition(home, dotted) if dotted else None
+            if found is not None and found[1] is not None and self.reaches(found[0], found[1], calls, depth - 1):
+                return True
+        return False
+
+
+def python_dotted(node: ast.expr) -> str | None:
+    """`a.b.C` of CPython's tree, as text; None for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = python_dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+def public_names(module: ProjectModule) -> frozenset[str]:
+    """What `from m import *` is known to take from a module with no `__all__`: its own defs and classes
+    without a `_` (what it imports in turn is not followed)."""
+    return frozenset(name for name in module.defined if not name.startswith("_"))
+
+
+def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If):
+            yield from top_level_statements([*statement.body, *statement.orelse])
+        elif isinstance(statement, ast.Try):
+            inner = [*statement.body, *statement.orelse, *statement.finalbody]
+            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])
+
+
+def import_froms(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[ast.ImportFrom, str]]:
+    for statement in top_level_statements(body):
+        if isinstance(statement, ast.ImportFrom):
+            module = absolute(statement.module or "", statement.level, package)
+            if module is not None:
+                yield statement, module
+
+
+def top_level_imports(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[str, Imported]]:
+    """Each name the module's imports bind, with what it stands for."""
+    for statement in top_level_statements(body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if alias.asname is not None:
+                    yield alias.asname, Imported(alias.name)
+                else:
+                    first = alias.name.split(".")[0]
+                    yield first, Imported(first)  # `import a.b` binds `a`; `a.b` is found as its submodule
+    for node, module in import_froms(body, package):
+        for alias in node.names:
+            if alias.name != "*":
+                yield alias.asname or alias.name, Imported(module, alias.name)

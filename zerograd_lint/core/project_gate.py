@@ -1,0 +1,163 @@
+"""The gate's question asked across the project: can a file's loop reach a backward and a step that live in
+a module it imports?
+
+A file whose own words have no backward and step (a `main.py` whose loop calls `train_step` of
+`engine.py`) can still report. Asked cheaply, as the gate asks everything: from the text, the
+modules its imports name (read through the project's `Load`, each once) must themselves have a
+backward and a step; from CPython's trees, a def of such a module reached by a call of the file
+(`train_step(...)`, `engine.train_step(...)`) marks the file's calling body as the def's own
+backward and step would.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
+from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, calls_attribute, summarize
+
+# Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
+IMPORT_WORD = re.compile(rb"import\b")
+# The words of a file that trains with a step it imports: the optimizer it hands over or builds, and the epochs
+# or the data loader it loops over (a library's modules seldom say both: torch's tree has 5 such files of 2,285).
+TRAINING_WORD = b"optim"
+LOOP_WORDS = (b"epoch", b"loader")
+# A module's path -> (its text, whether it has a backward, and a step): the same text object, the same answer.
+TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
+# A module's path -> (its text, each def's (reaches a backward, reaches a step)).
+REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
+
+
+class ProjectGate:
+    """For one checked file: which of the modules it imports have training code, and what their defs reach."""
+
+    def __init__(self, checked: ModuleSource, load: Load) -> None:
+        self.checked = checked
+        self.load = load
+
+    def module_trains(self, name: str) -> tuple[bool, bool]:
+        """Whether the module's text has a backward, and a step (asked once per text, for every file importing it)."""
+        source = self.load(name)
+        if source is None:
+            return False, False
+        known = TRAINS.get(source.path)
+        if known is None or known[0] is not source.source:
+            known = TRAINS[source.path] = (source.source, lifecycle_words(source.source.encode("utf-8", "surrogatepass")))
+        return known[1]
+
+    def is_package(self, name: str) -> bool:
+        source = self.load(name)
+        return source is not None and source.is_package
+
+    def in_text(self, data: bytes) -> bool:
+        """The text speaks of an optimizer and of epochs or a data loader, and it and the modules it imports
+        (`from . import engine`: that submodule) have a backward and a step between them."""
+        if not may_train_elsewhere(data):
+            return False
+        backward, step = lifecycle_words(data)
+        for match in IMPORT_WORD.finditer(data):
+            start = data.rfind(b"\n", 0, match.start()) + 1
+            end = data.find(b"\n", match.end())
+            words = data[start : end if end != -1 else len(data)].decode("ascii", "replace").replace(",", " ").split()
+            for name, whole in imported_modules(words, self.checked.package):
+                if name != self.checked.name and not (whole and self.is_package(name)):
+                    has_backward, has_step = self.module_trains(name)
+                    backward, step = backward or has_backward, step or has_step
+                    if backward and step:
+                        return True
+        return False
+
+    def mark(self, tree: ast.Module, summary: Summary) -> None:
+        """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
+        reached: dict[str, tuple[bool, bool]] = {}  # a name the file calls -> what its def reaches
+        called = frozenset().union(*(body.calls for body in summary.bodies))
+        for module, name, relative in imported_names(tree, self.checked.package):
+            # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
+            # that is no package: the defs of `m`
+            if name:
+                candidates = [(module, name)] if name in called else []
+                candidates += [(f"{module}.{name}", None)] if relative else []
+            else:
+                source = self.load(module)
+                candidates = [(module, None)] if source is not None and not source.is_package else []
+            for candidate, attribute in candidates:
+                if candidate == self.checked.name or not any(self.module_trains(candidate)):
+                    continue
+                defs = self.defs_reach(candidate)
+                for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
+                    if any(flags):
+                        old = reached.get(def_name, (False, False))
+                        reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        for body in summary.bodies:
+            for called in body.calls & reached.keys():
+                backward, step = reached[called]
+                body.backward, body.step = body.backward or backward, body.step or step
+
+    def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
+        """What each def of the module reaches (asked once per text, for every file that imports it)."""
+        source = self.load(name)
+        if source is None:
+            return {}
+        known = REACH.get(source.path)
+        if known is None or known[0] is not source.source:
+            try:
+                summary: Summary | None = summarize(ast.parse(source.source))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                summary = None
+            known = REACH[source.path] = (source.source, {} if summary is None else reaches_of(summary))
+        return known[1]
+
+
+def may_train_elsewhere(data: bytes) -> bool:
+    """The words of a file whose loop may run a backward and a step it imports (asked before anything is read)."""
+    return TRAINING_WORD in data and any(word in data for word in LOOP_WORDS)
+
+
+def lifecycle_words(data: bytes) -> tuple[bool, bool]:
+    """Whether the text has a backward call, and a step call (the gate's lifecycle words, each alone)."""
+    return calls_attribute(data, BACKWARD_CALL, b"manual_"), calls_attribute(data, STEP_CALL)
+
+
+def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
+    backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
+    found: dict[str, tuple[bool, bool]] = {}
+    for body, reaches_backward, reaches_step in zip(summary.bodies, backward, step):
+        if body.name is not None:
+            old = found.get(body.name, (False, False))
+            found[body.name] = (old[0] or reaches_backward, old[1] or reaches_step)
+    return found
+
+
+def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str, bool]]:
+    """(module, name, relative) for each `from module import name` anywhere in the file; (module, "", False) for
+    `import module`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = absolute(node.module or "", node.level, package)
+            if module is not None:
+                for alias in node.names:
+                    if alias.name != "*":
+                        yield module, alias.name, node.level > 0
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, "", False
+
+
+
+def imported_modules(words: list[str], package: str) -> list[tuple[str, bool]]:
+    """The modules an import line names, each with whether it is imported whole: `from .a import b` -> `pkg.a`;
+    `from . import engine` -> `pkg.engine`; `import a.b as c, d` -> `a.b`, `d` (whole: a package imported whole
+    is followed only to its submodules, whose own import lines say them). Nothing for a line that is no import."""
+    if len(words) >= 4 and words[0] == "from" and words[2] == "import":
+        level = len(words[1]) - len(words[1].lstrip("."))
+        module = absolute(words[1][level:], level, package)
+        if module is None:
+            return []
+        if level and not words[1][level:]:
+            return [(f"{module}.{word}", True) for word in words[3:] if word.isidentifier() and word != "as"]
+        return [(module, False)]
+    if len(words) >= 2 and words[0] == "import":
+        return [(word, True) for word in words[1:] if word != "as" and all(part.isidentifier() for part in word.split("."))]
+    return []

@@ -1,0 +1,158 @@
+"""The project's files (I/O): where the checked tree's root is, which file a module name is, their text.
+
+The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg or a
+`.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
+above it is a project of the folders its package spans. A module is looked for where Python would
+find it when the project runs: from the top of the checked file's package, the root, and `root/src`;
+never outside the root (installed libraries are known through the vocabulary and summaries only).
+Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
+whose analysis read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
+
+ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
+
+
+@lru_cache(maxsize=None)
+def project_root(folder: str) -> str:
+    """The project root of the files of `folder`."""
+    for directory in (folder, *map(str, Path(folder).parents)):
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in ROOT_MARKERS):
+            return directory
+    return package_base(folder)
+
+
+@lru_cache(maxsize=None)
+def package_base(folder: str) -> str:
+    """The folder above the outermost package holding `folder` (itself when it is no package)."""
+    while os.path.isfile(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    return folder
+
+
+def module_name(path: str) -> ModuleSource | None:
+    """The checked file as a module of its project (its text left empty: the engine has it)."""
+    path = os.path.abspath(path)
+    folder, file_name = os.path.split(path)
+    if not file_name.endswith(".py"):
+        return None
+    base = package_base(folder)
+    parts = [*Path(os.path.relpath(folder, base)).parts, file_name[:-3]]
+    parts = [part for part in parts if part != "."]
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        parts.pop()
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    return ModuleSource(".".join(parts), path, "", is_package)
+
+
+class ProjectFiles:
+    """The modules of one project, as `Project.load` asks for them: found and read once.
+
+    A package checked where it is installed (torch's tree in site-packages) is a project of its own: the
+    other packages installed beside it are libraries, never read."""
+
+    def __init__(self, root: str, checked_base: str, package: str | None = None) -> None:
+        self.root = root
+        bases = [checked_base, root, os.path.join(root, "src")]
+        self.bases = [b for b in dict.fromkeys(bases) if inside(b, root) and os.path.isdir(b)]
+        self.package = package  # the one top-level package modules may come from, if only one
+
+    def load(self, name: str) -> ModuleSource | None:
+        parts = name.split(".")
+        if self.package is not None and parts[0] != self.package:
+            return None
+        for base in self.bases:
+            folder = os.path.join(base, *parts)
+            for path, is_package in ((os.path.join(folder, "__init__.py"), True), (folder + ".py", False)):
+                text = read_text(path)
+                if text is not None:
+                    return ModuleSource(name, path, text, is_package)
+        return None
+
+
+def inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+# path -> (its size and modification time, its text): a long-lived process (the editor) sees each edit.
+TEXTS: dict[str, tuple[tuple[int, int], str | None]] = {}
+
+
+def read_text(path: str) -> str | None:
+    """The file's text as Python decodes it; None when it is not there or not readable as source."""
+    from zerograd_lint.files.source import UndecodableSource, decode_source
+
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    stamp = (status.st_size, status.st_mtime_ns)
+    known = TEXTS.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        with open(path, "rb") as file:
+            text: str | None = decode_source(file.read())
+    except (OSError, UndecodableSource):
+        text = None
+    TEXTS[path] = (stamp, text)
+    return text
+
+
+def project_of(path: str) -> ProjectSource | None:
+    """The project of the checked file at `path`, as the engine reads it; None for a file that is no module
+    (a notebook, stdin, a name Python cannot import)."""
+    checked = module_name(path) if path.endswith(".py") else None
+    if checked is None:
+        return None
+    files = files_in(os.path.dirname(checked.path), checked.name.split(".")[0])
+    read: dict[str, str] = {}
+
+    def load(name: str) -> ModuleSource | None:
+        found = files.load(name)
+        if found is None:
+            return None
+        if not os.path.isabs(path):  # paths said as the checked file's is: relative to here
+            found = ModuleSource(found.name, os.path.relpath(found.path), found.source, found.is_package)
+        read[found.path] = found.source
+        return found
+
+    return ProjectSource(checked, load, read_text, read)
+
+
+def fingerprints(read: dict[str, str]) -> dict[str, str]:
+    """Each module read, with the hash of its text: an entry of the cache holds while they all still match."""
+    return {path: fingerprint(text) for path, text in sorted(read.items())}
+
+
+def unchanged(held: dict[str, str]) -> bool:
+    """Whether every module still has the text whose hash the cache holds."""
+    for path, digest in held.items():
+        text = read_text(path)
+        if text is None or fingerprint(text) != digest:
+            return False
+    return True
+
+
+def fingerprint(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+INSTALLED = ("site-packages", "dist-packages")
+
+
+@lru_cache(maxsize=None)
+def files_in(folder: str, top: str) -> ProjectFiles:
+    """The project files seen from a folder whose package is `top`."""
+    base = package_base(folder)
+    return ProjectFiles(project_root(folder), base, top if os.path.basename(base) in INSTALLED else None)
