@@ -342,13 +342,12 @@ def analysed(task: EngineTask) -> Outcome:
     from zerograd_lint.files.project_index import fingerprints, project_of
 
     project = project_of(task.path)
-    read = fingerprints(project.read) if project is not None else {}
     diagnostics = lint(task.source, task.path, task.selection, task.suggest, project)
+    outcome = Outcome(diagnostics)
     if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
         outcome = fix(task, task.fixing, diagnostics)
-        outcome.read = read
-        return outcome
-    return Outcome(diagnostics, read=read)
+    outcome.read = fingerprints(project.read) if project is not None else {}  # what the analyses read
+    return outcome
 
 
 def lint(source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None) -> list[Diagnostic]:
