@@ -135,7 +135,7 @@ class Held:
         return self._every(Mark.CUR)
 
     def discarded_by(self) -> list[Event]:
-        """The clears that, on the paths where the gradients hold nothing, threw away this iteration's."""
+        """The clears that threw away this iteration's gradients, and no backward ran since."""
         return self._every(Mark.DISCARDED)
 
     def lost_to(self) -> list[Event]:
