@@ -14,14 +14,23 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterator, Mapping, TypeVar
+from typing import Callable, Iterable, Iterator, Mapping, TypeVar
 
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
-from zerograd_lint.analysis.interpret.gradients import AssociationDomain, GradientDomain, GradState, clear_coverage, related
-from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values
+from zerograd_lint.analysis.held import Held
+from zerograd_lint.analysis.interpret.gradients import (
+    ACCUMULATION_GUARDS,
+    MODEL_PREFIX,
+    AssociationDomain,
+    GradientDomain,
+    GradState,
+    clear_coverage,
+    related,
+)
+from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
@@ -162,6 +171,64 @@ class RootFacts:
             mine is not theirs and mine.function is theirs.function
             for mine in self.calls.get(first.id, ()) for theirs in self.calls.get(second.id, ())
         )
+
+    # What the gradients may hold, asked in words (`analysis/held.py`): the rules never read the lattice.
+
+    def held(self, event: Event, key: str) -> Held:
+        """What the gradients of an optimizer (or of a key from `tracked`) may hold just before the event."""
+        return Held(self.before.get(event.id, {}).get(key, frozenset()), self.by_id)
+
+    def held_by(self, event: Event, keys: Iterable[str]) -> Held:
+        """What the gradients of any of those optimizers (or keys from `tracked`) may hold just before the event."""
+        gradients = self.before.get(event.id, {})
+        return Held(frozenset(c for key in keys for c in gradients.get(key, frozenset())), self.by_id)
+
+    def held_by_model(self, event: Event, model: str) -> Held:
+        """What the gradients of a model (one of several an optimizer is built from, or one cleared with no
+        visible optimizer) may hold just before the event."""
+        return self.held(event, MODEL_PREFIX + model)
+
+    def tracked(self, event: Event) -> list[str]:
+        """The gradients followed up to the event, sorted: each optimizer's name, and a key for each model
+        followed on its own (see `held_by_model`), for `held` and `coverage`."""
+        return sorted(self.before.get(event.id, {}))
+
+    def gradients_before(self, event: Event) -> list[tuple[str, Held]]:
+        """Each optimizer, then each model followed on its own, by name, with what its gradients may hold
+        just before the event."""
+        keys = self.tracked(event)
+        optimizers = [(key, self.held(event, key)) for key in sorted(self.optimizers) if key in keys]
+        models = [(key[len(MODEL_PREFIX):], self.held(event, key)) for key in keys if key.startswith(MODEL_PREFIX)]
+        return optimizers + models
+
+    def under_accumulation_guard(self, event: Event) -> bool:
+        """The event runs under an accumulation guard: a counter test, or Accelerate's `accumulate()`."""
+        where = self.where.get(event.id)
+        return where is not None and where.guard in ACCUMULATION_GUARDS
+
+    def runs_before_its_backward(self, step: Step) -> bool:
+        """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
+        return self.backward_after(step) is not None
+
+    def backward_after(self, step: Step) -> Backward | None:
+        """The backward of the step's iteration that comes after it and produces its gradients, when none reached
+        it: one that feeds it, or whose loss visibly runs through its model (a generator's loss through the
+        discriminator, whose step comes next, still writes the generator's gradients) unless its own backward ran
+        and was cleared."""
+        held = self.held(step, step.optimizer)
+        if held.this_iteration():
+            return None
+        discarded = held.discarded()
+        return next(
+            (
+                e for e in self.later_in_loop(step)
+                if isinstance(e, Backward) and self.same_pass(step, e) and (
+                    step.optimizer in self.fed[e.id] or (not discarded and step.optimizer in self.written.get(e.id, ()))
+                )
+            ),
+            None,
+        )
+
     # The state rules' facts (ZG204, ZG601, ZG602), computed when a rule first asks.
 
     @cached_property
@@ -216,6 +283,12 @@ class FileFacts:
                 if evidence is not None:
                     found[(read.line, read.column)] = evidence
         return found
+
+    def only_reported(self, kept: KeptValue) -> bool:
+        """The kept value's accumulator is only printed or logged besides (a number would do as well)."""
+        assert self.module is not None
+        accumulation = kept.accumulation
+        return only_reported(self.module, accumulation.scope, accumulation.target, accumulation.node)
 
     @cached_property
     def loops(self) -> Loops:

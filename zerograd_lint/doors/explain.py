@@ -19,7 +19,6 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import MODEL_PREFIX, Mark
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -50,19 +49,6 @@ from zerograd_lint.formats.text import location
 from zerograd_lint.rules.support import guard_phrase
 
 Style = Callable[..., str]  # click.style's signature; identity when plain
-
-WORDS = {
-    Mark.CUR: "this iteration",
-    Mark.PREV: "an earlier iteration",
-    Mark.APPLIED: "already applied",
-    Mark.DIRTY: "maybe (another backward)",
-    Mark.LEAK: "another optimizer's backward",
-    Mark.LEAKED: "another optimizer's backward (earlier iteration)",
-    Mark.INITIAL: "nothing yet",
-    Mark.CLEARED: "cleared",
-    Mark.FOGGY: "taken as empty",
-    Mark.SCALED: "scaled",
-}
 
 LEGEND = """\
 How to read a timeline: before each event, what each optimizer's gradients (`.grad`) may hold.
@@ -138,16 +124,6 @@ class Region:
 
 def plain(text: str, **_: object) -> str:
     return text
-
-
-def describe(contents: frozenset) -> str:
-    """What the gradients may hold, one phrase per possible path."""
-    phrases = set()
-    for content in contents:
-        words = sorted({WORDS[tag[0]] for tag in content if tag[0] in WORDS and tag[0] != Mark.SCALED})
-        scaled = " (scaled)" if any(tag[0] == Mark.SCALED for tag in content) else ""
-        phrases.add(" + ".join(words) + scaled if words else "nothing yet")
-    return " | ".join(sorted(phrases)) or "unreached"
 
 
 def kind_of(event: Event) -> str:
@@ -372,7 +348,7 @@ def render(
     shown: set[tuple[int, str]] = set()
     for event in region.events:
         seen = (id(event.node), kind_of(event))
-        if event.id not in root.before or isinstance(event, (Assign, NextElement, Rebind)) or seen in shown:
+        if not root.reached(event) or isinstance(event, (Assign, NextElement, Rebind)) or seen in shown:
             continue
         if isinstance(event, StateLoad) and event.target not in tracked:
             continue  # `Function.apply(x)`, `init(buffer)`: nothing the timeline follows changes
@@ -381,12 +357,8 @@ def render(
         condition = f"  [{guard_phrase(facts, root, event)}]" if where.guard is not None else ""
         column = layout_column(layout, facts.line(event.node), facts.path_of(event.node))
         out.append(f"  {column}  {style(f'{kind_of(event):<15}', fg='cyan')} {event.text}{condition}")
-        gradients = root.before[event.id]
-        for key in optimizers:
-            if key in gradients:
-                out.append(style(f"             before: `{key}` holds {describe(gradients[key])}", dim=True))
-        for key in sorted(k for k in gradients if k.startswith(MODEL_PREFIX)):
-            out.append(style(f"             before: `{key[len(MODEL_PREFIX):]}` holds {describe(gradients[key])}", dim=True))
+        for name, held in root.gradients_before(event):
+            out.append(style(f"             before: `{name}` holds {held.describe()}", dim=True))
     places = region.positions(facts, layout)
     elsewhere = [
         (d, other) for other in found if other is not region for d in owned[id(other)]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Iterator, TypeVar
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Step
 from zerograd_lint.rules import Finding
@@ -24,10 +23,6 @@ def events_of(facts: FileFacts, kind: type[E], region_only: bool = True) -> Iter
         for event in root.events:
             if isinstance(event, kind) and root.reached(event) and (not region_only or root.in_region(event)):
                 yield root, event
-
-
-def contents(root: RootFacts, event: Event, key: str) -> frozenset:
-    return root.before[event.id].get(key, frozenset())
 
 
 def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None = None, step: Event | None = None) -> Finding:
@@ -65,44 +60,6 @@ def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
         test = source_of(branch.test) if branch.test is not None else "a condition"
         return f"under `if {test}` ({facts.place(branch.line_node)})"
     return "under a condition"
-
-
-def first_event(root: RootFacts, content_set: frozenset, mark: Mark) -> Event | None:
-    found = sorted({i for content in content_set for i in ids(content, mark)})
-    return root.by_id.get(found[0]) if found else None
-
-
-def runs_before_its_backward(root: RootFacts, step: Step) -> bool:
-    """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
-    return backward_after(root, step) is not None
-
-
-def backward_after(root: RootFacts, step: Step) -> Backward | None:
-    """The backward of the step's iteration that comes after it and produces its gradients, when none reached it:
-    one that feeds it, or whose loss visibly runs through its model (a generator's loss through the discriminator,
-    whose step comes next, still writes the generator's gradients) unless its own backward ran and was cleared."""
-    held = contents(root, step, step.optimizer)
-    if any(has(c, Mark.CUR) for c in held):
-        return None
-    discarded = any(has(c, Mark.DISCARDED) for c in held)
-    return next(
-        (
-            e for e in root.later_in_loop(step)
-            if isinstance(e, Backward) and root.same_pass(step, e) and (
-                step.optimizer in root.fed[e.id] or (not discarded and step.optimizer in root.written.get(e.id, ()))
-            )
-        ),
-        None,
-    )
-
-
-def scaled_backward(root: RootFacts, content_set: frozenset) -> Backward | None:
-    for content in content_set:
-        for tag in content:
-            event = root.by_id.get(tag[1]) if tag[0] in {Mark.CUR, Mark.PREV} else None
-            if isinstance(event, Backward) and event.scaled:
-                return event
-    return None
 
 
 def scaler_of(root: RootFacts, optimizer: str) -> str:

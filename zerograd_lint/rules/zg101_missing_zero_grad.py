@@ -6,20 +6,10 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS, Mark, has
 from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
 from zerograd_lint.fixes import zg101
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import (
-    at,
-    contents,
-    events_of,
-    finding,
-    first_event,
-    guard_phrase,
-    loop_phrase,
-    runs_before_its_backward,
-)
+from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase
 
 
 def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
@@ -50,10 +40,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if id(root) not in styles:
             styles[id(root)] = set_to_none_style(root)
         where = root.where[step.id]
-        held = contents(root, step, step.optimizer)
+        held = root.held(step, step.optimizer)
         name = step.optimizer
-        leaked = frozenset(c for c in held if has(c, Mark.LEAKED))
-        if leaked:
+        leaked = held.leaked_backward()
+        if leaked is not None:
             yield leak_finding(facts, root, step, leaked)
             continue
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
@@ -61,9 +51,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         fix = partial(
             zg101.offer, facts, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
         )
-        reapplied = [c for c in held if has(c, Mark.APPLIED) and has(c, Mark.CUR, Mark.PREV)]
+        reapplied = held.reapplied()
         if reapplied:
-            earlier = first_event(root, frozenset(reapplied), Mark.APPLIED)
+            earlier = reapplied.applied_by()
             if where.guard is not None and earlier is not step:
                 yield finding(
                     facts, step.node,
@@ -81,7 +71,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     fix=fix(),
                 )
             else:
-                backward = first_event(root, frozenset(reapplied), Mark.CUR) or first_event(root, frozenset(reapplied), Mark.PREV)
+                backward = reapplied.backward()
                 yield finding(
                     facts, step.node,
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
@@ -90,9 +80,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     fix=fix(backward=backward),
                 )
             continue
-        stale = [c for c in held if has(c, Mark.PREV)]
-        if stale and where.guard not in ACCUMULATION_GUARDS and not runs_before_its_backward(root, step):
-            backward = first_event(root, frozenset(stale), Mark.PREV)
+        backward = held.earlier_backward()
+        if backward is not None and not root.under_accumulation_guard(step) and not root.runs_before_its_backward(step):
             source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
             yield finding(
                 facts, step.node,
@@ -103,10 +92,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             )
 
 
-def leak_finding(facts: FileFacts, root: RootFacts, step: Step, leaked: frozenset) -> Finding:
+def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event) -> Finding:
     """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
     name = step.optimizer
-    backward = first_event(root, leaked, Mark.LEAKED)
     models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
     loop = root.loop_of(step)
     return finding(

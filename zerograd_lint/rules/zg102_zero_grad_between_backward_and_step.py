@@ -3,27 +3,25 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, loss_name
-from zerograd_lint.analysis.interpret.gradients import LIVE, Mark, has, ids
+from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.nodes import Assign, Backward, Branch, Clear, Loop, Step, Try
 from zerograd_lint.analysis.questions.losses import tests_loss_or_norm
 from zerograd_lint.fixes import zg102
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase, runs_before_its_backward
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
-        held = contents(root, step, step.optimizer)
-        if not held or runs_before_its_backward(root, step):
+        held = root.held(step, step.optimizer)
+        if not held or root.runs_before_its_backward(step):
             continue  # one cause, one report: the step comes before its backward (ZG201)
-        empty = [c for c in held if not has(c, *LIVE)]
-        every_path = len(empty) == len(held)
-        for clear_id in sorted({i for c in empty for i in ids(c, Mark.DISCARDED)}):
-            clear = root.by_id[clear_id]
+        every_path = held.empty_on_every_path()
+        for clear in held.without_gradients().discarded_by():
             assert isinstance(clear, Clear)
-            before_clear = contents(root, clear, step.optimizer)
-            backward = first_event(root, before_clear, Mark.CUR) or first_event(root, before_clear, Mark.PREV)
+            before_clear = root.held(clear, step.optimizer)
+            backward = before_clear.backward()
             if not every_path and (drops_the_batch(root, clear, before_clear) or picks_parameters(root, clear, step)):
                 continue
             fix = zg102.offer(
@@ -41,7 +39,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 yield finding(facts, clear.node, some_paths_message(facts, root, clear, step, backward), fix=fix)
 
 
-def drops_the_batch(root: RootFacts, clear: Clear, before_clear: frozenset) -> bool:
+def drops_the_batch(root: RootFacts, clear: Clear, before_clear: Held) -> bool:
     """`if not math.isfinite(norm): opt.zero_grad()` before the step: with `set_to_none` the step skips every
     parameter (their `.grad` is None), so a bad batch is dropped. So is one whose backward raised (an `except`)."""
     if clear.set_to_none is False:
@@ -49,8 +47,7 @@ def drops_the_batch(root: RootFacts, clear: Clear, before_clear: frozenset) -> b
     path = root.around[clear.id]
     if any(isinstance(node, Try) and inner in node.handlers for node, inner in zip(path, path[1:])):
         return True
-    backwards = {i for c in before_clear for i in ids(c, Mark.CUR)}
-    losses = {name for i in backwards if isinstance(b := root.by_id[i], Backward) and (name := loss_name(b))}
+    losses = {name for b in before_clear.this_iterations_backwards() if isinstance(b, Backward) and (name := loss_name(b))}
     assignments = [e for e in root.events if isinstance(e, Assign)]
     return any(
         isinstance(node, Branch) and node.test is not None and tests_loss_or_norm(node.test, losses, assignments) for node in path

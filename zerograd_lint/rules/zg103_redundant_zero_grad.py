@@ -3,38 +3,34 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import LIVE, MODEL_PREFIX, Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Clear, Coverage
+from zerograd_lint.analysis.held import Held
+from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event
 from zerograd_lint.fixes import zg103
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
 
-def earlier_clears(held: frozenset, clear: Clear) -> list[int] | None:
+def earlier_clears(held: Held, clear: Clear) -> list[Event] | None:
     """The other clears that left the gradients empty on every path (entry paths aside), else None.
 
     A path that comes back round to this same clear with nothing in between is clear too.
     """
-    relevant = [c for c in held if not has(c, Mark.ENTRY)]
-    if not relevant or any(has(c, *LIVE) or has(c, Mark.INITIAL, Mark.FOGGY) or not ids(c, Mark.CLEARED) for c in relevant):
-        return None
-    others = sorted({i for c in relevant for i in ids(c, Mark.CLEARED)} - {clear.id})
+    others = [e for e in held.only_cleared_by() or () if e is not clear]
     return others or None
 
 
-def redundant_with(root: RootFacts, clear: Clear) -> list[int] | None:
+def redundant_with(root: RootFacts, clear: Clear) -> list[Event] | None:
     """The earlier clears that already emptied what this clear empties, if any did."""
-    gradients = root.before[clear.id]
-    for key in sorted(gradients):
+    for key in root.tracked(clear):
         if root.coverage(clear, key) is Coverage.KNOWN:
-            earlier = earlier_clears(gradients[key], clear)
+            earlier = earlier_clears(root.held(clear, key), clear)
             if earlier:
                 return earlier
     models = root.models.get(clear.target.key or "", frozenset()) if clear.target.kind == "optimizer" else frozenset()
     if len(models) > 1:  # an optimizer over several models, each of them already cleared
-        parts = [earlier_clears(gradients.get(MODEL_PREFIX + m, frozenset()), clear) for m in sorted(models)]
+        parts = [earlier_clears(root.held_by_model(clear, m), clear) for m in sorted(models)]
         if all(parts):
-            return sorted({i for part in parts for i in part})
+            return sorted({e for part in parts for e in part}, key=lambda e: e.id)
     return None
 
 
@@ -43,7 +39,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         earlier = redundant_with(root, clear)
         if not earlier:
             continue
-        first = root.by_id[earlier[0]]
+        first = earlier[0]
         loop = root.loop_of(clear)
         across = " (across the loop's back edge)" if loop is not None and facts.line(first.node) > facts.line(clear.node) else ""
         yield finding(

@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
 from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -13,10 +12,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clear in events_of(facts, Clear):
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
-        held = [c for key, contents in root.before[clear.id].items() if root.coverage(clear, key) is not Coverage.NONE for c in contents]
-        if not held or not all(has(c, Mark.FWD) for c in held):
+        held = root.held_by(clear, [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE])
+        if not held.forward_pending_on_every_path():
             continue
-        forwards = forwards_of_next_backward(root, clear, {i for c in held for i in ids(c, Mark.FWD)})
+        forwards = forwards_of_next_backward(root, clear, held.pending_forwards())
         if forwards:
             forward = root.by_id[max(forwards)]
             yield finding(
@@ -26,7 +25,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             )
 
 
-def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: set[int]) -> set[int]:
+def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:
     """The forward passes, run before the clear, of a backward that the clear is the last one before.
 
     One optimizer over generator and discriminator: the clear before the discriminator's turn follows the
@@ -35,8 +34,8 @@ def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: set[int]) 
     """
     found: set[int] = set()
     for backward in root.events:
-        if isinstance(backward, Backward) and pending & root.forwards.get(backward.id, frozenset()) and any(
-            (Mark.CLEARED, clear.id) in content for contents in root.before.get(backward.id, {}).values() for content in contents
+        if isinstance(backward, Backward) and pending & root.forwards.get(backward.id, frozenset()) and (
+            root.held_by(backward, root.tracked(backward)).may_be_emptied_by(clear)
         ):
             found |= pending & root.forwards[backward.id]
     return found

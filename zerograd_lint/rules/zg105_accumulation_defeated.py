@@ -3,11 +3,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
-from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS, Mark, ids
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, guard_phrase
+from zerograd_lint.rules.support import at, events_of, finding, guard_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -18,10 +17,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
-        if where.loop is None or where.guard not in ACCUMULATION_GUARDS:
+        if where.loop is None or not root.under_accumulation_guard(step):
             continue
-        for clear_id in sorted({i for c in contents(root, step, step.optimizer) for i in ids(c, Mark.LOST)}):
-            clear = root.by_id[clear_id]
+        for clear in root.held(step, step.optimizer).lost_to():
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
             yield finding(

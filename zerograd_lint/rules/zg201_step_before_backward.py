@@ -3,10 +3,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has, ids
-from zerograd_lint.analysis.ir.nodes import Step
+from zerograd_lint.analysis.ir.nodes import Event, Step
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, backward_after, contents, events_of, finding, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -22,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"Remove one of the steps, or run the backward between them.",
             )
             continue
-        backward = backward_after(root, step)
+        backward = root.backward_after(step)
         if backward is None:
             continue
         place = f"in the same iteration{loop_phrase(facts, root, step)}" if root.loop_of(step) is not None else "in the same step"
@@ -33,23 +32,17 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         )
 
 
-def applied_by(root: RootFacts, step: Step) -> Step | None:
+def applied_by(root: RootFacts, step: Step) -> Event | None:
     """The earlier step of the same iteration (or step body) whose applied gradients `step` finds on every path,
     with no backward since: `opt.step(); opt.step()`. None when any path brings it gradients not yet applied."""
     if step.closure:
         return None  # the closure runs a backward inside the step
-    found: set[int] = set()
-    for content in contents(root, step, step.optimizer) or [frozenset()]:
-        applied = [s for s in ids(content, Mark.APPLIED) if is_earlier_step(root, s, step)]
-        if not applied or has(content, Mark.CUR, Mark.PREV):
-            return None
-        found.update(applied)
-    return root.by_id[min(found, key=root.order.__getitem__)]  # type: ignore[return-value]
+    found = root.held(step, step.optimizer).only_applied_by(lambda first: is_earlier_step(root, first, step))
+    return min(found, key=lambda first: root.order[first.id]) if found is not None else None
 
 
-def is_earlier_step(root: RootFacts, event_id: int, step: Step) -> bool:
+def is_earlier_step(root: RootFacts, first: Event, step: Step) -> bool:
     """A step of the same kind (both through a scaler, or neither) earlier in the same pass of the same loop."""
-    first = root.by_id.get(event_id)
     return (
         isinstance(first, Step) and first is not step and first.via_scaler == step.via_scaler
         and root.order[first.id] < root.order[step.id] and root.loop_of(first) is root.loop_of(step)

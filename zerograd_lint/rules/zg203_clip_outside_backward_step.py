@@ -3,21 +3,20 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Clip
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clip in events_of(facts, Clip):
         if clip.measures_only:
             continue
-        held = frozenset(c for key in root.fed[clip.id] for c in contents(root, clip, key))
-        if not held or any(has(c, Mark.CUR, Mark.PREV, Mark.DIRTY, Mark.FOGGY, Mark.LEAK, Mark.LEAKED) for c in held):
+        held = root.held_by(clip, root.fed[clip.id])
+        if not held or held.may_be_used():
             continue
-        step = first_event(root, held, Mark.APPLIED)
-        clear = first_event(root, held, Mark.CLEARED)
+        step = held.applied_by()
+        clear = held.cleared_by()
         if step is not None:
             place = f"after {at(facts, step)}"
         elif clear is not None:

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.grad_none import NoneEvidence
+from zerograd_lint.analysis.facts import FileFacts, NoneEvidence
 from zerograd_lint.analysis.ir.nodes import Clear, Freeze
 from zerograd_lint.analysis.questions.grad_reads import GradRead
 from zerograd_lint.rules import Finding, Rule

@@ -3,19 +3,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Clip
 from zerograd_lint.fixes import zg401
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward, scaler_of
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, scaler_of
 
 
 def certainly_unscaled(root: RootFacts, clip: Clip) -> bool:
     """Some optimizer was unscaled on every path: its parameters may be exactly the clipped ones."""
-    return any(
-        held and all(has(c, Mark.UNSCALED) for c in held)
-        for held in (contents(root, clip, key) for key in root.optimizers)
-    )
+    return any(root.held(clip, key).unscaled_on_every_path() for key in root.optimizers)
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -23,10 +19,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clip.unscales_itself or certainly_unscaled(root, clip):
             continue
         for optimizer in sorted(root.fed[clip.id]):
-            held = contents(root, clip, optimizer)
-            if not any(has(c, Mark.SCALED) for c in held):
+            held = root.held(clip, optimizer)
+            if not held.may_be_scaled():
                 continue
-            backward = scaled_backward(root, held)
+            backward = held.scaled_backward()
             scaler = scaler_of(root, optimizer)
             source = f" from {at(facts, backward)}" if backward is not None else ""
             summary = backward.summary if backward is not None else None

@@ -6,14 +6,14 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update
 from zerograd_lint.fixes import zg402
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, loop_phrase, scaled_backward
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         if step.via_scaler:
             continue
-        backward = scaled_backward(root, contents(root, step, step.optimizer))
+        backward = root.held(step, step.optimizer).scaled_backward()
         if backward is None or (backward.summary is not None and backward.summary.steps_directly):
             continue  # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
         scaler = backward.scaler or "scaler"

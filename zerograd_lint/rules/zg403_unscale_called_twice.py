@@ -3,10 +3,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Unscale
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, contents, events_of, finding, first_event, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -14,8 +13,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if unscale.checked:
             continue  # the code asks the scaler whether this optimizer is unscaled already
         # A path that recovered from an exception (a retried batch) is no evidence of a second unscale.
-        held = frozenset(c for c in contents(root, unscale, unscale.optimizer) if not has(c, Mark.CAUGHT))
-        earlier = first_event(root, held, Mark.UNSCALED) or first_event(root, held, Mark.STEPPED)
+        held = root.held(unscale, unscale.optimizer).not_recovered()
+        earlier = held.unscaled_by() or held.scaler_stepped_by()
         if earlier is None:
             continue
         again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"

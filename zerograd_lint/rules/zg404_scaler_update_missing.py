@@ -3,11 +3,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.gradients import Mark, has
 from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import contents, finding
+from zerograd_lint.rules.support import finding
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -17,7 +16,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if any(isinstance(e, Update) for e in events):
                 continue
             for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
-                if not any(has(c, Mark.STEPPED) and not has(c, Mark.CAUGHT) for c in contents(root, step, step.optimizer)):
+                if root.held(step, step.optimizer).not_recovered().scaler_stepped_by() is None:
                     continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
                 yield finding(
                     facts, step.node,

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.kept_values import KeptValue, only_reported
+from zerograd_lint.analysis.facts import FileFacts, KeptValue
 from zerograd_lint.fixes import zg602
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, finding
@@ -21,7 +20,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"with every step. {advice(kept)}",
                 fix=zg602.offer(
                     facts, accumulation.node, target, kept.value,
-                    item_fix=kept.is_loss and only_reported(facts.module, accumulation.scope, target, accumulation.node),
+                    item_fix=kept.is_loss and facts.only_reported(kept),
                     container=kept.container.kind if kept.container is not None else None,
                 ),
             )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import libcst.matchers as m
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.interpret.gradients import ACCUMULATION_GUARDS
 from zerograd_lint.analysis.interpret.locations import Where
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Loop, Node, Step, children
@@ -40,7 +39,7 @@ def accumulation_guarded_steps(source: str) -> frozenset[int]:
             after_micro_loop = any(loop is not None and loop is not where.micro_loop for loop in micro_loops)
             # a backward in a loop nested in the step's (a meta-learning task loop with its own inner steps)
             after_inner_loop = any(b.loop is not where.loop and encloses(where.loop, b.loop) for b in backwards)
-            if where.guard in ACCUMULATION_GUARDS or after_micro_loop or after_inner_loop or counts_up(where):
+            if root.under_accumulation_guard(step) or after_micro_loop or after_inner_loop or counts_up(where):
                 lines.add(facts.line(step.node))
     return frozenset(lines)
 
