@@ -89,7 +89,7 @@ class GradState:
         self.emptied_iteration = max(self.iterations) if self.applied_by is None else None
         self.emptied_accumulation = len(self.iterations) > 1
         self.emptied_by = by
-        if self.applied_by is not None:
+        if self.applied_by is not None and (self.discarded or self.window_clears):
             self.discarded.clear()  # an applied window ends here; the next one starts clean
             self.window_clears.clear()
         self.iterations = set()
@@ -179,7 +179,7 @@ class Lifecycle:
         self.grads.pop(key, None)
 
     def _states(self, keys: Iterable[Hashable]) -> list[GradState]:
-        return [self.grads[key] for key in keys if key in self.grads]
+        return [state for state in map(self.grads.get, keys) if state is not None]
 
     def _tick(self) -> int:
         self._clock += 1
@@ -394,8 +394,9 @@ class Lifecycle:
         for state in self._states(keys):
             if state.iterations:
                 state.applied_by, state.stale = site, True
-                state.discarded.clear()
-                state.window_clears.clear()
+                if state.discarded or state.window_clears:
+                    state.discarded.clear()
+                    state.window_clears.clear()
 
     def _defeated_accumulation(
         self, name: str, held: list[GradState], iterations: set[int], site: Site
