@@ -230,7 +230,7 @@ class Lifecycle:
         holding = [state for state in states if state.iterations]
         if holding:
             self._clears_with_work.add(site.position)
-        elif not any(state.emptied_accumulation for state in states):
+        elif not any([state.emptied_accumulation for state in states]):
             # (after an accumulation the window may end anywhere: a later clear finding nothing is the data's doing)
             earlier = {state.emptied_by for state in states if not state.pristine}
             if earlier and None not in earlier and site.position not in {s.position for s in earlier}:  # type: ignore[union-attr]
@@ -318,7 +318,7 @@ class Lifecycle:
                 "and the scale never adapts; call scaler.update() after every scaler.step()",
             )
         states = self._states(keys)
-        if not any(state.iterations for state in states):
+        if not any([state.iterations for state in states]):
             yield from self._step_without_gradients(optimizer.name, states, site)
 
     def end_scaler_step(self, scaler: Hashable, optimizer: OptimizerRecord, keys: Iterable[Hashable], site: Site) -> None:
@@ -345,7 +345,7 @@ class Lifecycle:
         if not held:
             yield from self._step_without_gradients(name, states, site)
             return
-        if not via_scaler and any(state.scaled for state in held):
+        if not via_scaler and any([state.scaled for state in held]):
             yield report(
                 "ZG402",
                 site,
@@ -354,7 +354,7 @@ class Lifecycle:
                 "and scaler.update()",
             )
         applied_by = next((state.applied_by for state in held if state.applied_by is not None), None)
-        iterations: set[int] = set().union(*(state.iterations for state in held))
+        iterations: set[int] = set().union(*[state.iterations for state in held])
         if closure is not None:  # the evaluations of this step count as one
             before = {i for i in iterations if i < closure.first_iteration}
             iterations = before | ({closure.first_iteration} if len(before) < len(iterations) else set())
@@ -430,7 +430,7 @@ class Lifecycle:
                 )
 
     def _step_without_gradients(self, name: str, states: list[GradState], site: Site) -> Iterator[Diagnostic]:
-        if all(state.pristine for state in states):
+        if all([state.pristine for state in states]):
             return  # no backward ever reached them: e.g. a step before the loop that silences a scheduler warning
         thrown = next((state for state in states if state.emptied_iteration == self.iteration), None)
         if thrown is not None:
@@ -460,7 +460,7 @@ class Lifecycle:
             if misplaced is not None:
                 yield misplaced
                 return
-        if any(state.scaled and not state.unscaled for state in states):
+        if any([state.scaled and not state.unscaled for state in states]):
             yield report(
                 "ZG401",
                 site,
@@ -471,7 +471,7 @@ class Lifecycle:
     def _misplaced_clip(self, states: list[GradState], site: Site) -> Diagnostic | None:
         """ZG203: clipping what a step already applied, or right after a clear, before any backward."""
         held = [state for state in states if state.iterations]
-        if held and all(state.stale for state in held):
+        if held and all([state.stale for state in held]):
             step = held[0].applied_by
             return report(
                 "ZG203",

@@ -229,7 +229,7 @@ class Probes:
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
-                if parameter is not None:
+                if parameter is not None and watched.state.iterations:
                     self.lifecycle.released(watched.state)
             else:
                 if watched.grad_ref is None or watched.grad_ref() is not grad:
@@ -275,7 +275,13 @@ class Probes:
             if watched.grad_ref is None or watched.grad_ref() is not grad:
                 self._follow_grad(watched, grad)
 
-        watched.handles.append(parameter.register_post_accumulate_grad_hook(after_accumulation))
+        handle = parameter.register_post_accumulate_grad_hook(after_accumulation)
+        watched.handles.append(handle)
+        hooks = getattr(parameter, "_post_accumulate_grad_hooks", None)  # torch calls them in the dict's order
+        if isinstance(hooks, dict) and handle.id in hooks:  # ours first: the program's step must find what arrived
+            others = [(key, hook) for key, hook in hooks.items() if key != handle.id]
+            hooks.clear()
+            hooks.update([(handle.id, after_accumulation), *others])
 
     def _grad_released(self, watched: WatchedParameter, _: Any) -> None:
         """The `.grad` we followed died: `p.grad = None` (a clear) or a replacement (not one).
