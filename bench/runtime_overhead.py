@@ -4,7 +4,8 @@
 
 Each model trains the same loop (zero_grad, forward, backward, clip, step)
 unguarded and under `watch_all()`, in alternating rounds; the table shows the
-median time per step and the ratio. The many-tensor model (160 parameter
+median CPU time per step (of this process: a loaded machine stretches its wall
+time, much less its CPU time) and the ratio. The many-tensor model (160 parameter
 tensors of width 16) is where the guard's cost per parameter shows most: the
 goal there is at most 1.10x on CPU.
 """
@@ -80,9 +81,9 @@ def seconds_per_step(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: i
                 opt.step()
 
         train(5)  # warm-up
-        start = time.perf_counter()
+        start = time.process_time()
         train(steps)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     assert not guarded or session.findings == [], session.findings
     return elapsed / steps
 

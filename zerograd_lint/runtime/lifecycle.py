@@ -413,7 +413,7 @@ class Lifecycle:
         accumulates = bool(iterations & self._unsynchronised) or self.intent.accumulates(site)
         applied = self._backward_sites(iterations)
         reported: set[Site] = set()
-        for state in held:
+        for state in [state for state in held if state.discarded]:
             for clear, thrown in state.discarded.items():
                 micro_batch = thrown.unsynchronised or (accumulates and thrown.backwards & applied)
                 if clear in reported or not micro_batch or state.window_clears.get(clear, 0) < 2:

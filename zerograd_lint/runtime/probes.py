@@ -373,12 +373,12 @@ class Probes:
         self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
     def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
-        for parameter in parameters:  # a `.grad` set to None where no release was seen (held elsewhere)
-            watched = self._parameters.get(id(parameter))
-            if watched is not None and parameter.grad is None:
+        keys = self._keys(parameters)
+        for key, parameter in zip(keys, parameters):  # a `.grad` set to None where no release was seen (held elsewhere)
+            watched = self._parameters.get(key)
+            if watched is not None and watched.state.iterations and parameter.grad is None:
                 self.lifecycle.released(watched.state)
         self._name(record, site, self._in_scaler_step)
-        keys = self._keys(parameters)
         self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
 
     @staticmethod
