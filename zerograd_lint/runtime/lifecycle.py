@@ -86,7 +86,8 @@ class GradState:
             self.scaled, self.unscaled = True, False
 
     def empty(self, by: Site | None) -> None:
-        self.emptied_iteration = max(self.iterations) if self.applied_by is None else None
+        # (gradients a step applied, with a backward's added since: the newest iteration's are thrown away unapplied)
+        self.emptied_iteration = None if self.stale else max(self.iterations)
         self.emptied_accumulation = len(self.iterations) > 1
         self.emptied_by = by
         if self.applied_by is not None and (self.discarded or self.window_clears):
