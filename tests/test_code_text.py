@@ -14,6 +14,32 @@ from zerograd_lint.rules import all_rules
 EVERY_CODE = frozenset(rule.code for rule in all_rules())
 
 
+# Python 3.12 (PEP 701) tokenises an f-string as a start, its parts and fields, and an end; before, it was one
+# STRING token. The gate treats the whole f-string as a string on every Python (its fields hold display values,
+# not a training loop), so the same file passes or not whatever Python runs the check: here the tokens from an
+# f-string's start to its end count as one STRING, as the tokenizer of 3.9-3.11 gives it.
+F_STRING_START = getattr(tokenize, "FSTRING_START", None)
+F_STRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def strings_and_comments(source: str) -> list[tokenize.TokenInfo]:
+    """The STRING and COMMENT tokens of Python's own tokenizer, an f-string one STRING from its start to its end."""
+    found: list[tokenize.TokenInfo] = []
+    opened: list[tokenize.TokenInfo] = []  # the f-strings open here (a field may hold another)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.ERRORTOKEN and token.string.strip():
+            raise tokenize.TokenError("not Python", token.start)  # an unterminated string: left as it is
+        if token.type == F_STRING_START:
+            opened.append(token)
+        elif token.type == F_STRING_END:
+            start = opened.pop()
+            if not opened:
+                found.append(tokenize.TokenInfo(tokenize.STRING, start.string, start.start, token.end, start.line))
+        elif not opened and token.type in (tokenize.STRING, tokenize.COMMENT):
+            found.append(token)
+    return found
+
+
 def blanked_by_the_tokenizer(source: str) -> bytes:
     """The source with each STRING and COMMENT token of Python's own tokenizer blanked (a string's prefix
     letters aside: they are left as they are), line breaks kept."""
@@ -21,16 +47,13 @@ def blanked_by_the_tokenizer(source: str) -> bytes:
     line_starts = [0]
     for line in io.StringIO(source).readlines():
         line_starts.append(line_starts[-1] + len(line.encode()))
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.ERRORTOKEN and token.string.strip():
-            raise tokenize.TokenError("not Python", token.start)  # an unterminated string: left as it is
-        if token.type in (tokenize.STRING, tokenize.COMMENT):
-            (first_row, first_column), (last_row, last_column) = token.start, token.end
-            lines = source.splitlines(keepends=True)
-            prefix = len(token.string) - len(token.string.lstrip("rRbBuUfF")) if token.type == tokenize.STRING else 0
-            start = line_starts[first_row - 1] + len(lines[first_row - 1][: first_column + prefix].encode())
-            end = line_starts[last_row - 1] + len(lines[last_row - 1][:last_column].encode())
-            data[start:end] = bytes(byte if byte in b"\r\n" else 32 for byte in data[start:end])
+    lines = source.splitlines(keepends=True)
+    for token in strings_and_comments(source):
+        (first_row, first_column), (last_row, last_column) = token.start, token.end
+        prefix = len(token.string) - len(token.string.lstrip("rRbBuUfF")) if token.type == tokenize.STRING else 0
+        start = line_starts[first_row - 1] + len(lines[first_row - 1][: first_column + prefix].encode())
+        end = line_starts[last_row - 1] + len(lines[last_row - 1][:last_column].encode())
+        data[start:end] = bytes(byte if byte in b"\r\n" else 32 for byte in data[start:end])
     return bytes(data)
 
 

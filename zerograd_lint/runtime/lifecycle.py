@@ -86,10 +86,11 @@ class GradState:
             self.scaled, self.unscaled = True, False
 
     def empty(self, by: Site | None) -> None:
-        self.emptied_iteration = max(self.iterations) if self.applied_by is None else None
+        # (gradients a step applied, with a backward's added since: the newest iteration's are thrown away unapplied)
+        self.emptied_iteration = None if self.stale else max(self.iterations)
         self.emptied_accumulation = len(self.iterations) > 1
         self.emptied_by = by
-        if self.applied_by is not None:
+        if self.applied_by is not None and (self.discarded or self.window_clears):
             self.discarded.clear()  # an applied window ends here; the next one starts clean
             self.window_clears.clear()
         self.iterations = set()
@@ -177,7 +178,7 @@ class Lifecycle:
         self.grads.pop(key, None)
 
     def _states(self, keys: Iterable[Hashable]) -> list[GradState]:
-        return [self.grads[key] for key in keys if key in self.grads]
+        return [state for state in map(self.grads.get, keys) if state is not None]
 
     def _tick(self) -> int:
         self._clock += 1
@@ -228,7 +229,7 @@ class Lifecycle:
         holding = [state for state in states if state.iterations]
         if holding:
             self._clears_with_work.add(site.position)
-        elif not any(state.emptied_accumulation for state in states):
+        elif not any([state.emptied_accumulation for state in states]):
             # (after an accumulation the window may end anywhere: a later clear finding nothing is the data's doing)
             earlier = {state.emptied_by for state in states if not state.pristine}
             if earlier and None not in earlier and site.position not in {s.position for s in earlier}:  # type: ignore[union-attr]
@@ -316,7 +317,7 @@ class Lifecycle:
                 "and the scale never adapts; call scaler.update() after every scaler.step()",
             )
         states = self._states(keys)
-        if not any(state.iterations for state in states):
+        if not any([state.iterations for state in states]):
             yield from self._step_without_gradients(optimizer.name, states, site)
 
     def end_scaler_step(self, scaler: Hashable, optimizer: OptimizerRecord, keys: Iterable[Hashable], site: Site) -> None:
@@ -343,7 +344,7 @@ class Lifecycle:
         if not held:
             yield from self._step_without_gradients(name, states, site)
             return
-        if not via_scaler and any(state.scaled for state in held):
+        if not via_scaler and any([state.scaled for state in held]):
             yield report(
                 "ZG402",
                 site,
@@ -352,7 +353,7 @@ class Lifecycle:
                 "and scaler.update()",
             )
         applied_by = next((state.applied_by for state in held if state.applied_by is not None), None)
-        iterations: set[int] = set().union(*(state.iterations for state in held))
+        iterations: set[int] = set().union(*[state.iterations for state in held])
         if closure is not None:  # the evaluations of this step count as one
             before = {i for i in iterations if i < closure.first_iteration}
             iterations = before | ({closure.first_iteration} if len(before) < len(iterations) else set())
@@ -392,8 +393,9 @@ class Lifecycle:
         for state in self._states(keys):
             if state.iterations:
                 state.applied_by, state.stale = site, True
-                state.discarded.clear()
-                state.window_clears.clear()
+                if state.discarded or state.window_clears:
+                    state.discarded.clear()
+                    state.window_clears.clear()
 
     def _defeated_accumulation(
         self, name: str, held: list[GradState], iterations: set[int], site: Site
@@ -410,7 +412,7 @@ class Lifecycle:
         accumulates = bool(iterations & self._unsynchronised) or self.intent.accumulates(site)
         applied = self._backward_sites(iterations)
         reported: set[Site] = set()
-        for state in held:
+        for state in [state for state in held if state.discarded]:
             for clear, thrown in state.discarded.items():
                 micro_batch = thrown.unsynchronised or (accumulates and thrown.backwards & applied)
                 if clear in reported or not micro_batch or state.window_clears.get(clear, 0) < 2:
@@ -427,7 +429,7 @@ class Lifecycle:
                 )
 
     def _step_without_gradients(self, name: str, states: list[GradState], site: Site) -> Iterator[Diagnostic]:
-        if all(state.pristine for state in states):
+        if all([state.pristine for state in states]):
             return  # no backward ever reached them: e.g. a step before the loop that silences a scheduler warning
         thrown = next((state for state in states if state.emptied_iteration == self.iteration), None)
         if thrown is not None:
@@ -457,7 +459,7 @@ class Lifecycle:
             if misplaced is not None:
                 yield misplaced
                 return
-        if any(state.scaled and not state.unscaled for state in states):
+        if any([state.scaled and not state.unscaled for state in states]):
             yield report(
                 "ZG401",
                 site,
@@ -468,7 +470,7 @@ class Lifecycle:
     def _misplaced_clip(self, states: list[GradState], site: Site) -> Diagnostic | None:
         """ZG203: clipping what a step already applied, or right after a clear, before any backward."""
         held = [state for state in states if state.iterations]
-        if held and all(state.stale for state in held):
+        if held and all([state.stale for state in held]):
             step = held[0].applied_by
             return report(
                 "ZG203",

@@ -4,9 +4,13 @@ What is watched, and how (DESIGN.md section 5):
 - steps: the global optimizer step pre/post hooks (every optimizer, `scaler.step` included);
   a closure handed to `step` is wrapped, so each of its evaluations is seen (LBFGS runs it often);
 - backwards: `torch.autograd.backward` (which `Tensor.backward` calls) marks where each starts,
-  and whether a DDP module runs it without synchronising (`no_sync()`); per parameter, a
-  post-accumulate-grad hook counts its contribution, and a grad hook sees a `None` `.grad`
-  just before accumulation (a clear by `set_to_none` nobody saw);
+  and whether a DDP module runs it without synchronising (`no_sync()`). Around it, one walk
+  over the watched parameters before (a `None` `.grad` that held gradients: a clear by
+  `set_to_none` nobody saw) and one after: a `.grad` that is a new tensor or whose version
+  counter moved received this backward's contribution. Torch calls no Python per parameter,
+  and nothing reads a device value. Only when the run acts on gradients while a backward is
+  still running (an optimizer stepped from a post-accumulate-grad hook) does the guard switch
+  to a post-accumulate-grad hook per parameter, which sees each contribution as it lands;
 - clears: `Optimizer.zero_grad` and `Module.zero_grad` (no hook exists), `p.grad = None`
   (a weak reference to the gradient tells when it is released, and from which line),
   `p.grad.zero_()` (`Tensor.zero_`, matched to a watched gradient by its storage);
@@ -61,7 +65,8 @@ class WatchedParameter:
     state: GradState
     handles: list[Any] = field(default_factory=list)
     grad_ref: weakref.ref[torch.Tensor] | None = None
-    grad_pointer: int | None = None
+    released: Callable[[Any], None] = lambda _: None  # the callback of `grad_ref` (made once, not per `.grad`)
+    grad_version: int = 0  # the followed `.grad`'s version counter before a backward: it moves when torch accumulates
 
 
 @dataclass(frozen=True)
@@ -138,8 +143,8 @@ class Probes:
         self._optimizers: weakref.WeakKeyDictionary[torch.optim.Optimizer, OptimizerRecord] = weakref.WeakKeyDictionary()
         self._built_over: dict[int, OptimizerRecord] = {}  # parameter id -> the last optimizer built over it
         self._scalers: set[int] = set()
-        self._by_grad_pointer: dict[int, WatchedParameter] = {}
-        self._steps: dict[OptimizerRecord, tuple[Site, int]] = {}  # steps under way: the call, and its frame's id
+        self._grads_by_pointer: dict[int, WatchedParameter] | None = {}  # built when needed; None: a `.grad` moved since
+        self._steps: dict[OptimizerRecord, tuple[Site, int, list[torch.Tensor]]] = {}  # under way: call, frame id, parameters
         self._released: list[tuple[WatchedParameter, Site | None]] = []  # `.grad` tensors that died, not yet settled
         self._patches: list[Patch] = []
         self._hooks: list[Any] = []
@@ -150,6 +155,8 @@ class Probes:
         self._synchronising: weakref.WeakSet[torch.nn.Module] = weakref.WeakSet()  # DDP modules
         self._state_checks: dict[OptimizerRecord, int] = {}
         self._fsdp_patched = False
+        self._backwards_running = 0
+        self._hooked = False  # a hook per parameter (events inside a backward) instead of the walks around it
         self.graphs = LossGraphs()
 
     # -- what is watched -----------------------------------------------------
@@ -195,61 +202,95 @@ class Probes:
             weakref.ref(parameter, lambda _: self._forget(key)),
             self.lifecycle.watch(key, parameter.grad is not None),
         )
+        watched.released = functools.partial(self._grad_released, watched)
         self._parameters[key] = watched
         self._follow_grad(watched, parameter.grad)
-        watched.handles.append(parameter.register_hook(self._before_accumulation(watched)))
-        watched.handles.append(parameter.register_post_accumulate_grad_hook(self._after_accumulation(watched)))
+        if self._hooked:
+            self._hook(watched, parameter)
 
     def _forget(self, key: int) -> None:
         """The parameter died: its id may be reused by another one."""
         watched = self._parameters.pop(key, None)
         if watched is not None:
-            self._by_grad_pointer.pop(watched.grad_pointer, None)  # type: ignore[arg-type]
+            self._grads_by_pointer = None
             self.lifecycle.forget(key)
         self._built_over.pop(key, None)
 
     def _follow_grad(self, watched: WatchedParameter, grad: torch.Tensor | None) -> None:
-        """Know which tensor is the `.grad` now: released means cleared; its storage identifies `zero_()`."""
-        self._by_grad_pointer.pop(watched.grad_pointer, None)  # type: ignore[arg-type]
-        if grad is None:
-            watched.grad_ref = watched.grad_pointer = None
-            return
-        watched.grad_ref = weakref.ref(grad, lambda _: self._grad_released(watched))
-        watched.grad_pointer = grad.data_ptr()
-        self._by_grad_pointer[watched.grad_pointer] = watched
+        """Know which tensor is the `.grad` now: released means cleared (its version is read before the next backward)."""
+        self._grads_by_pointer = None
+        watched.grad_ref = None if grad is None else weakref.ref(grad, watched.released)
 
-    # -- hooks ---------------------------------------------------------------
+    # -- arrivals: what a backward accumulated into `.grad` ---------------------
 
-    def _before_accumulation(self, watched: WatchedParameter) -> Callable[[torch.Tensor], None]:
-        def hook(_: torch.Tensor) -> None:
-            if self._released:
-                self._settle_releases()
+    def _expect_arrivals(self) -> None:
+        """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen."""
+        for watched in self._parameters.values():
             parameter = watched.param()
-            if parameter is not None and parameter.grad is None:
-                self.lifecycle.released(watched.state)
+            grad = None if parameter is None else parameter.grad
+            if grad is None:
+                if parameter is not None and watched.state.iterations:
+                    self.lifecycle.released(watched.state)
+            else:
+                if watched.grad_ref is None or watched.grad_ref() is not grad:
+                    self._follow_grad(watched, grad)  # a `.grad` the program assigned: not a contribution
+                watched.grad_version = grad._version
 
-        return hook
+    def _settle_arrivals(self) -> None:
+        """Since `_expect_arrivals`: a `.grad` that is a new tensor, or was written in place, received the backward's."""
+        iteration, scaled = self.lifecycle.iteration, self.lifecycle.scaling
+        for watched in self._parameters.values():
+            parameter = watched.param()
+            grad = None if parameter is None else parameter.grad
+            if grad is None:
+                continue
+            if watched.grad_ref is None or watched.grad_ref() is not grad:
+                self._follow_grad(watched, grad)
+            elif grad._version == watched.grad_version:
+                continue
+            watched.state.receive(iteration, scaled)
 
-    def _after_accumulation(self, watched: WatchedParameter) -> Callable[[torch.Tensor], None]:
+    def _settle(self) -> None:
+        """Before an event: bring the lifecycle up to date (arrivals of a running backward, `.grad` tensors released).
+
+        An event inside a backward (a step from a post-accumulate-grad hook)
+        would make the walk after the backward take its own in-place writes
+        for contributions: from then on, a hook per parameter counts them.
+        """
+        if self._backwards_running and not self._hooked:
+            self._settle_arrivals()
+            self._hooked = True
+            for watched in self._parameters.values():
+                parameter = watched.param()
+                if parameter is not None:
+                    self._hook(watched, parameter)
+        self._settle_releases()
+
+    def _hook(self, watched: WatchedParameter, parameter: torch.Tensor) -> None:
         lifecycle = self.lifecycle
 
-        def hook(parameter: torch.Tensor) -> None:
+        def after_accumulation(parameter: torch.Tensor) -> None:
             watched.state.receive(lifecycle.iteration, lifecycle.scaling)
             grad = parameter.grad
             if watched.grad_ref is None or watched.grad_ref() is not grad:
                 self._follow_grad(watched, grad)
 
-        return hook
+        handle = parameter.register_post_accumulate_grad_hook(after_accumulation)
+        watched.handles.append(handle)
+        hooks = getattr(parameter, "_post_accumulate_grad_hooks", None)  # torch calls them in the dict's order
+        if isinstance(hooks, dict) and handle.id in hooks:  # ours first: the program's step must find what arrived
+            others = [(key, hook) for key, hook in hooks.items() if key != handle.id]
+            hooks.clear()
+            hooks.update([(handle.id, after_accumulation), *others])
 
-    def _grad_released(self, watched: WatchedParameter) -> None:
+    def _grad_released(self, watched: WatchedParameter, _: Any) -> None:
         """The `.grad` we followed died: `p.grad = None` (a clear) or a replacement (not one).
 
         This runs inside torch's setter, where touching the parameter crashes the
         interpreter: note where it happened and settle it at the next event.
         """
-        if self._by_grad_pointer.get(watched.grad_pointer) is watched:  # type: ignore[arg-type]
-            del self._by_grad_pointer[watched.grad_pointer]  # type: ignore[index]
-        watched.grad_ref = watched.grad_pointer = None
+        watched.grad_ref = None
+        self._grads_by_pointer = None
         if not self._clearing:
             self._released.append((watched, current_user_site()))
 
@@ -275,7 +316,7 @@ class Probes:
         return record
 
     def _before_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
-        self._settle_releases()
+        self._settle()
         self._patch_fsdp()
         record = self._record_of(optimizer)
         site = current_user_site()
@@ -284,15 +325,16 @@ class Probes:
         started = self._steps.get(record)
         if started is not None and started[0].position != site.position:
             return None  # a subclass's step calling its parent's: one step
-        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))))
+        parameters = self._parameters_of(optimizer)
+        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))), parameters)
         if self._state_checks.get(record) == 0 and has_state(optimizer):
             self.lifecycle.state_loaded(record)
         closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
         if closure is None or self._in_scaler_step:
-            self._check_step(optimizer, record, site)
+            self._check_step(record, site, parameters)
             return None
         self.lifecycle.begin_closure_step(site, record)
-        watched = self._evaluations(closure, self._keys(self._parameters_of(optimizer)))
+        watched = self._evaluations(closure, self._keys(parameters))
         if len(args) > 1:
             return (args[0], watched, *args[2:]), kwargs
         return args, {**kwargs, "closure": watched}
@@ -304,23 +346,23 @@ class Probes:
         def evaluate(*args: Any, **kwargs: Any) -> Any:
             self.lifecycle.closure_evaluation()
             result = closure(*args, **kwargs)
-            self._settle_releases()
+            self._settle()
             self.emit(self.lifecycle.closure_evaluated(keys))
             return result
 
         return evaluate
 
     def _after_step(self, optimizer: torch.optim.Optimizer, args: tuple, kwargs: dict) -> None:
-        self._settle_releases()
+        self._settle()
         record = self._optimizers.get(optimizer)
         started = self._steps.get(record) if record is not None else None
         if started is None or started[1] != id(innermost_user_frame(sys._getframe(1))):
             return  # not the step we saw start (a parent's step inside a subclass's)
-        site = started[0]
+        site, _, parameters = started
         del self._steps[record]  # type: ignore[arg-type]
         if self.lifecycle.in_closure_step:
-            self._check_step(optimizer, record, site)  # type: ignore[arg-type]
-        self.lifecycle.applied(self._keys(self._parameters_of(optimizer)), site)
+            self._check_step(record, site, parameters)  # type: ignore[arg-type]
+        self.lifecycle.applied(self._keys(parameters), site)
         checks = self._state_checks.get(record)
         if checks is not None:
             stateful = has_state(optimizer)
@@ -330,14 +372,13 @@ class Probes:
             self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful))
         self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
-    def _check_step(self, optimizer: torch.optim.Optimizer, record: OptimizerRecord, site: Site) -> None:
-        parameters = self._parameters_of(optimizer)
-        for parameter in parameters:  # a `.grad` set to None where no release was seen (held elsewhere)
-            watched = self._parameters.get(id(parameter))
-            if watched is not None and parameter.grad is None:
+    def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
+        keys = self._keys(parameters)
+        for key, parameter in zip(keys, parameters):  # a `.grad` set to None where no release was seen (held elsewhere)
+            watched = self._parameters.get(key)
+            if watched is not None and watched.state.iterations and parameter.grad is None:
                 self.lifecycle.released(watched.state)
         self._name(record, site, self._in_scaler_step)
-        keys = self._keys(parameters)
         self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
 
     @staticmethod
@@ -371,7 +412,7 @@ class Probes:
             def zero_grad(owner: Any, *args: Any, **kwargs: Any) -> Any:
                 if self._clearing:
                     return original(owner, *args, **kwargs)
-                self._settle_releases()
+                self._settle()
                 site = current_user_site()
                 with self._recording_clear():
                     result = original(owner, *args, **kwargs)
@@ -386,10 +427,10 @@ class Probes:
     def _tensor_zero(self, original: Any) -> Any:
         def zero_(tensor: torch.Tensor) -> torch.Tensor:
             result = original(tensor)
-            if not self._clearing and self._by_grad_pointer:
+            if not self._clearing and self._parameters:
                 watched = self._grad_of(tensor)
                 if watched is not None:
-                    self._settle_releases()
+                    self._settle()
                     self._record_clear(watched, current_user_site())
             return result
 
@@ -398,7 +439,7 @@ class Probes:
     def _grad_of(self, tensor: torch.Tensor) -> WatchedParameter | None:
         """The watched parameter whose whole `.grad` this tensor is (or a `.data` view of)."""
         try:
-            watched = self._by_grad_pointer.get(tensor.data_ptr())
+            watched = self._grads_by_storage().get(tensor.data_ptr())
         except RuntimeError:  # no storage (sparse, meta...): not a dense gradient
             return None
         if watched is None:
@@ -407,6 +448,19 @@ class Probes:
         grad = None if parameter is None else parameter.grad
         return watched if grad is not None and grad.numel() == tensor.numel() else None
 
+    def _grads_by_storage(self) -> dict[int, WatchedParameter]:
+        """The watched `.grad` tensors by their storage: built on the first `zero_()` or norm after one moved."""
+        if self._grads_by_pointer is None:
+            self._grads_by_pointer = {}
+            for watched in self._parameters.values():
+                grad = watched.grad_ref() if watched.grad_ref is not None else None
+                if grad is not None:
+                    try:
+                        self._grads_by_pointer[grad.data_ptr()] = watched
+                    except RuntimeError:  # no storage (sparse, meta...)
+                        pass
+        return self._grads_by_pointer
+
     def _clip_wrapper(self, keys_of: Callable[[list[torch.Tensor]], list[int]], clips: bool) -> Callable[[Any], Any]:
         """Clipping (`clips`) or measuring a norm: of parameters' gradients, or of gradient tensors themselves."""
 
@@ -414,7 +468,7 @@ class Probes:
             def clip(tensors: Any, *args: Any, **kwargs: Any) -> Any:
                 if self._clipping:  # a clip inside another (the deprecated clip_grad_norm calls clip_grad_norm_)
                     return original(tensors, *args, **kwargs)
-                self._settle_releases()
+                self._settle()
                 tensors = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
                 site = current_user_site()
                 if site is not None:
@@ -431,7 +485,7 @@ class Probes:
 
         def clip_grad_norm_(module: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
             if not self._clipping:
-                self._settle_releases()
+                self._settle()
                 site = current_user_site()
                 if site is not None:
                     self.emit(self.lifecycle.clip(self._keys(module.parameters()), site, clips=True))
@@ -446,13 +500,22 @@ class Probes:
 
     def _backward_wrapper(self, original: Any) -> Any:
         def backward(*args: Any, **kwargs: Any) -> Any:
+            if self._backwards_running and not self._hooked:
+                self._settle_arrivals()  # a backward inside a backward (reentrant checkpointing): the outer's so far
             self._settle_releases()
             site = current_user_site()
             if site is not None:
                 unsynchronised = any(not module.require_backward_grad_sync for module in self._synchronising)
                 self.lifecycle.backward(site, unsynchronised)
                 self.graphs.mark(backward_roots(args, kwargs), self.lifecycle.iteration)
-            return original(*args, **kwargs)
+            self._expect_arrivals()
+            self._backwards_running += 1
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._backwards_running -= 1
+                if not self._hooked:
+                    self._settle_arrivals()
 
         return backward
 
@@ -537,7 +600,7 @@ class Probes:
 
     def _unscale(self, original: Any) -> Any:
         def unscale_(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Any:
-            self._settle_releases()
+            self._settle()
             site = current_user_site()
             record = self._optimizers.get(optimizer)
             if site is not None and self._watches(scaler) and record is not None:
@@ -550,7 +613,7 @@ class Probes:
 
     def _scaler_step(self, original: Any) -> Any:
         def step(scaler: GradScaler, optimizer: torch.optim.Optimizer, *args: Any, **kwargs: Any) -> Any:
-            self._settle_releases()
+            self._settle()
             site = current_user_site()
             record = self._record_of(optimizer)
             watched = site is not None and record is not None and self._watches(scaler)
@@ -629,5 +692,5 @@ class Probes:
             for handle in watched.handles:
                 handle.remove()
         self._parameters.clear()
-        self._by_grad_pointer.clear()
+        self._grads_by_pointer = {}
 

@@ -13,7 +13,7 @@ import linecache
 import os
 import sys
 import sysconfig
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import CodeType, FrameType
 
@@ -61,6 +61,15 @@ class Site:
     end_line: int
     end_column: int
     chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, outermost first
+    hashed: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # a site is a key of per-parameter dictionaries at every event: hash its stack once
+        fields = (self.path, self.line, self.column, self.end_line, self.end_column, self.chain)
+        object.__setattr__(self, "hashed", hash(fields))
+
+    def __hash__(self) -> int:
+        return self.hashed
 
     @property
     def position(self) -> tuple[str, int, int]:
@@ -106,7 +115,7 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
         frame = frame.f_back
     if innermost is None:
         return None
-    return Site(
+    site = Site(
         innermost.path,
         innermost.line,
         innermost.column,
@@ -114,6 +123,11 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
         innermost.end_column,
         tuple(reversed(chain)),
     )
+    return _sites.setdefault(site, site)
+
+
+# Each site once: the statement running again finds its site by identity in the lifecycle's dictionaries.
+_sites: dict[Site, Site] = {}
 
 
 def current_user_site() -> Site | None:
