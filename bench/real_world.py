@@ -244,7 +244,8 @@ def source_files(root: Path) -> list[Path]:
     return list(discover([str(root)]))
 
 
-def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
+def check_tree(repo: str, commit: str, root: Path, loops: bool = True) -> RepoResult:
+    """One tree through the CLI; with `loops`, also the loops the analysis finds in its files (the slow part)."""
     absent = root / ".missing_blobs"
     result = RepoResult(repo, commit, absent=int(absent.read_text()) if absent.is_file() else 0)
     started = time.perf_counter()
@@ -258,7 +259,7 @@ def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
         program = programs[path] = program_of(path)
         if BACKWARD_CALL.search(program[0]):
             result.with_backward += 1
-            result.loops += count_loops(program[0], str(path))
+            result.loops += count_loops(program[0], str(path)) if loops else 0
     for item in items:
         path = Path(item["path"])
         program = programs.get(path) or program_of(path)
@@ -494,13 +495,15 @@ def table(header: list[str], rows: list[list[str]], markdown: bool) -> None:
 
 
 def corpus_figures(results: list[RepoResult], verdicts: dict[Report, Verdict | None],
-                   triage: list[Verdict]) -> tuple[Counter, list[Verdict]]:
-    """The corpus's judged reports by verdict, and the known misses of these trees that no report matches."""
+                   triage: list[Verdict]) -> tuple[Counter, list[Verdict], list[Verdict]]:
+    """The corpus's judged reports by verdict, the known misses of these trees that no report matches,
+    and the reports once judged true that no report matches now (an earlier engine's: a lost report, or a
+    verdict on a line that changed)."""
     counts = Counter(judged(verdicts[r]) for result in results for r in result.reports)
     matched = {id(v) for v in verdicts.values() if v is not None}
     checked = {result.repo for result in results}
-    still_missed = [v for v in triage if v.verdict == "missed" and v.repo in checked and id(v) not in matched]
-    return counts, still_missed
+    unmatched = [v for v in triage if v.repo in checked and id(v) not in matched]
+    return counts, [v for v in unmatched if v.verdict == "missed"], [v for v in unmatched if v.verdict == "true"]
 
 
 def print_recall(counts: Counter, still_missed: list[Verdict], labelled: list[LabelledResult],
@@ -630,14 +633,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mirror", type=Path, default=Path("/work/.mirror"), help="where fetch put the snapshots")
     parser.add_argument("--scratch", type=Path, default=Path("/tmp/rw"), help="where the trees are extracted")
     parser.add_argument("--only", nargs="*", default=None, help="these repositories only (owner/name)")
-    parser.add_argument("--skip", choices=["corpus", "history", "torch", "labelled"], action="append", default=[])
+    parser.add_argument("--skip", choices=["corpus", "history", "torch", "labelled", "loops"], action="append", default=[],
+                        help="parts not to run (`loops`: do not count the loops, most of a tree's time besides the CLI)")
     parser.add_argument("--labelled", nargs="*", type=Path, default=LABELLED,
                         help="folders of `# expect:`-labelled cases (default: this checkout's synthetic, "
                              "real_world_cases and pending)")
     parser.add_argument("--reuse", action="store_true", help="read the reports of the last run instead of checking again")
     parser.add_argument("--compare", type=Path, metavar="SCRATCH",
                         help="another run's --scratch: list the reports gained and lost against it")
-    parser.add_argument("--show", choices=["untriaged", "false", "reports", "none"], default="untriaged",
+    parser.add_argument("--show", choices=["untriaged", "false", "reports", "lost", "none"], default="untriaged",
                         help="which reports to list after the tables")
     parser.add_argument("--markdown", action="store_true", help="tables in Markdown (for docs/real-world.md)")
     args = parser.parse_args(argv)
@@ -658,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
         if result is None or result.commit != commit:
             root = torch_root() if repo == TORCH else extract(args.mirror, args.scratch / repo.replace("/", "+"), repo, commit)
             print(f"checking {repo} ...", file=sys.stderr, flush=True)
-            result = check_tree(repo, commit, root)
+            result = check_tree(repo, commit, root, loops="loops" not in args.skip)
             save(result, saved)
         results.append(result)
 
@@ -706,11 +710,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{result.name}: {what}: {name} {code} {line}:{column}")
     save_summary(saved, labelled if labelled else None, history)
 
-    counts, still_missed = corpus_figures(results, verdicts, triage)
+    counts, still_missed, unreported = corpus_figures(results, verdicts, triage)
     print()
     print_recall(counts, still_missed, labelled, history, args.markdown)
     for verdict in still_missed:
         print(f"known miss: {verdict.repo} {verdict.path}:{verdict.line} {verdict.code} ({verdict.reason})")
+    if unreported:
+        print(f"{len(unreported)} reports judged true by an earlier run are not reported now (`--show lost` lists them)")
+    for verdict in unreported if args.show == "lost" else []:
+        print(f"lost: {verdict.repo} {verdict.path}:{verdict.line} {verdict.code}\n    {verdict.text}")
     if args.compare:
         compare(results, labelled, history, args.compare, triage)
     return 0
