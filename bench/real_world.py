@@ -631,7 +631,9 @@ ADDED: dict[str, str] = {}
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=Path("/work/.mirror"), help="where fetch put the snapshots")
-    parser.add_argument("--scratch", type=Path, default=Path("/tmp/rw"), help="where the trees are extracted")
+    parser.add_argument("--scratch", type=Path, default=Path("/tmp/rw"), help="where this run's reports are saved")
+    parser.add_argument("--trees", type=Path,
+                        help="where the trees are extracted (default: the scratch folder; another run's scratch reuses its trees)")
     parser.add_argument("--only", nargs="*", default=None, help="these repositories only (owner/name)")
     parser.add_argument("--skip", choices=["corpus", "history", "torch", "labelled", "loops"], action="append", default=[],
                         help="parts not to run (`loops`: do not count the loops, most of a tree's time besides the CLI)")
@@ -660,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         result = load(repo, saved) if args.reuse else None
         if result is None or result.commit != commit:
-            root = torch_root() if repo == TORCH else extract(args.mirror, args.scratch / repo.replace("/", "+"), repo, commit)
+            root = torch_root() if repo == TORCH else extract(args.mirror, (args.trees or args.scratch) / repo.replace("/", "+"), repo, commit)
             print(f"checking {repo} ...", file=sys.stderr, flush=True)
             result = check_tree(repo, commit, root, loops="loops" not in args.skip)
             save(result, saved)
