@@ -44,7 +44,10 @@ that changed, and both runs' figures:
 
     cd /work/main && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_world.py --scratch /tmp/rw_main
     cd /work/wt/other && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_world.py \
-        --scratch /tmp/rw_other --compare /tmp/rw_main
+        --scratch /tmp/rw_other --trees /tmp/rw_main --skip loops --compare /tmp/rw_main
+
+(`--trees` reuses the trees main's run extracted; `--skip loops` leaves out the
+loop count, most of a tree's time besides the CLI.)
 """
 
 from __future__ import annotations
