@@ -21,6 +21,33 @@ first): `cd /work/wt/other && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_
 --scratch /tmp/rw_other` measures another checkout without touching this run's
 saved reports. Repositories are checked one at a time with one job: the
 machine is shared.
+
+Recall beside precision, every run (issue 25):
+- the labelled sets (`tests/data/synthetic/`, `tests/data/real_world_cases/`,
+  `tests/data/pending/` of this script's checkout, so every engine is scored on
+  the same labels): each file's `# expect:` header is the label; recall =
+  expected reports found / expected, precision = reports expected / reports,
+  a report matching by code, line and column as the tests do;
+- the history pairs: recall = parents reported / pairs, and the fixed
+  versions left silent;
+- the corpus: precision = true / (true + false) over the triaged reports;
+  recall = true / (true + the known misses still missed), a known miss being a
+  verdict "missed" in the triage file (a bug RULES.md wants reported that the
+  engine did not report when it was judged; it counts as found once a report
+  matches it).
+
+Every run saves its figures in SCRATCH/_reports/ (one file per tree, plus
+`_summary.json` with the labelled sets and the pairs). `--compare OTHER`
+lists, against another run's SCRATCH, the reports gained and lost per
+repository with their verdicts, the labelled reports gained and lost, the pairs
+that changed, and both runs' figures:
+
+    cd /work/main && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_world.py --scratch /tmp/rw_main
+    cd /work/wt/other && PYTHONPATH=$PWD python /work/wt/corpus/bench/real_world.py \
+        --scratch /tmp/rw_other --trees /tmp/rw_main --skip loops --compare /tmp/rw_main
+
+(`--trees` reuses the trees main's run extracted; `--skip loops` leaves out the
+loop count, most of a tree's time besides the CLI.)
 """
 
 from __future__ import annotations
@@ -85,15 +112,14 @@ def git_dir(mirror: Path, repo: str) -> Path:
     return base / ".git" if (base / ".git").is_dir() else base
 
 
-def extract(mirror: Path, scratch: Path, repo: str, commit: str) -> Path:
-    """The source files of `repo` at `commit` under scratch/owner+name (extracted once per commit).
+def extract(mirror: Path, target: Path, repo: str, commit: str) -> Path:
+    """The source files of `repo` at `commit` in the folder `target` (extracted once per commit).
 
     Only what the linter reads is written; a snapshot may lack its largest blobs,
     and those are counted in `.missing_blobs` rather than failing the run.
     """
     from zerograd_lint.files.discovery import SOURCE_SUFFIXES
 
-    target = scratch / repo.replace("/", "+")
     stamp = target / ".reviewed_commit"
     if stamp.is_file() and stamp.read_text().strip() == commit:
         return target
@@ -221,7 +247,8 @@ def source_files(root: Path) -> list[Path]:
     return list(discover([str(root)]))
 
 
-def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
+def check_tree(repo: str, commit: str, root: Path, loops: bool = True) -> RepoResult:
+    """One tree through the CLI; with `loops`, also the loops the analysis finds in its files (the slow part)."""
     absent = root / ".missing_blobs"
     result = RepoResult(repo, commit, absent=int(absent.read_text()) if absent.is_file() else 0)
     started = time.perf_counter()
@@ -235,7 +262,7 @@ def check_tree(repo: str, commit: str, root: Path) -> RepoResult:
         program = programs[path] = program_of(path)
         if BACKWARD_CALL.search(program[0]):
             result.with_backward += 1
-            result.loops += count_loops(program[0], str(path))
+            result.loops += count_loops(program[0], str(path)) if loops else 0
     for item in items:
         path = Path(item["path"])
         program = programs.get(path) or program_of(path)
@@ -256,8 +283,15 @@ class Verdict:
     line: int
     code: str
     text: str
-    verdict: str  # "true" or "false"
+    verdict: str  # "true", "false", or "missed": a bug RULES.md wants reported that no report matched when judged
     reason: str
+
+
+def judged(verdict: Verdict | None) -> str:
+    """"true", "false" or "untriaged"; a known miss that a report now matches is a true report."""
+    if verdict is None:
+        return "untriaged"
+    return "true" if verdict.verdict == "missed" else verdict.verdict
 
 
 def load_triage(path: Path) -> list[Verdict]:
@@ -296,28 +330,38 @@ class HistoryPair:
     note: str
     fixed_path: str | None = None  # when the fix also renamed the file
     fixed_still: tuple[int, ...] = ()  # lines of the fixed file where RULES.md still wants `code` (a partial fix)
+    added: str = ""  # the round that added the pair
+    tree: bool = False  # the bug needs other modules of the project (an imported step, scheduler or loss): check whole trees
 
 
 def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list[tuple[HistoryPair, bool, bool, list[str]]]:
     """Per pair: the parent reported at the expected line?, the fixed version silent on that code?, other reports."""
     folder = scratch / "_history"
     shutil.rmtree(folder, ignore_errors=True)
+    files = folder / "files"  # the single-file pairs, checked in one run
+    trees: list[Path] = []  # the whole-tree pairs' trees, each checked as its own project
     sides: list[tuple[Path, Path]] = []  # per pair: the parent's file, the fixed file
     for number, pair in enumerate(pairs):
         written = []
         for side, commit, path in (("parent", parent_of(mirror, pair.repo, pair.fix), pair.path),
                                    ("fixed", pair.fix, pair.fixed_path or pair.path)):
+            if pair.tree:
+                tree = extract(mirror, folder / "trees" / f"{number:03d}_{side}", pair.repo, commit)
+                trees.append(tree)
+                written.append(tree / path)
+                continue
             text = file_at(mirror, pair.repo, commit, path)
             if text is None:
                 raise FileNotFoundError(f"{pair.repo}@{commit[:12]}: no {path}")
-            target = folder / f"{number:03d}_{side}" / Path(path).name
+            target = files / f"{number:03d}_{side}" / Path(path).name
             target.parent.mkdir(parents=True)
             target.write_text(text)
             written.append(target)
         sides.append((written[0], written[1]))
     seen: dict[Path, list[tuple[str, int]]] = defaultdict(list)
-    for item in run_cli([folder])[0] if pairs else []:
-        seen[Path(item["path"])].append((item["code"], item["line"]))
+    for root in ([files] if files.is_dir() else []) + trees:
+        for item in run_cli([root])[0]:
+            seen[Path(item["path"])].append((item["code"], item["line"]))
     results = []
     for pair, (parent, fixed) in zip(pairs, sides):
         found = (pair.code, pair.line) in seen[parent]
@@ -326,6 +370,54 @@ def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list
         others += [f"fixed {code}:{line}" for code, line in sorted(seen[fixed])]
         results.append((pair, found, silent, others))
     return results
+
+
+# ---------------------------------------------------------------- labelled sets
+
+# Folders of small programs whose `# expect:` headers label them, from this script's checkout.
+LABELLED = [HERE.parent / "tests" / "data" / name for name in ("synthetic", "real_world_cases", "pending")]
+
+Label = tuple[str, str, int, int]  # (file name, code, line, column)
+
+
+@dataclass
+class LabelledResult:
+    name: str  # the folder, relative to the checkout
+    files: int
+    expected: int
+    reported: int
+    missed: list[Label]  # expected, not reported
+    extra: list[Label]  # reported, not expected
+
+    @property
+    def found(self) -> int:
+        return self.expected - len(self.missed)
+
+
+def check_labelled(folder: Path) -> LabelledResult:
+    """The real CLI over a folder's cases, each file's reports against its `# expect:` header."""
+    sys.path.insert(0, str(HERE.parent / "tests"))  # tests/expect.py: the one reader of the headers
+    from expect import expected_reports
+
+    cases = sorted(folder.glob("*.py"))
+    got: dict[str, Counter] = defaultdict(Counter)
+    for item in run_cli(cases)[0] if cases else []:
+        got[Path(item["path"]).name][(item["code"], item["line"], item["column"])] += 1
+    missed: list[Label] = []
+    extra: list[Label] = []
+    expected = 0
+    for case in cases:
+        want = Counter(expected_reports(case))
+        expected += sum(want.values())
+        missed += [(case.name, *report) for report in sorted((want - got[case.name]).elements())]
+        extra += [(case.name, *report) for report in sorted((got[case.name] - want).elements())]
+    reported = sum(sum(counts.values()) for counts in got.values())
+    name = folder.resolve().relative_to(HERE.parent).as_posix() if folder.resolve().is_relative_to(HERE.parent) else str(folder)
+    return LabelledResult(name, len(cases), expected, reported, missed, extra)
+
+
+def ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.3f}" if whole else "-"
 
 
 # ---------------------------------------------------------------- output
@@ -365,15 +457,16 @@ def print_table(results: list[RepoResult], verdicts: dict[Report, Verdict | None
     rows = []
     totals = Counter()
     for result in results:
-        judged = Counter(verdicts[r].verdict if verdicts[r] else "untriaged" for r in result.reports)
+        verdict_counts = Counter(judged(verdicts[r]) for r in result.reports)
         files = f"{result.files - result.notebooks}" + (f" (+{result.notebooks} ipynb)" if result.notebooks else "")
         rows.append([result.repo, KINDS.get(result.repo, ""), ADDED.get(result.repo, ""), short(result.commit), files,
                      str(result.with_backward),
-                     str(result.loops), str(len(result.left_out)), str(len(result.reports)), str(judged["true"]),
-                     str(judged["false"]), str(judged["untriaged"])])
+                     str(result.loops), str(len(result.left_out)), str(len(result.reports)), str(verdict_counts["true"]),
+                     str(verdict_counts["false"]), str(verdict_counts["untriaged"])])
         totals.update(files=result.files - result.notebooks, notebooks=result.notebooks, backward=result.with_backward,
                       loops=result.loops, left_out=len(result.left_out), reports=len(result.reports),
-                      true=judged["true"], false=judged["false"], untriaged=judged["untriaged"])
+                      true=verdict_counts["true"], false=verdict_counts["false"],
+                      untriaged=verdict_counts["untriaged"])
     rows.append([f"total ({len(results)})", "", "", "", f"{totals['files']} (+{totals['notebooks']} ipynb)",
                  str(totals["backward"]), str(totals["loops"]), str(totals["left_out"]), str(totals["reports"]),
                  str(totals["true"]),
@@ -386,7 +479,7 @@ def print_codes(results: list[RepoResult], verdicts: dict[Report, Verdict | None
     for result in results:
         for report in result.reports:
             counts[report.code]["reports"] += 1
-            counts[report.code][verdicts[report].verdict if verdicts[report] else "untriaged"] += 1
+            counts[report.code][judged(verdicts[report])] += 1
     rows = [[code, str(c["reports"]), str(c["true"]), str(c["false"]), str(c["untriaged"])] for code, c in sorted(counts.items())]
     table(["code", "reports", "true", "false", "untriaged"], rows, markdown)
 
@@ -404,6 +497,136 @@ def table(header: list[str], rows: list[list[str]], markdown: bool) -> None:
     print()
 
 
+def corpus_figures(results: list[RepoResult], verdicts: dict[Report, Verdict | None],
+                   triage: list[Verdict]) -> tuple[Counter, list[Verdict], list[Verdict]]:
+    """The corpus's judged reports by verdict, the known misses of these trees that no report matches,
+    and the reports once judged true that no report matches now (an earlier engine's: a lost report, or a
+    verdict on a line that changed)."""
+    counts = Counter(judged(verdicts[r]) for result in results for r in result.reports)
+    matched = {id(v) for v in verdicts.values() if v is not None}
+    checked = {result.repo for result in results}
+    unmatched = [v for v in triage if v.repo in checked and id(v) not in matched]
+    return counts, [v for v in unmatched if v.verdict == "missed"], [v for v in unmatched if v.verdict == "true"]
+
+
+def print_recall(counts: Counter, still_missed: list[Verdict], labelled: list[LabelledResult],
+                 pairs: list[dict] | None, markdown: bool) -> None:
+    """Recall beside precision on every labelled source this run measured."""
+    rows = []
+    for result in labelled:
+        rows.append([result.name, str(result.files), str(result.expected), str(result.reported), str(result.found),
+                     ratio(result.found, result.expected), ratio(result.expected - len(result.missed), result.reported)])
+    if pairs:
+        found = sum(pair["found"] for pair in pairs)
+        silent = sum(pair["silent"] for pair in pairs)
+        # A pair's precision side: the fixed version must be silent on the pair's code.
+        rows.append(["history pairs (parent / fixed)", str(len(pairs)), str(len(pairs)), f"{found + len(pairs) - silent}",
+                     str(found), ratio(found, len(pairs)), ratio(found, found + len(pairs) - silent)])
+    if counts:
+        true, false = counts["true"], counts["false"]
+        rows.append([f"corpus (triaged; {counts['untriaged']} untriaged)", "", str(true + len(still_missed)),
+                     str(true + false), str(true), ratio(true, true + len(still_missed)), ratio(true, true + false)])
+    table(["labelled by", "files", "bugs", "reports", "found", "recall", "precision"], rows, markdown)
+
+
+# ---------------------------------------------------------------- saved runs and comparison
+
+
+def history_record(outcome: list[tuple[HistoryPair, bool, bool, list[str]]]) -> list[dict]:
+    return [{"repo": p.repo, "fix": p.fix, "path": p.path, "code": p.code, "found": found, "silent": silent}
+            for p, found, silent, _ in outcome]
+
+
+def engine_commit() -> str:
+    """The commit of the checkout being measured (the current folder), as `git describe` says it."""
+    done = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True)
+    return done.stdout.strip() or "unknown"
+
+
+def save_summary(folder: Path, labelled: list[LabelledResult] | None, pairs: list[dict] | None) -> None:
+    """The labelled sets' and the pairs' outcomes of this run, beside the trees' reports (kept when not re-run)."""
+    path = folder / "_summary.json"
+    summary = load_summary(folder)
+    summary["engine"] = engine_commit()
+    if labelled is not None:
+        summary["labelled"] = [vars(result) for result in labelled]
+    if pairs is not None:
+        summary["history"] = pairs
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, indent=1))
+
+
+def load_summary(folder: Path) -> dict:
+    path = folder / "_summary.json"
+    return json.loads(path.read_text()) if path.is_file() else {}
+
+
+def labelled_of(summary: dict) -> list[LabelledResult]:
+    return [LabelledResult(**{**entry, "missed": [tuple(m) for m in entry["missed"]],
+                              "extra": [tuple(e) for e in entry["extra"]]})
+            for entry in summary.get("labelled", [])]
+
+
+def unmatched(reports: list[Report], others: list[Report]) -> list[Report]:
+    """The reports with no counterpart among `others` (same file, code and line text: a moved line still matches)."""
+    left = Counter((r.path, r.code, r.text) for r in others)
+    alone = []
+    for report in reports:
+        key = (report.path, report.code, report.text)
+        if left[key]:
+            left[key] -= 1
+        else:
+            alone.append(report)
+    return alone
+
+
+def compare(results: list[RepoResult], labelled: list[LabelledResult], pairs: list[dict] | None,
+            other: Path, triage: list[Verdict]) -> None:
+    """What this run reports that the run saved in `other` did not, and the reverse, with the verdicts."""
+    saved = other / "_reports"
+    summary = load_summary(saved)
+    print(f"\nCompared with {other} (engine {summary.get('engine', 'unknown')}; this run: engine {engine_commit()})")
+    gained_total = lost_total = 0
+    for result in results:
+        before = load(result.repo, saved)
+        if before is None:
+            print(f"  {result.repo}: not in {other}")
+            continue
+        gained, lost = unmatched(result.reports, before.reports), unmatched(before.reports, result.reports)
+        gained_total += len(gained)
+        lost_total += len(lost)
+        verdicts = match(gained + lost, triage)
+        for sign, reports in (("+", gained), ("-", lost)):
+            for report in reports:
+                verdict = verdicts[report]
+                label = f"{verdict.verdict}: {verdict.reason}" if verdict else "untriaged"
+                print(f"  {sign} {report.repo} {report.where} {report.code} [{label}]\n      {report.text}")
+        if len(before.left_out) != len(result.left_out):
+            print(f"  {result.repo}: left out {len(before.left_out)} -> {len(result.left_out)}")
+    print(f"corpus: {gained_total} reports gained, {lost_total} lost over {len(results)} trees")
+    before_sets = {result.name: result for result in labelled_of(summary)}
+    for result in labelled:
+        before = before_sets.get(result.name)
+        if before is None:
+            continue
+        print(f"{result.name}: recall {ratio(before.found, before.expected)} -> {ratio(result.found, result.expected)}, "
+              f"precision {ratio(before.expected - len(before.missed), before.reported)} -> "
+              f"{ratio(result.expected - len(result.missed), result.reported)}")
+        for what, now, then in (("found", before.missed, result.missed), ("newly missed", result.missed, before.missed),
+                                ("new extra report", result.extra, before.extra),
+                                ("extra report gone", before.extra, result.extra)):
+            for name, code, line, column in sorted(set(now) - set(then)):
+                print(f"  {what}: {name} {code} {line}:{column}")
+    if pairs is not None:
+        before_pairs = {(p["repo"], p["fix"], p["path"]): p for p in summary.get("history", [])}
+        for pair in pairs:
+            then = before_pairs.get((pair["repo"], pair["fix"], pair["path"]))
+            if then and (then["found"], then["silent"]) != (pair["found"], pair["silent"]):
+                print(f"  pair {pair['repo']} {short(pair['fix'])} {pair['path']} {pair['code']}: "
+                      f"parent {'found' if then['found'] else 'missed'} -> {'found' if pair['found'] else 'missed'}, "
+                      f"fixed {'silent' if then['silent'] else 'reported'} -> {'silent' if pair['silent'] else 'reported'}")
+
+
 KINDS: dict[str, str] = {}
 ADDED: dict[str, str] = {}
 
@@ -411,11 +634,19 @@ ADDED: dict[str, str] = {}
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=Path("/work/.mirror"), help="where fetch put the snapshots")
-    parser.add_argument("--scratch", type=Path, default=Path("/tmp/rw"), help="where the trees are extracted")
+    parser.add_argument("--scratch", type=Path, default=Path("/tmp/rw"), help="where this run's reports are saved")
+    parser.add_argument("--trees", type=Path,
+                        help="where the trees are extracted (default: the scratch folder; another run's scratch reuses its trees)")
     parser.add_argument("--only", nargs="*", default=None, help="these repositories only (owner/name)")
-    parser.add_argument("--skip", choices=["corpus", "history", "torch"], action="append", default=[])
+    parser.add_argument("--skip", choices=["corpus", "history", "torch", "labelled", "loops"], action="append", default=[],
+                        help="parts not to run (`loops`: do not count the loops, most of a tree's time besides the CLI)")
+    parser.add_argument("--labelled", nargs="*", type=Path, default=LABELLED,
+                        help="folders of `# expect:`-labelled cases (default: this checkout's synthetic, "
+                             "real_world_cases and pending)")
     parser.add_argument("--reuse", action="store_true", help="read the reports of the last run instead of checking again")
-    parser.add_argument("--show", choices=["untriaged", "false", "reports", "none"], default="untriaged",
+    parser.add_argument("--compare", type=Path, metavar="SCRATCH",
+                        help="another run's --scratch: list the reports gained and lost against it")
+    parser.add_argument("--show", choices=["untriaged", "false", "reports", "lost", "none"], default="untriaged",
                         help="which reports to list after the tables")
     parser.add_argument("--markdown", action="store_true", help="tables in Markdown (for docs/real-world.md)")
     args = parser.parse_args(argv)
@@ -434,13 +665,14 @@ def main(argv: list[str] | None = None) -> int:
             continue
         result = load(repo, saved) if args.reuse else None
         if result is None or result.commit != commit:
-            root = torch_root() if repo == TORCH else extract(args.mirror, args.scratch, repo, commit)
+            root = torch_root() if repo == TORCH else extract(args.mirror, (args.trees or args.scratch) / repo.replace("/", "+"), repo, commit)
             print(f"checking {repo} ...", file=sys.stderr, flush=True)
-            result = check_tree(repo, commit, root)
+            result = check_tree(repo, commit, root, loops="loops" not in args.skip)
             save(result, saved)
         results.append(result)
 
-    verdicts = match([r for result in results for r in result.reports], load_triage(TRIAGE_FILE))
+    triage = load_triage(TRIAGE_FILE)
+    verdicts = match([r for result in results for r in result.reports], triage)
     if results:
         print_table(results, verdicts, args.markdown)
         print_codes(results, verdicts, args.markdown)
@@ -448,8 +680,8 @@ def main(argv: list[str] | None = None) -> int:
                   if args.show == "reports" or (args.show == "untriaged" and verdicts[r] is None)
                   or (args.show == "false" and verdicts[r] and verdicts[r].verdict == "false")]
         for report, verdict in listed:
-            judged = f"{verdict.verdict}: {verdict.reason}" if verdict else "untriaged"
-            print(f"{report.repo} {report.where} {report.code} [{judged}]\n    {report.text}\n    {report.message}")
+            label = f"{verdict.verdict}: {verdict.reason}" if verdict else "untriaged"
+            print(f"{report.repo} {report.where} {report.code} [{label}]\n    {report.text}\n    {report.message}")
         for result in results:
             for what in result.left_out:
                 print(f"{result.repo} {what} not analysed (a loop did not settle)")
@@ -461,8 +693,10 @@ def main(argv: list[str] | None = None) -> int:
 
     pairs = [HistoryPair(**{**p, "fixed_still": tuple(p.get("fixed_still", ()))})
              for p in corpus["history"] if not args.only or p["repo"] in args.only]
+    history = None
     if "history" not in args.skip and pairs:
         outcome = check_history(args.mirror, args.scratch, pairs)
+        history = history_record(outcome)
         rows = [[p.repo, short(p.fix), p.path, p.code, str(p.line), "found" if found else "MISSED",
                  "silent" if silent else "REPORTED", p.note] for p, found, silent, _ in outcome]
         print()
@@ -473,6 +707,25 @@ def main(argv: list[str] | None = None) -> int:
         for pair, _, _, others in outcome:
             if others:
                 print(f"  {pair.repo} {short(pair.fix)} {pair.path}: other reports: {', '.join(others)}")
+
+    labelled = [] if "labelled" in args.skip else [check_labelled(folder) for folder in args.labelled if folder.is_dir()]
+    for result in labelled:
+        for what, entries in (("missed", result.missed), ("extra report", result.extra)):
+            for name, code, line, column in entries:
+                print(f"{result.name}: {what}: {name} {code} {line}:{column}")
+    save_summary(saved, labelled if labelled else None, history)
+
+    counts, still_missed, unreported = corpus_figures(results, verdicts, triage)
+    print()
+    print_recall(counts, still_missed, labelled, history, args.markdown)
+    for verdict in still_missed:
+        print(f"known miss: {verdict.repo} {verdict.path}:{verdict.line} {verdict.code} ({verdict.reason})")
+    if unreported:
+        print(f"{len(unreported)} reports judged true by an earlier run are not reported now (`--show lost` lists them)")
+    for verdict in unreported if args.show == "lost" else []:
+        print(f"lost: {verdict.repo} {verdict.path}:{verdict.line} {verdict.code}\n    {verdict.text}")
+    if args.compare:
+        compare(results, labelled, history, args.compare, triage)
     return 0
 
 
