@@ -11,7 +11,8 @@ seconds the server had spent by then, read from /proc where there is one).
 Then it makes the edits one after another, each a full-text change (a
 comment line added at the end, as typing would), and times each from the
 change sent to the diagnostics of that version received; the figure includes
-the server's pause for typing.
+the server's pause for typing. For scale on a loaded machine it also times
+the floor of any pygls server: a Python that only imports pygls's server.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import json
 import os
 import queue
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -100,6 +102,14 @@ class Server:
         self.process.wait(timeout=60)
 
 
+def floor() -> tuple[float, float]:
+    """Milliseconds (wall, CPU) of a Python that imports pygls's server and ends: what no pygls server starts faster than."""
+    before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import pygls.lsp.server"], check=True)
+    wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall * 1000, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
+
+
 def measure(edits: int = 30, shape: str = "trainer_class", checkout: Path = REPO) -> dict[str, Any]:
     """Milliseconds from the spawn to the first reports, and from each change to its reports, over `edits`
     changes of one training script."""
@@ -114,6 +124,7 @@ def measure(edits: int = 30, shape: str = "trainer_class", checkout: Path = REPO
             server.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": script}})
             first, reports = server.published(uri, 1)
             first_cpu = server.cpu_seconds()
+            floor_ms, floor_cpu_ms = floor()
             latencies = []
             for version in range(2, edits + 2):
                 text = script + f"# edit {version}\n"
@@ -127,6 +138,8 @@ def measure(edits: int = 30, shape: str = "trainer_class", checkout: Path = REPO
         "initialize_ms": (answered - server.spawned) * 1000,
         "first_ms": (first - server.spawned) * 1000,
         "first_cpu_ms": None if first_cpu is None else first_cpu * 1000,
+        "floor_ms": floor_ms,
+        "floor_cpu_ms": floor_cpu_ms,
         "median_ms": statistics.median(latencies),
         "min_ms": min(latencies),
         "max_ms": max(latencies),
@@ -146,6 +159,7 @@ def main() -> None:
     result = measure(args.edits, args.shape, args.checkout.resolve())
     cpu = "" if result["first_cpu_ms"] is None else f", {result['first_cpu_ms']:.0f} ms of CPU"
     print(f"spawn -> initialize answered: {result['initialize_ms']:.0f} ms; -> first diagnostics: {result['first_ms']:.0f} ms{cpu}")
+    print(f"floor (python -c 'import pygls.lsp.server'): {result['floor_ms']:.0f} ms, {result['floor_cpu_ms']:.0f} ms of CPU")
     print(
         f"didChange -> publishDiagnostics: median {result['median_ms']:.0f} ms "
         f"(min {result['min_ms']:.0f}, max {result['max_ms']:.0f}; {result['edits']} edits of a {result['lines']}-line "
