@@ -118,11 +118,14 @@ class Checked:
 
 
 def warm() -> None:
-    """Import the analysis, the fixes and the rule pages, as the first check and the first code action would."""
+    """Import the analysis, the rules, the fixes and the rule pages, as the first check and the first code action would."""
     import zerograd_lint.core.engine
     import zerograd_lint.files.notebook
     import zerograd_lint.fixes.notebook
     import zerograd_lint.rules.pages  # noqa: F401
+    from zerograd_lint.rules import all_rules
+
+    all_rules()
 
 
 def check_program(program: Program, selection: Selection | None, previous: Checked | None) -> Checked:
