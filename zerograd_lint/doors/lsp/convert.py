@@ -11,7 +11,6 @@ from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.doors.lsp.positions import code_units, from_client, lines_of, lines_with_breaks, to_client
 from zerograd_lint.doors.lsp.programs import Part
 from zerograd_lint.rules import Rule, rule_by_code
-from zerograd_lint.rules.pages import rule_page, rule_url
 
 SOURCE = "zerograd-lint"
 SEVERITY = {
@@ -34,6 +33,8 @@ def lsp_range(d: Diagnostic, lines: list[str], encoding: str) -> types.Range:
 
 
 def lsp_diagnostic(d: Diagnostic, lines: list[str], encoding: str) -> types.Diagnostic:
+    from zerograd_lint.rules.pages import rule_url  # with the fixes: imported once there are reports (programs.warm)
+
     rule = rule_by_code(d.code)
     page = rule_url(d.code)
     return types.Diagnostic(
@@ -94,4 +95,6 @@ def workspace_edit(changes: Sequence[tuple[Part, str]], encoding: str, versioned
 def rule_pages(rules: Sequence[Rule]) -> str:
     """The hover text: each rule's page (what, why, an example, what to use instead), here whether or not the
     diagnostic links to the page in the repository (`codeDescription`, when the package names its repository)."""
+    from zerograd_lint.rules.pages import rule_page
+
     return "\n\n---\n\n".join(rule_page(rule, level=3) for rule in rules)

@@ -6,21 +6,24 @@ made on the program and mapped back to the *parts*: the document itself, or
 each cell. Checking goes on while the user types: when the text stops
 parsing, the reports of the last text that parsed stay on the lines that did
 not change, next to the syntax error (ZG000).
+
+The analysis and the fixes are imported on first use (`warm` imports them
+ahead): the server answers the editor's `initialize` before they load.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.lsp.positions import lines_of
 from zerograd_lint.files.buffer import lint_python
-from zerograd_lint.files.notebook import NotebookProgram, in_cell, join_cells
-from zerograd_lint.fixes import checked_fix, fix_source, may_fix
-from zerograd_lint.fixes.edit import CannotFix
-from zerograd_lint.fixes.notebook import fixed_cells
+
+if TYPE_CHECKING:
+    from zerograd_lint.files.notebook import NotebookProgram
 
 PARSE_ERROR = "ZG000"
 
@@ -49,6 +52,8 @@ class Program:
 
     @classmethod
     def of_notebook(cls, uri: str, path: str, cells: tuple[Part, ...]) -> Program:
+        from zerograd_lint.files.notebook import join_cells
+
         return cls(uri, path, cells, join_cells(enumerate((cell.text for cell in cells), start=1)))
 
     @property
@@ -59,6 +64,8 @@ class Program:
         """The part a report on the program belongs to, and the report in that part's lines."""
         if self.notebook is None:
             return self.parts[0], report
+        from zerograd_lint.files.notebook import in_cell
+
         in_part = in_cell(report, self.notebook)
         return self.parts[(in_part.cell or 1) - 1], in_part
 
@@ -66,6 +73,8 @@ class Program:
         """Each part whose text differs once the program's source is `fixed`, with its new text."""
         if self.notebook is None:
             return [(self.parts[0], fixed)] if fixed != self.parts[0].text else []
+        from zerograd_lint.fixes.notebook import fixed_cells
+
         texts = fixed_cells(self.notebook, fixed, [part.text for part in self.parts])
         return [(part, texts[number]) for number, part in enumerate(self.parts, start=1) if texts.get(number, part.text) != part.text]
 
@@ -84,6 +93,9 @@ class Checked:
         """The program's source with the fix for one report (unsafe ones too: the user picks it); None if it cannot be fixed."""
         if not self.parses:
             return None
+        from zerograd_lint.fixes import checked_fix
+        from zerograd_lint.fixes.edit import CannotFix
+
         try:
             fixed, _, _ = checked_fix(self.program.source, report, list(self.reports), self.program.path, self.selection)
         except CannotFix:
@@ -94,11 +106,26 @@ class Checked:
         """The program's source with every safe fix applied, as `check --fix` applies them; None if none applies."""
         if not self.parses:
             return None
+        from zerograd_lint.fixes import fix_source
+
         outcome = fix_source(self.program.source, self.program.path, self.selection, reports=list(self.reports))
         return outcome.source if outcome.changed else None
 
     def safely_fixable(self) -> bool:
+        from zerograd_lint.fixes import may_fix
+
         return self.parses and any(may_fix(d, unsafe=False) for d in self.reports)
+
+
+def warm() -> None:
+    """Import the analysis, the rules, the fixes and the rule pages, as the first check and the first code action would."""
+    import zerograd_lint.core.engine
+    import zerograd_lint.files.notebook
+    import zerograd_lint.fixes.notebook
+    import zerograd_lint.rules.pages  # noqa: F401
+    from zerograd_lint.rules import all_rules
+
+    all_rules()
 
 
 def check_program(program: Program, selection: Selection | None, previous: Checked | None) -> Checked:

@@ -1,10 +1,14 @@
 """The LSP 3.17 server over stdio, on pygls: diagnostics, quick fixes, fix-all and rule pages on hover.
 
-Documents are checked on open and save at once, on change after a short
-pause in typing, always on the editor's text rather than the file on disk.
-The engine runs in one worker thread so that the server keeps reading
+Documents are checked on open and save at once, on change after a pause in
+typing as long as the last check of the document took (a check started
+sooner would likely be outdated by the next keystroke; one started later
+keeps the user waiting), always on the editor's text rather than the file on
+disk. The engine runs in one worker thread so that the server keeps reading
 messages meanwhile: a change that arrives while a check runs makes that
-check's result stale, and it is dropped. Nothing a document holds, nor a
+check's result stale, and it is dropped. The server answers `initialize`
+before it imports the analysis, which the engine thread then imports while
+the editor opens its documents. Nothing a document holds, nor a
 failure of the engine, stops the server: an internal error goes to the
 client's log and the last reports stay.
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -35,13 +40,12 @@ from zerograd_lint.doors.lsp.convert import (
     workspace_edit,
 )
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program
+from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, warm
 from zerograd_lint.files.buffer import buffer_selection, settings_for
 from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError, Settings
-from zerograd_lint.fixes import FIXES, may_fix
 from zerograd_lint.rules import rule_by_code
 
-# Seconds without a change before a changed document is checked: typing never waits for the engine.
+# The longest pause in typing before a changed document is checked; shorter when its last check took less.
 DEBOUNCE_SECONDS = 0.15
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -62,6 +66,7 @@ class ZerogradServer(LanguageServer):
         )
         self.checked: dict[str, Checked] = {}  # by program URI: what the editor is shown
         self.pending: dict[str, asyncio.Task[None]] = {}  # by program URI: the check to come
+        self.check_seconds: dict[str, float] = {}  # by program URI: how long its last check took
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zerograd-lint-engine")
         self.shut_down = False
         self.config_errors: set[str] = set()  # shown once each
@@ -141,11 +146,13 @@ class ZerogradServer(LanguageServer):
             return shown
         return check_program(program, self.selection(program), shown)
 
-    def schedule(self, uri: str, delay: float) -> None:
-        """Check the program holding this document after `delay` seconds, instead of any check still to come."""
+    def schedule(self, uri: str, changed: bool = False) -> None:
+        """Check the program holding this document, instead of any check still to come: at once, or once a
+        `changed` document has gone unchanged as long as its last check took (at most DEBOUNCE_SECONDS)."""
         program = self.program(uri)
         if program is None:
             return
+        delay = min(DEBOUNCE_SECONDS, self.check_seconds.get(program.uri, DEBOUNCE_SECONDS)) if changed else 0.0
         earlier = self.pending.pop(program.uri, None)
         if earlier is not None:
             earlier.cancel()
@@ -159,7 +166,9 @@ class ZerogradServer(LanguageServer):
                 return
             selection = self.selection(program)
             previous = self.checked.get(uri)
-            checked = await asyncio.get_running_loop().run_in_executor(self.engine, check_program, program, selection, previous)
+            checked, self.check_seconds[uri] = await asyncio.get_running_loop().run_in_executor(
+                self.engine, timed_check, program, selection, previous
+            )
             self.checked[uri] = checked
             self.publish(checked, previous)
         except asyncio.CancelledError:
@@ -175,6 +184,7 @@ class ZerogradServer(LanguageServer):
         pending = self.pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
+        self.check_seconds.pop(uri, None)
         shown = self.checked.pop(uri, None)
         for part in shown.program.parts if shown is not None else ():
             self.clear(part.uri)
@@ -185,6 +195,8 @@ class ZerogradServer(LanguageServer):
         checked = self.current(params.text_document.uri)
         if checked is None:
             return []
+        from zerograd_lint.fixes import FIXES, may_fix  # loaded by now: `checked` comes from the engine
+
         only = params.context.only
         actions = []
         if wanted(types.CodeActionKind.QuickFix, only) and checked.parses:  # no fix applies to code that does not parse
@@ -260,6 +272,12 @@ class ZerogradServer(LanguageServer):
         return types.Hover(contents=types.MarkupContent(kind=kind, value=rule_pages(rules)), range=lsp_range(first, lines, self.encoding))
 
 
+def timed_check(program: Program, selection: Selection | None, previous: Checked | None) -> tuple[Checked, float]:
+    """The check, and the seconds it took in the engine (not counting the wait behind an earlier one)."""
+    started = time.perf_counter()
+    return check_program(program, selection, previous), time.perf_counter() - started
+
+
 def wanted(kind: str, only: list[str] | None) -> bool:
     """Whether the client asked for this kind of action: `only` lists kinds or their parents (`source`)."""
     return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
@@ -273,17 +291,21 @@ def path_of(uri: str) -> str:
 def create_server() -> ZerogradServer:
     server = ZerogradServer()
 
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: ZerogradServer, params: types.InitializedParams) -> None:
+        ls.engine.submit(warm)  # the first check waits behind it in the same thread, instead of importing itself
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ZerogradServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
+        ls.schedule(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ZerogradServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, DEBOUNCE_SECONDS)
+        ls.schedule(params.text_document.uri, changed=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ZerogradServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
+        ls.schedule(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ZerogradServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -291,15 +313,15 @@ def create_server() -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def did_open_notebook(ls: ZerogradServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, 0)
+        ls.schedule(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def did_change_notebook(ls: ZerogradServer, params: types.DidChangeNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, DEBOUNCE_SECONDS)
+        ls.schedule(params.notebook_document.uri, changed=True)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     def did_save_notebook(ls: ZerogradServer, params: types.DidSaveNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, 0)
+        ls.schedule(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def did_close_notebook(ls: ZerogradServer, params: types.DidCloseNotebookDocumentParams) -> None:
