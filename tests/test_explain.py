@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from tests.conftest import FIXTURES, run_cli
 from tests.test_notebook import notebook
 

@@ -7,7 +7,7 @@ import gc
 import libcst as cst
 
 from zerograd_lint import analyze_source
-from zerograd_lint.fixes import fix_source
+from zerograd_lint.core.fixing import fix_source
 
 # A loop that never clears (ZG101: its fix's facts walk the parents of its nodes) and an unscale_ never
 # called (ZG202: its fix's facts look for the optimizer the scaler steps), so the rules fill every cache

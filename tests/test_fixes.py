@@ -12,9 +12,10 @@ import pytest
 from conftest import FIXTURES, REPO
 
 from zerograd_lint.core.engine import analyze_source
-from zerograd_lint.fixes import FIXES, fix_source, line_edits, zg404
+from zerograd_lint.core.fixing import fix_source
+from zerograd_lint.files.notebook_fixes import fix_notebook
+from zerograd_lint.fixes import FIXES, line_edits, zg404
 from zerograd_lint.fixes.edit import REPLACE, Edit
-from zerograd_lint.fixes.notebook import fix_notebook
 from zerograd_lint.rules import Example, all_rules, rule_by_code
 from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 

@@ -15,7 +15,8 @@ import pytest
 from conftest import FIXTURES, REPO, cli_env
 
 from zerograd_lint.core.engine import analyze_source
-from zerograd_lint.fixes import FIXES, fix_source
+from zerograd_lint.core.fixing import fix_source
+from zerograd_lint.fixes import FIXES
 
 pytestmark = [pytest.mark.slow, pytest.mark.torch]
 

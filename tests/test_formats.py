@@ -61,7 +61,7 @@ def test_github_workflow_commands(project: Path) -> None:
 
 
 def test_github_escapes_what_workflow_commands_reserve() -> None:
-    from zerograd_lint.core.diagnostics import Diagnostic
+    from zerograd_lint.base.diagnostics import Diagnostic
     from zerograd_lint.formats.github import render
 
     line = render([Diagnostic("a,b:c%.py", 1, 2, 1, 3, "ZG000", "50%\nbad")])

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 import pytest
 
 from tests.conftest import run_cli, run_with_test_rules
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.noqa import apply_noqa
 
 FORMATS = ("text", "json", "github", "sarif", "junit")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, cli_env, run_cli
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.distributed import Job, describe_ranks, merge
 
 pytestmark = [pytest.mark.slow, pytest.mark.torch, pytest.mark.ddp]

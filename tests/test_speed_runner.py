@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, REPO, cli_env, run_cli
 
-from zerograd_lint.core import work
+from zerograd_lint.analysis import work
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.flake8_plugin import ZerogradChecker
 from zerograd_lint.files import runner

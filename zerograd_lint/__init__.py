@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from zerograd_lint.base import __version__
 __all__ = ["Diagnostic", "analyze_source", "lint_source", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
     """The public API, imported on first use: `import zerograd_lint` alone costs nothing."""
     if name == "Diagnostic":
-        from zerograd_lint.core.diagnostics import Diagnostic
+        from zerograd_lint.base.diagnostics import Diagnostic
 
         return Diagnostic
     if name in ("analyze_source", "lint_source"):

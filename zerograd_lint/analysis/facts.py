@@ -14,13 +14,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Iterator, Mapping, TypeVar
+from typing import Callable, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
+from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, Unsettled
 from zerograd_lint.analysis.interpret.grad_none import NoneEvidence, ReadFacts, analyse_reads, evidence_for
-from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.interpret.gradients import (
     ACCUMULATION_GUARDS,
     MODEL_PREFIX,
@@ -65,7 +65,6 @@ from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
-from zerograd_lint.core.gate import Needs
 
 Result = TypeVar("Result")
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
@@ -345,8 +344,22 @@ class FileFacts:
         return found or self.positions
 
 
+class Screened(Protocol):
+    """What the gate's screen found a file needs (`core/gate.py`'s `Needs`): the analyses to run, and where."""
+
+    roots: tuple[bool, ...] | None  # per analysis root (the module, then every def): does the lifecycle start there?
+
+    @property
+    def lifecycle(self) -> bool: ...
+
+    @property
+    def uncalled(self) -> bool: ...
+
+    def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]: ...
+
+
 def build_facts(
-    tree: ast.Module, source: str, module: cst.Module | None, needs: Needs, reads: GradReads, project: Project | None = None,
+    tree: ast.Module, source: str, module: cst.Module | None, needs: Screened, reads: GradReads, project: Project | None = None,
     checked: ModuleSource | None = None,
 ) -> FileFacts:
     """The facts of a file; `needs` skips the analyses no rule can report on.
@@ -377,8 +390,7 @@ def build_facts(
     read_roots: tuple[ReadFacts, ...] = ()
     if index is not None and reads.need_flow:
         reader = Builder(index, reads=True)
-        assert needs.summary is not None
-        wanted = needs.summary.roots_reading(frozenset(read.line for read in reads.found))
+        wanted = needs.roots_reading(frozenset(read.line for read in reads.found))
         blocks, inlined = built_roots(index, reader, wanted)
         read_roots = tuple(
             filter(None, (settled(unsettled, root, analyse_reads, block, reader.models, reader.grad_names) for root, block in blocks.items()))

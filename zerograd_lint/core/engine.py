@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from zerograd_lint.analysis.work import TooComplex, allowance, too_complex
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
-from zerograd_lint.core.work import TooComplex, allowance, too_complex
 from zerograd_lint.rules import Finding, catalogue
 
 if TYPE_CHECKING:

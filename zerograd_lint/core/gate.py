@@ -477,6 +477,11 @@ class Needs:
     def uncalled(self) -> bool:
         return "uncalled" in self.met
 
+    def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
+        """Per analysis root: does it reach a `name.grad` on one of these lines (`Summary.roots_reading`)?"""
+        assert self.summary is not None
+        return self.summary.roots_reading(lines)
+
     @property
     def needs_libcst(self) -> bool:
         return any(NEEDS[name].libcst for name in self.met)

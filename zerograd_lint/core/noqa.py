@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 # flake8's own pattern (flake8/defaults.py), so a comment means the same to both tools.
 NOQA_INLINE = re.compile(

@@ -11,7 +11,7 @@ from typing import NoReturn, Sequence
 
 import click
 
-from zerograd_lint import __version__
+from zerograd_lint.base import __version__
 from zerograd_lint.core.selection import Selection, SelectionError
 from zerograd_lint.files.buffer import check_buffer, settings_for
 from zerograd_lint.files.cache import Cache, project_root

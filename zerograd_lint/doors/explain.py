@@ -38,12 +38,12 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.diagnostics import Diagnostic
 from zerograd_lint.core.engine import file_facts
 from zerograd_lint.core.selection import Selection
-from zerograd_lint.files.project_index import project_of
 from zerograd_lint.files.notebook import NotebookError, NotebookProgram, read_notebook, without_broken_cells
+from zerograd_lint.files.project_index import project_of
 from zerograd_lint.files.runner import EngineTask, run_task, screen_file
 from zerograd_lint.formats.text import location
 from zerograd_lint.rules.support import guard_phrase

@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 from typing import Any, ClassVar, Iterator, Sequence
 
-from zerograd_lint import __version__
-from zerograd_lint.core.diagnostics import placed_in
+from zerograd_lint.base import __version__
+from zerograd_lint.base.diagnostics import placed_in
 from zerograd_lint.core.engine import analyze_source
 from zerograd_lint.core.noqa import NOQA_FILE
 from zerograd_lint.rules import catalogue

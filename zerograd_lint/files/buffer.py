@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.config import Options, Settings, load_settings
 from zerograd_lint.files.runner import (
@@ -40,7 +40,7 @@ def lint_python(source: str, path: str, selection: Selection) -> list[Diagnostic
     size = len(source.encode("utf-8", "surrogatepass"))
     if size > MAX_ANALYSED_BYTES:
         return own_report(path, selection, too_large(size))
-    from zerograd_lint.core.diagnostics import placed_in
+    from zerograd_lint.base.diagnostics import placed_in
     from zerograd_lint.core.engine import lint_source  # imported once there is something to analyse
     from zerograd_lint.files.project_index import project_of
 

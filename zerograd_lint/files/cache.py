@@ -24,8 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from zerograd_lint import __version__
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base import __version__
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.files.source import write_atomically
 
 CACHE_DIR_NAME = ".zerograd_lint_cache"

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
-from zerograd_lint.core.diagnostics import Diagnostic, LineEdit, Suggestion
+from zerograd_lint.base.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.core.engine import lint_source, parse_error, python_parse
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.noqa import apply_noqa

@@ -4,7 +4,7 @@ This process reads every file, biggest first, and serves it from the cache
 when the cache knows its bytes (an entry, or ruled out by the text stage
 before), else asks the gate's words test of its bytes: a file that cannot be
 reported costs a read (and a hash). The files left go to the engine (whose analysis of a file
-has a counted allowance of work, `core/work.py`): in this process when they are few and small, else in worker
+has a counted allowance of work, `analysis/work.py`): in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
 ends the run); in a large run that forks its workers, a child screens the
 files ahead while this process imports the analysis they inherit
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, Sequence, Union
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
@@ -380,9 +380,10 @@ def fixable(d: Diagnostic) -> bool:
 
 def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
     """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
+    from zerograd_lint.core.fixing import fix_source
+    from zerograd_lint.files.notebook_fixes import fix_notebook
     from zerograd_lint.files.project_index import project_of
-    from zerograd_lint.fixes import fix_source, unified_diff
-    from zerograd_lint.fixes.notebook import fix_notebook
+    from zerograd_lint.fixes import unified_diff
 
     notebook = task.path.endswith(".ipynb")
     try:

@@ -15,9 +15,9 @@ from typing import Callable, Sequence, Union
 
 import libcst as cst
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.edit import CannotFix, Edit
-from zerograd_lint.rules.fix_facts import FixFacts
+from zerograd_lint.fixes.fix_facts import FixFacts
 
 SAFE, UNSAFE = "safe", "unsafe"
 

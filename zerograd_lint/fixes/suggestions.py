@@ -15,7 +15,7 @@ import bisect
 from dataclasses import replace
 from typing import Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic, LineEdit, Suggestion
+from zerograd_lint.base.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.fixes import FIXES, apply_fix, line_edits
 from zerograd_lint.fixes.base import Made
 from zerograd_lint.fixes.edit import CannotFix, Edit

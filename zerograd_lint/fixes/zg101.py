@@ -19,11 +19,11 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.nodes import Event, Loop, Step
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_receiver, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, CannotFix, Edit
+from zerograd_lint.fixes.fix_facts import MissingClear
 from zerograd_lint.fixes.places import closure_of, descendants, encloses, starting_with, statement_of
-from zerograd_lint.rules.fix_facts import MissingClear
 
 
 def offer(

@@ -17,11 +17,11 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Clear, Event, Loop
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, REMOVE, CannotFix, Edit, statement
+from zerograd_lint.fixes.fix_facts import MisplacedClear
 from zerograd_lint.fixes.places import encloses, is_only, starting_with, statement_of
-from zerograd_lint.rules.fix_facts import MisplacedClear
 
 
 def offer(

@@ -10,8 +10,8 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, is_plain_clear, made
+from zerograd_lint.fixes.fix_facts import RedundantClear
 from zerograd_lint.fixes.zg102 import removal
-from zerograd_lint.rules.fix_facts import RedundantClear
 
 
 def offer(facts: FileFacts, clear: cst.CSTNode, text: str, other: cst.CSTNode) -> Offer:

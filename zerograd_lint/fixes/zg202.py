@@ -15,8 +15,8 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, SHAPE, CannotFix, Edit
+from zerograd_lint.fixes.fix_facts import UncalledMethod
 from zerograd_lint.fixes.places import descendants
-from zerograd_lint.rules.fix_facts import UncalledMethod
 
 
 def offer(facts: FileFacts, uncalled: cst.CSTNode, replacement: str) -> Offer:

@@ -15,8 +15,8 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, REMOVE, SHAPE, CannotFix, Edit
+from zerograd_lint.fixes.fix_facts import EarlySchedulerStep
 from zerograd_lint.fixes.places import descendants, in_blocks, is_only, statement_of
-from zerograd_lint.rules.fix_facts import EarlySchedulerStep
 
 LEARNING_RATE_READS = ("param_groups", "get_last_lr", "get_lr", "_last_lr")
 

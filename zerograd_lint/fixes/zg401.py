@@ -13,8 +13,8 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_BEFORE, UNGUARD, Edit
+from zerograd_lint.fixes.fix_facts import ScaledStep
 from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
-from zerograd_lint.rules.fix_facts import ScaledStep
 
 
 def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None) -> Offer:

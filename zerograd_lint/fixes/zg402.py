@@ -10,11 +10,11 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import INSERT_AFTER, REPLACE, CannotFix, Edit
+from zerograd_lint.fixes.fix_facts import BypassedScaler
 from zerograd_lint.fixes.places import statement_of
-from zerograd_lint.rules.fix_facts import BypassedScaler
 
 
 def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str, has_update: bool) -> Offer:

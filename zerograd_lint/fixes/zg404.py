@@ -12,8 +12,8 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import SAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import DROP, INSERT_AFTER, CannotFix, Edit
+from zerograd_lint.fixes.fix_facts import ScaledStep
 from zerograd_lint.fixes.places import in_blocks, is_only, statement_of
-from zerograd_lint.rules.fix_facts import ScaledStep
 
 
 def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str) -> Offer:

@@ -14,7 +14,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, SHAPE, CannotFix, Edit
-from zerograd_lint.rules.fix_facts import UnscaledLoss
+from zerograd_lint.fixes.fix_facts import UnscaledLoss
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 

@@ -15,7 +15,7 @@ from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.state_events import live_names
 from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, CannotFix, Edit
-from zerograd_lint.rules.fix_facts import KeptLoss
+from zerograd_lint.fixes.fix_facts import KeptLoss
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Iterator, Mapping, Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 Formatter = Callable[[Sequence[Diagnostic]], str]
 

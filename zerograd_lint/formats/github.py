@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.formats.text import location
 from zerograd_lint.rules import rule_by_code
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.rules import rule_by_code
 
 

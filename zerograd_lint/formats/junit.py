@@ -6,7 +6,7 @@ from itertools import groupby
 from typing import Sequence
 from xml.etree import ElementTree
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.formats.text import location
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 from urllib.parse import quote
 
-from zerograd_lint import __version__
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base import __version__
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes import FIXES
 from zerograd_lint.rules import Rule, all_rules
 from zerograd_lint.rules.pages import repository_url, rule_page, rule_url

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.rules import rule_by_code
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 
 def location(d: Diagnostic) -> str:

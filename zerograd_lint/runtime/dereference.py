@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from types import TracebackType
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import report
 from zerograd_lint.runtime.names import source_of
 from zerograd_lint.runtime.sites import Site, is_user_file, user_site

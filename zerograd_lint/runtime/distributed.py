@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 # How long rank 0 waits for the slowest rank to finish its script, and the others for rank 0.
 WAIT = timedelta(minutes=30)

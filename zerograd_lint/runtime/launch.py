@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 
 def torchrun_command(processes: int, merged_to: Path, script: str, args: Sequence[str], accumulation_steps: int | None) -> list[str]:

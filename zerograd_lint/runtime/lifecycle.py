@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.sites import Site
 
 # The codes the runtime can confirm; the others are about code shape, not events.

@@ -43,7 +43,7 @@ from torch.optim.optimizer import (
 )
 
 from zerograd_lint.analysis.ir.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
 from zerograd_lint.runtime.retention import LossGraphs

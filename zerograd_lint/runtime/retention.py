@@ -31,7 +31,7 @@ from typing import Any
 import torch
 
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.lifecycle import report
 from zerograd_lint.runtime.sites import Site, is_user_file
 

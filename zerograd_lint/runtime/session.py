@@ -18,7 +18,7 @@ from functools import cache
 from types import TracebackType
 from typing import Any
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.runtime.dereference import none_grad_dereference
 from zerograd_lint.runtime.intent import accumulation_guarded_steps

@@ -17,13 +17,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import CodeType, FrameType
 
-import zerograd_lint
-
 
 def _library_roots() -> tuple[str, ...]:
     paths = sysconfig.get_paths()
     roots = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
-    roots.add(os.path.dirname(zerograd_lint.__file__))
+    roots.add(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # zerograd_lint itself
     torch_spec = importlib.util.find_spec("torch")  # found, not imported
     roots.update(torch_spec.submodule_search_locations or () if torch_spec else ())
     return tuple(os.path.realpath(root) + os.sep for root in roots)

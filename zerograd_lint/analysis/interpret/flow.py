@@ -37,7 +37,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
 )
 from zerograd_lint.analysis.ir.structure import Structure, reads_any
-from zerograd_lint.core.work import spend
+from zerograd_lint.analysis.work import spend
 
 State = TypeVar("State")
 MAX_LOOP_PASSES = 12

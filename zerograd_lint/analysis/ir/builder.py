@@ -46,7 +46,7 @@ from zerograd_lint.analysis.ir.nodes import (
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
-from zerograd_lint.core.work import spend
+from zerograd_lint.analysis.work import spend
 
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from lsprotocol import types
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.doors.lsp.positions import code_units, from_client, lines_of, lines_with_breaks, to_client
 from zerograd_lint.doors.lsp.programs import Part
 from zerograd_lint.rules import Rule, rule_by_code

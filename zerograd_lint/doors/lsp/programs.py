@@ -17,7 +17,7 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.lsp.positions import lines_of
 from zerograd_lint.files.buffer import lint_python
@@ -73,7 +73,7 @@ class Program:
         """Each part whose text differs once the program's source is `fixed`, with its new text."""
         if self.notebook is None:
             return [(self.parts[0], fixed)] if fixed != self.parts[0].text else []
-        from zerograd_lint.fixes.notebook import fixed_cells
+        from zerograd_lint.files.notebook_fixes import fixed_cells
 
         texts = fixed_cells(self.notebook, fixed, [part.text for part in self.parts])
         return [(part, texts[number]) for number, part in enumerate(self.parts, start=1) if texts.get(number, part.text) != part.text]
@@ -93,7 +93,7 @@ class Checked:
         """The program's source with the fix for one report (unsafe ones too: the user picks it); None if it cannot be fixed."""
         if not self.parses:
             return None
-        from zerograd_lint.fixes import checked_fix
+        from zerograd_lint.core.fixing import checked_fix
         from zerograd_lint.fixes.edit import CannotFix
 
         try:
@@ -106,7 +106,7 @@ class Checked:
         """The program's source with every safe fix applied, as `check --fix` applies them; None if none applies."""
         if not self.parses:
             return None
-        from zerograd_lint.fixes import fix_source
+        from zerograd_lint.core.fixing import fix_source
 
         outcome = fix_source(self.program.source, self.program.path, self.selection, reports=list(self.reports))
         return outcome.source if outcome.changed else None
@@ -121,7 +121,7 @@ def warm() -> None:
     """Import the analysis, the rules, the fixes and the rule pages, as the first check and the first code action would."""
     import zerograd_lint.core.engine
     import zerograd_lint.files.notebook
-    import zerograd_lint.fixes.notebook
+    import zerograd_lint.files.notebook_fixes
     import zerograd_lint.rules.pages  # noqa: F401
     from zerograd_lint.rules import all_rules
 

@@ -28,8 +28,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from zerograd_lint import __version__
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base import __version__
+from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.lsp.convert import (
     SOURCE,

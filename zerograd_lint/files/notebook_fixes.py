@@ -13,7 +13,8 @@ import json
 from dataclasses import replace
 from typing import Sequence
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
+from zerograd_lint.core.fixing import FixOutcome, fix_source
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.files.notebook import (
     NotebookError,
@@ -24,7 +25,6 @@ from zerograd_lint.files.notebook import (
     read_notebook,
     without_broken_cells,
 )
-from zerograd_lint.fixes import FixOutcome, fix_source
 
 
 def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Callable, TypeVar
 
-from zerograd_lint.core.diagnostics import Diagnostic
+from zerograd_lint.base.diagnostics import Diagnostic
 
 R = TypeVar("R", bound="FixFacts")
 LINE = "line"  # the metadata key of a field that names a line of the file
