@@ -48,7 +48,12 @@ def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_f
     assert "zerograd_lint.doors.cli" in imported
     unwanted = ("libcst", "zerograd_lint.fixes", "zerograd_lint.runtime", "zerograd_lint.analysis", "zerograd_lint.formats.sarif",
                 "tomllib", "concurrent.futures.process")
-    assert [name for name in imported if name.startswith(unwanted)] == []
+    # The screen shares the analysis's words (the vocabulary, the libraries' summaries), its walks of CPython's
+    # tree and the work count: constants and small helpers, no LibCST, nothing of the analysis proper.
+    screen = {"zerograd_lint.analysis", "zerograd_lint.analysis.ir", "zerograd_lint.analysis.ir.vocabulary",
+              "zerograd_lint.analysis.ir.summaries", "zerograd_lint.analysis.questions",
+              "zerograd_lint.analysis.questions.visitor", "zerograd_lint.analysis.work"}
+    assert [name for name in imported if name.startswith(unwanted) and name not in screen] == []
 
 
 def test_fix_never_imports_libcst_matchers(tmp_path):
