@@ -19,6 +19,9 @@ FIXTURES = REPO / "fixtures"
 # Where the subprocesses keep compiled modules when the environment writes none (PYTHONDONTWRITEBYTECODE): out
 # of the checkout, yet each of the suite's hundreds of interpreters no longer compiles the package anew.
 BYTECODE = Path(tempfile.gettempdir()) / f"zerograd-lint-tests-bytecode-{os.getuid()}"
+if sys.dont_write_bytecode:  # and this process's: the test modules, rewritten by pytest, and the package they import
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = sys.pycache_prefix or str(BYTECODE)
 
 
 def cli_env() -> dict[str, str]:
