@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -15,12 +16,20 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
+# Where the subprocesses keep compiled modules when the environment writes none (PYTHONDONTWRITEBYTECODE): out
+# of the checkout, yet each of the suite's hundreds of interpreters no longer compiles the package anew.
+BYTECODE = Path(tempfile.gettempdir()) / f"zerograd-lint-tests-bytecode-{os.getuid()}"
+if sys.dont_write_bytecode:  # and this process's: the test modules, rewritten by pytest, and the package they import
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = sys.pycache_prefix or str(BYTECODE)
 
 
 def cli_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     env.pop("FORCE_COLOR", None)
+    if env.pop("PYTHONDONTWRITEBYTECODE", None):
+        env.setdefault("PYTHONPYCACHEPREFIX", str(BYTECODE))
     return env
 
 
