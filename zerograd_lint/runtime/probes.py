@@ -571,7 +571,9 @@ class Probes:
                 return original(scheduler, *args, **kwargs)
             record = self._optimizers.get(getattr(scheduler, "optimizer", None))  # type: ignore[arg-type]
             site = current_user_site()
-            if record is not None and site is not None:
+            # `scheduler.step(epoch)`: the value is computed for that epoch, nothing is skipped (RULES.md ZG204).
+            explicit_epoch = bool(args) or kwargs.get("epoch") is not None
+            if record is not None and site is not None and not explicit_epoch:
                 self.emit(self.lifecycle.scheduler_step(record, site))
             self._in_scheduler_step = True
             try:

@@ -1,4 +1,5 @@
-"""CosineAnnealingWarmRestarts stepped with a fractional epoch, but before the optimizer's step."""
+"""CosineAnnealingWarmRestarts stepped with a fractional epoch before the optimizer's step: the value is computed for
+that epoch, nothing is skipped (RULES.md ZG204: an explicit epoch is not reported)."""
 import torch
 
 
@@ -8,7 +9,7 @@ def train(model, batches, epochs):
     iters = len(batches)
     for epoch in range(epochs):
         for i, (x, y) in enumerate(batches):
-            scheduler.step(epoch + i / iters)  # <- ZG204
+            scheduler.step(epoch + i / iters)
             optimizer.zero_grad()
             torch.nn.functional.mse_loss(model(x), y).backward()
             optimizer.step()
