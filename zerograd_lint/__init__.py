@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from zerograd_lint.base import __version__
+
 __all__ = ["Diagnostic", "analyze_source", "lint_source", "__version__"]
 
 

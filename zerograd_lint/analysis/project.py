@@ -21,6 +21,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
+from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
 LOOKUP_DEPTH = 8
@@ -231,7 +232,7 @@ class Project:
             return None
         answers: list[bool | None] = []
         for base in cls.bases:
-            dotted = python_dotted(base) or ""
+            dotted = dotted_name(base) or ""
             if dotted.rsplit(".", 1)[-1] in TORCH_SCHEDULER_BASES:
                 return True
             found = self.definition(home, dotted) if dotted and depth > 0 else None
@@ -250,21 +251,11 @@ class Project:
             return True
         cls = home.python_defs.get(name)
         for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
-            dotted = python_dotted(base)
+            dotted = dotted_name(base)
             found = self.definition(home, dotted) if dotted else None
             if found is not None and found[1] is not None and self.reaches(found[0], found[1], calls, depth - 1):
                 return True
         return False
-
-
-def python_dotted(node: ast.expr) -> str | None:
-    """`a.b.C` of CPython's tree, as text; None for anything else."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = python_dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else None
-    return None
 
 
 def public_names(module: ProjectModule) -> frozenset[str]:

@@ -21,6 +21,16 @@ def bound_names(target: ast.AST) -> Iterator[str]:
         yield from bound_names(target.value)  # type: ignore[attr-defined]
 
 
+def dotted_name(node: ast.expr) -> str | None:
+    """`a.b.C` as text; None for anything else (a call, a subscript in the chain)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted_name(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
 # The fields of each node type that may hold nodes of interest, in order and last first: not `ctx` (`Load`,
 # `Store`), nor an operator's (`Add`, `Eq`): no walk looks at those but through their parent; nor the fields
 # that only ever hold a name, a number or a string (the grammar's `identifier`, `int`, `string`, `constant`:
