@@ -279,7 +279,7 @@ def explain(targets: tuple[str, ...], config_file: Path | None) -> None:
 def server() -> None:
     """Serve the Language Server Protocol over stdin/stdout, for editors (needs `zerograd-lint[lsp]`)."""
     try:
-        from zerograd_lint.doors.lsp.server import serve
+        from zerograd_lint.doors.lsp.opening import serve
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
             raise

@@ -1,4 +1,4 @@
-"""The engine's reports, fixes and rule pages as LSP values (lsprotocol types)."""
+"""What the pygls server reads and answers beyond diagnostics, in lsprotocol's types: ranges asked about, edits, rule pages."""
 
 from __future__ import annotations
 
@@ -8,43 +8,9 @@ from typing import Sequence
 from lsprotocol import types
 
 from zerograd_lint.base.diagnostics import Diagnostic
-from zerograd_lint.doors.lsp.positions import code_units, from_client, lines_of, lines_with_breaks, to_client
+from zerograd_lint.doors.lsp.positions import code_units, from_client, lines_of, lines_with_breaks
 from zerograd_lint.doors.lsp.programs import Part
-from zerograd_lint.rules import Rule, rule_by_code
-
-SOURCE = "zerograd-lint"
-SEVERITY = {
-    "error": types.DiagnosticSeverity.Error,
-    "warning": types.DiagnosticSeverity.Warning,
-    "style": types.DiagnosticSeverity.Information,  # opt-in rules: the user asked to see them
-}
-
-
-def lsp_position(lines: list[str], line: int, column: int, encoding: str) -> types.Position:
-    """A 1-based line and column of the engine as an LSP position."""
-    line, character = to_client(lines, line - 1, column - 1, encoding)
-    return types.Position(line=line, character=character)
-
-
-def lsp_range(d: Diagnostic, lines: list[str], encoding: str) -> types.Range:
-    return types.Range(
-        start=lsp_position(lines, d.line, d.column, encoding), end=lsp_position(lines, d.end_line, d.end_column, encoding)
-    )
-
-
-def lsp_diagnostic(d: Diagnostic, lines: list[str], encoding: str) -> types.Diagnostic:
-    from zerograd_lint.rules.pages import rule_url  # with the fixes: imported once there are reports (programs.warm)
-
-    rule = rule_by_code(d.code)
-    page = rule_url(d.code)
-    return types.Diagnostic(
-        range=lsp_range(d, lines, encoding),
-        message=d.message,
-        severity=SEVERITY.get(rule.severity, types.DiagnosticSeverity.Error) if rule else types.DiagnosticSeverity.Error,
-        code=d.code,
-        code_description=types.CodeDescription(href=page) if page else None,
-        source=SOURCE,
-    )
+from zerograd_lint.rules import Rule
 
 
 def engine_position(lines: list[str], position: types.Position, encoding: str) -> tuple[int, int]:

@@ -7,25 +7,29 @@ each cell. Checking goes on while the user types: when the text stops
 parsing, the reports of the last text that parsed stay on the lines that did
 not change, next to the syntax error (ZG000).
 
-The analysis and the fixes are imported on first use (`warm` imports them
-ahead): the server answers the editor's `initialize` before they load.
+The analysis and the fixes are imported on first use (`warm_checks` and `warm`
+import them ahead): the server answers the editor's `initialize` before they load.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pygls.uris import to_fs_path  # pygls's one module the opening imports: no lsprotocol
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.files.buffer import lint_python
+from zerograd_lint.files.buffer import buffer_selection, lint_python, settings_for
 
 if TYPE_CHECKING:
     from zerograd_lint.files.notebook import NotebookProgram
 
 PARSE_ERROR = "ZG000"
+PYTHON_SUFFIXES = (".py", ".pyi")
 
 
 @dataclass(frozen=True)
@@ -47,14 +51,14 @@ class Program:
     notebook: NotebookProgram | None = None
 
     @classmethod
-    def of_file(cls, path: str, part: Part) -> Program:
-        return cls(part.uri, path, (part,))
+    def of_document(cls, uri: str, text: str, version: int | None) -> Program:
+        return cls(uri, path_of(uri), (Part(uri, text, version),))
 
     @classmethod
-    def of_notebook(cls, uri: str, path: str, cells: tuple[Part, ...]) -> Program:
+    def of_notebook(cls, uri: str, cells: tuple[Part, ...]) -> Program:
         from zerograd_lint.files.notebook import join_cells
 
-        return cls(uri, path, cells, join_cells(enumerate((cell.text for cell in cells), start=1)))
+        return cls(uri, path_of(uri), cells, join_cells(enumerate((cell.text for cell in cells), start=1)))
 
     @property
     def source(self) -> str:
@@ -117,15 +121,37 @@ class Checked:
         return self.parses and any(may_fix(d, unsafe=False) for d in self.reports)
 
 
-def warm() -> None:
-    """Import the analysis, the rules, the fixes and the rule pages, as the first check and the first code action would."""
-    import zerograd_lint.core.engine
-    import zerograd_lint.files.notebook
-    import zerograd_lint.files.notebook_fixes
-    import zerograd_lint.rules.pages  # noqa: F401
+def path_of(uri: str) -> str:
+    """The file a document stands for (its URI when it has none, as for an unsaved buffer)."""
+    return to_fs_path(uri) or uri
+
+
+def is_python(uri: str, language_id: str | None) -> bool:
+    """Whether an open text document is checked: Python by the editor's word or by its name."""
+    return language_id == "python" or uri.endswith(PYTHON_SUFFIXES)
+
+
+def selection_for(path: str) -> Selection | None:
+    """The codes `check` would check in the file (None: its configuration excludes it); ConfigError when the
+    configuration is broken."""
+    return buffer_selection(path, settings_for(path if Path(path).is_absolute() else None))
+
+
+def warm_checks() -> None:
+    """Import the analysis and the rules, as the first check would."""
+    import zerograd_lint.core.engine  # noqa: F401
     from zerograd_lint.rules import all_rules
 
     all_rules()
+
+
+def warm() -> None:
+    """Import what the first check, the first notebook and the first code action would."""
+    import zerograd_lint.files.notebook
+    import zerograd_lint.files.notebook_fixes
+    import zerograd_lint.rules.pages  # noqa: F401
+
+    warm_checks()
 
 
 def check_program(program: Program, selection: Selection | None, previous: Checked | None) -> Checked:

@@ -6,65 +6,64 @@ sooner would likely be outdated by the next keystroke; one started later
 keeps the user waiting), always on the editor's text rather than the file on
 disk. The engine runs in one worker thread so that the server keeps reading
 messages meanwhile: a change that arrives while a check runs makes that
-check's result stale, and it is dropped. The server answers `initialize`
-before it imports the analysis, which the engine thread then imports while
-the editor opens its documents. Nothing a document holds, nor a
-failure of the engine, stops the server: an internal error goes to the
-client's log and the last reports stay.
+check's result stale, and it is dropped. The server takes over from the
+opening (`opening.py`), which answered `initialize` and published the first
+document's diagnostics before pygls was imported; the engine thread imports
+the rest of the analysis then. Nothing a document holds, nor a failure of
+the engine, stops the server: an internal error goes to the client's log and
+the last reports stay.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
+from pygls.protocol import default_converter
 
 from zerograd_lint.base import __version__
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
-from zerograd_lint.doors.lsp.convert import (
+from zerograd_lint.doors.lsp.convert import overlaps, rule_pages, workspace_edit
+from zerograd_lint.doors.lsp.messages import (
+    CODE_ACTIONS,
+    FIX_ALL,
+    FULL_TEXT,
+    JSON,
+    NOTEBOOK_SYNC,
     SOURCE,
     lsp_diagnostic,
     lsp_range,
-    overlaps,
-    rule_pages,
-    workspace_edit,
+    published,
 )
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, warm
-from zerograd_lint.files.buffer import buffer_selection, settings_for
-from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError, Settings
+from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, warm
+from zerograd_lint.files.buffer import buffer_selection
+from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError
 from zerograd_lint.rules import rule_by_code
 
 # The longest pause in typing before a changed document is checked; shorter when its last check took less.
 DEBOUNCE_SECONDS = 0.15
-FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"
-PYTHON_SUFFIXES = (".py", ".pyi")
+T = TypeVar("T")
 
 
 class ZerogradServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, shown: dict[str, Checked]) -> None:
+        self.converter = default_converter()  # the protocol's: messages' JSON values into lsprotocol's types
         super().__init__(
             SOURCE,
             __version__,
-            text_document_sync_kind=types.TextDocumentSyncKind.Full,
-            notebook_document_sync=types.NotebookDocumentSyncOptions(
-                notebook_selector=[
-                    types.NotebookDocumentFilterWithCells(cells=[types.NotebookCellLanguage(language="python")], notebook="*")
-                ],
-                save=True,
-            ),
+            converter_factory=lambda: self.converter,
+            text_document_sync_kind=types.TextDocumentSyncKind(FULL_TEXT),
+            notebook_document_sync=self.converter.structure(NOTEBOOK_SYNC, types.NotebookDocumentSyncOptions),
         )
-        self.checked: dict[str, Checked] = {}  # by program URI: what the editor is shown
+        self.checked: dict[str, Checked] = dict(shown)  # by program URI: what the editor is shown
         self.pending: dict[str, asyncio.Task[None]] = {}  # by program URI: the check to come
         self.check_seconds: dict[str, float] = {}  # by program URI: how long its last check took
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zerograd-lint-engine")
@@ -72,6 +71,10 @@ class ZerogradServer(LanguageServer):
         self.config_errors: set[str] = set()  # shown once each
 
     # --- Messages to the client ---------------------------------------------------------------
+
+    def lsp(self, value: JSON, kind: type[T]) -> T:
+        """A value of `messages` as lsprotocol's type."""
+        return self.converter.structure(value, kind)
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=f"{SOURCE}: {message}"))
@@ -87,19 +90,12 @@ class ZerogradServer(LanguageServer):
         return str(getattr(encoding, "value", encoding) or "utf-16")
 
     def publish(self, checked: Checked, previous: Checked | None) -> None:
-        by_part: dict[str, list[types.Diagnostic]] = {part.uri: [] for part in checked.program.parts}
-        lines = {part.uri: lines_of(part.text) for part in checked.program.parts}
-        for report in checked.reports:
-            part, in_part = checked.program.locate(report)
-            by_part[part.uri].append(lsp_diagnostic(in_part, lines[part.uri], self.encoding))
-        gone = [] if previous is None else [part.uri for part in previous.program.parts if part.uri not in by_part]
-        for uri in gone:  # a cell deleted from its notebook
-            self.clear(uri)
-        versions = {part.uri: part.version for part in checked.program.parts}
-        for uri, diagnostics in by_part.items():
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=versions[uri])
-            )
+        parts = {part.uri for part in checked.program.parts}
+        for part in previous.program.parts if previous is not None else ():
+            if part.uri not in parts:  # a cell deleted from its notebook
+                self.clear(part.uri)
+        for params in published(checked, self.encoding):
+            self.text_document_publish_diagnostics(self.lsp(params, types.PublishDiagnosticsParams))
 
     def clear(self, uri: str) -> None:
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -116,25 +112,22 @@ class ZerogradServer(LanguageServer):
                 if cell.kind == types.NotebookCellKind.Code
                 and (document := self.workspace.text_documents.get(unquote(cell.document))) is not None
             )
-            return Program.of_notebook(notebook.uri, path_of(notebook.uri), cells)
+            return Program.of_notebook(notebook.uri, cells)
         document = self.workspace.text_documents.get(unquote(uri))
-        if document is None or not (document.language_id == "python" or uri.endswith(PYTHON_SUFFIXES)):
+        if document is None or not is_python(uri, document.language_id):
             return None
-        return Program.of_file(path_of(uri), Part(uri, document.source, document.version))
+        return Program.of_document(uri, document.source, document.version)
 
-    def settings(self, path: str) -> Settings:
-        """The settings `check` would use for the file; the defaults (said once) while its config is broken."""
+    def selection(self, program: Program) -> Selection | None:
+        """The codes checked in the program's file (None when the configuration excludes it); the defaults' (said
+        once) while its configuration is broken."""
         try:
-            return settings_for(path if Path(path).is_absolute() else None)
+            return selection_for(program.path)
         except ConfigError as error:
             if str(error) not in self.config_errors:
                 self.config_errors.add(str(error))
                 self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=f"{SOURCE}: {error}"))
-            return DEFAULT_SETTINGS
-
-    def selection(self, program: Program) -> Selection | None:
-        """The codes checked in the program's file; None when the configuration excludes it."""
-        return buffer_selection(program.path, self.settings(program.path))
+            return buffer_selection(program.path, DEFAULT_SETTINGS)
 
     def current(self, uri: str) -> Checked | None:
         """The check of the program holding this document as it is now: the one shown if the text is the same."""
@@ -145,6 +138,13 @@ class ZerogradServer(LanguageServer):
         if shown is not None and shown.program == program:
             return shown
         return check_program(program, self.selection(program), shown)
+
+    def open(self, uri: str) -> None:
+        """Check a document just opened, unless it is shown as it is (the opening checked it before the server took over)."""
+        program = self.program(uri)
+        shown = self.checked.get(program.uri) if program is not None else None
+        if shown is None or shown.program != program:
+            self.schedule(uri)
 
     def schedule(self, uri: str, changed: bool = False) -> None:
         """Check the program holding this document, instead of any check still to come: at once, or once a
@@ -210,7 +210,7 @@ class ZerogradServer(LanguageServer):
                     types.CodeAction(
                         title=f"Fix {report.code}: {FIXES[report.code].message(report)}{unsafe}",
                         kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[lsp_diagnostic(in_part, lines, self.encoding)],
+                        diagnostics=[self.lsp(lsp_diagnostic(in_part, lines, self.encoding), types.Diagnostic)],
                         is_preferred=not unsafe,
                         data={"uri": params.text_document.uri, "code": report.code, "line": report.line, "column": report.column},
                     )
@@ -269,7 +269,8 @@ class ZerogradServer(LanguageServer):
         formats = getattr(getattr(self.client_capabilities.text_document, "hover", None), "content_format", None)
         kind = types.MarkupKind.PlainText if formats and types.MarkupKind.Markdown not in formats else types.MarkupKind.Markdown
         first, lines = hits[0]
-        return types.Hover(contents=types.MarkupContent(kind=kind, value=rule_pages(rules)), range=lsp_range(first, lines, self.encoding))
+        span = self.lsp(lsp_range(first, lines, self.encoding), types.Range)
+        return types.Hover(contents=types.MarkupContent(kind=kind, value=rule_pages(rules)), range=span)
 
 
 def timed_check(program: Program, selection: Selection | None, previous: Checked | None) -> tuple[Checked, float]:
@@ -283,13 +284,9 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
 
 
-def path_of(uri: str) -> str:
-    """The file a document stands for (its URI when it has none, as for an unsaved buffer)."""
-    return to_fs_path(uri) or uri
-
-
-def create_server() -> ZerogradServer:
-    server = ZerogradServer()
+def create_server(shown: dict[str, Checked]) -> ZerogradServer:
+    """The server, showing what the opening published (by program URI)."""
+    server = ZerogradServer(shown)
 
     @server.feature(types.INITIALIZED)
     def initialized(ls: ZerogradServer, params: types.InitializedParams) -> None:
@@ -297,7 +294,7 @@ def create_server() -> ZerogradServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ZerogradServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        ls.open(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ZerogradServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -313,7 +310,7 @@ def create_server() -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def did_open_notebook(ls: ZerogradServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri)
+        ls.open(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def did_change_notebook(ls: ZerogradServer, params: types.DidChangeNotebookDocumentParams) -> None:
@@ -327,10 +324,7 @@ def create_server() -> ZerogradServer:
     def did_close_notebook(ls: ZerogradServer, params: types.DidCloseNotebookDocumentParams) -> None:
         ls.forget(params.notebook_document.uri)
 
-    @server.feature(
-        types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True),
-    )
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, server.lsp(CODE_ACTIONS, types.CodeActionOptions))
     def code_action(ls: ZerogradServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         return ls.code_actions(params)
 
@@ -350,10 +344,3 @@ def create_server() -> ZerogradServer:
         ls.engine.shutdown(wait=False, cancel_futures=True)
 
     return server
-
-
-def serve() -> None:
-    """Serve over stdin/stdout until the client says `exit` (status 0 after a `shutdown`, else 1) or goes away."""
-    server = create_server()
-    server.start_io()
-    sys.exit(0 if server.shut_down else 1)
