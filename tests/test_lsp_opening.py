@@ -1,0 +1,154 @@
+"""Issue 28's editor row: the server's opening publishes the first diagnostics before pygls is imported.
+
+The server runs as `zerograd-lint server` does, its stdout recording, for
+each message written, the modules then in sys.modules and the checks made so
+far: what the first answers needed is counted, not timed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import cli_env
+from tests.lsp_editing import FIXED, SCRIPT
+from tests.test_lsp_raw_client import WAIT_SECONDS, RawClient
+from zerograd_lint.doors.lsp.messages import initialize_result
+from zerograd_lint.doors.lsp.opening import framed
+
+RECORDING_SERVER = """
+import json, sys
+from zerograd_lint.doors.lsp import programs
+
+record = {"checks": 0, "written": []}
+check_program = programs.check_program
+
+def counted(*args):
+    record["checks"] += 1
+    return check_program(*args)
+
+programs.check_program = counted  # before the opening and the server import it
+
+class Recording:
+    def __init__(self, stdout):
+        self.stdout = stdout
+
+    def write(self, data):
+        message = json.loads(data.partition(b"\\r\\n\\r\\n")[2])
+        version = (message.get("params") or {}).get("version")
+        record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules)})
+        self.stdout.write(data)
+
+    def flush(self):
+        self.stdout.flush()
+
+    def close(self):  # pygls's `exit`
+        self.stdout.close()
+
+from zerograd_lint.doors.lsp.opening import serve
+try:
+    serve(sys.stdin.buffer, Recording(sys.stdout.buffer))
+finally:
+    with open(sys.argv[1], "w") as record_file:
+        json.dump(record, record_file)
+"""
+ANALYSIS = ("libcst", "zerograd_lint.core.engine", "zerograd_lint.analysis", "zerograd_lint.fixes", "torch")
+PYGLS = ("lsprotocol", "lsprotocol.types", "pygls.lsp", "pygls.protocol", "cattrs", "attrs")
+
+
+def spawn(tmp_path: Path, *command: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, cwd=tmp_path, env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def ended(process: subprocess.Popen[bytes]) -> int:
+    """The server's exit status, once it has ended without a traceback."""
+    try:
+        status = process.wait(timeout=WAIT_SECONDS)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.stderr is not None
+    assert b"Traceback" not in process.stderr.read()
+    return status
+
+
+def test_the_first_diagnostics_are_published_before_pygls_is_imported(tmp_path: Path) -> None:
+    record_file = tmp_path / "record.json"
+    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file))
+    try:
+        client = RawClient(process)
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        uri = (tmp_path / "train.py").as_uri()
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": SCRIPT}})
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": FIXED}]})
+        assert client.diagnostics(uri, 2) == []  # pygls serves from there on
+        assert client.request("shutdown") is None
+        client.notify("exit")
+    finally:
+        assert ended(process) == 0
+    record = json.loads(record_file.read_text())
+
+    written = record["written"]
+    [answer] = [w for w in written if w["id"] == 1]  # initialize answered once, though pygls read it too
+    assert written[0] == answer
+    assert [name for name in ANALYSIS + PYGLS if name in answer["modules"]] == []
+
+    [first] = [w for w in written if w["method"] == "textDocument/publishDiagnostics" and w["version"] == 1]
+    assert [name for name in PYGLS if name in first["modules"]] == []
+    assert {"libcst", "zerograd_lint.core.engine"} <= set(first["modules"])
+    assert record["checks"] == 2  # the opened text once (by the opening), the changed text once (by pygls's server)
+
+
+def test_the_opening_holds_notifications_and_hands_a_request_to_pygls(tmp_path: Path) -> None:
+    process = spawn(tmp_path, sys.executable, "-m", "zerograd_lint", "server")
+    try:
+        client = RawClient(process)
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("workspace/didChangeConfiguration", {"settings": {}})
+        notes = (tmp_path / "notes.md").as_uri()
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": notes, "languageId": "markdown", "version": 1, "text": SCRIPT}})
+        assert client.request("textDocument/hover", {"textDocument": {"uri": notes}, "position": {"line": 0, "character": 0}}) is None
+        uri = (tmp_path / "train.py").as_uri()
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": SCRIPT}})
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        assert client.request("shutdown") is None
+        client.notify("exit")
+    finally:
+        assert ended(process) == 0
+
+
+def test_a_client_gone_during_the_opening_ends_the_server(tmp_path: Path) -> None:
+    process = spawn(tmp_path, sys.executable, "-m", "zerograd_lint", "server")
+    client = RawClient(process)
+    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    assert process.stdin is not None
+    process.stdin.close()
+    assert ended(process) == 1  # as after `exit` without `shutdown`
+
+
+@pytest.mark.parametrize(
+    "capabilities",
+    [
+        {},
+        {"general": {"positionEncodings": ["utf-8", "utf-16"]}},
+        {"general": {"positionEncodings": ["utf-7", "utf-32"]}},
+        {"notebookDocument": {"synchronization": {}}, "textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}},
+    ],
+)
+def test_the_opening_answers_initialize_as_pygls_does(capabilities: dict[str, Any]) -> None:
+    from zerograd_lint.doors.lsp.server import create_server
+
+    request = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": capabilities}}
+    written = io.BytesIO()
+    create_server({}).start_io(io.BytesIO(framed(json.dumps(request).encode())), written)  # answers, then reads the end
+    assert json.loads(written.getvalue().partition(b"\r\n\r\n")[2])["result"] == initialize_result(capabilities)
