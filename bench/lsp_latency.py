@@ -12,7 +12,8 @@ then (read from /proc as each message arrives: an upper bound, the server
 goes on meanwhile). Then it makes the edits one after another, each a
 full-text change (a comment line added at the end, as typing would), and
 times each from the change sent to the diagnostics of that version
-received; the figure includes the server's pause for typing. The checkouts
+received; the figure includes the server's pause for typing. Each checkout's
+modules are compiled first, as `pip install` compiles them. The checkouts
 run in turn, round after round, with two yardsticks: `python -c pass` (the
 interpreter's start) and a Python that only imports pygls's server (what any
 pygls server spends before its first answer); the table gives the medians.
@@ -155,6 +156,8 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, action="append", help="a checkout whose server is measured (default: this one)")
     args = parser.parse_args()
     checkouts = [path.resolve() for path in args.checkout or [REPO]]
+    for path in checkouts:  # as `pip install` compiles an installed package's modules
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(path / "zerograd_lint")], check=True)
     runs: dict[str, list[dict[str, Any]]] = {str(path): [] for path in checkouts}
     python, pygls = [], []
     for _ in range(args.runs):
