@@ -1,5 +1,7 @@
 """The language server, `zerograd-lint server`: the engine's reports, fixes and rule pages in the editor.
 
-pygls is an optional dependency (`pip install "zerograd-lint[lsp]"`): only
-`server.py` and `convert.py` import it, and only the `server` command imports them.
+pygls is an optional dependency (`pip install "zerograd-lint[lsp]"`), and only
+the `server` command imports this package. Its types (lsprotocol) cost more to
+import than a check: `server.py` and `convert.py` import them, after the opening
+(`opening.py`, which needs only pygls's `uris`) has published the first diagnostics.
 """
