@@ -127,6 +127,28 @@ def test_the_opening_holds_notifications_and_hands_a_request_to_pygls(tmp_path: 
         assert ended(process) == 0
 
 
+def test_what_the_opening_cannot_read_goes_to_pygls(tmp_path: Path) -> None:
+    process = spawn(tmp_path, sys.executable, "-m", "zerograd_lint", "server")
+    try:
+        client = RawClient(process)
+        client.send({"id": "odd", "method": "initialize", "params": {"capabilities": {"general": 3}}})  # general: an object
+        logged = client.wait(lambda message: message.get("method") == "window/logMessage")  # pygls's word for it
+        assert "Invalid Params" in logged["params"]["message"]
+        assert client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})["capabilities"]
+        assert process.stdin is not None
+        process.stdin.write(framed(b"{not json"))
+        process.stdin.flush()
+        logged = client.wait(lambda message: message.get("method") == "window/logMessage")
+        assert "JSONDecodeError" in logged["params"]["message"]
+        assert client.request("shutdown") is None
+        client.notify("exit")
+        assert process.wait(timeout=WAIT_SECONDS) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def test_a_client_gone_during_the_opening_ends_the_server(tmp_path: Path) -> None:
     process = spawn(tmp_path, sys.executable, "-m", "zerograd_lint", "server")
     client = RawClient(process)

@@ -52,8 +52,7 @@ def opening(stdin: BinaryIO, stdout: BinaryIO) -> tuple[list[bytes], dict[str, C
     while (body := read_message(stdin)) is not None:
         message = parsed(body)
         method = message.get("method") if message else None
-        if method == "initialize" and "id" in message and encoding is None:
-            capabilities = (message.get("params") or {}).get("capabilities") or {}
+        if method == "initialize" and "id" in message and encoding is None and (capabilities := offered(message)) is not None:
             encoding = position_encoding(capabilities)
             send(stdout, {"jsonrpc": "2.0", "id": message["id"], "result": initialize_result(capabilities)})
             read.append(json.dumps({**message, "id": REPLAYED_INITIALIZE}).encode("utf-8"))
@@ -66,6 +65,16 @@ def opening(stdin: BinaryIO, stdout: BinaryIO) -> tuple[list[bytes], dict[str, C
             return read, check_and_publish(program, encoding, stdout)
         # any other notification, a document not Python: pygls handles it in its turn
     return None
+
+
+def offered(initialize: JSON) -> JSON | None:
+    """The client capabilities an `initialize` request offers; None when they are not as LSP says (pygls answers)."""
+    params = initialize.get("params")
+    capabilities = params.get("capabilities") if isinstance(params, dict) else None
+    general = (capabilities.get("general") or {}) if isinstance(capabilities, dict) else None
+    if not isinstance(general, dict) or not isinstance(general.get("positionEncodings") or [], list):
+        return None
+    return capabilities
 
 
 def opened_program(params: Any) -> Program | None:
