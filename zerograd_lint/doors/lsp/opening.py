@@ -10,7 +10,7 @@ JSON-RPC of its own: it answers `initialize` with pygls's capabilities
 opened and publishes its diagnostics. Then it imports pygls and hands over:
 pygls reads the messages read so far (`initialize` under an id of its own,
 whose answer is not sent twice), then stdin from there on, and the document
-just checked is not checked again (`ZerogradServer.shown`). A request, a
+just checked is not checked again (`ZerogradServer.open`). A request, a
 notebook, a broken configuration or an engine failure ends the opening at
 once, unchecked: pygls answers it as it answers everything after.
 """
