@@ -24,7 +24,7 @@ import sys
 from typing import Any, BinaryIO
 
 from zerograd_lint.doors.lsp.messages import JSON, initialize_result, position_encoding, published
-from zerograd_lint.doors.lsp.programs import Checked, Program, check_program, is_python, selection_for, warm_checks
+from zerograd_lint.doors.lsp.programs import Checked, Program, is_python, selection_for, timed_check, warm_checks
 
 CONTENT_LENGTH = re.compile(rb"Content-Length: (\d+)\r\n")  # the header as pygls reads it
 REPLAYED_INITIALIZE = "zerograd-lint/opening"  # the id `initialize` is replayed under: its answer is the one to drop
@@ -44,9 +44,10 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
     sys.exit(0 if server.shut_down else 1)
 
 
-def opening(stdin: BinaryIO, stdout: BinaryIO) -> tuple[list[bytes], dict[str, Checked]] | None:
+def opening(stdin: BinaryIO, stdout: BinaryIO) -> tuple[list[bytes], dict[str, tuple[Checked, float]]] | None:
     """Serve until the first document is opened or a request comes: the bodies of the messages read, for pygls
-    to read again, and what was published (by program URI); None if the client went away first."""
+    to read again, and what was published (by program URI, with the seconds its check took); None if the client
+    went away first."""
     read: list[bytes] = []
     encoding = None  # agreed once `initialize` is answered
     while (body := read_message(stdin)) is not None:
@@ -89,16 +90,16 @@ def opened_program(params: Any) -> Program | None:
     return Program.of_document(uri, text, version)
 
 
-def check_and_publish(program: Program, encoding: str, stdout: BinaryIO) -> dict[str, Checked]:
-    """Publish the program's diagnostics: what the server shows, by program URI; nothing when the check could not be
-    made (the server checks it again, and says why)."""
+def check_and_publish(program: Program, encoding: str, stdout: BinaryIO) -> dict[str, tuple[Checked, float]]:
+    """Publish the program's diagnostics: what the server shows, by program URI, with the seconds its check took;
+    nothing when the check could not be made (the server checks it again, and says why)."""
     try:
-        checked = check_program(program, selection_for(program.path), None)
+        checked, seconds = timed_check(program, selection_for(program.path), None)
     except Exception:  # a broken configuration, an engine failure: the server's to say, as for any check
         return {}
     for params in published(checked, encoding):
         send(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params})
-    return {program.uri: checked}
+    return {program.uri: (checked, seconds)}
 
 
 def read_message(stdin: BinaryIO) -> bytes | None:

@@ -17,7 +17,6 @@ the last reports stay.
 from __future__ import annotations
 
 import asyncio
-import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -43,7 +42,7 @@ from zerograd_lint.doors.lsp.messages import (
     published,
 )
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, warm
+from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, timed_check, warm
 from zerograd_lint.files.buffer import buffer_selection
 from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError
 from zerograd_lint.rules import rule_by_code
@@ -54,7 +53,7 @@ T = TypeVar("T")
 
 
 class ZerogradServer(LanguageServer):
-    def __init__(self, shown: dict[str, Checked]) -> None:
+    def __init__(self, shown: dict[str, tuple[Checked, float]]) -> None:
         self.converter = default_converter()  # the protocol's: messages' JSON values into lsprotocol's types
         super().__init__(
             SOURCE,
@@ -63,9 +62,9 @@ class ZerogradServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind(FULL_TEXT),
             notebook_document_sync=self.converter.structure(NOTEBOOK_SYNC, types.NotebookDocumentSyncOptions),
         )
-        self.checked: dict[str, Checked] = dict(shown)  # by program URI: what the editor is shown
+        self.checked: dict[str, Checked] = {uri: checked for uri, (checked, _) in shown.items()}  # by program URI: what the editor is shown
         self.pending: dict[str, asyncio.Task[None]] = {}  # by program URI: the check to come
-        self.check_seconds: dict[str, float] = {}  # by program URI: how long its last check took
+        self.check_seconds: dict[str, float] = {uri: seconds for uri, (_, seconds) in shown.items()}  # by program URI: how long its last check took
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zerograd-lint-engine")
         self.shut_down = False
         self.config_errors: set[str] = set()  # shown once each
@@ -273,19 +272,13 @@ class ZerogradServer(LanguageServer):
         return types.Hover(contents=types.MarkupContent(kind=kind, value=rule_pages(rules)), range=span)
 
 
-def timed_check(program: Program, selection: Selection | None, previous: Checked | None) -> tuple[Checked, float]:
-    """The check, and the seconds it took in the engine (not counting the wait behind an earlier one)."""
-    started = time.perf_counter()
-    return check_program(program, selection, previous), time.perf_counter() - started
-
-
 def wanted(kind: str, only: list[str] | None) -> bool:
     """Whether the client asked for this kind of action: `only` lists kinds or their parents (`source`)."""
     return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
 
 
-def create_server(shown: dict[str, Checked]) -> ZerogradServer:
-    """The server, showing what the opening published (by program URI)."""
+def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
+    """The server, showing what the opening published (by program URI, with the seconds its check took)."""
     server = ZerogradServer(shown)
 
     @server.feature(types.INITIALIZED)
