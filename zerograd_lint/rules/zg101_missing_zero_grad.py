@@ -279,6 +279,19 @@ RULE = Rule(
         # An imported factory named for optimizers: a name that says scheduler is still no optimizer.
         "opt, lr_scheduler = build_optimizers(model, cfg)\nfor x, y in loader:\n    opt.zero_grad()\n"
         "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
+        # Accumulation: the update clips group by group (a loop that never tests the flag), then steps; the clear
+        # follows `if not need_update: continue`, the same test.
+        "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    need_update = (i + 1) % accum == 0\n"
+        "    (loss(x) / accum).backward()\n    if need_update:\n        for group in optimizer.param_groups:\n"
+        "            clip_grad_norm_(group[\"params\"], max_norm)\n        optimizer.step()\n"
+        "    if not need_update:\n        continue\n    optimizer.zero_grad()\n",
+        # The same with the step in a closure of the loop body, the function called with the caller's optimizer:
+        # the closure's `optimizer` is the one the loop clears.
+        "def train_one_epoch(loader, optimizer):\n    for i, x in enumerate(loader):\n"
+        "        need_update = (i + 1) % accum == 0\n\n        def _backward(loss):\n            loss.backward()\n"
+        "            if need_update:\n                optimizer.step()\n\n        _backward(loss_of(x) / accum)\n"
+        "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
+        "train_one_epoch(loader, opt)\n",
     ),
     invalid=(
         # timm's loss scaler backwards and steps (a library summary); nothing clears.
@@ -331,6 +344,12 @@ RULE = Rule(
         "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
         "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"
         "        micro_step = 0\n",
+        # A closure of the loop body steps on every batch; the loop clears only after `if not need_update: continue`.
+        "def train_one_epoch(loader, optimizer):\n    for i, x in enumerate(loader):\n"
+        "        need_update = (i + 1) % accum == 0\n\n        def _backward(loss):\n            loss.backward()\n"
+        "            optimizer.step()  # <- ZG101\n\n        _backward(loss_of(x) / accum)\n"
+        "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
+        "train_one_epoch(loader, optimizer)\n",
     ),
     check=check,
 )

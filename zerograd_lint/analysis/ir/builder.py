@@ -77,6 +77,16 @@ def jump_only(body: cst.BaseSuite) -> str | None:
 
 
 @dataclass(frozen=True)
+class Instance:
+    """A function being inlined at one call: how its names are keyed, and its resolver (its parameters bound to
+    that call's arguments); a closure it defines reads its free names through both."""
+
+    function: cst.FunctionDef
+    naming: Naming
+    resolver: Resolver
+
+
+@dataclass(frozen=True)
 class Context:
     resolver: Resolver
     function: Container  # where the code being built is written
@@ -90,7 +100,7 @@ class Context:
     stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
     conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
     naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
-    instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
+    instances: tuple[Instance, ...] = ()  # the functions being inlined, outermost first
     no_grad: bool = False  # inside `with torch.no_grad():`
     loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
     # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
@@ -409,14 +419,18 @@ class Builder(CallEvents, Inlining):
             return []
         self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)
+        resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments)
+        around = self.enclosing_instance(function, context)
+        if around is not None:
+            resolver = resolver.within(around.resolver, self.locals_of(function))
         inner = Context(
-            self.index_of(function).resolver_for(function, overlay, roles, arguments),
+            resolver,
             function,
             (*context.stack, function),
             "return",
             accelerate=context.accelerate,
             naming=naming,
-            instances=(*context.instances, (function, naming)),
+            instances=(*context.instances, Instance(function, naming, resolver)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
             mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
