@@ -17,12 +17,17 @@ from zerograd_lint.fixes.fix_facts import ScaledStep
 from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 
 
-def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None) -> Offer:
+def offer(
+    facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None, named: bool = True
+) -> Offer:
     """The unscale of `optimizer` by `scaler` before `clip`; none where a library wrapper scaled the gradients
-    (`wrapper_cure`: its own way, in words: the wrapper has no `unscale_` of its own to insert)."""
+    (`wrapper_cure`: its own way, in words: the wrapper has no `unscale_` of its own to insert), nor where the clip's
+    code has no name for either (`named`)."""
     words = ScaledStep(scaler=scaler, optimizer=optimizer)
     if wrapper_cure is not None:
         return Offer(words, SAFE, (f"a library wrapper scaled the gradients: {wrapper_cure}",))
+    if not named:
+        return Offer(words, SAFE, (f"no name at the clip is bound to `{scaler}` and `{optimizer}`",))
     return Offer(words, SAFE, (made(lambda: add_unscale(facts, clip, unscale_call(words))),))
 
 

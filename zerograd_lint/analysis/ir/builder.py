@@ -41,9 +41,11 @@ from zerograd_lint.analysis.ir.nodes import (
     Rebind,
     Try,
     Unscale,
+    children,
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.work import spend
@@ -127,6 +129,10 @@ class Builder(CallEvents, Inlining):
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
         self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
+        # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
+        self.namespaces: dict[Event | Loop, Namespace] = {}
+        self._visible: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
 
     def index_of(self, function: Container) -> ModuleIndex:
         """The index of the module `function` is written in."""
@@ -138,7 +144,40 @@ class Builder(CallEvents, Inlining):
             self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root), mro=mro
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+        block = self.placed(self.block(body, replace(context, gated=self.accumulating_in(body, context))), root, context.resolver)
+        self.settle_namespaces()
+        return block
+
+    def placed(self, block: Block, function: Container, resolver: Resolver) -> Block:
+        """The block of `function`, noted as read through `resolver`: once its root is built, its events and loops
+        (not those of the helpers it inlines, noted as those were built) are given their `Namespace`."""
+        self._placed.append((block, function, resolver))
+        return block
+
+    def settle_namespaces(self) -> None:
+        """The namespaces of the blocks noted while one root was built: what each one's code cannot read is the
+        locals of the root's other functions (a caller's, a callee's `self`) that Python does not let it see."""
+        functions = [f for _, f, _ in self._placed if isinstance(f, cst.FunctionDef)]
+        bound = frozenset().union(*(self.locals_of(f) for f in functions))
+        for block, function, resolver in self._placed:
+            namespace = Namespace(resolver, bound - self.visible_in(function))
+            pending: list[Node] = [block]
+            while pending:
+                node = pending.pop()
+                if isinstance(node, (Event, Loop)):
+                    self.namespaces[node] = namespace
+                if not isinstance(node, Inlined):
+                    pending.extend(children(node))
+        self._placed.clear()
+
+    def visible_in(self, function: Container) -> frozenset[str]:
+        """The local names Python lets code in `function` read: its own and those of the functions around it."""
+        if not isinstance(function, cst.FunctionDef):
+            return frozenset()
+        if function not in self._visible:
+            around = self.index_of(function).enclosing.get(function)
+            self._visible[function] = self.locals_of(function) | self.visible_in(around)
+        return self._visible[function]
 
     def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:
         items: list[Node] = []
@@ -439,7 +478,7 @@ class Builder(CallEvents, Inlining):
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         entry = [self.rebind(call, fresh)] if fresh else []
-        return [Inlined(call, function, Block((*entry, *self.block(body, inner).items)))]
+        return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver))]
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
