@@ -7,9 +7,12 @@ A step in a helper the loop calls gets the clear right after it, where the
 optimizer's name surely means that optimizer. A step that evaluates a closure
 doing the backward (`opt.step(closure)`) gets it at the top of the closure:
 the optimizer may evaluate it several times per step (LBFGS), and a clear
-outside would leave those evaluations summing up. The file's own `set_to_none=False` style is kept. Safe when the optimizer is a
-plain name or attribute (`opt`, `self.optimizer`); otherwise (a group of
-optimizers, a subscript) the analysis is less than certain: unsafe.
+outside would leave those evaluations summing up. The file's own `set_to_none=False` style is kept.
+The optimizer is written as the code where the clear goes names it (`RootFacts.spelled`): the
+parameter of a helper, not its caller's argument; a loop whose code has no name for it gets the
+clear right after the step. Safe when that name is a plain name or attribute (`opt`,
+`self.optimizer`); otherwise (a group of optimizers, a subscript) the analysis is less than
+certain: unsafe.
 """
 
 from __future__ import annotations
@@ -144,11 +147,13 @@ FIX = Fix(
     does=(
         "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "
         "under a condition inside the loop (accumulation), a step in a helper the loop calls (where the "
-        "optimizer's name is in scope), or an optimizer the loop itself binds; at the top of the closure for "
+        "optimizer's name is in scope), an optimizer the loop itself binds, or one the loop's code has no name for; "
+        "at the top of the closure for "
         "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
         "under the name the optimizer has there (a `functools.partial` argument). Where a clear at the top "
         "would double another (one branch clears, the other not), right before the backward that is not "
-        "cleared. Keeps the file's `set_to_none=False` style."
+        "cleared. The optimizer is written as the code there names it (a helper's parameter, not its caller's "
+        "argument). Keeps the file's `set_to_none=False` style."
     ),
-    safety="safe for a plain receiver (`opt`, `self.optimizer`), else unsafe",
+    safety="safe for a plain name bound to the optimizer where the clear goes (`opt`, `self.optimizer`), else unsafe",
 )

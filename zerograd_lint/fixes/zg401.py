@@ -1,4 +1,5 @@
-"""ZG401, safe: `scaler.unscale_(opt)` right before the clip, with that loop's scaler and optimizer.
+"""ZG401, safe: `scaler.unscale_(opt)` right before the clip, with that loop's scaler and optimizer as the
+clip's code names them (no fix where it has no name for them).
 
 The clip then sees true gradients; `scaler.step` knows they are unscaled and
 does not unscale again. When the statement right before the clip unscales
@@ -67,7 +68,8 @@ FIX = Fix(
     "ZG401", lambda d: f"Insert `{unscale_call(ScaledStep.of(d))}` before the clip",
     order=4,
     does=(
-        "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
+        "Insert `scaler.unscale_(opt)` right before the clip, the scaler and optimizer as the clip's code names "
+        "them; an `if ...: scaler.unscale_(opt)` right before "
         "the clip loses its condition instead."
     ),
     safety="safe",

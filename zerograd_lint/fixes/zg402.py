@@ -1,5 +1,8 @@
 """ZG402, safe: `opt.step()` becomes `scaler.step(opt)`, and `scaler.update()` follows when the loop has none.
 
+The scaler is written as the step's code names it (a helper's parameter); where
+that code has no name for it, there is no fix.
+
 A step with arguments (a closure) is left alone: `scaler.step` passes them on,
 but such optimizers (LBFGS) do not support AMP scaling anyway.
 """
@@ -47,8 +50,8 @@ FIX = Fix(
     "ZG402", message,
     order=2,  # the scaler's step before the fixes that name the scaler (ZG404, ZG401)
     does=(
-        "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step), adding "
-        "`scaler.update()` if the loop has none."
+        "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step, the scaler as the "
+        "step's code names it), adding `scaler.update()` if the loop has none."
     ),
     safety="safe",
 )
