@@ -103,11 +103,12 @@ class RootFacts:
     namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
 
     def spelled(self, key: str, at: Event | Loop) -> str | None:
-        """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): the
-        parameter a caller's argument is bound to there, a closure's free name, or the key where it means the same
-        object there; None where no name there is bound to it."""
+        """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
+        own expression for its optimizer, the parameter a caller's argument is bound to there, a closure's free
+        name, or the key where it means the same object there; None where no name there is bound to it."""
         namespace = self.namespaces.get(at)
-        return namespace.spelling(key) if namespace is not None else None
+        written = at.written if isinstance(at, Step) and key == at.optimizer else None
+        return namespace.spelling(key, written) if namespace is not None else None
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import count
 from typing import Mapping, Sequence
 
@@ -131,7 +132,9 @@ class Builder(CallEvents, Inlining):
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
         self.namespaces: dict[Event | Loop, Namespace] = {}
-        self._visible: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
+        self._module_names: dict[ModuleIndex, frozenset[str]] = {}  # what a module binds at its top level
+        self._module_locals: dict[ModuleIndex, frozenset[str]] = {}  # the locals of all the functions of a module
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
 
     def index_of(self, function: Container) -> ModuleIndex:
@@ -155,12 +158,11 @@ class Builder(CallEvents, Inlining):
         return block
 
     def settle_namespaces(self) -> None:
-        """The namespaces of the blocks noted while one root was built: what each one's code cannot read is the
-        locals of the root's other functions (a caller's, a callee's `self`) that Python does not let it see."""
+        """The namespaces of the blocks noted while one root was built (see `can_read`)."""
         functions = [f for _, f, _ in self._placed if isinstance(f, cst.FunctionDef)]
-        bound = frozenset().union(*(self.locals_of(f) for f in functions))
+        inlined = frozenset().union(*(self.locals_of(f) for f in functions))
         for block, function, resolver in self._placed:
-            namespace = Namespace(resolver, bound - self.visible_in(function))
+            namespace = Namespace(resolver, partial(self.can_read, function, inlined))
             pending: list[Node] = [block]
             while pending:
                 node = pending.pop()
@@ -170,13 +172,30 @@ class Builder(CallEvents, Inlining):
                     pending.extend(children(node))
         self._placed.clear()
 
-    def visible_in(self, function: Container) -> frozenset[str]:
+    def can_read(self, function: Container, inlined: frozenset[str], name: str) -> bool:
+        """Whether Python lets code in `function` read `name`: a local of it or of a function around it, a name its
+        module binds, or a free name that no function binds (an undefined name reads as a global); not a local of
+        another function of its module or of those inlined with it (`inlined`: their locals)."""
+        if name in self.visible_in(function) or name in self.module_names(function):
+            return True
+        index = self.index_of(function)
+        if index not in self._module_locals:
+            self._module_locals[index] = frozenset().union(*(self.locals_of(f) for f in index.functions))
+        return name not in inlined and name not in self._module_locals[index]
+
+    def module_names(self, function: Container) -> frozenset[str]:
+        """The names the module of `function` binds at its top level."""
+        index = self.index_of(function)
+        if index not in self._module_names:
+            self._module_names[index] = frozenset(Bindings(index.module.body).names)
+        return self._module_names[index]
+
+    def visible_in(self, function: Container | None) -> frozenset[str]:
         """The local names Python lets code in `function` read: its own and those of the functions around it."""
         if not isinstance(function, cst.FunctionDef):
             return frozenset()
         if function not in self._visible:
-            around = self.index_of(function).enclosing.get(function)
-            self._visible[function] = self.locals_of(function) | self.visible_in(around)
+            self._visible[function] = self.locals_of(function) | self.visible_in(self.index_of(function).enclosing.get(function))
         return self._visible[function]
 
     def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:

@@ -5,45 +5,54 @@ Under inlining an object is keyed as the outermost code that names it writes it:
 as `train(model, torch.optim.SGD(...))` it is that call. One key per object lets every event
 about it meet in the data flow; but a report, and a line a fix inserts, are read in one place of
 the code, where the object may have another name, or none. A `Namespace` is what the code at
-one place sees: the resolver that binds its names to keys, and the names of the other functions
-of its analysis that it cannot read (a caller's locals, the `self` of a method it calls).
+one place sees: the resolver that binds its names to keys, and which names Python lets it read
+(not a caller's locals, nor the `self` of a method it calls, nor the parameter of `__init__` that
+`self.optimizer = optimizer` keys the attribute by).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.roles import Resolver
 
 
 @dataclass(frozen=True, eq=False)
 class Namespace:
     resolver: Resolver  # the function's, under the inlined call that runs it
-    hidden: frozenset[str]  # the locals of the other functions inlined with it that Python does not let it read
+    reads: Callable[[str], bool]  # whether Python lets the code there read a name
 
-    def spelling(self, key: str) -> str | None:
-        """The expression that names the object `key` here: the parameter (or a closure's free name) a caller's
-        argument is bound to, else the key itself where it names the same object here; None where nothing here
-        is bound to it (a construction handed in as an argument, `self.optimizer` outside the class)."""
+    def spelling(self, key: str, written: cst.BaseExpression | None = None) -> str | None:
+        """The expression that names the object `key` here: `written`, the code's own expression for it where it has
+        one (`opt` of `for opt in optimizers: opt.step()`; `self.optimizer`, keyed by the `__init__` parameter it was
+        set from); else the parameter (or a closure's free name) a caller's argument is bound to; else the key
+        itself where it names the same object here. None where nothing here is bound to it (a construction handed
+        in, `self.optimizer` outside the class)."""
+        if written is not None and self.names(written, key):
+            return code_of(written)
         for name, bound in self.resolver.overlay.items():
             if bound == key:
                 return name
         expression = plain_expression(key)
-        if expression is not None and base_name(expression) not in self.hidden and self.resolver.canonical(expression) == key:
-            return key
-        return None
+        return key if expression is not None and self.names(expression, key) else None
+
+    def names(self, expression: cst.BaseExpression, key: str) -> bool:
+        """Whether a name, attribute or subscript of one reads here, and evaluates to the object `key`."""
+        base = base_name(expression)
+        return base is not None and self.reads(base) and self.resolver.canonical(expression) == key
 
 
 def plain_expression(key: str) -> cst.BaseExpression | None:
-    """The key as an expression when it is a name, an attribute or a subscript of one (never a call, which would
-    build another object)."""
+    """The key as an expression (`names` takes only a name, an attribute or a subscript of one: never a call,
+    which would build another object)."""
     try:
-        expression = cst.parse_expression(key)
+        return cst.parse_expression(key)
     except (cst.ParserSyntaxError, SyntaxError, ValueError):
         return None
-    return expression if base_name(expression) is not None else None
 
 
 def base_name(expression: cst.BaseExpression) -> str | None:
