@@ -62,6 +62,55 @@ def main():
 main()
 """
 
+CLIP_HELPER = """\
+import torch
+from torch import nn
+
+
+def clip_and_step(model, amp_scaler, optimizer, step_now):
+    if step_now:
+        nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        amp_scaler.step(optimizer)
+        amp_scaler.update()
+
+
+def main():
+    model = nn.Linear(4, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = torch.amp.GradScaler("cpu")
+    for i in range(4):
+        loss = nn.functional.mse_loss(model(torch.randn(2, 4)), torch.randn(2, 1)) / 2
+        scaler.scale(loss).backward()
+        clip_and_step(model, scaler, opt, (i + 1) % 2 == 0)
+
+
+main()
+"""
+
+SCHEDULER_HELPER = """\
+import torch
+from torch import nn
+
+
+def run_epoch(model, optimizer, lr_scheduler, batches):
+    lr_scheduler.step()
+    for x, y in batches:
+        optimizer.zero_grad()
+        nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step()
+
+
+def main():
+    model = nn.Linear(4, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1)
+    for _ in range(2):
+        run_epoch(model, opt, sched, [(torch.randn(2, 4), torch.randn(2, 1))])
+
+
+main()
+"""
+
 STEP_MODULE = """\
 def train_step(model, batch, optimizer, criterion):
     inputs, targets = batch
@@ -137,6 +186,28 @@ def test_the_scaler_is_written_as_the_step_names_it(tmp_path: Path) -> None:
     assert (report["code"], report["line"]) == ("ZG402", 6)
     assert "Use `amp_scaler.step(optimizer)` followed by `amp_scaler.update()`." in report["message"]
     assert "    amp_scaler.step(optimizer)\n    amp_scaler.update()\n" in fixed_and_run(script)
+
+
+def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path) -> None:
+    """The clear after `amp_scaler.step(optimizer)` clears the optimizer, not the receiver of that step."""
+    script = tmp_path / "amp_helper.py"
+    script.write_text(CLIP_HELPER)
+    found = {report["code"]: report for report in reports(script, tmp_path)}
+    assert found["ZG401"]["message"].endswith("Call `amp_scaler.unscale_(optimizer)` before clipping.")
+    assert found["ZG101"]["message"].startswith("optimizer `optimizer` applies again ")
+    assert found["ZG101"]["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step, inside its condition"
+    fixed = fixed_and_run(script)
+    assert "        amp_scaler.unscale_(optimizer)\n        nn.utils.clip_grad_norm_" in fixed
+    assert "        amp_scaler.step(optimizer)\n        optimizer.zero_grad()\n" in fixed
+
+
+def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path) -> None:
+    script = tmp_path / "schedule.py"
+    script.write_text(SCHEDULER_HELPER)
+    [report] = reports(script, tmp_path)
+    assert (report["code"], report["line"]) == ("ZG204", 6)
+    assert "value of `lr_scheduler`'s learning-rate schedule" in report["message"]
+    assert report["message"].endswith("Step the scheduler after `optimizer`'s step.")
 
 
 def test_a_step_in_another_module_names_its_own_parameter_and_the_loop_its_attribute(tmp_path: Path) -> None:
