@@ -325,6 +325,16 @@ RULE = Rule(
                 "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n"
             ),
         ),
+        # A function called with the caller's optimizer: the report and the clear name it as the function does.
+        Example(
+            "def train(loader, optimizer):\n    for x, y in loader:\n        criterion(model(x), y).backward()\n"
+            "        optimizer.step()  # <- ZG101\n\n\ntrain(loader, torch.optim.SGD(model.parameters(), lr=0.1))\n",
+            fixed=(
+                "def train(loader, optimizer):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+                "        criterion(model(x), y).backward()\n        optimizer.step()  # <- ZG101\n\n\n"
+                "train(loader, torch.optim.SGD(model.parameters(), lr=0.1))\n"
+            ),
+        ),
         # A clear only before the loop.
         "optimizer.zero_grad()\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()  # <- ZG101\n",
         # The clear only in the non-AMP branch.
