@@ -111,6 +111,29 @@ def main():
 main()
 """
 
+COUNT_HELPER = """\
+import torch
+from torch import nn
+
+
+def forward_backward(model, x, y, accum):
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+
+
+def main(accum_steps):
+    model = nn.Linear(4, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for i in range(4):
+        forward_backward(model, torch.randn(2, 4), torch.randn(2, 1), accum_steps)
+        if (i + 1) % accum_steps == 0:
+            opt.step()
+            opt.zero_grad()
+
+
+main(2)
+"""
+
 STEP_MODULE = """\
 def train_step(model, batch, optimizer, criterion):
     inputs, targets = batch
@@ -208,6 +231,23 @@ def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path) -> No
     assert (report["code"], report["line"]) == ("ZG204", 6)
     assert "value of `lr_scheduler`'s learning-rate schedule" in report["message"]
     assert report["message"].endswith("Step the scheduler after `optimizer`'s step.")
+
+
+def test_the_accumulation_count_is_divided_by_as_the_backward_names_it(tmp_path: Path) -> None:
+    """The guard's `accum_steps` is the helper's `accum`; a helper not handed the count gets no fix."""
+    script = tmp_path / "accumulate.py"
+    script.write_text(COUNT_HELPER)
+    [report] = reports(script, tmp_path)
+    assert (report["code"], report["line"]) == ("ZG501", 7)
+    assert report["message"].endswith("Divide the loss: `(loss / accum)`.")
+    unreached = tmp_path / "unreached.py"
+    unreached.write_text(COUNT_HELPER.replace(", accum)", ")").replace(", accum_steps)", ")"))
+    [report] = reports(unreached, tmp_path)
+    assert "not divided by the number of accumulated micro-batches (`accum_steps` where the step is)" in report["message"]
+    assert report["fix"] is None
+    proc = run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "    (loss / accum).backward()\n" in script.read_text()
 
 
 def test_a_step_in_another_module_names_its_own_parameter_and_the_loop_its_attribute(tmp_path: Path) -> None:

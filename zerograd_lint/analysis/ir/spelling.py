@@ -40,10 +40,52 @@ class Namespace:
         expression = plain_expression(key)
         return key if expression is not None and self.names(expression, key) else None
 
+    def translated(self, expression: str, into: Namespace) -> str | None:
+        """An expression as this code writes it (`accum_steps`), as the code `into` reads writes it (`accum`, the
+        parameter it is handed to there); None where one of its names has no name there."""
+        try:
+            tree = cst.parse_expression(expression)
+        except (cst.ParserSyntaxError, SyntaxError, ValueError):
+            return None
+        renamed = Renamed(lambda name: into.spelling(self.resolver.canonical(cst.Name(name))))
+        found = tree.visit(renamed)
+        return code_of(found) if renamed.complete else None
+
     def names(self, expression: cst.BaseExpression, key: str) -> bool:
         """Whether a name, attribute or subscript of one reads here, and evaluates to the object `key`."""
         base = base_name(expression)
         return base is not None and self.reads(base) and self.resolver.canonical(expression) == key
+
+
+class Renamed(cst.CSTTransformer):
+    """Each name an expression reads (not an attribute's, not a keyword's) as `rename` spells it; `complete`: every
+    one had a spelling."""
+
+    def __init__(self, rename: Callable[[str], str | None]) -> None:
+        self.rename = rename
+        self.complete = True
+        self.inside_label = 0  # inside `x.attr`'s `attr` or `f(keyword=...)`'s `keyword`
+
+    def visit_Attribute_attr(self, node: cst.Attribute) -> None:
+        self.inside_label += 1
+
+    def leave_Attribute_attr(self, node: cst.Attribute) -> None:
+        self.inside_label -= 1
+
+    def visit_Arg_keyword(self, node: cst.Arg) -> None:
+        self.inside_label += 1
+
+    def leave_Arg_keyword(self, node: cst.Arg) -> None:
+        self.inside_label -= 1
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        if self.inside_label:
+            return updated_node
+        spelled = self.rename(original_node.value)
+        if spelled is None:
+            self.complete = False
+            return updated_node
+        return cst.parse_expression(spelled)
 
 
 def plain_expression(key: str) -> cst.BaseExpression | None:
