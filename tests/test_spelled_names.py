@@ -134,6 +134,27 @@ def main(accum_steps):
 main(2)
 """
 
+CLEAR_HELPER = """\
+import torch
+from torch import nn
+
+
+def reset(optimizer):
+    optimizer.zero_grad()
+
+
+def main():
+    model = nn.Linear(4, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for _ in range(3):
+        nn.functional.mse_loss(model(torch.randn(2, 4)), torch.randn(2, 1)).backward()
+        reset(opt)
+        opt.step()
+
+
+main()
+"""
+
 STEP_MODULE = """\
 def train_step(model, batch, optimizer, criterion):
     inputs, targets = batch
@@ -248,6 +269,18 @@ def test_the_accumulation_count_is_divided_by_as_the_backward_names_it(tmp_path:
     proc = run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "    (loss / accum).backward()\n" in script.read_text()
+
+
+def test_a_clear_moved_out_of_a_helper_is_written_as_the_loop_names_it(tmp_path: Path) -> None:
+    script = tmp_path / "clear_helper.py"
+    script.write_text(CLEAR_HELPER)
+    [report] = reports(script, tmp_path)
+    assert (report["code"], report["line"], report["fix"]["applicability"]) == ("ZG102", 6, "unsafe")
+    assert [edit["content"] for edit in report["fix"]["edits"]] == ["    pass\n", "        opt.zero_grad()\n"]
+    proc = run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ran = subprocess.run([sys.executable, script.name], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
 
 
 def test_a_step_in_another_module_names_its_own_parameter_and_the_loop_its_attribute(tmp_path: Path) -> None:

@@ -110,9 +110,9 @@ class RootFacts:
         written = at.written if isinstance(at, Step) and key == at.optimizer else None
         return namespace.spelling(key, written) if namespace is not None else None
 
-    def translated(self, expression: str, written_at: Event, read_at: Event) -> str | None:
-        """An expression written in the code of `written_at` (a guard's count), as the code of `read_at` writes it
-        (a helper's parameter for it); None where one of its names has no name there."""
+    def translated(self, expression: str, written_at: Event, read_at: Event | Loop) -> str | None:
+        """An expression written in the code of `written_at` (a guard's count, a clear), as the code of `read_at`
+        writes it (a helper's parameter for it); None where one of its names has no name there."""
         here, there = self.namespaces.get(written_at), self.namespaces.get(read_at)
         if here is None or there is None:
             return None
