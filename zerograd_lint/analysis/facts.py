@@ -56,6 +56,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -99,6 +100,23 @@ class RootFacts:
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
     instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
+    namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
+
+    def spelled(self, key: str, at: Event | Loop) -> str | None:
+        """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
+        own expression for its optimizer, the parameter a caller's argument is bound to there, a closure's free
+        name, or the key where it means the same object there; None where no name there is bound to it."""
+        namespace = self.namespaces.get(at)
+        written = at.written if isinstance(at, Step) and key == at.optimizer else None
+        return namespace.spelling(key, written) if namespace is not None else None
+
+    def translated(self, expression: str, written_at: Event, read_at: Event | Loop) -> str | None:
+        """An expression written in the code of `written_at` (a guard's count, a clear), as the code of `read_at`
+        writes it (a helper's parameter for it); None where one of its names has no name there."""
+        here, there = self.namespaces.get(written_at), self.namespaces.get(read_at)
+        if here is None or there is None:
+            return None
+        return expression if here is there else here.translated(expression, there)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
@@ -551,6 +569,7 @@ def analyse_root(
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
         written=written,
         instance_of=instance_of,
+        namespaces=builder.namespaces,
     )
 
 

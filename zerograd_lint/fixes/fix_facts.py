@@ -43,13 +43,15 @@ class FixFacts:
 class MissingClear(FixFacts):
     """ZG101: the step whose optimizer nothing clears, and where a clear would go."""
 
-    optimizer: str
+    optimizer: str  # as the code where the clear goes names it
     loop_line: int | None = line()
     step_line: int = line()
     guarded: bool  # the step runs under a condition (accumulation)
     set_to_none: bool | None  # the file's own `zero_grad(set_to_none=...)`, None for the default
     closure: bool = False  # the step evaluates a closure that runs the backward (LBFGS)
+    after_step: bool = False  # the clear goes right after the step, not at the top of the loop
     backward_line: int | None = line(None)  # the backward whose gradients the step applies
+    at_backward: str | None = None  # the optimizer as the backward's code names it (None: no name there)
 
 
 @dataclass(frozen=True)

@@ -7,16 +7,19 @@ A step in a helper the loop calls gets the clear right after it, where the
 optimizer's name surely means that optimizer. A step that evaluates a closure
 doing the backward (`opt.step(closure)`) gets it at the top of the closure:
 the optimizer may evaluate it several times per step (LBFGS), and a clear
-outside would leave those evaluations summing up. The file's own `set_to_none=False` style is kept. Safe when the optimizer is a
-plain name or attribute (`opt`, `self.optimizer`); otherwise (a group of
-optimizers, a subscript) the analysis is less than certain: unsafe.
+outside would leave those evaluations summing up. The file's own `set_to_none=False` style is kept.
+The optimizer is written as the code where the clear goes names it (`RootFacts.spelled`): the
+parameter of a helper, not its caller's argument; a loop whose code has no name for it gets the
+clear right after the step. Safe when that name is a plain name or attribute (`opt`,
+`self.optimizer`); otherwise (a group of optimizers, a subscript) the analysis is less than
+certain: unsafe.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import source_of
 from zerograd_lint.analysis.ir.nodes import Event, Loop, Step
 from zerograd_lint.base.diagnostics import Diagnostic
@@ -27,22 +30,28 @@ from zerograd_lint.fixes.places import closure_of, descendants, encloses, starti
 
 
 def offer(
-    facts: FileFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None, closure: bool,
-    backward: Event | None = None,
+    facts: FileFacts, root: RootFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None,
+    closure: bool, backward: Event | None = None,
 ) -> Offer:
     """The clear for a step whose optimizer nothing clears, in the loop `around`; `closure`: the clear goes in the
-    closure the step evaluates; `backward`: the backward whose gradients the step applies."""
+    closure the step evaluates; `backward`: the backward whose gradients the step applies. The optimizer is named
+    as the code where the clear goes names it (a helper's parameter, not its caller's argument)."""
     loop = around.node if around is not None else None
+    at_loop = root.spelled(step.optimizer, around) if around is not None else None
+    after = not closure and (loop is None or at_loop is None or after_step(facts, step, loop, at_loop, guarded))
+    named = root.spelled(step.optimizer, step) if closure or after else at_loop  # None: no name there means it
     words = MissingClear(
-        optimizer=step.optimizer, loop_line=facts.line(loop) if loop is not None else None, step_line=facts.line(step.node),
-        guarded=guarded, set_to_none=set_to_none, closure=closure,
+        optimizer=named or step.optimizer,
+        loop_line=facts.line(loop) if loop is not None else None, step_line=facts.line(step.node),
+        guarded=guarded, set_to_none=set_to_none, closure=closure, after_step=after,
         backward_line=facts.line(backward.node) if backward is not None else None,
+        at_backward=root.spelled(step.optimizer, backward) if backward is not None else None,
     )
     return Offer(
         words,
-        SAFE if is_plain_receiver(step.optimizer) else UNSAFE,
+        SAFE if named is not None and is_plain_receiver(named) else UNSAFE,
         (
-            made(lambda: add_clear(facts, words, step, loop)),
+            made(lambda: add_clear(facts, words, step, loop, named is not None)),
             made(lambda: clear_before_backward(facts, words, loop, backward.node if backward is not None else None)),
         ),
     )
@@ -53,27 +62,29 @@ def clear_call(words: MissingClear, optimizer: str | None = None) -> str:
     return f"{optimizer or words.optimizer}.zero_grad({argument})"
 
 
-def add_clear(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None) -> list[Edit]:
+def add_clear(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None, named: bool) -> list[Edit]:
     if words.closure:
         return clear_in_closure(facts, words, step)
-    if loop is None or after_step(facts, words, step, loop):
-        # The step's own receiver: in a helper, `optimizer` there may be `opt` in the loop.
-        code = clear_call(words, step_receiver(step))
+    if not named:
+        raise CannotFix(f"no name at the step is bound to `{words.optimizer}`")
+    if words.after_step:
         line = statement_of(facts, step.node)
-        return [Edit.at(INSERT_AFTER, line, facts.span(line), code)]
+        return [Edit.at(INSERT_AFTER, line, facts.span(line), clear_call(words))]
+    assert loop is not None
     return [Edit.at(INSERT_FIRST, loop, facts.span(loop), clear_call(words))]
 
 
-def after_step(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode) -> bool:
+def after_step(facts: FileFacts, step: Step, loop: cst.CSTNode, at_loop: str, guarded: bool) -> bool:
     """A step under a condition inside the loop (accumulation) keeps its gradients until the step: clear right after it.
 
     So does a step in a helper the loop calls: the optimizer's name is only sure to
     mean the same thing where the step is written. A step straight in the loop
     body, even one a `continue` may skip, is served by a clear at the top.
     """
-    if not encloses(facts, loop, words.step_line) or assigned_in(loop, words.optimizer):
+    line = facts.line(step.node)
+    if not encloses(facts, loop, line) or assigned_in(loop, at_loop):
         return True
-    return words.guarded and not directly_in(facts, loop, words.step_line)
+    return guarded and not directly_in(facts, loop, line)
 
 
 def assigned_in(loop: cst.CSTNode, optimizer: str) -> bool:
@@ -100,8 +111,10 @@ def clear_before_backward(facts: FileFacts, words: MissingClear, loop: cst.CSTNo
     clear right before the backward that is not cleared, in the loop itself."""
     if words.closure or backward is None or loop is None or not encloses(facts, loop, facts.line(backward)):
         raise CannotFix("the backward is not in the loop")
+    if words.at_backward is None:
+        raise CannotFix("no name at the backward is bound to the optimizer")
     line = starting_with(facts, backward)
-    return [Edit.at(INSERT_BEFORE, line, facts.span(line), clear_call(words))]
+    return [Edit.at(INSERT_BEFORE, line, facts.span(line), clear_call(words, words.at_backward))]
 
 
 def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[Edit]:
@@ -117,22 +130,30 @@ def message(d: Diagnostic) -> str:
     words = MissingClear.of(d)
     if words.closure:
         return f"Insert `{clear_call(words)}` at the top of the closure the step evaluates"
-    where = "right after the step, inside its condition" if words.guarded else f"at the start of the loop (line {words.loop_line})"
+    if words.after_step:
+        where = "right after the step, inside its condition" if words.guarded else "right after the step"
+    else:
+        where = f"at the start of the loop (line {words.loop_line})"
     return f"Insert `{clear_call(words)}` {where}"
 
 
 FIX = Fix(
     "ZG101", message,
     order=5,  # insertions before removals and moves
-    fallback=Variant(lambda d: f"Insert `{clear_call(MissingClear.of(d))}` right before the backward at line {MissingClear.of(d).backward_line}"),
+    fallback=Variant(
+        lambda d: f"Insert `{clear_call(MissingClear.of(d), MissingClear.of(d).at_backward)}` right before the backward at line "
+        f"{MissingClear.of(d).backward_line}"
+    ),
     does=(
         "Insert `opt.zero_grad()` as the first statement of the loop; right after the step instead for a step "
         "under a condition inside the loop (accumulation), a step in a helper the loop calls (where the "
-        "optimizer's name is in scope), or an optimizer the loop itself binds; at the top of the closure for "
+        "optimizer's name is in scope), an optimizer the loop itself binds, or one the loop's code has no name for; "
+        "at the top of the closure for "
         "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
         "under the name the optimizer has there (a `functools.partial` argument). Where a clear at the top "
         "would double another (one branch clears, the other not), right before the backward that is not "
-        "cleared. Keeps the file's `set_to_none=False` style."
+        "cleared. The optimizer is written as the code there names it (a helper's parameter, not its caller's "
+        "argument). Keeps the file's `set_to_none=False` style."
     ),
-    safety="safe for a plain receiver (`opt`, `self.optimizer`), else unsafe",
+    safety="safe for a plain name bound to the optimizer where the clear goes (`opt`, `self.optimizer`), else unsafe",
 )

@@ -5,7 +5,7 @@ under an accumulation (or other) condition, right after the step inside it,
 so the accumulated gradients survive until applied; in a step helper with no
 loop, or one called from a loop elsewhere, right before the backward. A
 clear inside a helper called between backward and step (unsafe) moves to the
-top of the calling loop. Safe for a plain `x.zero_grad()`; any other
+top of the calling loop, written as the loop names what it clears. Safe for a plain `x.zero_grad()`; any other
 clear (a helper, `p.grad = None` in a loop) is moved only with --unsafe-fixes.
 Where another clear already runs where this one belongs, removing it is the
 whole fix (moving it there would make that other clear redundant).
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from zerograd_lint.analysis.facts import FileFacts
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.nodes import Clear, Event, Loop
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain_clear, made
@@ -25,7 +25,8 @@ from zerograd_lint.fixes.places import encloses, is_only, starting_with, stateme
 
 
 def offer(
-    facts: FileFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool, every_path: bool = True
+    facts: FileFacts, root: RootFacts, clear: Clear, step: Event, backward: Event, around: Loop | None, step_guarded: bool,
+    every_path: bool = True,
 ) -> Offer:
     """The move of `clear`, between `backward` and `step`, to where it belongs (in the loop `around`).
 
@@ -45,27 +46,32 @@ def offer(
         SAFE if safe else UNSAFE,
         (
             made(lambda: [removal(facts, clear.node, clear.text)]),
-            made(lambda: [insertion(facts, clear.node, words, step.node, backward.node, loop, safe), removal(facts, clear.node, clear.text)]),
+            made(lambda: [insertion(facts, root, clear, words, step, backward, around, safe), removal(facts, clear.node, clear.text)]),
         ),
     )
 
 
 def insertion(
-    facts: FileFacts, clear: cst.CSTNode, words: MisplacedClear, step: cst.CSTNode, backward: cst.CSTNode,
-    loop: cst.CSTNode | None, safe: bool,
+    facts: FileFacts, root: RootFacts, clear: Clear, words: MisplacedClear, step: Event, backward: Event,
+    around: Loop | None, safe: bool,
 ) -> Edit:
-    """The clear where it belongs: after a guarded step, at the top of the loop, or else before the backward."""
+    """The clear where it belongs: after a guarded step, at the top of the loop, or else before the backward;
+    written as the code there names what it clears (a helper's `optimizer` may be the loop's `opt`)."""
     try:
         statement(words.clear)
     except CannotFix:
         raise CannotFix(f"`{words.clear}` is not a statement of its own") from None
+    loop = around.node if around is not None else None
     if words.step_guarded:
-        line = starting_with(facts, step)
-        return Edit.at(INSERT_AFTER, line, facts.span(line), words.clear)
-    if loop is not None and (encloses(facts, loop, facts.line(clear)) or not safe):
-        return Edit.at(INSERT_FIRST, loop, facts.span(loop), words.clear)
-    line = starting_with(facts, backward)
-    return Edit.at(INSERT_BEFORE, line, facts.span(line), words.clear)
+        line, kind, place = starting_with(facts, step.node), INSERT_AFTER, step
+    elif around is not None and (encloses(facts, loop, facts.line(clear.node)) or not safe):
+        line, kind, place = loop, INSERT_FIRST, around
+    else:
+        line, kind, place = starting_with(facts, backward.node), INSERT_BEFORE, backward
+    moved = root.translated(words.clear, clear, place)
+    if moved is None:
+        raise CannotFix(f"no name where `{words.clear}` would go is bound to what it clears")
+    return Edit.at(kind, line, facts.span(line), moved)
 
 
 def removal(facts: FileFacts, clear: cst.CSTNode, text: str) -> Edit:
@@ -94,7 +100,7 @@ FIX = Fix(
     does=(
         "Remove the clear when another clear already runs where it belongs; otherwise move it to the top of "
         "the iteration; for a step under a condition, right after the step; in a step helper, right before "
-        "the backward."
+        "the backward; written as the code there names what it clears."
     ),
     safety=(
         "safe for a plain `x.zero_grad()` written between backward and step; unsafe for a clear inside a "

@@ -1,4 +1,5 @@
-"""ZG401, safe: `scaler.unscale_(opt)` right before the clip, with that loop's scaler and optimizer.
+"""ZG401, safe: `scaler.unscale_(opt)` right before the clip, with that loop's scaler and optimizer as the
+clip's code names them (no fix where it has no name for them).
 
 The clip then sees true gradients; `scaler.step` knows they are unscaled and
 does not unscale again. When the statement right before the clip unscales
@@ -17,12 +18,17 @@ from zerograd_lint.fixes.fix_facts import ScaledStep
 from zerograd_lint.fixes.places import Block, in_blocks, is_only, statement_of
 
 
-def offer(facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None) -> Offer:
+def offer(
+    facts: FileFacts, clip: cst.CSTNode, scaler: str, optimizer: str, wrapper_cure: str | None = None, named: bool = True
+) -> Offer:
     """The unscale of `optimizer` by `scaler` before `clip`; none where a library wrapper scaled the gradients
-    (`wrapper_cure`: its own way, in words: the wrapper has no `unscale_` of its own to insert)."""
+    (`wrapper_cure`: its own way, in words: the wrapper has no `unscale_` of its own to insert), nor where the clip's
+    code has no name for either (`named`)."""
     words = ScaledStep(scaler=scaler, optimizer=optimizer)
     if wrapper_cure is not None:
         return Offer(words, SAFE, (f"a library wrapper scaled the gradients: {wrapper_cure}",))
+    if not named:
+        return Offer(words, SAFE, (f"no name at the clip is bound to `{scaler}` and `{optimizer}`",))
     return Offer(words, SAFE, (made(lambda: add_unscale(facts, clip, unscale_call(words))),))
 
 
@@ -62,7 +68,8 @@ FIX = Fix(
     "ZG401", lambda d: f"Insert `{unscale_call(ScaledStep.of(d))}` before the clip",
     order=4,
     does=(
-        "Insert `scaler.unscale_(opt)` right before the clip; an `if ...: scaler.unscale_(opt)` right before "
+        "Insert `scaler.unscale_(opt)` right before the clip, the scaler and optimizer as the clip's code names "
+        "them; an `if ...: scaler.unscale_(opt)` right before "
         "the clip loses its condition instead."
     ),
     safety="safe",

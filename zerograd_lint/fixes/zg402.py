@@ -1,5 +1,8 @@
 """ZG402, safe: `opt.step()` becomes `scaler.step(opt)`, and `scaler.update()` follows when the loop has none.
 
+The scaler is written as the step's code names it (a helper's parameter); where
+that code has no name for it, there is no fix.
+
 A step with arguments (a closure) is left alone: `scaler.step` passes them on,
 but such optimizers (LBFGS) do not support AMP scaling anyway.
 """
@@ -17,13 +20,16 @@ from zerograd_lint.fixes.fix_facts import BypassedScaler
 from zerograd_lint.fixes.places import statement_of
 
 
-def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str, has_update: bool) -> Offer:
-    """`step` (of `optimizer`) through `scaler`; `has_update`: the loop already calls `scaler.update()`."""
+def offer(facts: FileFacts, step: cst.CSTNode, scaler: str, optimizer: str, has_update: bool, named: bool) -> Offer:
+    """`step` (of `optimizer`) through `scaler`; `has_update`: the loop already calls `scaler.update()`; `named`:
+    `scaler` is a name the step's code has for the scaler (else no fix: the scaler is out of its reach)."""
     words = BypassedScaler(scaler=scaler, optimizer=optimizer, has_update=has_update)
-    return Offer(words, SAFE, (made(lambda: through_scaler(facts, step, words)),))
+    return Offer(words, SAFE, (made(lambda: through_scaler(facts, step, words, named)),))
 
 
-def through_scaler(facts: FileFacts, step: cst.CSTNode, words: BypassedScaler) -> list[Edit]:
+def through_scaler(facts: FileFacts, step: cst.CSTNode, words: BypassedScaler, named: bool) -> list[Edit]:
+    if not named:
+        raise CannotFix(f"no name at the step is bound to the scaler `{words.scaler}`")
     if not isinstance(step, cst.Call) or step.args or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the step has arguments")
     # The optimizer as written here (in a helper it may have another name than in the loop).
@@ -44,8 +50,8 @@ FIX = Fix(
     "ZG402", message,
     order=2,  # the scaler's step before the fixes that name the scaler (ZG404, ZG401)
     does=(
-        "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step), adding "
-        "`scaler.update()` if the loop has none."
+        "Replace `opt.step()` with `scaler.step(opt)` (the optimizer as written at the step, the scaler as the "
+        "step's code names it), adding `scaler.update()` if the loop has none."
     ),
     safety="safe",
 )

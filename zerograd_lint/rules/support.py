@@ -8,7 +8,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Step
+from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Loop, Step
 from zerograd_lint.rules import Finding
 
 if TYPE_CHECKING:
@@ -39,6 +39,12 @@ def finding(facts: FileFacts, node: cst.CSTNode, message: str, fix: Offer | None
         line, column, end_line, end_column, message, fix if path is None else None,
         facts.line(step.node) if step is not None else None, path, entry,
     )
+
+
+def named(root: RootFacts, key: str, at: Event | Loop) -> str:
+    """The object keyed `key` as the code at `at` writes it (a helper's parameter, not its caller's argument); its
+    key where nothing there names it, for a report must still say which object it means."""
+    return root.spelled(key, at) or key
 
 
 def at(facts: FileFacts, event: Event) -> str:

@@ -9,7 +9,7 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
 from zerograd_lint.fixes import zg101
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase, named
 
 
 def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
@@ -41,7 +41,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             styles[id(root)] = set_to_none_style(root)
         where = root.where[step.id]
         held = root.held(step, step.optimizer)
-        name = step.optimizer
+        name = named(root, step.optimizer, step)
         leaked = held.leaked_backward()
         if leaked is not None:
             yield leak_finding(facts, root, step, leaked)
@@ -49,7 +49,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
             continue  # loop-carried: needs the loop
         fix = partial(
-            zg101.offer, facts, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
+            zg101.offer, facts, root, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
         )
         reapplied = held.reapplied()
         if reapplied:
@@ -59,7 +59,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
                     f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
-                    f"Call `{name}.zero_grad()` right after {at(facts, earlier)}.",
+                    f"Call `{named(root, step.optimizer, earlier)}.zero_grad()` right after {at(facts, earlier)}.",
                     fix=fix(),
                 )
             elif where.guard is not None:
@@ -67,7 +67,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
                     f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
-                    f"{advice(step, 'right after the step, inside the same condition')}",
+                    f"{advice(root, step, in_loop=False)}",
                     fix=fix(),
                 )
             else:
@@ -76,7 +76,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                     facts, step.node,
                     f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                     f"nothing clears them between {between(facts, backward, step)}"
-                    f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
+                    f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
                     fix=fix(backward=backward),
                 )
             continue
@@ -87,15 +87,15 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 facts, step.node,
                 f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {between(facts, backward, step)}"
-                f"{outside_hint(facts, root, step)}. {advice(step, 'at the start of each iteration')}",
+                f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
                 fix=fix(backward=backward),
             )
 
 
 def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event) -> Finding:
     """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
-    name = step.optimizer
-    models = ", ".join(f"`{m}`" for m in sorted(root.models.get(name, ())))
+    name = named(root, step.optimizer, step)
+    models = ", ".join(f"`{named(root, m, step)}`" for m in sorted(root.models.get(step.optimizer, ())))
     loop = root.loop_of(step)
     return finding(
         facts, step.node,
@@ -104,7 +104,7 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event)
         f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
         f"what the other loss feeds through {models}.",
         fix=zg101.offer(
-            facts, step, loop, guarded=root.where[step.id].guard is not None,
+            facts, root, step, loop, guarded=root.where[step.id].guard is not None,
             set_to_none=set_to_none_style(root), closure=False,
         ),
     )
@@ -117,14 +117,22 @@ def between(facts: FileFacts, backward: Event | None, step: Step) -> str:
     return f"{at(facts, backward)} and {at(facts, step)}"
 
 
-def advice(step: Step, where: str) -> str:
-    """Where the clear goes: a closure the optimizer evaluates (LBFGS: several times per step) clears itself."""
+def advice(root: RootFacts, step: Step, in_loop: bool) -> str:
+    """Where the clear goes, the optimizer named as the code there names it: a closure the optimizer evaluates
+    (LBFGS: several times per step) clears itself; `in_loop`: at the start of the iteration, where the loop's own
+    code names the optimizer (else right after the step)."""
+    at_step = named(root, step.optimizer, step)
     if step.closure:
         return (
-            f"Call `{step.optimizer}.zero_grad()` at the top of the closure that `{step.text}` evaluates "
+            f"Call `{at_step}.zero_grad()` at the top of the closure that `{step.text}` evaluates "
             "(the optimizer may evaluate it several times per step)."
         )
-    return f"Call `{step.optimizer}.zero_grad()` {where}."
+    loop = root.loop_of(step)
+    at_loop = root.spelled(step.optimizer, loop) if in_loop and loop is not None else None
+    if at_loop is not None:
+        return f"Call `{at_loop}.zero_grad()` at the start of each iteration."
+    where = "right after the step, inside the same condition" if root.where[step.id].guard is not None else "right after the step"
+    return f"Call `{at_step}.zero_grad()` {where}."
 
 
 def set_to_none_style(root: RootFacts) -> bool | None:
@@ -279,6 +287,19 @@ RULE = Rule(
         # An imported factory named for optimizers: a name that says scheduler is still no optimizer.
         "opt, lr_scheduler = build_optimizers(model, cfg)\nfor x, y in loader:\n    opt.zero_grad()\n"
         "    criterion(model(x), y).backward()\n    opt.step()\n    lr_scheduler.step()\n",
+        # Accumulation: the update clips group by group (a loop that never tests the flag), then steps; the clear
+        # follows `if not need_update: continue`, the same test.
+        "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    need_update = (i + 1) % accum == 0\n"
+        "    (loss(x) / accum).backward()\n    if need_update:\n        for group in optimizer.param_groups:\n"
+        "            clip_grad_norm_(group[\"params\"], max_norm)\n        optimizer.step()\n"
+        "    if not need_update:\n        continue\n    optimizer.zero_grad()\n",
+        # The same with the step in a closure of the loop body, the function called with the caller's optimizer:
+        # the closure's `optimizer` is the one the loop clears.
+        "def train_one_epoch(loader, optimizer):\n    for i, x in enumerate(loader):\n"
+        "        need_update = (i + 1) % accum == 0\n\n        def _backward(loss):\n            loss.backward()\n"
+        "            if need_update:\n                optimizer.step()\n\n        _backward(loss_of(x) / accum)\n"
+        "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
+        "train_one_epoch(loader, opt)\n",
     ),
     invalid=(
         # timm's loss scaler backwards and steps (a library summary); nothing clears.
@@ -302,6 +323,16 @@ RULE = Rule(
                 "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
                 "    loss.backward()\n    if loss.item() > limit:\n        continue\n"
                 "    optimizer.step()  # <- ZG101\n    optimizer.zero_grad()\n"
+            ),
+        ),
+        # A function called with the caller's optimizer: the report and the clear name it as the function does.
+        Example(
+            "def train(loader, optimizer):\n    for x, y in loader:\n        criterion(model(x), y).backward()\n"
+            "        optimizer.step()  # <- ZG101\n\n\ntrain(loader, torch.optim.SGD(model.parameters(), lr=0.1))\n",
+            fixed=(
+                "def train(loader, optimizer):\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+                "        criterion(model(x), y).backward()\n        optimizer.step()  # <- ZG101\n\n\n"
+                "train(loader, torch.optim.SGD(model.parameters(), lr=0.1))\n"
             ),
         ),
         # A clear only before the loop.
@@ -331,6 +362,12 @@ RULE = Rule(
         "optimizer.zero_grad()\nmicro_step = 0\nfor x in loader:\n    (loss(x) / n).backward()\n"
         "    micro_step += 1\n    if micro_step == n:\n        optimizer.step()  # <- ZG101\n"
         "        micro_step = 0\n",
+        # A closure of the loop body steps on every batch; the loop clears only after `if not need_update: continue`.
+        "def train_one_epoch(loader, optimizer):\n    for i, x in enumerate(loader):\n"
+        "        need_update = (i + 1) % accum == 0\n\n        def _backward(loss):\n            loss.backward()\n"
+        "            optimizer.step()  # <- ZG101\n\n        _backward(loss_of(x) / accum)\n"
+        "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
+        "train_one_epoch(loader, optimizer)\n",
     ),
     check=check,
 )

@@ -25,7 +25,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if not every_path and (drops_the_batch(root, clear, before_clear) or picks_parameters(root, clear, step)):
                 continue
             fix = zg102.offer(
-                facts, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None,
+                facts, root, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None,
                 every_path=every_path,
             )
             if every_path:

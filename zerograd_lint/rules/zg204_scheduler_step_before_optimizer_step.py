@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.fixes import zg204
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, finding
+from zerograd_lint.rules.support import at, finding, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -19,8 +19,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             yield finding(
                 facts, scheduler_step.node,
                 f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "
-                f"value of `{scheduler_step.scheduler}`'s learning-rate schedule (and only warns once). "
-                f"Step the scheduler after `{step.optimizer}`'s step.",
+                f"value of `{named(root, scheduler_step.scheduler, scheduler_step)}`'s learning-rate schedule (and only warns once). "
+                f"Step the scheduler after `{named(root, step.optimizer, scheduler_step)}`'s step.",
                 fix=zg204.offer(facts, scheduler_step.node, code_of(scheduler_step.node.func.value), step.node),
             )
 

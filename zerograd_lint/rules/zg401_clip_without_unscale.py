@@ -23,18 +23,20 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if not held.may_be_scaled():
                 continue
             backward = held.scaled_backward()
-            scaler = scaler_of(root, optimizer)
+            # The scaler and the optimizer as the clip's code names them: the fix writes them there.
+            here = root.spelled(scaler_of(root, optimizer), clip), root.spelled(optimizer, clip)
+            scaler, name = here[0] or scaler_of(root, optimizer), here[1] or optimizer
             source = f" from {at(facts, backward)}" if backward is not None else ""
             summary = backward.summary if backward is not None else None
             # A library wrapper's scaled gradients are unscaled its own way (summaries.Summary.clip_advice).
             wrapper_cure = summary.clip_advice.format(scaler=scaler) if summary is not None else None
             scale = f"{summary.library}'s loss scale" if summary is not None else "the GradScaler's scale"
-            cure = wrapper_cure or f"call `{scaler}.unscale_({optimizer})` before clipping"
+            cure = wrapper_cure or f"call `{scaler}.unscale_({name})` before clipping"
             yield finding(
                 facts, clip.node,
                 f"`{clip.text}` sees gradients still multiplied by {scale}{source}{loop_phrase(facts, root, clip)}: the threshold "
                 f"applies to scaled gradients. {cure[0].upper()}{cure[1:]}.",
-                fix=zg401.offer(facts, clip.node, scaler, optimizer, wrapper_cure),
+                fix=zg401.offer(facts, clip.node, scaler, name, wrapper_cure, named=None not in here),
             )
             break
 

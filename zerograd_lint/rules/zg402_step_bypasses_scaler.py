@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update
 from zerograd_lint.fixes import zg402
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -16,13 +16,18 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         backward = root.held(step, step.optimizer).scaled_backward()
         if backward is None or (backward.summary is not None and backward.summary.steps_directly):
             continue  # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
-        scaler = backward.scaler or "scaler"
+        # The scaler as the step's code names it: the fix writes it there.
+        here = root.spelled(backward.scaler, step) if backward.scaler is not None else None
+        scaler = here or backward.scaler or "scaler"
+        optimizer = named(root, step.optimizer, step)
         yield finding(
             facts, step.node,
             f"`{step.text}` applies gradients scaled by `{scaler}` ({at(facts, backward)}) directly{loop_phrase(facts, root, step)}: the update is "
-            f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({step.optimizer})` "
+            f"multiplied by the scale and inf/NaN steps are not skipped. Use `{scaler}.step({optimizer})` "
             f"followed by `{scaler}.update()`.",
-            fix=zg402.offer(facts, step.node, scaler, step.optimizer, has_update=any(isinstance(e, Update) for e in root.events)),
+            fix=zg402.offer(
+                facts, step.node, scaler, optimizer, has_update=any(isinstance(e, Update) for e in root.events), named=here is not None
+            ),
         )
 
 

@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Unscale
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -20,8 +20,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"
         yield finding(
             facts, unscale.node,
-            f"`{unscale.text}` can run {again} before `{unscale.scaler}.update()`{loop_phrase(facts, root, unscale)}: torch raises RuntimeError "
-            f"on the second unscale of `{unscale.optimizer}`. Unscale once per step, right before clipping.",
+            f"`{unscale.text}` can run {again} before `{named(root, unscale.scaler, unscale)}.update()`{loop_phrase(facts, root, unscale)}: torch raises RuntimeError "
+            f"on the second unscale of `{named(root, unscale.optimizer, unscale)}`. Unscale once per step, right before clipping.",
         )
 
 

@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import finding
+from zerograd_lint.rules.support import finding, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -18,11 +18,12 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
                 if root.held(step, step.optimizer).not_recovered().scaler_stepped_by() is None:
                     continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
+                scaler = named(root, step.scaler, step)
                 yield finding(
                     facts, step.node,
-                    f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{step.scaler}.update()`: "
-                    f"the second step raises and the scale never adapts. Call `{step.scaler}.update()` after the step.",
-                    fix=zg404.offer(facts, step.node, step.scaler, step.optimizer),
+                    f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{scaler}.update()`: "
+                    f"the second step raises and the scale never adapts. Call `{scaler}.update()` after the step.",
+                    fix=zg404.offer(facts, step.node, scaler, named(root, step.optimizer, step)),
                 )
 
 

@@ -41,8 +41,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         accumulation = accumulation_of(root, backward)
         if accumulation is None or not loss_is_unnormalised(backward, facts.helpers, facts.module):
             continue
-        step, count = accumulation
-        divisor = count or "the number of accumulated micro-batches"
+        step, counted = accumulation
+        # The count as the backward's code names it: the report is on its line, the fix divides there.
+        count = root.translated(counted, step, backward) if counted is not None else None
+        divisor = count or "the number of accumulated micro-batches" + (f" (`{counted}` where the step is)" if counted else "")
         loss = code_of(backward.loss) if backward.loss is not None else "loss"
         yield finding(
             facts, backward.node,

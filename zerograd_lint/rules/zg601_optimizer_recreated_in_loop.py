@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import last_name
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import finding
+from zerograd_lint.rules.support import finding, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -15,7 +15,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             loop_line = facts.line(loop.node)
             yield finding(
                 facts, built.node,
-                f"a new {last_name(built.node.func)} `{built.optimizer}` is built in every iteration of the loop at line "
+                f"a new {last_name(built.node.func)} `{named(root, built.optimizer, built)}` is built in every iteration of the loop at line "
                 f"{loop_line}, which steps it at line {facts.line(step.node)}, over the parameters of {models}, built "
                 f"outside that loop: its state (moments, momentum, step count) starts empty each time. "
                 f"Build it once, before the loop at line {loop_line}.",

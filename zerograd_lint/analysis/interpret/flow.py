@@ -108,24 +108,28 @@ class CorrelationPlan:
     args.channels_last: x = ...` decides nothing the analysis tracks). It is
     forgotten when the outermost loop around its tests is done, and after its
     last test outside loops: that keeps the valuations few, file size aside.
+    An atom that moves by nature every iteration (a modulo, a sync flag) is
+    forgotten at the back edge of each loop around its tests, and only there:
+    a loop that never tests it (`for p in parameters:` in a clip helper under
+    `if need_update:`) leaves it as it was in the iteration around.
     """
 
     atoms: dict[str, Atom] = field(default_factory=dict)
     after_loop: dict[int, set[str]] = field(default_factory=dict)  # id(outermost loop) -> atoms forgotten when done
+    moving: dict[int, set[str]] = field(default_factory=dict)  # id(loop) -> its tests' atoms that move every iteration
     after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
-        tests: dict[str, list[tuple[Loop | None, Branch]]] = {}  # in program order, with the outermost loop around
-        innermost: dict[str, Loop | None] = {}  # the innermost loop around the atom's (first) test
+        tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         jumping: dict[int, bool] = {}
-        stack: list[tuple[Node, Loop | None, Loop | None]] = [(root, None, None)]
+        stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
         while stack:
-            node, outermost, inside = stack.pop()
+            node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
             decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
@@ -136,17 +140,15 @@ class CorrelationPlan:
                     elif atom.key not in found:
                         only_jumps.add(atom.key)
                     found[atom.key] = atom
-                    tests.setdefault(atom.key, []).append((outermost, node))
-                    innermost.setdefault(atom.key, inside)
+                    tests.setdefault(atom.key, []).append((around, node))
             if isinstance(node, Event):
                 continue
-            looping = isinstance(node, Loop)
-            outer = node if outermost is None and looping else outermost
-            stack.extend((child, outer, node if looping else inside) for child in reversed(list(children(node))))
+            inner = (*around, node) if isinstance(node, Loop) else around
+            stack.extend((child, inner) for child in reversed(list(children(node))))
         plan = cls()
         for key, places in tests.items():
-            loops = {id(loop): loop for loop, _ in places if loop is not None}
-            loop = innermost[key]
+            first_around = places[0][0]
+            loop = first_around[-1] if first_around else None  # the innermost loop around its first test
             # A flag the loop around its test sets to a literal (`found_oom = False` ... `found_oom = True`, or 0 / 1);
             # not a setting made once (`profile = False`, which a config file may override).
             flag = flag_subject(found[key]) in set_flags and loop is not None and reads_any(
@@ -159,9 +161,13 @@ class CorrelationPlan:
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
             plan.atoms[key] = found[key]
-            for loop_id in loops:
-                plan.after_loop.setdefault(loop_id, set()).add(key)
-            if places[-1][0] is None:
+            for around, _ in places:
+                if not around:
+                    continue
+                plan.after_loop.setdefault(id(around[0]), set()).add(key)
+                for each in around if found[key].per_iteration else ():
+                    plan.moving.setdefault(id(each), set()).add(key)
+            if not places[-1][0]:
                 plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
@@ -193,7 +199,7 @@ class Correlated(Generic[State]):
     valuation survives until something rebinds a name its atom reads; tests that
     nothing in a loop rebinds keep their value across the back edge (loop
     invariant), except those that move by nature every iteration (a modulo, a
-    sync flag), which are forgotten there.
+    sync flag), which are forgotten there when the loop tests them (`plan.moving`).
     """
 
     inner: Domain[State]
@@ -201,9 +207,6 @@ class Correlated(Generic[State]):
     recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
     _killed: dict[int, frozenset[str]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.per_iteration = frozenset(key for key, atom in self.plan.atoms.items() if atom.per_iteration)
 
     def start(self, state: State) -> dict:
         return {frozenset(): state}
@@ -335,7 +338,8 @@ class Correlated(Generic[State]):
         return self.each(state, lambda inner: self.inner.back_edge(loop, inner))
 
     def repeat(self, loop: Loop, state: dict) -> dict:
-        return self.each(self.forget(state, self.per_iteration), lambda inner: self.inner.repeat(loop, inner))
+        moving = frozenset(self.plan.moving.get(id(loop), ()))
+        return self.each(self.forget(state, moving), lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
         state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))

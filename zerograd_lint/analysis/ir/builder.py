@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import count
 from typing import Mapping, Sequence
 
@@ -41,9 +42,11 @@ from zerograd_lint.analysis.ir.nodes import (
     Rebind,
     Try,
     Unscale,
+    children,
     events_in,
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.work import spend
@@ -77,6 +80,16 @@ def jump_only(body: cst.BaseSuite) -> str | None:
 
 
 @dataclass(frozen=True)
+class Instance:
+    """A function being inlined at one call: how its names are keyed, and its resolver (its parameters bound to
+    that call's arguments); a closure it defines reads its free names through both."""
+
+    function: cst.FunctionDef
+    naming: Naming
+    resolver: Resolver
+
+
+@dataclass(frozen=True)
 class Context:
     resolver: Resolver
     function: Container  # where the code being built is written
@@ -90,7 +103,7 @@ class Context:
     stage_checked: bool = False  # under a test of a GradScaler's per-optimizer stage
     conditions: tuple[tuple[cst.BaseExpression, bool], ...] = ()  # the `if` arms around: (test, the arm taken when true)
     naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
-    instances: tuple[tuple[cst.CSTNode, Naming], ...] = ()  # the functions being inlined, with their namings
+    instances: tuple[Instance, ...] = ()  # the functions being inlined, outermost first
     no_grad: bool = False  # inside `with torch.no_grad():`
     loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
     # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
@@ -117,6 +130,12 @@ class Builder(CallEvents, Inlining):
         self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
         self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
+        # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
+        self.namespaces: dict[Event | Loop, Namespace] = {}
+        self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
+        self._module_names: dict[ModuleIndex, frozenset[str]] = {}  # what a module binds at its top level
+        self._module_locals: dict[ModuleIndex, frozenset[str]] = {}  # the locals of all the functions of a module
+        self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
 
     def index_of(self, function: Container) -> ModuleIndex:
         """The index of the module `function` is written in."""
@@ -128,7 +147,56 @@ class Builder(CallEvents, Inlining):
             self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root), mro=mro
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        return self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+        block = self.placed(self.block(body, replace(context, gated=self.accumulating_in(body, context))), root, context.resolver)
+        self.settle_namespaces()
+        return block
+
+    def placed(self, block: Block, function: Container, resolver: Resolver) -> Block:
+        """The block of `function`, noted as read through `resolver`: once its root is built, its events and loops
+        (not those of the helpers it inlines, noted as those were built) are given their `Namespace`."""
+        self._placed.append((block, function, resolver))
+        return block
+
+    def settle_namespaces(self) -> None:
+        """The namespaces of the blocks noted while one root was built (see `can_read`)."""
+        functions = [f for _, f, _ in self._placed if isinstance(f, cst.FunctionDef)]
+        inlined = frozenset().union(*(self.locals_of(f) for f in functions))
+        for block, function, resolver in self._placed:
+            namespace = Namespace(resolver, partial(self.can_read, function, inlined))
+            pending: list[Node] = [block]
+            while pending:
+                node = pending.pop()
+                if isinstance(node, (Event, Loop)):
+                    self.namespaces[node] = namespace
+                if not isinstance(node, Inlined):
+                    pending.extend(children(node))
+        self._placed.clear()
+
+    def can_read(self, function: Container, inlined: frozenset[str], name: str) -> bool:
+        """Whether Python lets code in `function` read `name`: a local of it or of a function around it, a name its
+        module binds, or a free name that no function binds (an undefined name reads as a global); not a local of
+        another function of its module or of those inlined with it (`inlined`: their locals)."""
+        if name in self.visible_in(function) or name in self.module_names(function):
+            return True
+        index = self.index_of(function)
+        if index not in self._module_locals:
+            self._module_locals[index] = frozenset().union(*(self.locals_of(f) for f in index.functions))
+        return name not in inlined and name not in self._module_locals[index]
+
+    def module_names(self, function: Container) -> frozenset[str]:
+        """The names the module of `function` binds at its top level."""
+        index = self.index_of(function)
+        if index not in self._module_names:
+            self._module_names[index] = frozenset(Bindings(index.module.body).names)
+        return self._module_names[index]
+
+    def visible_in(self, function: Container | None) -> frozenset[str]:
+        """The local names Python lets code in `function` read: its own and those of the functions around it."""
+        if not isinstance(function, cst.FunctionDef):
+            return frozenset()
+        if function not in self._visible:
+            self._visible[function] = self.locals_of(function) | self.visible_in(self.index_of(function).enclosing.get(function))
+        return self._visible[function]
 
     def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:
         items: list[Node] = []
@@ -409,14 +477,18 @@ class Builder(CallEvents, Inlining):
             return []
         self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)
+        resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments)
+        around = self.enclosing_instance(function, context)
+        if around is not None:
+            resolver = resolver.within(around.resolver, self.locals_of(function))
         inner = Context(
-            self.index_of(function).resolver_for(function, overlay, roles, arguments),
+            resolver,
             function,
             (*context.stack, function),
             "return",
             accelerate=context.accelerate,
             naming=naming,
-            instances=(*context.instances, (function, naming)),
+            instances=(*context.instances, Instance(function, naming, resolver)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
             mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
@@ -425,7 +497,7 @@ class Builder(CallEvents, Inlining):
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         entry = [self.rebind(call, fresh)] if fresh else []
-        return [Inlined(call, function, Block((*entry, *self.block(body, inner).items)))]
+        return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver))]
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:

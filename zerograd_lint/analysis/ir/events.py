@@ -202,7 +202,7 @@ class CallEvents:
             ]
         update = Block((
             *clipping,
-            self.event(Step, call, optimizer=key, via_scaler=True, scaler=scaler),
+            self.event(Step, call, optimizer=key, via_scaler=True, scaler=scaler, written=optimizer),
             self.event(Update, call, scaler=scaler),
         ))
         test = argument(call, summary.update)
@@ -397,7 +397,7 @@ class CallEvents:
                 return []
             step = self.event(
                 Step, call, optimizer=self.optimizer_key(positional[0], resolver), via_scaler=True,
-                scaler=resolver.canonical(receiver),
+                scaler=resolver.canonical(receiver), written=positional[0],
             )
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
@@ -416,7 +416,8 @@ class CallEvents:
             return nodes
         backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
         step = self.event(
-            Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside
+            Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside,
+            written=receiver,
         )
         if self.steps_a_context(receiver, positional, context):
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.

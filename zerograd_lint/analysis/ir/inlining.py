@@ -14,7 +14,7 @@ from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
 
 if TYPE_CHECKING:
-    from zerograd_lint.analysis.ir.builder import Context
+    from zerograd_lint.analysis.ir.builder import Context, Instance
 
 
 class Inlining:
@@ -130,11 +130,17 @@ class Inlining:
             self_key = context.naming.chain(receiver) if not isinstance(receiver, cst.Call) else context.naming.key("self")
             if self_key is not None:
                 params[all_params[0].name.value] = self_key
-        parent = self.index_of(function).enclosing.get(function)
-        outer = next((naming for owner, naming in reversed(context.instances) if owner is parent), None)
-        if outer is None and parent is context.stack[0]:
+        around = self.enclosing_instance(function, context)
+        outer = around.naming if around is not None else None
+        if outer is None and self.index_of(function).enclosing.get(function) is context.stack[0]:
             outer = ROOT_NAMING
         return Naming(str(next(self.ids)), local, params, constants, outer)
+
+    def enclosing_instance(self, function: cst.FunctionDef, context: Context) -> Instance | None:
+        """The innermost inlined call of the function that defines `function` (a closure): its free names are
+        that call's."""
+        parent = self.index_of(function).enclosing.get(function)
+        return next((instance for instance in reversed(context.instances) if instance.function is parent), None)
 
     @staticmethod
     def literal_argument(argument: cst.BaseExpression, context: Context) -> str | None:

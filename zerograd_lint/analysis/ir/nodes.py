@@ -60,6 +60,7 @@ class Step(Event):
     via_scaler: bool
     scaler: str | None
     closure: bool = False  # `opt.step(closure)` whose closure runs a backward: the clear belongs in it
+    written: cst.BaseExpression | None = None  # the optimizer as the step's code writes it (`opt`, `scaler.step(opt)`'s)
 
 
 @dataclass(frozen=True, eq=False)

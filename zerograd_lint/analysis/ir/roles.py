@@ -297,6 +297,21 @@ class Resolver:
     # See `by_receiver`; not an argument, so that `replace()` starts a resolver with its own.
     answers: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
+    def within(self, enclosing: "Resolver", local: frozenset[str]) -> "Resolver":
+        """This closure's resolver, its free names (those not in `local`) read as the resolver of the inlined call
+        of its enclosing function reads them: `optimizer` in a `def _backward(loss):` of `train(model, optimizer)`
+        is the caller's argument, as it is in `train`'s own body."""
+
+        def free(mapping: Mapping[str, Any]) -> dict[str, Any]:
+            return {name: value for name, value in mapping.items() if name not in local}
+
+        return replace(
+            self,
+            overlay={**free(enclosing.overlay), **self.overlay},
+            overlay_roles={**free(enclosing.overlay_roles), **self.overlay_roles},
+            arguments={**free(enclosing.arguments), **self.arguments},
+        )
+
     def bindings(self, key: str) -> list[Binding]:
         for scope in self.scopes:
             found = scope.bindings.get(key)

@@ -7,10 +7,13 @@ nested `def _backward(_loss)` does `_loss.backward()` and, under
 `if not need_update: continue` and then `optimizer.zero_grad()`. The clear
 follows every step (the same test, nothing assigned between), so nothing is
 applied twice (RULES.md: a report that needs two tests to disagree is a false
-report). The project branch 468d8b2 reports ZG101 at the step in both timm
-files, where main 6c9436b is silent; on this reduction main reports it too
-(`real_world_cases/timm_need_update_continue.py`, the same shape with the
-loop at module level and no `_forward` closure, passes).
+report). Reported while the function was inlined at its call: the closure read
+its free name `optimizer` as the parameter's own name, where the function's
+body read it as the caller's argument, so the step and the clear were of two
+optimizers; a closure now reads its free names as the inlined call binds them.
+The loop over parameters of timm's clip helper is
+`timm_need_update_clip_loop_over_parameters.py`; the buggy twin
+`zg101_nested_backward_closure_steps_every_batch.py`.
 """
 # expect: clean
 import torch
