@@ -13,7 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
-from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.roles import Resolver, group_parameters
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
@@ -122,7 +122,8 @@ def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:
 
 def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
     """The objects an expression reads, as written and as resolver keys: `model` in `model.parameters()`,
-    `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`."""
+    `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`, `model.head` in
+    `[{"params": model.head.parameters(), "lr": lr}]`."""
     found: set[str] = set()
 
     def read(part: cst.CSTNode) -> None:
@@ -131,6 +132,9 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
             return
         if isinstance(part, cst.Subscript):
             found.update({resolver.canonical(part), code_of(part)})
+        if isinstance(part, cst.Dict) and (params := group_parameters(part)) is not None:
+            read(params)  # a parameter group: its parameters, not its learning rate
+            return
         if isinstance(part, cst.Call):
             if isinstance(part.func, cst.Attribute):
                 read(part.func.value)  # the receiver, not the method's name
