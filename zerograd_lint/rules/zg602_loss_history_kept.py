@@ -175,6 +175,12 @@ RULE = Rule(
         "    parts = {'ce': ce, 'reg': reg}\n    logs = {'loss': loss, 'lr': lr}\n    return parts, logs\n\n"
         "totals = {'ce': 0.0, 'reg': 0.0}\nhistory = []\nfor x, y in loader:\n    parts, logs = train_step(x, y)\n"
         "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n    history.append(logs)  # <- ZG602\n",
+        # A loss function returning its total and the dict of terms the total is computed from.
+        "def detection_loss(out, y):\n    parts = {'box': box_loss(out, y), 'cls': cls_loss(out, y)}\n"
+        "    return sum(parts.values()), parts\n\n"
+        "totals = {'box': 0.0, 'cls': 0.0}\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss, parts = detection_loss(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n",
     ),
     check=check,
 )

@@ -8,13 +8,14 @@ a step, a call or an assignment.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
-from zerograd_lint.analysis.ir.roles import Resolver, group_parameters
-from zerograd_lint.analysis.ir.visiting import code_children, visit
+from zerograd_lint.analysis.ir.roles import Resolver, group_parameters, tuple_elements
+from zerograd_lint.analysis.ir.visiting import code_children, nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
@@ -187,6 +188,68 @@ def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
 
 
 # ZG602 ---------------------------------------------------------------------------------
+
+
+def parts_returned(
+    target: cst.BaseExpression, function: cst.FunctionDef, returns: tuple[cst.BaseExpression, ...]
+) -> frozenset[tuple[str, str]]:
+    """(name, part) for each name of `target` (`total, parts = f(...)`) that `f`'s `returns` give a value computed
+    from the value they give `part`: `return sum(parts.values()), parts`, or `return total, {"box": box}` after
+    `total = box + cls`. Only a part returned as names (a name, or a display of names) is one: a value computed
+    anew (`torch.cat(terms).detach()`, `box.item()`) is not the loss's part."""
+    names = tuple_elements(target)
+    if names is None:
+        return frozenset()
+    sources = sources_in(function)
+    found: set[tuple[str, str]] = set()
+    for returned in returns:
+        values = tuple_elements(returned)
+        if values is None or len(values) != len(names):
+            continue
+        for name, whole in zip(names, values):
+            computed_from = closure(roots_read(whole), sources)
+            for part_name, part in zip(names, values):
+                held = names_held(part)
+                if part is not whole and held and held <= computed_from:
+                    found.add((code_of(name), code_of(part_name)))
+    return frozenset(found)
+
+
+def sources_in(function: cst.FunctionDef) -> dict[str, set[str]]:
+    """Each plain name a function assigns, and the names its values read."""
+    found: dict[str, set[str]] = {}
+    for statement in nodes_of(function, cst.Assign):
+        for target in statement.targets:
+            if isinstance(target.target, cst.Name):
+                found.setdefault(target.target.value, set()).update(roots_read(statement.value))
+    return found
+
+
+def closure(names: set[str], sources: Mapping[str, set[str]]) -> set[str]:
+    found, pending = set(names), list(names)
+    while pending:
+        for source in sources.get(pending.pop(), ()):
+            if source not in found:
+                found.add(source)
+                pending.append(source)
+    return found
+
+
+def roots_read(node: cst.CSTNode) -> set[str]:
+    """The plain names an expression reads (`parts` of `parts.values()`)."""
+    return {re.split(r"[.\[]", name, maxsplit=1)[0] for name in names_read(node)}
+
+
+def names_held(node: cst.BaseExpression) -> set[str]:
+    """The names a value is made of as it is: a name, or a dict, tuple or list of names; else nothing."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Dict):
+        elements = [e.value for e in node.elements if isinstance(e, cst.DictElement)]
+    else:
+        elements = tuple_elements(node) or []
+    held = {e.value for e in elements if isinstance(e, cst.Name)}
+    return held if elements and len(held) == len(elements) else set()
 
 
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
