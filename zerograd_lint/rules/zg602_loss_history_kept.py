@@ -121,6 +121,10 @@ RULE = Rule(
         # Reset in every iteration: nothing outlives it.
         "for x, y in loader:\n    parts = []\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
+        # A loss function returning its total and the count it divides by: the count is no term of the loss.
+        "def detection_loss(out, y):\n    n = y.numel()\n    return (box_loss(out, y) + cls_loss(out, y)) / n, n\n\n"
+        "seen = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss, n = detection_loss(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    seen += n\n",
     ),
     invalid=(
         Example(

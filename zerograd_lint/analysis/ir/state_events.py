@@ -193,35 +193,35 @@ def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
 def parts_returned(
     target: cst.BaseExpression, function: cst.FunctionDef, returns: tuple[cst.BaseExpression, ...]
 ) -> frozenset[tuple[str, str]]:
-    """(name, part) for each name of `target` (`total, parts = f(...)`) that `f`'s `returns` give a value computed
-    from the value they give `part`: `return sum(parts.values()), parts`, or `return total, {"box": box}` after
+    """(name, part) for each name of `target` (`total, parts = f(...)`) that `f`'s `returns` give a total of the
+    value they give `part`: `return sum(parts.values()) / len(parts), parts`, or `return total, {"box": box}` after
     `total = box + cls`. Only a part returned as names (a name, or a display of names) is one: a value computed
-    anew (`torch.cat(terms).detach()`, `box.item()`) is not the loss's part."""
+    anew (`torch.cat(terms).detach()`, `box.item()`) is not the loss's part, nor is a divisor (`n` of `total / n`)."""
     names = tuple_elements(target)
     if names is None:
         return frozenset()
-    sources = sources_in(function)
+    sources = terms_assigned(function)
     found: set[tuple[str, str]] = set()
     for returned in returns:
         values = tuple_elements(returned)
         if values is None or len(values) != len(names):
             continue
         for name, whole in zip(names, values):
-            computed_from = closure(roots_read(whole), sources)
+            added = closure(terms_of(whole), sources)
             for part_name, part in zip(names, values):
                 held = names_held(part)
-                if part is not whole and held and held <= computed_from:
+                if part is not whole and held and held <= added:
                     found.add((code_of(name), code_of(part_name)))
     return frozenset(found)
 
 
-def sources_in(function: cst.FunctionDef) -> dict[str, set[str]]:
-    """Each plain name a function assigns, and the names its values read."""
+def terms_assigned(function: cst.FunctionDef) -> dict[str, set[str]]:
+    """Each plain name a function assigns, and the names its values add up (`terms_of`)."""
     found: dict[str, set[str]] = {}
     for statement in nodes_of(function, cst.Assign):
         for target in statement.targets:
             if isinstance(target.target, cst.Name):
-                found.setdefault(target.target.value, set()).update(roots_read(statement.value))
+                found.setdefault(target.target.value, set()).update(terms_of(statement.value))
     return found
 
 
@@ -235,9 +235,29 @@ def closure(names: set[str], sources: Mapping[str, set[str]]) -> set[str]:
     return found
 
 
-def roots_read(node: cst.CSTNode) -> set[str]:
-    """The plain names an expression reads (`parts` of `parts.values()`)."""
-    return {re.split(r"[.\[]", name, maxsplit=1)[0] for name in names_read(node)}
+# Calls whose value adds up what they are given: `sum(parts.values())`, `torch.stack(terms).mean()`.
+SUMMING_CALLS = frozenset({"sum", "mean", "stack", "cat", "list", "tuple", "values"})
+
+
+def terms_of(node: cst.BaseExpression) -> set[str]:
+    """The names a value adds up: `box` and `cls` in `(box + cls) / n`, `parts` in `sum(parts.values())`; not a
+    divisor (`n`), nor what another function is handed (`F.mse_loss(out, y)`)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Subscript):
+        return terms_of(node.value)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return set().union(*(terms_of(element.value) for element in node.elements))
+    if isinstance(node, cst.UnaryOperation):
+        return terms_of(node.expression)
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+            return terms_of(node.left) | terms_of(node.right)
+        return terms_of(node.left) if isinstance(node.operator, cst.Divide) else set()
+    if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)) and last_name(node.func) in SUMMING_CALLS:
+        receiver = terms_of(node.func.value) if isinstance(node.func, cst.Attribute) else set()
+        return receiver.union(*(terms_of(argument.value) for argument in node.args if argument.keyword is None))
+    return set()
 
 
 def names_held(node: cst.BaseExpression) -> set[str]:
