@@ -627,7 +627,8 @@ class Resolver:
         if isinstance(node, (cst.List, cst.Tuple)) and node.elements:
             # Parameter groups: `[{"params": model.body.parameters()}, {"params": model.head.parameters(), "lr": lr}]`.
             parts = [group_parameters(element.value) for element in node.elements]
-            return self.union_of_owners([part for part in parts if part is not None], depth) if None not in parts else frozenset()
+            groups = [part for part in parts if part is not None]
+            return self.union_of_owners(groups, depth) if len(groups) == len(parts) else frozenset()
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
 

@@ -226,6 +226,7 @@ def terms_assigned(function: cst.FunctionDef) -> dict[str, set[str]]:
 
 
 def closure(names: set[str], sources: Mapping[str, set[str]]) -> set[str]:
+    """The names, and those their assignments add up, and so on."""
     found, pending = set(names), list(names)
     while pending:
         for source in sources.get(pending.pop(), ()):
