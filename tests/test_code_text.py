@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import tokenize
 
@@ -15,9 +16,10 @@ EVERY_CODE = frozenset(rule.code for rule in all_rules())
 
 
 # Python 3.12 (PEP 701) tokenises an f-string as a start, its parts and fields, and an end; before, it was one
-# STRING token. The gate treats the whole f-string as a string on every Python (its fields hold display values,
-# not a training loop), so the same file passes or not whatever Python runs the check: here the tokens from an
-# f-string's start to its end count as one STRING, as the tokenizer of 3.9-3.11 gives it.
+# STRING token. Here the tokens from an f-string's start to its end count as one STRING, as the tokenizer of
+# 3.9-3.11 gives it, and its fields come from CPython's tree, whose positions are the same on every Python: the
+# expression of each field is code again (its parentheses with it), and each string inside that expression is a
+# string again, the innermost first to win. So the same file passes the gate or not whatever Python checks it.
 F_STRING_START = getattr(tokenize, "FSTRING_START", None)
 F_STRING_END = getattr(tokenize, "FSTRING_END", None)
 
@@ -40,20 +42,66 @@ def strings_and_comments(source: str) -> list[tokenize.TokenInfo]:
     return found
 
 
+def field_regions(tree: ast.AST) -> list[tuple[ast.expr, bool]]:
+    """Each f-string field's expression (code: True) and each string inside one (False)."""
+    regions: list[tuple[ast.expr, bool]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FormattedValue):
+            regions.append((node.value, True))
+            literal_parts = {id(part) for inner in ast.walk(node.value) if isinstance(inner, ast.JoinedStr) for part in inner.values}
+            regions.extend(
+                (inner, False)
+                for inner in ast.walk(node.value)
+                if (isinstance(inner, ast.JoinedStr) or isinstance(inner, ast.Constant) and isinstance(inner.value, (str, bytes)))
+                and id(inner) not in literal_parts
+            )
+    return regions
+
+
+def parentheses_around(text: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The span of the parentheses right around `text[start:end]` (spaces between), if any."""
+    before, after = start - 1, end
+    while before >= 0 and text[before] in b" \t\r\n":
+        before -= 1
+    while after < len(text) and text[after] in b" \t\r\n":
+        after += 1
+    if before >= 0 and text[before] == ord("(") and text[after : after + 1] == b")":
+        return before, after + 1
+    return None
+
+
 def blanked_by_the_tokenizer(source: str) -> bytes:
     """The source with each STRING and COMMENT token of Python's own tokenizer blanked (a string's prefix
-    letters aside: they are left as they are), line breaks kept."""
-    data = bytearray(source.encode())
+    letters aside: they are left as they are), line breaks kept; then each f-string field's expression
+    (`field_regions`) put back, and the strings inside it blanked again."""
+    original = source.encode()
+    data = bytearray(original)
     line_starts = [0]
     for line in io.StringIO(source).readlines():
         line_starts.append(line_starts[-1] + len(line.encode()))
     lines = source.splitlines(keepends=True)
+
+    def offset(row: int, column: int) -> int:  # a tokenizer's column counts characters
+        return line_starts[row - 1] + len(lines[row - 1][:column].encode())
+
+    def blank(start: int, end: int) -> None:
+        start += len(original[start:end]) - len(original[start:end].lstrip(b"rRbBuUfF"))
+        data[start:end] = bytes(byte if byte in b"\r\n" else 32 for byte in original[start:end])
+
     for token in strings_and_comments(source):
-        (first_row, first_column), (last_row, last_column) = token.start, token.end
-        prefix = len(token.string) - len(token.string.lstrip("rRbBuUfF")) if token.type == tokenize.STRING else 0
-        start = line_starts[first_row - 1] + len(lines[first_row - 1][: first_column + prefix].encode())
-        end = line_starts[last_row - 1] + len(lines[last_row - 1][:last_column].encode())
-        data[start:end] = bytes(byte if byte in b"\r\n" else 32 for byte in data[start:end])
+        blank(offset(*token.start), offset(*token.end))
+    regions = []
+    for node, code in field_regions(ast.parse(source)):
+        start = line_starts[node.lineno - 1] + node.col_offset  # a tree's column counts bytes
+        end = line_starts[node.end_lineno - 1] + node.end_col_offset
+        while code and (around := parentheses_around(original, start, end)):
+            start, end = around
+        regions.append((start, -end, not code))
+    for start, negative_end, string in sorted(regions):  # outer first, so the innermost wins
+        if string:
+            blank(start, -negative_end)
+        else:
+            data[start:-negative_end] = original[start:-negative_end]
     return bytes(data)
 
 
@@ -75,7 +123,13 @@ def test_every_offset_and_line_stays_where_it_was():
     code = code_only(data)
     assert len(code) == len(data) and [i for i, b in enumerate(code) if b in b"\r\n"] == [i for i, b in enumerate(data) if b in b"\r\n"]
     assert code.split(b"\r\n")[0].rstrip() == b"x ="
-    assert b"one" not in code and b"two" not in code and b"w" not in code.split(b"\n")[-2]
+    assert b"one" not in code and b"two" not in code
+    assert code.split(b"\n")[-2] == b"      ; t = f  x     w    + rb    "  # a field's expressions are code, `!r:>` is not
+
+
+def test_an_f_strings_fields_are_code_and_their_own_strings_are_not():
+    data = b'print(f"{name}: {param.grad.abs().mean():.3f} {stats[\'grad\']=} {f\'{step!r}\'}", end="")\n'
+    assert code_only(data) == b'print(f  name    param.grad.abs().mean()       stats[      ]    f  step      , end=  )\n'
 
 
 CODE_AFTER = b"\nfor x in loader:\n    loss.backward()\n    opt.step()\n"
@@ -100,6 +154,12 @@ def test_a_training_loop_shown_in_a_docstring_or_a_comment_is_ruled_out_before_a
         assert any(need.in_text(source) for need in NEEDS.values())  # the words are there
         assert not gate.in_text(source)
     assert gate.in_text(docstring.replace(b'"""', b"") + CODE_AFTER) == {"lifecycle"}
+
+
+def test_a_grad_read_inside_an_f_string_still_counts():
+    source = b'loss.backward()\nfor name, p in model.named_parameters():\n    print(f"{name}: {p.grad.norm()}")\n'
+    assert "grad_reads" in gate_of(EVERY_CODE).in_text(source)
+    assert "grad_reads" not in gate_of(EVERY_CODE).in_text(source.replace(b"{p.grad.norm()}", b"p.grad.norm()"))
 
 
 def test_a_string_naming_parameters_still_counts_for_the_grad_question():

@@ -56,8 +56,10 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.roles import Resolver
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
+from zerograd_lint.analysis.ir.vocabulary import NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
@@ -540,7 +542,7 @@ def analyse_root(
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(definitions, events, models, builder.index.helper_names, imported_names(builder.index.module)),
+        forward=forward_feeds(definitions, events, models, builder.index),
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association),
@@ -739,17 +741,22 @@ SOURCE_DEPTH = 4
 
 
 def forward_feeds(
-    definitions: Definitions, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], helpers: frozenset[str],
-    imported: frozenset[str] = frozenset(),
+    definitions: Definitions, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], index: ModuleIndex
 ) -> dict[int, frozenset[int]]:
     """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
     An assignment feeds a loss when the loss is computed from the names it binds
     (a few steps back, in the loop around the backward or before it), and runs
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
-    nothing; `batch = get_batch()` calls no model.
+    nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
+    calls a method of the file that returns new tensors only, which runs none.
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
+    helpers, imported = index.helper_names, imported_names(index.module)
+
+    def runs_forward(callee: str) -> bool:
+        return calls_model(callee, known, helpers, imported) and not ("." in callee and returns_new_tensors(index, callee.rsplit(".", 1)[1]))
+
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
     for backward in events:
@@ -763,12 +770,43 @@ def forward_feeds(
             for scope, bound in frontier:
                 for assign in definitions.before(backward, scope, bound):
                     if assign.id not in runs_model:
-                        runs_model[assign.id] = any(calls_model(c, known, helpers, imported) for c in assign.callees)
+                        runs_model[assign.id] = any(runs_forward(c) for c in assign.callees)
                     if runs_model[assign.id]:
                         feeds.setdefault(assign.id, set()).add(backward.id)
                     reached |= {(assign.scope, use) for use in assign.uses}
             frontier = reached - seen
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
+
+
+def returns_new_tensors(index: ModuleIndex, method: str) -> bool:
+    """Whether the file's one method of that name returns only tensors it makes (`weight.new_zeros(...)`,
+    `torch.zeros(...).to(device)`, a tuple of them): they carry no autograd graph, so calling it runs no forward."""
+    methods = index.methods_named.get(method, ())
+    if len(methods) != 1 or not index.returned_values(methods[0]):
+        return False
+    resolver = index.resolver_for(methods[0])
+    return all(is_new_tensor(value, resolver) for value in index.returned_values(methods[0]))
+
+
+def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> bool:
+    """A tensor made here, with no autograd graph: a factory's (`torch.zeros`, `x.new_zeros`), moved or cast,
+    wrapped in a `Variable`, or a name bound once to one; a tuple or list of them."""
+    if depth > SOURCE_DEPTH:
+        return False
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return bool(value.elements) and all(is_new_tensor(element.value, resolver, depth + 1) for element in value.elements)
+    if isinstance(value, cst.Name):
+        bound = resolver.value_of(value)
+        return bound is not None and is_new_tensor(bound, resolver, depth + 1)
+    if not isinstance(value, cst.Call):
+        return False
+    callee = dotted_name(value.func) or ""
+    method = value.func.attr.value if isinstance(value.func, cst.Attribute) else None
+    if method in NEW_TENSOR_METHODS or (callee.startswith("torch.") and callee.rsplit(".", 1)[1] in TENSOR_FACTORIES):
+        return True
+    if method in SAME_TENSOR_METHODS:
+        return is_new_tensor(value.func.value, resolver, depth + 1)
+    return callee in VARIABLE_WRAPPERS and bool(value.args) and is_new_tensor(value.args[0].value, resolver, depth + 1)
 
 
 def enclosing_blocks(node: Node, path: tuple[int, ...] = ()) -> Iterator[tuple[int, tuple[int, ...]]]:

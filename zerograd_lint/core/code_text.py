@@ -4,7 +4,10 @@ The gate's text stage asks it of the few files whose words pass (a docstring
 that shows `loss.backward()` and `optimizer.step()` is no training loop), so
 they are ruled out before any parse. One regular expression finds each
 comment and string literal from the start; each becomes spaces (its line
-breaks kept), so every offset and line stays where it was. Where the tokens
+breaks kept), so every offset and line stays where it was. An f-string's
+replacement fields are code (`f"{param.grad.norm()}"` reads a gradient): the
+expression of each field is kept, its own strings blanked in turn, while the
+literal text, the conversion and the format spec are blanked. Where the tokens
 cannot be told apart for sure, the whole text is left as it is, so every word
 still counts: a quote that opens no string closing on its line (the file will
 not parse), and an f-string whose replacement fields do not close where the
@@ -26,22 +29,35 @@ TOKEN = re.compile(
     rb'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"',
     re.S,
 )
+# The letters right before a quote when they are the string's prefix: not the end of a longer name (`if"x"`).
+PREFIX = re.compile(rb"(?<![\w\x80-\xff])[rRbBuUfF]{1,2}\Z")
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
 QUOTES = frozenset(b"'\"")
-OPEN, CLOSE = ord("{"), ord("}")
-FIELD_BYTE = re.compile(rb"[{}'\"]")
+OPEN, CLOSE, BACKSLASH = ord("{"), ord("}"), ord("\\")
+BRACKETS_OPEN, BRACKETS_CLOSE = frozenset(b"([{"), frozenset(b")]}")
+SPACES, CONVERSION = re.compile(rb"[ \t]*"), re.compile(rb"[a-z]*")
+
+
+class Unclear(Exception):
+    """An f-string whose fields cannot be told apart for sure."""
 
 
 def code_only(data: bytes) -> bytes:
-    """The text with every comment and string literal blanked; the text as it is if any token cannot be told for sure."""
+    """The text with every comment and string literal blanked (an f-string's field expressions kept); the text as
+    it is if any token cannot be told for sure."""
     uncertain = False
 
     def blanked(match: re.Match[bytes]) -> bytes:
         nonlocal uncertain
         token = match.group()
-        if OPEN in token and token[0] in QUOTES and is_f_string(data, match.start()) and not fields_close(token):
+        prefix = string_prefix(data, match.start())
+        if token[0] not in QUOTES or b"f" not in prefix or OPEN not in token:
+            return token.translate(BLANK)
+        try:
+            return kept(token, f_string_code(token, 0, raw=b"r" in prefix))
+        except Unclear:
             uncertain = True
-        return token.translate(BLANK)
+            return token
 
     code = TOKEN.sub(blanked, data)
     if uncertain or b"'" in code or b'"' in code:  # a quote left: a string that does not close (the file will not parse)
@@ -49,31 +65,127 @@ def code_only(data: bytes) -> bytes:
     return code
 
 
-def is_f_string(data: bytes, quote: int) -> bool:
-    """Whether the string opening at `quote` may be an f-string: an `f` in the two bytes before it (`f"`, `rf"`,
-    also the end of a name such as `if"`: counted, which only asks for more care)."""
-    return b"f" in data[max(0, quote - 2) : quote].lower()
+def string_prefix(data: bytes, quote: int) -> bytes:
+    """The prefix letters, lower case, of the string whose quote is at `quote` (`b""` for none)."""
+    found = PREFIX.search(data, max(0, quote - 3), quote)
+    return found.group().lower() if found else b""
 
 
-def fields_close(token: bytes) -> bool:
-    """Whether every replacement field of an f-string closes inside it: `{{` and `}}` are literal braces; inside a
-    field, braces nest and a string of the other quote is skipped whole."""
-    depth, index = 0, 0
-    while (found := FIELD_BYTE.search(token, index)) is not None:
-        at = found.start()
-        byte, index = token[at], at + 1
-        if depth == 0:
-            if token[index : index + 1] == bytes([byte]) and byte in (OPEN, CLOSE):
-                index += 1  # a doubled brace: literal
-            elif byte == OPEN:
-                depth = 1
-            elif byte == CLOSE:
-                return False
-        elif byte in QUOTES:
-            closing = token.find(bytes([byte]), index)
-            if closing < 0:
-                return False
-            index = closing + 1
+def kept(token: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """The token blanked but for these spans."""
+    code = bytearray(token.translate(BLANK))
+    for start, end in spans:
+        code[start:end] = token[start:end]
+    return bytes(code)
+
+
+def f_string_code(text: bytes, quote: int, raw: bool) -> list[tuple[int, int]]:
+    """The spans of `text` that are code in the f-string opening at `quote`: its fields' expressions less their
+    strings (an f-string among them gives its own fields' expressions)."""
+    width = 3 if text[quote : quote + 3] in (b"'''", b'"""') else 1
+    end = string_end(text, quote)
+    spans: list[tuple[int, int]] = []
+    if literal_end(text, quote + width, end - width, raw, spans, in_spec=False) != end - width:
+        raise Unclear
+    return spans
+
+
+def string_end(text: bytes, quote: int) -> int:
+    """Where the string opening at `quote` ends (after its closing quote)."""
+    delimiter = text[quote : quote + 3] if text[quote : quote + 3] in (b"'''", b'"""') else text[quote : quote + 1]
+    index = quote + len(delimiter)
+    while index < len(text):
+        if text[index] == BACKSLASH:
+            index += 2
+        elif text.startswith(delimiter, index):
+            return index + len(delimiter)
+        elif len(delimiter) == 1 and text[index] in b"\r\n":
+            break
         else:
-            depth += 1 if byte == OPEN else -1
-    return depth == 0
+            index += 1
+    raise Unclear
+
+
+def literal_end(text: bytes, index: int, end: int, raw: bool, spans: list[tuple[int, int]], in_spec: bool) -> int:
+    """Where the literal text from `index` ends: at `end`, or in a format spec at the field's `}`. `{{` and `}}`
+    are literal braces, `\\N{...}` a named character; each field's expression spans go to `spans`."""
+    while index < end:
+        byte = text[index]
+        if byte == BACKSLASH and not raw:
+            index = named_character_end(text, index) if text.startswith(b"N{", index + 1) else index + 2
+        elif byte == OPEN and not in_spec and text[index + 1 : index + 2] == b"{":
+            index += 2
+        elif byte == OPEN:
+            index = field_end(text, index + 1, end, raw, spans)
+        elif byte == CLOSE and in_spec:
+            return index
+        elif byte == CLOSE:
+            if text[index + 1 : index + 2] != b"}":
+                raise Unclear
+            index += 2
+        else:
+            index += 1
+    return index
+
+
+def named_character_end(text: bytes, index: int) -> int:
+    """Where the `\\N{NAME}` escape at `index` ends."""
+    closing = text.find(b"}", index)
+    if closing < 0:
+        raise Unclear
+    return closing + 1
+
+
+def field_end(text: bytes, index: int, end: int, raw: bool, spans: list[tuple[int, int]]) -> int:
+    """Where the replacement field whose expression starts at `index` ends (after its `}`): the expression runs
+    to a `}`, a conversion `!`, a format spec `:` or a debugging `=` outside brackets."""
+    depth, start = 0, index
+    while index < end:
+        byte = text[index]
+        if byte in QUOTES:
+            spans.append((start, index))
+            closing = string_end(text, index)
+            if closing > end:
+                raise Unclear
+            if b"f" in string_prefix(text, index):
+                spans.extend(f_string_code(text, index, raw=b"r" in string_prefix(text, index)))
+            index = start = closing
+            continue
+        if byte == ord("#"):
+            raise Unclear  # a comment in a field: Python 3.12 only, across lines
+        if byte in BRACKETS_OPEN:
+            depth += 1
+        elif byte in BRACKETS_CLOSE and depth:
+            depth -= 1
+        elif depth == 0 and ends_expression(text, index):
+            spans.append((start, index))
+            return field_close(text, index, end, raw, spans)
+        index += 1
+    raise Unclear
+
+
+def field_close(text: bytes, index: int, end: int, raw: bool, spans: list[tuple[int, int]]) -> int:
+    """Where the field ends (after its `}`), from the end of its expression at `index`: a debugging `=`, then a
+    conversion (`!r`), then a format spec (literal text with fields of its own)."""
+    if text[index] == ord("="):
+        index = SPACES.match(text, index + 1).end()
+    if text[index : index + 1] == b"!":
+        index = CONVERSION.match(text, index + 1).end()
+    if text[index : index + 1] == b":":
+        index = literal_end(text, index + 1, end, raw, spans, in_spec=True)
+    if index >= end or text[index] != CLOSE:
+        raise Unclear
+    return index + 1
+
+
+def ends_expression(text: bytes, index: int) -> bool:
+    """Whether the byte at `index`, outside brackets, ends a field's expression."""
+    byte, following = text[index], text[index + 1 : index + 2]
+    if byte in (CLOSE, ord(":")):
+        return True
+    if byte == ord("!"):
+        return following != b"="
+    if byte == ord("="):
+        after = SPACES.match(text, index + 1).end()
+        return text[index - 1 : index] not in (b"=", b"!", b"<", b">") and text[after : after + 1] in (b"}", b"!", b":")
+    return False

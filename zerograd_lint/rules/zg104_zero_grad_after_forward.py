@@ -59,6 +59,10 @@ RULE = Rule(
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A method that returns new tensors (a zero hidden state) runs no forward: the forward follows the clear.
+        "class RNN(nn.Module):\n    def init_hidden(self, batch):\n        return torch.zeros(1, batch, 16)\n\n"
+        "for x, y in loader:\n    hidden = model.init_hidden(x.size(1))\n    optimizer.zero_grad()\n"
+        "    out, hidden = model(x, hidden)\n    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",

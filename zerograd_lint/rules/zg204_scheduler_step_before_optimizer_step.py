@@ -67,7 +67,9 @@ RULE = Rule(
         "epoch, nothing is skipped). Not reported: "
         "a scheduler step that an optimizer step under some condition may precede "
         "(`if (i + 1) % accum == 0: optimizer.step()` then `scheduler.step()`), nor one under a test that is false "
-        "in the first iteration (`if epoch > 0:`)."
+        "in the first iteration (`if epoch > 0:`), nor one whose optimizer's name is bound to a new optimizer (a value "
+        "that does not read it: `model, optimizer, scheduler = build()` in the next function the loop calls) before "
+        "every step that follows it: that step is another optimizer's."
     ),
     valid=(
         # Stepped once per epoch, after the batch loop.
@@ -134,6 +136,15 @@ RULE = Rule(
         "def fit(model, optimizer, scheduler, loader):\n    for epoch in range(10):\n        scheduler.step()\n"
         "        for x, y in loader:\n            optimizer.zero_grad()\n            criterion(model(x), y).backward()\n"
         "            optimizer.step()\n",
+        # Two runs, each with its own optimizer and scheduler: the engine steps the first (not visibly), and the
+        # second `optimizer.step()` is another optimizer's, bound anew to the same name.
+        "def build():\n    net = Net()\n    opt = torch.optim.AdamW(net.parameters())\n    return net, opt, StepLR(opt, 10)\n\n"
+        "def run_engine(loader):\n    model, optimizer, scheduler = build()\n"
+        "    engine, optimizer, _, _ = deepspeed.initialize(model=model, optimizer=optimizer)\n"
+        "    for x in loader:\n        engine.backward(engine(x))\n        engine.step()\n        scheduler.step()\n\n"
+        "def run_plain(loader):\n    model, optimizer, scheduler = build()\n    for x in loader:\n"
+        "        model(x).backward()\n        optimizer.step()\n        scheduler.step()\n        optimizer.zero_grad()\n\n"
+        "for stage in range(2):\n    run_engine(loader)\n    run_plain(loader)\n",
     ),
     invalid=(
         Example(

@@ -68,6 +68,8 @@ RULE = Rule(
         "for name, param in model.named_parameters():\n    if param.requires_grad:\n        writer.add_histogram(name, param.grad.cpu())  # <- ZG302\n",
         "for group in optimizer.param_groups:\n    for p in group['params']:\n        p.grad[mask] = 0  # <- ZG302\n",
         "grads = [torch.norm(p.grad) for p in model.parameters()]  # <- ZG302\n",
+        # Read in an f-string's replacement field: code like any other.
+        "for name, param in model.named_parameters():\n    print(f'{name}: {param.grad.abs().mean().item():.4f}')  # <- ZG302\n",
     ),
     check=check,
 )

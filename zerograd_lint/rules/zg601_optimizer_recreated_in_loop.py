@@ -117,6 +117,11 @@ RULE = Rule(
         "for epoch in range(epochs):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=args.momentum)\n"
         "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
         "        optimizer.step()\n",
+        # Stage-wise training: each stage's parameter group is another block of the model.
+        "for stage in range(len(model.blocks)):\n"
+        "    optimizer = torch.optim.Adam([{'params': model.blocks[stage].parameters(), 'lr': stage_lr[stage]}])\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
     ),
     invalid=(
         "model = Net()\nfor epoch in range(epochs):\n"
@@ -138,6 +143,11 @@ RULE = Rule(
         "for epoch in range(epochs):\n    if args.optimizer == 'sgd':\n"
         "        optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=args.momentum)  # <- ZG601\n"
         "    else:\n        optimizer = torch.optim.Adam(model.parameters())  # <- ZG601\n    for x, y in loader:\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # Parameter groups of the same model, with this epoch's learning rate: the same parameters every epoch.
+        "for epoch in range(epochs):\n    lr = base_lr * 0.9 ** epoch\n    optimizer = torch.optim.SGD(  # <- ZG601\n"
+        "        [{'params': model.body.parameters()}, {'params': model.head.parameters(), 'lr': lr * 10}],\n"
+        "        lr=lr, momentum=0.9)\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
     ),
     check=check,

@@ -121,6 +121,10 @@ RULE = Rule(
         # Reset in every iteration: nothing outlives it.
         "for x, y in loader:\n    parts = []\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    parts.append(loss)\n    loss.backward()\n    optimizer.step()\n    log(parts)\n",
+        # A loss function returning its total and the count it divides by: the count is no term of the loss.
+        "def detection_loss(out, y):\n    n = y.numel()\n    return (box_loss(out, y) + cls_loss(out, y)) / n, n\n\n"
+        "seen = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss, n = detection_loss(model(x), y)\n"
+        "    loss.backward()\n    optimizer.step()\n    seen += n\n",
     ),
     invalid=(
         Example(
@@ -175,6 +179,12 @@ RULE = Rule(
         "    parts = {'ce': ce, 'reg': reg}\n    logs = {'loss': loss, 'lr': lr}\n    return parts, logs\n\n"
         "totals = {'ce': 0.0, 'reg': 0.0}\nhistory = []\nfor x, y in loader:\n    parts, logs = train_step(x, y)\n"
         "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n    history.append(logs)  # <- ZG602\n",
+        # A loss function returning its total and the dict of terms the total is computed from.
+        "def detection_loss(out, y):\n    parts = {'box': box_loss(out, y), 'cls': cls_loss(out, y)}\n"
+        "    return sum(parts.values()), parts\n\n"
+        "totals = {'box': 0.0, 'cls': 0.0}\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss, parts = detection_loss(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n",
     ),
     check=check,
 )

@@ -1,4 +1,4 @@
-"""The twin of pending/zg601_optimizer_built_in_function_called_per_epoch.py with plain SGD.
+"""The twin of zg601_optimizer_built_in_function_called_per_epoch.py with plain SGD.
 
 The epoch loop calls `train(epoch, model, loader)`, which builds the epoch's
 optimizer with its decayed learning rate and steps it in the batch loop, as

@@ -422,6 +422,7 @@ def graph_definitions(
             for name in graph_inputs(backward.loss):
                 computed_in_place.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, name))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
+    wholes: dict[Definition, set[Definition]] = {}  # a part a function returns -> what it returns computed from it
 
     def inputs(definition: Definition) -> set[Definition]:
         """The definitions whose graph the assigned value carries on (not `x.shape[0]`, `y.argmax()`)."""
@@ -430,7 +431,11 @@ def graph_definitions(
         if value is None:
             return set()
         reaching = domain.before[assign.id]
-        return {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
+        # `total, parts = f(...)`: what `parts` is bound to there is part of `total`, and carries its graph.
+        parts = {d for name, part in assign.parts if name == definition[1] for d in domain.assigned(assign, part, reaching)}
+        for part in parts:
+            wholes.setdefault(part, set()).add(definition)
+        return parts | {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
 
     ingredients = {**computed_in_place, **losses}
     pending = list(ingredients)
@@ -446,7 +451,7 @@ def graph_definitions(
         for definition in ingredients.keys() - carrying:
             assign = assigns.get(definition[0])
             if assign is not None and not assign.no_grad and (
-                any(runs_model(callee) for callee in assign.callees) or inputs(definition) & carrying
+                any(runs_model(callee) for callee in assign.callees) or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
             ):
                 carrying.add(definition)
                 grew = True

@@ -7,11 +7,16 @@ reported is a scheduler step that no step of its optimizer can precede, in the
 first pass through its loops: at the top of the epoch loop, or before the
 optimizer's step in the iteration. A test that is false in a loop's first
 iteration (`if epoch > 0:`) keeps that first pass from the steps it guards.
+Such a scheduler step is reported only when a step of its optimizer follows it
+on some path with the optimizer's name still bound to the same object: a name
+bound anew to a value that does not read it (`model, optimizer, sched =
+build()` in the next function the loop calls) names another optimizer, whose
+step says nothing of the first one's (unknown: silent).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -25,26 +30,34 @@ from zerograd_lint.analysis.ir.structure import Structure
 class Progress:
     stepped: frozenset[str]  # optimizers that may have stepped on the way here
     later: bool  # every way here passed a test that is false in a loop's first iteration
+    waiting: frozenset[SchedulerStep] = frozenset()  # early scheduler steps whose optimizer has not stepped since
 
 
 @dataclass
 class FirstStepDomain(PassThrough):
     counters: frozenset[str]  # loop variables and names counted up with `+= 1`
-    early: dict[int, SchedulerStep] = field(default_factory=dict)
+    followed: dict[SchedulerStep, list[Step]] = field(default_factory=dict)  # early ones, and the steps they precede
 
     def transfer(self, event: Event, state: Progress) -> Progress:
         if isinstance(event, Step):
-            return Progress(state.stepped | {event.optimizer}, state.later)
+            for early in (s for s in state.waiting if s.optimizer == event.optimizer):
+                self.followed.setdefault(early, []).append(event)
+            waiting = frozenset(s for s in state.waiting if s.optimizer != event.optimizer)
+            return Progress(state.stepped | {event.optimizer}, state.later, waiting)
         if isinstance(event, SchedulerStep) and event.optimizer not in state.stepped and not state.later:
-            self.early[event.id] = event
+            return Progress(state.stepped, state.later, state.waiting | {event})
+        if isinstance(event, Assign) and state.waiting:
+            # `optimizer = AdamW(...)`, not `optimizer = accelerator.prepare(optimizer)`: the name's object is new.
+            renewed = event.names - event.uses
+            return Progress(state.stepped, state.later, frozenset(s for s in state.waiting if s.optimizer not in renewed))
         return state
 
     def join(self, first: Progress, second: Progress) -> Progress:
-        return Progress(first.stepped | second.stepped, first.later and second.later)
+        return Progress(first.stepped | second.stepped, first.later and second.later, first.waiting | second.waiting)
 
     def assume(self, state: Progress, branch: Branch, truth: bool) -> Progress:
         first = first_iteration_truth(branch.test, self.counters)
-        return Progress(state.stepped, True) if first is not None and first != truth else state
+        return replace(state, later=True) if first is not None and first != truth else state
 
 
 def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[str]) -> bool | None:
@@ -103,11 +116,8 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...]) -> list[tuple[
     Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
     found = []
     for scheduler_step in scheduler_steps:
-        if scheduler_step.id not in domain.early:
-            continue
-        position = events.index(scheduler_step)
-        steps = [e for e in events if isinstance(e, Step) and e.optimizer == scheduler_step.optimizer]
+        steps = sorted(set(domain.followed.get(scheduler_step, ())), key=events.index)
         if steps:
-            later = [s for s in steps if events.index(s) > position]
+            later = [s for s in steps if events.index(s) > events.index(scheduler_step)]
             found.append((scheduler_step, (later or steps)[0]))
     return found

@@ -20,7 +20,7 @@ from zerograd_lint.analysis.ir.events import (
     hands_back_an_unknown_optimizer,
     is_optimizer_construction,
 )
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, statements_of
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, one_line, source_of
 from zerograd_lint.analysis.ir.nodes import (
@@ -384,16 +384,35 @@ class Builder(CallEvents, Inlining):
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
+            parts = self.parts_returned(targets[0], value, context) if len(targets) == 1 and isinstance(value, cst.Call) else frozenset()
             nodes.append(
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
-                    no_grad=context.no_grad,
+                    no_grad=context.no_grad, parts=parts,
                 )
             )
         stored = {key for target in targets for key in context.naming.stored(target)}
         if stored:
             nodes.append(self.assigned_value(statement, stored, context))
         return nodes
+
+    def parts_returned(self, target: cst.BaseExpression, call: cst.Call, context: Context) -> frozenset[tuple[str, str]]:
+        """`state_events.parts_returned` of the function the call runs, when it is visible."""
+        function = self.function_called(call, context) if isinstance(target, (cst.Tuple, cst.List)) else None
+        return state_events.parts_returned(target, function, returns_of(function)) if function is not None else frozenset()
+
+    def function_called(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
+        """The function a call runs: one of the file or imported from the project, or the `__call__` (else
+        `forward`) of the file's class the called object was built from (`self.loss_fn = DetectionLoss()`)."""
+        index = self.index_of(context.function)
+        found = index.callee(call, context.function)
+        if found is not None:
+            return found[0]
+        origin = context.resolver.module_origin(call.func)
+        cls = index.classes.get(origin[0]) if origin is not None and not origin[1] else None
+        if cls is not None:
+            return index.method(cls, "__call__") or index.method(cls, "forward")
+        return self.imported_function(call.func, context)
 
     def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:
         """The Rebind of an assignment, with what it says about counters and flags."""

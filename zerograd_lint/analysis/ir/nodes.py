@@ -157,6 +157,9 @@ class Assign(Event):
     callees: frozenset[str]  # what the value calls, dotted (`self.model`, `F.mse_loss`)
     scope: cst.CSTNode  # the function (or module) the assignment is written in
     no_grad: bool = False  # inside `with torch.no_grad():`: the value carries no autograd graph
+    # (name, part): `total, parts = f(...)` where the function returns for `name` a total of what it returns for
+    # `part` (`return sum(parts.values()), parts`): the part carries the total's graph
+    parts: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)

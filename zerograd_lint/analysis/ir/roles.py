@@ -278,6 +278,20 @@ class SameFile(Protocol):
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
 
 
+def group_parameters(group: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The parameters of one element of an optimizer's list: a parameter group's `"params"` (None when a dict
+    has none), or the element itself."""
+    if not isinstance(group, cst.Dict):
+        return group
+    return next(
+        (
+            element.value for element in group.elements
+            if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == "params"
+        ),
+        None,
+    )
+
+
 @dataclass(frozen=True)
 class Resolver:
     """Resolves receivers in one place of the code: a chain of scopes plus call-site overlays.
@@ -625,6 +639,11 @@ class Resolver:
             return self.union_of_owners([node.left, node.right], depth)
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             return self.parameter_owners(node.for_in.iter, depth + 1)
+        if isinstance(node, (cst.List, cst.Tuple)) and node.elements:
+            # Parameter groups: `[{"params": model.body.parameters()}, {"params": model.head.parameters(), "lr": lr}]`.
+            parts = [group_parameters(element.value) for element in node.elements]
+            groups = [part for part in parts if part is not None]
+            return self.union_of_owners(groups, depth) if len(groups) == len(parts) else frozenset()
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
 

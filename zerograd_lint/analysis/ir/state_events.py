@@ -8,13 +8,14 @@ a step, a call or an assignment.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
-from zerograd_lint.analysis.ir.roles import Resolver
-from zerograd_lint.analysis.ir.visiting import code_children, visit
+from zerograd_lint.analysis.ir.roles import Resolver, group_parameters, tuple_elements
+from zerograd_lint.analysis.ir.visiting import code_children, nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS, OPTIMIZER_CLASSES, OPTIMIZER_WRAPPERS, TENSOR_FACTORIES
 
 # Calls that replace or change a model's (or optimizer's) state: the object is not the one it was.
@@ -122,7 +123,8 @@ def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:
 
 def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
     """The objects an expression reads, as written and as resolver keys: `model` in `model.parameters()`,
-    `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`."""
+    `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`, `model.head` in
+    `[{"params": model.head.parameters(), "lr": lr}]`."""
     found: set[str] = set()
 
     def read(part: cst.CSTNode) -> None:
@@ -131,6 +133,9 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
             return
         if isinstance(part, cst.Subscript):
             found.update({resolver.canonical(part), code_of(part)})
+        if isinstance(part, cst.Dict) and (params := group_parameters(part)) is not None:
+            read(params)  # a parameter group: its parameters, not its learning rate
+            return
         if isinstance(part, cst.Call):
             if isinstance(part.func, cst.Attribute):
                 read(part.func.value)  # the receiver, not the method's name
@@ -183,6 +188,89 @@ def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
 
 
 # ZG602 ---------------------------------------------------------------------------------
+
+
+def parts_returned(
+    target: cst.BaseExpression, function: cst.FunctionDef, returns: tuple[cst.BaseExpression, ...]
+) -> frozenset[tuple[str, str]]:
+    """(name, part) for each name of `target` (`total, parts = f(...)`) that `f`'s `returns` give a total of the
+    value they give `part`: `return sum(parts.values()) / len(parts), parts`, or `return total, {"box": box}` after
+    `total = box + cls`. Only a part returned as names (a name, or a display of names) is one: a value computed
+    anew (`torch.cat(terms).detach()`, `box.item()`) is not the loss's part, nor is a divisor (`n` of `total / n`)."""
+    names = tuple_elements(target)
+    if names is None:
+        return frozenset()
+    sources = terms_assigned(function)
+    found: set[tuple[str, str]] = set()
+    for returned in returns:
+        values = tuple_elements(returned)
+        if values is None or len(values) != len(names):
+            continue
+        for name, whole in zip(names, values):
+            added = closure(terms_of(whole), sources)
+            for part_name, part in zip(names, values):
+                held = names_held(part)
+                if part is not whole and held and held <= added:
+                    found.add((code_of(name), code_of(part_name)))
+    return frozenset(found)
+
+
+def terms_assigned(function: cst.FunctionDef) -> dict[str, set[str]]:
+    """Each plain name a function assigns, and the names its values add up (`terms_of`)."""
+    found: dict[str, set[str]] = {}
+    for statement in nodes_of(function, cst.Assign):
+        for target in statement.targets:
+            if isinstance(target.target, cst.Name):
+                found.setdefault(target.target.value, set()).update(terms_of(statement.value))
+    return found
+
+
+def closure(names: set[str], sources: Mapping[str, set[str]]) -> set[str]:
+    """The names, and those their assignments add up, and so on."""
+    found, pending = set(names), list(names)
+    while pending:
+        for source in sources.get(pending.pop(), ()):
+            if source not in found:
+                found.add(source)
+                pending.append(source)
+    return found
+
+
+# Calls whose value adds up what they are given: `sum(parts.values())`, `torch.stack(terms).mean()`.
+SUMMING_CALLS = frozenset({"sum", "mean", "stack", "cat", "list", "tuple", "values"})
+
+
+def terms_of(node: cst.BaseExpression) -> set[str]:
+    """The names a value adds up: `box` and `cls` in `(box + cls) / n`, `parts` in `sum(parts.values())`; not a
+    divisor (`n`), nor what another function is handed (`F.mse_loss(out, y)`)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Subscript):
+        return terms_of(node.value)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return set().union(*(terms_of(element.value) for element in node.elements))
+    if isinstance(node, cst.UnaryOperation):
+        return terms_of(node.expression)
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+            return terms_of(node.left) | terms_of(node.right)
+        return terms_of(node.left) if isinstance(node.operator, cst.Divide) else set()
+    if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)) and last_name(node.func) in SUMMING_CALLS:
+        receiver = terms_of(node.func.value) if isinstance(node.func, cst.Attribute) else set()
+        return receiver.union(*(terms_of(argument.value) for argument in node.args if argument.keyword is None))
+    return set()
+
+
+def names_held(node: cst.BaseExpression) -> set[str]:
+    """The names a value is made of as it is: a name, or a dict, tuple or list of names; else nothing."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Dict):
+        elements = [e.value for e in node.elements if isinstance(e, cst.DictElement)]
+    else:
+        elements = tuple_elements(node) or []
+    held = {e.value for e in elements if isinstance(e, cst.Name)}
+    return held if elements and len(held) == len(elements) else set()
 
 
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:

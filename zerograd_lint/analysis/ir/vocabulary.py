@@ -50,7 +50,14 @@ SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_
 
 SCALER_CLASSES = frozenset({"GradScaler", "ShardedGradScaler"})
 # torch functions that make a new tensor: `recent = torch.zeros(n)` then `recent[i] = loss` keeps every graph.
-TENSOR_FACTORIES = frozenset({"zeros", "ones", "empty", "full", "tensor", "zeros_like", "ones_like", "empty_like", "full_like"})
+TENSOR_FACTORIES = frozenset(
+    {"zeros", "ones", "empty", "full", "tensor", "zeros_like", "ones_like", "empty_like", "full_like", "rand", "randn"}
+)
+# Tensor methods that make a new tensor (`weight.new_zeros(...)`: no autograd graph whatever `weight` carries),
+# those that give the same values moved or cast (a new tensor stays one), and the legacy wrapper.
+NEW_TENSOR_METHODS = frozenset({"new", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})
+SAME_TENSOR_METHODS = frozenset({"to", "cuda", "cpu", "float", "double", "half", "long", "contiguous", "zero_", "detach"})
+VARIABLE_WRAPPERS = frozenset({"Variable", "autograd.Variable", "torch.autograd.Variable"})
 
 # --- gradients --------------------------------------------------------------------------------
 

@@ -8,10 +8,13 @@ the batch loop that clears, backpropagates and steps it; the module's epoch
 loop calls `train(epoch, model, ...)` with the model built once before it.
 Every epoch starts with an empty momentum buffer (RULES.md ZG601: the epoch
 loop is the training loop, the function it calls is followed; both branches'
-constructions are constructions). main 6c9436b is silent.
+constructions are constructions). main 6c9436b was silent; then the `else`
+arm was reported and the parameter groups' arm was not: a list of groups had
+no model (their `"params"` entries are the model's parts) and the group's
+`"lr": lr`, which the function sets each epoch, was read as another model.
 """
-# expect: ZG601 42:21
-# expect: ZG601 46:21
+# expect: ZG601 45:21
+# expect: ZG601 49:21
 import argparse
 import math
 

@@ -4,8 +4,10 @@ Shape of vanzytay/pytorch_sentiment_rnn's `train_batch`: `hidden =
 self.mdl.init_hidden(n)` (zeros shaped like a parameter, no graph), then
 `self.mdl.zero_grad()`, then `output, hidden = self.mdl(x, hidden)`, the
 loss and its backward. The forward runs after the clear, so this is the
-conventional order, not ZG104's Pattern A. main 6c9436b names
-`init_hidden(...)` as "the forward pass" and reports ZG104 at the clear.
+conventional order, not ZG104's Pattern A. main 6c9436b named
+`init_hidden(...)` as "the forward pass" and reported ZG104 at the clear: a
+method of the file whose returns are all new tensors (`new_zeros`) carries no
+autograd graph, so calling it runs no forward.
 """
 # expect: clean
 import torch

@@ -1,14 +1,13 @@
-"""Each loss part of a batch, returned in a dict by the trainer's step method, summed per key over the epoch.
+"""Each loss part of a batch, returned as numbers by the loss function, summed per key over the epoch.
 
-Shape of MultimediaTechLab/YOLO's `ModelTrainer` before its memory-leak fix
-(dea5a8a): the loss function returns the total and a dict of its parts;
-`train_one_batch` backpropagates the total, steps and returns the parts;
-`train_one_epoch` does `totals[name] += part * batch_size` for every part.
-The parts are the graph-carrying terms of the backpropagated loss, so each
-batch's graph stays alive until the epoch ends (RULES.md ZG602: a dict that a
-helper returns and the loop accumulates). main 6c9436b is silent.
+The twin of `zg602_loss_parts_from_batch_helper_summed_per_key.py`: the same
+trainer, but the loss function returns beside the total a new dict of the
+parts' values (`{name: part.item() ...}`), as YOLO's fix (dea5a8a) and
+YOLOv5's `loss_items` (`torch.cat(...).detach()`) do. The dict is not what the
+total is computed from: it holds numbers, no graph (RULES.md ZG602: not
+reported after `.item()`), so summing it per key keeps nothing alive.
 """
-# expect: ZG602 46:17
+# expect: clean
 from collections import defaultdict
 
 import torch
@@ -21,7 +20,8 @@ class DetectionLoss:
             "box": (predictions[:, :4] - targets[:, :4]).abs().mean(),
             "cls": nn.functional.binary_cross_entropy_with_logits(predictions[:, 4:], targets[:, 4:]),
         }
-        return sum(parts.values()) / len(parts), parts
+        logged = {name: part.item() for name, part in parts.items()}
+        return sum(parts.values()) / len(parts), logged
 
 
 class ModelTrainer:

@@ -3,10 +3,10 @@
 Shape of rasbt/LLMs-from-scratch ch04.ipynb's `print_gradients`: a forward,
 a loss, `loss.backward()`, then for each weight of `model.named_parameters()`
 `print(f"{name}: {param.grad.abs().mean().item()}")`. The read is unguarded
-(RULES.md ZG302, opt-in). main 31419ba reported it; since f40d5b5 (the text
+(RULES.md ZG302, opt-in). main 31419ba reported it; f40d5b5 (the text
 stage blanks strings before asking whether a file has code worth parsing)
-the f-string's expression is blanked with the string, the file is ruled out
-and the report is lost.
+blanked the f-string's expression with the string and lost the report: an
+f-string's replacement fields are code (`core/code_text.py`).
 """
 # expect: ZG302 22:50
 import torch
