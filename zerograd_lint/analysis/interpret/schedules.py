@@ -36,12 +36,12 @@ class Progress:
 @dataclass
 class FirstStepDomain(PassThrough):
     counters: frozenset[str]  # loop variables and names counted up with `+= 1`
-    followed: dict[SchedulerStep, list[Step]] = field(default_factory=dict)  # early ones, and the steps they precede
+    followed: dict[SchedulerStep, set[Step]] = field(default_factory=dict)  # early ones, and the steps they precede
 
     def transfer(self, event: Event, state: Progress) -> Progress:
         if isinstance(event, Step):
             for early in (s for s in state.waiting if s.optimizer == event.optimizer):
-                self.followed.setdefault(early, []).append(event)
+                self.followed.setdefault(early, set()).add(event)
             waiting = frozenset(s for s in state.waiting if s.optimizer != event.optimizer)
             return Progress(state.stepped | {event.optimizer}, state.later, waiting)
         if isinstance(event, SchedulerStep) and event.optimizer not in state.stepped and not state.later:
@@ -116,7 +116,7 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...]) -> list[tuple[
     Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
     found = []
     for scheduler_step in scheduler_steps:
-        steps = sorted(set(domain.followed.get(scheduler_step, ())), key=events.index)
+        steps = sorted(domain.followed.get(scheduler_step, ()), key=events.index)
         if steps:
             later = [s for s in steps if events.index(s) > events.index(scheduler_step)]
             found.append((scheduler_step, (later or steps)[0]))
