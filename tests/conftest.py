@@ -33,13 +33,15 @@ def cli_env() -> dict[str, str]:
     return env
 
 
-def env_with_project_urls(folder: Path, urls: dict[str, str]) -> dict[str, str]:
-    """cli_env(), with the package's metadata giving these `[project.urls]` (a dist-info folder as pip writes
-    it from pyproject.toml, first on the path, so importlib.metadata finds it before any installed copy's)."""
+def env_with_project_urls(folder: Path, urls: dict[str, str], entry_points: str = "") -> dict[str, str]:
+    """cli_env(), with the package's metadata giving these `[project.urls]` and entry points (the text of
+    entry_points.txt): a dist-info folder as pip writes it from pyproject.toml, first on the path, so
+    importlib.metadata finds it before any installed copy's."""
     info = folder / "zerograd_lint-0.1.0.dist-info"
     info.mkdir(parents=True, exist_ok=True)
     fields = ["Metadata-Version: 2.1", "Name: zerograd-lint", "Version: 0.1.0", *(f"Project-URL: {k}, {v}" for k, v in urls.items())]
     (info / "METADATA").write_text("\n".join(fields) + "\n")
+    (info / "entry_points.txt").write_text(entry_points)
     env = cli_env()
     env["PYTHONPATH"] = os.pathsep.join([str(folder), env["PYTHONPATH"]])
     return env
@@ -62,6 +64,24 @@ def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:
     proc = run_cli("check", "--format", "json", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return proc.returncode, json.loads(proc.stdout)
+
+
+def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedProcess[str]:
+    """`flake8 ARGS` in this interpreter, finding the `ZG` plugin as an install registers it: by pyproject.toml's
+    entry point, in the package's metadata written under `metadata`. No virtual environment is built (seconds
+    of pip): tests/test_flake8_plugin.py checks the plugin installed by pip end to end."""
+    from zerograd_lint.files.config import read_toml
+
+    plugins = read_toml(REPO / "pyproject.toml")["project"]["entry-points"]["flake8.extension"]
+    entry_points = "[flake8.extension]\n" + "".join(f"{name} = {target}\n" for name, target in plugins.items())
+    return subprocess.run(
+        [sys.executable, "-m", "flake8", *args],
+        cwd=cwd,
+        env=env_with_project_urls(metadata, {}, entry_points),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture

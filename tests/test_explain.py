@@ -42,6 +42,7 @@ def checked_reports(*args: str, cwd: Path) -> Counter:
     )
 
 
+@pytest.mark.slow  # explain and check over every fixture: seconds of CPU; the tests below compare them file by file
 def test_explain_shows_each_report_check_makes_once() -> None:
     """Every fixture at once: nested loops, helpers, step bodies, syntax errors, clean files."""
     files = sorted(path.name for path in FIXTURES.glob("*.py"))

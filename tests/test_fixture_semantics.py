@@ -24,6 +24,8 @@ from torch.optim.optimizer import (
     register_optimizer_step_pre_hook,
 )
 
+pytestmark = [pytest.mark.slow, pytest.mark.torch]  # the fixtures trained in torch: checks the oracle, not the checker
+
 
 @dataclass
 class StepRecord:

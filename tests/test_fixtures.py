@@ -7,7 +7,7 @@ Three things are checked here:
    the (code, line, column) set its header lists;
 2. every header is well formed and consistent with the file name and the rule catalogue;
 3. every runnable fixture really runs (one subprocess, torch imported once), and the ones marked
-   `# raises: X` raise exactly X.
+   `# raises: X` raise exactly X (marked `slow`: the fixtures' own check, not the checker's).
 """
 
 from __future__ import annotations
@@ -218,6 +218,8 @@ def run_results():
     return {Path(path).name: result for path, result in results.items()}
 
 
+@pytest.mark.slow  # torch imported and a hundred scripts trained: checks the fixtures, not the checker
+@pytest.mark.torch
 @pytest.mark.parametrize("name", RUNNABLE, ids=fixture_ids(RUNNABLE))
 def test_fixture_runs(name, run_results):
     result = run_results[name]

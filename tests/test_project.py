@@ -14,9 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, run_flake8
 from expect import expected_reports
-from test_flake8_plugin import flake8, venv_python  # noqa: F401 - the fixture, with the plugin installed
 
 TREES = REPO / "tests" / "data" / "project"
 TREE_NAMES = sorted(path.name for path in TREES.iterdir() if path.is_dir())
@@ -50,9 +49,9 @@ def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:
     assert found == {"engine.py": [("ZG101", 14, 5)]}
 
 
-def test_flake8_reports_it_on_the_call_that_leads_there(venv_python: str) -> None:  # noqa: F811
+def test_flake8_reports_it_on_the_call_that_leads_there(tmp_path: Path) -> None:
     """flake8 speaks of the checked file only: the report goes on `main.py`'s call and says where the step is."""
-    proc = flake8(venv_python, "--select", "ZG", "main.py", "good_main.py", cwd=TREES / "loop_and_step")
+    proc = run_flake8("--select", "ZG", "main.py", "good_main.py", cwd=TREES / "loop_and_step", metadata=tmp_path)
     lines = proc.stdout.splitlines()
     assert len(lines) == 1, proc.stdout + proc.stderr
     assert lines[0].startswith("main.py:14:13: ZG101 ")
