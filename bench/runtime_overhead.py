@@ -5,7 +5,9 @@
 Each model trains the same loop (zero_grad, forward, backward, clip, step)
 unguarded and under `watch_all()`, in alternating rounds; the table shows the
 median CPU time per step (of this process: a loaded machine stretches its wall
-time, much less its CPU time) and the ratio. The many-tensor model (160 parameter
+time, much less its CPU time) and the median of the rounds' ratios (each
+round's two runs are neighbours in time, so the load mostly cancels in their
+ratio), with its quartiles and range. The many-tensor model (160 parameter
 tensors of width 16) is where the guard's cost per parameter shows most: the
 goal there is at most 1.10x on CPU.
 """
@@ -88,6 +90,11 @@ def seconds_per_step(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: i
     return elapsed / steps
 
 
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    low, median, high = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    return low, median, high
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200)
@@ -97,16 +104,22 @@ def main() -> None:
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
-    print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}")
+    print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}  ratio of each round: quartiles, range")
     for name in args.models:
         make = MODELS[name]
         plain, guarded = [], []
-        for _ in range(args.rounds):  # alternate, so drift in machine load hits both alike
-            plain.append(seconds_per_step(make, args.steps, guarded=False))
-            guarded.append(seconds_per_step(make, args.steps, guarded=True))
+        for round in range(args.rounds):  # alternate (ABBA), so drift in machine load hits both alike
+            first, second = (False, True) if round % 2 == 0 else (True, False)
+            times = {first: seconds_per_step(make, args.steps, first), second: seconds_per_step(make, args.steps, second)}
+            plain.append(times[False])
+            guarded.append(times[True])
         parameters = len(list(make()[0].parameters()))
-        base, watched = statistics.median(plain), statistics.median(guarded)
-        print(f"{name:<12} {parameters:>10} {base * 1e3:>13.3f} {watched * 1e3:>11.3f} {watched / base:>5.2f}x")
+        ratios = [watched / base for base, watched in zip(plain, guarded)]
+        low, median, high = quartiles(ratios)
+        print(
+            f"{name:<12} {parameters:>10} {statistics.median(plain) * 1e3:>13.3f} {statistics.median(guarded) * 1e3:>11.3f} "
+            f"{median:>5.3f}x  {low:.3f}-{high:.3f}, {min(ratios):.3f}-{max(ratios):.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -78,24 +78,33 @@ class GradState:
     discarded: dict[Site, Discarded] = field(default_factory=dict)  # per clear, since the last step applied it
     window_clears: dict[Site, int] = field(default_factory=dict)  # how often each clear ran since then
 
-    def receive(self, iteration: int, scaled: bool) -> None:
-        """A backward's contribution was accumulated into `.grad` (the hot path)."""
-        self.pristine = self.stale = False
-        self.iterations.add(iteration)
-        if scaled:
-            self.scaled, self.unscaled = True, False
 
-    def empty(self, by: Site | None) -> None:
+# The events below touch every parameter of an optimizer: each walks its states in one frame,
+# with no call per parameter (a call costs more than the work it would do).
+
+
+def receive(states: Iterable[GradState], iteration: int, scaled: bool) -> None:
+    """A backward's contribution was accumulated into each `.grad`."""
+    for state in states:
+        state.pristine = state.stale = False
+        state.iterations.add(iteration)
+        if scaled:
+            state.scaled, state.unscaled = True, False
+
+
+def empty(states: Iterable[GradState], by: Site | None) -> None:
+    """Each `.grad` was cleared (by a clear at `by`; None: not observed)."""
+    for state in states:
         # (gradients a step applied, with a backward's added since: the newest iteration's are thrown away unapplied)
-        self.emptied_iteration = None if self.stale else max(self.iterations)
-        self.emptied_accumulation = len(self.iterations) > 1
-        self.emptied_by = by
-        if self.applied_by is not None and (self.discarded or self.window_clears):
-            self.discarded.clear()  # an applied window ends here; the next one starts clean
-            self.window_clears.clear()
-        self.iterations = set()
-        self.scaled = self.unscaled = self.stale = False
-        self.applied_by = None
+        state.emptied_iteration = None if state.stale else max(state.iterations)
+        state.emptied_accumulation = len(state.iterations) > 1
+        state.emptied_by = by
+        if state.applied_by is not None and (state.discarded or state.window_clears):
+            state.discarded.clear()  # an applied window ends here; the next one starts clean
+            state.window_clears.clear()
+        state.iterations = set()
+        state.scaled = state.unscaled = state.stale = False
+        state.applied_by = None
 
 
 @dataclass(frozen=True)
@@ -171,7 +180,7 @@ class Lifecycle:
         if state is None:
             state = self.grads[key] = GradState()
             if has_grad:  # gradients from before the guard count as this iteration's
-                state.receive(self.iteration, scaled=False)
+                receive([state], self.iteration, scaled=False)
         return state
 
     def forget(self, key: Hashable) -> None:
@@ -216,10 +225,14 @@ class Lifecycle:
         if unsynchronised:
             self._unsynchronised.add(self.iteration)
 
-    def released(self, state: GradState) -> None:
-        """`.grad` was found None though it held gradients: a clear nobody saw (site unknown)."""
-        if state.iterations:
-            state.empty(None)
+    def received(self, states: Iterable[GradState], scaled: bool) -> None:
+        """A backward's contributions arrived in these `.grad` tensors."""
+        receive(states, self.iteration, scaled)
+
+    @staticmethod
+    def released(states: Iterable[GradState]) -> None:
+        """Each `.grad` was found None though it held gradients: a clear nobody saw (site unknown)."""
+        empty([state for state in states if state.iterations], None)
 
     def clear(self, keys: Iterable[Hashable], site: Site, target: Hashable) -> None:
         """`target` (an optimizer, a module, a parameter) cleared the `.grad` of these parameters."""
@@ -252,10 +265,11 @@ class Lifecycle:
                         frozenset(self._backward_sites(iterations)), bool(iterations & self._unsynchronised)
                     )
                 state.discarded[site] = described[iterations]
-            state.empty(site)
+        empty(holding, site)
         for state in states:  # (after emptying: a clear of applied gradients opens the next window, and counts in it)
             state.cleared_by, state.cleared_at = site, clock
-            state.window_clears[site] = state.window_clears.get(site, 0) + 1
+            clears = state.window_clears
+            clears[site] = clears.get(site, 0) + 1
 
     def conclude(self) -> Iterator[Diagnostic]:
         """What needs the whole run: a clear is redundant only if it never had anything to clear."""

@@ -221,34 +221,51 @@ class Probes:
         self._grads_by_pointer = None
         watched.grad_ref = None if grad is None else weakref.ref(grad, watched.released)
 
+    def _unfollow(self, watched: list[WatchedParameter]) -> None:
+        """Before a clear we record: the `.grad` tensors it releases need no callback each (a Python call per parameter)."""
+        self._grads_by_pointer = None
+        for each in watched:
+            each.grad_ref = None  # the reference dies first, so its callback never runs
+
     # -- arrivals: what a backward accumulated into `.grad` ---------------------
+    # The two walks are the guard's only work per parameter in a plain training step: a few
+    # attribute reads each, in one frame (no call per parameter).
 
     def _expect_arrivals(self) -> None:
         """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen."""
+        released, followed = [], False
         for watched in self._parameters.values():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
                 if parameter is not None and watched.state.iterations:
-                    self.lifecycle.released(watched.state)
-            else:
-                if watched.grad_ref is None or watched.grad_ref() is not grad:
-                    self._follow_grad(watched, grad)  # a `.grad` the program assigned: not a contribution
-                watched.grad_version = grad._version
+                    released.append(watched.state)
+                continue
+            reference = watched.grad_ref
+            if reference is None or reference() is not grad:  # a `.grad` the program assigned: not a contribution
+                watched.grad_ref, followed = weakref.ref(grad, watched.released), True
+            watched.grad_version = grad._version
+        if followed:
+            self._grads_by_pointer = None
+        self.lifecycle.released(released)
 
     def _settle_arrivals(self) -> None:
         """Since `_expect_arrivals`: a `.grad` that is a new tensor, or was written in place, received the backward's."""
-        iteration, scaled = self.lifecycle.iteration, self.lifecycle.scaling
+        arrived, followed = [], False
         for watched in self._parameters.values():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
                 continue
-            if watched.grad_ref is None or watched.grad_ref() is not grad:
-                self._follow_grad(watched, grad)
+            reference = watched.grad_ref
+            if reference is None or reference() is not grad:
+                watched.grad_ref, followed = weakref.ref(grad, watched.released), True
             elif grad._version == watched.grad_version:
                 continue
-            watched.state.receive(iteration, scaled)
+            arrived.append(watched.state)
+        if followed:
+            self._grads_by_pointer = None
+        self.lifecycle.received(arrived, self.lifecycle.scaling)
 
     def _settle(self) -> None:
         """Before an event: bring the lifecycle up to date (arrivals of a running backward, `.grad` tensors released).
@@ -270,7 +287,7 @@ class Probes:
         lifecycle = self.lifecycle
 
         def after_accumulation(parameter: torch.Tensor) -> None:
-            watched.state.receive(lifecycle.iteration, lifecycle.scaling)
+            lifecycle.received([watched.state], lifecycle.scaling)
             grad = parameter.grad
             if watched.grad_ref is None or watched.grad_ref() is not grad:
                 self._follow_grad(watched, grad)
@@ -304,7 +321,7 @@ class Probes:
     def _record_clear(self, watched: WatchedParameter, site: Site | None) -> None:
         """A clear of one parameter's `.grad` by user code (`p.grad = None`, `p.grad.zero_()`)."""
         if site is None:
-            self.lifecycle.released(watched.state)
+            self.lifecycle.released([watched.state])
         else:
             key = id(watched.param())
             self.lifecycle.clear([key], site, target=key)
@@ -374,10 +391,8 @@ class Probes:
 
     def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
         keys = self._keys(parameters)
-        for key, parameter in zip(keys, parameters):  # a `.grad` set to None where no release was seen (held elsewhere)
-            watched = self._parameters.get(key)
-            if watched is not None and watched.state.iterations and parameter.grad is None:
-                self.lifecycle.released(watched.state)
+        watched = map(self._parameters.get, keys)  # a `.grad` set to None where no release was seen (held elsewhere):
+        self.lifecycle.released([w.state for w, p in zip(watched, parameters) if w is not None and w.state.iterations and p.grad is None])
         self._name(record, site, self._in_scaler_step)
         self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
 
@@ -414,10 +429,12 @@ class Probes:
                     return original(owner, *args, **kwargs)
                 self._settle()
                 site = current_user_site()
+                keys = self._keys(parameters_of(owner))
+                self._unfollow([watched for watched in map(self._parameters.get, keys) if watched is not None])
                 with self._recording_clear():
                     result = original(owner, *args, **kwargs)
                 if site is not None:
-                    self.lifecycle.clear(self._keys(parameters_of(owner)), site, target=id(owner))
+                    self.lifecycle.clear(keys, site, target=id(owner))
                 return result
 
             return zero_grad
@@ -453,7 +470,8 @@ class Probes:
         if self._grads_by_pointer is None:
             self._grads_by_pointer = {}
             for watched in self._parameters.values():
-                grad = watched.grad_ref() if watched.grad_ref is not None else None
+                parameter = watched.param()
+                grad = None if parameter is None else parameter.grad
                 if grad is not None:
                     try:
                         self._grads_by_pointer[grad.data_ptr()] = watched
