@@ -26,10 +26,12 @@ Only ids, counts and weak references are kept: no gradient tensor stays alive be
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from itertools import chain, compress, repeat
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,7 +46,7 @@ from torch.optim.optimizer import (
 
 from zerograd_lint.analysis.ir.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
 from zerograd_lint.base.diagnostics import Diagnostic
-from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
+from zerograd_lint.runtime.lifecycle import Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
 from zerograd_lint.runtime.retention import LossGraphs
 from zerograd_lint.runtime.sites import Site, current_user_site, innermost_user_frame, user_site
@@ -62,7 +64,6 @@ STATE_CHECKED_STEPS = 3
 @dataclass(eq=False)
 class WatchedParameter:
     param: weakref.ref[torch.Tensor]
-    state: GradState
     handles: list[Any] = field(default_factory=list)
     grad_ref: weakref.ref[torch.Tensor] | None = None
     released: Callable[[Any], None] = lambda _: None  # the callback of `grad_ref` (made once, not per `.grad`)
@@ -88,6 +89,15 @@ class Patch:
             setattr(self.owner, self.name, self.original)
         else:
             delattr(self.owner, self.name)
+
+
+# Per parameter, only C-level maps (no Python step per parameter): a step's parameters, those without a `.grad`.
+REQUIRES_GRAD = operator.attrgetter("requires_grad")
+GRAD = operator.attrgetter("grad")
+
+
+def without_grad(keys: list[int], parameters: list[torch.Tensor]) -> list[int]:
+    return list(compress(keys, map(operator.is_, map(GRAD, parameters), repeat(None))))
 
 
 def torch_stage(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Stage | None:
@@ -189,19 +199,19 @@ class Probes:
 
     @staticmethod
     def _parameters_of(optimizer: torch.optim.Optimizer) -> list[torch.Tensor]:
-        return [p for group in optimizer.param_groups for p in group["params"] if p.requires_grad]
+        parameters = list(chain.from_iterable(group["params"] for group in optimizer.param_groups))
+        return list(compress(parameters, map(REQUIRES_GRAD, parameters)))
 
-    def _keys(self, parameters: Iterable[torch.Tensor]) -> list[int]:
-        return [id(p) for p in parameters]
+    @staticmethod
+    def _keys(parameters: Iterable[torch.Tensor]) -> list[int]:
+        return list(map(id, parameters))
 
     def _watch_parameter(self, parameter: torch.Tensor) -> None:
         if id(parameter) in self._parameters or not parameter.requires_grad:
             return
         key = id(parameter)
-        watched = WatchedParameter(
-            weakref.ref(parameter, lambda _: self._forget(key)),
-            self.lifecycle.watch(key, parameter.grad is not None),
-        )
+        self.lifecycle.watch(key, parameter.grad is not None)
+        watched = WatchedParameter(weakref.ref(parameter, lambda _: self._forget(key)))
         watched.released = functools.partial(self._grad_released, watched)
         self._parameters[key] = watched
         self._follow_grad(watched, parameter.grad)
@@ -234,12 +244,11 @@ class Probes:
     def _expect_arrivals(self) -> None:
         """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen."""
         released, followed = [], False
-        for watched in self._parameters.values():
+        for key, watched in self._parameters.items():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
-                if parameter is not None and watched.state.iterations:
-                    released.append(watched.state)
+                released.append(key)
                 continue
             reference = watched.grad_ref
             if reference is None or reference() is not grad:  # a `.grad` the program assigned: not a contribution
@@ -252,7 +261,7 @@ class Probes:
     def _settle_arrivals(self) -> None:
         """Since `_expect_arrivals`: a `.grad` that is a new tensor, or was written in place, received the backward's."""
         arrived, followed = [], False
-        for watched in self._parameters.values():
+        for key, watched in self._parameters.items():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
@@ -262,7 +271,7 @@ class Probes:
                 watched.grad_ref, followed = weakref.ref(grad, watched.released), True
             elif grad._version == watched.grad_version:
                 continue
-            arrived.append(watched.state)
+            arrived.append(key)
         if followed:
             self._grads_by_pointer = None
         self.lifecycle.received(arrived, self.lifecycle.scaling)
@@ -287,7 +296,7 @@ class Probes:
         lifecycle = self.lifecycle
 
         def after_accumulation(parameter: torch.Tensor) -> None:
-            lifecycle.received([watched.state], lifecycle.scaling)
+            lifecycle.received([id(parameter)], lifecycle.scaling)
             grad = parameter.grad
             if watched.grad_ref is None or watched.grad_ref() is not grad:
                 self._follow_grad(watched, grad)
@@ -320,10 +329,10 @@ class Probes:
 
     def _record_clear(self, watched: WatchedParameter, site: Site | None) -> None:
         """A clear of one parameter's `.grad` by user code (`p.grad = None`, `p.grad.zero_()`)."""
+        key = id(watched.param())
         if site is None:
-            self.lifecycle.released([watched.state])
+            self.lifecycle.released([key])
         else:
-            key = id(watched.param())
             self.lifecycle.clear([key], site, target=key)
 
     def _record_of(self, optimizer: torch.optim.Optimizer) -> OptimizerRecord | None:
@@ -391,8 +400,7 @@ class Probes:
 
     def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
         keys = self._keys(parameters)
-        watched = map(self._parameters.get, keys)  # a `.grad` set to None where no release was seen (held elsewhere):
-        self.lifecycle.released([w.state for w, p in zip(watched, parameters) if w is not None and w.state.iterations and p.grad is None])
+        self.lifecycle.released(without_grad(keys, parameters))  # a `.grad` set to None where no release was seen (held elsewhere)
         self._name(record, site, self._in_scaler_step)
         self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
 
