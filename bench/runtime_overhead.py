@@ -2,14 +2,14 @@
 
     python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1] [--models many-tensor ...]
 
-Each model trains the same loop (zero_grad, forward, backward, clip, step)
-unguarded and under `watch_all()`, in alternating rounds; the table shows the
-median CPU time per step (of this process: a loaded machine stretches its wall
-time, much less its CPU time) and the median of the rounds' ratios (each
-round's two runs are neighbours in time, so the load mostly cancels in their
-ratio), with its quartiles and range. The many-tensor model (160 parameter
-tensors of width 16) is where the guard's cost per parameter shows most: the
-goal there is at most 1.10x on CPU.
+Each model trains the same loop (zero_grad, forward, backward, clip, step),
+the same model and optimizer unguarded and under `guard(model, optimizer)` in
+alternating runs; the table shows the median CPU time per step (of this
+process: a loaded machine stretches its wall time, much less its CPU time) and
+the median of the rounds' ratios (a round's two runs are neighbours in time,
+so the load mostly cancels in their ratio), with its quartiles and range.
+The many-tensor model (162 parameter tensors of width 16) is where the
+guard's cost per parameter shows most: the goal there is at most 1.10x on CPU.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zerograd_lint.runtime import watch_all
+from zerograd_lint.runtime import guard
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 
@@ -67,27 +67,40 @@ MODELS: dict[str, Callable[[], tuple[torch.nn.Module, Batch]]] = {
 }
 
 
-def seconds_per_step(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, guarded: bool) -> float:
+def paired_rounds(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, rounds: int) -> list[tuple[float, float]]:
+    """CPU seconds per step of one model and optimizer, unguarded and under `guard()`, round after round.
+
+    The two runs of a round are neighbours in time, in alternating order, so
+    the machine's load (it is shared) mostly cancels in their ratio.
+    """
     torch.manual_seed(0)
-    session = watch_all(mode="collect") if guarded else contextlib.nullcontext()
-    with session:  # model and optimizer are created inside, as `zerograd-lint run` sees them
-        model, (inputs, targets) = make()
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    model, (inputs, targets) = make()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
 
-        def train(count: int) -> None:
-            for _ in range(count):
-                opt.zero_grad()
-                loss = torch.nn.functional.cross_entropy(model(inputs), targets)
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                opt.step()
+    def train(count: int) -> None:
+        for _ in range(count):
+            opt.zero_grad()
+            loss = torch.nn.functional.cross_entropy(model(inputs), targets)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
 
-        train(5)  # warm-up
-        start = time.process_time()
-        train(steps)
-        elapsed = time.process_time() - start
-    assert not guarded or session.findings == [], session.findings
-    return elapsed / steps
+    def seconds_per_step(guarded: bool) -> float:
+        with guard(model, opt, mode="collect") if guarded else contextlib.nullcontext() as session:
+            train(3)  # warm-up (and the guard's first steps, before its states settle)
+            start = time.process_time()
+            train(steps)
+            elapsed = time.process_time() - start
+        assert not guarded or session.findings == [], session.findings
+        return elapsed / steps
+
+    train(5)
+    pairs = []
+    for round in range(rounds):
+        first, second = (False, True) if round % 2 == 0 else (True, False)
+        times = {first: seconds_per_step(first), second: seconds_per_step(second)}
+        pairs.append((times[False], times[True]))
+    return pairs
 
 
 def quartiles(values: list[float]) -> tuple[float, float, float]:
@@ -107,12 +120,8 @@ def main() -> None:
     print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}  ratio of each round: quartiles, range")
     for name in args.models:
         make = MODELS[name]
-        plain, guarded = [], []
-        for round in range(args.rounds):  # alternate (ABBA), so drift in machine load hits both alike
-            first, second = (False, True) if round % 2 == 0 else (True, False)
-            times = {first: seconds_per_step(make, args.steps, first), second: seconds_per_step(make, args.steps, second)}
-            plain.append(times[False])
-            guarded.append(times[True])
+        pairs = paired_rounds(make, args.steps, args.rounds)
+        plain, guarded = [base for base, _ in pairs], [watched for _, watched in pairs]
         parameters = len(list(make()[0].parameters()))
         ratios = [watched / base for base, watched in zip(plain, guarded)]
         low, median, high = quartiles(ratios)

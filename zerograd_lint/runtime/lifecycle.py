@@ -25,7 +25,7 @@ Only counts, iteration numbers and call sites are kept, never a tensor.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
