@@ -103,11 +103,12 @@ class GradStates:
         found = list(map(self._of.get, keys))
         unique = dict(zip(map(id, found), found))
         unique.pop(id(None), None)
+        whole = sum([state.members for state in unique.values()]) == len(found) - found.count(None)
         if which is not None:
             unique = {ident: state for ident, state in unique.items() if which(state)}
-        counts = Counter(map(id, found))
-        partial = {ident: state.split(counts[ident]) for ident, state in unique.items() if counts[ident] < state.members}
-        if partial:
+        if not whole:  # (the usual step covers whole cohorts: nothing to count)
+            counts = Counter(map(id, found))
+            partial = {ident: state.split(counts[ident]) for ident, state in unique.items() if counts[ident] < state.members}
             for key, state in zip(keys, found):
                 copy = partial.get(id(state))
                 if copy is not None:
