@@ -231,11 +231,11 @@ class Probes:
         self._grads_by_pointer = None
         watched.grad_ref = None if grad is None else weakref.ref(grad, watched.released)
 
-    def _unfollow(self, watched: list[WatchedParameter]) -> None:
+    def _unfollow(self, keys: list[int]) -> None:
         """Before a clear we record: the `.grad` tensors it releases need no callback each (a Python call per parameter)."""
         self._grads_by_pointer = None
-        for each in watched:
-            each.grad_ref = None  # the reference dies first, so its callback never runs
+        for watched in filter(None, map(self._parameters.get, keys)):
+            watched.grad_ref = None  # the reference dies first, so its callback never runs
 
     # -- arrivals: what a backward accumulated into `.grad` ---------------------
     # The two walks are the guard's only work per parameter in a plain training step: a few
@@ -438,7 +438,7 @@ class Probes:
                 self._settle()
                 site = current_user_site()
                 keys = self._keys(parameters_of(owner))
-                self._unfollow([watched for watched in map(self._parameters.get, keys) if watched is not None])
+                self._unfollow(keys)
                 with self._recording_clear():
                     result = original(owner, *args, **kwargs)
                 if site is not None:
