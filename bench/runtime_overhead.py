@@ -1,6 +1,6 @@
 """What the runtime guard costs per training step on CPU, as a ratio to the unguarded loop.
 
-    python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1] [--models many-tensor ...]
+    python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1] [--models many-tensor ...] [--device cuda]
 
 Each model trains the same loop (zero_grad, forward, backward, clip, step),
 the same model and optimizer unguarded and under `guard(model, optimizer)` in
@@ -67,14 +67,31 @@ MODELS: dict[str, Callable[[], tuple[torch.nn.Module, Batch]]] = {
 }
 
 
-def paired_rounds(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, rounds: int) -> list[tuple[float, float]]:
-    """CPU seconds per step of one model and optimizer, unguarded and under `guard()`, round after round.
+def clock(device: torch.device) -> Callable[[], float]:
+    """On CPU this process's CPU time; on a GPU wall time once the device has done its work."""
+    if device.type != "cuda":
+        return time.process_time
+
+    def synchronised() -> float:
+        torch.cuda.synchronize(device)
+        return time.perf_counter()
+
+    return synchronised
+
+
+def paired_rounds(
+    make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, rounds: int, device: torch.device
+) -> list[tuple[float, float]]:
+    """Seconds per step of one model and optimizer, unguarded and under `guard()`, round after round.
 
     The two runs of a round are neighbours in time, in alternating order, so
     the machine's load (it is shared) mostly cancels in their ratio.
     """
     torch.manual_seed(0)
-    model, (inputs, targets) = make()
+    model, batch = make()
+    model = model.to(device)
+    inputs, targets = (tensor.to(device) for tensor in batch)
+    now = clock(device)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
 
     def train(count: int) -> None:
@@ -88,9 +105,9 @@ def paired_rounds(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int,
     def seconds_per_step(guarded: bool) -> float:
         with guard(model, opt, mode="collect") if guarded else contextlib.nullcontext() as session:
             train(3)  # warm-up (and the guard's first steps, before its states settle)
-            start = time.process_time()
+            start = now()
             train(steps)
-            elapsed = time.process_time() - start
+            elapsed = now() - start
         assert not guarded or session.findings == [], session.findings
         return elapsed / steps
 
@@ -114,13 +131,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1 keeps a shared machine's noise low)")
     parser.add_argument("--models", nargs="+", choices=sorted(MODELS), default=list(MODELS))
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda: timed by the wall clock after synchronising")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
+    print(f"torch {torch.__version__} on {args.device}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
     print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}  ratio of each round: quartiles, range")
     for name in args.models:
         make = MODELS[name]
-        pairs = paired_rounds(make, args.steps, args.rounds)
+        pairs = paired_rounds(make, args.steps, args.rounds, torch.device(args.device))
         plain, guarded = [base for base, _ in pairs], [watched for _, watched in pairs]
         parameters = len(list(make()[0].parameters()))
         ratios = [watched / base for base, watched in zip(plain, guarded)]
