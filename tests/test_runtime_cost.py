@@ -114,6 +114,19 @@ def test_parameters_with_equal_histories_share_one_state() -> None:
     assert state.iterations == {1} and state.members == 3
 
 
+def test_a_cohort_is_split_however_its_part_is_named() -> None:
+    """A parameter named twice is one; a cohort selected for change with only part of it named is split."""
+    states = GradStates()
+    for key in "abc":
+        states.add(key)
+    states.merge(["a", "b"], states.own(["a", "b"]))  # {a, b}, {c}
+    receive(states.own(["c"]), iteration=1, scaled=False)
+    (state,) = states.own(["a", "a"])
+    assert state.members == 1
+    (state,) = states.own(["b", "c"], lambda state: not state.iterations)
+    assert state.members == 1 and [s.members for s in states.of("abc")] == [1, 1, 1]
+
+
 def test_a_step_taken_inside_the_backward_is_still_seen() -> None:
     """An optimizer per parameter stepped from a post-accumulate-grad hook (optimizer in backward): no report."""
     with watch_all(mode="raise") as guard:

@@ -106,7 +106,7 @@ class GradStates:
         whole = sum([state.members for state in unique.values()]) == len(found) - found.count(None)
         if which is not None:
             unique = {ident: state for ident, state in unique.items() if which(state)}
-        if not whole:  # (the usual step covers whole cohorts: nothing to count)
+        if unique and not whole:  # (the usual step covers whole cohorts: nothing to count)
             counts = Counter(map(id, found))
             partial = {ident: state.split(counts[ident]) for ident, state in unique.items() if counts[ident] < state.members}
             for key, state in zip(keys, found):
