@@ -71,6 +71,16 @@ class WatchedParameter:
 
 
 @dataclass(frozen=True)
+class StepUnderWay:
+    """An optimizer's step between its pre and post hooks: its parameters are listed once."""
+
+    site: Site
+    frame: int  # id of the innermost user frame: a parent's step inside a subclass's has another
+    parameters: list[torch.Tensor]
+    keys: list[int]
+
+
+@dataclass(frozen=True)
 class Patch:
     owner: Any
     name: str
@@ -154,7 +164,7 @@ class Probes:
         self._built_over: dict[int, OptimizerRecord] = {}  # parameter id -> the last optimizer built over it
         self._scalers: set[int] = set()
         self._grads_by_pointer: dict[int, WatchedParameter] | None = {}  # built when needed; None: a `.grad` moved since
-        self._steps: dict[OptimizerRecord, tuple[Site, int, list[torch.Tensor]]] = {}  # under way: call, frame id, parameters
+        self._steps: dict[OptimizerRecord, StepUnderWay] = {}
         self._released: list[tuple[WatchedParameter, Site | None]] = []  # `.grad` tensors that died, not yet settled
         self._patches: list[Patch] = []
         self._hooks: list[Any] = []
@@ -349,18 +359,20 @@ class Probes:
         if record is None or site is None:
             return None
         started = self._steps.get(record)
-        if started is not None and started[0].position != site.position:
+        if started is not None and started.site.position != site.position:
             return None  # a subclass's step calling its parent's: one step
         parameters = self._parameters_of(optimizer)
-        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))), parameters)
+        step = self._steps[record] = StepUnderWay(
+            site, id(innermost_user_frame(sys._getframe(1))), parameters, self._keys(parameters)
+        )
         if self._state_checks.get(record) == 0 and has_state(optimizer):
             self.lifecycle.state_loaded(record)
         closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
         if closure is None or self._in_scaler_step:
-            self._check_step(record, site, parameters)
+            self._check_step(record, step)
             return None
         self.lifecycle.begin_closure_step(site, record)
-        watched = self._evaluations(closure, self._keys(parameters))
+        watched = self._evaluations(closure, step.keys)
         if len(args) > 1:
             return (args[0], watched, *args[2:]), kwargs
         return args, {**kwargs, "closure": watched}
@@ -382,13 +394,12 @@ class Probes:
         self._settle()
         record = self._optimizers.get(optimizer)
         started = self._steps.get(record) if record is not None else None
-        if started is None or started[1] != id(innermost_user_frame(sys._getframe(1))):
+        if started is None or started.frame != id(innermost_user_frame(sys._getframe(1))):
             return  # not the step we saw start (a parent's step inside a subclass's)
-        site, _, parameters = started
         del self._steps[record]  # type: ignore[arg-type]
         if self.lifecycle.in_closure_step:
-            self._check_step(record, site, parameters)  # type: ignore[arg-type]
-        self.lifecycle.applied(self._keys(parameters), site)
+            self._check_step(record, started)  # type: ignore[arg-type]
+        self.lifecycle.applied(started.keys, started.site)
         checks = self._state_checks.get(record)
         if checks is not None:
             stateful = has_state(optimizer)
@@ -398,11 +409,11 @@ class Probes:
             self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful))
         self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
-    def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
-        keys = self._keys(parameters)
-        self.lifecycle.released(without_grad(keys, parameters))  # a `.grad` set to None where no release was seen (held elsewhere)
-        self._name(record, site, self._in_scaler_step)
-        self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
+    def _check_step(self, record: OptimizerRecord, step: StepUnderWay) -> None:
+        # a `.grad` set to None where no release was seen (held elsewhere)
+        self.lifecycle.released(without_grad(step.keys, step.parameters))
+        self._name(record, step.site, self._in_scaler_step)
+        self.emit(self.lifecycle.step(record, step.keys, step.site, via_scaler=self._in_scaler_step))
 
     @staticmethod
     def _name(record: OptimizerRecord, site: Site, via_scaler: bool) -> None:
