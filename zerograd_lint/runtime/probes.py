@@ -31,8 +31,8 @@ import sys
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from itertools import chain, compress, repeat
 from dataclasses import dataclass, field
+from itertools import chain, compress, repeat
 from typing import Any, Callable
 
 import torch
