@@ -29,8 +29,7 @@ import functools
 import operator
 import sys
 import weakref
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain, compress, repeat
 from typing import Any, Callable
@@ -425,21 +424,7 @@ class Probes:
 
     # -- wrappers --------------------------------------------------------------
 
-    @contextmanager
-    def _recording_clear(self) -> Iterator[None]:
-        self._clearing = True
-        try:
-            yield
-        finally:
-            self._clearing = False
-
-    @contextmanager
-    def _inside_clip(self) -> Iterator[None]:
-        self._clipping = True
-        try:
-            yield
-        finally:
-            self._clipping = False
+    # (`_clearing` and `_clipping` are set around the original call in place: a context manager per step costs more)
 
     def _clear_wrapper(self, parameters_of: Callable[[Any], Iterable[torch.Tensor]]) -> Callable[[Any], Any]:
         def make(original: Any) -> Any:
@@ -450,8 +435,11 @@ class Probes:
                 site = current_user_site()
                 keys = self._keys(parameters_of(owner))
                 self._unfollow(keys)
-                with self._recording_clear():
+                self._clearing = True
+                try:
                     result = original(owner, *args, **kwargs)
+                finally:
+                    self._clearing = False
                 if site is not None:
                     self.lifecycle.clear(keys, site, target=id(owner))
                 return result
@@ -510,8 +498,11 @@ class Probes:
                 site = current_user_site()
                 if site is not None:
                     self.emit(self.lifecycle.clip(keys_of(tensors), site, clips))
-                with self._inside_clip():
+                self._clipping = True
+                try:
                     return original(tensors, *args, **kwargs)
+                finally:
+                    self._clipping = False
 
             return clip
 
@@ -526,8 +517,11 @@ class Probes:
                 site = current_user_site()
                 if site is not None:
                     self.emit(self.lifecycle.clip(self._keys(module.parameters()), site, clips=True))
-            with self._inside_clip():
+            clipping, self._clipping = self._clipping, True
+            try:
                 return original(module, *args, **kwargs)
+            finally:
+                self._clipping = clipping
 
         return clip_grad_norm_
 
