@@ -166,7 +166,7 @@ class Lifecycle:
     # -- events ------------------------------------------------------------
 
     def backward(self, site: Site, unsynchronised: bool = False) -> None:
-        """A backward call starts; its contributions arrive through `GradState.receive`."""
+        """A backward call starts; its contributions arrive through `received`."""
         self._enter(site, None)
         self._last_backward_at = self._tick()
         self._backwards.setdefault(self.iteration, set()).add(site)
