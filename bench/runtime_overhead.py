@@ -1,13 +1,15 @@
 """What the runtime guard costs per training step on CPU, as a ratio to the unguarded loop.
 
-    python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1] [--models many-tensor ...]
+    python bench/runtime_overhead.py [--steps 200] [--rounds 5] [--threads 1] [--models many-tensor ...] [--device cuda]
 
-Each model trains the same loop (zero_grad, forward, backward, clip, step)
-unguarded and under `watch_all()`, in alternating rounds; the table shows the
-median CPU time per step (of this process: a loaded machine stretches its wall
-time, much less its CPU time) and the ratio. The many-tensor model (160 parameter
-tensors of width 16) is where the guard's cost per parameter shows most: the
-goal there is at most 1.10x on CPU.
+Each model trains the same loop (zero_grad, forward, backward, clip, step),
+the same model and optimizer unguarded and under `guard(model, optimizer)` in
+alternating runs; the table shows the median CPU time per step (of this
+process: a loaded machine stretches its wall time, much less its CPU time) and
+the median of the rounds' ratios (a round's two runs are neighbours in time,
+so the load mostly cancels in their ratio), with its quartiles and range.
+The many-tensor model (162 parameter tensors of width 16) is where the
+guard's cost per parameter shows most: the goal there is at most 1.10x on CPU.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zerograd_lint.runtime import watch_all
+from zerograd_lint.runtime import guard
 
 Batch = tuple[torch.Tensor, torch.Tensor]
 
@@ -65,27 +67,62 @@ MODELS: dict[str, Callable[[], tuple[torch.nn.Module, Batch]]] = {
 }
 
 
-def seconds_per_step(make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, guarded: bool) -> float:
+def clock(device: torch.device) -> Callable[[], float]:
+    """On CPU this process's CPU time; on a GPU wall time once the device has done its work."""
+    if device.type != "cuda":
+        return time.process_time
+
+    def synchronised() -> float:
+        torch.cuda.synchronize(device)
+        return time.perf_counter()
+
+    return synchronised
+
+
+def paired_rounds(
+    make: Callable[[], tuple[torch.nn.Module, Batch]], steps: int, rounds: int, device: torch.device
+) -> list[tuple[float, float]]:
+    """Seconds per step of one model and optimizer, unguarded and under `guard()`, round after round.
+
+    The two runs of a round are neighbours in time, in alternating order, so
+    the machine's load (it is shared) mostly cancels in their ratio.
+    """
     torch.manual_seed(0)
-    session = watch_all(mode="collect") if guarded else contextlib.nullcontext()
-    with session:  # model and optimizer are created inside, as `zerograd-lint run` sees them
-        model, (inputs, targets) = make()
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    model, batch = make()
+    model = model.to(device)
+    inputs, targets = (tensor.to(device) for tensor in batch)
+    now = clock(device)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
 
-        def train(count: int) -> None:
-            for _ in range(count):
-                opt.zero_grad()
-                loss = torch.nn.functional.cross_entropy(model(inputs), targets)
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                opt.step()
+    def train(count: int) -> None:
+        for _ in range(count):
+            opt.zero_grad()
+            loss = torch.nn.functional.cross_entropy(model(inputs), targets)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
 
-        train(5)  # warm-up
-        start = time.process_time()
-        train(steps)
-        elapsed = time.process_time() - start
-    assert not guarded or session.findings == [], session.findings
-    return elapsed / steps
+    def seconds_per_step(guarded: bool) -> float:
+        with guard(model, opt, mode="collect") if guarded else contextlib.nullcontext() as session:
+            train(3)  # warm-up (and the guard's first steps, before its states settle)
+            start = now()
+            train(steps)
+            elapsed = now() - start
+        assert not guarded or session.findings == [], session.findings
+        return elapsed / steps
+
+    train(5)
+    pairs = []
+    for round in range(rounds):
+        first, second = (False, True) if round % 2 == 0 else (True, False)
+        times = {first: seconds_per_step(first), second: seconds_per_step(second)}
+        pairs.append((times[False], times[True]))
+    return pairs
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    low, median, high = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    return low, median, high
 
 
 def main() -> None:
@@ -94,19 +131,22 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1 keeps a shared machine's noise low)")
     parser.add_argument("--models", nargs="+", choices=sorted(MODELS), default=list(MODELS))
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda: timed by the wall clock after synchronising")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
-    print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}")
+    print(f"torch {torch.__version__} on {args.device}, {torch.get_num_threads()} threads, {args.steps} steps x {args.rounds} rounds")
+    print(f"{'model':<12} {'parameters':>10} {'unguarded ms':>13} {'guarded ms':>11} {'ratio':>6}  ratio of each round: quartiles, range")
     for name in args.models:
         make = MODELS[name]
-        plain, guarded = [], []
-        for _ in range(args.rounds):  # alternate, so drift in machine load hits both alike
-            plain.append(seconds_per_step(make, args.steps, guarded=False))
-            guarded.append(seconds_per_step(make, args.steps, guarded=True))
+        pairs = paired_rounds(make, args.steps, args.rounds, torch.device(args.device))
+        plain, guarded = [base for base, _ in pairs], [watched for _, watched in pairs]
         parameters = len(list(make()[0].parameters()))
-        base, watched = statistics.median(plain), statistics.median(guarded)
-        print(f"{name:<12} {parameters:>10} {base * 1e3:>13.3f} {watched * 1e3:>11.3f} {watched / base:>5.2f}x")
+        ratios = [watched / base for base, watched in zip(plain, guarded)]
+        low, median, high = quartiles(ratios)
+        print(
+            f"{name:<12} {parameters:>10} {statistics.median(plain) * 1e3:>13.3f} {statistics.median(guarded) * 1e3:>11.3f} "
+            f"{median:>5.3f}x  {low:.3f}-{high:.3f}, {min(ratios):.3f}-{max(ratios):.3f}"
+        )
 
 
 if __name__ == "__main__":

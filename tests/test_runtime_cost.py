@@ -8,6 +8,7 @@ the device (no `.item()`, no reading a tensor's value on the host).
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -17,10 +18,12 @@ import pytest
 import torch
 
 from zerograd_lint.runtime import watch_all
+from zerograd_lint.runtime.grads import GradStates, receive
 
-# The guard's Python calls per parameter per step: the `.grad` released by the clear and the new one
-# followed after the backward, the lifecycle's clear and receipt, and the clear's count per parameter.
-CALLS_PER_PARAMETER = 6
+# A plain step (clear, backward, clip, step) under the guard: its Python calls, none per parameter, and
+# its bytecode instructions per parameter (the walks before and after the backward, a few reads each).
+CALLS_PER_STEP = 160
+INSTRUCTIONS_PER_PARAMETER = 100
 
 
 def training_loop(layers: int, device: str = "cpu") -> tuple[torch.nn.Module, Any]:
@@ -38,43 +41,90 @@ def training_loop(layers: int, device: str = "cpu") -> tuple[torch.nn.Module, An
 
 
 @contextmanager
-def counting_guard_calls() -> Iterator[list[int]]:
-    count = [0]
+def counting_guard_work() -> Iterator[Counter[str]]:
+    """The guard's Python calls and bytecode instructions while active (its own frames: torch's not counted)."""
+    count = Counter[str]()
 
-    def profile(frame: FrameType, event: str, _: Any) -> None:
-        if event == "call" and "zerograd_lint" in frame.f_code.co_filename:
-            count[0] += 1
+    def instructions(frame: FrameType, event: str, _: Any) -> Any:
+        if event == "opcode":
+            count["opcode"] += 1
+        return instructions
 
-    sys.setprofile(profile)
+    def trace(frame: FrameType, event: str, _: Any) -> Any:
+        if "zerograd_lint" not in frame.f_code.co_filename:
+            return None
+        count["call"] += 1
+        frame.f_trace_opcodes = True
+        return instructions
+
+    sys.settrace(trace)
     try:
         yield count
     finally:
-        sys.setprofile(None)
+        sys.settrace(None)
 
 
-def guard_calls_per_step(layers: int, steps: int = 3) -> tuple[float, bool]:
-    """The guard's Python calls per step, and whether any parameter carries a Python hook while it watches."""
+def guard_work_per_step(layers: int, steps: int = 3) -> tuple[Counter[str], bool]:
+    """The guard's calls and instructions per step, and whether any parameter carries a Python hook while it watches."""
     with watch_all(mode="raise"):
         model, step = training_loop(layers)
         step()
         step()
-        with counting_guard_calls() as count:
+        with counting_guard_work() as count:
             for _ in range(steps):
                 step()
         hooked = any(p._post_accumulate_grad_hooks or p._backward_hooks for p in model.parameters())
-    return count[0] / steps, hooked
+    return Counter({event: total // steps for event, total in count.items()}), hooked
 
 
 def test_no_python_hook_per_parameter() -> None:
-    _, hooked = guard_calls_per_step(layers=20)
+    _, hooked = guard_work_per_step(layers=20)
     assert not hooked
 
 
-def test_guard_work_per_step_grows_by_a_few_calls_per_parameter() -> None:
-    small, _ = guard_calls_per_step(layers=5)
-    large, _ = guard_calls_per_step(layers=80)
-    per_parameter = (large - small) / (2 * (80 - 5))
-    assert 0 < per_parameter <= CALLS_PER_PARAMETER
+def test_the_guard_makes_no_python_call_per_parameter() -> None:
+    small, _ = guard_work_per_step(layers=5)
+    large, _ = guard_work_per_step(layers=80)
+    assert 0 < large["call"] == small["call"] <= CALLS_PER_STEP, (small, large)
+
+
+def test_the_guard_s_work_per_parameter_is_a_few_reads() -> None:
+    small, _ = guard_work_per_step(layers=5)
+    large, _ = guard_work_per_step(layers=80)
+    per_parameter = (large["opcode"] - small["opcode"]) / (2 * (80 - 5))
+    assert 0 < per_parameter <= INSTRUCTIONS_PER_PARAMETER, per_parameter
+
+
+def test_parameters_with_equal_histories_share_one_state() -> None:
+    """A cohort: an event on part of it splits it first (only those parameters change), equal states merge again."""
+    states = GradStates()
+    for key in "abc":
+        states.add(key)
+    everything = list("abc")
+    states.merge(everything, states.own(everything))
+    assert len(states.of(everything)) == 1
+    receive(states.own(["a"]), iteration=1, scaled=False)
+    assert [sorted(state.iterations) for state in states.of(everything)] == [[1], []]
+    assert len(states.own(everything, lambda state: not state.iterations)) == 1  # b and c, still one
+    late = states.own(["b", "c"])
+    receive(late, iteration=1, scaled=False)
+    states.merge(["b", "c"], late)
+    states.merge(everything, states.own(everything))
+    (state,) = states.of(everything)
+    assert state.iterations == {1} and state.members == 3
+
+
+def test_a_cohort_is_split_however_its_part_is_named() -> None:
+    """A parameter named twice is one; a cohort selected for change with only part of it named is split."""
+    states = GradStates()
+    for key in "abc":
+        states.add(key)
+    states.merge(["a", "b"], states.own(["a", "b"]))  # {a, b}, {c}
+    receive(states.own(["c"]), iteration=1, scaled=False)
+    (state,) = states.own(["a", "a"])
+    assert state.members == 1
+    (state,) = states.own(["b", "c"], lambda state: not state.iterations)
+    assert state.members == 1 and [s.members for s in states.of("abc")] == [1, 1, 1]
 
 
 def test_a_step_taken_inside_the_backward_is_still_seen() -> None:

@@ -25,11 +25,12 @@ Only counts, iteration numbers and call sites are kept, never a tensor.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
 from zerograd_lint.base.diagnostics import Diagnostic
+from zerograd_lint.runtime.grads import Discarded, GradState, GradStates, empty, receive
 from zerograd_lint.runtime.sites import Site
 
 # The codes the runtime can confirm; the others are about code shape, not events.
@@ -50,52 +51,6 @@ class Stage(Enum):
     READY = 0
     UNSCALED = 1
     STEPPED = 2
-
-
-@dataclass(frozen=True)
-class Discarded:
-    """Unapplied gradients a clear threw away: where their backwards ran."""
-
-    backwards: frozenset[Site]
-    unsynchronised: bool  # a backward of DDP's no_sync(): accumulation declared by the code itself
-
-
-@dataclass
-class GradState:
-    """What one parameter's `.grad` holds, as far as the lifecycle is concerned."""
-
-    pristine: bool = True  # no backward has reached it yet: a clear here is not a double clear
-    iterations: set[int] = field(default_factory=set)  # iterations whose backwards it holds; empty: clear
-    scaled: bool = False  # holds gradients of a GradScaler-scaled backward
-    unscaled: bool = False  # ... that unscale_ has since divided back
-    applied_by: Site | None = None  # the step that already applied what it holds
-    stale: bool = False  # everything it holds was applied by that step, nothing arrived since
-    emptied_by: Site | None = None  # the clear that last threw gradients away (None: not observed)
-    emptied_iteration: int | None = None  # the iteration whose unapplied gradients that clear threw away
-    emptied_accumulation: bool = False  # that clear ended an accumulation (gradients of several iterations)
-    cleared_by: Site | None = None  # the last clear that covered it, with or without work
-    cleared_at: int = 0  # the lifecycle's clock at that clear
-    discarded: dict[Site, Discarded] = field(default_factory=dict)  # per clear, since the last step applied it
-    window_clears: dict[Site, int] = field(default_factory=dict)  # how often each clear ran since then
-
-    def receive(self, iteration: int, scaled: bool) -> None:
-        """A backward's contribution was accumulated into `.grad` (the hot path)."""
-        self.pristine = self.stale = False
-        self.iterations.add(iteration)
-        if scaled:
-            self.scaled, self.unscaled = True, False
-
-    def empty(self, by: Site | None) -> None:
-        # (gradients a step applied, with a backward's added since: the newest iteration's are thrown away unapplied)
-        self.emptied_iteration = None if self.stale else max(self.iterations)
-        self.emptied_accumulation = len(self.iterations) > 1
-        self.emptied_by = by
-        if self.applied_by is not None and (self.discarded or self.window_clears):
-            self.discarded.clear()  # an applied window ends here; the next one starts clean
-            self.window_clears.clear()
-        self.iterations = set()
-        self.scaled = self.unscaled = self.stale = False
-        self.applied_by = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +95,10 @@ class ClosureStep:
     evaluations: int = 0
 
 
+def holding(state: GradState) -> bool:
+    return bool(state.iterations)
+
+
 def report(code: str, site: Site, message: str) -> Diagnostic:
     return Diagnostic(site.path, site.line, site.column, site.end_line, site.end_column, code, message)
 
@@ -150,7 +109,7 @@ class Lifecycle:
     def __init__(self, intent: AccumulationIntent = AccumulationIntent()) -> None:
         self.intent = intent
         self.iteration = 0
-        self.grads: dict[Hashable, GradState] = {}
+        self.grads = GradStates()
         self._clock = 0  # counts backwards, clears and steps: what came first
         self._last_backward_at = 0
         self._backwards: dict[int, set[Site]] = {}  # iteration -> the backwards that ran in it
@@ -166,19 +125,17 @@ class Lifecycle:
 
     # -- bookkeeping -------------------------------------------------------
 
-    def watch(self, key: Hashable, has_grad: bool) -> GradState:
-        state = self.grads.get(key)
-        if state is None:
-            state = self.grads[key] = GradState()
-            if has_grad:  # gradients from before the guard count as this iteration's
-                state.receive(self.iteration, scaled=False)
-        return state
+    def watch(self, key: Hashable, has_grad: bool) -> None:
+        state = self.grads.add(key)
+        if state is not None and has_grad:  # gradients from before the guard count as this iteration's
+            receive([state], self.iteration, scaled=False)
 
     def forget(self, key: Hashable) -> None:
-        self.grads.pop(key, None)
+        self.grads.remove(key)
 
     def _states(self, keys: Iterable[Hashable]) -> list[GradState]:
-        return [state for state in map(self.grads.get, keys) if state is not None]
+        """To read: the states of these parameters."""
+        return self.grads.of(keys)
 
     def _tick(self) -> int:
         self._clock += 1
@@ -209,23 +166,30 @@ class Lifecycle:
     # -- events ------------------------------------------------------------
 
     def backward(self, site: Site, unsynchronised: bool = False) -> None:
-        """A backward call starts; its contributions arrive through `GradState.receive`."""
+        """A backward call starts; its contributions arrive through `received`."""
         self._enter(site, None)
         self._last_backward_at = self._tick()
         self._backwards.setdefault(self.iteration, set()).add(site)
         if unsynchronised:
             self._unsynchronised.add(self.iteration)
 
-    def released(self, state: GradState) -> None:
-        """`.grad` was found None though it held gradients: a clear nobody saw (site unknown)."""
-        if state.iterations:
-            state.empty(None)
+    def received(self, keys: list[Hashable], scaled: bool) -> None:
+        """A backward's contributions arrived in these parameters' `.grad`."""
+        states = self.grads.own(keys)
+        receive(states, self.iteration, scaled)
+        self.grads.merge(keys, states)
 
-    def clear(self, keys: Iterable[Hashable], site: Site, target: Hashable) -> None:
+    def released(self, keys: list[Hashable]) -> None:
+        """These parameters' `.grad` was found None: where it held gradients, a clear nobody saw (site unknown)."""
+        states = self.grads.own(keys, holding)
+        empty(states, None)
+        self.grads.merge(keys, states)
+
+    def clear(self, keys: list[Hashable], site: Site, target: Hashable) -> None:
         """`target` (an optimizer, a module, a parameter) cleared the `.grad` of these parameters."""
         self._enter(site, target)
         clock = self._tick()
-        states = self._states(keys)
+        states = self.grads.own(keys)
         holding = [state for state in states if state.iterations]
         if holding:
             self._clears_with_work.add(site.position)
@@ -252,10 +216,11 @@ class Lifecycle:
                         frozenset(self._backward_sites(iterations)), bool(iterations & self._unsynchronised)
                     )
                 state.discarded[site] = described[iterations]
-            state.empty(site)
+        empty(holding, site)
         for state in states:  # (after emptying: a clear of applied gradients opens the next window, and counts in it)
             state.cleared_by, state.cleared_at = site, clock
             state.window_clears[site] = state.window_clears.get(site, 0) + 1
+        self.grads.merge(keys, states)
 
     def conclude(self) -> Iterator[Diagnostic]:
         """What needs the whole run: a clear is redundant only if it never had anything to clear."""
@@ -320,7 +285,7 @@ class Lifecycle:
         if not any([state.iterations for state in states]):
             yield from self._step_without_gradients(optimizer.name, states, site)
 
-    def end_scaler_step(self, scaler: Hashable, optimizer: OptimizerRecord, keys: Iterable[Hashable], site: Site) -> None:
+    def end_scaler_step(self, scaler: Hashable, optimizer: OptimizerRecord, keys: list[Hashable], site: Site) -> None:
         """The scaler has decided: the gradients it skipped for inf/NaN count as used, as those it applied."""
         self._stages[(scaler, optimizer)] = (Stage.STEPPED, site)
         self.applied(keys, site)
@@ -388,14 +353,15 @@ class Lifecycle:
             )
         yield from self._defeated_accumulation(name, held, iterations, site)
 
-    def applied(self, keys: Iterable[Hashable], site: Site) -> None:
+    def applied(self, keys: list[Hashable], site: Site) -> None:
         """The step (or scaler.step, which may have skipped it for inf/NaN) is done with these gradients."""
-        for state in self._states(keys):
-            if state.iterations:
-                state.applied_by, state.stale = site, True
-                if state.discarded or state.window_clears:
-                    state.discarded.clear()
-                    state.window_clears.clear()
+        states = self.grads.own(keys, holding)
+        for state in states:
+            state.applied_by, state.stale = site, True
+            if state.discarded or state.window_clears:
+                state.discarded.clear()
+                state.window_clears.clear()
+        self.grads.merge(keys, states)
 
     def _defeated_accumulation(
         self, name: str, held: list[GradState], iterations: set[int], site: Site
@@ -498,7 +464,7 @@ class Lifecycle:
         return self._stages.get((scaler, optimizer), (Stage.READY, None))[0]  # type: ignore[return-value]
 
     def unscale(
-        self, scaler: Hashable, optimizer: OptimizerRecord, keys: Iterable[Hashable], site: Site, stage: Stage
+        self, scaler: Hashable, optimizer: OptimizerRecord, keys: list[Hashable], site: Site, stage: Stage
     ) -> Iterator[Diagnostic]:
         if stage is not Stage.READY:
             first = self._stages.get((scaler, optimizer), (None, None))[1]
@@ -511,8 +477,10 @@ class Lifecycle:
             )
             return
         self._stages[(scaler, optimizer)] = (Stage.UNSCALED, site)
-        for state in self._states(keys):
+        states = self.grads.own(keys)
+        for state in states:
             state.unscaled = state.scaled
+        self.grads.merge(keys, states)
 
     def update(self, scaler: Hashable) -> None:
         self._scaling.discard(scaler)

@@ -26,11 +26,12 @@ Only ids, counts and weak references are kept: no gradient tensor stays alive be
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 import weakref
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain, compress, repeat
 from typing import Any, Callable
 
 import torch
@@ -44,7 +45,7 @@ from torch.optim.optimizer import (
 
 from zerograd_lint.analysis.ir.vocabulary import CLIP_ALIASES, CLIP_FUNCTIONS
 from zerograd_lint.base.diagnostics import Diagnostic
-from zerograd_lint.runtime.lifecycle import GradState, Lifecycle, OptimizerRecord, Stage
+from zerograd_lint.runtime.lifecycle import Lifecycle, OptimizerRecord, Stage
 from zerograd_lint.runtime.names import assigned_name, step_receiver
 from zerograd_lint.runtime.retention import LossGraphs
 from zerograd_lint.runtime.sites import Site, current_user_site, innermost_user_frame, user_site
@@ -62,11 +63,20 @@ STATE_CHECKED_STEPS = 3
 @dataclass(eq=False)
 class WatchedParameter:
     param: weakref.ref[torch.Tensor]
-    state: GradState
     handles: list[Any] = field(default_factory=list)
     grad_ref: weakref.ref[torch.Tensor] | None = None
     released: Callable[[Any], None] = lambda _: None  # the callback of `grad_ref` (made once, not per `.grad`)
     grad_version: int = 0  # the followed `.grad`'s version counter before a backward: it moves when torch accumulates
+
+
+@dataclass(frozen=True)
+class StepUnderWay:
+    """An optimizer's step between its pre and post hooks: its parameters are listed once."""
+
+    site: Site
+    frame: int  # id of the innermost user frame: a parent's step inside a subclass's has another
+    parameters: list[torch.Tensor]
+    keys: list[int]
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,15 @@ class Patch:
             setattr(self.owner, self.name, self.original)
         else:
             delattr(self.owner, self.name)
+
+
+# Per parameter, only C-level maps (no Python step per parameter): a step's parameters, those without a `.grad`.
+REQUIRES_GRAD = operator.attrgetter("requires_grad")
+GRAD = operator.attrgetter("grad")
+
+
+def without_grad(keys: list[int], parameters: list[torch.Tensor]) -> list[int]:
+    return list(compress(keys, map(operator.is_, map(GRAD, parameters), repeat(None))))
 
 
 def torch_stage(scaler: GradScaler, optimizer: torch.optim.Optimizer) -> Stage | None:
@@ -144,7 +163,7 @@ class Probes:
         self._built_over: dict[int, OptimizerRecord] = {}  # parameter id -> the last optimizer built over it
         self._scalers: set[int] = set()
         self._grads_by_pointer: dict[int, WatchedParameter] | None = {}  # built when needed; None: a `.grad` moved since
-        self._steps: dict[OptimizerRecord, tuple[Site, int, list[torch.Tensor]]] = {}  # under way: call, frame id, parameters
+        self._steps: dict[OptimizerRecord, StepUnderWay] = {}
         self._released: list[tuple[WatchedParameter, Site | None]] = []  # `.grad` tensors that died, not yet settled
         self._patches: list[Patch] = []
         self._hooks: list[Any] = []
@@ -189,19 +208,19 @@ class Probes:
 
     @staticmethod
     def _parameters_of(optimizer: torch.optim.Optimizer) -> list[torch.Tensor]:
-        return [p for group in optimizer.param_groups for p in group["params"] if p.requires_grad]
+        parameters = list(chain.from_iterable(group["params"] for group in optimizer.param_groups))
+        return list(compress(parameters, map(REQUIRES_GRAD, parameters)))
 
-    def _keys(self, parameters: Iterable[torch.Tensor]) -> list[int]:
-        return [id(p) for p in parameters]
+    @staticmethod
+    def _keys(parameters: Iterable[torch.Tensor]) -> list[int]:
+        return list(map(id, parameters))
 
     def _watch_parameter(self, parameter: torch.Tensor) -> None:
         if id(parameter) in self._parameters or not parameter.requires_grad:
             return
         key = id(parameter)
-        watched = WatchedParameter(
-            weakref.ref(parameter, lambda _: self._forget(key)),
-            self.lifecycle.watch(key, parameter.grad is not None),
-        )
+        self.lifecycle.watch(key, parameter.grad is not None)
+        watched = WatchedParameter(weakref.ref(parameter, lambda _: self._forget(key)))
         watched.released = functools.partial(self._grad_released, watched)
         self._parameters[key] = watched
         self._follow_grad(watched, parameter.grad)
@@ -221,34 +240,50 @@ class Probes:
         self._grads_by_pointer = None
         watched.grad_ref = None if grad is None else weakref.ref(grad, watched.released)
 
+    def _unfollow(self, keys: list[int]) -> None:
+        """Before a clear we record: the `.grad` tensors it releases need no callback each (a Python call per parameter)."""
+        self._grads_by_pointer = None
+        for watched in filter(None, map(self._parameters.get, keys)):
+            watched.grad_ref = None  # the reference dies first, so its callback never runs
+
     # -- arrivals: what a backward accumulated into `.grad` ---------------------
+    # The two walks are the guard's only work per parameter in a plain training step: a few
+    # attribute reads each, in one frame (no call per parameter).
 
     def _expect_arrivals(self) -> None:
         """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen."""
-        for watched in self._parameters.values():
+        released, followed = [], False
+        for key, watched in self._parameters.items():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
-                if parameter is not None and watched.state.iterations:
-                    self.lifecycle.released(watched.state)
-            else:
-                if watched.grad_ref is None or watched.grad_ref() is not grad:
-                    self._follow_grad(watched, grad)  # a `.grad` the program assigned: not a contribution
-                watched.grad_version = grad._version
+                released.append(key)
+                continue
+            reference = watched.grad_ref
+            if reference is None or reference() is not grad:  # a `.grad` the program assigned: not a contribution
+                watched.grad_ref, followed = weakref.ref(grad, watched.released), True
+            watched.grad_version = grad._version
+        if followed:
+            self._grads_by_pointer = None
+        self.lifecycle.released(released)
 
     def _settle_arrivals(self) -> None:
         """Since `_expect_arrivals`: a `.grad` that is a new tensor, or was written in place, received the backward's."""
-        iteration, scaled = self.lifecycle.iteration, self.lifecycle.scaling
-        for watched in self._parameters.values():
+        arrived, followed = [], False
+        for key, watched in self._parameters.items():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
                 continue
-            if watched.grad_ref is None or watched.grad_ref() is not grad:
-                self._follow_grad(watched, grad)
+            reference = watched.grad_ref
+            if reference is None or reference() is not grad:
+                watched.grad_ref, followed = weakref.ref(grad, watched.released), True
             elif grad._version == watched.grad_version:
                 continue
-            watched.state.receive(iteration, scaled)
+            arrived.append(key)
+        if followed:
+            self._grads_by_pointer = None
+        self.lifecycle.received(arrived, self.lifecycle.scaling)
 
     def _settle(self) -> None:
         """Before an event: bring the lifecycle up to date (arrivals of a running backward, `.grad` tensors released).
@@ -270,7 +305,7 @@ class Probes:
         lifecycle = self.lifecycle
 
         def after_accumulation(parameter: torch.Tensor) -> None:
-            watched.state.receive(lifecycle.iteration, lifecycle.scaling)
+            lifecycle.received([id(parameter)], lifecycle.scaling)
             grad = parameter.grad
             if watched.grad_ref is None or watched.grad_ref() is not grad:
                 self._follow_grad(watched, grad)
@@ -303,10 +338,10 @@ class Probes:
 
     def _record_clear(self, watched: WatchedParameter, site: Site | None) -> None:
         """A clear of one parameter's `.grad` by user code (`p.grad = None`, `p.grad.zero_()`)."""
+        key = id(watched.param())
         if site is None:
-            self.lifecycle.released(watched.state)
+            self.lifecycle.released([key])
         else:
-            key = id(watched.param())
             self.lifecycle.clear([key], site, target=key)
 
     def _record_of(self, optimizer: torch.optim.Optimizer) -> OptimizerRecord | None:
@@ -323,18 +358,20 @@ class Probes:
         if record is None or site is None:
             return None
         started = self._steps.get(record)
-        if started is not None and started[0].position != site.position:
+        if started is not None and started.site.position != site.position:
             return None  # a subclass's step calling its parent's: one step
         parameters = self._parameters_of(optimizer)
-        self._steps[record] = (site, id(innermost_user_frame(sys._getframe(1))), parameters)
+        step = self._steps[record] = StepUnderWay(
+            site, id(innermost_user_frame(sys._getframe(1))), parameters, self._keys(parameters)
+        )
         if self._state_checks.get(record) == 0 and has_state(optimizer):
             self.lifecycle.state_loaded(record)
         closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
         if closure is None or self._in_scaler_step:
-            self._check_step(record, site, parameters)
+            self._check_step(record, step)
             return None
         self.lifecycle.begin_closure_step(site, record)
-        watched = self._evaluations(closure, self._keys(parameters))
+        watched = self._evaluations(closure, step.keys)
         if len(args) > 1:
             return (args[0], watched, *args[2:]), kwargs
         return args, {**kwargs, "closure": watched}
@@ -356,13 +393,12 @@ class Probes:
         self._settle()
         record = self._optimizers.get(optimizer)
         started = self._steps.get(record) if record is not None else None
-        if started is None or started[1] != id(innermost_user_frame(sys._getframe(1))):
+        if started is None or started.frame != id(innermost_user_frame(sys._getframe(1))):
             return  # not the step we saw start (a parent's step inside a subclass's)
-        site, _, parameters = started
         del self._steps[record]  # type: ignore[arg-type]
         if self.lifecycle.in_closure_step:
-            self._check_step(record, site, parameters)  # type: ignore[arg-type]
-        self.lifecycle.applied(self._keys(parameters), site)
+            self._check_step(record, started)  # type: ignore[arg-type]
+        self.lifecycle.applied(started.keys, started.site)
         checks = self._state_checks.get(record)
         if checks is not None:
             stateful = has_state(optimizer)
@@ -372,14 +408,11 @@ class Probes:
             self.emit(self.lifecycle.optimizer_stepped(record, has_state=stateful))
         self.emit(self.graphs.check(self.lifecycle.iteration, sys._getframe(1)))
 
-    def _check_step(self, record: OptimizerRecord, site: Site, parameters: list[torch.Tensor]) -> None:
-        keys = self._keys(parameters)
-        for key, parameter in zip(keys, parameters):  # a `.grad` set to None where no release was seen (held elsewhere)
-            watched = self._parameters.get(key)
-            if watched is not None and watched.state.iterations and parameter.grad is None:
-                self.lifecycle.released(watched.state)
-        self._name(record, site, self._in_scaler_step)
-        self.emit(self.lifecycle.step(record, keys, site, via_scaler=self._in_scaler_step))
+    def _check_step(self, record: OptimizerRecord, step: StepUnderWay) -> None:
+        # a `.grad` set to None where no release was seen (held elsewhere)
+        self.lifecycle.released(without_grad(step.keys, step.parameters))
+        self._name(record, step.site, self._in_scaler_step)
+        self.emit(self.lifecycle.step(record, step.keys, step.site, via_scaler=self._in_scaler_step))
 
     @staticmethod
     def _name(record: OptimizerRecord, site: Site, via_scaler: bool) -> None:
@@ -391,21 +424,7 @@ class Probes:
 
     # -- wrappers --------------------------------------------------------------
 
-    @contextmanager
-    def _recording_clear(self) -> Iterator[None]:
-        self._clearing = True
-        try:
-            yield
-        finally:
-            self._clearing = False
-
-    @contextmanager
-    def _inside_clip(self) -> Iterator[None]:
-        self._clipping = True
-        try:
-            yield
-        finally:
-            self._clipping = False
+    # (`_clearing` and `_clipping` are set around the original call in place: a context manager per step costs more)
 
     def _clear_wrapper(self, parameters_of: Callable[[Any], Iterable[torch.Tensor]]) -> Callable[[Any], Any]:
         def make(original: Any) -> Any:
@@ -414,10 +433,15 @@ class Probes:
                     return original(owner, *args, **kwargs)
                 self._settle()
                 site = current_user_site()
-                with self._recording_clear():
+                keys = self._keys(parameters_of(owner))
+                self._unfollow(keys)
+                self._clearing = True
+                try:
                     result = original(owner, *args, **kwargs)
+                finally:
+                    self._clearing = False
                 if site is not None:
-                    self.lifecycle.clear(self._keys(parameters_of(owner)), site, target=id(owner))
+                    self.lifecycle.clear(keys, site, target=id(owner))
                 return result
 
             return zero_grad
@@ -453,7 +477,8 @@ class Probes:
         if self._grads_by_pointer is None:
             self._grads_by_pointer = {}
             for watched in self._parameters.values():
-                grad = watched.grad_ref() if watched.grad_ref is not None else None
+                parameter = watched.param()
+                grad = None if parameter is None else parameter.grad
                 if grad is not None:
                     try:
                         self._grads_by_pointer[grad.data_ptr()] = watched
@@ -473,8 +498,11 @@ class Probes:
                 site = current_user_site()
                 if site is not None:
                     self.emit(self.lifecycle.clip(keys_of(tensors), site, clips))
-                with self._inside_clip():
+                self._clipping = True
+                try:
                     return original(tensors, *args, **kwargs)
+                finally:
+                    self._clipping = False
 
             return clip
 
@@ -489,8 +517,11 @@ class Probes:
                 site = current_user_site()
                 if site is not None:
                     self.emit(self.lifecycle.clip(self._keys(module.parameters()), site, clips=True))
-            with self._inside_clip():
+            clipping, self._clipping = self._clipping, True
+            try:
                 return original(module, *args, **kwargs)
+            finally:
+                self._clipping = clipping
 
         return clip_grad_norm_
 

@@ -13,7 +13,7 @@ import linecache
 import os
 import sys
 import sysconfig
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from types import CodeType, FrameType
 
@@ -43,7 +43,7 @@ def _character_column(filename: str, line: int, byte_offset: int) -> int:
     return len(text.encode()[:byte_offset].decode(errors="replace")) + 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Site:
     """A call in user code: its source range, and the stack of calls that reached the hook.
 
@@ -51,6 +51,9 @@ class Site:
     equal. The whole stack counts, library frames too: it tells apart a
     helper called from two places, and the calls a framework makes for the
     user (a trainer's clear, backward and step all come from one user line).
+    `user_site` makes each site once, so a site is compared and hashed by
+    identity: it is a key of per-parameter dictionaries at every clear, where
+    a hash written in Python would be a call per parameter.
     """
 
     path: str
@@ -59,15 +62,6 @@ class Site:
     end_line: int
     end_column: int
     chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, outermost first
-    hashed: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # a site is a key of per-parameter dictionaries at every event: hash its stack once
-        fields = (self.path, self.line, self.column, self.end_line, self.end_column, self.chain)
-        object.__setattr__(self, "hashed", hash(fields))
-
-    def __hash__(self) -> int:
-        return self.hashed
 
     @property
     def position(self) -> tuple[str, int, int]:
@@ -113,19 +107,15 @@ def user_site(frame: FrameType | None, last_instruction: int | None = None) -> S
         frame = frame.f_back
     if innermost is None:
         return None
-    site = Site(
-        innermost.path,
-        innermost.line,
-        innermost.column,
-        innermost.end_line,
-        innermost.end_column,
-        tuple(reversed(chain)),
-    )
-    return _sites.setdefault(site, site)
+    fields = (innermost.path, innermost.line, innermost.column, innermost.end_line, innermost.end_column, tuple(reversed(chain)))
+    site = _sites.get(fields)
+    if site is None:
+        site = _sites[fields] = Site(*fields)
+    return site
 
 
 # Each site once: the statement running again finds its site by identity in the lifecycle's dictionaries.
-_sites: dict[Site, Site] = {}
+_sites: dict[tuple[str, int, int, int, int, tuple[tuple[int, int], ...]], Site] = {}
 
 
 def current_user_site() -> Site | None:
