@@ -147,14 +147,16 @@ def analyse(
     return whole_facts(tree, source, path, needs, reads, project)
 
 
-def project_of(project: ProjectSource | None) -> tuple[Project | None, ModuleSource | None]:
+def project_of(
+    project: ProjectSource | None, parse: Callable[[str], cst.Module] | None = None
+) -> tuple[Project | None, ModuleSource | None]:
     """The project's modules as the analysis reads them (each parsed by CPython for its names, and by LibCST
-    only where the analysis follows a def or class of it), and the checked file as one of them."""
+    only where the analysis follows a def or class of it, with `parse`), and the checked file as one of them."""
     if project is None:
         return None, None
     from zerograd_lint.analysis.project import Project
 
-    return Project(project.load, project_tree, libcst_parse), project.checked
+    return Project(project.load, project_tree, parse or libcst_parse), project.checked
 
 
 @lru_cache(maxsize=512)
@@ -167,15 +169,17 @@ def project_tree(text: str) -> ast.Module | None:
 
 def whole_facts(
     tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads, project: ProjectSource | None = None,
-    clues: Clues | None = None,
+    clues: Clues | None = None, parse_project: Callable[[str], cst.Module] | None = None,
 ) -> FileFacts | Diagnostic:
-    """The facts of `source`: a file, or a piece of one whose lines are the file's, judged by the file's `clues`."""
+    """The facts of `source`: a file, or a piece of one whose lines are the file's, judged by the file's `clues`
+    (`parse_project`: LibCST's parse of the project's modules the pieces share)."""
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts, clues_of
 
     try:
-        return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *project_of(project))
+        found = project_of(project, parse_project)
+        return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *found)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
@@ -227,11 +231,12 @@ class PiecewiseFacts:
     project: ProjectSource | None
 
     def each(self) -> Iterator[FileFacts | Diagnostic]:
+        parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
         for piece in self.pieces:
             source = piece.source()
             tree = python_parse(source, self.path)
             assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
-            yield whole_facts(tree, source, self.path, piece.needs(tree), self.reads, self.project, self.clues)
+            yield whole_facts(tree, source, self.path, piece.needs(tree), self.reads, self.project, self.clues, parse_project)
 
 
 def import_analysis() -> None:
