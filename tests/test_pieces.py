@@ -15,6 +15,10 @@ from zerograd_lint.core.reached_code import MIN_BYTES
 from zerograd_lint.core.selection import DEFAULT_SELECTION
 
 HEADER = '''"""Experiments."""
+# Each function below fits a model of its own.
+
+from __future__ import annotations
+
 import torch
 from torch import nn
 
