@@ -85,9 +85,6 @@ def pieces_of(source: str, tree: ast.Module, needs: Needs) -> list[Piece] | None
         if budget < 0:
             return None  # the pieces would hold the file several times over
     shared_lines = [*map(lines_of, code), *(lines_of(tops[i]) for i in shared)]
-    futures = [statement.end_lineno or 1 for statement in code if isinstance(statement, ast.ImportFrom) and statement.module == "__future__"]
-    if futures:
-        shared_lines.append((1, max(futures)))  # nothing but a docstring may come before them, not a gap's string
     groups = together(reached)
     if len(groups) < 2:
         return None
