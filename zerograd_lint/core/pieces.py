@@ -185,8 +185,8 @@ def piece_source(lines: list[str], spans: list[tuple[int, int]], newline: str) -
         gap = first - following
         if gap == 1:
             out.append('""' + newline)
-        elif gap > 1:
-            out += ['"""' + newline, *([newline] * (gap - 2)), '"""' + newline]
+        elif gap > 1:  # one element of `gap` lines
+            out.append('"""' + newline + ("\n" + newline) * (gap - 2) + '\n"""' + newline)
         out += lines[first - 1 : last]
         following = last + 1
     return "\n".join(out) + "\n"
