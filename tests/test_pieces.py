@@ -8,11 +8,14 @@ import weakref
 
 import pytest
 
+from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.core import engine
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.pieces import pieces_of
 from zerograd_lint.core.reached_code import MIN_BYTES
 from zerograd_lint.core.selection import DEFAULT_SELECTION
+from zerograd_lint.files.project_index import project_of
+from zerograd_lint.files.runner import collector_tuned_for_one_file
 
 HEADER = '''"""Experiments."""
 # Each function below fits a model of its own.
@@ -94,27 +97,36 @@ def test_each_function_is_a_piece_of_its_own_with_what_it_names_and_the_module_c
         assert defs == {f"train_{number}", "batches_of", *(["Scaled"] if number % 3 == 0 else [])}
 
 
-def test_one_piece_is_alive_at_a_time():
-    """Counted, not timed: when the rules read a piece's facts, no other piece's facts are alive, and each holds
-    LibCST's tree of its own functions only."""
+def test_one_piece_is_alive_at_a_time(tmp_path):
+    """Counted, not timed: when the rules read a piece's facts, no other piece's LibCST tree is alive, and each
+    holds its own functions only; as the command line analyses a file (with its project, and the collector's young
+    collections only, rare)."""
     source = large_file()
-    alive: list[weakref.ref] = []
-    most_alive, most_defs = 0, 0
-    rule_reports = engine.rule_reports
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "experiments.py").write_text(source)
+    indexes: list[weakref.ref] = []  # each LibCST tree analysed, through the index of it the analysis makes
+    most_alive, most_defs, pieces = 0, 0, 0
+    rule_reports, index_init = engine.rule_reports, ModuleIndex.__init__
+
+    def counted_index(index, module):
+        indexes.append(weakref.ref(index))
+        index_init(index, module)
 
     def counting(facts, path, codes):
-        nonlocal most_alive, most_defs
-        alive.append(weakref.ref(facts))
-        most_alive = max(most_alive, sum(ref() is not None for ref in alive))
+        nonlocal most_alive, most_defs, pieces
+        pieces += 1
+        most_alive = max(most_alive, sum(ref() is not None for ref in indexes))
         most_defs = max(most_defs, sum(isinstance(node, ast.FunctionDef) for node in ast.walk(ast.parse(facts.module.code))))
         return rule_reports(facts, path, codes)
 
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, collector_tuned_for_one_file():
         patch.setattr(engine, "rule_reports", counting)
-        reports = engine.analyze_source(source, "experiments.py", engine.every_code() - {"ZG202"})
-    assert len(alive) == source.count("\ndef train_")
+        patch.setattr(ModuleIndex, "__init__", counted_index)
+        path = str(tmp_path / "experiments.py")
+        reports = engine.analyze_source(source, path, engine.every_code() - {"ZG202"}, project_of(path))
+    assert pieces == source.count("\ndef train_")
     assert (most_alive, most_defs) == (1, 4)  # train_n, batches_of, and `Scaled`'s two methods
-    assert sum(d.code == "ZG101" for d in reports) == len(alive) // 2
+    assert sum(d.code == "ZG101" for d in reports) == pieces // 2
 
 
 def test_the_reports_are_the_whole_files():

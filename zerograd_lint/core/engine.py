@@ -9,6 +9,7 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
+import gc
 import logging
 import sys
 import threading
@@ -141,10 +142,10 @@ def analyse(
     if reached is not None:
         try:
             partial = build_facts(tree, clues_of(source), libcst_parse(reached), needs, reads, *project_of(project))
-            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project))
+            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project_of(project)))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
-    return whole_facts(tree, source, path, needs, reads, project)
+    return whole_facts(tree, source, path, needs, reads, project_of(project))
 
 
 def project_of(
@@ -168,18 +169,17 @@ def project_tree(text: str) -> ast.Module | None:
 
 
 def whole_facts(
-    tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads, project: ProjectSource | None = None,
-    clues: Clues | None = None, parse_project: Callable[[str], cst.Module] | None = None,
+    tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads,
+    project: tuple[Project | None, ModuleSource | None] = (None, None), clues: Clues | None = None,
 ) -> FileFacts | Diagnostic:
-    """The facts of `source`: a file, or a piece of one whose lines are the file's, judged by the file's `clues`
-    (`parse_project`: LibCST's parse of the project's modules the pieces share)."""
+    """The facts of `source`: a file, or a piece of one whose lines are the file's, judged by the file's `clues`;
+    `project`: the project's modules as the analysis reads them (`project_of`), and the file as one of them."""
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts, clues_of
 
     try:
-        found = project_of(project, parse_project)
-        return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *found)
+        return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *project)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
@@ -233,10 +233,13 @@ class PiecewiseFacts:
     def each(self) -> Iterator[FileFacts | Diagnostic]:
         parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
         for piece in self.pieces:
-            source = piece.source()
-            tree = python_parse(source, self.path)
-            assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
-            yield whole_facts(tree, source, self.path, piece.needs(tree), self.reads, self.project, self.clues, parse_project)
+            yield self.facts_of(piece, parse_project)  # nothing of the piece kept here while its facts are read
+
+    def facts_of(self, piece: Piece, parse_project: Callable[[str], cst.Module]) -> FileFacts | Diagnostic:
+        source = piece.source()
+        tree = python_parse(source, self.path)
+        assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
+        return whole_facts(tree, source, self.path, piece.needs(tree), self.reads, project_of(self.project, parse_project), self.clues)
 
 
 def import_analysis() -> None:
@@ -301,6 +304,10 @@ def piecewise_reports(pieces: PiecewiseFacts, path: str, codes: frozenset[str]) 
             found.setdefault((d.path, d.line, d.column, d.code), d)  # a line of another module two pieces reach
         del facts
         forget_the_file()
+        # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect
+        # them now, while they are the young generations' (the runner tunes the collector to leave a file's objects
+        # alone: a young collection that met them alive would keep them to the end of the file).
+        gc.collect(1)
     return sorted(found.values(), key=lambda d: d.sort_key)
 
 
