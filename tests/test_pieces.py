@@ -9,7 +9,7 @@ import weakref
 import pytest
 
 from zerograd_lint.analysis.ir.index import ModuleIndex
-from zerograd_lint.core import engine
+from zerograd_lint.core import engine, pieces
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.pieces import pieces_of
 from zerograd_lint.core.reached_code import MIN_BYTES
@@ -83,11 +83,11 @@ def test_each_function_is_a_piece_of_its_own_with_what_it_names_and_the_module_c
     source = large_file()
     tree = ast.parse(source)
     gate = gate_of(engine.every_code() - {"ZG202"})
-    pieces = pieces_of(source, tree, gate.in_tree(gate.in_text(source), tree))
-    assert pieces is not None
-    assert len(pieces) == source.count("\ndef train_")  # `batches_of` is named by the module's code: in every piece
+    cut = pieces_of(source, tree, gate.in_tree(gate.in_text(source), tree))
+    assert cut is not None
+    assert len(cut) == source.count("\ndef train_")  # `batches_of` is named by the module's code: in every piece
     lines = source.split("\n")
-    for number, piece in enumerate(pieces):
+    for number, piece in enumerate(cut):
         text = piece.source()
         own, own_lines = ast.parse(text), text.split("\n")
         for statement in own.body:  # every line where it is in the file, but for the strings that fill the gaps
@@ -133,7 +133,7 @@ def test_the_reports_are_the_whole_files():
     source, chosen = large_file(), DEFAULT_SELECTION.codes()
     in_pieces = engine.analyze_source(source, "experiments.py", chosen)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "pieces_of", lambda *_: None)
+        patch.setattr(pieces, "pieces_of", lambda *_: None)
         whole = engine.analyze_source(source, "experiments.py", chosen)
     assert in_pieces == whole
     assert any(d.fix is not None for d in whole)

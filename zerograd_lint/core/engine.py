@@ -22,7 +22,6 @@ from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
 from zerograd_lint.core.noqa import apply_noqa
-from zerograd_lint.core.pieces import Piece, pieces_of
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
 from zerograd_lint.rules import Finding, catalogue
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
     from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
+    from zerograd_lint.core.pieces import Piece
 
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
@@ -126,6 +126,7 @@ def analyse(
 
     from zerograd_lint.analysis.facts import build_facts, clues_of
     from zerograd_lint.analysis.questions.grad_reads import GradReads, grad_reads_of
+    from zerograd_lint.core.pieces import pieces_of
 
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
     # freeze may meet need the flow analysis, on LibCST's.
