@@ -86,10 +86,12 @@ def main() -> None:
             continue
         start = time.process_time()
         facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True, reads=reads)
+        if isinstance(facts, engine.PiecewiseFacts):  # each piece analysed as its rules ask
+            timed("a large file's pieces: analysis and rules", engine.piecewise_reports, facts, str(path), codes)
         if isinstance(facts, PartialFacts):
             if timed("rules", rule_reports, facts.facts, str(path), codes):
                 facts = facts.whole()
-        if not isinstance(facts, (PartialFacts, engine.Diagnostic)):
+        if not isinstance(facts, (PartialFacts, engine.PiecewiseFacts, engine.Diagnostic)):
             timed("rules", rule_reports, facts, str(path), codes)
         costly.append((time.process_time() - start, len(source), path))
     total = sum(phases.values())

@@ -364,6 +364,18 @@ class FileFacts:
         return found or self.positions
 
 
+@dataclass(frozen=True)
+class Clues:
+    """What the file's text says anywhere, which every function analysed is judged with."""
+
+    normalised_elsewhere: bool  # losses summed on purpose, or gradients normalised by hand
+    freezes: bool  # gradients switched off for some parameters
+
+
+def clues_of(source: str) -> Clues:
+    return Clues(NORMALISED_ELSEWHERE.search(source) is not None, FREEZES_PARAMETERS.search(source) is not None)
+
+
 class Screened(Protocol):
     """What the gate's screen found a file needs (`core/gate.py`'s `Needs`): the analyses to run, and where."""
 
@@ -379,12 +391,12 @@ class Screened(Protocol):
 
 
 def build_facts(
-    tree: ast.Module, source: str, module: cst.Module | None, needs: Screened, reads: GradReads, project: Project | None = None,
+    tree: ast.Module, clues: Clues, module: cst.Module | None, needs: Screened, reads: GradReads, project: Project | None = None,
     checked: ModuleSource | None = None,
 ) -> FileFacts:
     """The facts of a file; `needs` skips the analyses no rule can report on.
 
-    `tree` is CPython's AST of `source`, `module` LibCST's (needed for `needs.needs_libcst` and `reads.need_flow`);
+    `tree` is CPython's AST of the file, `module` LibCST's (needed for `needs.needs_libcst` and `reads.need_flow`);
     `reads` the file's unguarded `.grad` reads (see `engine.analyse`); `project` the modules of its project, which
     calls are followed into, `checked` the file as one of them.
     """
@@ -398,7 +410,7 @@ def build_facts(
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
-        freezes = FREEZES_PARAMETERS.search(source) is not None
+        freezes = clues.freezes
         roots = tuple(filter(None, (settled(unsettled, root, analyse_root, root, block, builder, freezes) for root, block in blocks.items())))
         wanted = None if needs.roots is None else {r for r, keep in zip(index.roots, needs.roots) if keep}
         for method, home, cls, mro in inherited_roots(index, wanted):
@@ -422,7 +434,7 @@ def build_facts(
         reads.found,
         tuple(find_uncalled(index)) if index is not None and needs.uncalled else (),
         index.helper_names if index is not None else frozenset(),
-        NORMALISED_ELSEWHERE.search(source) is not None,
+        clues.normalised_elsewhere,
         Positions(module, tree, analysed) if module is not None else None,
         read_roots,
         reads.classes,

@@ -9,12 +9,13 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
+import gc
 import logging
 import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from zerograd_lint.analysis.work import TooComplex, allowance, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
@@ -28,10 +29,11 @@ from zerograd_lint.rules import Finding, catalogue
 if TYPE_CHECKING:
     import libcst as cst
 
-    from zerograd_lint.analysis.facts import FileFacts
+    from zerograd_lint.analysis.facts import Clues, FileFacts
     from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
     from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
+    from zerograd_lint.core.pieces import Piece
 
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
@@ -75,11 +77,12 @@ def every_code() -> frozenset[str]:
 
 def file_facts(
     source: str, path: str, gate: Gate | None = None, reached_only: bool = False, project: ProjectSource | None = None
-) -> FileFacts | PartialFacts | Diagnostic | None:
+) -> FileFacts | PartialFacts | PiecewiseFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
     `reached_only`: LibCST may be given only the code the analyses can reach (`reached_code`); facts that
-    say nothing can be reported then hold for the whole file, any others must be made again without it.
+    say nothing can be reported then hold for the whole file, any others must be made again without it. Or the
+    file may come in pieces, each with the facts of some of its functions (`core/pieces.py`).
     `project`: the file's project, whose modules the analysis reads where the file's calls lead.
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
@@ -117,38 +120,45 @@ def file_facts(
 def analyse(
     tree: ast.Module, source: str, path: str, needs: Needs, reached_only: bool = False, reads: GradReads | None = None,
     project: ProjectSource | None = None,
-) -> FileFacts | PartialFacts | Diagnostic:
+) -> FileFacts | PartialFacts | PiecewiseFacts | Diagnostic:
     """The facts of a file the gate passed; `reads`: its unguarded `.grad` reads, if they are known already."""
     import libcst as cst
 
-    from zerograd_lint.analysis.facts import build_facts
+    from zerograd_lint.analysis.facts import build_facts, clues_of
     from zerograd_lint.analysis.questions.grad_reads import GradReads, grad_reads_of
+    from zerograd_lint.core.pieces import pieces_of
 
     # The unguarded `.grad` reads come from CPython's tree; only those a clear, a backward or a
     # freeze may meet need the flow analysis, on LibCST's.
     if reads is None:
         reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
     if not (needs.needs_libcst or reads.need_flow):
-        return build_facts(tree, source, None, needs, reads)
+        return build_facts(tree, clues_of(source), None, needs, reads)
+    if reached_only and not reads.found:
+        pieces = pieces_of(source, tree, needs)
+        if pieces is not None:
+            return PiecewiseFacts(pieces, clues_of(source), path, reads, project)
     read_lines = frozenset(read.line for read in reads.found) if reads.need_flow else frozenset()
     reached = reached_code(source, tree, needs, read_lines) if reached_only else None
     if reached is not None:
         try:
-            partial = build_facts(tree, source, libcst_parse(reached), needs, reads, *project_of(project))
-            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project))
+            partial = build_facts(tree, clues_of(source), libcst_parse(reached), needs, reads, *project_of(project))
+            return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project_of(project)))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
-    return whole_facts(tree, source, path, needs, reads, project)
+    return whole_facts(tree, source, path, needs, reads, project_of(project))
 
 
-def project_of(project: ProjectSource | None) -> tuple[Project | None, ModuleSource | None]:
+def project_of(
+    project: ProjectSource | None, parse: Callable[[str], cst.Module] | None = None
+) -> tuple[Project | None, ModuleSource | None]:
     """The project's modules as the analysis reads them (each parsed by CPython for its names, and by LibCST
-    only where the analysis follows a def or class of it), and the checked file as one of them."""
+    only where the analysis follows a def or class of it, with `parse`), and the checked file as one of them."""
     if project is None:
         return None, None
     from zerograd_lint.analysis.project import Project
 
-    return Project(project.load, project_tree, libcst_parse), project.checked
+    return Project(project.load, project_tree, parse or libcst_parse), project.checked
 
 
 @lru_cache(maxsize=512)
@@ -160,14 +170,17 @@ def project_tree(text: str) -> ast.Module | None:
 
 
 def whole_facts(
-    tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads, project: ProjectSource | None = None
+    tree: ast.Module, source: str, path: str, needs: Needs, reads: GradReads,
+    project: tuple[Project | None, ModuleSource | None] = (None, None), clues: Clues | None = None,
 ) -> FileFacts | Diagnostic:
+    """The facts of `source`: a file, or a piece of one whose lines are the file's, judged by the file's `clues`;
+    `project`: the project's modules as the analysis reads them (`project_of`), and the file as one of them."""
     import libcst as cst
 
-    from zerograd_lint.analysis.facts import build_facts
+    from zerograd_lint.analysis.facts import build_facts, clues_of
 
     try:
-        return build_facts(tree, source, libcst_parse(source), needs, reads, *project_of(project))
+        return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *project)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,
@@ -205,6 +218,29 @@ class PartialFacts:
     facts: FileFacts
     # The whole file's facts, from the same CPython tree, needs and `.grad` reads (only LibCST's part is made again).
     whole: Callable[[], FileFacts | Diagnostic]
+
+
+@dataclass(frozen=True)
+class PiecewiseFacts:
+    """A file cut into pieces (`core/pieces.py`): the facts of each piece are made as they are asked for, one at a
+    time, so that each can be dropped before the next is made."""
+
+    pieces: list[Piece]
+    clues: Clues
+    path: str
+    reads: GradReads
+    project: ProjectSource | None
+
+    def each(self) -> Iterator[FileFacts | Diagnostic]:
+        parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
+        for piece in self.pieces:
+            yield self.facts_of(piece, parse_project)  # nothing of the piece kept here while its facts are read
+
+    def facts_of(self, piece: Piece, parse_project: Callable[[str], cst.Module]) -> FileFacts | Diagnostic:
+        source = piece.source()
+        tree = python_parse(source, self.path)
+        assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
+        return whole_facts(tree, source, self.path, piece.needs(tree), self.reads, project_of(self.project, parse_project), self.clues)
 
 
 def import_analysis() -> None:
@@ -245,6 +281,8 @@ def counted_reports_of(source: str, path: str, codes: frozenset[str], project: P
 
 def reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None) -> list[Diagnostic]:
     facts = file_facts(source, path, gate_of(codes), reached_only=True, project=project)
+    if isinstance(facts, PiecewiseFacts):
+        return piecewise_reports(facts, path, codes)
     if isinstance(facts, PartialFacts):
         found = rule_reports(facts.facts, path, codes)
         if not found:
@@ -255,6 +293,23 @@ def reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSo
     if isinstance(facts, Diagnostic):
         return [facts]
     return rule_reports(facts, path, codes)
+
+
+def piecewise_reports(pieces: PiecewiseFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    """The reports of every piece, each piece's facts and trees let go before the next piece's are made."""
+    found: dict[tuple[str, int, int, str], Diagnostic] = {}
+    for facts in pieces.each():
+        if isinstance(facts, Diagnostic):
+            return [facts]  # LibCST does not read the file
+        for d in rule_reports(facts, path, codes):
+            found.setdefault((d.path, d.line, d.column, d.code), d)  # a line of another module two pieces reach
+        del facts
+        forget_the_file()
+        # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect
+        # them now, while they are the young generations' (the runner tunes the collector to leave a file's objects
+        # alone: a young collection that met them alive would keep them to the end of the file).
+        gc.collect(1)
+    return sorted(found.values(), key=lambda d: d.sort_key)
 
 
 def forget_the_file() -> None:

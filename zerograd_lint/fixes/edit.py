@@ -12,6 +12,7 @@ the indentation of their block.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Mapping, Sequence
 
@@ -86,7 +87,18 @@ class _Applier(cst.CSTTransformer):
         self.edits: dict[tuple[str, Span], list[Edit]] = {}
         for edit in edits:
             self.edits.setdefault((edit.kind, edit.span), []).append(edit)
+        self.starts = sorted({edit.span[:2] for edit in edits})
         self.done: list[Edit] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        """Go into a node only where an edit may be: a statement holding the start of one (a block's edits are
+        made as it is left, from its statements' own spans)."""
+        where = self.positions.get(node)
+        if where is None:
+            return True
+        start, end = (where.start.line, where.start.column + 1), (where.end.line, where.end.column + 1)
+        index = bisect_left(self.starts, start)
+        return index < len(self.starts) and self.starts[index] <= end
 
     def of(self, node: cst.CSTNode, *ops: str) -> list[Edit]:
         where = self.positions[node]

@@ -52,7 +52,7 @@ def line_edits_of(lines: list[str], starts: list[int], d: Diagnostic, made: Made
     old = "".join(lines[first - 1 : end - 1])
     moved = [replace(e, span=(e.span[0] - shift, e.span[1], e.span[2] - shift, e.span[3])) for e in made]
     try:
-        new = apply_fix(old, d, moved)
+        new = apply_fix(old, d, moved, for_analysis=False)
     except CannotFix:
         return None
     return tuple(LineEdit(e["line"] + shift, e["end_line"] + shift, e["content"]) for e in line_edits(old, new))
