@@ -28,12 +28,14 @@ TOKEN = re.compile(
 )
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
 QUOTES = frozenset(b"'\"")
-OPEN, CLOSE = ord("{"), ord("}")
+OPEN, CLOSE, NEWLINE = ord("{"), ord("}"), ord("\n")
 FIELD_BYTE = re.compile(rb"[{}'\"]")
 
 
-def code_only(data: bytes) -> bytes:
-    """The text with every comment and string literal blanked; the text as it is if any token cannot be told for sure."""
+def code_only(data: bytes, line_strings: list[int] | None = None) -> bytes:
+    """The text with every comment and string literal blanked; the text as it is if any token cannot be told for sure.
+    `line_strings` takes the offset of each string literal that starts a line (blanked, it no longer shows that a
+    statement may start there)."""
     uncertain = False
 
     def blanked(match: re.Match[bytes]) -> bytes:
@@ -41,6 +43,8 @@ def code_only(data: bytes) -> bytes:
         token = match.group()
         if OPEN in token and token[0] in QUOTES and is_f_string(data, match.start()) and not fields_close(token):
             uncertain = True
+        if line_strings is not None and token[0] in QUOTES and (match.start() == 0 or data[match.start() - 1] == NEWLINE):
+            line_strings.append(match.start())
         return token.translate(BLANK)
 
     code = TOKEN.sub(blanked, data)
