@@ -67,9 +67,8 @@ def statement_starts(code: bytes, line_strings: list[int]) -> list[tuple[int, in
     depth, line, previous = 0, 1, 0
     for start in sorted([*(match.start() for match in LINE_START.finditer(code)), *line_strings]):
         line += code.count(b"\n", previous, start)
-        depth += sum(code.count(b, previous, start) for b in (b"(", b"[", b"{")) - sum(
-            code.count(b, previous, start) for b in (b")", b"]", b"}")
-        )
+        depth += code.count(b"(", previous, start) + code.count(b"[", previous, start) + code.count(b"{", previous, start)
+        depth -= code.count(b")", previous, start) + code.count(b"]", previous, start) + code.count(b"}", previous, start)
         previous = start
         if depth == 0 and not continued(code, start):
             found.append((start, line))
@@ -103,12 +102,13 @@ def body_line(code: bytes, start: int, line: int) -> int | None:
     return None
 
 
-def statement_of(text: str, outlined: ast.stmt, end: int) -> ast.stmt | None:
+def statement_of(lines: list[str], outlined: ast.stmt, end: int) -> ast.stmt | None:
     """The whole def or class whose body the outline left out (from its decorators to line `end`), parsed alone
-    and placed where it is in the module; None when it does not parse."""
+    and placed where it is in the module (`lines`: its text split at each line break); None when it does not
+    parse."""
     first = min([outlined.lineno, *(d.lineno for d in getattr(outlined, "decorator_list", ()))])
     try:
-        tree = ast.parse("\n".join(text.split("\n")[first - 1 : end]))
+        tree = ast.parse("\n".join(lines[first - 1 : end]))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if len(tree.body) != 1:

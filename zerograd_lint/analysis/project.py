@@ -123,13 +123,14 @@ class ProjectModule:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.source.source.splitlines()
+        """Its text's lines as Python counts them."""
+        return self.source.source.split("\n")
 
     def statement(self, name: str) -> ast.stmt | None:
         """A top-level def or class whole, with its body (parsed alone where the outline left it out)."""
         node = self.python_defs.get(name)
         end = self.outlined.ends.get(node.lineno) if node is not None else None
-        return node if end is None else statement_of(self.source.source, node, end)  # type: ignore[arg-type]
+        return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
 
     def follows(self, name: str) -> bool:
         """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
