@@ -4,7 +4,7 @@ a module it imports?
 A file whose own words have no backward and step (a `main.py` whose loop calls `train_step` of
 `engine.py`) can still report. Asked cheaply, as the gate asks everything: from the text, the
 modules its imports name (read through the project's `Load`, each once) must themselves have a
-backward and a step; from CPython's trees, a def of such a module reached by a call of the file
+backward and a step in their code; from CPython's trees, a def of such a module reached by a call of the file
 (`train_step(...)`, `engine.train_step(...)`) marks the file's calling body as the def's own
 backward and step would.
 """
@@ -15,6 +15,7 @@ import ast
 import re
 from typing import Iterable, Iterator
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import statements_in
 from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, calls_attribute, summarize
@@ -43,13 +44,19 @@ class ProjectGate:
         self.load = load
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
-        """Whether the module's text has a backward, and a step (asked once per text, for every file importing it)."""
+        """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
+        its code alone (a docstring's `optimizer.step()` is none; asked once per text, for every file importing it)."""
         source = self.load(name)
         if source is None:
             return False, False
         known = TRAINS.get(source.path)
         if known is None or known[0] is not source.source:
-            known = TRAINS[source.path] = (source.source, lifecycle_words(source.source.encode("utf-8", "surrogatepass")))
+            data = source.source.encode("utf-8", "surrogatepass")
+            backward, step = lifecycle_words(data)
+            if backward or step:
+                in_code = lifecycle_words(code_only(data))
+                backward, step = backward and in_code[0], step and in_code[1]
+            known = TRAINS[source.path] = (source.source, (backward, step))
         return known[1]
 
     def is_package(self, name: str) -> bool:
