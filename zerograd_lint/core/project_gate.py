@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from typing import Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
@@ -41,7 +42,7 @@ class ProjectGate:
 
     def __init__(self, checked: ModuleSource, load: Load) -> None:
         self.checked = checked
-        self.load = load
+        self.load = cache(load)  # each module found once for the file, however many questions ask it
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
         """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
