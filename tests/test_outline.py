@@ -95,7 +95,7 @@ else:
 async def fetch(loader):
     for batch in loader:
         loss.backward()
-def last(): 
+def last():
     return (
 1)'''
 
