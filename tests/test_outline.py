@@ -78,6 +78,9 @@ lr=0.1):  # the header's second line at column 0, inside brackets
 x = 1 + \\
 2
 def one_line(): return 1
+class Error(Exception): """A class whose one line is its docstring."""
+# a comment at column 0, then an indented one
+    # (both in no body)
 class Trainer(Base, metaclass=Meta):
     def fit(self):
         self.train_step()

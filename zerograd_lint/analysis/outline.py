@@ -51,7 +51,7 @@ def outline(text: str) -> Outline:
     for (start, line), following in zip(starts, [*starts[1:], (len(code), code.count(b"\n") + 2)]):
         if not DEF_OR_CLASS.match(code, start):
             continue
-        body = body_line(code, start, line)
+        body = body_line(data, code, start, line)
         last = following[1] - 1  # the line before the next statement (the file's last line at its end)
         if body is None or body > last:
             continue  # a one-line def, or a header the code does not close: kept as it is
@@ -83,9 +83,10 @@ def continued(code: bytes, start: int) -> bool:
     return end > 0 and code[end - 1] == ord("\\")
 
 
-def body_line(code: bytes, start: int, line: int) -> int | None:
+def body_line(data: bytes, code: bytes, start: int, line: int) -> int | None:
     """The line after the header of the def or class at `start` (its body's first line), or None when its body is on
-    the header's own line (`def f(): return 1`) or the header does not close."""
+    the header's own line (`def f(): return 1`, `class Error(Exception): "A docstring."`) or the header does not
+    close."""
     depth = 0
     for token in HEADER_TOKEN.finditer(code, start):
         byte = code[token.start()]
@@ -95,8 +96,8 @@ def body_line(code: bytes, start: int, line: int) -> int | None:
             depth -= 1
         elif depth == 0:  # the header's colon
             end = code.find(b"\n", token.end())
-            rest = code[token.end() : end if end != -1 else len(code)]
-            if rest.strip() or end == -1:
+            rest = slice(token.end(), end if end != -1 else len(code))
+            if code[rest].strip() or data[rest].lstrip().startswith((b'"', b"'")) or end == -1:
                 return None
             return line + code.count(b"\n", start, token.end()) + 1
     return None

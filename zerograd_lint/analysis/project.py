@@ -195,6 +195,9 @@ class Project:
             source = self.load(name)
             outlined = outline(source.source) if source is not None else None
             tree = self.parse_python(outlined.text) if outlined is not None else None
+            if source is not None and tree is None and outlined is not None and outlined.ends:
+                outlined = Outline(source.source)  # an outline that does not parse: the module read whole
+                tree = self.parse_python(source.source)
             if source is not None and tree is not None:
                 self.modules[name] = ProjectModule(source, tree, self, outlined)
         return self.modules[name]
