@@ -8,7 +8,7 @@ import tokenize
 
 from conftest import project_modules
 
-from zerograd_lint.core.code_text import code_only
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.core.gate import NEEDS, gate_of
 from zerograd_lint.rules import all_rules
 

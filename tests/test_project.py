@@ -79,3 +79,18 @@ def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -
     engine = tree / "engine.py"
     engine.write_text(engine.read_text().replace("    inputs, targets = batch", "    optimizer.zero_grad()\n    inputs, targets = batch"))
     assert reports_in("main.py", cwd=tree) == {}
+
+
+def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:
+    """`main.py`'s own words have no backward and step: whether it is analysed depends on `engine.py`, so its cache
+    entry holds the hash of `engine.py` (it is not ruled out by its own bytes, as a file the words alone rule out)."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    engine = tree / "engine.py"
+    with_step = engine.read_text()
+    engine.write_text(with_step.replace("    optimizer.step()\n", ""))
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("main.py", cwd=tree) == {}
+    engine.write_text(with_step)
+    assert reports_in("main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}

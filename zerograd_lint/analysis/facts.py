@@ -453,7 +453,7 @@ def followed_modules(builder: Builder) -> tuple[tuple[str, Positions], ...]:
         if index is not builder.index and index.project is not None:
             functions.setdefault(index, []).append(function)  # type: ignore[arg-type]
     return tuple(
-        (index.project.source.path, Positions(index.module, index.project.tree, found))
+        (index.project.source.path, Positions(index.module, index.project.whole, found))
         for index, found in functions.items() if index.project is not None
     )
 

@@ -1,11 +1,13 @@
 """The project as one program: which function or class of which module a name of a module stands for.
 
 Pure: modules come from a `Load` the caller gives (`files/project_index.py` reads them from the checked
-tree), each parsed once, when a lookup first needs it. A module knows only its top-level names: its defs,
-its classes, and what its imports bind (`import a.b as c`, `from .a import b`, `from pkg import *` where
-`__all__` or the module's own names say). Whatever cannot be followed (an import that does not resolve, a
-dynamic import, a star import with no `__all__` into a module that does not define the name, a cycle)
-is unknown: None, never a guess.
+tree), each parsed once, when a lookup first needs it: its outline (`outline.py`: the top level, def and class
+bodies left out), a def or class alone when its body is asked, the whole module only when a def or class of it
+is followed. A module knows only its top-level names: its defs, its classes, and what its imports bind
+(`import a.b as c`, `from .a import b`, `from pkg import *` where `__all__` or the module's own names say).
+Whatever cannot be followed (an import that does not resolve, a dynamic import, a star import with no `__all__`
+into a module that does not define the name, a cycle, a module whose top level does not parse, a def or class
+of a module that does not parse whole) is unknown: None, never a guess.
 """
 
 from __future__ import annotations
@@ -18,16 +20,18 @@ from typing import Callable, Iterator, Sequence, Union
 
 import libcst as cst
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
+from zerograd_lint.analysis.outline import Outline, outline, statement_of
 from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
 LOOKUP_DEPTH = 8
-# The words of a def that may matter to the lifecycle: it backwards, steps, clears, clips, or builds (or
-# returns) an optimizer, a scheduler or a scaler.
-FOLLOWED_WORDS = re.compile(r"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
+# The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
+# steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
+FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
 
 
 @dataclass(frozen=True)
@@ -39,13 +43,14 @@ class Imported:
 
 
 class ProjectModule:
-    """One module of the project: its top-level names from CPython's tree (cheap), its LibCST tree and index
-    only once a def or class of it is followed."""
+    """One module of the project: its top-level names from CPython's tree of its outline (cheap), its whole
+    trees, CPython's and LibCST's, and its index only once a def or class of it is followed."""
 
-    def __init__(self, source: ModuleSource, tree: ast.Module, project: Project) -> None:
+    def __init__(self, source: ModuleSource, tree: ast.Module, project: Project, outlined: Outline | None = None) -> None:
         self.source = source
-        self.tree = tree
+        self.tree = tree  # the outline's: every top-level statement, the bodies of `outlined.ends` left out
         self.project = project
+        self.outlined = outlined if outlined is not None else Outline(source.source)
 
     @property
     def name(self) -> str:
@@ -54,6 +59,11 @@ class ProjectModule:
     @property
     def package(self) -> str:
         return self.source.package
+
+    @cached_property
+    def whole(self) -> ast.Module | None:
+        """CPython's tree of the whole module; None when it does not parse."""
+        return self.tree if not self.outlined.ends else self.project.parse_python(self.source.source)
 
     @cached_property
     def module(self) -> cst.Module:
@@ -107,32 +117,45 @@ class ProjectModule:
 
     @cached_property
     def python_defs(self) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
-        """Its top-level defs and classes in CPython's tree, by name (the last of a name wins, as in Python)."""
+        """Its top-level defs and classes in CPython's tree of the outline, by name (the last of a name wins, as in
+        Python): their headers as written, the bodies of those at column 0 left out (`statement`)."""
         return {s.name: s for s in top_level_statements(self.tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
 
-    def text_of(self, name: str) -> str:
-        """The source text of a top-level def or class."""
-        node = self.python_defs[name]
-        return "\n".join(self.source.source.splitlines()[node.lineno - 1 : node.end_lineno])
+    @cached_property
+    def lines(self) -> list[str]:
+        """Its text's lines as Python counts them."""
+        return self.source.source.split("\n")
+
+    def statement(self, name: str) -> ast.stmt | None:
+        """A top-level def or class whole, with its body (parsed alone where the outline left it out)."""
+        node = self.python_defs.get(name)
+        end = self.outlined.ends.get(node.lineno) if node is not None else None
+        return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
 
     def follows(self, name: str) -> bool:
-        """Whether a def of the module may matter to the lifecycle, from its words (only such a def is parsed by
-        LibCST and followed: most of a big project's functions are not)."""
-        return isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) and FOLLOWED_WORDS.search(
-            self.text_of(name)
-        ) is not None
+        """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
+        parsed by LibCST and followed: most of a big project's functions are not)."""
+        node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if node is None:
+            return False
+        text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
+        return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
 
     def function(self, name: str) -> cst.FunctionDef | None:
-        """A def of the module's top level, in LibCST's tree (made for it)."""
-        return self.index.defs_in.get(self.index.module, {}).get(name) if name in self.defined else None
+        """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""
+        if name not in self.defined or self.whole is None:
+            return None
+        return self.index.defs_in.get(self.index.module, {}).get(name)
 
     def class_(self, name: str) -> cst.ClassDef | None:
-        """A class of the module's top level, in LibCST's tree (made for it)."""
-        return self.index.classes.get(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
+        """A class of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""
+        if not isinstance(self.python_defs.get(name), ast.ClassDef) or self.whole is None:
+            return None
+        return self.index.classes.get(name)
 
     def calls_on_self(self, name: str) -> frozenset[str]:
         """The methods the class's own methods call on `self`, from CPython's tree."""
-        node = self.python_defs.get(name)
+        node = self.statement(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
         if not isinstance(node, ast.ClassDef):
             return frozenset()
         return frozenset(
@@ -170,9 +193,13 @@ class Project:
         if name not in self.modules:
             self.modules[name] = None  # a cycle back to a module being read finds it unknown
             source = self.load(name)
-            tree = self.parse_python(source.source) if source is not None else None
+            outlined = outline(source.source) if source is not None else None
+            tree = self.parse_python(outlined.text) if outlined is not None else None
+            if source is not None and tree is None and outlined is not None and outlined.ends:
+                outlined = Outline(source.source)  # an outline that does not parse: the module read whole
+                tree = self.parse_python(source.source)
             if source is not None and tree is not None:
-                self.modules[name] = ProjectModule(source, tree, self)
+                self.modules[name] = ProjectModule(source, tree, self, outlined)
         return self.modules[name]
 
     def definition(self, home: ProjectModule, dotted: str) -> Definition | None:

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Union
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
-from zerograd_lint.core.code_text import code_only
 
 Text = Union[str, bytes]
 

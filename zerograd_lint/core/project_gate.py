@@ -4,7 +4,7 @@ a module it imports?
 A file whose own words have no backward and step (a `main.py` whose loop calls `train_step` of
 `engine.py`) can still report. Asked cheaply, as the gate asks everything: from the text, the
 modules its imports name (read through the project's `Load`, each once) must themselves have a
-backward and a step; from CPython's trees, a def of such a module reached by a call of the file
+backward and a step in their code; from CPython's trees, a def of such a module reached by a call of the file
 (`train_step(...)`, `engine.train_step(...)`) marks the file's calling body as the def's own
 backward and step would.
 """
@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator
+from functools import cache
+from typing import Iterable, Iterator
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
+from zerograd_lint.analysis.questions.visitor import statements_in
 from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, calls_attribute, summarize
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
@@ -28,6 +31,10 @@ LOOP_WORDS = (b"epoch", b"loader")
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step)).
 REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
+# The name after each `def` of a text (ASCII: Python reads other identifiers in their normal form).
+DEF_NAME = re.compile(r"\bdef\b[\s\\]*(\w+)", re.ASCII)
+# A module's path -> (its text, the names after its `def`s, None where its text is not ASCII).
+DEF_NAMES: dict[str, tuple[str, frozenset[str] | None]] = {}
 
 
 class ProjectGate:
@@ -35,16 +42,22 @@ class ProjectGate:
 
     def __init__(self, checked: ModuleSource, load: Load) -> None:
         self.checked = checked
-        self.load = load
+        self.load = cache(load)  # each module found once for the file, however many questions ask it
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
-        """Whether the module's text has a backward, and a step (asked once per text, for every file importing it)."""
+        """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
+        its code alone (a docstring's `optimizer.step()` is none; asked once per text, for every file importing it)."""
         source = self.load(name)
         if source is None:
             return False, False
         known = TRAINS.get(source.path)
         if known is None or known[0] is not source.source:
-            known = TRAINS[source.path] = (source.source, lifecycle_words(source.source.encode("utf-8", "surrogatepass")))
+            data = source.source.encode("utf-8", "surrogatepass")
+            backward, step = lifecycle_words(data)
+            if backward or step:
+                in_code = lifecycle_words(code_only(data))
+                backward, step = backward and in_code[0], step and in_code[1]
+            known = TRAINS[source.path] = (source.source, (backward, step))
         return known[1]
 
     def is_package(self, name: str) -> bool:
@@ -85,6 +98,8 @@ class ProjectGate:
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
+                if not self.may_define(candidate, called if attribute is None else {attribute}):
+                    continue  # the file calls none of its defs: what they reach cannot mark a body
                 defs = self.defs_reach(candidate)
                 for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
                     if any(flags):
@@ -94,6 +109,17 @@ class ProjectGate:
             for called in body.calls & reached.keys():
                 backward, step = reached[called]
                 body.backward, body.step = body.backward or backward, body.step or step
+
+    def may_define(self, name: str, called: Iterable[str]) -> bool:
+        """Whether the module's text may have a def named as one of the `called` names (asked before its parse)."""
+        source = self.load(name)
+        if source is None:
+            return False
+        known = DEF_NAMES.get(source.path)
+        if known is None or known[0] is not source.source:
+            names = frozenset(DEF_NAME.findall(source.source)) if source.source.isascii() else None
+            known = DEF_NAMES[source.path] = (source.source, names)
+        return known[1] is None or not known[1].isdisjoint(called)
 
     def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
         """What each def of the module reaches (asked once per text, for every file that imports it)."""
@@ -133,7 +159,7 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
 def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str, bool]]:
     """(module, name, relative) for each `from module import name` anywhere in the file; (module, "", False) for
     `import module`."""
-    for node in ast.walk(tree):
+    for node in statements_in(tree):
         if isinstance(node, ast.ImportFrom):
             module = absolute(node.module or "", node.level, package)
             if module is not None:

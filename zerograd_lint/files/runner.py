@@ -307,18 +307,11 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
     gate = gate_of(selection.codes())
     if gate.passes_words(data if ascii_compatible(data) else decode_source(data)):
         return True
-    return "lifecycle" in gate.asked() and trains_through_imports(path, data)
+    # A loop whose backward and step may be in the modules it imports: the engine asks them (once, in the worker),
+    # and the cache keeps its answer with the hashes of the modules it read, so that editing one checks it again.
+    from zerograd_lint.core.project_gate import may_train_elsewhere
 
-
-def trains_through_imports(path: Path, data: bytes) -> bool:
-    """Whether the file's loop may reach a backward and a step in a module of the project it imports."""
-    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
-    from zerograd_lint.files.project_index import project_of
-
-    if not may_train_elsewhere(data):
-        return False
-    project = project_of(str(path))
-    return project is not None and ProjectGate(project.checked, project.load).in_text(data)
+    return "lifecycle" in gate.asked() and may_train_elsewhere(data)
 
 
 # --- One file, in this process or a worker ---------------------------------------------------

@@ -6,7 +6,7 @@ a loss, `loss.backward()`, then for each weight of `model.named_parameters()`
 (RULES.md ZG302, opt-in). main 31419ba reported it; f40d5b5 (the text
 stage blanks strings before asking whether a file has code worth parsing)
 blanked the f-string's expression with the string and lost the report: an
-f-string's replacement fields are code (`core/code_text.py`).
+f-string's replacement fields are code (`analysis/code_text.py`).
 """
 # expect: ZG302 22:50
 import torch

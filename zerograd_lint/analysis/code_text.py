@@ -33,7 +33,7 @@ TOKEN = re.compile(
 PREFIX = re.compile(rb"(?<![\w\x80-\xff])[rRbBuUfF]{1,2}\Z")
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
 QUOTES = frozenset(b"'\"")
-OPEN, CLOSE, BACKSLASH = ord("{"), ord("}"), ord("\\")
+OPEN, CLOSE, BACKSLASH, NEWLINE = ord("{"), ord("}"), ord("\\"), ord("\n")
 BRACKETS_OPEN, BRACKETS_CLOSE = frozenset(b"([{"), frozenset(b")]}")
 SPACES, CONVERSION = re.compile(rb"[ \t]*"), re.compile(rb"[a-z]*")
 
@@ -42,14 +42,17 @@ class Unclear(Exception):
     """An f-string whose fields cannot be told apart for sure."""
 
 
-def code_only(data: bytes) -> bytes:
+def code_only(data: bytes, line_strings: list[int] | None = None) -> bytes:
     """The text with every comment and string literal blanked (an f-string's field expressions kept); the text as
-    it is if any token cannot be told for sure."""
+    it is if any token cannot be told for sure. `line_strings` takes the offset of each string literal that starts
+    a line (blanked, it no longer shows that a statement may start there)."""
     uncertain = False
 
     def blanked(match: re.Match[bytes]) -> bytes:
         nonlocal uncertain
         token = match.group()
+        if line_strings is not None and token[0] in QUOTES and (match.start() == 0 or data[match.start() - 1] == NEWLINE):
+            line_strings.append(match.start())
         prefix = string_prefix(data, match.start())
         if token[0] not in QUOTES or b"f" not in prefix or OPEN not in token:
             return token.translate(BLANK)

@@ -1,0 +1,131 @@
+"""A module read by its outline (analysis/outline.py) answers the project index as the module read whole does."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+import pytest
+from conftest import project_modules
+
+from zerograd_lint.analysis.module_source import ModuleSource
+from zerograd_lint.analysis.outline import outline
+from zerograd_lint.analysis.project import Project, ProjectModule
+
+
+def parsed(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+PROJECT = Project(lambda name: None, parsed, cst.parse_module)
+
+
+def as_read(text: str, whole: bool) -> ProjectModule:
+    """The module as the index reads it: by its outline, or (`whole`) by CPython's tree of all of it."""
+    source = ModuleSource("m", "m.py", text, False)
+    if whole:
+        tree = parsed(text)
+        assert tree is not None
+        return ProjectModule(source, tree, PROJECT)
+    found = outline(text)
+    tree = parsed(found.text)
+    assert tree is not None, found.text
+    return ProjectModule(source, tree, PROJECT, found)
+
+
+def answers(module: ProjectModule) -> tuple:
+    """Everything the index asks of a module's CPython trees, with positions."""
+    defs = module.python_defs
+    whole = {name: module.statement(name) for name in defs}
+    return (
+        module.defined, module.imports, module.star_imports, module.exported,
+        {name: ast.dump(node, include_attributes=True) if node is not None else None for name, node in whole.items()},
+        {name: module.follows(name) for name in defs},
+        {name: module.calls_on_self(name) for name in defs},
+    )
+
+
+def test_every_module_of_the_repository_answers_as_read_whole() -> None:
+    left_out = 0
+    for path in project_modules():
+        text = path.read_text(encoding="utf-8")
+        if parsed(text) is None:
+            continue  # a reproduction of a file that does not parse
+        assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True)), path
+        left_out += len(outline(text).ends)
+    assert left_out > 1000  # the package's own defs and classes, most of them left out
+
+
+SHAPES = '''\
+"""A module of every shape a top level takes."""
+import os, sys as system
+from .engine import train_step as step_of  # a comment: def hidden(): pass
+from pkg import *
+
+__all__ = ["Trainer", "build_optimizer"]
+
+@decorated(
+    "arg",
+)
+def build_optimizer(model,
+lr=0.1):  # the header's second line at column 0, inside brackets
+    """Returns torch.optim.SGD: its docstring says `.step(`."""
+    return torch.optim.SGD(model.parameters(), lr=lr)
+"""A string at column 0 between two statements."""
+x = 1 + \\
+2
+def one_line(): return 1
+class Error(Exception): """A class whose one line is its docstring."""
+# a comment at column 0, then an indented one
+    # (both in no body)
+class Trainer(Base, metaclass=Meta):
+    def fit(self):
+        self.train_step()
+        helper = """
+def not_a_def(): pass
+"""
+        return helper
+if TYPE_CHECKING:
+    def typed(): optimizer.step()
+else:
+    try:
+        from .optim import build_scheduler
+    except ImportError:
+        def build_scheduler(): pass
+async def fetch(loader):
+    for batch in loader:
+        loss.backward()
+def last():
+    return (
+1)'''
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_each_shape_of_a_top_level_answers_as_read_whole(newline: str) -> None:
+    text = SHAPES.replace("\n", newline)
+    assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True))
+    found = outline(text)
+    assert len(found.ends) == 4  # build_optimizer, Trainer, fetch, last; one_line stays as it is, `if` is kept whole
+    assert "not_a_def" not in found.text and "def typed" in found.text
+    assert found.text.count("\n") == text.count("\n")  # every line where it was
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "def f():\n    return 'unclosed\n",  # a quote that closes nothing
+        "def f():\n    pass\n\x0cdef g():\n    pass\n",  # a form feed resets the indentation
+        "def f():\n    pass\rdef g():\n    pass\n",  # a lone carriage return breaks the line
+    ],
+)
+def test_code_that_cannot_be_told_for_sure_is_kept_whole(text: str) -> None:
+    assert outline(text).text == text and not outline(text).ends
+
+
+def test_a_module_that_does_not_parse_whole_has_its_names_but_no_def_to_follow() -> None:
+    module = as_read("import torch\n\n\ndef train(model, optimizer):\n    loss.backward(\n    optimizer.step()\n", whole=False)
+    assert module.defined == {"train"} and module.imports
+    assert module.whole is None and module.function("train") is None

@@ -1,0 +1,118 @@
+"""A module's top level with the bodies of its defs and classes left out: what the project index parses of a module.
+
+The index asks most modules only for their top-level names (defs, classes, imports, `__all__`), and CPython's
+parse of a whole module costs as much as the bodies it holds. Each def or class that starts a line (column 0)
+keeps its decorators and header; its body becomes one line `...` and empty lines, so every line stays where it
+was and the outline parses to the same top level. Statements inside a top-level `if` or `try` are kept whole.
+
+The top-level statements are found on the code alone (`code_text`: strings and comments blanked): a line
+starting at column 0 starts a statement unless it continues one (inside brackets, or after a backslash).
+Where the code cannot be told for sure (a quote `code_only` leaves, a lone carriage return or a form feed,
+which Python reads as a line break or an indentation reset), nothing is left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from zerograd_lint.analysis.code_text import code_only
+
+# A line starting at column 0 (a statement's first line, unless it continues one).
+LINE_START = re.compile(rb"^[^ \t\r\n]", re.M)
+DEF_OR_CLASS = re.compile(rb"(?:async[ \t]+)?(?:def|class)\b")
+HEADER_TOKEN = re.compile(rb"[()\[\]{}:]")
+OPENING, CLOSING = frozenset(b"([{"), frozenset(b")]}")
+
+
+@dataclass(frozen=True)
+class Outline:
+    """The module's text with bodies left out, and for each left out def or class (by its `def`/`class` line) the
+    last line before the next top-level statement: its whole statement lies within."""
+
+    text: str
+    ends: dict[int, int] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=512)
+def outline(text: str) -> Outline:
+    """The outline of a module's text (the text itself, nothing left out, where its code cannot be told for sure);
+    each text once per process, as every file importing the module asks."""
+    data = text.encode("utf-8", "surrogatepass")
+    line_strings: list[int] = []
+    code = code_only(data, line_strings)
+    if b"'" in code or b'"' in code or b"\x0c" in code or code.count(b"\r") != code.count(b"\r\n"):
+        return Outline(text)
+    starts = statement_starts(code, line_strings)
+    lines = text.split("\n")
+    ends: dict[int, int] = {}
+    for (start, line), following in zip(starts, [*starts[1:], (len(code), code.count(b"\n") + 2)]):
+        if not DEF_OR_CLASS.match(code, start):
+            continue
+        body = body_line(data, code, start, line)
+        last = following[1] - 1  # the line before the next statement (the file's last line at its end)
+        if body is None or body > last:
+            continue  # a one-line def, or a header the code does not close: kept as it is
+        lines[body - 1 : last] = [" ...", *[""] * (last - body)]
+        ends[line] = last
+    return Outline("\n".join(lines), ends) if ends else Outline(text)
+
+
+def statement_starts(code: bytes, line_strings: list[int]) -> list[tuple[int, int]]:
+    """(offset, line) of each line at column 0 that starts a statement: its code or a string literal starts there,
+    outside brackets, after no backslash."""
+    found: list[tuple[int, int]] = []
+    depth, line, previous = 0, 1, 0
+    for start in sorted([*(match.start() for match in LINE_START.finditer(code)), *line_strings]):
+        line += code.count(b"\n", previous, start)
+        depth += code.count(b"(", previous, start) + code.count(b"[", previous, start) + code.count(b"{", previous, start)
+        depth -= code.count(b")", previous, start) + code.count(b"]", previous, start) + code.count(b"}", previous, start)
+        previous = start
+        if depth == 0 and not continued(code, start):
+            found.append((start, line))
+    return found
+
+
+def continued(code: bytes, start: int) -> bool:
+    """Whether the line before `start` ends with a backslash (its line break escaped)."""
+    end = start - 1  # the line break before `start`
+    if end > 0 and code[end - 1] == ord("\r"):
+        end -= 1
+    return end > 0 and code[end - 1] == ord("\\")
+
+
+def body_line(data: bytes, code: bytes, start: int, line: int) -> int | None:
+    """The line after the header of the def or class at `start` (its body's first line), or None when its body is on
+    the header's own line (`def f(): return 1`, `class Error(Exception): "A docstring."`) or the header does not
+    close."""
+    depth = 0
+    for token in HEADER_TOKEN.finditer(code, start):
+        byte = code[token.start()]
+        if byte in OPENING:
+            depth += 1
+        elif byte in CLOSING:
+            depth -= 1
+        elif depth == 0:  # the header's colon
+            end = code.find(b"\n", token.end())
+            rest = slice(token.end(), end if end != -1 else len(code))
+            if code[rest].strip() or data[rest].lstrip().startswith((b'"', b"'")) or end == -1:
+                return None
+            return line + code.count(b"\n", start, token.end()) + 1
+    return None
+
+
+def statement_of(lines: list[str], outlined: ast.stmt, end: int) -> ast.stmt | None:
+    """The whole def or class whose body the outline left out (from its decorators to line `end`), parsed alone
+    and placed where it is in the module (`lines`: its text split at each line break); None when it does not
+    parse."""
+    first = min([outlined.lineno, *(d.lineno for d in getattr(outlined, "decorator_list", ()))])
+    try:
+        tree = ast.parse("\n".join(lines[first - 1 : end]))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if len(tree.body) != 1:
+        return None
+    ast.increment_lineno(tree, first - 1)
+    return tree.body[0]
