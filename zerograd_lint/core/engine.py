@@ -87,7 +87,7 @@ def file_facts(
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
     gate = gate or gate_of(every_code())
-    in_text = gate.in_text(source)
+    own = in_text = gate.in_text(source)
     elsewhere = None
     if project is not None and LIFECYCLE not in in_text and LIFECYCLE in gate.asked():
         from zerograd_lint.core.project_gate import ProjectGate
@@ -102,6 +102,12 @@ def file_facts(
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
+    if elsewhere is not None and not elsewhere.may_mark(tree, source):
+        # No def of a training module it imports is named in it: none of its bodies reaches a backward or a
+        # step there, so it is asked as its own text said (without a walk, nor a parse of those modules)
+        elsewhere, in_text = None, own
+        if not in_text:
+            return None
     reads: GradReads | None = None
     if in_text == GRAD_READS_ONLY:
         # Only the `.grad` rules can report, on the unguarded reads alone: finding them costs less than the

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from functools import cache
 from typing import Iterable, Iterator
 
@@ -33,6 +34,8 @@ TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
 # The name after each `def` of a text (ASCII: Python reads other identifiers in their normal form).
 DEF_NAME = re.compile(r"\bdef\b[\s\\]*(\w+)", re.ASCII)
+# A word of a text: a name it may call.
+WORD = re.compile(r"\w+")
 # A module's path -> (its text, the names after its `def`s, None where its text is not ASCII).
 DEF_NAMES: dict[str, tuple[str, frozenset[str] | None]] = {}
 
@@ -86,6 +89,26 @@ class ProjectGate:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
         reached: dict[str, tuple[bool, bool]] = {}  # a name the file calls -> what its def reaches
         called = frozenset().union(*(body.calls for body in summary.bodies))
+        for candidate, attribute in self.training_candidates(tree, called):
+            defs = self.defs_reach(candidate)
+            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
+                if any(flags):
+                    old = reached.get(def_name, (False, False))
+                    reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        for body in summary.bodies:
+            for called in body.calls & reached.keys():
+                backward, step = reached[called]
+                body.backward, body.step = body.backward or backward, body.step or step
+
+    def may_mark(self, tree: ast.Module, source: str) -> bool:
+        """Whether `mark` may mark a body of the file, asked before its walk: a training module it imports
+        defines a name among the file's words (every name a body calls is one). No module is parsed."""
+        return next(self.training_candidates(tree, words_of(source)), None) is not None
+
+    def training_candidates(self, tree: ast.Module, called: Iterable[str]) -> Iterator[tuple[str, str | None]]:
+        """(module, None) for a training module the file imports whose defs the `called` names may reach;
+        (module, name) for one def of it the file imports by name (`from m import f`, f called)."""
+        called = frozenset(called)
         for module, name, relative in imported_names(tree, self.checked.package):
             # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
             # that is no package: the defs of `m`
@@ -98,17 +121,8 @@ class ProjectGate:
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
-                if not self.may_define(candidate, called if attribute is None else {attribute}):
-                    continue  # the file calls none of its defs: what they reach cannot mark a body
-                defs = self.defs_reach(candidate)
-                for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
-                    if any(flags):
-                        old = reached.get(def_name, (False, False))
-                        reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
-        for body in summary.bodies:
-            for called in body.calls & reached.keys():
-                backward, step = reached[called]
-                body.backward, body.step = body.backward or backward, body.step or step
+                if self.may_define(candidate, called if attribute is None else {attribute}):
+                    yield candidate, attribute  # else the file calls none of its defs: they cannot mark a body
 
     def may_define(self, name: str, called: Iterable[str]) -> bool:
         """Whether the module's text may have a def named as one of the `called` names (asked before its parse)."""
@@ -134,6 +148,12 @@ class ProjectGate:
                 summary = None
             known = REACH[source.path] = (source.source, {} if summary is None else reaches_of(summary))
         return known[1]
+
+
+def words_of(source: str) -> frozenset[str]:
+    """The names a text may call, as Python reads them (in their normal form)."""
+    words = WORD.findall(source)
+    return frozenset(words if source.isascii() else (unicodedata.normalize("NFKC", word) for word in words))
 
 
 def may_train_elsewhere(data: bytes) -> bool:
