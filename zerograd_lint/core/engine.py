@@ -102,9 +102,9 @@ def file_facts(
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    if elsewhere is not None and not elsewhere.may_mark(tree, source):
-        # No def of a training module it imports is named in it: none of its bodies reaches a backward or a
-        # step there, so it is asked as its own text said (without a walk, nor a parse of those modules)
+    if elsewhere is not None and not elsewhere.may_reach_both(tree, source):
+        # What the defs of its training modules named in it reach cannot make a body reach a backward and a
+        # step: it is asked as its own text said (without a walk of it)
         elsewhere, in_text = None, own
         if not in_text:
             return None

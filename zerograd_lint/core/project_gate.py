@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import statements_in
-from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, calls_attribute, summarize
+from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, as_bytes, calls_attribute, summarize
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
 IMPORT_WORD = re.compile(rb"import\b")
@@ -32,12 +32,14 @@ LOOP_WORDS = (b"epoch", b"loader")
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step)).
 REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
-# The name after each `def` of a text (ASCII: Python reads other identifiers in their normal form).
-DEF_NAME = re.compile(r"\bdef\b[\s\\]*(\w+)", re.ASCII)
-# A word of a text: a name it may call.
-WORD = re.compile(r"\w+")
-# A module's path -> (its text, the names after its `def`s, None where its text is not ASCII).
-DEF_NAMES: dict[str, tuple[str, frozenset[str] | None]] = {}
+# A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
+# bounded by ASCII: whitespace, operators, quotes), so a name of other letters or combining marks is kept whole.
+NAME = r"[\w\x80-\U0010ffff]+"
+WORD = re.compile(NAME, re.ASCII)
+# The name after each `def` of a text (more than the defs: a `def` of a string or comment is one too).
+DEF_NAME = re.compile(rf"\bdef\b[\s\\]*({NAME})", re.ASCII)
+# A module's path -> (its text, the names after its `def`s).
+DEF_NAMES: dict[str, tuple[str, frozenset[str]]] = {}
 
 
 class ProjectGate:
@@ -55,12 +57,7 @@ class ProjectGate:
             return False, False
         known = TRAINS.get(source.path)
         if known is None or known[0] is not source.source:
-            data = source.source.encode("utf-8", "surrogatepass")
-            backward, step = lifecycle_words(data)
-            if backward or step:
-                in_code = lifecycle_words(code_only(data))
-                backward, step = backward and in_code[0], step and in_code[1]
-            known = TRAINS[source.path] = (source.source, (backward, step))
+            known = TRAINS[source.path] = (source.source, lifecycle_in_code(as_bytes(source.source)))
         return known[1]
 
     def is_package(self, name: str) -> bool:
@@ -87,28 +84,36 @@ class ProjectGate:
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
-        reached: dict[str, tuple[bool, bool]] = {}  # a name the file calls -> what its def reaches
-        called = frozenset().union(*(body.calls for body in summary.bodies))
-        for candidate, attribute in self.training_candidates(tree, called):
-            defs = self.defs_reach(candidate)
-            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
-                if any(flags):
-                    old = reached.get(def_name, (False, False))
-                    reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        reached = self.reached(tree, frozenset().union(*(body.calls for body in summary.bodies)))
         for body in summary.bodies:
             for called in body.calls & reached.keys():
                 backward, step = reached[called]
                 body.backward, body.step = body.backward or backward, body.step or step
 
-    def may_mark(self, tree: ast.Module, source: str) -> bool:
-        """Whether `mark` may mark a body of the file, asked before its walk: a training module it imports
-        defines a name among the file's words (every name a body calls is one). No module is parsed."""
-        return next(self.training_candidates(tree, words_of(source)), None) is not None
+    def may_reach_both(self, tree: ast.Module, source: str) -> bool:
+        """Whether a body of the file may reach a backward and a step once `mark`ed, asked before its walk: the
+        defs of training modules it imports that are named in it (every name a body calls is a word of its text)
+        reach them, or its own text has one of them and they the other."""
+        backward, step = lifecycle_in_code(as_bytes(source))
+        for reaches_backward, reaches_step in self.reached(tree, words_of(source)).values():
+            backward, step = backward or reaches_backward, step or reaches_step
+        return backward and step
 
-    def training_candidates(self, tree: ast.Module, called: Iterable[str]) -> Iterator[tuple[str, str | None]]:
-        """(module, None) for a training module the file imports whose defs the `called` names may reach;
+    def reached(self, tree: ast.Module, called: frozenset[str]) -> dict[str, tuple[bool, bool]]:
+        """Each of the `called` names that is a def of a training module the file imports, with what the def
+        reaches (a backward, a step), where it reaches one."""
+        reached: dict[str, tuple[bool, bool]] = {}
+        for candidate, attribute in self.training_candidates(tree, called):
+            defs = self.defs_reach(candidate)
+            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
+                if any(flags) and def_name in called:
+                    old = reached.get(def_name, (False, False))
+                    reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        return reached
+
+    def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, str | None]]:
+        """(module, None) for a training module the file imports whose defs the `called` names may be;
         (module, name) for one def of it the file imports by name (`from m import f`, f called)."""
-        called = frozenset(called)
         for module, name, relative in imported_names(tree, self.checked.package):
             # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
             # that is no package: the defs of `m`
@@ -131,9 +136,8 @@ class ProjectGate:
             return False
         known = DEF_NAMES.get(source.path)
         if known is None or known[0] is not source.source:
-            names = frozenset(DEF_NAME.findall(source.source)) if source.source.isascii() else None
-            known = DEF_NAMES[source.path] = (source.source, names)
-        return known[1] is None or not known[1].isdisjoint(called)
+            known = DEF_NAMES[source.path] = (source.source, names_in(DEF_NAME.findall(source.source), source.source))
+        return not known[1].isdisjoint(called)
 
     def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
         """What each def of the module reaches (asked once per text, for every file that imports it)."""
@@ -151,9 +155,13 @@ class ProjectGate:
 
 
 def words_of(source: str) -> frozenset[str]:
-    """The names a text may call, as Python reads them (in their normal form)."""
-    words = WORD.findall(source)
-    return frozenset(words if source.isascii() else (unicodedata.normalize("NFKC", word) for word in words))
+    """The names a text may call: every name of its code is one."""
+    return names_in(WORD.findall(source), source)
+
+
+def names_in(found: list[str], source: str) -> frozenset[str]:
+    """Names found in the text, as Python reads them (in their normal form)."""
+    return frozenset(found if source.isascii() else (unicodedata.normalize("NFKC", name) for name in found))
 
 
 def may_train_elsewhere(data: bytes) -> bool:
@@ -164,6 +172,15 @@ def may_train_elsewhere(data: bytes) -> bool:
 def lifecycle_words(data: bytes) -> tuple[bool, bool]:
     """Whether the text has a backward call, and a step call (the gate's lifecycle words, each alone)."""
     return calls_attribute(data, BACKWARD_CALL, b"manual_"), calls_attribute(data, STEP_CALL)
+
+
+def lifecycle_in_code(data: bytes) -> tuple[bool, bool]:
+    """Whether the text has a backward call, and a step call, in its words and then in its code's."""
+    backward, step = lifecycle_words(data)
+    if backward or step:
+        in_code = lifecycle_words(code_only(data))
+        backward, step = backward and in_code[0], step and in_code[1]
+    return backward, step
 
 
 def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
