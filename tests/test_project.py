@@ -94,3 +94,34 @@ def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_ch
         assert reports_in("main.py", cwd=tree) == {}
     engine.write_text(with_step)
     assert reports_in("main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+
+
+def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_walked(tmp_path: Path) -> None:
+    """The project gate asks, before the file's walk, what the defs of its training modules named in it reach: a
+    loop that calls only a helper of `engine.py` reaching neither a backward nor a step has nothing to be marked."""
+    import ast
+
+    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    engine = tree / "engine.py"
+    engine.write_text(engine.read_text() + "\n\ndef describe(model):\n    return repr(model)\n")
+    main = (tree / "main.py").read_text()
+    helper = tree / "helper_main.py"
+    helper.write_text(main.replace("from engine import train_step", "from engine import describe").replace(
+        "train_step(model, batch, optimizer, criterion)", "describe(model)"))
+
+    def reaches_both(path: Path) -> bool:
+        project = project_of(str(path))
+        assert project is not None
+        gate = ProjectGate(project.checked, project.load)
+        source = path.read_text()
+        assert gate.in_text(source.encode())  # the words let both through
+        return gate.may_reach_both(ast.parse(source), source)
+
+    assert reaches_both(tree / "main.py")
+    assert not reaches_both(helper)
+    assert reports_in("--no-cache", ".", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
