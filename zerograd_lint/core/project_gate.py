@@ -93,11 +93,14 @@ class ProjectGate:
     def may_reach_both(self, tree: ast.Module, source: str) -> bool:
         """Whether a body of the file may reach a backward and a step once `mark`ed, asked before its walk: the
         defs of training modules it imports that are named in it (every name a body calls is a word of its text)
-        reach them, or its own text has one of them and they the other."""
-        backward, step = lifecycle_in_code(as_bytes(source))
+        reach them, or one of them while its own code has the other (its code has not both: the gate asked)."""
+        backward = step = False
         for reaches_backward, reaches_step in self.reached(tree, words_of(source)).values():
             backward, step = backward or reaches_backward, step or reaches_step
-        return backward and step
+        if backward == step:
+            return backward
+        own_backward, own_step = lifecycle_in_code(as_bytes(source))
+        return (backward or own_backward) and (step or own_step)
 
     def reached(self, tree: ast.Module, called: frozenset[str]) -> dict[str, tuple[bool, bool]]:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
