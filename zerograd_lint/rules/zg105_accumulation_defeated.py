@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, guard_phrase
 
@@ -17,18 +20,45 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
-        if where.loop is None or not root.under_accumulation_guard(step):
+        if where.loop is None:
             continue
-        for clear in root.held(step, step.optimizer).lost_to():
+        guarded = root.under_accumulation_guard(step)
+        held = root.held(step, step.optimizer)
+        for clear in held.lost_to():
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
-            yield finding(
-                facts, clear.node,
-                f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
-                f"which steps {guard_phrase(facts, root, step)}: only the last micro-batch reaches the step. "
-                f"Clear only after the step, under the same condition.",
-                step=step,
-            )
+            if guarded:
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
+                    f"which steps {guard_phrase(facts, root, step)}: only the last micro-batch reaches the step. "
+                    f"Clear only after the step, under the same condition.",
+                    step=step,
+                )
+            elif (micro_loop := root.where[clear.id].micro_loop) is not None and held.this_iteration() and not (
+                reads_gradients(micro_loop.node)
+            ):
+                # The step after an inner loop of backwards sums them (RULES.md "Accumulation guard"); a clear in that
+                # loop keeps only the last one. A clear after the last backward leaves the step nothing: ZG102.
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` runs every micro-batch of the loop at line {facts.line(micro_loop.node)} and throws away "
+                    f"the gradients accumulated for {at(facts, step)}, which steps after that loop: only the last "
+                    f"micro-batch reaches the step. Clear once per step, before the micro-batch loop or after the step.",
+                    step=step,
+                )
+
+
+def reads_gradients(node: cst.CSTNode) -> bool:
+    """The code reads some `.grad` other than to clear it: per micro-batch gradients kept by hand (PCGrad's
+    `grads.append([p.grad.clone() ...])`), which a clear before the next backward does not lose."""
+    clearing = {
+        id(n.value) for n in nodes_of(node, cst.Attribute) if n.attr.value in ("zero_", "detach_")
+    } | {
+        id(t.target) for a in nodes_of(node, cst.Assign) if isinstance(a.value, cst.Name) and a.value.value == "None"
+        for t in a.targets
+    }
+    return any(n.attr.value == "grad" and id(n) not in clearing for n in nodes_of(node, cst.Attribute))
 
 
 def tests_sync_gradients(loop: Loop) -> bool:
