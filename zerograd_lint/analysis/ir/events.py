@@ -52,7 +52,7 @@ from zerograd_lint.analysis.ir.summaries import (
     Parameter,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
+from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, NORM_FUNCTIONS
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context
@@ -414,10 +414,12 @@ class CallEvents:
             # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key):
             # not torch.optim's step, whose one argument is a closure; a closure handed still runs
             return nodes
-        backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
+        inside = [e for n in nodes for e in events_in(n)]
+        backward_inside = any(isinstance(e, Backward) for e in inside)
+        reevaluated = tuple(e.id for e in inside) if backward_inside and reevaluates_closure(resolver.constructor_of(receiver)) else ()
         step = self.event(
             Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside,
-            written=receiver,
+            written=receiver, reevaluated=reevaluated,
         )
         if self.steps_a_context(receiver, positional, context):
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
@@ -588,6 +590,20 @@ def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     position = parameter.position
     return positional[position] if position is not None and position < len(positional) else None
+
+
+MAX_ITER = Parameter(("max_iter",), 2)
+LINE_SEARCH = Parameter(("line_search_fn",), 7)
+
+
+def reevaluates_closure(construction: cst.Call | None) -> bool:
+    """The optimizer is built as one that evaluates its closure several times per step: LBFGS, unless
+    `max_iter=1` without a line search (then once)."""
+    if construction is None or last_name(construction.func) not in CLOSURE_REEVALUATING_OPTIMIZERS:
+        return False
+    max_iter, line_search = argument(construction, MAX_ITER), argument(construction, LINE_SEARCH)
+    once = max_iter is not None and literal_of(max_iter) == "1" and (line_search is None or literal_of(line_search) == "None")
+    return not once
 
 
 def is_scale_loss(call: cst.Call) -> bool:

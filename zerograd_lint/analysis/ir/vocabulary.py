@@ -22,6 +22,9 @@ OPTIMIZER_CLASSES = frozenset(
     FusedAdam FusedLAMB FusedSGD FusedNovoGrad CPUAdam DeepSpeedCPUAdam Adam8bit AdamW8bit
     PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
 )
+# Optimizers that evaluate the closure handed to `step()` several times per step (LBFGS: up to `max_iter`,
+# the line search more), each evaluation's backward adding to the last unless the closure clears.
+CLOSURE_REEVALUATING_OPTIMIZERS = frozenset({"LBFGS"})
 # Optimizers that wrap another one (whose state they do not own) or whose state is not known.
 OPTIMIZER_WRAPPERS = frozenset({"SAM", "Lookahead", "Ranger"})
 # Words of an identifier that name an optimizer (`d_optim`, `optimizerG`).
