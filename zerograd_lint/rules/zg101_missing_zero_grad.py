@@ -176,7 +176,7 @@ def set_to_none_style(root: RootFacts) -> bool | None:
 def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     clear = clear_outside_loop(root, step)
     if clear is None:
-        return ""
+        return other_model_hint(facts, root, step)
     around = loop_around(facts, clear.node)
     loop = root.loop_of(step)
     if around is not None and loop is not None and contains(facts, around, loop.node):
@@ -188,6 +188,22 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     else:
         when = "runs only after the loop"
     return f" (its only clear, {at(facts, clear)}, {when})"
+
+
+def other_model_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
+    """The loop clears a model the optimizer is not built from (a teacher beside the student it trains)."""
+    models = root.models.get(step.optimizer, frozenset())
+    other = next(
+        (
+            e for e in root.events_by_loop[root.loop_of(step)]
+            if isinstance(e, Clear) and e.target.kind == "model" and root.reached(e) and root.coverage(e, step.optimizer) is Coverage.NONE
+        ),
+        None,
+    )
+    if other is None or not models:
+        return ""
+    owners = ", ".join(f"`{named(root, m, step)}`" for m in sorted(models))
+    return f" ({at(facts, other)} clears another model than {owners}, which `{named(root, step.optimizer, step)}` is built from)"
 
 
 def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:

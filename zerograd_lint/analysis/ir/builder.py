@@ -124,6 +124,9 @@ class Builder(CallEvents, Inlining):
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
+        # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
+        # not one visible construction), for the models optimizers are built from and the models cleared.
+        self.built_from: dict[str, frozenset[str] | None] = {}
         # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}

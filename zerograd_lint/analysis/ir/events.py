@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import libcst as cst
 
@@ -86,6 +86,7 @@ class CallEvents:
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
         models = resolver.optimizer_models(node)
+        self.record_constructions(models, resolver)
         if models and self.models.get(key, models) == models:
             self.models[key] = models
         elif models:
@@ -99,6 +100,11 @@ class CallEvents:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
             self.derived[key] = frozenset(sources - {key})
         return key
+
+    def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
+        for model in models:
+            reads = resolver.construction_reads(model)
+            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
         """The events of one call, its arguments' events already emitted."""
@@ -384,6 +390,7 @@ class CallEvents:
             target = ClearTarget("unknown", None)
         else:
             target = ClearTarget("model", resolver.canonical(receiver))
+            self.record_constructions([target.key], resolver)
         return self.event(Clear, call, target=target, set_to_none=set_to_none_of(call))
 
     def step(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:

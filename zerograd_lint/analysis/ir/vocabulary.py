@@ -91,6 +91,8 @@ REPORTING_CALLS = frozenset(
 
 # Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
+# Module methods that hand back the module itself, moved, cast or switched: `Net().to(device)` is the `Net` built.
+MOVING_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
