@@ -24,7 +24,7 @@ def train_heads(model, loader, heads):
         for head in range(heads):
             optimizer.zero_grad()
             model(x)[:, head].mean().backward()
-            per_head.append([p.grad.clone() for p in model.parameters()])
+            per_head.append([torch.zeros_like(p) if p.grad is None else p.grad.clone() for p in model.parameters()])
         for p, *grads in zip(model.parameters(), *per_head):
             p.grad = torch.stack(grads).mean(0)
         optimizer.step()
