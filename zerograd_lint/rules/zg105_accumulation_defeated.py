@@ -35,11 +35,12 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
                     f"Clear only after the step, under the same condition.",
                     step=step,
                 )
-            elif (micro_loop := root.where[clear.id].micro_loop) is not None and held.this_iteration() and not (
-                reads_gradients(micro_loop.node)
-            ):
+            elif (micro_loop := root.where[clear.id].micro_loop) is not None and any(
+                root.where[b.id].micro_loop is micro_loop for b in held.this_iterations_backwards()
+            ) and not reads_gradients(micro_loop.node):
                 # The step after an inner loop of backwards sums them (RULES.md "Accumulation guard"); a clear in that
-                # loop keeps only the last one. A clear after the last backward leaves the step nothing: ZG102.
+                # loop keeps only the last one. A clear after the last backward leaves the step nothing (ZG102), and
+                # a step whose gradients come from elsewhere (its closure's backward) does not use that loop's.
                 yield finding(
                     facts, clear.node,
                     f"`{clear.text}` runs every micro-batch of the loop at line {facts.line(micro_loop.node)} and throws away "
@@ -113,7 +114,9 @@ RULE = Rule(
         "accumulation guard such as `(i + 1) % n == 0`, or `accelerator.accumulate()`, where only the prepared "
         "optimizer's own clear is skipped on accumulation steps: a model's `zero_grad()` is not). Also reports the clear "
         "of a loop that steps and clears every micro-batch while the Accelerator is built with "
-        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`."
+        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`; "
+        "and a clear inside an inner loop of micro-batch backwards that one step follows (RULES.md: such a loop "
+        "accumulates), unless that loop keeps each micro-batch's `.grad` by hand (PCGrad's per-task gradients)."
     ),
     why=(
         "Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times "
@@ -153,6 +156,12 @@ RULE = Rule(
         "    optimizer.step()\n    optimizer.zero_grad()\n",
         "accelerator = Accelerator(gradient_accumulation_steps=8, deepspeed_plugin=plugin)\nfor batch in loader:\n"
         "    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A closure that clears is evaluated in an inner loop and again by the step: the step's gradients are its own.
+        "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\n"
+        "for _ in range(steps):\n    for scheduler in schedulers:\n        scheduler.step(closure())\n    optimizer.step(closure)\n",
+        # Micro-batches cleared once per step, before their loop.
+        "for batch in loader:\n    optimizer.zero_grad()\n    for x in batch.chunk(n):\n        (loss(x) / n).backward()\n"
+        "    optimizer.step()\n",
         # A clear only on a bad batch (then `continue`): not every iteration.
         "for step, x in enumerate(loader):\n    loss = criterion(model(x)) / n\n"
         "    if not torch.isfinite(loss):\n        optimizer.zero_grad()\n        continue\n    loss.backward()\n"
@@ -175,6 +184,9 @@ RULE = Rule(
         "for batch in loader:\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()  # <- ZG105\n",
         "accelerator = Accelerator(\n    gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=args.accum_steps)\n)\n"
         "for batch in loader:\n    optimizer.zero_grad()  # <- ZG105\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n",
+        # Micro-batches in an inner loop before one step, but the clear is inside that loop.
+        "for batch in loader:\n    for x in batch.chunk(n):\n        optimizer.zero_grad()  # <- ZG105\n"
+        "        (loss(x) / n).backward()\n    optimizer.step()\n",
         # A counter with another name: `micro_step == n - 1` is an accumulation guard.
         "micro_step = 0\nfor x in loader:\n    optimizer.zero_grad()  # <- ZG105\n    (loss(x) / n).backward()\n"
         "    if micro_step == n - 1:\n        optimizer.step()\n    micro_step = (micro_step + 1) % n\n",
