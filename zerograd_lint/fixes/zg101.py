@@ -157,8 +157,8 @@ FIX = Fix(
         "optimizer's name is in scope), an optimizer the loop itself binds, or one the loop's code has no name for; "
         "at the top of the closure for "
         "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
-        "under the name the optimizer has there (a `functools.partial` argument), the clear outside it removed. Where a clear at the top "
-        "would double another (one branch clears, the other not), right before the backward that is not "
+        "under the name the optimizer has there (a `functools.partial` argument), the clear outside it removed. "
+        "Where a clear at the top would double another (one branch clears, the other not), right before the backward that is not "
         "cleared. The optimizer is written as the code there names it (a helper's parameter, not its caller's "
         "argument). Keeps the file's `set_to_none=False` style."
     ),

@@ -587,8 +587,9 @@ class Resolver:
 
     def construction_reads(self, key: str) -> frozenset[str] | None:
         """The names and attributes the arguments of the one construction of the module bound to `key` read, but
-        for the callables they call (`Net(nn.Linear(dim, 1)).to(device)`: `dim`); None unless it is one visible construction of a class, with nothing assigned onto
-        it later (`key.head = other` may make another model a part of it)."""
+        for the callables they call (`Net(nn.Linear(dim, 1)).to(device)`: `dim`); None unless it is one visible
+        construction of a class, with nothing assigned onto it later (`key.head = other` may make another model a
+        part of it)."""
         bindings = [] if key in self.overlay else self.bindings(key)
         call = bindings[0].value if len(bindings) == 1 else None
         while isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value in MOVING_METHODS:
