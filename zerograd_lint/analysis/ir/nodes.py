@@ -272,6 +272,7 @@ class Inlined:
     function: cst.CSTNode
     body: Block
     closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
+    arguments: tuple[tuple[str, cst.BaseExpression], ...] = ()  # each parameter with the argument the call binds it to
 
 
 Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]
