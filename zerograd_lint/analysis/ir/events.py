@@ -52,7 +52,9 @@ from zerograd_lint.analysis.ir.summaries import (
     Parameter,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, NORM_FUNCTIONS
+from zerograd_lint.analysis.ir.vocabulary import (
+    CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, NORM_FUNCTIONS, TENSOR_FACTORIES,
+)
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context
@@ -61,7 +63,7 @@ CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
 
 
-def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
+def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
     """A counter test marks gradient accumulation; anything else is some other condition.
 
     A flag is judged by what it is bound to: `need_update = (i + 1) % n == 0`.
@@ -70,9 +72,12 @@ def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
     if "%" in text or COUNTER_WORDS.search(text.lower()) or "==len(" in text:
         return Guard.COUNTER
     flag = test.expression if isinstance(test, cst.UnaryOperation) else test
+    if isinstance(flag, cst.Call):  # `if self.is_update_step(step):` tests what the helper of the file returns
+        returned = resolver.returned_expressions(flag) if depth < 3 else ()
+        return Guard.COUNTER if returned and all(guard_of(r, resolver, depth + 1) is Guard.COUNTER for r in returned) else Guard.OTHER
     bound = resolver.value_of(flag) if isinstance(flag, (cst.Name, cst.Attribute)) else None
     if bound is not None and bound is not flag and not isinstance(bound, (cst.Name, cst.Attribute)):
-        return guard_of(bound, resolver)
+        return guard_of(bound, resolver, depth + 1)
     return Guard.OTHER
 
 
@@ -300,6 +305,8 @@ class CallEvents:
             loss = positional[0]
         else:
             loss = receiver
+        if isinstance(loss, cst.Call) and dotted_name(loss.func) in FRESH_TENSORS:
+            return []  # `torch.empty(1, requires_grad=True).backward()`: a new leaf, no parameter's gradient written
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
         normalises = accelerator and self.accumulating_accelerator(receiver, context)
@@ -603,6 +610,9 @@ def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
 
 MAX_ITER = Parameter(("max_iter",), 2)
 LINE_SEARCH = Parameter(("line_search_fn",), 7)
+
+
+FRESH_TENSORS = frozenset(f"torch.{factory}" for factory in TENSOR_FACTORIES)
 
 
 def reevaluates_closure(construction: cst.Call | None) -> bool:
