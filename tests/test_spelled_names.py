@@ -15,7 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO, cli_env, run_cli
+
+pytestmark = [pytest.mark.slow, pytest.mark.torch]  # each fixed script is run with torch
 
 HELPER_PARAMETER = """\
 import torch
