@@ -19,6 +19,12 @@ FILES = {
     "before.py": "opt.zero_grad()\nfor x in loader:\n    loss(x).backward()\n    opt.step()\n",
     # a call written over lines is quoted as written on one
     "multiline.py": "for x in loader:\n    loss(\n        x,\n    ).backward()\n    opt.step(\n    )\n",
+    # the step sits in the `else` of its guard: the condition it runs under is the test's negation
+    "orelse.py": "for i, x in enumerate(loader):\n    opt.zero_grad()\n    if (i + 1) % n != 0:\n        (loss(x) / n).backward()\n"
+                 "    else:\n        (loss(x) / n).backward()\n        opt.step()\n",
+    # the loop clears a model built apart from the one the optimizer trains
+    "teacher.py": "teacher = nn.Linear(4, 1)\nstudent = nn.Linear(4, 1)\nopt = torch.optim.SGD(student.parameters(), lr=0.1)\n"
+                  "for x in loader:\n    teacher.zero_grad()\n    loss(student(x)).backward()\n    opt.step()\n",
 }
 
 
@@ -33,6 +39,10 @@ def test_messages_say_what_happens_and_what_to_write(tmp_path: Path) -> None:
             "not in this one)") in messages["epoch.py", "ZG101"]
     assert "(its only clear, `opt.zero_grad()` (line 1), runs once before the loop)" in messages["before.py", "ZG101"]
     assert "between `loss(x).backward()` (line 2) and `opt.step()` (line 5)" in messages["multiline.py", "ZG101"]
+    assert "which steps only when `(i + 1) % n == 0` (the `if (i + 1) % n != 0` of line 3 is false)" in messages["orelse.py", "ZG105"]
+    assert "(`teacher.zero_grad()` (line 5) clears another model than `student`, which `opt` is built from)" in messages[
+        "teacher.py", "ZG101"
+    ]
 
 
 def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path) -> None:

@@ -97,6 +97,7 @@ class RootFacts:
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     derived: Mapping[str, frozenset[str]]  # optimizer -> the optimizers handed to the call that built it
     containers: Mapping[str, frozenset[str]]  # a container of optimizers' element -> the optimizers it visibly holds
+    built_from: Mapping[str, frozenset[str] | None]  # a model -> what its one visible construction's arguments read
     calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined helper calls it sits in, outermost first
     structure: Structure
     forwards: Mapping[int, frozenset[int]] = field(default_factory=dict)  # backward id -> the forward passes of its loss
@@ -121,7 +122,7 @@ class RootFacts:
         return expression if here is there else here.translated(expression, there)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers, self.built_from)
 
     @cached_property
     def by_id(self) -> dict[int, Event]:
@@ -560,6 +561,7 @@ def analyse_root(
         leaks={} if freezes else leaks(written, association.association),
         derived=builder.derived,
         containers=builder.containers,
+        built_from=builder.built_from,
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
@@ -578,6 +580,7 @@ def analyse_root(
         models=models,
         derived=builder.derived,
         containers=builder.containers,
+        built_from=builder.built_from,
         calls=dict(inlined_calls(block)),
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},

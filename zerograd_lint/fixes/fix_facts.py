@@ -49,6 +49,7 @@ class MissingClear(FixFacts):
     guarded: bool  # the step runs under a condition (accumulation)
     set_to_none: bool | None  # the file's own `zero_grad(set_to_none=...)`, None for the default
     closure: bool = False  # the step evaluates a closure that runs the backward (LBFGS)
+    moved_line: int | None = line(None)  # the clear outside that closure, which the fix moves into it
     after_step: bool = False  # the clear goes right after the step, not at the top of the loop
     backward_line: int | None = line(None)  # the backward whose gradients the step applies
     at_backward: str | None = None  # the optimizer as the backward's code names it (None: no name there)

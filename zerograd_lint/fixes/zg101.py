@@ -27,15 +27,17 @@ from zerograd_lint.fixes.base import SAFE, UNSAFE, Fix, Offer, Variant, is_plain
 from zerograd_lint.fixes.edit import INSERT_AFTER, INSERT_BEFORE, INSERT_FIRST, CannotFix, Edit
 from zerograd_lint.fixes.fix_facts import MissingClear
 from zerograd_lint.fixes.places import closure_of, descendants, encloses, starting_with, statement_of
+from zerograd_lint.fixes.zg102 import removal
 
 
 def offer(
     facts: FileFacts, root: RootFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None,
-    closure: bool, backward: Event | None = None,
+    closure: bool, backward: Event | None = None, moved: Event | None = None,
 ) -> Offer:
     """The clear for a step whose optimizer nothing clears, in the loop `around`; `closure`: the clear goes in the
-    closure the step evaluates; `backward`: the backward whose gradients the step applies. The optimizer is named
-    as the code where the clear goes names it (a helper's parameter, not its caller's argument)."""
+    closure the step evaluates; `backward`: the backward whose gradients the step applies; `moved`: the clear
+    outside the closure, removed as the closure gets its own. The optimizer is named as the code where the clear
+    goes names it (a helper's parameter, not its caller's argument)."""
     loop = around.node if around is not None else None
     at_loop = root.spelled(step.optimizer, around) if around is not None else None
     after = not closure and (loop is None or at_loop is None or after_step(facts, step, loop, at_loop, guarded))
@@ -46,12 +48,13 @@ def offer(
         guarded=guarded, set_to_none=set_to_none, closure=closure, after_step=after,
         backward_line=facts.line(backward.node) if backward is not None else None,
         at_backward=root.spelled(step.optimizer, backward) if backward is not None else None,
+        moved_line=facts.line(moved.node) if moved is not None else None,
     )
     return Offer(
         words,
         SAFE if named is not None and is_plain_receiver(named) else UNSAFE,
         (
-            made(lambda: add_clear(facts, words, step, loop, named is not None)),
+            made(lambda: add_clear(facts, words, step, loop, named is not None, moved)),
             made(lambda: clear_before_backward(facts, words, loop, backward.node if backward is not None else None)),
         ),
     )
@@ -62,9 +65,11 @@ def clear_call(words: MissingClear, optimizer: str | None = None) -> str:
     return f"{optimizer or words.optimizer}.zero_grad({argument})"
 
 
-def add_clear(facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None, named: bool) -> list[Edit]:
+def add_clear(
+    facts: FileFacts, words: MissingClear, step: Step, loop: cst.CSTNode | None, named: bool, moved: Event | None
+) -> list[Edit]:
     if words.closure:
-        return clear_in_closure(facts, words, step)
+        return clear_in_closure(facts, words, step) + ([removal(facts, moved.node, moved.text)] if moved is not None else [])
     if not named:
         raise CannotFix(f"no name at the step is bound to `{words.optimizer}`")
     if words.after_step:
@@ -128,6 +133,8 @@ def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[
 
 def message(d: Diagnostic) -> str:
     words = MissingClear.of(d)
+    if words.moved_line is not None:
+        return f"Move the clear at line {words.moved_line} to the top of the closure the step evaluates: `{clear_call(words)}`"
     if words.closure:
         return f"Insert `{clear_call(words)}` at the top of the closure the step evaluates"
     if words.after_step:
@@ -150,8 +157,8 @@ FIX = Fix(
         "optimizer's name is in scope), an optimizer the loop itself binds, or one the loop's code has no name for; "
         "at the top of the closure for "
         "`opt.step(closure)` whose closure runs the backward (LBFGS evaluates it several times per step), "
-        "under the name the optimizer has there (a `functools.partial` argument). Where a clear at the top "
-        "would double another (one branch clears, the other not), right before the backward that is not "
+        "under the name the optimizer has there (a `functools.partial` argument), the clear outside it removed. "
+        "Where a clear at the top would double another (one branch clears, the other not), right before the backward that is not "
         "cleared. The optimizer is written as the code there names it (a helper's parameter, not its caller's "
         "argument). Keeps the file's `set_to_none=False` style."
     ),

@@ -64,8 +64,30 @@ def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
     if where.guard_branch is not None and where.guard_branch.line_node is not None:
         branch = where.guard_branch
         test = source_of(branch.test) if branch.test is not None else "a condition"
+        if where.guard_fails and branch.test is not None:
+            return f"only when `{negation_of(branch.test)}` (the `if {test}` of {facts.place(branch.line_node)} is false)"
         return f"under `if {test}` ({facts.place(branch.line_node)})"
     return "under a condition"
+
+
+OPPOSITES: dict[type[cst.BaseCompOp], type[cst.BaseCompOp]] = {
+    cst.Equal: cst.NotEqual, cst.NotEqual: cst.Equal, cst.LessThan: cst.GreaterThanEqual, cst.GreaterThanEqual: cst.LessThan,
+    cst.GreaterThan: cst.LessThanEqual, cst.LessThanEqual: cst.GreaterThan, cst.Is: cst.IsNot, cst.IsNot: cst.Is,
+    cst.In: cst.NotIn, cst.NotIn: cst.In,
+}
+
+
+def negation_of(test: cst.BaseExpression) -> str:
+    """The test that holds where `test` is false, as a user writes it: `x != n` for `x == n`, `ready` for `not ready`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return source_of(test.expression.with_changes(lpar=(), rpar=()))
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and not test.lpar:
+        target = test.comparisons[0]
+        opposite = OPPOSITES[type(target.operator)]()
+        return source_of(test.with_changes(comparisons=[target.with_changes(operator=opposite)]))
+    text = source_of(test)
+    simple = isinstance(test, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or test.lpar
+    return f"not {text}" if simple else f"not ({text})"
 
 
 def scaler_of(root: RootFacts, optimizer: str) -> str:

@@ -6,7 +6,7 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
+from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage, Event, Step
 from zerograd_lint.fixes import zg101
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase, named
@@ -45,6 +45,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         leaked = held.leaked_backward()
         if leaked is not None:
             yield leak_finding(facts, root, step, leaked)
+            continue
+        summed = closure_evaluations_summed(root, step)
+        if summed is not None:
+            yield closure_finding(facts, root, step, *summed)
             continue
         if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
             continue  # loop-carried: needs the loop
@@ -90,6 +94,35 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
                 fix=fix(backward=backward),
             )
+
+
+def closure_evaluations_summed(root: RootFacts, step: Step) -> tuple[Event, list[Event]] | None:
+    """The closure's backward and the clears outside the closure that empty the gradients before it, when the
+    optimizer evaluates the closure several times per step (LBFGS) and nothing in the closure clears: each
+    evaluation's backward adds to the one before."""
+    inside = [root.by_id[i] for i in step.reevaluated if i in root.by_id and root.reached(root.by_id[i])]
+    if any(isinstance(e, Clear) and root.coverage(e, step.optimizer) is not Coverage.NONE for e in inside):
+        return None
+    backward = next((e for e in inside if isinstance(e, Backward) and step.optimizer in root.fed[e.id]), None)
+    if backward is None:
+        return None
+    cleared = root.held(backward, step.optimizer).only_cleared_by()
+    return (backward, cleared) if cleared else None  # without a clear at all: the loop-carried reports below
+
+
+def closure_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event, clears: list[Event]) -> Finding:
+    name = named(root, step.optimizer, step)
+    clear = clears[0]
+    return finding(
+        facts, step.node,
+        f"optimizer `{name}` evaluates the closure of {at(facts, step)} several times in one step, and each evaluation's "
+        f"{at(facts, backward)} adds to the gradients the one before left: {at(facts, clear)} clears them only once per "
+        f"step, outside the closure. Call `{name}.zero_grad()` at the top of the closure.",
+        fix=zg101.offer(
+            facts, root, step, root.loop_of(step), guarded=root.where[step.id].guard is not None,
+            set_to_none=set_to_none_style(root), closure=True, moved=clear if len(clears) == 1 else None,
+        ),
+    )
 
 
 def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event) -> Finding:
@@ -143,7 +176,7 @@ def set_to_none_style(root: RootFacts) -> bool | None:
 def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     clear = clear_outside_loop(root, step)
     if clear is None:
-        return ""
+        return other_model_hint(facts, root, step)
     around = loop_around(facts, clear.node)
     loop = root.loop_of(step)
     if around is not None and loop is not None and contains(facts, around, loop.node):
@@ -155,6 +188,22 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     else:
         when = "runs only after the loop"
     return f" (its only clear, {at(facts, clear)}, {when})"
+
+
+def other_model_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
+    """The loop clears a model the optimizer is not built from (a teacher beside the student it trains)."""
+    models = root.models.get(step.optimizer, frozenset())
+    other = next(
+        (
+            e for e in root.events_by_loop[root.loop_of(step)]
+            if isinstance(e, Clear) and e.target.kind == "model" and root.reached(e) and root.coverage(e, step.optimizer) is Coverage.NONE
+        ),
+        None,
+    )
+    if other is None or not models:
+        return ""
+    owners = ", ".join(f"`{named(root, m, step)}`" for m in sorted(models))
+    return f" ({at(facts, other)} clears another model than {owners}, which `{named(root, step.optimizer, step)}` is built from)"
 
 
 def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:
@@ -221,6 +270,11 @@ RULE = Rule(
         # LBFGS closure that clears.
         "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\n"
         "for _ in range(steps):\n    optimizer.step(closure)\n",
+        # A clear outside the closure of an optimizer that evaluates it once per step (SGD; LBFGS with max_iter=1).
+        "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef closure():\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    return loss\n\nfor _ in range(steps):\n    optimizer.zero_grad()\n    optimizer.step(closure)\n",
+        "optimizer = torch.optim.LBFGS(model.parameters(), max_iter=1)\n\ndef closure():\n    loss = criterion(model(x), y)\n"
+        "    loss.backward()\n    return loss\n\nfor _ in range(steps):\n    optimizer.zero_grad()\n    optimizer.step(closure)\n",
         # A helper does the work.
         "class Trainer:\n    def _run_batch(self, x, y):\n        self.optimizer.zero_grad()\n        loss = self.criterion(self.model(x), y)\n"
         "        loss.backward()\n        self.optimizer.step()\n\n    def train(self, loader):\n        for x, y in loader:\n            self._run_batch(x, y)\n",
@@ -302,6 +356,17 @@ RULE = Rule(
         "train_one_epoch(loader, opt)\n",
     ),
     invalid=(
+        # LBFGS evaluates its closure several times per step: a clear outside it lets the evaluations sum up.
+        Example(
+            "optimizer = torch.optim.LBFGS(model.parameters())\n\ndef closure():\n    loss = criterion(model(x), y)\n"
+            "    loss.backward()\n    return loss\n\nfor _ in range(steps):\n    optimizer.zero_grad()\n"
+            "    optimizer.step(closure)  # <- ZG101\n",
+            fixed=(
+                "optimizer = torch.optim.LBFGS(model.parameters())\n\ndef closure():\n    optimizer.zero_grad()\n"
+                "    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\nfor _ in range(steps):\n"
+                "    optimizer.step(closure)  # <- ZG101\n"
+            ),
+        ),
         # timm's loss scaler backwards and steps (a library summary); nothing clears.
         Example(
             "for x, y in loader:\n    loss_scaler(criterion(model(x), y), optimizer)  # <- ZG101\n",

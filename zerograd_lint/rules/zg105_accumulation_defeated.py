@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, walk
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, guard_phrase
 
@@ -17,18 +20,46 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         where = root.where[step.id]
-        if where.loop is None or not root.under_accumulation_guard(step):
+        if where.loop is None:
             continue
-        for clear in root.held(step, step.optimizer).lost_to():
+        guarded = root.under_accumulation_guard(step)
+        held = root.held(step, step.optimizer)
+        for clear in held.lost_to():
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
-            yield finding(
-                facts, clear.node,
-                f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
-                f"which steps {guard_phrase(facts, root, step)}: only the last micro-batch reaches the step. "
-                f"Clear only after the step, under the same condition.",
-                step=step,
-            )
+            if guarded:
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` runs every iteration and throws away the gradients accumulated for {at(facts, step)}, "
+                    f"which steps {guard_phrase(facts, root, step)}: only the last micro-batch reaches the step. "
+                    f"Clear only after the step, under the same condition.",
+                    step=step,
+                )
+            elif (micro_loop := root.where[clear.id].micro_loop) is not None and any(
+                root.where[b.id].micro_loop is micro_loop for b in held.this_iterations_backwards()
+            ) and not reads_gradients(micro_loop.node):
+                # The step after an inner loop of backwards sums them (RULES.md "Accumulation guard"); a clear in that
+                # loop keeps only the last one. A clear after the last backward leaves the step nothing (ZG102), and
+                # a step whose gradients come from elsewhere (its closure's backward) does not use that loop's.
+                yield finding(
+                    facts, clear.node,
+                    f"`{clear.text}` runs every micro-batch of the loop at line {facts.line(micro_loop.node)} and throws away "
+                    f"the gradients accumulated for {at(facts, step)}, which steps after that loop: only the last "
+                    f"micro-batch reaches the step. Clear once per step, before the micro-batch loop or after the step.",
+                    step=step,
+                )
+
+
+def reads_gradients(node: cst.CSTNode) -> bool:
+    """The code reads some `.grad` other than to clear it: per micro-batch gradients kept by hand (PCGrad's
+    `grads.append([p.grad.clone() ...])`), which a clear before the next backward does not lose."""
+    clearing = {
+        id(n.value) for n in nodes_of(node, cst.Attribute) if n.attr.value in ("zero_", "detach_")
+    } | {
+        id(t.target) for a in nodes_of(node, cst.Assign) if isinstance(a.value, cst.Name) and a.value.value == "None"
+        for t in a.targets
+    }
+    return any(n.attr.value == "grad" and id(n) not in clearing for n in nodes_of(node, cst.Attribute))
 
 
 def tests_sync_gradients(loop: Loop) -> bool:
@@ -83,7 +114,9 @@ RULE = Rule(
         "accumulation guard such as `(i + 1) % n == 0`, or `accelerator.accumulate()`, where only the prepared "
         "optimizer's own clear is skipped on accumulation steps: a model's `zero_grad()` is not). Also reports the clear "
         "of a loop that steps and clears every micro-batch while the Accelerator is built with "
-        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`."
+        "`gradient_accumulation_steps=N` and the loop never enters `accelerator.accumulate()` nor tests `sync_gradients`; "
+        "and a clear inside an inner loop of micro-batch backwards that one step follows (RULES.md: such a loop "
+        "accumulates), unless that loop keeps each micro-batch's `.grad` by hand (PCGrad's per-task gradients)."
     ),
     why=(
         "Each clear wipes the micro-batches summed so far: the step sees one micro-batch, the effective batch is n times "
@@ -123,6 +156,12 @@ RULE = Rule(
         "    optimizer.step()\n    optimizer.zero_grad()\n",
         "accelerator = Accelerator(gradient_accumulation_steps=8, deepspeed_plugin=plugin)\nfor batch in loader:\n"
         "    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # A closure that clears is evaluated in an inner loop and again by the step: the step's gradients are its own.
+        "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\n"
+        "for _ in range(steps):\n    for scheduler in schedulers:\n        scheduler.step(closure())\n    optimizer.step(closure)\n",
+        # Micro-batches cleared once per step, before their loop.
+        "for batch in loader:\n    optimizer.zero_grad()\n    for x in batch.chunk(n):\n        (loss(x) / n).backward()\n"
+        "    optimizer.step()\n",
         # A clear only on a bad batch (then `continue`): not every iteration.
         "for step, x in enumerate(loader):\n    loss = criterion(model(x)) / n\n"
         "    if not torch.isfinite(loss):\n        optimizer.zero_grad()\n        continue\n    loss.backward()\n"
@@ -145,6 +184,9 @@ RULE = Rule(
         "for batch in loader:\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n    optimizer.zero_grad()  # <- ZG105\n",
         "accelerator = Accelerator(\n    gradient_accumulation_plugin=GradientAccumulationPlugin(num_steps=args.accum_steps)\n)\n"
         "for batch in loader:\n    optimizer.zero_grad()  # <- ZG105\n    accelerator.backward(model(batch).loss)\n    optimizer.step()\n",
+        # Micro-batches in an inner loop before one step, but the clear is inside that loop.
+        "for batch in loader:\n    for x in batch.chunk(n):\n        optimizer.zero_grad()  # <- ZG105\n"
+        "        (loss(x) / n).backward()\n    optimizer.step()\n",
         # A counter with another name: `micro_step == n - 1` is an accumulation guard.
         "micro_step = 0\nfor x in loader:\n    optimizer.zero_grad()  # <- ZG105\n    (loss(x) / n).backward()\n"
         "    if micro_step == n - 1:\n        optimizer.step()\n    micro_step = (micro_step + 1) % n\n",

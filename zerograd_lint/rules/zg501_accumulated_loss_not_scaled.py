@@ -26,7 +26,9 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
             return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
-        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))):
+        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))) and (
+            root.held(backward, event.optimizer).this_iteration()  # a clear before each backward sums nothing (PCGrad's heads)
+        ):
             return event, None
     return None
 

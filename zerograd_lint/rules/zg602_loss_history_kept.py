@@ -61,7 +61,9 @@ RULE = Rule(
         "the way to that loss (a loss term, the output itself), into a variable that outlives the iteration of "
         "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`; and the same for a dict, tuple "
         "or list that holds such a tensor (`logs = {\"loss\": loss}`, also as a helper returns it: "
-        "`loss, logs = step(batch)`) or an element a loop takes from one (`for k, v in parts.items(): totals[k] += v`)."
+        "`loss, logs = step(batch)`) or an element a loop takes from one (`for k, v in parts.items(): totals[k] += v`); "
+        "also where a helper keeps what it is given (`logger.log(loss)` of an object built before the loop, whose "
+        "`log` appends its argument to `self.history`)."
     ),
     why=(
         "The tensor carries its autograd graph; the accumulator keeps every iteration's graph reachable (and "
@@ -89,6 +91,11 @@ RULE = Rule(
         "`.detach()` for another tensor, the entries detached for a dict, each element for a tuple."
     ),
     valid=(
+        # The logger is given the loss's number.
+        "class Logger:\n    def __init__(self):\n        self.history = []\n\n    def log(self, value):\n"
+        "        self.history.append(value)\n\nlogger = Logger()\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    logger.log(loss.item())\n",
         "running_loss = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    running_loss += loss.item()\n",
         # The losses of an inner loop summed into one tensor on purpose, then one backward.
@@ -185,6 +192,19 @@ RULE = Rule(
         "totals = {'box': 0.0, 'cls': 0.0}\nfor x, y in loader:\n    optimizer.zero_grad()\n"
         "    loss, parts = detection_loss(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
         "    for k, v in parts.items():\n        totals[k] += v  # <- ZG602\n",
+        # A logger of the file, built before the loop, keeps what its method is given.
+        Example(
+            "class Logger:\n    def __init__(self):\n        self.history = []\n\n    def log(self, value):\n"
+            "        self.history.append(value)  # <- ZG602\n\nlogger = Logger()\nfor x, y in loader:\n"
+            "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+            "    logger.log(loss)\n",
+            fixed=(
+                "class Logger:\n    def __init__(self):\n        self.history = []\n\n    def log(self, value):\n"
+                "        self.history.append(value.item())  # <- ZG602\n\nlogger = Logger()\nfor x, y in loader:\n"
+                "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+                "    logger.log(loss)\n"
+            ),
+        ),
     ),
     check=check,
 )

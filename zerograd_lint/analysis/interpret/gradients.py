@@ -121,11 +121,13 @@ def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
 def clear_coverage(
     clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
     derived: Mapping[str, frozenset[str]] | None = None, containers: Mapping[str, frozenset[str]] | None = None,
+    built_from: Mapping[str, frozenset[str] | None] | None = None,
 ) -> Coverage:
     """How surely a clear empties the gradients tracked under `key`.
 
     `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
     `containers`: the key of an element of a container of optimizers -> the optimizers it visibly holds.
+    `built_from`: a model -> what its one visible construction's arguments read.
     """
     containers = containers or {}
     target = clear.target
@@ -158,7 +160,26 @@ def clear_coverage(
         return Coverage.KNOWN
     if target.kind == "model" and models.get(key) and belongs_elsewhere(target.key or "", key, models):
         return Coverage.NONE  # `netG.zero_grad()` leaves the optimizer built from netD alone
+    if target.kind == "model" and models.get(key) and built_apart(target.key or "", models[key], built_from or {}):
+        return Coverage.NONE  # `teacher.zero_grad()` leaves the optimizer built from a student of its own alone
     return Coverage.UNKNOWN
+
+
+def built_apart(model: str, others: frozenset[str], built_from: Mapping[str, frozenset[str] | None]) -> bool:
+    """Each is a module of its own visible construction, neither built from the other nor from anything the other
+    is built from: they share no parameters."""
+    mine = built_from.get(model)
+    if mine is None:
+        return False
+    for other in others:
+        theirs = built_from.get(other)
+        if theirs is None or related(model, other) or mine & theirs or reads_model(mine, other) or reads_model(theirs, model):
+            return False
+    return True
+
+
+def reads_model(reads: frozenset[str], model: str) -> bool:
+    return any(read == model or read.startswith(model + ".") for read in reads)
 
 
 def element_of(key: str, container: str) -> bool:
@@ -240,6 +261,7 @@ class GradientDomain(PassThrough):
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
+    built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
     before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
@@ -253,7 +275,7 @@ class GradientDomain(PassThrough):
     # Questions ---------------------------------------------------------------
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
-        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers)
+        return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers, self.built_from)
 
     def fed_by(self, event: Event) -> set[str]:
         fed = self.association.get(event.id)

@@ -85,6 +85,8 @@ class Rebinding:
     scope: cst.CSTNode
     names: Mapping[str, str | None]  # the slot bound -> the collection it is an element of (None: an entry)
     value: cst.BaseExpression | None = None  # an entry's new value
+    # A helper's parameters -> the caller's scope and the name its argument reads: they hold what it holds.
+    aliases: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -111,6 +113,9 @@ class ReachingDefinitions(PassThrough):
             rebinding = self.rebindings[event.id]
             for name in rebinding.names:
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
+            incoming = state
+            for name, (scope, argument) in rebinding.aliases.items():
+                state = define(state, rebinding.scope, name, lookup(incoming, scope, argument))
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
@@ -354,6 +359,10 @@ def rebindings_in(node: Node, scope: cst.CSTNode) -> Iterator[tuple[int, Rebindi
             for item in node.body.items:
                 if isinstance(item, Rebind) and item.node is node.node.target:
                     yield item.id, Rebinding(scope, names)
+    if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
+        aliases = {name: (scope, code_of(argument)) for name, argument in node.arguments if isinstance(argument, (cst.Name, cst.Attribute))}
+        if aliases:
+            yield entry.id, Rebinding(node.function, {}, aliases=aliases)
     for child in children(node):
         yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope)
 

@@ -18,6 +18,7 @@ class Where:
     guard: Guard | None  # an `if` around the event (not around the backward) inside that loop
     guard_branch: Branch | None
     micro_loop: Loop | None  # an inner loop doing backwards that the step follows
+    guard_fails: bool = False  # the event sits in the arm of `guard_branch` that runs when its test is false
 
 
 NOWHERE = Where(None, None, None, None)
@@ -78,4 +79,4 @@ def arm_where(branch: Branch, guard: Guard, arm: Block, where: Where, structure:
         where.guard is not None and where.guard is not Guard.OTHER
     ):
         return where
-    return replace(where, guard=guard, guard_branch=branch)
+    return replace(where, guard=guard, guard_branch=branch, guard_fails=(arm is branch.then) == branch.negated)

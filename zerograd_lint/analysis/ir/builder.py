@@ -124,6 +124,9 @@ class Builder(CallEvents, Inlining):
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
+        # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
+        # not one visible construction), for the models optimizers are built from and the models cleared.
+        self.built_from: dict[str, frozenset[str] | None] = {}
         # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
@@ -515,8 +518,9 @@ class Builder(CallEvents, Inlining):
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
-        entry = [self.rebind(call, fresh)] if fresh else []
-        return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver))]
+        bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items())
+        entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
+        return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:

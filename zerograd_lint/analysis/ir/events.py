@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import libcst as cst
 
@@ -52,7 +52,9 @@ from zerograd_lint.analysis.ir.summaries import (
     Parameter,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, COUNTER_WORDS, NORM_FUNCTIONS
+from zerograd_lint.analysis.ir.vocabulary import (
+    CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, NORM_FUNCTIONS, TENSOR_FACTORIES,
+)
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context
@@ -61,7 +63,7 @@ CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
 
 
-def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
+def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
     """A counter test marks gradient accumulation; anything else is some other condition.
 
     A flag is judged by what it is bound to: `need_update = (i + 1) % n == 0`.
@@ -70,9 +72,12 @@ def guard_of(test: cst.BaseExpression, resolver: Resolver) -> Guard:
     if "%" in text or COUNTER_WORDS.search(text.lower()) or "==len(" in text:
         return Guard.COUNTER
     flag = test.expression if isinstance(test, cst.UnaryOperation) else test
+    if isinstance(flag, cst.Call):  # `if self.is_update_step(step):` tests what the helper of the file returns
+        returned = resolver.returned_expressions(flag) if depth < 3 else ()
+        return Guard.COUNTER if returned and all(guard_of(r, resolver, depth + 1) is Guard.COUNTER for r in returned) else Guard.OTHER
     bound = resolver.value_of(flag) if isinstance(flag, (cst.Name, cst.Attribute)) else None
     if bound is not None and bound is not flag and not isinstance(bound, (cst.Name, cst.Attribute)):
-        return guard_of(bound, resolver)
+        return guard_of(bound, resolver, depth + 1)
     return Guard.OTHER
 
 
@@ -86,6 +91,7 @@ class CallEvents:
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
         models = resolver.optimizer_models(node)
+        self.record_constructions(models, resolver)
         if models and self.models.get(key, models) == models:
             self.models[key] = models
         elif models:
@@ -99,6 +105,11 @@ class CallEvents:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
             self.derived[key] = frozenset(sources - {key})
         return key
+
+    def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
+        for model in models:
+            reads = resolver.construction_reads(model)
+            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
         """The events of one call, its arguments' events already emitted."""
@@ -147,6 +158,8 @@ class CallEvents:
             method = self.method_of_self(attr, context)
         elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
             method = self.method_of_base(attr, context)
+        else:
+            method = self.method_of_instance(receiver, attr, context)
         if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
         function = self.imported_function(func, context)
@@ -292,6 +305,8 @@ class CallEvents:
             loss = positional[0]
         else:
             loss = receiver
+        if isinstance(loss, cst.Call) and dotted_name(loss.func) in FRESH_TENSORS:
+            return []  # `torch.empty(1, requires_grad=True).backward()`: a new leaf, no parameter's gradient written
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
         normalises = accelerator and self.accumulating_accelerator(receiver, context)
@@ -384,6 +399,7 @@ class CallEvents:
             target = ClearTarget("unknown", None)
         else:
             target = ClearTarget("model", resolver.canonical(receiver))
+            self.record_constructions([target.key], resolver)
         return self.event(Clear, call, target=target, set_to_none=set_to_none_of(call))
 
     def step(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
@@ -414,10 +430,12 @@ class CallEvents:
             # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key):
             # not torch.optim's step, whose one argument is a closure; a closure handed still runs
             return nodes
-        backward_inside = any(isinstance(e, Backward) for n in nodes for e in events_in(n))
+        inside = [e for n in nodes for e in events_in(n)]
+        backward_inside = any(isinstance(e, Backward) for e in inside)
+        reevaluated = tuple(e.id for e in inside) if backward_inside and reevaluates_closure(resolver.constructor_of(receiver)) else ()
         step = self.event(
             Step, call, optimizer=self.optimizer_key(receiver, resolver), via_scaler=False, scaler=None, closure=backward_inside,
-            written=receiver,
+            written=receiver, reevaluated=reevaluated,
         )
         if self.steps_a_context(receiver, positional, context):
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
@@ -588,6 +606,23 @@ def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     position = parameter.position
     return positional[position] if position is not None and position < len(positional) else None
+
+
+MAX_ITER = Parameter(("max_iter",), 2)
+LINE_SEARCH = Parameter(("line_search_fn",), 7)
+
+
+FRESH_TENSORS = frozenset(f"torch.{factory}" for factory in TENSOR_FACTORIES)
+
+
+def reevaluates_closure(construction: cst.Call | None) -> bool:
+    """The optimizer is built as one that evaluates its closure several times per step: LBFGS, unless
+    `max_iter=1` without a line search (then once)."""
+    if construction is None or last_name(construction.func) not in CLOSURE_REEVALUATING_OPTIMIZERS:
+        return False
+    max_iter, line_search = argument(construction, MAX_ITER), argument(construction, LINE_SEARCH)
+    once = max_iter is not None and literal_of(max_iter) == "1" and (line_search is None or literal_of(line_search) == "None")
+    return not once
 
 
 def is_scale_loss(call: cst.Call) -> bool:

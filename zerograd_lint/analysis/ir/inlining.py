@@ -52,6 +52,23 @@ class Inlining:
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
 
+    def method_of_instance(self, receiver: cst.BaseExpression, name: str, context: Context) -> cst.FunctionDef | None:
+        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file, outside the loop
+        around the call: its method. (Its attributes are keyed `self.x` as in the method: one instance kept across
+        the iterations, not a fresh one in each.)"""
+        if not isinstance(receiver, (cst.Name, cst.Attribute)):
+            return None
+        root = code_of(receiver).split(".")[0]
+        if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
+            return None
+        bindings = context.resolver.bindings(code_of(receiver))
+        built = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(built, cst.Call) or not isinstance(built.func, cst.Name):
+            return None
+        index = self.index_of(context.function)
+        cls = index.classes.get(built.func.value)
+        return index.method(cls, name) if cls is not None else None
+
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
         for index, cls in context.mro:  # a subclass's override first
             method = index.methods_of.get(cls, {}).get(name)

@@ -61,6 +61,7 @@ class Step(Event):
     scaler: str | None
     closure: bool = False  # `opt.step(closure)` whose closure runs a backward: the clear belongs in it
     written: cst.BaseExpression | None = None  # the optimizer as the step's code writes it (`opt`, `scaler.step(opt)`'s)
+    reevaluated: tuple[int, ...] = ()  # the ids of the events of a closure the optimizer evaluates several times (LBFGS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -271,6 +272,7 @@ class Inlined:
     function: cst.CSTNode
     body: Block
     closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
+    arguments: tuple[tuple[str, cst.BaseExpression], ...] = ()  # each parameter with the argument the call binds it to
 
 
 Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]

@@ -26,8 +26,8 @@ from zerograd_lint.analysis.ir.names import (
     scheduled_optimizer_argument,
 )
 from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE
-from zerograd_lint.analysis.ir.visiting import visit
-from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, WRAPPING_CALLS
+from zerograd_lint.analysis.ir.visiting import nodes_of, visit
+from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, MOVING_METHODS, WRAPPING_CALLS
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
@@ -584,6 +584,23 @@ class Resolver:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
         return found[0] if len(found) == 1 else None
+
+    def construction_reads(self, key: str) -> frozenset[str] | None:
+        """The names and attributes the arguments of the one construction of the module bound to `key` read, but
+        for the callables they call (`Net(nn.Linear(dim, 1)).to(device)`: `dim`); None unless it is one visible
+        construction of a class, with nothing assigned onto it later (`key.head = other` may make another model a
+        part of it)."""
+        bindings = [] if key in self.overlay else self.bindings(key)
+        call = bindings[0].value if len(bindings) == 1 else None
+        while isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value in MOVING_METHODS:
+            call = call.func.value
+        if not isinstance(call, cst.Call) or not (last_name(call.func) or "")[:1].isupper():
+            return None  # a factory or `copy.deepcopy(...)` may hand back (a part of) another model
+        if any(other.startswith(key + ".") for scope in self.scopes for other in scope.bindings):
+            return None
+        read = [n for a in call.args for n in nodes_of(a.value, (cst.Name, cst.Attribute))]
+        called = {id(n) for c in nodes_of(call, cst.Call) for n in nodes_of(c.func, (cst.Name, cst.Attribute))}
+        return frozenset(code_of(n) for n in read if id(n) not in called)  # `nn.Linear(width, 1)` reads `width`
 
     def plainly_built(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether every binding of an optimizer is visibly a construction of its class (`torch.optim.AdamW(...)`),

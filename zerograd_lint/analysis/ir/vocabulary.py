@@ -22,6 +22,9 @@ OPTIMIZER_CLASSES = frozenset(
     FusedAdam FusedLAMB FusedSGD FusedNovoGrad CPUAdam DeepSpeedCPUAdam Adam8bit AdamW8bit
     PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
 )
+# Optimizers that evaluate the closure handed to `step()` several times per step (LBFGS: up to `max_iter`,
+# the line search more), each evaluation's backward adding to the last unless the closure clears.
+CLOSURE_REEVALUATING_OPTIMIZERS = frozenset({"LBFGS"})
 # Optimizers that wrap another one (whose state they do not own) or whose state is not known.
 OPTIMIZER_WRAPPERS = frozenset({"SAM", "Lookahead", "Ranger"})
 # Words of an identifier that name an optimizer (`d_optim`, `optimizerG`).
@@ -88,6 +91,8 @@ REPORTING_CALLS = frozenset(
 
 # Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
+# Module methods that hand back the module itself, moved, cast or switched: `Net().to(device)` is the `Net` built.
+MOVING_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
