@@ -59,7 +59,9 @@ from zerograd_lint.analysis.ir.nodes import (
 from zerograd_lint.analysis.ir.roles import Resolver
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
-from zerograd_lint.analysis.ir.vocabulary import NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS
+from zerograd_lint.analysis.ir.vocabulary import (
+    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+)
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
@@ -880,6 +882,8 @@ def runs_model(callee: str, known_models: set) -> bool:
     """Stricter than `calls_model`: the object called is visibly a model (`model(x)`, `self.encoder(x)`,
     `policy.evaluate(s)`, a model an optimizer is built from), not any function of the file."""
     parts = callee.split(".")
+    if len(parts) > 1 and parts[-1] in MODULE_PART_METHODS:
+        return False  # `model.parameters()`: the model's parts, not its output
     if callee in known_models or ".".join(parts[:-1]) in known_models or parts[-1] in {"forward", "__call__"}:
         return True
     if parts[-1][:1].isupper():

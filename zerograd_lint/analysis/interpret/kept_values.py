@@ -477,12 +477,14 @@ GRAPHLESS_FUNCTIONS = frozenset({"int", "float", "bool", "len", "str", "round", 
 
 
 def graph_inputs(node: cst.CSTNode) -> set[str]:
-    """The names whose autograd graph a value may carry on: `out` in `F.mse_loss(out, x)` or `out.logits`,
-    nothing in `out.shape[0]`, `out.argmax(-1)`, `len(out)` or a comparison."""
+    """The names whose autograd graph a value may carry on: `out` in `F.mse_loss(out, x)`, `out.logits` or
+    `out[:, :n]`, nothing in `out.shape[0]`, `out.argmax(-1)`, `len(out)` or a comparison."""
     if isinstance(node, cst.Name):
         return {node.value}
     if isinstance(node, cst.Attribute):
         return set() if node.attr.value in GRAPHLESS_ATTRIBUTES else graph_inputs(node.value)
+    if isinstance(node, cst.Subscript):  # an index carries no gradient: `x[:, :model.config.block_size]` is `x`'s graph
+        return graph_inputs(node.value)
     if isinstance(node, cst.Call):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in GRAPHLESS_METHODS:

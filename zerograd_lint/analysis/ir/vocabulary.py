@@ -93,6 +93,11 @@ REPORTING_CALLS = frozenset(
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
 # Module methods that hand back the module itself, moved, cast or switched: `Net().to(device)` is the `Net` built.
 MOVING_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
+# Module methods that hand back its parts, not its output: `AdamW(model.parameters())` runs no forward.
+MODULE_PART_METHODS = frozenset(
+    {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
+     "state_dict", "apply"}
+)
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
