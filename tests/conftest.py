@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,17 +47,35 @@ def env_with_project_urls(folder: Path, urls: dict[str, str], entry_points: str 
     return env
 
 
+AS_A_USER = Path(__file__).resolve().parent / "as_a_user.py"
+
+
+def run_bounded(
+    command: list[str], *, cwd: Path, env: dict[str, str], input: str | None = None, timeout: float = 600,
+    as_a_user: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """`subprocess.run(command, capture_output=True, text=True)`, in a session of its own: past `timeout` the
+    whole session is killed, the processes it started included (workers, torchrun's ranks), which would
+    otherwise hold its output open and the test with it. `as_a_user`: under root, without the capabilities
+    that ignore file permissions (tests/as_a_user.py drops them, then runs the command)."""
+    if as_a_user:
+        command = [sys.executable, str(AS_A_USER), *command]
+    with subprocess.Popen(
+        command, cwd=cwd, env=env, text=True, start_new_session=True,
+        stdin=subprocess.DEVNULL if input is None else subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    ) as process:
+        try:
+            stdout, stderr = process.communicate(input, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            stdout, stderr = process.communicate()
+            raise subprocess.TimeoutExpired(command, timeout, stdout, stderr) from None
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
     """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs)."""
-    return subprocess.run(
-        [sys.executable, "-m", "zerograd_lint", *args],
-        cwd=cwd or REPO,
-        env=cli_env(),
-        input=input,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=cli_env(), input=input)
 
 
 def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:
@@ -74,14 +92,7 @@ def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedPro
 
     plugins = read_toml(REPO / "pyproject.toml")["project"]["entry-points"]["flake8.extension"]
     entry_points = "[flake8.extension]\n" + "".join(f"{name} = {target}\n" for name, target in plugins.items())
-    return subprocess.run(
-        [sys.executable, "-m", "flake8", *args],
-        cwd=cwd,
-        env=env_with_project_urls(metadata, {}, entry_points),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_bounded([sys.executable, "-m", "flake8", *args], cwd=cwd, env=env_with_project_urls(metadata, {}, entry_points))
 
 
 @pytest.fixture
@@ -103,14 +114,7 @@ def run_with_test_rules(
     """`zerograd-lint` or `flake8` with the test-only rules ZG990 (on) and ZG991 (off by default):
     they report every call to `mark_bug()` and `mark_style()` in a file the engine analyses
     (one with a backward and a step, such as `opt.zero_grad(); loss.backward(); opt.step()`)."""
-    return subprocess.run(
-        [python, str(TEST_RULES_LAUNCHER), tool, *args],
-        cwd=cwd,
-        env=cli_env(),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_bounded([python, str(TEST_RULES_LAUNCHER), tool, *args], cwd=cwd, env=cli_env())
 
 
 @contextmanager
@@ -125,18 +129,3 @@ def ungated() -> Iterator[None]:
         yield
     finally:
         Gate.in_text, Gate.in_tree = originals  # type: ignore[method-assign]
-
-
-PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
-
-
-def without_permission_override() -> None:
-    """In the child, before exec: root loses the capabilities that let it ignore file permissions
-    (dropped from the bounding set, root's capabilities after exec), so chmod 000 stops it as it
-    stops a user. Nothing to do for a normal user."""
-    if os.geteuid() != 0:
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
-        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, cli_env, run_cli, without_permission_override
+from conftest import REPO, cli_env, run_bounded, run_cli
 
 from zerograd_lint.files.cache import OLD_KEYS_KEPT
 
@@ -193,7 +193,7 @@ def test_a_cache_that_cannot_be_written_changes_no_report(tmp_path):
 
 
 def test_a_read_only_cache_is_read_and_left_alone(tmp_path):
-    """As a user (see without_permission_override): were permissions not enforced, the new files would be written."""
+    """As a user (see tests/as_a_user.py): were permissions not enforced, the new files would be written."""
     root = project(tmp_path)
     check(root, "src")
     (root / "src" / "new_util.py").write_text(CLEAN + "# new\n")  # to rule out: the list would be written again
@@ -204,8 +204,7 @@ def test_a_read_only_cache_is_read_and_left_alone(tmp_path):
     command = [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "src"]
     folder.chmod(0o555)
     try:
-        result = subprocess.run(command, cwd=root, env=cli_env(), capture_output=True, text=True, timeout=300,
-                                preexec_fn=without_permission_override)
+        result = run_bounded(command, cwd=root, env=cli_env(), timeout=300, as_a_user=True)
     finally:
         folder.chmod(0o755)
     assert (result.returncode, result.stdout, result.stderr) == (1, expected, "")

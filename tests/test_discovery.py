@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
-from conftest import cli_env, run_cli, without_permission_override
+from conftest import cli_env, run_bounded, run_cli
 
 TRAINING = """\
 for x in loader:
@@ -95,16 +94,15 @@ def test_a_file_named_twice_or_through_a_link_is_checked_once(tmp_path):
 
 
 def check_as_a_user(root: Path, *paths: str) -> tuple[int, list[dict], str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "--no-cache", *paths],
-        cwd=root, env=cli_env(), capture_output=True, text=True, timeout=600, preexec_fn=without_permission_override,
+    result = run_bounded(
+        [sys.executable, "-m", "zerograd_lint", "check", "--format", "json", "--no-cache", *paths], cwd=root, env=cli_env(), as_a_user=True
     )
     assert "Traceback" not in result.stderr, result.stderr
     return result.returncode, json.loads(result.stdout or "[]"), result.stderr
 
 
 def test_unreadable_folders_and_files_are_reported_and_the_rest_checked(tmp_path):
-    """Under root too (see without_permission_override): were permissions not enforced, the
+    """Under root too (see tests/as_a_user.py): were permissions not enforced, the
     locked files would be checked and report ZG202, and the test would fail."""
     for name in ("ok", "locked", "unlisted", "closed"):
         (tmp_path / name).mkdir()

@@ -9,17 +9,15 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import REPO, cli_env, run_bounded, run_cli
 
 from zerograd_lint.core.gate import NEEDS, summarize
-from zerograd_lint.core.selection import Selection
-from zerograd_lint.files.config import Settings
 from zerograd_lint.files.discovery import discover
-from zerograd_lint.files.runner import available_cores, check_paths
 from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source
 from zerograd_lint.rules import all_rules
 
@@ -40,10 +38,21 @@ def test_every_file_of_the_standard_library_and_torch_is_handled():
     # whatever this machine's Python and torch hold, all of it is checked
     assert {*TORCH.rglob("*.py"), *TORCH.rglob("*.pyi")} <= found
     assert {*STDLIB.glob("*.py")} <= found
-    result = check_paths(files, Settings(Selection(select=("ALL",))), jobs=available_cores())
-    assert result.internal_errors == []
-    assert result.files_checked == len(files)
-    assert {d.code for d in result.diagnostics} <= {rule.code for rule in all_rules()}
+    # In a process of its own: the workers fork, and this one (a pytest-xdist worker) holds threads.
+    program = (
+        "import json, sys\nfrom pathlib import Path\n"
+        "from zerograd_lint.core.selection import Selection\nfrom zerograd_lint.files.config import Settings\n"
+        "from zerograd_lint.files.runner import available_cores, check_paths\n"
+        "files = [Path(line) for line in sys.stdin.read().splitlines()]\n"
+        "result = check_paths(files, Settings(Selection(select=('ALL',))), jobs=available_cores())\n"
+        "print(json.dumps([result.internal_errors, result.files_checked, sorted({d.code for d in result.diagnostics})]))\n"
+    )
+    run = run_bounded([sys.executable, "-c", program], cwd=REPO, env=cli_env(), input="\n".join(map(str, files)))
+    assert run.returncode == 0, run.stderr
+    internal_errors, files_checked, codes = json.loads(run.stdout)
+    assert internal_errors == []
+    assert files_checked == len(files)
+    assert set(codes) <= {rule.code for rule in all_rules()}
 
 
 def test_the_text_stage_never_rules_out_what_the_tree_stage_lets_through():

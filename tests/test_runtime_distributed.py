@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, cli_env, run_cli
+from conftest import REPO, cli_env, run_bounded, run_cli
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.runtime.distributed import Job, describe_ranks, merge
@@ -48,7 +47,7 @@ def test_torchrun_runs_the_guard_on_every_rank_and_rank_0_writes_the_report(tmp_
         sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
         "-m", "zerograd_lint", "run", "--format", "text", "-o", "report.txt", str(SCRIPT),
     ]
-    proc = subprocess.run(command, cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=600)
+    proc = run_bounded(command, cwd=tmp_path, env=cli_env())
     assert proc.returncode != 0  # rank 0 exits 1: something was reported
     lines = (tmp_path / "report.txt").read_text().splitlines()
     reported = {(int(line.split(":")[1]), line.split()[1]) for line in lines}
