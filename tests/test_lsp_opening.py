@@ -1,8 +1,9 @@
-"""Issue 28's editor row: the server's opening publishes the first diagnostics before pygls is imported.
+"""Issue 28's editor rows: the server's opening publishes the first diagnostics, and those of the edits that
+follow, before pygls is imported.
 
 The server runs as `zerograd-lint server` does, its stdout recording, for
 each message written, the modules then in sys.modules and the checks made so
-far: what the first answers needed is counted, not timed.
+far: what the answers needed is counted, not timed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -34,6 +35,9 @@ def counted(*args):
     return check_program(*args)
 
 programs.check_program = counted  # before the opening and the server import it
+from zerograd_lint.doors.lsp import opening
+
+opening.QUIET_SECONDS = 3600  # pygls imported when a message needs it, however slowly the test's client talks
 
 class Recording:
     def __init__(self, stdout):
@@ -51,9 +55,8 @@ class Recording:
     def close(self):  # pygls's `exit`
         self.stdout.close()
 
-from zerograd_lint.doors.lsp.opening import serve
 try:
-    serve(sys.stdin.buffer, Recording(sys.stdout.buffer))
+    opening.serve(sys.stdin.buffer, Recording(sys.stdout.buffer))
 finally:
     with open(sys.argv[1], "w") as record_file:
         json.dump(record, record_file)
@@ -79,33 +82,68 @@ def ended(process: subprocess.Popen[bytes]) -> int:
     return status
 
 
-def test_the_first_diagnostics_are_published_before_pygls_is_imported(tmp_path: Path) -> None:
+def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None]) -> dict[str, Any]:
+    """What the recording server wrote, and the checks it made, while `talk` spoke to it about train.py (its URI)
+    and then shut it down."""
     record_file = tmp_path / "record.json"
     process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file))
     try:
         client = RawClient(process)
-        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        client.notify("initialized", {})
-        uri = (tmp_path / "train.py").as_uri()
-        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": SCRIPT}})
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": FIXED}]})
-        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
-        assert client.diagnostics(uri, 2) == []  # pygls serves from there on
+        talk(client, (tmp_path / "train.py").as_uri())
         assert client.request("shutdown") is None
         client.notify("exit")
     finally:
         assert ended(process) == 0
-    record = json.loads(record_file.read_text())
+    return json.loads(record_file.read_text())
 
+
+def opened(uri: str, text: str) -> dict[str, Any]:
+    return {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}
+
+
+def changed(uri: str, version: int, text: str) -> dict[str, Any]:
+    return {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}
+
+
+def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_imported(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        client.notify("textDocument/didChange", changed(uri, 2, FIXED))
+        assert client.diagnostics(uri, 2) == []
+        client.notify("textDocument/didChange", changed(uri, 3, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 3)] == ["ZG101"]
+
+    record = recorded(tmp_path, talk)
     written = record["written"]
     [answer] = [w for w in written if w["id"] == 1]  # initialize answered once, though pygls read it too
     assert written[0] == answer
     assert [name for name in ANALYSIS + PYGLS if name in answer["modules"]] == []
 
-    [first] = [w for w in written if w["method"] == "textDocument/publishDiagnostics" and w["version"] == 1]
-    assert [name for name in PYGLS if name in first["modules"]] == []
-    assert {"libcst", "zerograd_lint.core.engine"} <= set(first["modules"])
-    assert record["checks"] == 2  # the opened text once (by the opening), the changed text once (by pygls's server)
+    published = [w for w in written if w["method"] == "textDocument/publishDiagnostics"]
+    assert [w["version"] for w in published] == [1, 2, 3]
+    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], [], []]
+    assert {"libcst", "zerograd_lint.core.engine"} <= set(published[0]["modules"])
+    assert record["checks"] == 3  # each text once, by the opening: pygls's server, reading them again, checks none
+
+
+def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        # sent together while the opening imports the analysis
+        for method, params in [("initialized", {}), ("textDocument/didOpen", opened(uri, SCRIPT))] + [
+            ("textDocument/didChange", changed(uri, version, text)) for version, text in [(2, FIXED), (3, SCRIPT), (4, FIXED)]
+        ]:
+            client.notify(method, params)
+        assert client.diagnostics(uri, 4) == []
+
+    record = recorded(tmp_path, talk)
+    published = [w for w in record["written"] if w["method"] == "textDocument/publishDiagnostics"]
+    assert [w["version"] for w in published] == [4]
+    assert [name for name in PYGLS if name in published[0]["modules"]] == []
+    assert record["checks"] == 1
 
 
 def test_the_opening_holds_notifications_and_hands_a_request_to_pygls(tmp_path: Path) -> None:

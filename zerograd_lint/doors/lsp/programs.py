@@ -61,6 +61,12 @@ class Program:
 
         return cls(uri, path_of(uri), cells, join_cells(enumerate((cell.text for cell in cells), start=1)))
 
+    def older_than(self, other: Program) -> bool:
+        """Whether this is an earlier text of the document `other` holds (its version grows with each change)."""
+        mine, theirs = self.parts[0].version, other.parts[0].version
+        both_documents = self.notebook is None and other.notebook is None
+        return both_documents and self.uri == other.uri and mine is not None and theirs is not None and mine < theirs
+
     @property
     def source(self) -> str:
         return self.parts[0].text if self.notebook is None else self.notebook.source

@@ -138,12 +138,18 @@ class ZerogradServer(LanguageServer):
             return shown
         return check_program(program, self.selection(program), shown)
 
-    def open(self, uri: str) -> None:
-        """Check a document just opened, unless it is shown as it is (the opening checked it before the server took over)."""
+    def update(self, uri: str, changed: bool = False, saved: bool = False) -> None:
+        """Check the program holding a document opened, `changed` or `saved`, unless the editor is shown its text
+        already (opened or changed back to the text shown), or a later one: the server reads again what the
+        opening read, and checked, before it took over."""
         program = self.program(uri)
         shown = self.checked.get(program.uri) if program is not None else None
-        if shown is None or shown.program != program:
-            self.schedule(uri)
+        if program is not None and shown is not None and program.older_than(shown.program):
+            return
+        if program is not None and shown is not None and shown.program == program and not saved:
+            self.cancel(program.uri)
+            return
+        self.schedule(uri, changed)
 
     def schedule(self, uri: str, changed: bool = False) -> None:
         """Check the program holding this document, instead of any check still to come: at once, or once a
@@ -152,10 +158,14 @@ class ZerogradServer(LanguageServer):
         if program is None:
             return
         delay = min(DEBOUNCE_SECONDS, self.check_seconds.get(program.uri, DEBOUNCE_SECONDS)) if changed else 0.0
-        earlier = self.pending.pop(program.uri, None)
-        if earlier is not None:
-            earlier.cancel()
+        self.cancel(program.uri)
         self.pending[program.uri] = asyncio.ensure_future(self.check_and_publish(program.uri, delay))
+
+    def cancel(self, uri: str) -> None:
+        """Drop the check to come of a program, if any."""
+        pending = self.pending.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
 
     async def check_and_publish(self, uri: str, delay: float) -> None:
         try:
@@ -180,9 +190,7 @@ class ZerogradServer(LanguageServer):
 
     def forget(self, uri: str) -> None:
         """Stop checking a program and clear what it showed."""
-        pending = self.pending.pop(uri, None)
-        if pending is not None:
-            pending.cancel()
+        self.cancel(uri)
         self.check_seconds.pop(uri, None)
         shown = self.checked.pop(uri, None)
         for part in shown.program.parts if shown is not None else ():
@@ -287,15 +295,15 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ZerogradServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.open(params.text_document.uri)
+        ls.update(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ZerogradServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, changed=True)
+        ls.update(params.text_document.uri, changed=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ZerogradServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        ls.update(params.text_document.uri, saved=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ZerogradServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -303,11 +311,11 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def did_open_notebook(ls: ZerogradServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        ls.open(params.notebook_document.uri)
+        ls.update(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def did_change_notebook(ls: ZerogradServer, params: types.DidChangeNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, changed=True)
+        ls.update(params.notebook_document.uri, changed=True)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     def did_save_notebook(ls: ZerogradServer, params: types.DidSaveNotebookDocumentParams) -> None:
