@@ -7,8 +7,9 @@ keeps the user waiting), always on the editor's text rather than the file on
 disk. The engine runs in one worker thread so that the server keeps reading
 messages meanwhile: a change that arrives while a check runs makes that
 check's result stale, and it is dropped. The server takes over from the
-opening (`opening.py`), which answered `initialize` and published the first
-document's diagnostics before pygls was imported; the engine thread imports
+opening (`opening.py`), which answered `initialize` and checked the documents
+opened and changed before pygls was imported: it reads those messages again
+without checking again what the editor is shown; the engine thread imports
 the rest of the analysis then. Nothing a document holds, nor a failure of
 the engine, stops the server: an internal error goes to the client's log and
 the last reports stay.
