@@ -131,18 +131,36 @@ def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_impor
 
 def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path: Path) -> None:
     def talk(client: RawClient, uri: str) -> None:
-        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        # sent together while the opening imports the analysis
-        for method, params in [("initialized", {}), ("textDocument/didOpen", opened(uri, SCRIPT))] + [
-            ("textDocument/didChange", changed(uri, version, text)) for version, text in [(2, FIXED), (3, SCRIPT), (4, FIXED)]
-        ]:
-            client.notify(method, params)
+        messages = [
+            {"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+            {"method": "initialized", "params": {}},
+            {"method": "textDocument/didOpen", "params": opened(uri, SCRIPT)},
+        ] + [{"method": "textDocument/didChange", "params": changed(uri, version, text)} for version, text in [(2, FIXED), (3, SCRIPT), (4, FIXED)]]
+        assert client.process.stdin is not None  # all at once: they arrive while the opening imports the analysis
+        client.process.stdin.write(b"".join(framed(json.dumps({"jsonrpc": "2.0", **message}).encode()) for message in messages))
+        client.process.stdin.flush()
+        client.next_id = 1
         assert client.diagnostics(uri, 4) == []
 
     record = recorded(tmp_path, talk)
     published = [w for w in record["written"] if w["method"] == "textDocument/publishDiagnostics"]
     assert [w["version"] for w in published] == [4]
     assert [name for name in PYGLS if name in published[0]["modules"]] == []
+    assert record["checks"] == 1
+
+
+def test_a_document_closed_in_the_opening_is_cleared_by_pygls(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        cleared = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+        assert cleared["params"] == {"uri": uri, "diagnostics": []}
+
+    record = recorded(tmp_path, talk)
+    published = [w for w in record["written"] if w["method"] == "textDocument/publishDiagnostics"]
+    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], list(PYGLS)]  # the close waited for pygls
     assert record["checks"] == 1
 
 
