@@ -115,6 +115,8 @@ def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_impor
         assert client.diagnostics(uri, 2) == []
         client.notify("textDocument/didChange", changed(uri, 3, SCRIPT))
         assert [report["code"] for report in client.diagnostics(uri, 3)] == ["ZG101"]
+        client.notify("textDocument/didChange", changed(uri, 4, SCRIPT + "def half_typed(:\n"))
+        assert [report["code"] for report in client.diagnostics(uri, 4)] == ["ZG101", "ZG000"]  # ZG101 kept from version 3
 
     record = recorded(tmp_path, talk)
     written = record["written"]
@@ -123,10 +125,10 @@ def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_impor
     assert [name for name in ANALYSIS + PYGLS if name in answer["modules"]] == []
 
     published = [w for w in written if w["method"] == "textDocument/publishDiagnostics"]
-    assert [w["version"] for w in published] == [1, 2, 3]
-    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], [], []]
+    assert [w["version"] for w in published] == [1, 2, 3, 4]
+    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], [], [], []]
     assert {"libcst", "zerograd_lint.core.engine"} <= set(published[0]["modules"])
-    assert record["checks"] == 3  # each text once, by the opening: pygls's server, reading them again, checks none
+    assert record["checks"] == 4  # each text once, by the opening: pygls's server, reading them again, checks none
 
 
 def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path: Path) -> None:

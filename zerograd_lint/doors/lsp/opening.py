@@ -30,14 +30,14 @@ import threading
 from typing import Any, BinaryIO
 
 from zerograd_lint.doors.lsp.messages import JSON, initialize_result, position_encoding, published
-from zerograd_lint.doors.lsp.programs import Checked, Program, is_python, selection_for, timed_check, warm_checks
+from zerograd_lint.doors.lsp.programs import Checked, Program, check_program, is_python, selection_for, warm_checks
 
 CONTENT_LENGTH = re.compile(rb"Content-Length: (\d+)\r\n")  # the header as pygls reads it
 REPLAYED_INITIALIZE = "zerograd-lint/opening"  # the id `initialize` is replayed under: its answer is the one to drop
 QUIET_SECONDS = 0.5  # the client quiet this long: pygls is imported ahead of its first request
 SERVER_IMPORTED = "the pygls server is imported"  # the importing thread's word, among the client's messages
 
-Shown = dict[str, tuple[Checked, float]]  # by program URI: what the editor is shown, with the seconds its check took
+Shown = dict[str, Checked]  # by program URI: what the editor is shown
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
@@ -160,16 +160,15 @@ def opened_program(params: Any) -> Program | None:
     return Program.of_document(uri, text, version)
 
 
-def check_and_publish(program: Program, previous: Checked | None, encoding: str, stdout: BinaryIO) -> tuple[Checked, float] | None:
-    """Publish the program's diagnostics: what the editor is shown, with the seconds its check took; None when
-    the check could not be made."""
+def check_and_publish(program: Program, previous: Checked | None, encoding: str, stdout: BinaryIO) -> Checked | None:
+    """Publish the program's diagnostics: what the editor is shown; None when the check could not be made."""
     try:
-        checked, seconds = timed_check(program, selection_for(program.path), previous)
+        checked = check_program(program, selection_for(program.path), previous)
     except Exception:  # a broken configuration, an engine failure: the server's to say, as for any check
         return None
     for params in published(checked, encoding):
         send(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params})
-    return checked, seconds
+    return checked
 
 
 def importing_server(messages: Messages) -> threading.Thread:

@@ -14,7 +14,6 @@ import them ahead): the server answers the editor's `initialize` before they loa
 from __future__ import annotations
 
 import difflib
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -178,12 +177,6 @@ def check_program(program: Program, selection: Selection | None, previous: Check
     if last_parsed is not None:
         shown += carried_over(last_parsed.reports, last_parsed.program.source, program.source)
     return Checked(program, checked, tuple(sorted(shown, key=lambda d: d.sort_key)), parses=False, last_parsed=last_parsed)
-
-
-def timed_check(program: Program, selection: Selection | None, previous: Checked | None) -> tuple[Checked, float]:
-    """The check, and the seconds it took (not counting a wait behind an earlier one)."""
-    started = time.perf_counter()
-    return check_program(program, selection, previous), time.perf_counter() - started
 
 
 def carried_over(reports: tuple[Diagnostic, ...], old: str, new: str) -> list[Diagnostic]:

@@ -1,12 +1,12 @@
 """The LSP 3.17 server over stdio, on pygls: diagnostics, quick fixes, fix-all and rule pages on hover.
 
-Documents are checked on open and save at once, on change after a pause in
-typing as long as the last check of the document took (a check started
-sooner would likely be outdated by the next keystroke; one started later
-keeps the user waiting), always on the editor's text rather than the file on
-disk. The engine runs in one worker thread so that the server keeps reading
-messages meanwhile: a change that arrives while a check runs makes that
-check's result stale, and it is dropped. The server takes over from the
+Documents are checked on open, change and save at once, always on the
+editor's text rather than the file on disk. The engine runs in one worker
+thread so that the server keeps reading messages meanwhile: a change that
+arrives while a check runs makes that check's result stale, and it is
+dropped; the changes made meanwhile replace one another in the engine's
+queue, so that the next check is of the last text (no pause in typing is
+waited for: the check running is the pause). The server takes over from the
 opening (`opening.py`), which answered `initialize` and checked the documents
 opened and changed before pygls was imported: it reads those messages again
 without checking again what the editor is shown; the engine thread imports
@@ -43,18 +43,16 @@ from zerograd_lint.doors.lsp.messages import (
     published,
 )
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, timed_check, warm
+from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, warm
 from zerograd_lint.files.buffer import buffer_selection
 from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError
 from zerograd_lint.rules import rule_by_code
 
-# The longest pause in typing before a changed document is checked; shorter when its last check took less.
-DEBOUNCE_SECONDS = 0.15
 T = TypeVar("T")
 
 
 class ZerogradServer(LanguageServer):
-    def __init__(self, shown: dict[str, tuple[Checked, float]]) -> None:
+    def __init__(self, shown: dict[str, Checked]) -> None:
         self.converter = default_converter()  # the protocol's: messages' JSON values into lsprotocol's types
         super().__init__(
             SOURCE,
@@ -63,9 +61,8 @@ class ZerogradServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind(FULL_TEXT),
             notebook_document_sync=self.converter.structure(NOTEBOOK_SYNC, types.NotebookDocumentSyncOptions),
         )
-        self.checked: dict[str, Checked] = {uri: checked for uri, (checked, _) in shown.items()}  # by program URI: what the editor is shown
+        self.checked: dict[str, Checked] = dict(shown)  # by program URI: what the editor is shown
         self.pending: dict[str, asyncio.Task[None]] = {}  # by program URI: the check to come
-        self.check_seconds: dict[str, float] = {uri: seconds for uri, (_, seconds) in shown.items()}  # by program URI: how long its last check took
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zerograd-lint-engine")
         self.shut_down = False
         self.config_errors: set[str] = set()  # shown once each
@@ -139,8 +136,8 @@ class ZerogradServer(LanguageServer):
             return shown
         return check_program(program, self.selection(program), shown)
 
-    def update(self, uri: str, changed: bool = False, saved: bool = False) -> None:
-        """Check the program holding a document opened, `changed` or `saved`, unless the editor is shown its text
+    def update(self, uri: str, saved: bool = False) -> None:
+        """Check the program holding a document opened, changed or `saved`, unless the editor is shown its text
         already (opened or changed back to the text shown), or a later one: the server reads again what the
         opening read, and checked, before it took over."""
         program = self.program(uri)
@@ -150,17 +147,15 @@ class ZerogradServer(LanguageServer):
         if program is not None and shown is not None and shown.program == program and not saved:
             self.cancel(program.uri)
             return
-        self.schedule(uri, changed)
+        self.schedule(uri)
 
-    def schedule(self, uri: str, changed: bool = False) -> None:
-        """Check the program holding this document, instead of any check still to come: at once, or once a
-        `changed` document has gone unchanged as long as its last check took (at most DEBOUNCE_SECONDS)."""
+    def schedule(self, uri: str) -> None:
+        """Check the program holding this document once the engine is free, instead of any check still to come."""
         program = self.program(uri)
         if program is None:
             return
-        delay = min(DEBOUNCE_SECONDS, self.check_seconds.get(program.uri, DEBOUNCE_SECONDS)) if changed else 0.0
         self.cancel(program.uri)
-        self.pending[program.uri] = asyncio.ensure_future(self.check_and_publish(program.uri, delay))
+        self.pending[program.uri] = asyncio.ensure_future(self.check_and_publish(program.uri))
 
     def cancel(self, uri: str) -> None:
         """Drop the check to come of a program, if any."""
@@ -168,17 +163,15 @@ class ZerogradServer(LanguageServer):
         if pending is not None:
             pending.cancel()
 
-    async def check_and_publish(self, uri: str, delay: float) -> None:
+    async def check_and_publish(self, uri: str) -> None:
         try:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(0)  # the messages read meanwhile first: a change cancels this check before it starts
             program = self.program(uri)
             if program is None:
                 return
             selection = self.selection(program)
             previous = self.checked.get(uri)
-            checked, self.check_seconds[uri] = await asyncio.get_running_loop().run_in_executor(
-                self.engine, timed_check, program, selection, previous
-            )
+            checked = await asyncio.get_running_loop().run_in_executor(self.engine, check_program, program, selection, previous)
             self.checked[uri] = checked
             self.publish(checked, previous)
         except asyncio.CancelledError:
@@ -192,7 +185,6 @@ class ZerogradServer(LanguageServer):
     def forget(self, uri: str) -> None:
         """Stop checking a program and clear what it showed."""
         self.cancel(uri)
-        self.check_seconds.pop(uri, None)
         shown = self.checked.pop(uri, None)
         for part in shown.program.parts if shown is not None else ():
             self.clear(part.uri)
@@ -286,8 +278,8 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
 
 
-def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
-    """The server, showing what the opening published (by program URI, with the seconds its check took)."""
+def create_server(shown: dict[str, Checked]) -> ZerogradServer:
+    """The server, showing what the opening published (by program URI)."""
     server = ZerogradServer(shown)
 
     @server.feature(types.INITIALIZED)
@@ -300,7 +292,7 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ZerogradServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.update(params.text_document.uri, changed=True)
+        ls.update(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ZerogradServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -316,7 +308,7 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def did_change_notebook(ls: ZerogradServer, params: types.DidChangeNotebookDocumentParams) -> None:
-        ls.update(params.notebook_document.uri, changed=True)
+        ls.update(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     def did_save_notebook(ls: ZerogradServer, params: types.DidSaveNotebookDocumentParams) -> None:
