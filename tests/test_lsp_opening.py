@@ -24,7 +24,7 @@ from zerograd_lint.doors.lsp.messages import initialize_result
 from zerograd_lint.doors.lsp.opening import framed
 
 RECORDING_SERVER = """
-import json, sys
+import json, sys, threading
 from zerograd_lint.doors.lsp import programs
 
 record = {"checks": 0, "written": []}
@@ -38,6 +38,17 @@ programs.check_program = counted  # before the opening and the server import it
 from zerograd_lint.doors.lsp import opening
 
 opening.QUIET_SECONDS = 3600  # pygls imported when a message needs it, however slowly the test's client talks
+held_until = int(sys.argv[2]) if len(sys.argv) > 2 else None  # pygls's import waits for this version's diagnostics
+published = threading.Event()
+importing_server = opening.importing_server
+
+def importing_when_published(messages):
+    thread = threading.Thread(target=lambda: (published.wait(), importing_server(messages).join()), daemon=True)
+    thread.start()
+    return thread
+
+if held_until is not None:
+    opening.importing_server = importing_when_published
 
 class Recording:
     def __init__(self, stdout):
@@ -48,6 +59,8 @@ class Recording:
         version = (message.get("params") or {}).get("version")
         record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules)})
         self.stdout.write(data)
+        if version == held_until:
+            published.set()
 
     def flush(self):
         self.stdout.flush()
@@ -82,11 +95,11 @@ def ended(process: subprocess.Popen[bytes]) -> int:
     return status
 
 
-def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None]) -> dict[str, Any]:
+def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None], *held_until: str) -> dict[str, Any]:
     """What the recording server wrote, and the checks it made, while `talk` spoke to it about train.py (its URI)
-    and then shut it down."""
+    and then shut it down; `held_until` a version: pygls's import waits until that version's diagnostics are out."""
     record_file = tmp_path / "record.json"
-    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file))
+    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file), *held_until)
     try:
         client = RawClient(process)
         talk(client, (tmp_path / "train.py").as_uri())
@@ -149,6 +162,22 @@ def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path:
     assert [w["version"] for w in published] == [4]
     assert [name for name in PYGLS if name in published[0]["modules"]] == []
     assert record["checks"] == 1
+
+
+def test_edits_made_while_pygls_is_imported_for_a_request_are_checked_by_the_opening(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        [report] = client.diagnostics(uri, 1)
+        asked = {"textDocument": {"uri": uri}, "range": report["range"], "context": {"diagnostics": [report]}}
+        client.send({"id": "actions", "method": "textDocument/codeAction", "params": asked})
+        client.notify("textDocument/didChange", changed(uri, 2, FIXED))
+        assert client.diagnostics(uri, 2) == []  # before pygls's import: it waits for them (else the test times out)
+        actions = client.wait(lambda m: m.get("id") == "actions")["result"]  # then pygls answers the request...
+        assert [action["kind"] for action in actions] == ["quickfix", "source.fixAll.zerograd-lint"]  # ...on the text it was asked about
+
+    record = recorded(tmp_path, talk, "2")
+    assert record["checks"] == 3  # the two texts by the opening, then the first again for the request
 
 
 def test_a_document_closed_in_the_opening_is_cleared_by_pygls(tmp_path: Path) -> None:

@@ -88,9 +88,11 @@ def opening(messages: Messages, stdout: BinaryIO) -> tuple[list[bytes], Shown] |
             program = to_be_checked(message, documents.get(uri)) if encoding is not None else None
             if program is not None:
                 documents[program.uri] = to_check[program.uri] = program
-            elif encoding is None or waits_for_pygls(message, uri in documents):
-                documents.pop(uri, None)  # closed, changed in place...: pygls's to follow from here
+            elif uri in documents and message is not None and "id" not in message:  # closed, changed in place...
+                del documents[uri]  # pygls follows it from here
                 to_check.pop(uri, None)
+                importer = importer or importing_server(messages)
+            elif encoding is None or waits_for_pygls(message):
                 importer = importer or importing_server(messages)
         for uri, program in to_check.items():
             if (result := check_and_publish(program, shown.get(uri), encoding, stdout)) is not None:
@@ -113,11 +115,10 @@ def initializing(message: JSON) -> JSON | None:
     return capabilities
 
 
-def waits_for_pygls(message: JSON | None, checked_here: bool) -> bool:
+def waits_for_pygls(message: JSON | None) -> bool:
     """Whether a message the opening does not serve needs pygls soon (others wait to be read in their turn): a
-    request, what is not JSON-RPC, `exit`, a notebook's, or one about a document the opening checks (closed,
-    changed in place)."""
-    if message is None or "id" in message or checked_here:
+    request, what is not JSON-RPC, `exit`, a notebook's."""
+    if message is None or "id" in message:
         return True
     method = str(message.get("method"))
     return method == "exit" or method.startswith("notebookDocument/")
