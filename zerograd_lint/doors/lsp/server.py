@@ -142,15 +142,17 @@ class ZerogradServer(LanguageServer):
         opening read, and checked, before it took over."""
         program = self.program(uri)
         shown = self.checked.get(program.uri) if program is not None else None
-        if program is not None and shown is not None and program.older_than(shown.program):
-            return
-        if program is not None and shown is not None and shown.program == program and not saved:
-            self.cancel(program.uri)
-            return
+        if program is not None and shown is not None:
+            if program.older_than(shown.program):
+                return
+            if shown.program == program and not saved:
+                self.cancel(program.uri)
+                return
         self.schedule(uri)
 
     def schedule(self, uri: str) -> None:
-        """Check the program holding this document once the engine is free, instead of any check still to come."""
+        """Check the program holding this document once the engine is free, instead of any check still to come
+        (a check waiting in the engine's queue is cancelled with its task)."""
         program = self.program(uri)
         if program is None:
             return
@@ -165,7 +167,6 @@ class ZerogradServer(LanguageServer):
 
     async def check_and_publish(self, uri: str) -> None:
         try:
-            await asyncio.sleep(0)  # the messages read meanwhile first: a change cancels this check before it starts
             program = self.program(uri)
             if program is None:
                 return
