@@ -12,7 +12,10 @@ then (read from /proc as each message arrives: an upper bound, the server
 goes on meanwhile). Then it makes the edits one after another, each a
 full-text change (a comment line added at the end, as typing would), and
 times each from the change sent to the diagnostics of that version
-received; the figure includes the server's pause for typing. Each checkout's
+received; the figure includes any pause the server makes for typing. Then it
+asks for a hover (a request: the server answers it with pygls, imported then
+if it was not) and makes as many edits at once, timing the hover's answer
+from the request, then as many edits again. Each checkout's
 modules are compiled first, as `pip install` compiles them. The checkouts
 run in turn, round after round, with three yardsticks: `python -c pass` (the
 interpreter's start), a Python that only imports pygls's server (what any
@@ -55,6 +58,7 @@ class Server:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )
         self.received: queue.Queue[tuple[float, float | None, dict[str, Any]]] = queue.Queue()
+        self.answered: dict[Any, float] = {}  # by request id: when its answer arrived
         threading.Thread(target=self.read, daemon=True).start()
 
     def read(self) -> None:
@@ -67,7 +71,10 @@ class Server:
             if not headers:  # end of stream
                 return
             body = self.process.stdout.read(int(headers["content-length"]))
-            self.received.put((time.perf_counter(), self.cpu_seconds(), json.loads(body)))
+            message = json.loads(body)
+            if "id" in message and "method" not in message:
+                self.answered[message["id"]] = time.perf_counter()
+            self.received.put((time.perf_counter(), self.cpu_seconds(), message))
 
     def send(self, method: str, params: Any = None, id: int | None = None) -> float:
         message = {"jsonrpc": "2.0", "method": method, **({"params": params} if params is not None else {}),
@@ -135,13 +142,23 @@ def measure(edits: int, shape: str, checkout: Path) -> dict[str, Any]:
             uri = (Path(folder) / "train.py").as_uri()
             server.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": script}})
             first, first_cpu, reports = server.published(uri, 1)
-            latencies = []
-            for version in range(2, edits + 2):
-                text = script + f"# edit {version}\n"
-                sent = server.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
-                arrived, _, after = server.published(uri, version)
-                assert [d["code"] for d in after] == [d["code"] for d in reports], "an edit of a comment changed the reports"
-                latencies.append((arrived - sent) * 1000)
+
+            def edited(versions: range) -> list[float]:
+                latencies = []
+                for version in versions:
+                    text = script + f"# edit {version}\n"
+                    sent = server.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+                    arrived, _, after = server.published(uri, version)
+                    assert [d["code"] for d in after] == [d["code"] for d in reports], "an edit of a comment changed the reports"
+                    latencies.append((arrived - sent) * 1000)
+                return latencies
+
+            latencies = edited(range(2, edits + 2))
+            asked = server.send("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}, id=2)
+            after_request = edited(range(edits + 2, 2 * edits + 2))
+            if 2 not in server.answered:  # else read meanwhile
+                server.wait(lambda m: m.get("id") == 2)
+            served = edited(range(2 * edits + 2, 3 * edits + 2))
         finally:
             server.close()
     return {
@@ -150,6 +167,9 @@ def measure(edits: int, shape: str, checkout: Path) -> dict[str, Any]:
         "first_cpu": None if first_cpu is None else first_cpu * 1000,
         "first_edit": latencies[0],
         "edit": statistics.median(latencies),
+        "hover": (server.answered[2] - asked) * 1000,
+        "after_request_edit": statistics.median(after_request),
+        "served_edit": statistics.median(served),
         "reports": [d["code"] for d in reports],
         "lines": script.count("\n"),
     }
@@ -190,6 +210,9 @@ def main() -> None:
         ("CPU spent by the server to its first diagnostics", "first_cpu"),
         ("the first `didChange` -> its diagnostics", "first_edit"),
         ("`didChange` -> its diagnostics (median of a run's edits)", "edit"),
+        ("then a hover (the first request) -> its answer", "hover"),
+        ("`didChange` sent right after that request -> its diagnostics (median of a run's edits)", "after_request_edit"),
+        ("`didChange` once the hover is answered -> its diagnostics (median of a run's edits)", "served_edit"),
     ]
     for what, key in rows:
         print(f"| {what} | " + " | ".join(median([run[key] for run in runs[str(path)]]) for path in checkouts) + " |")

@@ -1,8 +1,9 @@
-"""Issue 28's editor row: the server's opening publishes the first diagnostics before pygls is imported.
+"""Issue 28's editor rows: the server's opening publishes the first diagnostics, and those of the edits that
+follow, before pygls is imported.
 
 The server runs as `zerograd-lint server` does, its stdout recording, for
 each message written, the modules then in sys.modules and the checks made so
-far: what the first answers needed is counted, not timed.
+far: what the answers needed is counted, not timed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -23,7 +24,7 @@ from zerograd_lint.doors.lsp.messages import initialize_result
 from zerograd_lint.doors.lsp.opening import framed
 
 RECORDING_SERVER = """
-import json, sys
+import json, sys, threading
 from zerograd_lint.doors.lsp import programs
 
 record = {"checks": 0, "written": []}
@@ -34,6 +35,20 @@ def counted(*args):
     return check_program(*args)
 
 programs.check_program = counted  # before the opening and the server import it
+from zerograd_lint.doors.lsp import opening
+
+opening.QUIET_SECONDS = 3600  # pygls imported when a message needs it, however slowly the test's client talks
+held_until = int(sys.argv[2]) if len(sys.argv) > 2 else None  # pygls's import waits for this version's diagnostics
+published = threading.Event()
+importing_server = opening.importing_server
+
+def importing_when_published(messages):
+    thread = threading.Thread(target=lambda: (published.wait(), importing_server(messages).join()), daemon=True)
+    thread.start()
+    return thread
+
+if held_until is not None:
+    opening.importing_server = importing_when_published
 
 class Recording:
     def __init__(self, stdout):
@@ -44,6 +59,8 @@ class Recording:
         version = (message.get("params") or {}).get("version")
         record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules)})
         self.stdout.write(data)
+        if version == held_until:
+            published.set()
 
     def flush(self):
         self.stdout.flush()
@@ -51,9 +68,8 @@ class Recording:
     def close(self):  # pygls's `exit`
         self.stdout.close()
 
-from zerograd_lint.doors.lsp.opening import serve
 try:
-    serve(sys.stdin.buffer, Recording(sys.stdout.buffer))
+    opening.serve(sys.stdin.buffer, Recording(sys.stdout.buffer))
 finally:
     with open(sys.argv[1], "w") as record_file:
         json.dump(record, record_file)
@@ -79,33 +95,104 @@ def ended(process: subprocess.Popen[bytes]) -> int:
     return status
 
 
-def test_the_first_diagnostics_are_published_before_pygls_is_imported(tmp_path: Path) -> None:
+def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None], *held_until: str) -> dict[str, Any]:
+    """What the recording server wrote, and the checks it made, while `talk` spoke to it about train.py (its URI)
+    and then shut it down; `held_until` a version: pygls's import waits until that version's diagnostics are out."""
     record_file = tmp_path / "record.json"
-    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file))
+    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file), *held_until)
     try:
         client = RawClient(process)
-        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        client.notify("initialized", {})
-        uri = (tmp_path / "train.py").as_uri()
-        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": SCRIPT}})
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": FIXED}]})
-        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
-        assert client.diagnostics(uri, 2) == []  # pygls serves from there on
+        talk(client, (tmp_path / "train.py").as_uri())
         assert client.request("shutdown") is None
         client.notify("exit")
     finally:
         assert ended(process) == 0
-    record = json.loads(record_file.read_text())
+    return json.loads(record_file.read_text())
 
+
+def opened(uri: str, text: str) -> dict[str, Any]:
+    return {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}
+
+
+def changed(uri: str, version: int, text: str) -> dict[str, Any]:
+    return {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}
+
+
+def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_imported(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        client.notify("textDocument/didChange", changed(uri, 2, FIXED))
+        assert client.diagnostics(uri, 2) == []
+        client.notify("textDocument/didChange", changed(uri, 3, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 3)] == ["ZG101"]
+        client.notify("textDocument/didChange", changed(uri, 4, SCRIPT + "def half_typed(:\n"))
+        assert [report["code"] for report in client.diagnostics(uri, 4)] == ["ZG101", "ZG000"]  # ZG101 kept from version 3
+
+    record = recorded(tmp_path, talk)
     written = record["written"]
     [answer] = [w for w in written if w["id"] == 1]  # initialize answered once, though pygls read it too
     assert written[0] == answer
     assert [name for name in ANALYSIS + PYGLS if name in answer["modules"]] == []
 
-    [first] = [w for w in written if w["method"] == "textDocument/publishDiagnostics" and w["version"] == 1]
-    assert [name for name in PYGLS if name in first["modules"]] == []
-    assert {"libcst", "zerograd_lint.core.engine"} <= set(first["modules"])
-    assert record["checks"] == 2  # the opened text once (by the opening), the changed text once (by pygls's server)
+    published = [w for w in written if w["method"] == "textDocument/publishDiagnostics"]
+    assert [w["version"] for w in published] == [1, 2, 3, 4]
+    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], [], [], []]
+    assert {"libcst", "zerograd_lint.core.engine"} <= set(published[0]["modules"])
+    assert record["checks"] == 4  # each text once, by the opening: pygls's server, reading them again, checks none
+
+
+def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        messages = [
+            {"id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+            {"method": "initialized", "params": {}},
+            {"method": "textDocument/didOpen", "params": opened(uri, SCRIPT)},
+        ] + [{"method": "textDocument/didChange", "params": changed(uri, version, text)} for version, text in [(2, FIXED), (3, SCRIPT), (4, FIXED)]]
+        assert client.process.stdin is not None  # all at once: they arrive while the opening imports the analysis
+        client.process.stdin.write(b"".join(framed(json.dumps({"jsonrpc": "2.0", **message}).encode()) for message in messages))
+        client.process.stdin.flush()
+        client.next_id = 1
+        assert client.diagnostics(uri, 4) == []
+
+    record = recorded(tmp_path, talk)
+    published = [w for w in record["written"] if w["method"] == "textDocument/publishDiagnostics"]
+    assert [w["version"] for w in published] == [4]
+    assert [name for name in PYGLS if name in published[0]["modules"]] == []
+    assert record["checks"] == 1
+
+
+def test_edits_made_while_pygls_is_imported_for_a_request_are_checked_by_the_opening(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        [report] = client.diagnostics(uri, 1)
+        asked = {"textDocument": {"uri": uri}, "range": report["range"], "context": {"diagnostics": [report]}}
+        client.send({"id": "actions", "method": "textDocument/codeAction", "params": asked})
+        client.notify("textDocument/didChange", changed(uri, 2, FIXED))
+        assert client.diagnostics(uri, 2) == []  # before pygls's import: it waits for them (else the test times out)
+        actions = client.wait(lambda m: m.get("id") == "actions")["result"]  # then pygls answers the request...
+        assert [action["kind"] for action in actions] == ["quickfix", "source.fixAll.zerograd-lint"]  # ...on the text it was asked about
+
+    record = recorded(tmp_path, talk, "2")
+    assert record["checks"] == 3  # the two texts by the opening, then the first again for the request
+
+
+def test_a_document_closed_in_the_opening_is_cleared_by_pygls(tmp_path: Path) -> None:
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+        client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        cleared = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+        assert cleared["params"] == {"uri": uri, "diagnostics": []}
+
+    record = recorded(tmp_path, talk)
+    published = [w for w in record["written"] if w["method"] == "textDocument/publishDiagnostics"]
+    assert [[name for name in PYGLS if name in w["modules"]] for w in published] == [[], list(PYGLS)]  # the close waited for pygls
+    assert record["checks"] == 1
 
 
 def test_the_opening_holds_notifications_and_hands_a_request_to_pygls(tmp_path: Path) -> None:

@@ -57,6 +57,25 @@ def test_checking_files_without_training_code_imports_no_libcst_fixes_or_other_f
     assert [name for name in imported if name.startswith(unwanted) and name not in screen] == []
 
 
+def test_checking_one_training_script_imports_the_analysis_and_nothing_for_other_doors(tmp_path):
+    """Issue 28: one file's check, as pre-commit asks, pays for the analysis and the text format, not for
+    what other doors, formats and commands need (counted, not timed: each is lazy where it is used)."""
+    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "1"], check=True, capture_output=True)
+    [script] = tmp_path.rglob("train.py")
+    imported = modules_after("check", "--no-cache", str(script), cwd=tmp_path)
+    assert {"libcst", "zerograd_lint.analysis.facts", "zerograd_lint.formats.text"} <= set(imported)  # it was analysed
+    elsewhere = (
+        "zerograd_lint.doors.lsp", "pygls", "lsprotocol",  # the editor's
+        "zerograd_lint.runtime", "torch",  # `run` and the guard
+        "zerograd_lint.core.fixing", "libcst.matchers",  # `--fix`
+        "zerograd_lint.rules.pages", "importlib.metadata",  # rule pages and their links
+        "zerograd_lint.files.notebook", "zerograd_lint.doors.explain", "tomllib",  # notebooks, `explain`, a configuration
+        "multiprocessing", "concurrent.futures",  # workers, for more files than one
+    )
+    assert [name for name in imported if name.startswith(elsewhere)] == []
+    assert [name for name in imported if name.startswith("zerograd_lint.formats.") and name != "zerograd_lint.formats.text"] == []
+
+
 def test_fix_never_imports_libcst_matchers(tmp_path):
     """LibCST's matchers take seconds to import: fixes find their places by walking the nodes themselves."""
     (tmp_path / "train.py").write_text(TRAINING.replace("optimizer.step()", "optimizer.zero_grad()\n    optimizer.step()"))

@@ -2,6 +2,7 @@
 
 pygls is an optional dependency (`pip install "zerograd-lint[lsp]"`), and only
 the `server` command imports this package. Its types (lsprotocol) cost more to
-import than a check: `server.py` and `convert.py` import them, after the opening
-(`opening.py`, which needs only pygls's `uris`) has published the first diagnostics.
+import than a check: `server.py` and `convert.py` import them, in a thread, while the
+opening (`opening.py`, which needs only pygls's `uris`) checks the documents the editor
+opens and changes.
 """

@@ -14,7 +14,6 @@ import them ahead): the server answers the editor's `initialize` before they loa
 from __future__ import annotations
 
 import difflib
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,6 +59,12 @@ class Program:
         from zerograd_lint.files.notebook import join_cells
 
         return cls(uri, path_of(uri), cells, join_cells(enumerate((cell.text for cell in cells), start=1)))
+
+    def older_than(self, other: Program) -> bool:
+        """Whether this is an earlier text of the document `other` holds (its version grows with each change)."""
+        mine, theirs = self.parts[0].version, other.parts[0].version
+        both_documents = self.notebook is None and other.notebook is None
+        return both_documents and self.uri == other.uri and mine is not None and theirs is not None and mine < theirs
 
     @property
     def source(self) -> str:
@@ -172,12 +177,6 @@ def check_program(program: Program, selection: Selection | None, previous: Check
     if last_parsed is not None:
         shown += carried_over(last_parsed.reports, last_parsed.program.source, program.source)
     return Checked(program, checked, tuple(sorted(shown, key=lambda d: d.sort_key)), parses=False, last_parsed=last_parsed)
-
-
-def timed_check(program: Program, selection: Selection | None, previous: Checked | None) -> tuple[Checked, float]:
-    """The check, and the seconds it took (not counting a wait behind an earlier one)."""
-    started = time.perf_counter()
-    return check_program(program, selection, previous), time.perf_counter() - started
 
 
 def carried_over(reports: tuple[Diagnostic, ...], old: str, new: str) -> list[Diagnostic]:

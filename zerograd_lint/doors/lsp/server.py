@@ -1,14 +1,15 @@
 """The LSP 3.17 server over stdio, on pygls: diagnostics, quick fixes, fix-all and rule pages on hover.
 
-Documents are checked on open and save at once, on change after a pause in
-typing as long as the last check of the document took (a check started
-sooner would likely be outdated by the next keystroke; one started later
-keeps the user waiting), always on the editor's text rather than the file on
-disk. The engine runs in one worker thread so that the server keeps reading
-messages meanwhile: a change that arrives while a check runs makes that
-check's result stale, and it is dropped. The server takes over from the
-opening (`opening.py`), which answered `initialize` and published the first
-document's diagnostics before pygls was imported; the engine thread imports
+Documents are checked on open, change and save at once, always on the
+editor's text rather than the file on disk. The engine runs in one worker
+thread so that the server keeps reading messages meanwhile: a change that
+arrives while a check runs makes that check's result stale, and it is
+dropped; the changes made meanwhile replace one another in the engine's
+queue, so that the next check is of the last text (no pause in typing is
+waited for: the check running is the pause). The server takes over from the
+opening (`opening.py`), which answered `initialize` and checked the documents
+opened and changed before pygls was imported: it reads those messages again
+without checking again what the editor is shown; the engine thread imports
 the rest of the analysis then. Nothing a document holds, nor a failure of
 the engine, stops the server: an internal error goes to the client's log and
 the last reports stay.
@@ -42,18 +43,16 @@ from zerograd_lint.doors.lsp.messages import (
     published,
 )
 from zerograd_lint.doors.lsp.positions import lines_of
-from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, timed_check, warm
+from zerograd_lint.doors.lsp.programs import Checked, Part, Program, check_program, is_python, selection_for, warm
 from zerograd_lint.files.buffer import buffer_selection
 from zerograd_lint.files.config import DEFAULT_SETTINGS, ConfigError
 from zerograd_lint.rules import rule_by_code
 
-# The longest pause in typing before a changed document is checked; shorter when its last check took less.
-DEBOUNCE_SECONDS = 0.15
 T = TypeVar("T")
 
 
 class ZerogradServer(LanguageServer):
-    def __init__(self, shown: dict[str, tuple[Checked, float]]) -> None:
+    def __init__(self, shown: dict[str, Checked]) -> None:
         self.converter = default_converter()  # the protocol's: messages' JSON values into lsprotocol's types
         super().__init__(
             SOURCE,
@@ -62,9 +61,8 @@ class ZerogradServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind(FULL_TEXT),
             notebook_document_sync=self.converter.structure(NOTEBOOK_SYNC, types.NotebookDocumentSyncOptions),
         )
-        self.checked: dict[str, Checked] = {uri: checked for uri, (checked, _) in shown.items()}  # by program URI: what the editor is shown
+        self.checked: dict[str, Checked] = dict(shown)  # by program URI: what the editor is shown
         self.pending: dict[str, asyncio.Task[None]] = {}  # by program URI: the check to come
-        self.check_seconds: dict[str, float] = {uri: seconds for uri, (_, seconds) in shown.items()}  # by program URI: how long its last check took
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zerograd-lint-engine")
         self.shut_down = False
         self.config_errors: set[str] = set()  # shown once each
@@ -138,36 +136,43 @@ class ZerogradServer(LanguageServer):
             return shown
         return check_program(program, self.selection(program), shown)
 
-    def open(self, uri: str) -> None:
-        """Check a document just opened, unless it is shown as it is (the opening checked it before the server took over)."""
+    def update(self, uri: str, saved: bool = False) -> None:
+        """Check the program holding a document opened, changed or `saved`, unless the editor is shown its text
+        already (opened or changed back to the text shown), or a later one: the server reads again what the
+        opening read, and checked, before it took over."""
         program = self.program(uri)
         shown = self.checked.get(program.uri) if program is not None else None
-        if shown is None or shown.program != program:
-            self.schedule(uri)
+        if program is not None and shown is not None:
+            if program.older_than(shown.program):
+                return
+            if shown.program == program and not saved:
+                self.cancel(program.uri)
+                return
+        self.schedule(uri)
 
-    def schedule(self, uri: str, changed: bool = False) -> None:
-        """Check the program holding this document, instead of any check still to come: at once, or once a
-        `changed` document has gone unchanged as long as its last check took (at most DEBOUNCE_SECONDS)."""
+    def schedule(self, uri: str) -> None:
+        """Check the program holding this document once the engine is free, instead of any check still to come
+        (a check waiting in the engine's queue is cancelled with its task)."""
         program = self.program(uri)
         if program is None:
             return
-        delay = min(DEBOUNCE_SECONDS, self.check_seconds.get(program.uri, DEBOUNCE_SECONDS)) if changed else 0.0
-        earlier = self.pending.pop(program.uri, None)
-        if earlier is not None:
-            earlier.cancel()
-        self.pending[program.uri] = asyncio.ensure_future(self.check_and_publish(program.uri, delay))
+        self.cancel(program.uri)
+        self.pending[program.uri] = asyncio.ensure_future(self.check_and_publish(program.uri))
 
-    async def check_and_publish(self, uri: str, delay: float) -> None:
+    def cancel(self, uri: str) -> None:
+        """Drop the check to come of a program, if any."""
+        pending = self.pending.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+
+    async def check_and_publish(self, uri: str) -> None:
         try:
-            await asyncio.sleep(delay)
             program = self.program(uri)
             if program is None:
                 return
             selection = self.selection(program)
             previous = self.checked.get(uri)
-            checked, self.check_seconds[uri] = await asyncio.get_running_loop().run_in_executor(
-                self.engine, timed_check, program, selection, previous
-            )
+            checked = await asyncio.get_running_loop().run_in_executor(self.engine, check_program, program, selection, previous)
             self.checked[uri] = checked
             self.publish(checked, previous)
         except asyncio.CancelledError:
@@ -180,10 +185,7 @@ class ZerogradServer(LanguageServer):
 
     def forget(self, uri: str) -> None:
         """Stop checking a program and clear what it showed."""
-        pending = self.pending.pop(uri, None)
-        if pending is not None:
-            pending.cancel()
-        self.check_seconds.pop(uri, None)
+        self.cancel(uri)
         shown = self.checked.pop(uri, None)
         for part in shown.program.parts if shown is not None else ():
             self.clear(part.uri)
@@ -277,8 +279,8 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return only is None or any(kind == asked or kind.startswith(f"{asked}.") for asked in only)
 
 
-def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
-    """The server, showing what the opening published (by program URI, with the seconds its check took)."""
+def create_server(shown: dict[str, Checked]) -> ZerogradServer:
+    """The server, showing what the opening published (by program URI)."""
     server = ZerogradServer(shown)
 
     @server.feature(types.INITIALIZED)
@@ -287,15 +289,15 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ZerogradServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.open(params.text_document.uri)
+        ls.update(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ZerogradServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, changed=True)
+        ls.update(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ZerogradServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        ls.update(params.text_document.uri, saved=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ZerogradServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -303,11 +305,11 @@ def create_server(shown: dict[str, tuple[Checked, float]]) -> ZerogradServer:
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def did_open_notebook(ls: ZerogradServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        ls.open(params.notebook_document.uri)
+        ls.update(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def did_change_notebook(ls: ZerogradServer, params: types.DidChangeNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, changed=True)
+        ls.update(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     def did_save_notebook(ls: ZerogradServer, params: types.DidSaveNotebookDocumentParams) -> None:
