@@ -132,6 +132,20 @@ def test_an_f_strings_fields_are_code_and_their_own_strings_are_not():
     assert code_only(data) == b'print(f  name    param.grad.abs().mean()       stats[      ]    f  step      , end=  )\n'
 
 
+def test_the_bytes_between_those_a_literal_or_a_field_is_read_for_are_passed_over_as_the_tokenizer_does():
+    """Long literal text with escapes and doubled braces, raw f-strings, nested format specs, `!=`, `==` and `=`
+    in fields, a dict and a lambda in a field, strings inside fields: what code_only keeps is what Python reads."""
+    source = (
+        'a = f"a long literal text, {{braces}} and escapes \\\\ \\" then {x} and \\N{BULLET} {y!r} tail"\n'
+        "b = rf'raw \\d+ {pattern!r:>{width}} \\w {{}}'\n"
+        'c = f"""first line {value:{fill}^{width}.{precision}}\nsecond {d[\'key\']} {e != f} {g == h} {i=}"""\n'
+        "d = f'{ {\"k\": [1, (2, 3)]}[\"k\"] } {f\"{inner:{spec}}\"} {(lambda q: q)(1)}'\n"
+        "e = f'{x:%Y-%m-%d} {y:#x} {z!s:<10}'  # a comment with f'{not}' in it\n"
+    )
+    assert code_only(source.encode()) == blanked_by_the_tokenizer(source)
+    assert b"pattern" in code_only(source.encode()) and b"BULLET" not in code_only(source.encode())
+
+
 CODE_AFTER = b"\nfor x in loader:\n    loss.backward()\n    opt.step()\n"
 
 

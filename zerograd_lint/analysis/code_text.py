@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import re
 
-# A comment, or a string literal that closes (the body of each quote unrolled: runs of plain bytes between
-# escapes). A quote none of them takes opens a string that does not close: it is left in the text.
-TOKEN = re.compile(
-    rb"#[^\r\n]*"
-    rb"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''"
-    rb'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
-    rb"|'[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'"
-    rb'|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"',
-    re.S,
-)
+# A string literal that closes, by its opening quotes (the body of each quote unrolled: runs of plain bytes
+# between escapes).
+STRING_PATTERNS = {
+    b"'''": rb"'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''",
+    b'"""': rb'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""',
+    b"'": rb"'[^'\\\r\n]*(?:\\.[^'\\\r\n]*)*'",
+    b'"': rb'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"',
+}
+STRINGS = {quotes: re.compile(pattern, re.S) for quotes, pattern in STRING_PATTERNS.items()}
+# A comment, or a string literal that closes. A quote none of them takes opens a string that does not close: it is
+# left in the text.
+TOKEN = re.compile(b"|".join([rb"#[^\r\n]*", *STRING_PATTERNS.values()]), re.S)
 # The letters right before a quote when they are the string's prefix: not the end of a longer name (`if"x"`).
 PREFIX = re.compile(rb"(?<![\w\x80-\xff])[rRbBuUfF]{1,2}\Z")
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
@@ -36,6 +38,9 @@ QUOTES = frozenset(b"'\"")
 OPEN, CLOSE, BACKSLASH, NEWLINE = ord("{"), ord("}"), ord("\\"), ord("\n")
 BRACKETS_OPEN, BRACKETS_CLOSE = frozenset(b"([{"), frozenset(b")]}")
 SPACES, CONVERSION = re.compile(rb"[ \t]*"), re.compile(rb"[a-z]*")
+# What a literal's text or a field's expression is read for, byte by byte; every other byte is passed over.
+LITERAL_SPECIAL = re.compile(rb"[\\{}]")
+FIELD_SPECIAL = re.compile(rb"['\"#()\[\]{}:!=]")
 
 
 class Unclear(Exception):
@@ -51,10 +56,14 @@ def code_only(data: bytes, line_strings: list[int] | None = None) -> bytes:
     def blanked(match: re.Match[bytes]) -> bytes:
         nonlocal uncertain
         token = match.group()
-        if line_strings is not None and token[0] in QUOTES and (match.start() == 0 or data[match.start() - 1] == NEWLINE):
+        if token[0] not in QUOTES:  # a comment
+            return token.translate(BLANK)
+        if line_strings is not None and (match.start() == 0 or data[match.start() - 1] == NEWLINE):
             line_strings.append(match.start())
+        if OPEN not in token:  # no field, whatever its prefix (most strings: their prefix is not looked for)
+            return token.translate(BLANK)
         prefix = string_prefix(data, match.start())
-        if token[0] not in QUOTES or b"f" not in prefix or OPEN not in token:
+        if b"f" not in prefix:
             return token.translate(BLANK)
         try:
             return kept(token, f_string_code(token, 0, raw=b"r" in prefix))
@@ -96,23 +105,20 @@ def f_string_code(text: bytes, quote: int, raw: bool) -> list[tuple[int, int]]:
 def string_end(text: bytes, quote: int) -> int:
     """Where the string opening at `quote` ends (after its closing quote)."""
     delimiter = text[quote : quote + 3] if text[quote : quote + 3] in (b"'''", b'"""') else text[quote : quote + 1]
-    index = quote + len(delimiter)
-    while index < len(text):
-        if text[index] == BACKSLASH:
-            index += 2
-        elif text.startswith(delimiter, index):
-            return index + len(delimiter)
-        elif len(delimiter) == 1 and text[index] in b"\r\n":
-            break
-        else:
-            index += 1
-    raise Unclear
+    found = STRINGS[delimiter].match(text, quote)
+    if found is None:
+        raise Unclear
+    return found.end()
 
 
 def literal_end(text: bytes, index: int, end: int, raw: bool, spans: list[tuple[int, int]], in_spec: bool) -> int:
     """Where the literal text from `index` ends: at `end`, or in a format spec at the field's `}`. `{{` and `}}`
     are literal braces, `\\N{...}` a named character; each field's expression spans go to `spans`."""
     while index < end:
+        special = LITERAL_SPECIAL.search(text, index, end)  # the bytes between are literal text
+        if special is None:
+            return end
+        index = special.start()
         byte = text[index]
         if byte == BACKSLASH and not raw:
             index = named_character_end(text, index) if text.startswith(b"N{", index + 1) else index + 2
@@ -144,6 +150,10 @@ def field_end(text: bytes, index: int, end: int, raw: bool, spans: list[tuple[in
     to a `}`, a conversion `!`, a format spec `:` or a debugging `=` outside brackets."""
     depth, start = 0, index
     while index < end:
+        special = FIELD_SPECIAL.search(text, index, end)  # the bytes between neither nest nor end the expression
+        if special is None:
+            break
+        index = special.start()
         byte = text[index]
         if byte in QUOTES:
             spans.append((start, index))

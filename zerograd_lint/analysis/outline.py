@@ -20,8 +20,12 @@ from functools import lru_cache
 
 from zerograd_lint.analysis.code_text import code_only
 
-# A line starting at column 0 (a statement's first line, unless it continues one).
-LINE_START = re.compile(rb"^[^ \t\r\n]", re.M)
+# The line break before a line starting at column 0 (a statement's first line, unless it continues one): a line
+# break is searched for fast, where `^` in MULTILINE mode is tried at every byte (a fifth of the time).
+LINE_START = re.compile(rb"\n[^ \t\r\n]")
+NOT_CODE_AT_0 = b" \t\r\n"
+# Every opening bracket as `(`, every closing one as `)`: the depth between two offsets in two counts, not six.
+AS_PARENTHESES = bytes.maketrans(b"[{]}", b"(())")
 DEF_OR_CLASS = re.compile(rb"(?:async[ \t]+)?(?:def|class)\b")
 HEADER_TOKEN = re.compile(rb"[()\[\]{}:]")
 OPENING, CLOSING = frozenset(b"([{"), frozenset(b")]}")
@@ -64,11 +68,12 @@ def statement_starts(code: bytes, line_strings: list[int]) -> list[tuple[int, in
     """(offset, line) of each line at column 0 that starts a statement: its code or a string literal starts there,
     outside brackets, after no backslash."""
     found: list[tuple[int, int]] = []
+    brackets = code.translate(AS_PARENTHESES)
+    first = [0] if code[:1] and code[:1] not in NOT_CODE_AT_0 else []
     depth, line, previous = 0, 1, 0
-    for start in sorted([*(match.start() for match in LINE_START.finditer(code)), *line_strings]):
+    for start in sorted([*first, *(match.start() + 1 for match in LINE_START.finditer(code)), *line_strings]):
         line += code.count(b"\n", previous, start)
-        depth += code.count(b"(", previous, start) + code.count(b"[", previous, start) + code.count(b"{", previous, start)
-        depth -= code.count(b")", previous, start) + code.count(b"]", previous, start) + code.count(b"}", previous, start)
+        depth += brackets.count(b"(", previous, start) - brackets.count(b")", previous, start)
         previous = start
         if depth == 0 and not continued(code, start):
             found.append((start, line))

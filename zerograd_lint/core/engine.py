@@ -252,10 +252,12 @@ class PiecewiseFacts:
 def import_analysis() -> None:
     """Import what analysing a file needs (LibCST, the analysis, every rule), as the first file analysed would."""
     import libcst  # noqa: F401
+    from libcst import native  # noqa: F401  (LibCST's parser, imported by its first parse)
 
     from zerograd_lint.analysis import facts  # noqa: F401
     from zerograd_lint.analysis.interpret import flow  # noqa: F401
     from zerograd_lint.analysis.questions import grad_reads  # noqa: F401
+    from zerograd_lint.core import pieces, project_gate  # noqa: F401
     from zerograd_lint.rules import all_rules
 
     all_rules()

@@ -34,7 +34,8 @@ TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
 # A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
 # bounded by ASCII: whitespace, operators, quotes), so a name of other letters or combining marks is kept whole.
-NAME = r"[\w\x80-\U0010ffff]+"
+# Spelled as the ASCII it is not (`[\w\x80-\U0010ffff]` means the same and takes 11 ms to compile, not 0.1).
+NAME = r"[^\x00-/:-@\[-^`{-\x7f]+"
 WORD = re.compile(NAME, re.ASCII)
 # The name after each `def` of a text (more than the defs: a `def` of a string or comment is one too).
 DEF_NAME = re.compile(rf"\bdef\b[\s\\]*({NAME})", re.ASCII)

@@ -144,7 +144,10 @@ def unchanged(held: dict[str, str]) -> bool:
     return True
 
 
+@lru_cache(maxsize=512)
 def fingerprint(text: str) -> str:
+    """The hash of a module's text, once per process (every file that reads the module, and every cache entry
+    that holds it, asks; the same text object is found at once: Python keeps a string's hash)."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -499,12 +499,13 @@ def forks_workers() -> bool:
 
 def import_before_fork() -> None:
     """Workers forked from this process inherit its modules: the analysis (about 0.2 s of imports, LibCST
-    most of it) is imported once, here, rather than once in each worker."""
+    most of it) and the reading of the file's project are imported once, here, rather than once in each worker."""
     if forks_workers():
         from zerograd_lint.core.engine import import_analysis
 
         with interrupts_held():  # Ctrl-C in the middle of a class being made comes out as another error
             import_analysis()
+            from zerograd_lint.files import project_index  # noqa: F401
 
 
 def start_worker() -> None:
