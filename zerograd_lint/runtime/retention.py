@@ -1,9 +1,9 @@
 """ZG602 as it happens: earlier iterations' loss graphs that stay reachable, and the statement that keeps them.
 
 Each backward marks the top of its graph (the loss's node and the few just
-below it: `loss / n`, `scaler.scale(loss)`, the model's output) with a small
-object stored in the node's own metadata, so the mark lives exactly as long as
-the node. A correct loop drops each iteration's loss and its marks die with
+below it: `loss / n`, `scaler.scale(loss)`, the model's output) with one small
+object, stored in each node's own metadata, so the mark lives exactly as long
+as the nodes. A correct loop drops each iteration's loss and its marks die with
 it; when marks of several earlier iterations are still alive after later
 steps, something keeps the losses. The guard then looks, once, for what holds
 them: a variable of a user frame on the stack (or an attribute of one of its
