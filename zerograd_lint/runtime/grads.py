@@ -78,50 +78,65 @@ def frozen(value: Any) -> Any:
 
 
 class GradStates:
-    """Parameter key -> the state of its cohort."""
+    """Parameter key -> the state of its cohort.
+
+    An optimizer's events name the same parameters step after step, and their cohorts change only when
+    an event splits or merges them: the cohorts of a list of keys are kept until one does (`_known`), so
+    a plain step finds them with a tuple's hash, not a pass over its parameters per event.
+    """
 
     def __init__(self) -> None:
         self._of: dict[Hashable, GradState] = {}
+        self._known: dict[tuple[Hashable, ...], tuple[list[GradState], bool]] = {}  # keys -> cohorts, whole
 
     def add(self, key: Hashable) -> GradState | None:
         """A new parameter, in a cohort of its own (None: already known)."""
         if key in self._of:
             return None
+        self._known.clear()
         state = self._of[key] = GradState()
         return state
 
     def remove(self, key: Hashable) -> None:
         state = self._of.pop(key, None)
         if state is not None:
+            self._known.clear()
             state.members -= 1
 
     def of(self, keys: Iterable[Hashable]) -> list[GradState]:
         """The states of these parameters, each once, to read."""
-        return list(self._unique(list(map(self._of.get, keys))).values())
+        return list(self._cohorts(tuple(keys))[0])
 
     def own(self, keys: Iterable[Hashable], which: Callable[[GradState], Any] | None = None) -> list[GradState]:
         """The states of these parameters (those `which` selects), each once, to change: a cohort the
         parameters are only part of is split first, so the change is theirs alone."""
-        keys = list(dict.fromkeys(keys))  # (a parameter named twice is one)
-        found = list(map(self._of.get, keys))
-        unique = self._unique(found)
-        states = list(unique.values()) if which is None else list(filter(which, unique.values()))
-        if not states or sum(map(MEMBERS, unique.values())) == len(found) - found.count(None):
-            return states  # (the usual step covers whole cohorts: nothing to count)
+        keys = tuple(keys)
+        cohorts, whole = self._cohorts(keys)
+        states = list(cohorts) if which is None else list(filter(which, cohorts))
+        if not states or whole:
+            return states  # (the usual step covers whole cohorts: nothing to split)
+        self._known.clear()
+        named = list(dict.fromkeys(keys))
+        found = list(map(self._of.get, named))
         counts = Counter(map(id, found))
         partial = {id(state): state.split(counts[id(state)]) for state in states if counts[id(state)] < state.members}
-        for key, state in zip(keys, found):
+        for key, state in zip(named, found):
             copy = partial.get(id(state))
             if copy is not None:
                 self._of[key] = copy
         return [partial.get(id(state), state) for state in states]
 
-    @staticmethod
-    def _unique(found: list[GradState | None]) -> dict[int, GradState]:
-        """Each state once, by identity, in order (C-level maps: no Python step per parameter)."""
-        unique = dict(zip(map(id, found), found))
-        unique.pop(id(None), None)
-        return unique  # type: ignore[return-value]
+    def _cohorts(self, keys: tuple[Hashable, ...]) -> tuple[list[GradState], bool]:
+        """The states of these parameters, each once, in order, and whether no other parameter shares them
+        (a parameter named twice is one; C-level maps: no Python step per parameter)."""
+        known = self._known.get(keys)
+        if known is None:
+            found = list(map(self._of.get, dict.fromkeys(keys)))
+            unique = dict.fromkeys(found)  # (compared by identity)
+            unique.pop(None, None)
+            cohorts = list(unique)  # type: ignore[arg-type]
+            known = self._known[keys] = (cohorts, sum(map(MEMBERS, cohorts)) == len(found) - found.count(None))
+        return known
 
     def merge(self, keys: Iterable[Hashable], states: list[GradState]) -> None:
         """After an event on these parameters, whose states are `states`: the equal ones become one."""
@@ -135,6 +150,7 @@ class GradStates:
                 survivor.members += state.members
                 merged[id(state)] = survivor
         if merged:
+            self._known.clear()
             for key in keys:
                 survivor = merged.get(id(self._of.get(key)))
                 if survivor is not None:
