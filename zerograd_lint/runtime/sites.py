@@ -137,7 +137,8 @@ _sites: dict[tuple[tuple[int, int], ...], tuple[CodeType, Site]] = {}
 
 # The frame that entered the active guard: it runs until the guard ends, so the frames above it are the
 # same at every event, and a walk ends there (`zerograd-lint run`: the command line's and runpy's frames).
-# (A guard entered in a generator resumed from several places does not tell those places apart.)
+# (A guard entered in a generator resumed from several places does not tell those places apart; one entered
+# by hand from a function that returned, as pytest's plugin does, is on no event's stack: walks go to the end.)
 _root: FrameType | None = None
 
 
