@@ -97,7 +97,8 @@ class ClosureStep:
 
 
 # Tests of states as C-level maps (`filter(holding, states)`): a list comprehension is a Python call.
-holding = operator.attrgetter("iterations")  # it holds gradients (a non-empty set: true)
+ITERATIONS = operator.attrgetter("iterations")
+holding = ITERATIONS  # a state holds gradients when its set of iterations is not empty
 PRISTINE = operator.attrgetter("pristine")
 SCALED = operator.attrgetter("scaled")
 STALE = operator.attrgetter("stale")
@@ -324,7 +325,7 @@ class Lifecycle:
                 "and scaler.update()",
             )
         applied_by = next((state.applied_by for state in held if state.applied_by is not None), None)
-        iterations: set[int] = set().union(*map(holding, held))
+        iterations: set[int] = set().union(*map(ITERATIONS, held))
         if closure is not None:  # the evaluations of this step count as one
             before = {i for i in iterations if i < closure.first_iteration}
             iterations = before | ({closure.first_iteration} if len(before) < len(iterations) else set())

@@ -331,8 +331,8 @@ class Probes:
         """
         watched.grad_ref = None
         self._grads_by_pointer = None
-        if not self._clearing:
-            self._released.append((watched, current_user_site()))
+        # (a clear we record dropped its own parameters' references first: one released inside it is another's, unseen)
+        self._released.append((watched, None if self._clearing else current_user_site()))
 
     def _settle_releases(self) -> None:
         while self._released:
