@@ -3,7 +3,7 @@
 Each backward marks the top of its graph (the loss's node and the few just
 below it: `loss / n`, `scaler.scale(loss)`, the model's output) with one small
 object, stored in each node's own metadata, so the mark lives exactly as long
-as the nodes. A correct loop drops each iteration's loss and its marks die with
+as any of them. A correct loop drops each iteration's loss and its marks die with
 it; when marks of several earlier iterations are still alive after later
 steps, something keeps the losses. The guard then looks, once, for what holds
 them: a variable of a user frame on the stack (or an attribute of one of its
@@ -85,8 +85,7 @@ class LossGraphs:
         """The backward's roots and the nodes just below them now belong to this iteration.
 
         One mark per backward, shared by its nodes (a node reached again takes the newer one): a mark
-        lives while any of them does, and the search below is level by level, with no Python step of
-        its own per node.
+        lives while any of them does. Level by level, each node's children listed by a C-level map.
         """
         current = Mark(iteration)
         level = [t.grad_fn for t in tensors if isinstance(t, torch.Tensor) and t.grad_fn is not None]
