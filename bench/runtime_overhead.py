@@ -4,10 +4,12 @@
 
 Each model trains the same loop (zero_grad, forward, backward, clip, step),
 the same model and optimizer unguarded and under `guard(model, optimizer)` in
-alternating runs; the table shows the median CPU time per step (of this
-process: a loaded machine stretches its wall time, much less its CPU time) and
-the median of the rounds' ratios (a round's two runs are neighbours in time,
-so the load mostly cancels in their ratio), with its quartiles and range.
+alternating runs; a run's time is its median step (CPU time of this process:
+a loaded machine stretches its wall time, much less its CPU time, and a step
+a load spike stretched does not count; on a GPU the run's mean, wall time
+after synchronising); the table shows the median of the
+runs and the median of the rounds' ratios (a round's two runs are neighbours
+in time, so the load mostly cancels in their ratio), with its quartiles and range.
 The many-tensor model (162 parameter tensors of width 16) is where the
 guard's cost per parameter shows most: the goal there is at most 1.10x on CPU.
 """
@@ -102,14 +104,19 @@ def paired_rounds(
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
 
+    def timed(count: int) -> float:
+        start = now()
+        train(count)
+        return (now() - start) / count
+
     def seconds_per_step(guarded: bool) -> float:
+        """On CPU the run's median step (one a load spike stretched does not count); on a GPU, which runs
+        ahead of the host, the whole run's mean, synchronised once."""
         with guard(model, opt, mode="collect") if guarded else contextlib.nullcontext() as session:
             train(3)  # warm-up (and the guard's first steps, before its states settle)
-            start = now()
-            train(steps)
-            elapsed = now() - start
+            seconds = timed(steps) if device.type == "cuda" else statistics.median([timed(1) for _ in range(steps)])
         assert not guarded or session.findings == [], session.findings
-        return elapsed / steps
+        return seconds
 
     train(5)
     pairs = []

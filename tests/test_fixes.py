@@ -16,6 +16,7 @@ from zerograd_lint.core.fixing import fix_source
 from zerograd_lint.files.notebook_fixes import fix_notebook
 from zerograd_lint.fixes import FIXES, line_edits, zg404
 from zerograd_lint.fixes.edit import REPLACE, Edit
+from zerograd_lint.fixes.unfixable import WHY_NOT_FIXED
 from zerograd_lint.rules import Example, all_rules, rule_by_code
 from zerograd_lint.rules.pages import FIXES_COMMAND, rule_page, with_fixes_table
 
@@ -51,6 +52,11 @@ def test_every_fix_is_for_a_rule_and_ordered() -> None:
     assert {rule.code for rule in FIXABLE} == set(FIXES)
     orders = [fix.order for fix in FIXES.values()]
     assert orders == sorted(set(orders)), "each fix has an order of its own"
+
+
+def test_every_rule_without_a_fix_says_why() -> None:
+    """`--show-fixes` and the rule's page give the reason; a rule that gains a fix loses its reason."""
+    assert {rule.code for rule in all_rules() if rule.code not in FIXES} == set(WHY_NOT_FIXED)
 
 
 def test_every_fixable_report_offers_each_variant_of_its_fix() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from conftest import FIXTURES, run_cli
 
+from zerograd_lint.fixes.unfixable import WHY_NOT_FIXED
+
 
 def copy(tmp_path: Path, *names: str) -> list[Path]:
     copies = [tmp_path / name for name in names]
@@ -46,6 +48,14 @@ def test_unsafe_fixes_need_the_flag(tmp_path: Path) -> None:
     assert run_cli("check", "--fix", "--no-cache", ".", cwd=tmp_path).returncode == 1
     assert target.read_text() == (FIXTURES / "zg501_loss_not_divided.py").read_text()
     assert run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", ".", cwd=tmp_path).returncode == 0
+
+
+def test_show_fixes_says_why_a_rule_has_no_fix(tmp_path: Path) -> None:
+    copy(tmp_path, "zg105_clear_every_iteration.py")
+    proc = run_cli("check", "--show-fixes", "--no-cache", ".", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert f"ZG105 no fix: {WHY_NOT_FIXED['ZG105']}\n" in proc.stderr
+    assert "no fix" not in run_cli("check", "--no-cache", ".", cwd=tmp_path).stderr  # only when asked
 
 
 def test_diff_prints_and_writes_nothing(tmp_path: Path) -> None:

@@ -205,6 +205,12 @@ def show_what_fixing_did(result: RunResult, fixing: Fixing, *, show: bool) -> No
                 click.echo(f"{location(d)}: {d.code} {'fixed' if fixing.write else 'fix'}: {message}", err=True)
         if fixing.diff:
             click.echo(fixes.diff, nl=False)
+    if show:
+        from zerograd_lint.fixes.unfixable import WHY_NOT_FIXED
+
+        for d in result.diagnostics:  # a rule with no fix: say why, or the user waits for one
+            if d.code in WHY_NOT_FIXED:
+                click.echo(f"{location(d)}: {d.code} no fix: {WHY_NOT_FIXED[d.code]}", err=True)
 
 
 def render(result: RunResult, output_format: str, show_statistics: bool) -> str:

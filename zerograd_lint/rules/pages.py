@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from zerograd_lint.fixes import FIXES
+from zerograd_lint.fixes.unfixable import WHY_NOT_FIXED
 from zerograd_lint.rules import Rule
 
 GENERATE_COMMAND = "zerograd-lint rule --all --format markdown > docs/rules.md"
@@ -78,6 +79,8 @@ def rule_page(rule: Rule, level: int = 1) -> str:
     ]
     if fix is not None:
         sections.append(f"{sub} Fix\n\n{fix.does}\n\nApplicability: {fix.safety}{UNSAFE_NOTE if 'unsafe' in fix.safety else '.'}")
+    elif rule.code in WHY_NOT_FIXED:
+        sections.append(f"{sub} Fix\n\nNone: {WHY_NOT_FIXED[rule.code]}.")
     if rule.limits:
         sections.append(f"{sub} Known limits\n\n{rule.limits}")
     return "\n\n".join(sections) + "\n"

@@ -12,6 +12,7 @@ C-level maps only, never a Python step per parameter.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
@@ -28,9 +29,13 @@ class Discarded:
     unsynchronised: bool  # a backward of DDP's no_sync(): accumulation declared by the code itself
 
 
-@dataclass
+@dataclass(eq=False)
 class GradState:
-    """What the `.grad` of each parameter of a cohort holds, as far as the lifecycle is concerned."""
+    """What the `.grad` of each parameter of a cohort holds, as far as the lifecycle is concerned.
+
+    Compared by identity (a cohort is one object): a generated `__eq__` would be a Python call per
+    parameter wherever a list of them is searched (`found.count(None)`). Equal histories: `value()`.
+    """
 
     pristine: bool = True  # no backward has reached it yet: a clear here is not a double clear
     iterations: set[int] = field(default_factory=set)  # iterations whose backwards it holds; empty: clear
@@ -45,7 +50,7 @@ class GradState:
     cleared_at: int = 0  # the lifecycle's clock at that clear
     discarded: dict[Site, Discarded] = field(default_factory=dict)  # per clear, since the last step applied it
     window_clears: dict[Site, int] = field(default_factory=dict)  # how often each clear ran since then
-    members: int = field(default=1, compare=False)  # the parameters that share it
+    members: int = 1  # the parameters that share it
 
     def value(self) -> tuple[Any, ...]:
         """Everything but `members`, hashable: equal values merge."""
@@ -60,7 +65,8 @@ class GradState:
         )
 
 
-VALUE_FIELDS = tuple(f.name for f in dataclasses.fields(GradState) if f.compare)
+MEMBERS = operator.attrgetter("members")
+VALUE_FIELDS = tuple(f.name for f in dataclasses.fields(GradState) if f.name != "members")
 
 
 def frozen(value: Any) -> Any:
@@ -72,49 +78,65 @@ def frozen(value: Any) -> Any:
 
 
 class GradStates:
-    """Parameter key -> the state of its cohort."""
+    """Parameter key -> the state of its cohort.
+
+    An optimizer's events name the same parameters step after step, and their cohorts change only when
+    an event splits or merges them: the cohorts of a list of keys are kept until one does (`_known`), so
+    a plain step finds them with a tuple's hash, not a pass over its parameters per event.
+    """
 
     def __init__(self) -> None:
         self._of: dict[Hashable, GradState] = {}
+        self._known: dict[tuple[Hashable, ...], tuple[list[GradState], bool]] = {}  # keys -> cohorts, whole
 
     def add(self, key: Hashable) -> GradState | None:
         """A new parameter, in a cohort of its own (None: already known)."""
         if key in self._of:
             return None
+        self._known.clear()
         state = self._of[key] = GradState()
         return state
 
     def remove(self, key: Hashable) -> None:
         state = self._of.pop(key, None)
         if state is not None:
+            self._known.clear()
             state.members -= 1
 
     def of(self, keys: Iterable[Hashable]) -> list[GradState]:
         """The states of these parameters, each once, to read."""
-        found = list(map(self._of.get, keys))
-        unique = dict(zip(map(id, found), found))
-        unique.pop(id(None), None)
-        return list(unique.values())
+        return list(self._cohorts(tuple(keys))[0])
 
-    def own(self, keys: Iterable[Hashable], which: Callable[[GradState], bool] | None = None) -> list[GradState]:
+    def own(self, keys: Iterable[Hashable], which: Callable[[GradState], Any] | None = None) -> list[GradState]:
         """The states of these parameters (those `which` selects), each once, to change: a cohort the
         parameters are only part of is split first, so the change is theirs alone."""
-        keys = list(dict.fromkeys(keys))  # (a parameter named twice is one)
-        found = list(map(self._of.get, keys))
-        unique = dict(zip(map(id, found), found))
-        unique.pop(id(None), None)
-        whole = sum([state.members for state in unique.values()]) == len(found) - found.count(None)
-        if which is not None:
-            unique = {ident: state for ident, state in unique.items() if which(state)}
-        if unique and not whole:  # (the usual step covers whole cohorts: nothing to count)
-            counts = Counter(map(id, found))
-            partial = {ident: state.split(counts[ident]) for ident, state in unique.items() if counts[ident] < state.members}
-            for key, state in zip(keys, found):
-                copy = partial.get(id(state))
-                if copy is not None:
-                    self._of[key] = copy
-            unique.update(partial)
-        return list(unique.values())
+        keys = tuple(keys)
+        cohorts, whole = self._cohorts(keys)
+        states = list(cohorts) if which is None else list(filter(which, cohorts))
+        if not states or whole:
+            return states  # (the usual step covers whole cohorts: nothing to split)
+        self._known.clear()
+        named = list(dict.fromkeys(keys))
+        found = list(map(self._of.get, named))
+        counts = Counter(map(id, found))
+        partial = {id(state): state.split(counts[id(state)]) for state in states if counts[id(state)] < state.members}
+        for key, state in zip(named, found):
+            copy = partial.get(id(state))
+            if copy is not None:
+                self._of[key] = copy
+        return [partial.get(id(state), state) for state in states]
+
+    def _cohorts(self, keys: tuple[Hashable, ...]) -> tuple[list[GradState], bool]:
+        """The states of these parameters, each once, in order, and whether no other parameter shares them
+        (a parameter named twice is one; C-level maps: no Python step per parameter)."""
+        known = self._known.get(keys)
+        if known is None:
+            found = list(map(self._of.get, dict.fromkeys(keys)))
+            unique = dict.fromkeys(found)  # (compared by identity)
+            unique.pop(None, None)
+            cohorts = list(unique)  # type: ignore[arg-type]
+            known = self._known[keys] = (cohorts, sum(map(MEMBERS, cohorts)) == len(found) - found.count(None))
+        return known
 
     def merge(self, keys: Iterable[Hashable], states: list[GradState]) -> None:
         """After an event on these parameters, whose states are `states`: the equal ones become one."""
@@ -128,6 +150,7 @@ class GradStates:
                 survivor.members += state.members
                 merged[id(state)] = survivor
         if merged:
+            self._known.clear()
             for key in keys:
                 survivor = merged.get(id(self._of.get(key)))
                 if survivor is not None:

@@ -24,6 +24,7 @@ Only counts, iteration numbers and call sites are kept, never a tensor.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -95,8 +96,12 @@ class ClosureStep:
     evaluations: int = 0
 
 
-def holding(state: GradState) -> bool:
-    return bool(state.iterations)
+# Tests of states as C-level maps (`filter(holding, states)`): a list comprehension is a Python call.
+ITERATIONS = operator.attrgetter("iterations")
+holding = ITERATIONS  # a state holds gradients when its set of iterations is not empty
+PRISTINE = operator.attrgetter("pristine")
+SCALED = operator.attrgetter("scaled")
+STALE = operator.attrgetter("stale")
 
 
 def report(code: str, site: Site, message: str) -> Diagnostic:
@@ -181,6 +186,8 @@ class Lifecycle:
 
     def released(self, keys: list[Hashable]) -> None:
         """These parameters' `.grad` was found None: where it held gradients, a clear nobody saw (site unknown)."""
+        if not keys:
+            return
         states = self.grads.own(keys, holding)
         empty(states, None)
         self.grads.merge(keys, states)
@@ -190,8 +197,8 @@ class Lifecycle:
         self._enter(site, target)
         clock = self._tick()
         states = self.grads.own(keys)
-        holding = [state for state in states if state.iterations]
-        if holding:
+        held = list(filter(holding, states))
+        if held:
             self._clears_with_work.add(site.position)
         elif not any([state.emptied_accumulation for state in states]):
             # (after an accumulation the window may end anywhere: a later clear finding nothing is the data's doing)
@@ -208,7 +215,7 @@ class Lifecycle:
                     ),
                 )
         described: dict[frozenset[int], Discarded] = {}
-        for state in holding:
+        for state in held:
             if state.applied_by is None:  # unapplied gradients thrown away: ZG105 asks about them at the step
                 iterations = frozenset(state.iterations)
                 if iterations not in described:
@@ -216,7 +223,7 @@ class Lifecycle:
                         frozenset(self._backward_sites(iterations)), bool(iterations & self._unsynchronised)
                     )
                 state.discarded[site] = described[iterations]
-        empty(holding, site)
+        empty(held, site)
         for state in states:  # (after emptying: a clear of applied gradients opens the next window, and counts in it)
             state.cleared_by, state.cleared_at = site, clock
             state.window_clears[site] = state.window_clears.get(site, 0) + 1
@@ -282,7 +289,7 @@ class Lifecycle:
                 "and the scale never adapts; call scaler.update() after every scaler.step()",
             )
         states = self._states(keys)
-        if not any([state.iterations for state in states]):
+        if not any(map(holding, states)):
             yield from self._step_without_gradients(optimizer.name, states, site)
 
     def end_scaler_step(self, scaler: Hashable, optimizer: OptimizerRecord, keys: list[Hashable], site: Site) -> None:
@@ -305,11 +312,11 @@ class Lifecycle:
         self._tick()
         name = optimizer.name
         states = self._states(keys)
-        held = [state for state in states if state.iterations]
+        held = list(filter(holding, states))
         if not held:
             yield from self._step_without_gradients(name, states, site)
             return
-        if not via_scaler and any([state.scaled for state in held]):
+        if not via_scaler and any(map(SCALED, held)):
             yield report(
                 "ZG402",
                 site,
@@ -318,7 +325,7 @@ class Lifecycle:
                 "and scaler.update()",
             )
         applied_by = next((state.applied_by for state in held if state.applied_by is not None), None)
-        iterations: set[int] = set().union(*[state.iterations for state in held])
+        iterations: set[int] = set().union(*map(ITERATIONS, held))
         if closure is not None:  # the evaluations of this step count as one
             before = {i for i in iterations if i < closure.first_iteration}
             iterations = before | ({closure.first_iteration} if len(before) < len(iterations) else set())
@@ -395,7 +402,7 @@ class Lifecycle:
                 )
 
     def _step_without_gradients(self, name: str, states: list[GradState], site: Site) -> Iterator[Diagnostic]:
-        if all([state.pristine for state in states]):
+        if all(map(PRISTINE, states)):
             return  # no backward ever reached them: e.g. a step before the loop that silences a scheduler warning
         thrown = next((state for state in states if state.emptied_iteration == self.iteration), None)
         if thrown is not None:
@@ -435,8 +442,8 @@ class Lifecycle:
 
     def _misplaced_clip(self, states: list[GradState], site: Site) -> Diagnostic | None:
         """ZG203: clipping what a step already applied, or right after a clear, before any backward."""
-        held = [state for state in states if state.iterations]
-        if held and all([state.stale for state in held]):
+        held = list(filter(holding, states))
+        if held and all(map(STALE, held)):
             step = held[0].applied_by
             return report(
                 "ZG203",

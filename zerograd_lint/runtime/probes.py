@@ -171,7 +171,7 @@ class Probes:
         self._clipping = False  # inside a clip we already record
         self._in_scaler_step = False
         self._in_scheduler_step = False
-        self._synchronising: weakref.WeakSet[torch.nn.Module] = weakref.WeakSet()  # DDP modules
+        self._synchronising: list[weakref.ref[torch.nn.Module]] = []  # DDP modules (a WeakSet costs Python calls to read)
         self._state_checks: dict[OptimizerRecord, int] = {}
         self._fsdp_patched = False
         self._backwards_running = 0
@@ -251,13 +251,17 @@ class Probes:
     # attribute reads each, in one frame (no call per parameter).
 
     def _expect_arrivals(self) -> None:
-        """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen."""
+        """Before a backward: each `.grad` as it is now; one found None that held gradients was cleared unseen.
+
+        (A `.grad` no longer followed is known gone: its clear, or its release, is recorded already.)
+        """
         released, followed = [], False
         for key, watched in self._parameters.items():
             parameter = watched.param()
             grad = None if parameter is None else parameter.grad
             if grad is None:
-                released.append(key)
+                if watched.grad_ref is not None:
+                    released.append(key)
                 continue
             reference = watched.grad_ref
             if reference is None or reference() is not grad:  # a `.grad` the program assigned: not a contribution
@@ -299,7 +303,8 @@ class Probes:
                 parameter = watched.param()
                 if parameter is not None:
                     self._hook(watched, parameter)
-        self._settle_releases()
+        if self._released:
+            self._settle_releases()
 
     def _hook(self, watched: WatchedParameter, parameter: torch.Tensor) -> None:
         lifecycle = self.lifecycle
@@ -326,8 +331,8 @@ class Probes:
         """
         watched.grad_ref = None
         self._grads_by_pointer = None
-        if not self._clearing:
-            self._released.append((watched, current_user_site()))
+        # (a clear we record dropped its own parameters' references first: one released inside it is another's, unseen)
+        self._released.append((watched, None if self._clearing else current_user_site()))
 
     def _settle_releases(self) -> None:
         while self._released:
@@ -433,7 +438,8 @@ class Probes:
                     return original(owner, *args, **kwargs)
                 self._settle()
                 site = current_user_site()
-                keys = self._keys(parameters_of(owner))
+                parameters = list(parameters_of(owner))
+                keys = self._keys(parameters)
                 self._unfollow(keys)
                 self._clearing = True
                 try:
@@ -442,6 +448,8 @@ class Probes:
                     self._clearing = False
                 if site is not None:
                     self.lifecycle.clear(keys, site, target=id(owner))
+                else:  # a clear no user code made: what it set to None was cleared unseen (its `.grad` no longer followed)
+                    self.lifecycle.released(without_grad(keys, parameters))
                 return result
 
             return zero_grad
@@ -536,7 +544,7 @@ class Probes:
             self._settle_releases()
             site = current_user_site()
             if site is not None:
-                unsynchronised = any(not module.require_backward_grad_sync for module in self._synchronising)
+                unsynchronised = bool(self._synchronising) and self._unsynchronised()
                 self.lifecycle.backward(site, unsynchronised)
                 self.graphs.mark(backward_roots(args, kwargs), self.lifecycle.iteration)
             self._expect_arrivals()
@@ -549,6 +557,17 @@ class Probes:
                     self._settle_arrivals()
 
         return backward
+
+    def _unsynchronised(self) -> bool:
+        """Whether a DDP module runs this backward without synchronising gradients (`no_sync()`)."""
+        modules, alive = [], []
+        for ref in self._synchronising:
+            module = ref()
+            if module is not None:
+                modules.append(module)
+                alive.append(ref)
+        self._synchronising = alive
+        return any(not module.require_backward_grad_sync for module in modules)
 
     def _optimizer_init(self, original: Any) -> Any:
         def __init__(optimizer: torch.optim.Optimizer, *args: Any, **kwargs: Any) -> None:
@@ -589,7 +608,7 @@ class Probes:
     def _ddp_init(self, original: Any) -> Any:
         def __init__(module: torch.nn.Module, *args: Any, **kwargs: Any) -> None:
             original(module, *args, **kwargs)
-            self._synchronising.add(module)
+            self._synchronising.append(weakref.ref(module))
 
         return __init__
 

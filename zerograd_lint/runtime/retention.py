@@ -1,9 +1,9 @@
 """ZG602 as it happens: earlier iterations' loss graphs that stay reachable, and the statement that keeps them.
 
 Each backward marks the top of its graph (the loss's node and the few just
-below it: `loss / n`, `scaler.scale(loss)`, the model's output) with a small
-object stored in the node's own metadata, so the mark lives exactly as long as
-the node. A correct loop drops each iteration's loss and its marks die with
+below it: `loss / n`, `scaler.scale(loss)`, the model's output) with one small
+object, stored in each node's own metadata, so the mark lives exactly as long
+as any of them. A correct loop drops each iteration's loss and its marks die with
 it; when marks of several earlier iterations are still alive after later
 steps, something keeps the losses. The guard then looks, once, for what holds
 them: a variable of a user frame on the stack (or an attribute of one of its
@@ -18,6 +18,7 @@ import ast
 import functools
 import gc
 import linecache
+import operator
 import sys
 import types
 import weakref
@@ -46,10 +47,11 @@ ACCUMULATING_METHODS = frozenset({"append", "appendleft", "extend", "extendleft"
 NOT_HOLDERS = (types.ModuleType, type, types.FunctionType, types.MethodType, functools.partial)
 DETACHING_METHODS = frozenset({"item", "detach", "tolist", "numpy"})
 DETACHING_FUNCTIONS = frozenset({"float", "int"})
+NODE = operator.itemgetter(0)  # of a (node, input number) pair of `next_functions`
 
 
 class Mark:
-    """Lives as long as the graph node that holds it; says which iteration last reached that node."""
+    """Lives as long as a graph node that holds it; says which iteration last reached those nodes."""
 
     __slots__ = ("iteration", "__weakref__")
 
@@ -80,25 +82,31 @@ class LossGraphs:
         self._quiet, self._quiet_until = RETAINED, 0  # after a collection that freed them: iterations to wait
 
     def mark(self, tensors: Iterable[Any], iteration: int) -> None:
-        """The backward's roots and the nodes just below them now belong to this iteration."""
-        queue = deque((t.grad_fn, 0) for t in tensors if isinstance(t, torch.Tensor) and t.grad_fn is not None)
+        """The backward's roots and the nodes just below them now belong to this iteration.
+
+        One mark per backward, shared by its nodes (a node reached again takes the newer one): a mark
+        lives while any of them does. Level by level, each node's children listed by a C-level map.
+        """
+        current = Mark(iteration)
+        level = [t.grad_fn for t in tensors if isinstance(t, torch.Tensor) and t.grad_fn is not None]
         seen = 0
-        while queue and seen < MARKS_PER_BACKWARD:
-            node, depth = queue.popleft()
-            if node is None or not hasattr(node, "metadata") or "AccumulateGrad" in type(node).__name__:
-                continue  # a parameter's accumulator lives as long as the parameter: not a graph of one iteration
-            seen += 1
-            try:
-                metadata = node.metadata
-            except (AttributeError, RuntimeError):  # a node kind that keeps no metadata
-                continue
-            mark = metadata.get(MARK)
-            if mark is None:
-                mark = metadata[MARK] = Mark(iteration)
-                self._marks.append(weakref.ref(mark))
-            mark.iteration = iteration  # a graph used again (retain_graph) is this iteration's
-            if depth < MARKED_DEPTH:
-                queue.extend((child, depth + 1) for child, _ in node.next_functions)
+        for depth in range(MARKED_DEPTH + 1):
+            below: list[Any] = []
+            for node in level:
+                if seen == MARKS_PER_BACKWARD:
+                    break
+                if node is None or not hasattr(node, "metadata") or "AccumulateGrad" in type(node).__name__:
+                    continue  # a parameter's accumulator lives as long as the parameter: not a graph of one iteration
+                seen += 1
+                try:
+                    node.metadata[MARK] = current
+                except (AttributeError, RuntimeError):  # a node kind that keeps no metadata
+                    continue
+                if depth < MARKED_DEPTH:
+                    below.extend(map(NODE, node.next_functions))
+            level = below
+        if seen:
+            self._marks.append(weakref.ref(current))
 
     def _old(self, iteration: int) -> list[Mark]:
         self._marks = [ref for ref in self._marks if ref() is not None]

@@ -10,6 +10,7 @@ on its own) or `collect` (only `guard.findings`, for tools).
 from __future__ import annotations
 
 import linecache
+import sys
 import warnings
 from collections.abc import Iterable
 from contextlib import ContextDecorator
@@ -23,6 +24,7 @@ from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.runtime.dereference import none_grad_dereference
 from zerograd_lint.runtime.intent import accumulation_guarded_steps
 from zerograd_lint.runtime.lifecycle import AccumulationIntent, Lifecycle
+from zerograd_lint.runtime.sites import stacks_end_at
 
 
 class Mode(str, Enum):
@@ -48,8 +50,19 @@ def describe(d: Diagnostic) -> str:
 
 
 def statically_guarded_steps(path: str) -> frozenset[int]:
-    """What the static analysis of the file, as it runs, says about accumulation (nothing if unreadable)."""
-    return _guarded_steps_in("".join(linecache.getlines(path)))
+    """What the static analysis of the file, as it runs, says about accumulation (nothing if unreadable).
+
+    Asked at every step: the answer is kept per path with the lines it was read from (linecache's list,
+    the same object until the file changes), so a step neither joins nor hashes the whole source.
+    """
+    lines = linecache.getlines(path)
+    known = _guarded_steps_of.get(path)
+    if known is None or known[0] is not lines:
+        known = _guarded_steps_of[path] = (lines, _guarded_steps_in("".join(lines)))
+    return known[1]
+
+
+_guarded_steps_of: dict[str, tuple[list[str], frozenset[int]]] = {}
 
 
 @cache
@@ -91,6 +104,7 @@ class Guard(ContextDecorator):
         self.findings, self._seen = [], set()
         self._probes = Probes(Lifecycle(self.intent), self._observe, self.watch_everything)
         _active = self
+        stacks_end_at(sys._getframe(1))  # the `with` (or the decorated call): it runs as long as the guard
         try:
             self._probes.install()
             self._watch(self.watched)
@@ -131,6 +145,7 @@ class Guard(ContextDecorator):
         global _active
         self._probes.remove()
         _active = None
+        stacks_end_at(None)
 
     def observe_error(self, error: BaseException) -> None:
         """An error leaving the guarded code: a `None` `.grad` dereferenced is ZG301."""

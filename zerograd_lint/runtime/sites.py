@@ -61,7 +61,7 @@ class Site:
     column: int
     end_line: int
     end_column: int
-    chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, outermost first
+    chain: tuple[tuple[int, int], ...] = ()  # (id of the code, instruction) per frame, innermost first
 
     @property
     def position(self) -> tuple[str, int, int]:
@@ -95,27 +95,57 @@ def _site_of(filename: str, code: CodeType, last_instruction: int) -> Site:
 
 
 def user_site(frame: FrameType | None, last_instruction: int | None = None) -> Site | None:
-    """The innermost user call from `frame` outwards (at `last_instruction` if given: a traceback's)."""
+    """The innermost user call from `frame` outwards (at `last_instruction` if given: a traceback's).
+
+    Asked at every event: the walk does the least per frame and ends at the frame that entered the guard
+    (`stacks_end_at`), and a stack seen before finds its site by the walk alone.
+    """
     chain: list[tuple[int, int]] = []
-    innermost: Site | None = None
-    while frame is not None:
-        code = frame.f_code
-        lasti = frame.f_lasti if last_instruction is None or chain else last_instruction
-        if innermost is None and is_user_file(code.co_filename):
-            innermost = _site_of(code.co_filename, code, lasti)
-        chain.append((id(code), lasti))
-        frame = frame.f_back
+    append = chain.append
+    innermost, outer = None, frame
+    while outer is not None:  # the library frames inside it (torch's, ours)
+        append((id(outer.f_code), outer.f_lasti))
+        if is_user_file(outer.f_code.co_filename):
+            innermost = outer
+            break
+        outer = outer.f_back
     if innermost is None:
         return None
-    fields = (innermost.path, innermost.line, innermost.column, innermost.end_line, innermost.end_column, tuple(reversed(chain)))
-    site = _sites.get(fields)
-    if site is None:
-        site = _sites[fields] = Site(*fields)
+    position = len(chain) - 1  # the innermost user frame's
+    root = _root
+    while outer is not root:  # (a user frame above the root, or no root: to the outermost frame)
+        outer = outer.f_back
+        if outer is None:
+            break
+        append((id(outer.f_code), outer.f_lasti))
+    if last_instruction is not None:
+        chain[0] = (chain[0][0], last_instruction)
+    key = tuple(chain)
+    code = innermost.f_code
+    known = _sites.get(key)
+    if known is not None and known[0] is code:  # (the id of a code object that died may be another's now)
+        return known[1]
+    found = _site_of(code.co_filename, code, chain[position][1])
+    site = Site(found.path, found.line, found.column, found.end_line, found.end_column, key)
+    _sites[key] = (code, site)
     return site
 
 
-# Each site once: the statement running again finds its site by identity in the lifecycle's dictionaries.
-_sites: dict[tuple[str, int, int, int, int, tuple[tuple[int, int], ...]], Site] = {}
+# Each site once, by its stack: the statement running again finds its site by identity in the lifecycle's
+# dictionaries. The innermost user code is kept with it, so its id stays its own.
+_sites: dict[tuple[tuple[int, int], ...], tuple[CodeType, Site]] = {}
+
+# The frame that entered the active guard: it runs until the guard ends, so the frames above it are the
+# same at every event, and a walk ends there (`zerograd-lint run`: the command line's and runpy's frames).
+# (A guard entered in a generator resumed from several places does not tell those places apart; one entered
+# by hand from a function that returned, as pytest's plugin does, is on no event's stack: walks go to the end.)
+_root: FrameType | None = None
+
+
+def stacks_end_at(frame: FrameType | None) -> None:
+    """Walks end at `frame` from now on (None: at the outermost frame)."""
+    global _root
+    _root = frame
 
 
 def current_user_site() -> Site | None:
