@@ -346,18 +346,21 @@ class SameFileView:
         """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes
         of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`);
         None when that is not known."""
-        dotted = dotted_name(call.func)
-        found = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        found = self.callee(call)
         if found is None:
-            return None
-        index, definition = found
-        if isinstance(definition, cst.ClassDef):
-            return ((index, definition),)
-        returned = returned_at(index, definition, False, call, caller)
+            dotted = dotted_name(call.func)
+            definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
+            if definition is None:
+                return None
+            index, built = definition
+            if isinstance(built, cst.ClassDef):
+                return ((index, built),)
+            found = (index, built, False)  # a factory of the project whose words say nothing of the lifecycle
+        returned = returned_at(*found, call, caller)
         classes = [resolver.classes_built(value, depth + 1) for resolver, value in returned]
-        if not classes or any(found is None for found in classes):
+        if not classes or any(part is None for part in classes):
             return None
-        return tuple(dict.fromkeys(built for found in classes for built in found or ()))
+        return tuple(dict.fromkeys(built for part in classes for built in part or ()))
 
 
 def returned_at(
