@@ -106,30 +106,35 @@ class ProjectGate:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
         reaches (a backward, a step), where it reaches one."""
         reached: dict[str, tuple[bool, bool]] = {}
-        for candidate in self.training_candidates(tree, called):
-            for def_name, flags in self.defs_reach(candidate).items():
+        for candidate, attribute in self.training_candidates(tree, called):
+            defs = self.defs_reach(candidate)
+            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
                 if any(flags) and def_name in called:
                     old = reached.get(def_name, (False, False))
                     reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
         return reached
 
-    def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[str]:
-        """The training modules the file imports whose defs the `called` names may be: one it imports a name from
-        and calls it (`from m import f`; `from engine import Trainer` or `make_trainer`, a class or a factory whose
-        methods the file then calls: `trainer.train_step(...)`), one it imports (`from . import m`, `import m` of a
-        module that is no package)."""
+    def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, str | None]]:
+        """(module, None) for a training module the file imports whose defs the `called` names may be;
+        (module, name) for one def of it the file imports by name (`from m import f`, f called); a name it imports
+        that is no def of it (`from engine import Trainer`, a class) stands for the defs of it the file calls, the
+        class's methods among them (`trainer.train_step(...)`)."""
         for module, name, relative in imported_names(tree, self.checked.package):
+            # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
+            # that is no package: the defs of `m`
             if name:
-                candidates = [module] if name in called else []
-                candidates += [f"{module}.{name}"] if relative else []
+                candidates = [(module, name)] if name in called else []
+                candidates += [(f"{module}.{name}", None)] if relative else []
             else:
                 source = self.load(module)
-                candidates = [module] if source is not None and not source.is_package else []
-            for candidate in candidates:
+                candidates = [(module, None)] if source is not None and not source.is_package else []
+            for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
-                if self.may_define(candidate, called):
-                    yield candidate  # else the file calls none of its defs: they cannot mark a body
+                if attribute is not None and not self.may_define(candidate, {attribute}):
+                    attribute = None
+                if self.may_define(candidate, called if attribute is None else {attribute}):
+                    yield candidate, attribute  # else the file calls none of its defs: they cannot mark a body
 
     def may_define(self, name: str, called: Iterable[str]) -> bool:
         """Whether the module's text may have a def named as one of the `called` names (asked before its parse)."""
