@@ -53,28 +53,21 @@ class Inlining:
         return []
 
     def method_of_instance(self, receiver: cst.BaseExpression, name: str, context: Context) -> cst.FunctionDef | None:
-        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file or of another
-        module of the project (built there, or by a factory), outside the loop around the call: its method. (Its
-        attributes are keyed `self.x` as in the method: one instance kept across the iterations, not a fresh one in
-        each.)"""
+        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file, outside the loop
+        around the call: its method. (Its attributes are keyed `self.x` as in the method: one instance kept across
+        the iterations, not a fresh one in each.)"""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
-        if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call):
+        built = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(built, cst.Call) or not isinstance(built.func, cst.Name):
             return None
-        classes = context.resolver.classes_built(receiver)
-        if classes is None or len(classes) != 1:
-            return None
-        home, cls = classes[0]
-        if home is not self.index_of(context.function) and self.reads:
-            return None  # as `imported_function`: another module's code is not read for `.grad` reads
-        method = home.method(cls, name)
-        if method is not None:
-            self.homes.setdefault(method, home)
-        return method
+        index = self.index_of(context.function)
+        cls = index.classes.get(built.func.value)
+        return index.method(cls, name) if cls is not None else None
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
         for index, cls in context.mro:  # a subclass's override first
