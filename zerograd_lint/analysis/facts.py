@@ -62,7 +62,7 @@ from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
     MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
-from zerograd_lint.analysis.ir.visiting import visit
+from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
@@ -557,7 +557,7 @@ def analyse_root(
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(definitions, events, models, builder.index),
+        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces),
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association),
@@ -758,7 +758,11 @@ SOURCE_DEPTH = 4
 
 
 def forward_feeds(
-    definitions: Definitions, events: tuple[Event, ...], models: Mapping[str, frozenset[str]], index: ModuleIndex
+    definitions: Definitions,
+    events: tuple[Event, ...],
+    models: Mapping[str, frozenset[str]],
+    index: ModuleIndex,
+    namespaces: Mapping[Event | Loop, Namespace],
 ) -> dict[int, frozenset[int]]:
     """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
@@ -766,13 +770,18 @@ def forward_feeds(
     (a few steps back, in the loop around the backward or before it), and runs
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
-    calls a method of the file that returns new tensors only, which runs none.
+    calls a method that returns new tensors only, which runs none.
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     helpers, imported = index.helper_names, imported_names(index.module)
 
-    def runs_forward(callee: str) -> bool:
-        return calls_model(callee, known, helpers, imported) and not ("." in callee and returns_new_tensors(index, callee.rsplit(".", 1)[1]))
+    def runs_forward(assign: Assign) -> bool:
+        namespace = namespaces.get(assign)
+        return any(
+            calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, namespace.resolver if namespace else None, index)
+            for call in nodes_of(getattr(assign.node, "value", None) or cst.Module([]), cst.Call)
+            if (callee := dotted_name(call.func))
+        )
 
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
@@ -787,7 +796,7 @@ def forward_feeds(
             for scope, bound in frontier:
                 for assign in definitions.before(backward, scope, bound):
                     if assign.id not in runs_model:
-                        runs_model[assign.id] = any(runs_forward(c) for c in assign.callees)
+                        runs_model[assign.id] = runs_forward(assign)
                     if runs_model[assign.id]:
                         feeds.setdefault(assign.id, set()).add(backward.id)
                     reached |= {(assign.scope, use) for use in assign.uses}
@@ -795,14 +804,29 @@ def forward_feeds(
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
 
 
-def returns_new_tensors(index: ModuleIndex, method: str) -> bool:
-    """Whether the file's one method of that name returns only tensors it makes (`weight.new_zeros(...)`,
-    `torch.zeros(...).to(device)`, a tuple of them): they carry no autograd graph, so calling it runs no forward."""
-    methods = index.methods_named.get(method, ())
-    if len(methods) != 1 or not index.returned_values(methods[0]):
+def returns_new_tensors(call: cst.Call, resolver: Resolver | None, index: ModuleIndex) -> bool:
+    """Whether `receiver.method(...)` runs a method that returns only tensors it makes (`weight.new_zeros(...)`,
+    `torch.zeros(...).to(device)`, a tuple of them): they carry no autograd graph, so calling it runs no forward.
+    The method of each class the receiver may have been built from, in the file or in its project
+    (`self.mdl.init_hidden(n)` after `self.mdl = BasicRNN(...)` of models/rnn.py); where those are not known, the
+    file's one method of that name."""
+    if not isinstance(call.func, cst.Attribute):
         return False
-    resolver = index.resolver_for(methods[0])
-    return all(is_new_tensor(value, resolver) for value in index.returned_values(methods[0]))
+    name = call.func.attr.value
+    classes = resolver.classes_built(call.func.value) if resolver is not None else None
+    if classes is not None:
+        methods = [(home, home.method(cls, name)) for home, cls in classes]
+    else:
+        methods = [(index, method) for method in index.methods_named.get(name, ())]
+    if classes is None and len(methods) != 1:
+        return False
+    return all(method is not None and makes_new_tensors(home, method) for home, method in methods)
+
+
+def makes_new_tensors(index: ModuleIndex, function: cst.FunctionDef) -> bool:
+    """Whether a function of the module `index` returns something, and only new tensors (`is_new_tensor`)."""
+    resolver = index.resolver_for(function)
+    return bool(index.returned_values(function)) and all(is_new_tensor(value, resolver) for value in index.returned_values(function))
 
 
 def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> bool:

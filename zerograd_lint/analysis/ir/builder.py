@@ -406,15 +406,16 @@ class Builder(CallEvents, Inlining):
 
     def function_called(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
         """The function a call runs: one of the file or imported from the project, or the `__call__` (else
-        `forward`) of the file's class the called object was built from (`self.loss_fn = DetectionLoss()`)."""
+        `forward`) of the one class, of the file or of the project, the called object was built from
+        (`self.loss_fn = DetectionLoss()`, or `create_loss_function(cfg)` of another module returning one)."""
         index = self.index_of(context.function)
         found = index.callee(call, context.function)
         if found is not None:
             return found[0]
-        origin = context.resolver.module_origin(call.func)
-        cls = index.classes.get(origin[0]) if origin is not None and not origin[1] else None
-        if cls is not None:
-            return index.method(cls, "__call__") or index.method(cls, "forward")
+        classes = context.resolver.classes_built(call.func)
+        if classes is not None and len(classes) == 1:
+            home, cls = classes[0]
+            return home.method(cls, "__call__") or home.method(cls, "forward")
         return self.imported_function(call.func, context)
 
     def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:

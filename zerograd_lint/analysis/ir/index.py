@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from zerograd_lint.analysis.project import ProjectModule
 
 Container = cst.CSTNode  # a cst.Module or a cst.FunctionDef
+Built = tuple["ModuleIndex", cst.ClassDef]  # a class of the file or of a module of its project, with that module's index
 
 
 def suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.CSTNode]]:
@@ -268,6 +269,20 @@ class ModuleIndex:
             found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
         return found
 
+    def definition_of(self, dotted: str, container: Container) -> tuple[ModuleIndex, cst.ClassDef | cst.FunctionDef] | None:
+        """The class or function `dotted`, written in `container`, names: the file's own, else (when the file is read
+        as part of its project) one of another module of the project, with that module's index."""
+        own = self.classes.get(dotted) or (self.function(container, dotted) if "." not in dotted else None)
+        if own is not None:
+            return self, own
+        home = self.project
+        found = home.project.definition(home, dotted) if home is not None else None
+        if found is None or found[1] is None or found[0] is home:
+            return None
+        module, name = found
+        definition = module.class_(name) or module.function(name)
+        return (module.index, definition) if definition is not None else None
+
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
         node: Container | None = container
@@ -307,6 +322,7 @@ class SameFileView:
 
     def option_default(self, dest: str) -> cst.BaseExpression | None:
         return self.index.option_defaults.get(dest)
+
     def callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
         is a method."""
@@ -324,17 +340,44 @@ class SameFileView:
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         found = self.callee(call)
-        if found is None or not found[0].returned_values(found[1]):
-            return []
-        index, function, is_method = found
-        parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
-        positional = [a.value for a in call.args if a.keyword is None and not a.star]
-        keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
-        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
-        resolver = index.resolver_for(
-            function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
-        )
-        return [(resolver, value) for value in index.returned_values(function)]
+        return returned_at(*found, call, caller) if found is not None else []
+
+    def classes_built(self, call: cst.Call, caller: Resolver, depth: int) -> tuple[Built, ...] | None:
+        """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes
+        of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`);
+        None when that is not known."""
+        found = self.callee(call)
+        if found is None:
+            dotted = dotted_name(call.func)
+            definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
+            if definition is None:
+                return None
+            index, built = definition
+            if isinstance(built, cst.ClassDef):
+                return ((index, built),)
+            found = (index, built, False)  # a factory of the project whose words say nothing of the lifecycle
+        returned = returned_at(*found, call, caller)
+        classes = [resolver.classes_built(value, depth + 1) for resolver, value in returned]
+        if not classes or any(part is None for part in classes):
+            return None
+        return tuple(dict.fromkeys(built for part in classes for built in part or ()))
+
+
+def returned_at(
+    index: ModuleIndex, function: cst.FunctionDef, is_method: bool, call: cst.Call, caller: Resolver
+) -> list[tuple[Resolver, cst.BaseExpression]]:
+    """What `function` (of the module `index`) returns when `call` runs it, each value with the function's resolver,
+    its parameters bound to the call's arguments; empty when it returns nothing visible."""
+    if not index.returned_values(function):
+        return []
+    parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
+    bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
+    resolver = index.resolver_for(
+        function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
+    )
+    return [(resolver, value) for value in index.returned_values(function)]
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import wraps
-from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
@@ -28,6 +28,9 @@ from zerograd_lint.analysis.ir.names import (
 from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, MOVING_METHODS, WRAPPING_CALLS
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.ir.index import Built
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
@@ -276,6 +279,11 @@ class SameFile(Protocol):
         ...
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+
+    def classes_built(self, call: cst.Call, caller: "Resolver", depth: int) -> "tuple[Built, ...] | None":
+        """The classes of the file or of its project whose instance `call` makes (itself, or a factory); None when
+        that is not known."""
+        ...
 
 
 def group_parameters(group: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -692,6 +700,39 @@ class Resolver:
             outer = self.module_origin(node.value, depth + 1)
             return (outer[0], (*outer[1], node.attr.value)) if outer is not None else None
         return origins.pop() if len(origins) == 1 else None
+
+    @by_receiver
+    def classes_built(self, node: cst.BaseExpression, depth: int = 0) -> "tuple[Built, ...] | None":
+        """The classes, of the file or of its project, an object may have been built from, one for each way it was
+        bound: `self.mdl` after `self.mdl = TargetRNN(...)` on one branch and `BasicRNN(...)` on the other, both
+        imported; `self.loss_fn = create_loss_function(cfg)`, whose function returns a `DualLoss(cfg)`. Moving or
+        wrapping it keeps its class (`DDP(model)`, `model.to(device)`). None when one of them is not known (a
+        library's class, a parameter no caller binds, a value unpacked from a call)."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.classes_built(argument, depth + 1)
+        if isinstance(node, cst.Call):
+            inner = unwrapped_module(node)
+            if inner is not None:
+                return self.classes_built(inner, depth + 1)
+            return self.same_file.classes_built(node, self, depth + 1) if self.same_file is not None else None
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        key = code_of(node)
+        found: list[Built] = []
+        for binding in self.bindings(key):
+            if binding.alias is not None:
+                classes = self.at(binding.home).classes_built(binding.alias, depth + 1)
+            elif binding.value is not None and rewraps(binding.value, key):
+                continue  # `model = DDP(model)`: the same object
+            else:
+                classes = self.classes_built(binding.value, depth + 1) if binding.value is not None else None
+            if classes is None:
+                return None
+            found.extend(classes)
+        return tuple(dict.fromkeys(found)) or None
 
     def origin_of_value(self, value: cst.BaseExpression, depth: int) -> Origin | None:
         if not isinstance(value, cst.Call):
