@@ -88,7 +88,7 @@ def test_each_function_is_a_piece_of_its_own_with_what_it_names_and_the_module_c
     assert len(cut) == source.count("\ndef train_")  # `batches_of` is named by the module's code: in every piece
     lines = source.split("\n")
     for number, piece in enumerate(cut):
-        text = piece.source()
+        text = piece.made().text
         own, own_lines = ast.parse(text), text.split("\n")
         for statement in own.body:  # every line where it is in the file, but for the strings that fill the gaps
             if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and statement.lineno > 1):

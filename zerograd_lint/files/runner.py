@@ -19,7 +19,9 @@ import gc
 import os
 import signal
 import threading
+from collections import deque
 from contextlib import closing, contextmanager
+from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, Sequence, Union
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from zerograd_lint.analysis.module_source import ProjectSource
+    from zerograd_lint.core.engine import PieceJob, PieceOutcome
 
 # While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
 # small objects that hold no cycles, and each young collection walks those made since the last one: every
@@ -58,6 +61,10 @@ MAX_ANALYSED_BYTES = 4 * 2**20
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
+# A file analysed in this process (the run's only one, or nearly) that is cut into pieces (`core/pieces.py`) has
+# them analysed by workers, one per core, a batch at a time: a batch costs a tenth of a second or more, its
+# journey to a worker and back a millisecond.
+PIECES_PER_BATCH = 16
 # A run that may fork workers screens its files in a forked child while this process imports the analysis
 # (`files/screening.py`) once they hold this many bytes: reading and screening them takes a few hundredths
 # of a second, some of the import's tenths.
@@ -459,6 +466,27 @@ class Engine:
         for each in tasks:
             self.futures[self.pool.submit(run_task, each)] = each
 
+    def run_here(self, task: EngineTask) -> TaskResult:
+        """A task analysed in this process: a large file's pieces by workers, where the run may use several cores."""
+        from zerograd_lint.core.reached_code import MIN_BYTES  # the smallest file cut into pieces
+
+        cores = self.jobs or available_cores()
+        if len(task.source) < MIN_BYTES or cores < 2:
+            return run_task(task)
+        from zerograd_lint.core.engine import pieces_analysed_by
+
+        workers = PieceWorkers(cores)
+        try:
+            with pieces_analysed_by(workers):
+                outcome = run_task(task)
+        except BaseException:
+            stop_workers(workers.pool)
+            raise
+        workers.pool.shutdown()
+        if isinstance(outcome, Outcome):
+            outcome.read = dict(sorted({**outcome.read, **workers.read}.items()))
+        return outcome
+
     def may_fork_workers(self) -> bool:
         """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
         return self.jobs != 1 and (self.jobs is not None or available_cores() > 1) and forks_workers()
@@ -473,12 +501,57 @@ class Engine:
     def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
         """Each task with its outcome, as they finish."""
         for task in self.waiting:
-            yield task, run_task(task)
+            yield task, self.run_here(task)
         if self.futures:
             from concurrent.futures import as_completed
 
             for future in as_completed(self.futures):
                 yield self.futures[future], outcome_of(future, self.futures[future])
+
+
+class PieceWorkers:
+    """Worker processes for the pieces of one file: a few batches in flight, the outcomes in the pieces' order (so the
+    reports, and the work counted against the file's allowance, are the same as one process's); with the hashes of
+    the project's modules their analyses read."""
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        import_before_fork()
+        self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+        self.pool.submit(os.getpid)  # forked now, before this process parses the file: each holds its pieces alone
+        self.in_flight = 2 * workers
+        self.read: dict[str, str] = {}
+
+    def __call__(self, jobs: Iterator[PieceJob]) -> Iterator[PieceOutcome]:
+        pending: deque[Future] = deque()
+        try:
+            while batch := list(islice(jobs, PIECES_PER_BATCH)):
+                pending.append(self.pool.submit(run_pieces, batch))
+                if len(pending) >= self.in_flight:
+                    yield from self.taken(pending.popleft())
+            while pending:
+                yield from self.taken(pending.popleft())
+        finally:  # the file is settled early (too complex, or LibCST does not read it): the rest is not needed
+            for future in pending:
+                future.cancel()
+
+    def taken(self, future: Future) -> list[PieceOutcome]:
+        outcomes, read = future.result()
+        self.read.update(read)
+        return outcomes
+
+
+def run_pieces(jobs: list[PieceJob]) -> tuple[list[PieceOutcome], dict[str, str]]:
+    """In a worker: the outcomes of some pieces of one file, and the hashes of the project's modules they read. Their
+    reports keep their fixes' edits (data): the process that asked makes the file's suggestions and fixes."""
+    from zerograd_lint.core.engine import piece_outcome
+    from zerograd_lint.files.project_index import fingerprints, project_of
+
+    project = project_of(jobs[0].path)
+    with collector_tuned_for_one_file():
+        outcomes = [piece_outcome(job, project) for job in jobs]
+    return outcomes, fingerprints(project.read) if project is not None else {}
 
 
 def outcome_of(future: Future, task: EngineTask) -> TaskResult:
