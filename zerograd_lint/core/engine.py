@@ -286,8 +286,8 @@ PIECE_WORKERS = PieceWorkers()
 
 
 @contextmanager
-def pieces_analysed_by(analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]]) -> Iterator[None]:
-    """The pieces of the files analysed in this thread inside the block are analysed by `analyse`."""
+def pieces_analysed_by(analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]] | None) -> Iterator[None]:
+    """The pieces of the files analysed in this thread inside the block are analysed by `analyse` (None: here)."""
     outer, PIECE_WORKERS.analyse = PIECE_WORKERS.analyse, analyse
     try:
         yield

@@ -24,7 +24,7 @@ from contextlib import closing, contextmanager
 from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
@@ -129,6 +129,8 @@ class Outcome:
 
 # An outcome, or the message of an internal error.
 TaskResult = Union[Outcome, str]
+# How a function is mapped over items, in order: `map`, or the lent workers' (`PieceWorkers.map`).
+Each = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 
 
 def available_cores() -> int:
@@ -324,11 +326,12 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 # --- One file, in this process or a worker ---------------------------------------------------
 
 
-def run_task(task: EngineTask) -> TaskResult:
-
+def run_task(task: EngineTask, workers: PieceWorkers | None = None) -> TaskResult:
+    """The task's outcome; `workers`: lent to a large file analysed in the run's own process, for its pieces and its
+    suggestions."""
     try:
         with collector_tuned_for_one_file():
-            outcome = analysed(task)
+            outcome = analysed(task, workers)
         # Only this process reads the fixes' edits on the nodes: the run gets the reports without them.
         outcome.diagnostics = [d.portable() for d in outcome.diagnostics]
         return outcome
@@ -336,23 +339,30 @@ def run_task(task: EngineTask) -> TaskResult:
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-def analysed(task: EngineTask) -> Outcome:
+def analysed(task: EngineTask, workers: PieceWorkers | None = None) -> Outcome:
     """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof);
-    with the hashes of the project's modules the analysis read (the cache's key depends on them)."""
+    with the hashes of the project's modules the analysis read (the cache's key depends on them), here or in the
+    `workers`."""
+    from zerograd_lint.core.engine import pieces_analysed_by
     from zerograd_lint.files.project_index import fingerprints, project_of
 
     project = project_of(task.path)
-    diagnostics = lint(task.source, task.path, task.selection, task.suggest, project)
-    outcome = Outcome(diagnostics)
-    if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
-        outcome = fix(task, task.fixing, diagnostics)
-    outcome.read = fingerprints(project.read) if project is not None else {}  # what the analyses read
+    each = workers.map if workers is not None else map
+    with pieces_analysed_by(workers):
+        diagnostics = lint(task.source, task.path, task.selection, task.suggest, project, each)
+        outcome = Outcome(diagnostics)
+        if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
+            outcome = fix(task, task.fixing, diagnostics, each)
+    read = fingerprints(project.read) if project is not None else {}  # what the analyses read
+    outcome.read = dict(sorted({**read, **workers.read}.items())) if workers is not None else read
     return outcome
 
 
-def lint(source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None) -> list[Diagnostic]:
+def lint(
+    source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map
+) -> list[Diagnostic]:
     """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
-    `suggest`: with their suggestions (a notebook's placed in cells with them)."""
+    `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
@@ -361,16 +371,17 @@ def lint(source: str, path: str, selection: Selection, suggest: bool = False, pr
     from zerograd_lint.files.project_index import project_of
 
     reports = lint_source(source, path, selection, project or project_of(path))
-    return with_suggestions(source, reports) if suggest else reports
+    return with_suggestions(source, reports, each) if suggest else reports
 
 
-def with_suggestions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The reports, each fixable one with its suggestion (fixes are imported only when some report has one)."""
+def with_suggestions(source: str, diagnostics: list[Diagnostic], each: Each = map) -> list[Diagnostic]:
+    """The reports, each fixable one with its suggestion, made by `each` (`map`, or the lent workers'); fixes are
+    imported only when some report has one."""
     if not any(fixable(d) for d in diagnostics):
         return diagnostics
     from zerograd_lint.fixes.suggestions import suggested
 
-    return suggested(source, diagnostics)
+    return suggested(source, diagnostics, each)
 
 
 def fixable(d: Diagnostic) -> bool:
@@ -378,7 +389,7 @@ def fixable(d: Diagnostic) -> bool:
     return d.fix is not None
 
 
-def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
+def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic], each: Each = map) -> Outcome:
     """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
     from zerograd_lint.core.fixing import fix_source
     from zerograd_lint.files.notebook_fixes import fix_notebook
@@ -406,7 +417,7 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
     if notebook:
         remaining = lint(outcome.source, task.path, task.selection, task.suggest)
     else:  # the last proof's reports are the fixed file's
-        remaining = with_suggestions(outcome.source, outcome.reports) if task.suggest else outcome.reports
+        remaining = with_suggestions(outcome.source, outcome.reports, each) if task.suggest else outcome.reports
     return Outcome(remaining, fixes, outcome.source)
 
 
@@ -473,19 +484,8 @@ class Engine:
         cores = self.jobs or available_cores()
         if len(task.source) < MIN_BYTES or cores < 2:
             return run_task(task)
-        from zerograd_lint.core.engine import pieces_analysed_by
-
-        workers = PieceWorkers(cores)
-        try:
-            with pieces_analysed_by(workers):
-                outcome = run_task(task)
-        except BaseException:
-            stop_workers(workers.pool)
-            raise
-        workers.pool.shutdown()
-        if isinstance(outcome, Outcome):
-            outcome.read = dict(sorted({**outcome.read, **workers.read}.items()))
-        return outcome
+        with PieceWorkers(cores) as workers:
+            return run_task(task, workers)
 
     def may_fork_workers(self) -> bool:
         """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
@@ -522,6 +522,19 @@ class PieceWorkers:
         self.pool.submit(os.getpid)  # forked now, before this process parses the file: each holds its pieces alone
         self.in_flight = 2 * workers
         self.read: dict[str, str] = {}
+
+    def __enter__(self) -> PieceWorkers:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:
+            self.pool.shutdown()
+        else:
+            stop_workers(self.pool)
+
+    def map(self, function: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """`function` of each item, in order, made by the workers a batch at a time."""
+        return self.pool.map(function, items, chunksize=PIECES_PER_BATCH)
 
     def __call__(self, jobs: Iterator[PieceJob]) -> Iterator[PieceOutcome]:
         pending: deque[Future] = deque()
