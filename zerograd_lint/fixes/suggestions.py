@@ -15,6 +15,7 @@ import bisect
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
+from zerograd_lint.analysis.outline import outline
 from zerograd_lint.base.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.fixes import FIXES, apply_fix, line_edits
 from zerograd_lint.fixes.edit import CannotFix, Edit
@@ -95,9 +96,10 @@ def starts_statement(starts: list[int], line: int) -> bool:
 
 
 def statement_starts(source: str) -> list[int]:
-    """The first line of each top-level statement (its decorators included), in order."""
+    """The first line of each top-level statement (its decorators included), in order: from the file's outline (its
+    top level, every line where it is, the bodies of its defs and classes left out), a fraction of the file's tree."""
     try:
-        module = ast.parse(source)
+        module = ast.parse(outline(source).text)
     except (SyntaxError, ValueError):
         return []  # the whole file is the excerpt
     return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in module.body]
