@@ -21,8 +21,8 @@ import signal
 import threading
 from collections import deque
 from contextlib import closing, contextmanager
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, Union
 
@@ -481,10 +481,9 @@ class Engine:
         """A task analysed in this process: a large file's pieces by workers, where the run may use several cores."""
         from zerograd_lint.core.reached_code import MIN_BYTES  # the smallest file cut into pieces
 
-        cores = self.jobs or available_cores()
-        if len(task.source) < MIN_BYTES or cores < 2:
+        if self.jobs == 1 or len(task.source) < MIN_BYTES or available_cores() < 2:
             return run_task(task)
-        with PieceWorkers(cores) as workers:
+        with PieceWorkers(available_cores()) as workers:
             return run_task(task, workers)
 
     def may_fork_workers(self) -> bool:
