@@ -436,8 +436,9 @@ class Engine:
 
     `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
     as many as there are cores; the tasks before wait for them. An explicit
-    `jobs` is as many workers from the first task (1: none). Leaving the block
-    early (Ctrl-C) stops the workers at once.
+    `jobs` is as many workers from the second task (1: none). A task left to this
+    process lends the workers it may use to its file's pieces (`run_here`). Leaving
+    the block early (Ctrl-C) stops the workers at once.
     """
 
     def __init__(self, jobs: int | None) -> None:
@@ -481,21 +482,22 @@ class Engine:
         """A task analysed in this process: a large file's pieces by workers, where the run may use several cores."""
         from zerograd_lint.core.reached_code import MIN_BYTES  # the smallest file cut into pieces
 
-        if self.jobs == 1 or len(task.source) < MIN_BYTES or available_cores() < 2:
+        workers = self.jobs or available_cores()
+        if workers < 2 or len(task.source) < MIN_BYTES:
             return run_task(task)
-        with PieceWorkers(available_cores()) as workers:
-            return run_task(task, workers)
+        with PieceWorkers(workers) as lent:
+            return run_task(task, lent)
 
     def may_fork_workers(self) -> bool:
         """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
         return self.jobs != 1 and (self.jobs is not None or available_cores() > 1) and forks_workers()
 
     def workers_worth_starting(self) -> int:
+        if len(self.waiting) < 2:
+            return 0  # a file alone: analysed here, its pieces by workers
         if self.jobs is not None:
             return self.jobs
-        if len(self.waiting) < 2 or self.waiting_bytes < BYTES_PER_WORKER:
-            return 0
-        return available_cores()
+        return available_cores() if self.waiting_bytes >= BYTES_PER_WORKER else 0
 
     def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
         """Each task with its outcome, as they finish."""
