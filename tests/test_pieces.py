@@ -8,14 +8,18 @@ import weakref
 
 import pytest
 
+from zerograd_lint.analysis import work
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.core import engine, pieces
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.pieces import pieces_of
 from zerograd_lint.core.reached_code import MIN_BYTES
 from zerograd_lint.core.selection import DEFAULT_SELECTION
+from zerograd_lint.files import runner
+from zerograd_lint.files.config import Settings
 from zerograd_lint.files.project_index import project_of
-from zerograd_lint.files.runner import collector_tuned_for_one_file
+from zerograd_lint.files.runner import check_paths, collector_tuned_for_one_file
+from zerograd_lint.formats import json_format
 
 HEADER = '''"""Experiments."""
 # Each function below fits a model of its own.
@@ -88,7 +92,7 @@ def test_each_function_is_a_piece_of_its_own_with_what_it_names_and_the_module_c
     assert len(cut) == source.count("\ndef train_")  # `batches_of` is named by the module's code: in every piece
     lines = source.split("\n")
     for number, piece in enumerate(cut):
-        text = piece.source()
+        text = piece.made().text
         own, own_lines = ast.parse(text), text.split("\n")
         for statement in own.body:  # every line where it is in the file, but for the strings that fill the gaps
             if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and statement.lineno > 1):
@@ -137,6 +141,40 @@ def test_the_reports_are_the_whole_files():
         whole = engine.analyze_source(source, "experiments.py", chosen)
     assert in_pieces == whole
     assert any(d.fix is not None for d in whole)
+
+
+def test_workers_analyse_the_pieces_and_the_run_is_one_processs(tmp_path, monkeypatch):
+    """A file checked alone has its pieces analysed by workers: the JSON (fixes included) is the one process's byte
+    for byte, and the work counted is too, so the same allowance settles the file the same way."""
+    source = large_file()
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / "experiments.py"
+    path.write_text(source)
+    with work.allowance():
+        engine.reports_of(source, str(path), DEFAULT_SELECTION.codes(), project_of(str(path)))
+        cost = work.spent()
+    from_workers, taken = 0, runner.PieceWorkers.taken
+
+    def counted(self, future):
+        nonlocal from_workers
+        outcomes = taken(self, future)
+        from_workers += len(outcomes)
+        return outcomes
+
+    monkeypatch.setattr(runner.PieceWorkers, "taken", counted)
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+
+    def checked(limit: int, jobs: int | None) -> str:
+        monkeypatch.setattr(work, "WORK_LIMIT", limit)
+        return json_format.render(check_paths([path], Settings(), jobs=jobs, suggest=True).diagnostics)
+
+    for limit in (cost, cost - 1):
+        alone = checked(limit, 1)
+        assert from_workers == 0
+        assert checked(limit, None) == alone
+        assert from_workers == source.count("\ndef train_") or limit < cost  # a ZG000 settles the file early
+        assert ('"fix": {' in alone, work.too_complex() in alone) == ((True, False) if limit == cost else (False, True))
+        from_workers = 0
 
 
 def test_module_code_that_names_every_function_keeps_the_file_whole():

@@ -44,6 +44,12 @@ def spend(units: int = 1) -> None:
         raise TooComplex
 
 
+def spent() -> int:
+    """The units spent so far by the file analysed in this thread (inside `allowance`)."""
+    assert ALLOWANCE.left is not None, "no file is counted"
+    return WORK_LIMIT - ALLOWANCE.left
+
+
 @contextmanager
 def allowance() -> Iterator[None]:
     """The analysis of one file inside the block may spend `WORK_LIMIT` units."""

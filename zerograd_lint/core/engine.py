@@ -13,11 +13,12 @@ import gc
 import logging
 import sys
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from zerograd_lint.analysis.work import TooComplex, allowance, too_complex
+from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
 from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
     from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
-    from zerograd_lint.core.pieces import Piece
+    from zerograd_lint.core.pieces import Piece, PieceSource
 
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
@@ -43,6 +44,7 @@ UNSETTLED = "the data-flow state of a loop there did not settle; please report t
 # The needs of a file only the `.grad` rules can report on.
 GRAD_READS_ONLY = frozenset({"grad_reads"})
 LIFECYCLE = "lifecycle"
+NESTED_TOO_DEEPLY = "cannot analyse file: nested too deeply"
 
 
 def parse_error(path: str, line: int, column: int, message: str) -> Diagnostic:
@@ -237,16 +239,100 @@ class PiecewiseFacts:
     reads: GradReads
     project: ProjectSource | None
 
-    def each(self) -> Iterator[FileFacts | Diagnostic]:
-        parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
-        for piece in self.pieces:
-            yield self.facts_of(piece, parse_project)  # nothing of the piece kept here while its facts are read
+    def reports(self, codes: frozenset[str]) -> Iterator[list[Diagnostic] | Diagnostic]:
+        """Each piece's reports in the file's order (a Diagnostic: LibCST does not read the file), the pieces analysed
+        here one at a time, or by the workers lent to this thread (`pieces_analysed_by`)."""
+        jobs = (PieceJob(piece.made(), self.path, self.clues, self.reads, codes) for piece in self.pieces)
+        elsewhere = PIECE_WORKERS.analyse
+        if elsewhere is None:
+            parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
+            for job in jobs:
+                yield piece_reports(job, self.project, parse_project)
+            return
+        for outcome in elsewhere(jobs):
+            if outcome.spent is None:
+                raise TooComplex
+            spend(outcome.spent)  # the file's allowance, spent in the pieces' order as if they were analysed here
+            yield outcome.reports
 
-    def facts_of(self, piece: Piece, parse_project: Callable[[str], cst.Module]) -> FileFacts | Diagnostic:
-        source = piece.source()
-        tree = python_parse(source, self.path)
-        assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
-        return whole_facts(tree, source, self.path, piece.needs(tree), self.reads, project_of(self.project, parse_project), self.clues)
+
+@dataclass(frozen=True)
+class PieceJob:
+    """One piece of a file with what its analysis is told of the file: data alone, for a worker process."""
+
+    piece: PieceSource
+    path: str
+    clues: Clues
+    reads: GradReads
+    codes: frozenset[str]
+
+
+@dataclass(frozen=True)
+class PieceOutcome:
+    """A piece's reports (a Diagnostic: the file's one report), and the work they cost (None: over any allowance)."""
+
+    reports: list[Diagnostic] | Diagnostic
+    spent: int | None
+
+
+class PieceWorkers(threading.local):
+    """Who analyses the pieces of a file analysed in this thread: here (None), or workers the runner lent, which take
+    the pieces' jobs and give their outcomes in the same order."""
+
+    analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]] | None = None
+
+
+PIECE_WORKERS = PieceWorkers()
+
+
+@contextmanager
+def pieces_analysed_by(analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]] | None) -> Iterator[None]:
+    """The pieces of the files analysed in this thread inside the block are analysed by `analyse` (None: here)."""
+    outer, PIECE_WORKERS.analyse = PIECE_WORKERS.analyse, analyse
+    try:
+        yield
+    finally:
+        PIECE_WORKERS.analyse = outer
+
+
+def piece_reports(job: PieceJob, project: ProjectSource | None, parse_project: Callable[[str], cst.Module]) -> list[Diagnostic] | Diagnostic:
+    """One piece's reports (a Diagnostic: LibCST does not read it); its facts and trees are let go before the next
+    piece's are made."""
+    source = job.piece.text
+    tree = python_parse(source, job.path)
+    assert isinstance(tree, ast.Module), "a piece is statements of a file that parses"
+    facts = whole_facts(tree, source, job.path, job.piece.needs(tree), job.reads, project_of(project, parse_project), job.clues)
+    del tree
+    if isinstance(facts, Diagnostic):
+        return facts
+    reports = rule_reports(facts, job.path, job.codes)
+    del facts
+    forget_the_file()
+    # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect them
+    # now, while they are the young generations' (the runner tunes the collector to leave a file's objects alone: a
+    # young collection that met them alive would keep them to the end of the file).
+    gc.collect(1)
+    return reports
+
+
+def piece_outcome(job: PieceJob, project: ProjectSource | None) -> PieceOutcome:
+    """A piece's reports and the work they cost, analysed apart from the file's other pieces (in a worker): the
+    file's allowance is spent where the outcomes are gathered, in the pieces' order."""
+    parse_project = lru_cache(maxsize=None)(libcst_parse)
+    try:
+        return deeper_if_needed(counted_piece, job, project, parse_project)
+    except TooComplex:
+        return PieceOutcome([], None)
+    except RecursionError:
+        return PieceOutcome(parse_error(job.path, 1, 1, NESTED_TOO_DEEPLY), 0)
+    finally:
+        forget_the_file()
+
+
+def counted_piece(job: PieceJob, project: ProjectSource | None, parse_project: Callable[[str], cst.Module]) -> PieceOutcome:
+    with allowance():
+        reports = piece_reports(job, project, parse_project)
+        return PieceOutcome(reports, spent())
 
 
 def import_analysis() -> None:
@@ -274,7 +360,7 @@ def analyze_source(
     try:
         return deeper_if_needed(counted_reports_of, source, path, chosen, project)
     except RecursionError:
-        return [parse_error(path, 1, 1, "cannot analyse file: nested too deeply")]
+        return [parse_error(path, 1, 1, NESTED_TOO_DEEPLY)]
     except TooComplex:
         return [parse_error(path, 1, 1, too_complex())]
     finally:
@@ -304,19 +390,13 @@ def reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSo
 
 
 def piecewise_reports(pieces: PiecewiseFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
-    """The reports of every piece, each piece's facts and trees let go before the next piece's are made."""
+    """The reports of every piece, merged in the pieces' order: the same whoever analysed them."""
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
-    for facts in pieces.each():
-        if isinstance(facts, Diagnostic):
-            return [facts]  # LibCST does not read the file
-        for d in rule_reports(facts, path, codes):
+    for reports in pieces.reports(codes):
+        if isinstance(reports, Diagnostic):
+            return [reports]  # LibCST does not read the file
+        for d in reports:
             found.setdefault((d.path, d.line, d.column, d.code), d)  # a line of another module two pieces reach
-        del facts
-        forget_the_file()
-        # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect
-        # them now, while they are the young generations' (the runner tunes the collector to leave a file's objects
-        # alone: a young collection that met them alive would keep them to the end of the file).
-        gc.collect(1)
     return sorted(found.values(), key=lambda d: d.sort_key)
 
 

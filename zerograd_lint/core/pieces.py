@@ -47,12 +47,23 @@ class Piece:
     file_needs: Needs
     wanted_at: frozenset[tuple[int, int]]  # where the defs the lifecycle analysis starts from are (line, column)
 
-    def source(self) -> str:
+    def made(self) -> PieceSource:
         """Its source, made when it is analysed (a gap is as long as the lines it stands for)."""
-        return piece_source(self.lines, self.spans, "\r" if self.lines[0].endswith("\r") else "")
+        text = piece_source(self.lines, self.spans, "\r" if self.lines[0].endswith("\r") else "")
+        return PieceSource(text, replace(self.file_needs, roots=None), self.wanted_at)
+
+
+@dataclass(frozen=True)
+class PieceSource:
+    """A piece as the source the analysis reads, with the file's needs: data alone, so that a worker process can
+    analyse it."""
+
+    text: str
+    file_needs: Needs
+    wanted_at: frozenset[tuple[int, int]]
 
     def needs(self, tree: ast.Module) -> Needs:
-        """The file's needs, with the roots of this piece (`tree`: its source's): in the gate's order, the module
+        """The file's needs, with the roots of this piece (`tree`: its text's): in the gate's order, the module
         first (never one: a file whose module code trains is not cut), then each def."""
         roots = (False, *((node.lineno, node.col_offset) in self.wanted_at for node in python_defs(tree.body)))
         return replace(self.file_needs, roots=roots)

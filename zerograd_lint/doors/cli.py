@@ -83,7 +83,7 @@ def finish(status: int) -> NoReturn:
 @click.option("--statistics", is_flag=True, help="Show how many reports of each code instead of the reports.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when something is reported.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the reports and nothing else (no summary, no progress).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files checked in parallel (default: all cores).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Files, or the pieces of one large file, checked in parallel (default: all cores).")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write .zerograd_lint_cache/.")
 @click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too.")

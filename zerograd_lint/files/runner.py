@@ -19,10 +19,12 @@ import gc
 import os
 import signal
 import threading
+from collections import deque
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, Union
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from zerograd_lint.analysis.module_source import ProjectSource
+    from zerograd_lint.core.engine import PieceJob, PieceOutcome
 
 # While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
 # small objects that hold no cycles, and each young collection walks those made since the last one: every
@@ -58,6 +61,10 @@ MAX_ANALYSED_BYTES = 4 * 2**20
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024
+# A file analysed in this process (the run's only one, or nearly) that is cut into pieces (`core/pieces.py`) has
+# them analysed by workers, one per core, a batch at a time: a batch costs a tenth of a second or more, its
+# journey to a worker and back a millisecond.
+PIECES_PER_BATCH = 16
 # A run that may fork workers screens its files in a forked child while this process imports the analysis
 # (`files/screening.py`) once they hold this many bytes: reading and screening them takes a few hundredths
 # of a second, some of the import's tenths.
@@ -122,6 +129,8 @@ class Outcome:
 
 # An outcome, or the message of an internal error.
 TaskResult = Union[Outcome, str]
+# How a function is mapped over items, in order: `map`, or the lent workers' (`PieceWorkers.map`).
+Each = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 
 
 def available_cores() -> int:
@@ -317,11 +326,12 @@ def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
 # --- One file, in this process or a worker ---------------------------------------------------
 
 
-def run_task(task: EngineTask) -> TaskResult:
-
+def run_task(task: EngineTask, workers: PieceWorkers | None = None) -> TaskResult:
+    """The task's outcome; `workers`: lent to a large file analysed in the run's own process, for its pieces and its
+    suggestions."""
     try:
         with collector_tuned_for_one_file():
-            outcome = analysed(task)
+            outcome = analysed(task, workers)
         # Only this process reads the fixes' edits on the nodes: the run gets the reports without them.
         outcome.diagnostics = [d.portable() for d in outcome.diagnostics]
         return outcome
@@ -329,23 +339,30 @@ def run_task(task: EngineTask) -> TaskResult:
         return f"{task.path}: internal error: {type(error).__name__}: {error}"
 
 
-def analysed(task: EngineTask) -> Outcome:
+def analysed(task: EngineTask, workers: PieceWorkers | None = None) -> Outcome:
     """The file's reports, and with --fix what its fixes did: one analysis, and one per fix tried (its proof);
-    with the hashes of the project's modules the analysis read (the cache's key depends on them)."""
+    with the hashes of the project's modules the analysis read (the cache's key depends on them), here or in the
+    `workers`."""
+    from zerograd_lint.core.engine import pieces_analysed_by
     from zerograd_lint.files.project_index import fingerprints, project_of
 
     project = project_of(task.path)
-    diagnostics = lint(task.source, task.path, task.selection, task.suggest, project)
-    outcome = Outcome(diagnostics)
-    if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
-        outcome = fix(task, task.fixing, diagnostics)
-    outcome.read = fingerprints(project.read) if project is not None else {}  # what the analyses read
+    each = workers.map if workers is not None else map
+    with pieces_analysed_by(workers):
+        diagnostics = lint(task.source, task.path, task.selection, task.suggest, project, each)
+        outcome = Outcome(diagnostics)
+        if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
+            outcome = fix(task, task.fixing, diagnostics, each)
+    read = fingerprints(project.read) if project is not None else {}  # what the analyses read
+    outcome.read = dict(sorted({**read, **workers.read}.items())) if workers is not None else read
     return outcome
 
 
-def lint(source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None) -> list[Diagnostic]:
+def lint(
+    source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map
+) -> list[Diagnostic]:
     """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
-    `suggest`: with their suggestions (a notebook's placed in cells with them)."""
+    `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
@@ -354,16 +371,17 @@ def lint(source: str, path: str, selection: Selection, suggest: bool = False, pr
     from zerograd_lint.files.project_index import project_of
 
     reports = lint_source(source, path, selection, project or project_of(path))
-    return with_suggestions(source, reports) if suggest else reports
+    return with_suggestions(source, reports, each) if suggest else reports
 
 
-def with_suggestions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The reports, each fixable one with its suggestion (fixes are imported only when some report has one)."""
+def with_suggestions(source: str, diagnostics: list[Diagnostic], each: Each = map) -> list[Diagnostic]:
+    """The reports, each fixable one with its suggestion, made by `each` (`map`, or the lent workers'); fixes are
+    imported only when some report has one."""
     if not any(fixable(d) for d in diagnostics):
         return diagnostics
     from zerograd_lint.fixes.suggestions import suggested
 
-    return suggested(source, diagnostics)
+    return suggested(source, diagnostics, each)
 
 
 def fixable(d: Diagnostic) -> bool:
@@ -371,7 +389,7 @@ def fixable(d: Diagnostic) -> bool:
     return d.fix is not None
 
 
-def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outcome:
+def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic], each: Each = map) -> Outcome:
     """Fix the file, from the reports of its analysis (LibCST's matchers are never imported)."""
     from zerograd_lint.core.fixing import fix_source
     from zerograd_lint.files.notebook_fixes import fix_notebook
@@ -399,7 +417,7 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic]) -> Outc
     if notebook:
         remaining = lint(outcome.source, task.path, task.selection, task.suggest)
     else:  # the last proof's reports are the fixed file's
-        remaining = with_suggestions(outcome.source, outcome.reports) if task.suggest else outcome.reports
+        remaining = with_suggestions(outcome.source, outcome.reports, each) if task.suggest else outcome.reports
     return Outcome(remaining, fixes, outcome.source)
 
 
@@ -418,8 +436,9 @@ class Engine:
 
     `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
     as many as there are cores; the tasks before wait for them. An explicit
-    `jobs` is as many workers from the first task (1: none). Leaving the block
-    early (Ctrl-C) stops the workers at once.
+    `jobs` is as many workers from the second task (1: none). A task left to this
+    process lends the workers it may use to its file's pieces (`run_here`). Leaving
+    the block early (Ctrl-C) stops the workers at once.
     """
 
     def __init__(self, jobs: int | None) -> None:
@@ -459,26 +478,94 @@ class Engine:
         for each in tasks:
             self.futures[self.pool.submit(run_task, each)] = each
 
+    def run_here(self, task: EngineTask) -> TaskResult:
+        """A task analysed in this process: a large file's pieces by workers, where the run may use several cores."""
+        from zerograd_lint.core.reached_code import MIN_BYTES  # the smallest file cut into pieces
+
+        workers = self.jobs or available_cores()
+        if workers < 2 or len(task.source) < MIN_BYTES:
+            return run_task(task)
+        with PieceWorkers(workers) as lent:
+            return run_task(task, lent)
+
     def may_fork_workers(self) -> bool:
         """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
         return self.jobs != 1 and (self.jobs is not None or available_cores() > 1) and forks_workers()
 
     def workers_worth_starting(self) -> int:
+        if len(self.waiting) < 2:
+            return 0  # a file alone: analysed here, its pieces by workers
         if self.jobs is not None:
             return self.jobs
-        if len(self.waiting) < 2 or self.waiting_bytes < BYTES_PER_WORKER:
-            return 0
-        return available_cores()
+        return available_cores() if self.waiting_bytes >= BYTES_PER_WORKER else 0
 
     def outcomes(self) -> Iterator[tuple[EngineTask, TaskResult]]:
         """Each task with its outcome, as they finish."""
         for task in self.waiting:
-            yield task, run_task(task)
+            yield task, self.run_here(task)
         if self.futures:
             from concurrent.futures import as_completed
 
             for future in as_completed(self.futures):
                 yield self.futures[future], outcome_of(future, self.futures[future])
+
+
+class PieceWorkers:
+    """Worker processes for the pieces of one file: a few batches in flight, the outcomes in the pieces' order (so the
+    reports, and the work counted against the file's allowance, are the same as one process's); with the hashes of
+    the project's modules their analyses read."""
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        import_before_fork()
+        self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+        self.pool.submit(os.getpid)  # forked now, before this process parses the file: each holds its pieces alone
+        self.in_flight = 2 * workers
+        self.read: dict[str, str] = {}
+
+    def __enter__(self) -> PieceWorkers:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:
+            self.pool.shutdown()
+        else:
+            stop_workers(self.pool)
+
+    def map(self, function: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        """`function` of each item, in order, made by the workers a batch at a time."""
+        return self.pool.map(function, items, chunksize=PIECES_PER_BATCH)
+
+    def __call__(self, jobs: Iterator[PieceJob]) -> Iterator[PieceOutcome]:
+        pending: deque[Future] = deque()
+        try:
+            while batch := list(islice(jobs, PIECES_PER_BATCH)):
+                pending.append(self.pool.submit(run_pieces, batch))
+                if len(pending) >= self.in_flight:
+                    yield from self.taken(pending.popleft())
+            while pending:
+                yield from self.taken(pending.popleft())
+        finally:  # the file is settled early (too complex, or LibCST does not read it): the rest is not needed
+            for future in pending:
+                future.cancel()
+
+    def taken(self, future: Future) -> list[PieceOutcome]:
+        outcomes, read = future.result()
+        self.read.update(read)
+        return outcomes
+
+
+def run_pieces(jobs: list[PieceJob]) -> tuple[list[PieceOutcome], dict[str, str]]:
+    """In a worker: the outcomes of some pieces of one file, and the hashes of the project's modules they read. Their
+    reports keep their fixes' edits (data): the process that asked makes the file's suggestions and fixes."""
+    from zerograd_lint.core.engine import piece_outcome
+    from zerograd_lint.files.project_index import fingerprints, project_of
+
+    project = project_of(jobs[0].path)
+    with collector_tuned_for_one_file():
+        outcomes = [piece_outcome(job, project) for job in jobs]
+    return outcomes, fingerprints(project.read) if project is not None else {}
 
 
 def outcome_of(future: Future, task: EngineTask) -> TaskResult:

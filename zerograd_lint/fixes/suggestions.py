@@ -12,50 +12,68 @@ from __future__ import annotations
 
 import ast
 import bisect
-from dataclasses import replace
-from typing import Sequence
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
 
+from zerograd_lint.analysis.outline import outline
 from zerograd_lint.base.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.fixes import FIXES, apply_fix, line_edits
-from zerograd_lint.fixes.base import Made
 from zerograd_lint.fixes.edit import CannotFix, Edit
 
 
-def suggested(source: str, reports: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """The reports, each one whose fix can be made with its suggestion."""
+def suggested(source: str, reports: Sequence[Diagnostic], each: Callable[..., Iterable[Suggestion | None]] = map) -> list[Diagnostic]:
+    """The reports, each one whose fix can be made with its suggestion; `each` maps `suggestion` over the reports'
+    drafts (each is made alone: a pool's `map` makes them in its workers)."""
     starts = statement_starts(source)
     lines = source.splitlines(keepends=True)
-    return [replace(d, suggestion=suggestion(lines, starts, d)) if d.fix is not None else d for d in reports]
+    made = iter(each(suggestion, [drafts(lines, starts, d) for d in reports if d.fix is not None]))
+    return [replace(d, suggestion=next(made)) if d.fix is not None else d for d in reports]
 
 
-def suggestion(lines: list[str], starts: list[int], d: Diagnostic) -> Suggestion | None:
+@dataclass(frozen=True)
+class Draft:
+    """A variant of a report's fix to try, its edits moved onto the excerpt of the file they touch."""
+
+    report: Diagnostic
+    variant: int  # in the order of `Fix.variants`
+    excerpt: str  # whole lines of the file
+    shift: int  # the file's line before the excerpt's first
+    edits: tuple[Edit, ...]
+
+
+def drafts(lines: list[str], starts: list[int], d: Diagnostic) -> list[Draft]:
+    """The variants the rule's page describes (`Fix.main`, else its fallback) whose edits were made, in that order."""
     fix, offer = FIXES.get(d.code), d.fix
     if fix is None or offer is None:
-        return None
+        return []
     variants = fix.variants()
+    found = []
     for variant in (fix.main, fix.fallback):
         if variant is None:
             continue
-        made = offer.variants[variants.index(variant)]
-        edits = line_edits_of(lines, starts, d, made)
-        if edits is not None:
-            return Suggestion(offer.applicability, variant.message(d), edits)
+        index = variants.index(variant)
+        made = offer.variants[index]
+        if isinstance(made, str) or not made:
+            continue
+        first, end = excerpt(starts, len(lines), made)
+        shift = first - 1
+        moved = tuple(replace(e, span=(e.span[0] - shift, e.span[1], e.span[2] - shift, e.span[3])) for e in made)
+        found.append(Draft(d, index, "".join(lines[first - 1 : end - 1]), shift, moved))
+    return found
+
+
+def suggestion(drafts: list[Draft]) -> Suggestion | None:
+    """The first draft whose edits can be made, as edits of whole lines of the file; None if none can."""
+    for draft in drafts:
+        try:
+            new = apply_fix(draft.excerpt, draft.report, draft.edits, for_analysis=False)
+        except CannotFix:
+            continue
+        d, shift = draft.report, draft.shift
+        assert d.fix is not None
+        edits = tuple(LineEdit(e["line"] + shift, e["end_line"] + shift, e["content"]) for e in line_edits(draft.excerpt, new))
+        return Suggestion(d.fix.applicability, FIXES[d.code].variants()[draft.variant].message(d), edits)
     return None
-
-
-def line_edits_of(lines: list[str], starts: list[int], d: Diagnostic, made: Made) -> tuple[LineEdit, ...] | None:
-    """The edits as whole lines of the file, made on an excerpt; None if they cannot be made."""
-    if isinstance(made, str) or not made:
-        return None
-    first, end = excerpt(starts, len(lines), made)
-    shift = first - 1
-    old = "".join(lines[first - 1 : end - 1])
-    moved = [replace(e, span=(e.span[0] - shift, e.span[1], e.span[2] - shift, e.span[3])) for e in made]
-    try:
-        new = apply_fix(old, d, moved, for_analysis=False)
-    except CannotFix:
-        return None
-    return tuple(LineEdit(e["line"] + shift, e["end_line"] + shift, e["content"]) for e in line_edits(old, new))
 
 
 def excerpt(starts: list[int], line_count: int, edits: Sequence[Edit]) -> tuple[int, int]:
@@ -78,9 +96,10 @@ def starts_statement(starts: list[int], line: int) -> bool:
 
 
 def statement_starts(source: str) -> list[int]:
-    """The first line of each top-level statement (its decorators included), in order."""
+    """The first line of each top-level statement (its decorators included), in order: from the file's outline (its
+    top level, every line where it is, the bodies of its defs and classes left out), a fraction of the file's tree."""
     try:
-        module = ast.parse(source)
+        module = ast.parse(outline(source).text)
     except (SyntaxError, ValueError):
         return []  # the whole file is the excerpt
     return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in module.body]
