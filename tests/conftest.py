@@ -67,7 +67,10 @@ def run_bounded(
         try:
             stdout, stderr = process.communicate(input, timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:  # the whole session ended meanwhile
+                pass
             stdout, stderr = process.communicate()
             raise subprocess.TimeoutExpired(command, timeout, stdout, stderr) from None
     return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
