@@ -825,8 +825,9 @@ def returns_new_tensors(call: cst.Call, resolver: Resolver | None, index: Module
 
 def makes_new_tensors(index: ModuleIndex, function: cst.FunctionDef) -> bool:
     """Whether a function of the module `index` returns something, and only new tensors (`is_new_tensor`)."""
+    values = index.returned_values(function)
     resolver = index.resolver_for(function)
-    return bool(index.returned_values(function)) and all(is_new_tensor(value, resolver) for value in index.returned_values(function))
+    return bool(values) and all(is_new_tensor(value, resolver) for value in values)
 
 
 def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> bool:

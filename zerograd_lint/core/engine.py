@@ -243,7 +243,7 @@ class PiecewiseFacts:
         """Each piece's reports in the file's order (a Diagnostic: LibCST does not read the file), the pieces analysed
         here one at a time, or by the workers lent to this thread (`pieces_analysed_by`)."""
         jobs = (PieceJob(piece.made(), self.path, self.clues, self.reads, codes) for piece in self.pieces)
-        elsewhere = PIECE_WORKERS.analyse
+        elsewhere = PIECE_ANALYSER.analyse
         if elsewhere is None:
             parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
             for job in jobs:
@@ -275,24 +275,24 @@ class PieceOutcome:
     spent: int | None
 
 
-class PieceWorkers(threading.local):
+class PieceAnalyser(threading.local):
     """Who analyses the pieces of a file analysed in this thread: here (None), or workers the runner lent, which take
     the pieces' jobs and give their outcomes in the same order."""
 
     analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]] | None = None
 
 
-PIECE_WORKERS = PieceWorkers()
+PIECE_ANALYSER = PieceAnalyser()
 
 
 @contextmanager
 def pieces_analysed_by(analyse: Callable[[Iterator[PieceJob]], Iterator[PieceOutcome]] | None) -> Iterator[None]:
     """The pieces of the files analysed in this thread inside the block are analysed by `analyse` (None: here)."""
-    outer, PIECE_WORKERS.analyse = PIECE_WORKERS.analyse, analyse
+    outer, PIECE_ANALYSER.analyse = PIECE_ANALYSER.analyse, analyse
     try:
         yield
     finally:
-        PIECE_WORKERS.analyse = outer
+        PIECE_ANALYSER.analyse = outer
 
 
 def piece_reports(job: PieceJob, project: ProjectSource | None, parse_project: Callable[[str], cst.Module]) -> list[Diagnostic] | Diagnostic:

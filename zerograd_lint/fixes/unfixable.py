@@ -7,6 +7,12 @@ so the report's message says where the problem is and the author edits.
 
 from __future__ import annotations
 
+# ZG301 and ZG302: the same read of a `.grad` that may be missing, known to be or not.
+MISSING_GRAD = (
+    "a missing `.grad` may be skipped (`if p.grad is not None`) or kept as zeros (`zero_grad(set_to_none=False)`): "
+    "which one depends on what the read does with it"
+)
+
 WHY_NOT_FIXED: dict[str, str] = {
     "ZG000": "the file does not parse: there is no code to edit until its syntax is fixed",
     "ZG104": "the clear is correct where it is (the weights are bit-identical); moving it to the top of the iteration "
@@ -17,10 +23,8 @@ WHY_NOT_FIXED: dict[str, str] = {
              "loop's design: the author reorders it",
     "ZG203": "the clip belongs between the backward and the step, and moving it there changes every update: the "
              "author moves it",
-    "ZG301": "a missing `.grad` may be skipped (`if p.grad is not None`) or kept as zeros (`zero_grad(set_to_none=False)`): "
-             "which one depends on what the read does with it",
-    "ZG302": "a missing `.grad` may be skipped (`if p.grad is not None`) or kept as zeros (`zero_grad(set_to_none=False)`): "
-             "which one depends on what the read does with it",
+    "ZG301": MISSING_GRAD,
+    "ZG302": MISSING_GRAD,
     "ZG403": "which `unscale_` to keep depends on which clip needs the unscaled gradients: the author removes the other",
     "ZG601": "where the optimizer belongs (before the loop, often next to the model) is for the author to decide; the "
              "message says which loop",
