@@ -22,6 +22,30 @@ BYTECODE = Path(tempfile.gettempdir()) / f"zerograd-lint-tests-bytecode-{os.getu
 if sys.dont_write_bytecode:  # and this process's: the test modules, rewritten by pytest, and the package they import
     sys.dont_write_bytecode = False
     sys.pycache_prefix = sys.pycache_prefix or str(BYTECODE)
+# Ctrl-C as at a terminal: a shell that starts the suite in the background with job control off hands it SIGINT
+# ignored, which the CLIs that tests interrupt would inherit (the tests of Ctrl-C need the default: KeyboardInterrupt).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+forks_of_this_process = 0
+
+
+def count_fork() -> None:
+    global forks_of_this_process
+    forks_of_this_process += 1
+
+
+os.register_at_fork(after_in_parent=count_fork)
+
+
+@pytest.fixture(autouse=True)
+def never_forks_the_test_process() -> Iterator[None]:
+    """Under pytest-xdist a child forked from a worker inherits the worker's channel to the controller: one that
+    outlives a stuck test keeps the controller from seeing the worker end, and the whole run waits forever. Code
+    that forks (the runner's pools, screening ahead) is tested in a subprocess of its own."""
+    before = forks_of_this_process
+    yield
+    assert forks_of_this_process == before, "this test forked the test process: run the forking code in a subprocess"
 
 
 def cli_env() -> dict[str, str]:
@@ -74,6 +98,14 @@ def run_bounded(
             stdout, stderr = process.communicate()
             raise subprocess.TimeoutExpired(command, timeout, stdout, stderr) from None
     return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def run_python(program: str, *args: str, cwd: Path | None = None, timeout: float = 300) -> object:
+    """What `python -c PROGRAM ARGS` prints as JSON, in a process of its own, with this checkout on the path: for
+    code that forks (see `never_forks_the_test_process`)."""
+    run = run_bounded([sys.executable, "-c", program, *args], cwd=cwd or REPO, env=cli_env(), timeout=timeout)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
 
 
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:

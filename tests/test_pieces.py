@@ -7,19 +7,16 @@ import ast
 import weakref
 
 import pytest
+from conftest import run_python
 
-from zerograd_lint.analysis import work
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.core import engine, pieces
 from zerograd_lint.core.gate import gate_of
 from zerograd_lint.core.pieces import pieces_of
 from zerograd_lint.core.reached_code import MIN_BYTES
 from zerograd_lint.core.selection import DEFAULT_SELECTION
-from zerograd_lint.files import runner
-from zerograd_lint.files.config import Settings
 from zerograd_lint.files.project_index import project_of
-from zerograd_lint.files.runner import check_paths, collector_tuned_for_one_file
-from zerograd_lint.formats import json_format
+from zerograd_lint.files.runner import collector_tuned_for_one_file
 
 HEADER = '''"""Experiments."""
 # Each function below fits a model of its own.
@@ -143,38 +140,57 @@ def test_the_reports_are_the_whole_files():
     assert any(d.fix is not None for d in whole)
 
 
-def test_workers_analyse_the_pieces_and_the_run_is_one_processs(tmp_path, monkeypatch):
+WORKERS_AND_ONE_PROCESS = """
+import json, sys
+from pathlib import Path
+from zerograd_lint.analysis import work
+from zerograd_lint.core import engine
+from zerograd_lint.core.selection import DEFAULT_SELECTION
+from zerograd_lint.files import runner
+from zerograd_lint.files.config import Settings
+from zerograd_lint.files.project_index import project_of
+from zerograd_lint.formats import json_format
+
+path = Path(sys.argv[1])
+with work.allowance():
+    engine.reports_of(path.read_text(), str(path), DEFAULT_SELECTION.codes(), project_of(str(path)))
+    cost = work.spent()
+from_workers, taken = 0, runner.PieceWorkers.taken
+
+def counted(self, future):
+    global from_workers
+    outcomes = taken(self, future)
+    from_workers += len(outcomes)
+    return outcomes
+
+runner.PieceWorkers.taken = counted
+runner.available_cores = lambda: 2
+runs = []
+for limit in (cost, cost - 1):
+    work.WORK_LIMIT = limit
+    for jobs in (1, None):
+        from_workers = 0
+        rendered = json_format.render(runner.check_paths([path], Settings(), jobs=jobs, suggest=True).diagnostics)
+        runs.append([limit == cost, jobs, rendered, from_workers, ['"fix": {' in rendered, work.too_complex() in rendered]])
+print(json.dumps(runs))
+"""
+
+
+def test_workers_analyse_the_pieces_and_the_run_is_one_processs(tmp_path):
     """A file checked alone has its pieces analysed by workers: the JSON (fixes included) is the one process's byte
-    for byte, and the work counted is too, so the same allowance settles the file the same way."""
+    for byte, and the work counted is too, so the same allowance settles the file the same way. (Workers fork: in
+    a process of its own.)"""
     source = large_file()
     (tmp_path / "pyproject.toml").write_text("")
     path = tmp_path / "experiments.py"
     path.write_text(source)
-    with work.allowance():
-        engine.reports_of(source, str(path), DEFAULT_SELECTION.codes(), project_of(str(path)))
-        cost = work.spent()
-    from_workers, taken = 0, runner.PieceWorkers.taken
-
-    def counted(self, future):
-        nonlocal from_workers
-        outcomes = taken(self, future)
-        from_workers += len(outcomes)
-        return outcomes
-
-    monkeypatch.setattr(runner.PieceWorkers, "taken", counted)
-    monkeypatch.setattr(runner, "available_cores", lambda: 2)
-
-    def checked(limit: int, jobs: int | None) -> str:
-        monkeypatch.setattr(work, "WORK_LIMIT", limit)
-        return json_format.render(check_paths([path], Settings(), jobs=jobs, suggest=True).diagnostics)
-
-    for limit in (cost, cost - 1):
-        alone = checked(limit, 1)
-        assert from_workers == 0
-        assert checked(limit, None) == alone
-        assert from_workers == source.count("\ndef train_") or limit < cost  # a ZG000 settles the file early
-        assert ('"fix": {' in alone, work.too_complex() in alone) == ((True, False) if limit == cost else (False, True))
-        from_workers = 0
+    runs = run_python(WORKERS_AND_ONE_PROCESS, str(path), cwd=tmp_path)
+    assert [(within, jobs) for within, jobs, *_ in runs] == [(True, 1), (True, None), (False, 1), (False, None)]
+    for (within, _, alone, from_no_worker, fixed_or_too_complex), (_, _, with_workers, from_workers, _) in (runs[:2], runs[2:]):
+        assert from_no_worker == 0
+        assert with_workers == alone
+        assert from_workers == source.count("\ndef train_") or not within  # a ZG000 settles the file early
+        assert fixed_or_too_complex == ([True, False] if within else [False, True])
 
 
 def test_module_code_that_names_every_function_keeps_the_file_whole():

@@ -27,3 +27,13 @@ def test_pre_commit_snippet_names_a_hook_and_a_rev_of_this_repository() -> None:
     # (tests/test_precommit_hook.py runs the snippet with it against a hook repository that has no tag).
     assert repository["rev"] == "<commit>"
     assert "`git ls-remote <repository URL> HEAD`" in snippet.group(1)
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    """`.ci/run` runs the README's second command (the pip installs, then pytest with the same options) in a venv
+    of its own."""
+    installs, _, pytest_options = README.split("```bash\n", 1)[1].splitlines()[1].partition(" && python -m pytest")
+    ci = (REPO / ".ci" / "run").read_text()
+    assert installs == 'pip install torch==2.13.0 && pip install ".[test]"'
+    assert '-m pip install --quiet torch==2.13.0 ' in ci and '-m pip install --quiet ".[test]" ' in ci
+    assert f'\n"$python" -m pytest{pytest_options}\n' in ci

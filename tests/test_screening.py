@@ -1,50 +1,61 @@
-"""Screening ahead: a forked child settles a large run's files while the parent imports the analysis."""
+"""Screening ahead: a forked child settles a large run's files while the parent imports the analysis.
+(Each test forks in a process of its own, never the test process.)"""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
 import pytest
-from conftest import REPO, cli_env, run_cli
-
-from zerograd_lint.files.screening import screened_ahead
+from conftest import REPO, cli_env, run_cli, run_python
 
 GENERATOR = REPO / "bench" / "generate_training_tree.py"
 
 
+SCREENING = "import json, os, sys\nfrom zerograd_lint.files.screening import screened_ahead\n"
+
+
 def test_answers_come_from_the_child_in_order_and_it_finishes(tmp_path):
-    finished = tmp_path / "finished"
-    answers = list(screened_ahead(list(range(500)), lambda n: (n, os.getpid()), lambda: finished.write_text(str(os.getpid()))))
+    answers, parent, finished = run_python(SCREENING + (
+        "answers = list(screened_ahead(list(range(500)), lambda n: (n, os.getpid()),\n"
+        "                              lambda: open('finished', 'w').write(str(os.getpid()))))\n"
+        "print(json.dumps([answers, os.getpid(), open('finished').read()]))\n"
+    ), cwd=tmp_path)
     assert [n for n, _ in answers] == list(range(500))
     children = {pid for _, pid in answers}
-    assert len(children) == 1 and os.getpid() not in children
-    assert finished.read_text() == str(children.pop())
+    assert len(children) == 1 and parent not in children
+    assert finished == str(children.pop())
 
 
 @pytest.mark.parametrize("death", ["exit", "exception"])
 def test_what_a_dead_child_did_not_settle_is_settled_here(tmp_path, death):
-    def settle(n: int) -> int:
-        if n == 3:
-            if death == "exit":
-                os._exit(1)
-            raise ValueError("the child's own failure")
-        return n
-
-    finished = tmp_path / "finished"
-    assert list(screened_ahead(list(range(6)), settle, finished.touch)) == [0, 1, 2, None, None, None]
-    assert not finished.exists()
+    answers = run_python(SCREENING + (
+        "def settle(n):\n"
+        "    if n == 3:\n"
+        "        if sys.argv[1] == 'exit':\n"
+        "            os._exit(1)\n"
+        "        raise ValueError(\"the child's own failure\")\n"
+        "    return n\n"
+        "print(json.dumps(list(screened_ahead(list(range(6)), settle, lambda: open('finished', 'w').close()))))\n"
+    ), death, cwd=tmp_path)
+    assert answers == [0, 1, 2, None, None, None]
+    assert not (tmp_path / "finished").exists()
 
 
 def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
-    finished = tmp_path / "finished"
-    answers = screened_ahead(list(range(10**7)), lambda n: os.getpid(), finished.touch)
-    child = next(answers)
-    answers.close()  # as Ctrl-C in the parent does
-    with pytest.raises(ProcessLookupError):
-        os.kill(child, 0)  # gone, not a zombie
-    assert not finished.exists()
+    gone = run_python(SCREENING + (
+        "answers = screened_ahead(list(range(10**7)), lambda n: os.getpid(), lambda: open('finished', 'w').close())\n"
+        "child = next(answers)\n"
+        "answers.close()  # as Ctrl-C in the parent does\n"
+        "try:\n"
+        "    os.kill(child, 0)\n"
+        "except ProcessLookupError:\n"
+        "    print('true')  # gone, not a zombie\n"
+        "else:\n"
+        "    print('false')\n"
+    ), cwd=tmp_path)
+    assert gone is True
+    assert not (tmp_path / "finished").exists()
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, cli_env, run_cli
+from conftest import FIXTURES, REPO, cli_env, run_cli, run_python
 
 from zerograd_lint.analysis import work
 from zerograd_lint.core.selection import Selection
@@ -325,18 +325,20 @@ def test_ctrl_c_while_files_are_found_exits_130_in_one_line(tmp_path):
 def test_stopping_the_workers_leaves_nothing_running_that_the_exit_could_race():
     """Ctrl-C kills the workers, and waits for the pool's manager thread to end: it closes a pipe that the
     interpreter's exit handler writes to, and the two at once made `OSError: Bad file descriptor` at exit."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(2)
-    busy = [pool.submit(time.sleep, 60) for _ in range(2)]
-    while not all(future.running() for future in busy):
-        time.sleep(0.01)
-    manager, workers = pool._executor_manager_thread, list(pool._processes.values())
-    runner.stop_workers(pool)
-    assert manager is not None and not manager.is_alive()
-    for worker in workers:
-        worker.join(timeout=10)
-        assert worker.exitcode == -signal.SIGTERM
+    manager_alive, exitcodes = run_python(
+        "import json, time\nfrom concurrent.futures import ProcessPoolExecutor\nfrom zerograd_lint.files import runner\n"
+        "pool = ProcessPoolExecutor(2)\n"
+        "busy = [pool.submit(time.sleep, 60) for _ in range(2)]\n"
+        "while not all(future.running() for future in busy):\n"
+        "    time.sleep(0.01)\n"
+        "manager, workers = pool._executor_manager_thread, list(pool._processes.values())\n"
+        "runner.stop_workers(pool)\n"
+        "for worker in workers:\n"
+        "    worker.join(timeout=10)\n"
+        "print(json.dumps([manager is None or manager.is_alive(), [worker.exitcode for worker in workers]]))\n"
+    )
+    assert manager_alive is False
+    assert exitcodes == [-signal.SIGTERM] * 2
 
 
 def test_the_limit_of_work_is_the_one_the_docs_state():
