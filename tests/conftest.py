@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import signal
@@ -26,6 +27,25 @@ if sys.dont_write_bytecode:  # and this process's: the test modules, rewritten b
 # ignored, which the CLIs that tests interrupt would inherit (the tests of Ctrl-C need the default: KeyboardInterrupt).
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# A test stuck for this long has every thread's stack printed and its process ended, by faulthandler's own thread:
+# it runs even while the stuck code holds the interpreter's lock (gloo's teardown once did; a watchdog in Python,
+# as pytest-timeout's, waits for that lock for ever). Under pytest-xdist the worker ends and another takes over.
+STUCK_SECONDS = 900
+stuck_report_fd = -1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global stuck_report_fd
+    stuck_report_fd = os.dup(sys.stderr.fileno())  # the terminal's: later, pytest captures fd 2 during each test
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    faulthandler.dump_traceback_later(STUCK_SECONDS, exit=True, file=stuck_report_fd)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
 
 forks_of_this_process = 0
 

@@ -81,3 +81,14 @@ def figures() -> None:
 
 if __name__ == "__main__":
     figures()
+
+
+@pytest.mark.parametrize("ending", ["", "raise SystemExit(3)", "raise ValueError('its own failure')"])
+def test_what_a_script_leaves_lives_on_as_under_python(tmp_path: Path, ending: str) -> None:
+    """Its objects are not freed when it returns, as `python SCRIPT`'s __main__ globals are not (a DDP model freed
+    then can deadlock in gloo's teardown), whether the script ends, exits or raises."""
+    script = tmp_path / "leaves.py"
+    script.write_text(f"import sys, weakref\nclass Model:\n    pass\nmodel = Model()\nsys.left_by_script = weakref.ref(model)\n{ending}\n")
+    run_in(tmp_path, script)
+    assert sys.left_by_script() is not None  # type: ignore[attr-defined]
+    del sys.left_by_script  # type: ignore[attr-defined]

@@ -52,6 +52,13 @@ def print_user_traceback(error: BaseException) -> None:
     traceback.print_exception(type(error), error, tb or error.__traceback__)
 
 
+# What each script left (its globals, or the exception whose frames hold them) lives until the process ends, as
+# `python SCRIPT`'s __main__ does. Freed when the script returns, a DDP model's reducer destroys its gloo process
+# group in this thread, which holds the interpreter's lock, and joins gloo's worker thread, which may be freeing
+# its last work and waits for that lock: both wait for ever (torch 2.13; a test process hung on it).
+LEFT_BY_SCRIPTS: list[object] = []
+
+
 def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | None = None) -> ScriptOutcome:
     """Run the script under a guard that watches every optimizer it creates; collect the findings."""
     linecache.checkcache(path)  # positions are read from the file as it is now
@@ -62,10 +69,12 @@ def run_script(path: str, args: Sequence[str] = (), accumulation_steps: int | No
     try:
         with watch_all(accumulation_steps=accumulation_steps, mode=Mode.COLLECT) as session:
             try:
-                runpy.run_path(path, run_name="__main__")
+                LEFT_BY_SCRIPTS.append(runpy.run_path(path, run_name="__main__"))
             except SystemExit as stop:
+                LEFT_BY_SCRIPTS.append(stop)
                 status = exit_status_of(stop.code)
             except Exception as error:  # the script's own failure: reported as python would, findings kept
+                LEFT_BY_SCRIPTS.append(error)
                 if isinstance(error, SyntaxError) and error.filename == path:
                     error.filename = os.path.abspath(path)  # python names its script by its absolute path
                 session.observe_error(error)
