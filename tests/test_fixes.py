@@ -133,7 +133,7 @@ def test_unsafe_fixes_wait_for_the_flag() -> None:
 
 def test_a_fix_that_would_not_parse_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(facts, step: cst.CSTNode) -> list[Edit]:
-        return [Edit.at(REPLACE, step, facts.span(step), "scaler.step(opt")]
+        return [Edit.at(REPLACE, step, facts, "scaler.step(opt")]
 
     monkeypatch.setattr(zg404, "add_update", broken)
     source = (FIXTURES / "zg404_no_update.py").read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from bisect import bisect_right
+from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
 import libcst as cst
@@ -29,6 +30,7 @@ class Positions:
         self.module = module
         self.pending = [f for f in dict.fromkeys(functions) if isinstance(f, cst.FunctionDef)]
         self.def_starts = [(node.lineno, node.col_offset, node.name) for node in python_defs(tree.body)]
+        self.first_lines = first_lines(tree)
         self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...]]] | None = None
         self.known: dict[cst.CSTNode, tuple[CodeRange, int]] = {}  # node -> its range in a generated part, line offset
         self.whole: dict[cst.CSTNode, CodeRange] | None = None  # every node's range, once one outside the functions is asked
@@ -50,6 +52,11 @@ class Positions:
         while node not in self.known and self.pending:
             self.generate(self.pending.pop(0))
         return node in self.known
+
+    @cached_property
+    def top_level_lines(self) -> list[int]:
+        """The first line of each of the module's top-level statements (see `top_level_lines`)."""
+        return top_level_lines(self.module, self.first_lines)
 
     def generate(self, function: cst.FunctionDef) -> None:
         """The positions in one function, unless they are known already (a def nested in one done before)."""
@@ -74,6 +81,21 @@ class Positions:
         if [d.name.value for d, _ in defs] != [name for _, _, name in self.def_starts]:
             return {}
         return {d: (line, column, indents) for (d, indents), (line, column, _) in zip(defs, self.def_starts)}
+
+
+def first_lines(tree: ast.Module) -> list[int]:
+    """The first line of each top-level statement (its decorators included), a line once (`a = 1; b = 2`)."""
+    return sorted({min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in tree.body})
+
+
+def top_level_lines(module: cst.Module, lines: list[int]) -> list[int]:
+    """The first line of each of LibCST's top-level statements: CPython's `first_lines` where the two trees count as
+    many, else LibCST's own positions (a code generation of the module: `a = 1; \\` and the next line are one
+    statement in LibCST's tree, two lines in CPython's)."""
+    if len(lines) == len(module.body):
+        return lines
+    positions = generated_positions(module, module, ())
+    return [positions[statement].start.line for statement in module.body]
 
 
 def generated_positions(module: cst.Module, node: cst.CSTNode, indents: tuple[str, ...]) -> dict[cst.CSTNode, CodeRange]:

@@ -2,24 +2,30 @@
 
 A rule describes its fix where it knows the nodes (ruff's `Fix::safe_edit`,
 Fixit's `replacement=`): each edit names an operation, the node it applies to
-(its kind and span, 1-based as reports are) and the code it writes. The edits
-travel with the report (`Diagnostic.fix`); `apply_edits` parses the source
-once and makes them all in one pass with LibCST, which keeps the formatting
-and comments of everything it does not touch and gives inserted statements
-the indentation of their block.
+(its kind, its span, 1-based as reports are, and its path from the top-level
+statement it is in) and the code it writes. The edits travel with the report
+(`Diagnostic.fix`); `apply_edits` parses the source once, finds each node by
+its path (no positions: computing them costs more than the parse) and makes
+them all in one pass with LibCST, which keeps the formatting and comments of
+everything it does not touch and gives inserted statements the indentation of
+their block.
 """
 
 from __future__ import annotations
 
+import ast
+from bisect import bisect_right
 from dataclasses import dataclass
-from bisect import bisect_left
 from functools import lru_cache
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
-from libcst.metadata import CodeRange
 
-from zerograd_lint.analysis.positions import generated_positions
+from zerograd_lint.analysis.ir.visiting import code_children
+from zerograd_lint.analysis.positions import first_lines, top_level_lines
+
+if TYPE_CHECKING:
+    from zerograd_lint.analysis.facts import FileFacts
 
 # A node's 1-based (line, column, end_line, end_column), end exclusive, as a report's.
 Span = tuple[int, int, int, int]
@@ -46,13 +52,56 @@ class Edit:
     kind: str  # the class name of the node edited (`SimpleStatementLine`, `For`, `Call`, ...)
     span: Span
     code: str = ""  # the statement to insert (one line, no newline), or the replacing expression
+    # Where the node is in the top-level statement its first line is in: the index among `code_children` of each node
+    # on the way down (the same in any text holding that statement as it is, an excerpt of the file included).
+    path: tuple[int, ...] = ()
 
     @classmethod
-    def at(cls, op: str, node: cst.CSTNode, span: Span, code: str = "") -> Edit:
-        """The edit of `node`, found at `span`; raises CannotFix if the statement to insert is none."""
+    def at(cls, op: str, node: cst.CSTNode, facts: FileFacts, code: str = "") -> Edit:
+        """The edit of `node` in the checked file; raises CannotFix if the statement to insert is none, or if the
+        node is not in the checked file."""
         if op in (INSERT_BEFORE, INSERT_AFTER, INSERT_FIRST):
             statement(code)
-        return cls(op, type(node).__name__, span, code)
+        assert facts.module is not None and facts.positions is not None
+        span = facts.span(node)
+        top = top_level(facts.module, facts.positions.top_level_lines, span[0])
+        path = path_to(top, node) if top is not None else None
+        if path is None:
+            raise CannotFix("the code to edit is not in the checked file")
+        return cls(op, type(node).__name__, span, code, path)
+
+
+def top_level(module: cst.Module, lines: list[int], line: int) -> cst.BaseStatement | None:
+    """The module's top-level statement that `line` is in (`lines`: the first line of each, `top_level_lines`)."""
+    index = bisect_right(lines, line) - 1
+    return module.body[index] if index >= 0 else None
+
+
+def path_to(top: cst.CSTNode, node: cst.CSTNode) -> tuple[int, ...] | None:
+    """The indices among `code_children` from `top` down to `node`; None if it is not in `top`."""
+    stack: list[tuple[cst.CSTNode, tuple[int, ...]]] = [(top, ())]
+    while stack:
+        current, path = stack.pop()
+        if current is node:
+            return path
+        stack.extend((child, (*path, index)) for index, child in enumerate(code_children(current)))
+    return None
+
+
+def way_to(module: cst.Module, lines: list[int], edit: Edit) -> list[cst.CSTNode]:
+    """The nodes from the module down to the one the edit is of; raises CannotFix where its path leads to none of its kind."""
+    top = top_level(module, lines, edit.span[0])
+    way: list[cst.CSTNode] = [module]
+    node: cst.CSTNode | None = top
+    for index in edit.path:
+        if node is None:
+            break
+        way.append(node)
+        children = code_children(node)
+        node = children[index] if index < len(children) else None
+    if node is None or type(node).__name__ != edit.kind:
+        raise CannotFix(SHAPE)
+    return [*way, node]
 
 
 @lru_cache(maxsize=256)
@@ -69,11 +118,10 @@ def statement(code: str) -> cst.SimpleStatementLine:
 
 
 def apply_edits(source: str, edits: Sequence[Edit]) -> str:
-    """The source with the edits made; raises CannotFix when some edit finds no node of its kind at its span."""
+    """The source with the edits made; raises CannotFix when some edit finds no node of its kind where its path leads."""
     module = cst.parse_module(source)
-    # The positions as the analysis computes them: LibCST's metadata wrapper walks every node once more to
-    # hand them over (two fifths of an edit's cost).
-    applier = _Applier(edits, generated_positions(module, module, ()))
+    lines = top_level_lines(module, first_lines(ast.parse(source)))
+    applier = _Applier([(way_to(module, lines, edit), edit) for edit in edits])
     new = module.visit(applier)
     if len(applier.done) != len(edits):
         raise CannotFix(SHAPE)
@@ -81,29 +129,21 @@ def apply_edits(source: str, edits: Sequence[Edit]) -> str:
 
 
 class _Applier(cst.CSTTransformer):
-    def __init__(self, edits: Sequence[Edit], positions: Mapping[cst.CSTNode, CodeRange]) -> None:
+    def __init__(self, located: Sequence[tuple[list[cst.CSTNode], Edit]]) -> None:
         super().__init__()
-        self.positions = positions
-        self.edits: dict[tuple[str, Span], list[Edit]] = {}
-        for edit in edits:
-            self.edits.setdefault((edit.kind, edit.span), []).append(edit)
-        self.starts = sorted({edit.span[:2] for edit in edits})
+        self.edits: dict[cst.CSTNode, list[Edit]] = {}  # by node (LibCST nodes hash by identity)
+        self.around: set[cst.CSTNode] = set()  # the nodes that hold one
+        for way, edit in located:
+            self.edits.setdefault(way[-1], []).append(edit)
+            self.around.update(way[:-1])
         self.done: list[Edit] = []
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        """Go into a node only where an edit may be: a statement holding the start of one (a block's edits are
-        made as it is left, from its statements' own spans)."""
-        where = self.positions.get(node)
-        if where is None:
-            return True
-        start, end = (where.start.line, where.start.column + 1), (where.end.line, where.end.column + 1)
-        index = bisect_left(self.starts, start)
-        return index < len(self.starts) and self.starts[index] <= end
+        """Go into a node only where an edit is (a block's edits are made as it is left, from its statements' own)."""
+        return node in self.around
 
     def of(self, node: cst.CSTNode, *ops: str) -> list[Edit]:
-        where = self.positions[node]
-        span = (where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
-        found = [edit for edit in self.edits.get((type(node).__name__, span), ()) if edit.op in ops]
+        found = [edit for edit in self.edits.get(node, ()) if edit.op in ops]
         self.done += found
         return found
 

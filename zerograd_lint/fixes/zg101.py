@@ -74,9 +74,9 @@ def add_clear(
         raise CannotFix(f"no name at the step is bound to `{words.optimizer}`")
     if words.after_step:
         line = statement_of(facts, step.node)
-        return [Edit.at(INSERT_AFTER, line, facts.span(line), clear_call(words))]
+        return [Edit.at(INSERT_AFTER, line, facts, clear_call(words))]
     assert loop is not None
-    return [Edit.at(INSERT_FIRST, loop, facts.span(loop), clear_call(words))]
+    return [Edit.at(INSERT_FIRST, loop, facts, clear_call(words))]
 
 
 def after_step(facts: FileFacts, step: Step, loop: cst.CSTNode, at_loop: str, guarded: bool) -> bool:
@@ -119,7 +119,7 @@ def clear_before_backward(facts: FileFacts, words: MissingClear, loop: cst.CSTNo
     if words.at_backward is None:
         raise CannotFix("no name at the backward is bound to the optimizer")
     line = starting_with(facts, backward)
-    return [Edit.at(INSERT_BEFORE, line, facts.span(line), clear_call(words, words.at_backward))]
+    return [Edit.at(INSERT_BEFORE, line, facts, clear_call(words, words.at_backward))]
 
 
 def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[Edit]:
@@ -128,7 +128,7 @@ def clear_in_closure(facts: FileFacts, words: MissingClear, step: Step) -> list[
     receiver = step_receiver(step)
     assert isinstance(step.node, cst.Call)
     closure, optimizer = closure_of(facts.module, step.node, receiver)
-    return [Edit.at(INSERT_FIRST, closure, facts.span(closure), clear_call(words, optimizer))]
+    return [Edit.at(INSERT_FIRST, closure, facts, clear_call(words, optimizer))]
 
 
 def message(d: Diagnostic) -> str:

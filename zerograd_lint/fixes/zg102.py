@@ -71,7 +71,7 @@ def insertion(
     moved = root.translated(words.clear, clear, place)
     if moved is None:
         raise CannotFix(f"no name where `{words.clear}` would go is bound to what it clears")
-    return Edit.at(kind, line, facts.span(line), moved)
+    return Edit.at(kind, line, facts, moved)
 
 
 def removal(facts: FileFacts, clear: cst.CSTNode, text: str) -> Edit:
@@ -79,7 +79,7 @@ def removal(facts: FileFacts, clear: cst.CSTNode, text: str) -> Edit:
     line = statement_of(facts, clear)
     if not is_only(line, text):
         raise CannotFix(f"the statement holds more than `{text}`")
-    return Edit.at(REMOVE, line, facts.span(line))
+    return Edit.at(REMOVE, line, facts)
 
 
 def message(d: Diagnostic) -> str:

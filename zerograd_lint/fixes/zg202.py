@@ -28,7 +28,7 @@ def call(facts: FileFacts, attribute: cst.CSTNode) -> Edit:
     if not isinstance(attribute, cst.Attribute):
         raise CannotFix(SHAPE)
     arguments = [stepped_optimizer(facts, attribute.value)] if attribute.attr.value == "unscale_" else []
-    return Edit.at(REPLACE, attribute, facts.span(attribute), source_of(cst.Call(func=attribute, args=arguments)))
+    return Edit.at(REPLACE, attribute, facts, source_of(cst.Call(func=attribute, args=arguments)))
 
 
 def stepped_optimizer(facts: FileFacts, scaler: cst.BaseExpression) -> cst.Arg:

@@ -40,7 +40,7 @@ def move_after(facts: FileFacts, scheduler_step: cst.CSTNode, scheduler: str, st
     if any(notices_the_move(s, scheduler) for s in body[scheduler_at + 1 : step_at]) or uses_scheduler(holder, scheduler):
         raise CannotFix("code between the two steps depends on their order")
     code = source_of(moving.with_changes(leading_lines=[])).rstrip("\r\n")
-    return [Edit.at(REMOVE, moving, facts.span(moving)), Edit.at(INSERT_AFTER, holder, facts.span(holder), code)]
+    return [Edit.at(REMOVE, moving, facts), Edit.at(INSERT_AFTER, holder, facts, code)]
 
 
 def index_in(body: list[cst.BaseStatement], statement: cst.BaseStatement) -> int:

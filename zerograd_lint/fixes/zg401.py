@@ -43,9 +43,9 @@ def add_unscale(facts: FileFacts, clip: cst.CSTNode, unscale: str) -> list[Edit]
         if previous is not None and conditional_unscale(previous, unscale)
     ]
     if len(conditional) == 1:  # not two: that would unscale twice
-        return [Edit.at(UNGUARD, conditional[0], facts.span(conditional[0]))]
+        return [Edit.at(UNGUARD, conditional[0], facts)]
     line = statement_of(facts, clip)
-    return [Edit.at(INSERT_BEFORE, line, facts.span(line), unscale)]
+    return [Edit.at(INSERT_BEFORE, line, facts, unscale)]
 
 
 def before(statement: cst.BaseStatement, block: Block) -> cst.BaseStatement | None:

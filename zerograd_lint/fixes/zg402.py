@@ -33,11 +33,11 @@ def through_scaler(facts: FileFacts, step: cst.CSTNode, words: BypassedScaler, n
     if not isinstance(step, cst.Call) or step.args or not isinstance(step.func, cst.Attribute):
         raise CannotFix("the step has arguments")
     # The optimizer as written here (in a helper it may have another name than in the loop).
-    edits = [Edit.at(REPLACE, step, facts.span(step), f"{words.scaler}.step({source_of(step.func.value)})")]
+    edits = [Edit.at(REPLACE, step, facts, f"{words.scaler}.step({source_of(step.func.value)})")]
     if words.has_update:
         return edits
     line = statement_of(facts, step)
-    return [*edits, Edit.at(INSERT_AFTER, line, facts.span(line), f"{words.scaler}.update()")]
+    return [*edits, Edit.at(INSERT_AFTER, line, facts, f"{words.scaler}.update()")]
 
 
 def message(d: Diagnostic) -> str:

@@ -26,7 +26,7 @@ def add_update(facts: FileFacts, step: cst.CSTNode) -> list[Edit]:
         raise CannotFix("the scaler's step is not a method call")
     update = f"{source_of(step.func.value)}.update()"  # the scaler as written at its step
     line = statement_of(facts, step)
-    return [*updates_after_loops(facts, step, update), Edit.at(INSERT_AFTER, line, facts.span(line), update)]
+    return [*updates_after_loops(facts, step, update), Edit.at(INSERT_AFTER, line, facts, update)]
 
 
 def updates_after_loops(facts: FileFacts, step: cst.CSTNode, update: str) -> list[Edit]:
@@ -38,7 +38,7 @@ def updates_after_loops(facts: FileFacts, step: cst.CSTNode, update: str) -> lis
             index = next(index for index, s in enumerate(block.body) if s is loop)
             follower = block.body[index + 1] if index + 1 < len(block.body) else None
             if follower is not None and is_only(follower, update):
-                found.append(Edit.at(DROP, follower, facts.span(follower)))
+                found.append(Edit.at(DROP, follower, facts))
     return found
 
 

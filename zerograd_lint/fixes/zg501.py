@@ -52,7 +52,7 @@ def divide_loss(facts: FileFacts, call: cst.CSTNode, words: UnscaledLoss) -> Edi
         new = call.with_changes(func=call.func.with_changes(value=receiver.with_changes(args=[argument])))
     else:
         raise CannotFix(f"`{loss}` is not what the backward is called on")
-    return Edit.at(REPLACE, call, facts.span(call), source_of(new))
+    return Edit.at(REPLACE, call, facts, source_of(new))
 
 
 FIX = Fix(

@@ -57,7 +57,7 @@ def add_numbers(facts: FileFacts, node: cst.CSTNode, words: KeptLoss) -> Edit:
         added = node.args[0].value
     else:
         raise CannotFix("the accumulating statement is not the expected shape")
-    return Edit.at(REPLACE, added, facts.span(added), source_of(as_number(added, words.value)))
+    return Edit.at(REPLACE, added, facts, source_of(as_number(added, words.value)))
 
 
 FIX = Fix(

@@ -76,7 +76,12 @@ def region_of(d: Diagnostic) -> tuple[int, int, int, int]:
     return d.cells_region or (d.line, d.column, d.end_line, d.end_column)
 
 
-def fingerprints(diagnostics: Sequence[Diagnostic], root: Path) -> Iterator[str]:
+def artifact_locations(diagnostics: Sequence[Diagnostic], root: Path) -> dict[str, dict[str, str]]:
+    """Each reported path's location, made once per path (a large file has thousands of reports)."""
+    return {path: artifact_location(path, root) for path in dict.fromkeys(d.path for d in diagnostics)}
+
+
+def fingerprints(diagnostics: Sequence[Diagnostic], locations: dict[str, dict[str, str]]) -> Iterator[str]:
     """Each report's partial fingerprint: a hash of its code, its path and its line's text without the
     indentation, then which of the reports with those three it is (`:1`, `:2`, as GitHub numbers its own)."""
     programs: dict[str, list[str]] = {}
@@ -86,7 +91,7 @@ def fingerprints(diagnostics: Sequence[Diagnostic], root: Path) -> Iterator[str]
         if lines is None:
             lines = programs[d.path] = program_lines(d.path)
         line = region_of(d)[0]
-        key = (d.code, artifact_location(d.path, root)["uri"], lines[line - 1].strip() if line <= len(lines) else "")
+        key = (d.code, locations[d.path]["uri"], lines[line - 1].strip() if line <= len(lines) else "")
         seen[key] += 1
         yield hashlib.sha256("\0".join(key).encode("utf-8")).hexdigest()[:32] + f":{seen[key]}"
 
@@ -104,7 +109,7 @@ def program_lines(path: str) -> list[str]:
         return []
 
 
-def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule], root: Path, fingerprint: str) -> dict[str, Any]:
+def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule], location: dict[str, str], fingerprint: str) -> dict[str, Any]:
     line, column, end_line, end_column = region_of(d)
     message = d.message if d.cell is None else f"cell {d.cell}, line {d.line}: {d.message}"
     item: dict[str, Any] = {
@@ -114,7 +119,7 @@ def result(d: Diagnostic, index: dict[str, int], rules: dict[str, Rule], root: P
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": artifact_location(d.path, root),
+                    "artifactLocation": location,
                     "region": {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column},
                 }
             }
@@ -133,6 +138,7 @@ def render(diagnostics: Sequence[Diagnostic]) -> str:
     index = {rule.code: position for position, rule in enumerate(rules)}
     by_code = {rule.code: rule for rule in rules}
     root = repository_root(Path.cwd())
+    locations = artifact_locations(diagnostics, root)
     repository = repository_url()
     log = {
         "$schema": SCHEMA_URI,
@@ -150,7 +156,8 @@ def render(diagnostics: Sequence[Diagnostic]) -> str:
                 "originalUriBaseIds": {SOURCE_ROOT: {"uri": root.as_uri().rstrip("/") + "/"}},
                 "columnKind": "unicodeCodePoints",
                 "results": [
-                    result(d, index, by_code, root, fingerprint) for d, fingerprint in zip(diagnostics, fingerprints(diagnostics, root))
+                    result(d, index, by_code, locations[d.path], fingerprint)
+                    for d, fingerprint in zip(diagnostics, fingerprints(diagnostics, locations))
                 ],
             }
         ],
