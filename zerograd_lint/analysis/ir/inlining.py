@@ -13,6 +13,10 @@ from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
 
+# How many statements the inlining of another module's method at a call on its instance may build (itself and what
+# it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
+ELSEWHERE_STATEMENTS = 400
+
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context, Instance
 
@@ -53,21 +57,46 @@ class Inlining:
         return []
 
     def method_of_instance(self, receiver: cst.BaseExpression, name: str, context: Context) -> cst.FunctionDef | None:
-        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file, outside the loop
-        around the call: its method. (Its attributes are keyed `self.x` as in the method: one instance kept across
-        the iterations, not a fresh one in each.)"""
+        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file or of another
+        module of the project (built there, or by a factory), outside the loop around the call: its method. (Its
+        attributes are keyed `self.x` as in the method: one instance kept across the iterations, not a fresh one in
+        each.)"""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
-        built = bindings[0].value if len(bindings) == 1 else None
-        if not isinstance(built, cst.Call) or not isinstance(built.func, cst.Name):
+        if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call):
             return None
-        index = self.index_of(context.function)
-        cls = index.classes.get(built.func.value)
-        return index.method(cls, name) if cls is not None else None
+        classes = context.resolver.classes_built(receiver)
+        if classes is None or len(classes) != 1:
+            return None
+        home, cls = classes[0]
+        method = home.method(cls, name)
+        if method is None or home is self.index_of(context.function):
+            return method
+        # As `imported_function`: another module's method is followed when the words of its code may matter (not
+        # for `.grad` reads); what it calls on `self` is then its class's own helpers, inlined as a file's are.
+        owner = home.owner_class(method)
+        if self.reads or home.project is None or owner is None or not home.project.follows(owner.name.value, name):
+            return None
+        self.homes.setdefault(method, home)
+        return method
+
+    def inline_method_elsewhere(self, call: cst.Call, method: cst.FunctionDef, context: Context) -> list[Node]:
+        """Another module's method inlined at a call on its instance when that takes at most `ELSEWHERE_STATEMENTS`
+        statements built, with what it inlines in turn; else it is not followed at all (unknown, silent, as a
+        library's), never in part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is
+        not copied into every caller. Its own module, when checked, analyses it as a root of its own."""
+        outer = self.inlining_until
+        until = self.built + ELSEWHERE_STATEMENTS if outer is None else outer
+        self.inlining_until = until
+        try:
+            nodes = self.inline_call(call, method, context, drop_self=True)
+        finally:
+            self.inlining_until = outer
+        return nodes if self.built <= until else []
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
         for index, cls in context.mro:  # a subclass's override first
