@@ -58,11 +58,18 @@ def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_pa
     runner = tree / "training" / "runner.py"
     logging = "".join(f"        seen_{n} = {n}\n" for n in range(filler))
     runner.write_text(
-        runner.read_text().replace("        loss = self.forward_loss(batch)\n", "        loss = self.forward_loss(batch)\n        self.log(batch)\n")
-        + f"\n    def log(self, batch):\n{logging}"
+        runner.read_text()
+        .replace("        loss = self.forward_loss(batch)\n", "        loss = self.forward_loss(batch)\n        self.log(batch)\n")
+        .replace("        return loss.detach()\n", f"        return loss.detach()\n\n    def log(self, batch):\n{logging}", 1)
     )
     found = reports_in("--no-cache", "run.py", cwd=tree)
     assert found == ({"training/runner.py": [("ZG101", 27, 9)]} if filler < ELSEWHERE_STATEMENTS else {}), found
+
+
+def test_a_method_named_step_of_another_module_is_followed() -> None:
+    """`runner.step(batch)`: the runner is no optimizer, so its `step` is the project's method, followed."""
+    found = reports_in("--no-cache", "step_run.py", cwd=TREES / "trainer_instance")
+    assert found == {"training/runner.py": [("ZG101", 26, 9)]}
 
 
 def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:

@@ -132,18 +132,20 @@ class ProjectModule:
         end = self.outlined.ends.get(node.lineno) if node is not None else None
         return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
 
-    def follows(self, name: str, method: str | None = None) -> bool:
-        """Whether a def of the module, or a `method` of its class `name`, may matter to the lifecycle, from the words
-        of its code (only such a def is parsed by LibCST and followed: most of a big project's functions are not)."""
-        node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else None
-        if isinstance(node, ast.ClassDef):
-            node = next((s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == method), None)
-        elif method is not None:
-            return False
+    def follows(self, name: str) -> bool:
+        """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
+        parsed by LibCST and followed: most of a big project's functions are not)."""
+        node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
         if node is None:
             return False
         text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
         return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
+
+    @cached_property
+    def matters(self) -> bool:
+        """Whether the words of the module's code may matter to the lifecycle (the methods of its classes are
+        followed only then: a class's method often hands the work to its base's)."""
+        return FOLLOWED_WORDS.search(code_only(self.source.source.encode("utf-8", "surrogatepass"))) is not None
 
     def function(self, name: str) -> cst.FunctionDef | None:
         """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""

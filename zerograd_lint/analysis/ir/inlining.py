@@ -76,10 +76,9 @@ class Inlining:
         method = home.method(cls, name)
         if method is None or home is self.index_of(context.function):
             return method
-        # As `imported_function`: another module's method is followed when the words of its code may matter (not
-        # for `.grad` reads); what it calls on `self` is then its class's own helpers, inlined as a file's are.
-        owner = home.owner_class(method)
-        if self.reads or home.project is None or owner is None or not home.project.follows(owner.name.value, name):
+        # As `imported_function`: another module's method is followed when the words of its module's code may matter
+        # (not for `.grad` reads).
+        if self.reads or home.project is None or not home.project.matters:
             return None
         self.homes.setdefault(method, home)
         return method

@@ -25,3 +25,10 @@ class BatchRunner:
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.max_norm)
         self.optimizer.step()
         return loss.detach()
+
+
+class SteppingRunner(BatchRunner):
+    """The same runner driven by `step(batch)`, as many trainers name their batch method (step_run.py)."""
+
+    def step(self, batch):
+        return self.train_batch(batch)
