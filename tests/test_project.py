@@ -66,12 +66,6 @@ def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_pa
     assert found == ({"training/runner.py": [("ZG101", 27, 9)]} if filler < ELSEWHERE_STATEMENTS else {}), found
 
 
-def test_a_method_named_step_of_another_module_is_followed() -> None:
-    """`runner.step(batch)`: the runner is no optimizer, so its `step` is the project's method, followed."""
-    found = reports_in("--no-cache", "step_run.py", cwd=TREES / "trainer_instance")
-    assert found == {"training/runner.py": [("ZG101", 26, 9)]}
-
-
 def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:
     """Pre-commit's run over the changed file only: the loop's module reads `engine.py` on demand."""
     found = reports_in("--no-cache", "main.py", cwd=TREES / "loop_and_step")

@@ -153,9 +153,17 @@ class CallEvents:
         if attr == "requires_grad_" and self.reads:
             flag = positional[0] if positional else next((a.value for a in call.args if a.keyword and a.keyword.value == "requires_grad"), None)
             return [self.freeze(receiver, flag, call, context)]
-        inlined = self.inline_method(call, receiver, attr, context)
-        if inlined is not None:
-            return inlined
+        method = None
+        if isinstance(receiver, cst.Name) and receiver.value == "self":
+            method = self.method_of_self(attr, context)
+        elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
+            method = self.method_of_base(attr, context)
+        else:
+            method = self.method_of_instance(receiver, attr, context)
+            if method is not None and self.index_of(method) is not self.index_of(context.function):
+                return self.inline_method_elsewhere(call, method, context)
+        if method is not None:
+            return self.inline_call(call, method, context, drop_self=True)
         function = self.imported_function(func, context)
         if function is not None:  # `engine.train_step(...)` of an imported module of the project
             return self.inline_call(call, function, context)
@@ -396,19 +404,6 @@ class CallEvents:
             self.record_constructions([target.key], resolver)
         return self.event(Clear, call, target=target, set_to_none=set_to_none_of(call))
 
-    def inline_method(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
-        """The method a call on `self`, on `super()` or on an instance of a class of the file or of the project
-        runs, inlined; None when it is not known."""
-        if isinstance(receiver, cst.Name) and receiver.value == "self":
-            method = self.method_of_self(name, context)
-        elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
-            method = self.method_of_base(name, context)
-        else:
-            method = self.method_of_instance(receiver, name, context)
-            if method is not None and self.index_of(method) is not self.index_of(context.function):
-                return self.inline_method_elsewhere(call, method, context)
-        return self.inline_call(call, method, context, drop_self=True) if method is not None else None
-
     def step(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         resolver = context.resolver
         scheduled = state_events.scheduler_step(call, receiver, resolver)
@@ -424,9 +419,11 @@ class CallEvents:
             )
             return self.wrap_accelerate(step, context)
         if role is not Role.OPTIMIZER:
-            # `self.step(batch)`, `runner.step(batch)`: a class's own method doing the work, inlined like any other;
-            # else schedulers, environments, EMA, profilers, engines that clear for themselves.
-            return self.inline_method(call, receiver, "step", context) or []
+            # `self.step(batch)`: the class's own method doing the work, inlined like any other of its helpers.
+            method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
+            if method is not None:
+                return self.inline_call(call, method, context, drop_self=True)
+            return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
         nodes: list[Node] = [
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)

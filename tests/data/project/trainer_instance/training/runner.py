@@ -26,9 +26,3 @@ class BatchRunner:
         self.optimizer.step()
         return loss.detach()
 
-
-class SteppingRunner(BatchRunner):
-    """The same runner driven by `step(batch)`, as many trainers name their batch method (step_run.py)."""
-
-    def step(self, batch):
-        return self.train_batch(batch)
