@@ -1,5 +1,5 @@
 # expect: clean
-"""The same runner clearing before each forward, handed out by a factory of its module."""
+"""The same runner clearing before each forward."""
 
 import torch
 
@@ -20,7 +20,3 @@ class ClearingRunner:
         self.optimizer.step()
         return loss.detach()
 
-
-def make_runner(model, optimizer):
-    runner = ClearingRunner(model, optimizer, max_norm=0.5)
-    return runner
