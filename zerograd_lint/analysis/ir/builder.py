@@ -141,7 +141,7 @@ class Builder(CallEvents, Inlining):
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
         self.built = 0  # the statements built so far
         # While another module's method is inlined at a call on its instance: the count of statements built past
-        # which it is not followed, nor any call inlined (`Inlining.inline_method_elsewhere`).
+        # which it is not followed, nor any call inlined (`Inlining.inline_on_instance`).
         self.inlining_until: int | None = None
 
     def index_of(self, function: Container) -> ModuleIndex:
