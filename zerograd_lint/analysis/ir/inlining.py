@@ -3,6 +3,7 @@ to the call's arguments, and the names it binds."""
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -66,29 +67,34 @@ class Inlining:
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         built = self.instance_built(receiver, context)
-        if built is None:
-            return None
-        home, cls, _ = built
-        method = home.method(cls, name)
-        if method is None or home is self.index_of(context.function):
-            return method
-        # As `imported_function`: another module's method is followed when the words of its module's code may matter
-        # (not for `.grad` reads).
-        if self.reads or home.project is None or not home.project.matters:
-            return None
-        self.homes.setdefault(method, home)
+        method = built[0].method(built[1], name) if built is not None else None
+        if method is not None:
+            self.homes.setdefault(method, built[0])  # type: ignore[index]
         return method
 
-    @staticmethod
-    def instance_built(receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
-        """The class an object is an instance of, with the one construction that built it in view; None when it is
-        bound otherwise (by a factory, or more than once)."""
+    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
+        """The class an object is an instance of, with the one construction that built it in view (the class called
+        by its name); None when it is bound otherwise (by a factory, or more than once)."""
         bindings = context.resolver.bindings(code_of(receiver))
         construction = bindings[0].value if len(bindings) == 1 else None
-        classes = context.resolver.classes_built(receiver) if isinstance(construction, cst.Call) else None
-        if classes is None or len(classes) != 1 or (dotted_name(construction.func) or "").rsplit(".", 1)[-1] != classes[0][1].name.value:
+        callee = dotted_name(construction.func) if isinstance(construction, cst.Call) else None
+        if callee is None or not self.names_a_followed_class(callee, context):
             return None
-        return (*classes[0], construction)
+        classes = context.resolver.classes_built(receiver)
+        if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
+            return None
+        return (*classes[0], construction)  # type: ignore[arg-type]
+
+    def names_a_followed_class(self, callee: str, context: Context) -> bool:
+        """Whether `callee` names a class of the file, or of another module of the project whose code's words may
+        matter (as `imported_function` asks of a def; not for `.grad` reads), asked of the modules' outlines before
+        any is parsed whole."""
+        index = self.index_of(context.function)
+        if callee in index.classes:
+            return True
+        home = index.project
+        found = home.project.definition(home, callee) if home is not None and not self.reads else None
+        return found is not None and found[1] is not None and found[0].matters and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
 
     def inline_on_instance(self, call: cst.Call, method: cst.FunctionDef, context: Context) -> list[Node]:
         """A method inlined at a call on an instance (`runner.train_batch(batch)`), its `self.x` read as the caller's
