@@ -17,6 +17,8 @@ import pytest
 from conftest import REPO, run_cli, run_flake8
 from expect import expected_reports
 
+from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
+
 TREES = REPO / "tests" / "data" / "project"
 TREE_NAMES = sorted(path.name for path in TREES.iterdir() if path.is_dir())
 
@@ -40,7 +42,28 @@ def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
 
 
 def test_the_trees_hold_what_the_task_names() -> None:
-    assert {"loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes"} <= set(TREE_NAMES)
+    assert {
+        "loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes", "trainer_instance",
+    } <= set(TREE_NAMES)
+
+
+@pytest.mark.parametrize("filler", [10, ELSEWHERE_STATEMENTS])
+def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_path: Path, filler: int) -> None:
+    """`runner.train_batch(batch)` of another module's class is inlined in the loop when it builds at most
+    `ELSEWHERE_STATEMENTS` statements with what it calls; past that it is not followed at all (unknown, silent):
+    a project's whole trainer is not copied into each of its callers."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "trainer_instance", tree)
+    (tree / "pyproject.toml").write_text("")
+    runner = tree / "training" / "runner.py"
+    logging = "".join(f"        seen_{n} = {n}\n" for n in range(filler))
+    runner.write_text(
+        runner.read_text()
+        .replace("        loss = self.forward_loss(batch)\n", "        loss = self.forward_loss(batch)\n        self.log(batch)\n")
+        .replace("        return loss.detach()\n", f"        return loss.detach()\n\n    def log(self, batch):\n{logging}", 1)
+    )
+    found = reports_in("--no-cache", "run.py", cwd=tree)
+    assert found == ({"training/runner.py": [("ZG101", 27, 9)]} if filler < ELSEWHERE_STATEMENTS else {}), found
 
 
 def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:

@@ -141,6 +141,12 @@ class ProjectModule:
         text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
         return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
 
+    @cached_property
+    def matters(self) -> bool:
+        """Whether the words of the module's code may matter to the lifecycle (the methods of its classes are
+        followed only then: a class's method often hands the work to its base's)."""
+        return FOLLOWED_WORDS.search(code_only(self.source.source.encode("utf-8", "surrogatepass"))) is not None
+
     def function(self, name: str) -> cst.FunctionDef | None:
         """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""
         if name not in self.defined or self.whole is None:

@@ -117,7 +117,9 @@ class ProjectGate:
 
     def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, str | None]]:
         """(module, None) for a training module the file imports whose defs the `called` names may be;
-        (module, name) for one def of it the file imports by name (`from m import f`, f called)."""
+        (module, name) for one def of it the file imports by name (`from m import f`, f called); a name it imports
+        that is no def of it (`from engine import Trainer`, a class) stands for the defs of it the file calls, the
+        class's methods among them (`trainer.train_step(...)`)."""
         for module, name, relative in imported_names(tree, self.checked.package):
             # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
             # that is no package: the defs of `m`
@@ -130,6 +132,8 @@ class ProjectGate:
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
+                if attribute is not None and not self.may_define(candidate, {attribute}):
+                    attribute = None
                 if self.may_define(candidate, called if attribute is None else {attribute}):
                     yield candidate, attribute  # else the file calls none of its defs: they cannot mark a body
 

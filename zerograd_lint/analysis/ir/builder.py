@@ -139,6 +139,10 @@ class Builder(CallEvents, Inlining):
         self._module_names: dict[ModuleIndex, frozenset[str]] = {}  # what a module binds at its top level
         self._module_locals: dict[ModuleIndex, frozenset[str]] = {}  # the locals of all the functions of a module
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
+        self.built = 0  # the statements built so far
+        # While another module's method is inlined at a call on its instance: the count of statements built past
+        # which it is not followed, nor any call inlined (`Inlining.inline_on_instance`).
+        self.inlining_until: int | None = None
 
     def index_of(self, function: Container) -> ModuleIndex:
         """The index of the module `function` is written in."""
@@ -235,6 +239,7 @@ class Builder(CallEvents, Inlining):
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
         spend()
+        self.built += 1
         if isinstance(statement, cst.SimpleStatementLine):
             nodes: list[Node] = []
             for small in statement.body:
@@ -493,10 +498,14 @@ class Builder(CallEvents, Inlining):
             inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
 
+    def past_allowance(self) -> bool:
+        """Whether the inlining of another module's method has built all the statements it may."""
+        return self.inlining_until is not None and self.built > self.inlining_until
+
     def inline_body(
         self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None
     ) -> list[Node]:
-        if function in context.stack or len(context.stack) > CALL_DEPTH:
+        if function in context.stack or len(context.stack) > CALL_DEPTH or self.past_allowance():
             return []
         self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)

@@ -160,6 +160,8 @@ class CallEvents:
             method = self.method_of_base(attr, context)
         else:
             method = self.method_of_instance(receiver, attr, context)
+            if method is not None:
+                return self.inline_on_instance(call, method, context)
         if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
         function = self.imported_function(func, context)

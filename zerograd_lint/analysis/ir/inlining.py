@@ -3,15 +3,20 @@ to the call's arguments, and the names it binds."""
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
-from zerograd_lint.analysis.ir.index import statements_of, suites
+from zerograd_lint.analysis.ir.index import ModuleIndex, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
+
+# How many statements the inlining of another module's method at a call on its instance may build (itself and what
+# it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
+ELSEWHERE_STATEMENTS = 400
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context, Instance
@@ -53,21 +58,92 @@ class Inlining:
         return []
 
     def method_of_instance(self, receiver: cst.BaseExpression, name: str, context: Context) -> cst.FunctionDef | None:
-        """`logger.log(loss)` where `logger` is bound once, to an instance of a class of the file, outside the loop
-        around the call: its method. (Its attributes are keyed `self.x` as in the method: one instance kept across
-        the iterations, not a fresh one in each.)"""
+        """`logger.log(loss)` where `logger` is bound once, outside the loop around the call, to an instance of a
+        class of the file or of another module of the project built in view (`Logger(...)`, not a factory's): its
+        method (inlined by `inline_on_instance`)."""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
+        built = self.instance_built(receiver, context)
+        method = built[0].method(built[1], name) if built is not None else None
+        if method is not None:
+            self.homes.setdefault(method, built[0])  # type: ignore[index]
+        return method
+
+    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
+        """The class an object is an instance of, with the one construction that built it in view (the class called
+        by its name); None when it is bound otherwise (by a factory, or more than once)."""
         bindings = context.resolver.bindings(code_of(receiver))
-        built = bindings[0].value if len(bindings) == 1 else None
-        if not isinstance(built, cst.Call) or not isinstance(built.func, cst.Name):
+        construction = bindings[0].value if len(bindings) == 1 else None
+        callee = dotted_name(construction.func) if isinstance(construction, cst.Call) else None
+        if callee is None or not self.names_a_followed_class(callee, context):
             return None
+        classes = context.resolver.classes_built(receiver)
+        if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
+            return None
+        return (*classes[0], construction)  # type: ignore[arg-type]
+
+    def names_a_followed_class(self, callee: str, context: Context) -> bool:
+        """Whether `callee` names a class of the file, or of another module of the project whose code's words may
+        matter (as `imported_function` asks of a def; not for `.grad` reads), asked of the modules' outlines before
+        any is parsed whole."""
         index = self.index_of(context.function)
-        cls = index.classes.get(built.func.value)
-        return index.method(cls, name) if cls is not None else None
+        if callee in index.classes:
+            return True
+        home = index.project
+        found = home.project.definition(home, callee) if home is not None and not self.reads else None
+        return found is not None and found[1] is not None and found[0].matters and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
+
+    def inline_on_instance(self, call: cst.Call, method: cst.FunctionDef, context: Context) -> list[Node]:
+        """A method inlined at a call on an instance (`runner.train_batch(batch)`), its `self.x` read as the caller's
+        objects (`instance_attributes`); another module's within `ELSEWHERE_STATEMENTS` statements built, with what it
+        inlines in turn, else not at all (unknown, silent, as a library's), never in part: a project's whole trainer
+        (`trainer.fit()`, called by each of a hundred tests) is not copied into every caller. Its own module, when
+        checked, analyses it as a root of its own."""
+        attributes = self.instance_attributes(call.func.value, method, context)  # type: ignore[attr-defined]
+        if attributes is None:
+            return []
+        if self.index_of(method) is self.index_of(context.function):
+            return self.inline_call(call, method, context, drop_self=True, attributes=attributes)
+        outer = self.inlining_until
+        until = self.built + ELSEWHERE_STATEMENTS if outer is None else outer
+        self.inlining_until = until
+        try:
+            nodes = self.inline_call(call, method, context, drop_self=True, attributes=attributes)
+        finally:
+            self.inlining_until = outer
+        return nodes if self.built <= until else []
+
+    def instance_attributes(self, receiver: cst.BaseExpression, method: cst.FunctionDef, context: Context) -> dict[str, str] | None:
+        """What the `self.x` its class binds are in the caller: one that `__init__` sets from its parameter is the
+        construction's argument (`self.optimizer` of `runner = Runner(model, opt)` is `opt`); any other is this
+        instance's own (`runner.history`), not another instance's of the same class. None when the construction's
+        arguments cannot be matched to the parameters (`*args`) or the method's first parameter is not `self`."""
+        built = self.instance_built(receiver, context)
+        params = [*method.params.posonly_params, *method.params.params]
+        if built is None or not params or params[0].name.value != "self":
+            return None
+        home, cls, construction = built
+        init = home.method(cls, "__init__")
+        given: dict[str, str] = {}
+        if init is not None:
+            if any(a.star for a in construction.args):
+                return None
+            names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
+            given = {name: context.resolver.canonical(a.value) for name, a in zip(names, [a for a in construction.args if a.keyword is None])}
+            given.update({a.keyword.value: context.resolver.canonical(a.value) for a in construction.args if a.keyword is not None})
+        instance = context.resolver.canonical(receiver)
+        init_scope = home.scope(init) if init is not None else None
+        attributes: dict[str, str] = {}
+        for owner in dict.fromkeys((cls, home.owner_class(method))):
+            for key, found in home.class_scope(owner).bindings.items() if owner is not None else ():
+                if key.startswith("self.") and key.count(".") == 1:
+                    alias = found[0].alias if len(found) == 1 and found[0].home is init_scope else None
+                    parameter = alias.value if isinstance(alias, cst.Name) else None
+                    attributes[key] = given[parameter] if parameter in given else f"{instance}.{key[5:]}"
+        return attributes
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
         for index, cls in context.mro:  # a subclass's override first
@@ -96,9 +172,11 @@ class Inlining:
         return found[1]
 
     def inline_call(
-        self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0
+        self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0,
+        attributes: dict[str, str] | None = None,
     ) -> list[Node]:
-        """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments)."""
+        """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
+        `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`)."""
         if function is None:
             return []
         params = function.params
@@ -106,7 +184,9 @@ class Inlining:
         if drop_self and parameters:
             parameters = parameters[1:]
         keyword_only = {p.name.value for p in params.kwonly_params}
-        overlay: dict[str, str] = {}
+        if attributes is None and drop_self:  # `self.f()` in an instance's method: the same instance's attributes
+            attributes = {key: value for key, value in context.resolver.overlay.items() if key.startswith("self.")}
+        overlay: dict[str, str] = dict(attributes or {})
         roles: dict[str, Role | None] = {}
         arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]

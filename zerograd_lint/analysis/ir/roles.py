@@ -359,6 +359,8 @@ class Resolver:
             return node.value
         if isinstance(node, cst.Attribute):
             key = code_of(node)
+            if key in self.overlay:  # `self.optimizer` of an instance's method: what the caller handed its construction
+                return self.overlay[key]
             aliases = [b.alias for b in self.bindings(key) if b.alias is not None]
             if aliases and len({code_of(a) for a in aliases}) == 1 and len(self.bindings(key)) == len(aliases):
                 return self.canonical(aliases[0], depth + 1)
