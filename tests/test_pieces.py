@@ -176,6 +176,7 @@ print(json.dumps(runs))
 """
 
 
+@pytest.mark.slow  # the large file analysed five times
 def test_workers_analyse_the_pieces_and_the_run_is_one_processs(tmp_path):
     """A file checked alone has its pieces analysed by workers: the JSON (fixes included) is the one process's byte
     for byte, and the work counted is too, so the same allowance settles the file the same way. (Workers fork: in
