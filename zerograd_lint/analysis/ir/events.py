@@ -158,10 +158,8 @@ class CallEvents:
             method = self.method_of_self(attr, context)
         elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
             method = self.method_of_base(attr, context)
-        else:
-            method = self.method_of_instance(receiver, attr, context)
-            if method is not None:
-                return self.inline_on_instance(call, method, context)
+        elif (on_instance := self.inline_on_instance(call, receiver, attr, context)) is not None:
+            return on_instance
         if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
         function = self.imported_function(func, context)

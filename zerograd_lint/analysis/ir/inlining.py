@@ -57,24 +57,15 @@ class Inlining:
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
 
-    def method_of_instance(self, receiver: cst.BaseExpression, name: str, context: Context) -> cst.FunctionDef | None:
-        """`logger.log(loss)` where `logger` is bound once, outside the loop around the call, to an instance of a
-        class of the file or of another module of the project built in view (`Logger(...)`, not a factory's): its
-        method (inlined by `inline_on_instance`)."""
+    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
+        """`logger` of `logger.log(loss)`, bound once, outside the loop around the call, to an instance of a class of
+        the file or of another module of the project built in view (`Logger(...)`, not a factory's): the class's
+        module, the class and that construction; None when it is bound otherwise (by a factory, or more than once)."""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
-        built = self.instance_built(receiver, context)
-        method = built[0].method(built[1], name) if built is not None else None
-        if method is not None:
-            self.homes.setdefault(method, built[0])  # type: ignore[index]
-        return method
-
-    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
-        """The class an object is an instance of, with the one construction that built it in view (the class called
-        by its name); None when it is bound otherwise (by a factory, or more than once)."""
         bindings = context.resolver.bindings(code_of(receiver))
         construction = bindings[0].value if len(bindings) == 1 else None
         callee = dotted_name(construction.func) if isinstance(construction, cst.Call) else None
@@ -96,13 +87,18 @@ class Inlining:
         found = home.project.definition(home, callee) if home is not None and not self.reads else None
         return found is not None and found[1] is not None and found[0].matters and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
 
-    def inline_on_instance(self, call: cst.Call, method: cst.FunctionDef, context: Context) -> list[Node]:
-        """A method inlined at a call on an instance (`runner.train_batch(batch)`), its `self.x` read as the caller's
-        objects (`instance_attributes`); another module's within `ELSEWHERE_STATEMENTS` statements built, with what it
-        inlines in turn, else not at all (unknown, silent, as a library's), never in part: a project's whole trainer
-        (`trainer.fit()`, called by each of a hundred tests) is not copied into every caller. Its own module, when
-        checked, analyses it as a root of its own."""
-        attributes = self.instance_attributes(call.func.value, method, context)  # type: ignore[attr-defined]
+    def inline_on_instance(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
+        """The method `name` of an instance (`runner.train_batch(batch)`, `instance_built`) inlined at the call, its
+        `self.x` read as the caller's objects (`instance_attributes`); another module's within `ELSEWHERE_STATEMENTS`
+        statements built, with what it inlines in turn, else not at all (unknown, silent, as a library's), never in
+        part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is not copied into every
+        caller. Its own module, when checked, analyses it as a root of its own. None: no such instance or method."""
+        built = self.instance_built(receiver, context)
+        method = built[0].method(built[1], name) if built is not None else None
+        if built is None or method is None:
+            return None
+        self.homes.setdefault(method, built[0])
+        attributes = self.instance_attributes(receiver, built, method, context)
         if attributes is None:
             return []
         if self.index_of(method) is self.index_of(context.function):
@@ -116,14 +112,15 @@ class Inlining:
             self.inlining_until = outer
         return nodes if self.built <= until else []
 
-    def instance_attributes(self, receiver: cst.BaseExpression, method: cst.FunctionDef, context: Context) -> dict[str, str] | None:
+    def instance_attributes(
+        self, receiver: cst.BaseExpression, built: tuple[ModuleIndex, cst.ClassDef, cst.Call], method: cst.FunctionDef, context: Context
+    ) -> dict[str, str] | None:
         """What the `self.x` its class binds are in the caller: one that `__init__` sets from its parameter is the
         construction's argument (`self.optimizer` of `runner = Runner(model, opt)` is `opt`); any other is this
         instance's own (`runner.history`), not another instance's of the same class. None when the construction's
         arguments cannot be matched to the parameters (`*args`) or the method's first parameter is not `self`."""
-        built = self.instance_built(receiver, context)
         params = [*method.params.posonly_params, *method.params.params]
-        if built is None or not params or params[0].name.value != "self":
+        if not params or params[0].name.value != "self":
             return None
         home, cls, construction = built
         init = home.method(cls, "__init__")
