@@ -71,17 +71,24 @@ class ProjectGate:
         if not may_train_elsewhere(data):
             return False
         backward, step = lifecycle_words(data)
-        for match in IMPORT_WORD.finditer(data):
-            start = data.rfind(b"\n", 0, match.start()) + 1
-            end = data.find(b"\n", match.end())
-            words = data[start : end if end != -1 else len(data)].decode("ascii", "replace").replace(",", " ").split()
-            for name, whole in imported_modules(words, self.checked.package):
-                if name != self.checked.name and not (whole and self.is_package(name)):
-                    has_backward, has_step = self.module_trains(name)
+        for name, whole in imports_in(data, self.checked.package):
+            if name != self.checked.name and not (whole and self.is_package(name)):
+                for module in self.through(name):
+                    has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
                         return True
         return False
+
+    def through(self, name: str) -> list[str]:
+        """The module, and when it has neither a backward nor a step (a factory's: `build_trainer(cfg)` returning a
+        `Trainer` of another module), the modules of the project its import lines name: where what its defs return
+        may be built. One step further only."""
+        source = self.load(name)
+        if source is None or any(self.module_trains(name)):
+            return [name]
+        data = as_bytes(source.source)
+        return [name, *(module for module, whole in imports_in(data, source.package) if not (whole and self.is_package(module)))]
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
@@ -119,16 +126,18 @@ class ProjectGate:
         """(module, None) for a training module the file imports whose defs the `called` names may be;
         (module, name) for one def of it the file imports by name (`from m import f`, f called); a name it imports
         that is no def of it (`from engine import Trainer`, a class) stands for the defs of it the file calls, the
-        class's methods among them (`trainer.train_step(...)`)."""
-        for module, name, relative in imported_names(tree, self.checked.package):
-            # `from m import f` (f called): `f` of `m`; `from . import m`: the defs of `m`; `import m` of a module
-            # that is no package: the defs of `m`
+        class's methods among them (`trainer.train_step(...)`); the training modules a factory's module imports
+        (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
+        for module, name in imported_names(tree, self.checked.package):
+            # `from m import f` (f called): `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
+            # `import m` of a module that is no package: the defs of `m`
             if name:
                 candidates = [(module, name)] if name in called else []
-                candidates += [(f"{module}.{name}", None)] if relative else []
+                candidates += [(f"{module}.{name}", None)]
             else:
                 source = self.load(module)
                 candidates = [(module, None)] if source is not None and not source.is_package else []
+            candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
@@ -201,34 +210,41 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
     return found
 
 
-def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str, bool]]:
-    """(module, name, relative) for each `from module import name` anywhere in the file; (module, "", False) for
-    `import module`."""
+def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str]]:
+    """(module, name) for each `from module import name` anywhere in the file; (module, "") for `import module`."""
     for node in statements_in(tree):
         if isinstance(node, ast.ImportFrom):
             module = absolute(node.module or "", node.level, package)
             if module is not None:
                 for alias in node.names:
                     if alias.name != "*":
-                        yield module, alias.name, node.level > 0
+                        yield module, alias.name
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name, "", False
+                yield alias.name, ""
 
+
+def imports_in(data: bytes, package: str) -> Iterator[tuple[str, bool]]:
+    """The modules a text's import lines name (`imported_modules`), found from the word without a parse."""
+    for match in IMPORT_WORD.finditer(data):
+        start = data.rfind(b"\n", 0, match.start()) + 1
+        end = data.find(b"\n", match.end())
+        words = data[start : end if end != -1 else len(data)].decode("ascii", "replace").replace(",", " ").split()
+        yield from imported_modules(words, package)
 
 
 def imported_modules(words: list[str], package: str) -> list[tuple[str, bool]]:
-    """The modules an import line names, each with whether it is imported whole: `from .a import b` -> `pkg.a`;
-    `from . import engine` -> `pkg.engine`; `import a.b as c, d` -> `a.b`, `d` (whole: a package imported whole
+    """The modules an import line names, each with whether it is imported whole: `from .a import b` -> `pkg.a`
+    and `pkg.a.b`; `from . import engine` -> `pkg.engine`; `import a.b as c, d` -> `a.b`, `d` (whole: a package imported whole
     is followed only to its submodules, whose own import lines say them). Nothing for a line that is no import."""
     if len(words) >= 4 and words[0] == "from" and words[2] == "import":
         level = len(words[1]) - len(words[1].lstrip("."))
         module = absolute(words[1][level:], level, package)
         if module is None:
             return []
-        if level and not words[1][level:]:
-            return [(f"{module}.{word}", True) for word in words[3:] if word.isidentifier() and word != "as"]
-        return [(module, False)]
+        # `from pkg import engine`: `engine` may be a submodule (a name of `pkg` that is none does not load)
+        names = [(f"{module}.{word}", True) for word in words[3:] if word.isidentifier() and word != "as"]
+        return names if level and not words[1][level:] else [(module, False), *names]
     if len(words) >= 2 and words[0] == "import":
         return [(word, True) for word in words[1:] if word != "as" and all(part.isidentifier() for part in word.split("."))]
     return []

@@ -342,22 +342,32 @@ class SameFileView:
         found = self.callee(call)
         return returned_at(*found, call, caller) if found is not None else []
 
+    def constructor(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef | cst.ClassDef, bool] | None:
+        """What `call` runs to make its value: `callee`'s function, else a class of the file or of the project, or a
+        factory of the project whose words say nothing of the lifecycle; whether a function is a method."""
+        found = self.callee(call)
+        if found is not None:
+            return found
+        dotted = dotted_name(call.func)
+        definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        return (*definition, False) if definition is not None else None
+
+    def factory_returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
+        """What the function `call` runs returns (`returned_at`), a factory whose words say nothing of the lifecycle
+        included; empty for a class or what is not known."""
+        found = self.constructor(call)
+        return returned_at(*found, call, caller) if found is not None and isinstance(found[1], cst.FunctionDef) else []  # type: ignore[arg-type]
+
     def classes_built(self, call: cst.Call, caller: Resolver, depth: int) -> tuple[Built, ...] | None:
         """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes
         of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`);
         None when that is not known."""
-        found = self.callee(call)
+        found = self.constructor(call)
         if found is None:
-            dotted = dotted_name(call.func)
-            definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
-            if definition is None:
-                return None
-            index, built = definition
-            if isinstance(built, cst.ClassDef):
-                return ((index, built),)
-            found = (index, built, False)  # a factory of the project whose words say nothing of the lifecycle
-        returned = returned_at(*found, call, caller)
-        classes = [resolver.classes_built(value, depth + 1) for resolver, value in returned]
+            return None
+        if isinstance(found[1], cst.ClassDef):
+            return ((found[0], found[1]),)
+        classes = [resolver.classes_built(value, depth + 1) for resolver, value in self.factory_returned(call, caller)]
         if not classes or any(part is None for part in classes):
             return None
         return tuple(dict.fromkeys(built for part in classes for built in part or ()))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
-from zerograd_lint.analysis.ir.index import ModuleIndex, statements_of, suites
+from zerograd_lint.analysis.ir.index import ModuleIndex, SameFileView, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
@@ -20,6 +20,10 @@ ELSEWHERE_STATEMENTS = 400
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context, Instance
+
+# An instance's class (with its module) and its construction, with the resolver that reads the construction's
+# arguments: the caller's, or a factory's whose parameters are bound to the caller's arguments.
+Construction = tuple[ModuleIndex, cst.ClassDef, cst.Call, Resolver]
 
 
 class Inlining:
@@ -57,30 +61,44 @@ class Inlining:
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
 
-    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> tuple[ModuleIndex, cst.ClassDef, cst.Call] | None:
+    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> Construction | None:
         """`logger` of `logger.log(loss)`, bound once, outside the loop around the call, to an instance of a class of
-        the file or of another module of the project built in view (`Logger(...)`, not a factory's): the class's
-        module, the class and that construction; None when it is bound otherwise (by a factory, or more than once)."""
+        the file or of another module of the project: built in view (`Logger(...)`) or by a factory of either whose
+        every return is that one construction (`build_logger(cfg)` returning `Logger(cfg.dir)`, `construction_of`).
+        None when it is bound otherwise (more than once, by a library, by a factory of several classes)."""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
-        construction = bindings[0].value if len(bindings) == 1 else None
-        callee = dotted_name(construction.func) if isinstance(construction, cst.Call) else None
-        if callee is None or not self.names_a_followed_class(callee, context):
-            return None
-        classes = context.resolver.classes_built(receiver)
-        if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
-            return None
-        return (*classes[0], construction)  # type: ignore[arg-type]
+        return self.construction_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
 
-    def names_a_followed_class(self, callee: str, context: Context) -> bool:
-        """Whether `callee` names a class of the file, or of another module of the project whose code's words may
-        matter (as `imported_function` asks of a def; not for `.grad` reads), asked of the modules' outlines before
-        any is parsed whole."""
-        index = self.index_of(context.function)
+    def construction_of(self, value: cst.BaseExpression | None, resolver: Resolver, depth: int) -> Construction | None:
+        """The one construction `value` evaluates to, read by `resolver`: `Runner(model, opt)` of a followed class
+        (`names_a_followed_class`), or a call of a function of the file or of the project each of whose returns is
+        that same construction (a factory, its parameters bound to the call's arguments; its return a construction
+        or a name bound once to one, in turn a factory's). None for anything else (unknown)."""
+        if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
+            return None
+        if isinstance(value, cst.Name):
+            bindings = resolver.bindings(value.value)
+            return self.construction_of(bindings[0].value, resolver, depth + 1) if len(bindings) == 1 else None
+        callee = dotted_name(value.func)
+        if callee is None:
+            return None
+        if self.names_a_followed_class(callee, resolver.same_file.index):
+            classes = resolver.classes_built(value)
+            if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
+                return None
+            return (*classes[0], value, resolver)
+        found = [self.construction_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
+        return found[0] if len(found) == 1 else None
+
+    def names_a_followed_class(self, callee: str, index: ModuleIndex) -> bool:
+        """Whether `callee` names a class of the module `index`, or of another module of the project whose code's
+        words may matter (as `imported_function` asks of a def; not for `.grad` reads), asked of the modules'
+        outlines before any is parsed whole."""
         if callee in index.classes:
             return True
         home = index.project
@@ -113,7 +131,7 @@ class Inlining:
         return nodes if self.built <= until else []
 
     def instance_attributes(
-        self, receiver: cst.BaseExpression, built: tuple[ModuleIndex, cst.ClassDef, cst.Call], method: cst.FunctionDef, context: Context
+        self, receiver: cst.BaseExpression, built: Construction, method: cst.FunctionDef, context: Context
     ) -> dict[str, str] | None:
         """What the `self.x` its class binds are in the caller: one that `__init__` sets from its parameter is the
         construction's argument (`self.optimizer` of `runner = Runner(model, opt)` is `opt`); any other is this
@@ -122,19 +140,25 @@ class Inlining:
         params = [*method.params.posonly_params, *method.params.params]
         if not params or params[0].name.value != "self":
             return None
-        home, cls, construction = built
+        home, cls, construction, resolver = built
         init = home.method(cls, "__init__")
         given: dict[str, str] = {}
         if init is not None:
             if any(a.star for a in construction.args):
                 return None
             names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
-            given = {name: context.resolver.canonical(a.value) for name, a in zip(names, [a for a in construction.args if a.keyword is None])}
-            given.update({a.keyword.value: context.resolver.canonical(a.value) for a in construction.args if a.keyword is not None})
+            passed = [*zip(names, [a.value for a in construction.args if a.keyword is None])]
+            passed += [(a.keyword.value, a.value) for a in construction.args if a.keyword is not None]
+            # Through a factory, only what the caller handed it is the caller's: the factory's own objects (its
+            # `optimizer = AdamW(...)`) are this instance's.
+            given = {
+                name: resolver.canonical(value) for name, value in passed
+                if resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay
+            }
         instance = context.resolver.canonical(receiver)
         init_scope = home.scope(init) if init is not None else None
         attributes: dict[str, str] = {}
-        for owner in dict.fromkeys((cls, home.owner_class(method))):
+        for owner in dict.fromkeys((cls, home.owner_class(method), home.owner_class(init) if init is not None else None)):
             for key, found in home.class_scope(owner).bindings.items() if owner is not None else ():
                 if key.startswith("self.") and key.count(".") == 1:
                     alias = found[0].alias if len(found) == 1 and found[0].home is init_scope else None
