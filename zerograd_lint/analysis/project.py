@@ -291,10 +291,16 @@ class Project:
         return False
 
 
-def public_names(module: ProjectModule) -> frozenset[str]:
-    """What `from m import *` is known to take from a module with no `__all__`: its own defs and classes
-    without a `_` (what it imports in turn is not followed)."""
-    return frozenset(name for name in module.defined if not name.startswith("_"))
+def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    """What `from m import *` takes from a module with no `__all__`: the names its top level binds without a `_`:
+    its defs and classes, what it imports, what its own star imports take (a package's `__init__.py` re-exporting
+    its submodules'; a cycle's adds nothing)."""
+    names = {*module.defined, *module.imports}
+    for star in module.star_imports:
+        target = module.project.module(star)
+        if target is not None and target.name not in seen:
+            names |= target.exported if target.exported is not None else public_names(target, seen | {module.name})
+    return frozenset(name for name in names if not name.startswith("_"))
 
 
 def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:

@@ -28,6 +28,8 @@ IMPORT_WORD = re.compile(rb"import\b")
 # or the data loader it loops over (a library's modules seldom say both: torch's tree has 5 such files of 2,285).
 TRAINING_WORD = b"optim"
 LOOP_WORDS = (b"epoch", b"loader")
+# How many modules without a backward or a step the gate looks through to the modules they import.
+THROUGH_DEPTH = 3
 # A module's path -> (its text, whether it has a backward, and a step): the same text object, the same answer.
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step)).
@@ -49,6 +51,7 @@ class ProjectGate:
     def __init__(self, checked: ModuleSource, load: Load) -> None:
         self.checked = checked
         self.load = cache(load)  # each module found once for the file, however many questions ask it
+        self.passed_through: dict[str, list[str]] = {}
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
         """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
@@ -81,14 +84,20 @@ class ProjectGate:
         return False
 
     def through(self, name: str) -> list[str]:
-        """The module, and when it has neither a backward nor a step (a factory's: `build_trainer(cfg)` returning a
-        `Trainer` of another module), the modules of the project its import lines name: where what its defs return
-        may be built. One step further only."""
-        source = self.load(name)
-        if source is None or any(self.module_trains(name)):
-            return [name]
-        data = as_bytes(source.source)
-        return [name, *(module for module, whole in imports_in(data, source.package) if not (whole and self.is_package(module)))]
+        """The module, and when it has neither a backward nor a step, the modules of the project its import lines
+        name, in turn (`THROUGH_DEPTH` steps at most): where what it holds may come from (a package's `__init__.py`
+        re-exporting `train_step` from a submodule's star import; a factory's `build_trainer(cfg)` returning a
+        `Trainer` of another module)."""
+        if name not in self.passed_through:
+            found, frontier = {name: None}, [name]
+            for _ in range(THROUGH_DEPTH):
+                sources = [source for module in frontier if (source := self.load(module)) and not any(self.module_trains(module))]
+                imported = [module for source in sources for module, whole in imports_in(as_bytes(source.source), source.package)
+                            if not (whole and self.is_package(module))]
+                frontier = [module for module in dict.fromkeys(imported) if module not in found]
+                found.update(dict.fromkeys(frontier))
+            self.passed_through[name] = list(found)
+        return self.passed_through[name]
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
@@ -130,8 +139,10 @@ class ProjectGate:
         (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
         for module, name in imported_names(tree, self.checked.package):
             # `from m import f` (f called): `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
-            # `import m` of a module that is no package: the defs of `m`
-            if name:
+            # `import m` of a module that is no package, `from m import *`: the defs of `m`
+            if name == "*":  # the module's names, a package's too (its `__init__.py` re-exports a submodule's)
+                candidates = [(module, None)]
+            elif name:
                 candidates = [(module, name)] if name in called else []
                 candidates += [(f"{module}.{name}", None)]
             else:
@@ -211,14 +222,14 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
 
 
 def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str]]:
-    """(module, name) for each `from module import name` anywhere in the file; (module, "") for `import module`."""
+    """(module, name) for each `from module import name` (`*` included) anywhere in the file; (module, "") for
+    `import module`."""
     for node in statements_in(tree):
         if isinstance(node, ast.ImportFrom):
             module = absolute(node.module or "", node.level, package)
             if module is not None:
                 for alias in node.names:
-                    if alias.name != "*":
-                        yield module, alias.name
+                    yield module, alias.name
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, ""
