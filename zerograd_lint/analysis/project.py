@@ -277,6 +277,19 @@ class Project:
             return True
         return None if None in answers else False
 
+    def class_matters(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool:
+        """Whether the words of the class's module, or of a project class it derives from, may matter to the
+        lifecycle (a trainer whose `train_step` is a mixin's of another module)."""
+        if home.matters:
+            return True
+        cls = home.python_defs.get(name)
+        for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
+            dotted = dotted_name(base)
+            found = self.definition(home, dotted) if dotted else None
+            if found is not None and found[1] is not None and self.class_matters(found[0], found[1], depth - 1):
+                return True
+        return False
+
     def reaches(self, home: ProjectModule, name: str, calls: frozenset[str], depth: int = LOOKUP_DEPTH) -> bool:
         """Whether a class, or a project class it derives from, calls on `self` one of the methods `calls` (from
         CPython's trees: a class is parsed by LibCST only when a subclass's method is reached from it)."""

@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
-from zerograd_lint.analysis.questions.visitor import statements_in
+from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
 from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, as_bytes, calls_attribute, summarize
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
@@ -101,7 +101,7 @@ class ProjectGate:
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
-        reached = self.reached(tree, frozenset().union(*(body.calls for body in summary.bodies)))
+        reached = self.reached(tree, frozenset().union(*(body.calls for body in summary.bodies), base_names(tree)))
         for body in summary.bodies:
             for called in body.calls & reached.keys():
                 backward, step = reached[called]
@@ -134,17 +134,16 @@ class ProjectGate:
     def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, str | None]]:
         """(module, None) for a training module the file imports whose defs the `called` names may be;
         (module, name) for one def of it the file imports by name (`from m import f`, f called); a name it imports
-        that is no def of it (`from engine import Trainer`, a class) stands for the defs of it the file calls, the
-        class's methods among them (`trainer.train_step(...)`); the training modules a factory's module imports
-        (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
+        that is no def of it (`from engine import Trainer`, a class, called or not: `Steps.train_step(...)`) stands
+        for the defs of it the file calls, the class's methods among them (`trainer.train_step(...)`); the training
+        modules a factory's module imports (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
         for module, name in imported_names(tree, self.checked.package):
-            # `from m import f` (f called): `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
+            # `from m import f`: `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
             # `import m` of a module that is no package, `from m import *`: the defs of `m`
             if name == "*":  # the module's names, a package's too (its `__init__.py` re-exports a submodule's)
                 candidates = [(module, None)]
             elif name:
-                candidates = [(module, name)] if name in called else []
-                candidates += [(f"{module}.{name}", None)]
+                candidates = [(module, name), (f"{module}.{name}", None)]
             else:
                 source = self.load(module)
                 candidates = [(module, None)] if source is not None and not source.is_package else []
@@ -219,6 +218,15 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
             old = found.get(body.name, (False, False))
             found[body.name] = (old[0] or reaches_backward, old[1] or reaches_step)
     return found
+
+
+def base_names(tree: ast.Module) -> frozenset[str]:
+    """The names the file's classes derive from (`class Trainer(StepMixin)`, `mixins.StepMixin`: its first name): a
+    base of a training module stands for its defs, as a class the file calls does (its methods run on `self`)."""
+    return frozenset(
+        dotted.split(".")[0] for node in statements_in(tree) if isinstance(node, ast.ClassDef)
+        for base in node.bases if (dotted := dotted_name(base)) is not None
+    )
 
 
 def imported_names(tree: ast.Module, package: str) -> Iterator[tuple[str, str]]:

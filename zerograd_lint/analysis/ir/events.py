@@ -119,7 +119,10 @@ class CallEvents:
         if isinstance(func, cst.Name):
             if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
                 return [self.clip(call, func.value, False)]
-            function = self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
+            function = (
+                self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
+                or self.function_passed(func, context)
+            )
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
@@ -165,6 +168,8 @@ class CallEvents:
         function = self.imported_function(func, context)
         if function is not None:  # `engine.train_step(...)` of an imported module of the project
             return self.inline_call(call, function, context)
+        if (on_class := self.method_of_class(func, context)) is not None:  # `Steps.train_step(...)`
+            return self.inline_call(call, on_class[0], context, drop_self=on_class[1])
         if CLEAR_HELPER.search(attr):
             # `self.reset_grad()` from a base class elsewhere, `utils.zero_grad(model)`: unknown coverage.
             return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]

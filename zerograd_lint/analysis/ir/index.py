@@ -65,6 +65,7 @@ class ModuleIndex:
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
+        self._lineages: dict[cst.ClassDef, list[tuple[ModuleIndex, cst.ClassDef]]] = {}
         self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
         self.walk(module.body, module)
 
@@ -133,8 +134,8 @@ class ModuleIndex:
             scopes.append(self.scope(node))
             node = self.enclosing.get(node)
         owner = self.owner_class(container)
-        if owner is not None:
-            scopes.append(self.class_scope(owner))
+        if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
+            scopes += [index.class_scope(cls) for index, cls in self.lineage(owner)]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
@@ -246,6 +247,38 @@ class ModuleIndex:
                 found = self.method(self.classes[base_name], name, seen | {cls.name.value})
                 if found is not None:
                     return found
+        return None
+
+    def lineage(self, cls: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+        """The class and its bases, nearest first: of this file, or (when the file is read as part of its project) of
+        another module of the project whose words may matter (a mixin's `train_step`, a base's `__init__` that sets
+        `self.optimizer`). Python's order for single inheritance; with several bases, each base's line in turn (a
+        known diamond taken once)."""
+        if not seen and cls in self._lineages:
+            return self._lineages[cls]
+        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
+        for base in cls.bases:
+            dotted = dotted_name(base.value)
+            if dotted in self.classes:
+                home, base_class = self, self.classes[dotted]
+            else:
+                defined = self.project.project.definition(self.project, dotted) if self.project is not None and dotted else None
+                project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
+                home, base_class = (defined[0].index, project_class) if project_class is not None else (self, None)  # type: ignore[union-attr]
+            if base_class is not None and base_class not in seen | {cls}:
+                line = home.lineage(base_class, seen | {cls})
+                found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
+        if not seen:
+            self._lineages[cls] = found
+        return found
+
+    def inherited_method(self, cls: cst.ClassDef, name: str, own: bool = True) -> tuple[ModuleIndex, cst.FunctionDef] | None:
+        """`self.name` on an instance of `cls` (`super().name` in its method: not `own`), with its module's index:
+        the method of the first class of its `lineage` that has one."""
+        for index, owner in self.lineage(cls)[0 if own else 1 :]:
+            method = index.methods_of.get(owner, {}).get(name)
+            if method is not None:
+                return index, method
         return None
 
     def ancestry(self, cls: cst.ClassDef, calls: frozenset[str], depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:

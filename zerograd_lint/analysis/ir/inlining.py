@@ -31,14 +31,13 @@ class Inlining:
     (`inline_body`)."""
 
     def method_of_base(self, name: str, context: Context) -> cst.FunctionDef | None:
+        """`super().name`: the method of a base of the class the calling method is written in."""
         index = self.index_of(context.function)
         owner = index.owner_class(context.function)
-        for base in owner.bases if owner is not None else ():
-            cls = index.classes.get(base.value.value) if isinstance(base.value, cst.Name) else None
-            method = index.method(cls, name) if cls is not None else None
-            if method is not None:
-                return method
-        return None
+        found = index.inherited_method(owner, name, own=False) if owner is not None else None
+        if found is not None:
+            self.homes.setdefault(found[1], found[0])
+        return found[1] if found is not None else None
 
     def inline_callable(self, node: cst.BaseExpression, context: Context) -> list[Node]:
         """A closure handed to `step()`: a def, a lambda, or functools.partial of a def."""
@@ -103,7 +102,10 @@ class Inlining:
             return True
         home = index.project
         found = home.project.definition(home, callee) if home is not None and not self.reads else None
-        return found is not None and found[1] is not None and found[0].matters and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
+        return (
+            found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
+            and home.project.class_matters(*found)
+        )
 
     def inline_on_instance(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
         """The method `name` of an instance (`runner.train_batch(batch)`, `instance_built`) inlined at the call, its
@@ -112,10 +114,11 @@ class Inlining:
         part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is not copied into every
         caller. Its own module, when checked, analyses it as a root of its own. None: no such instance or method."""
         built = self.instance_built(receiver, context)
-        method = built[0].method(built[1], name) if built is not None else None
-        if built is None or method is None:
+        found = built[0].inherited_method(built[1], name) if built is not None else None
+        if built is None or found is None:
             return None
-        self.homes.setdefault(method, built[0])
+        method = found[1]
+        self.homes.setdefault(method, found[0])
         attributes = self.instance_attributes(receiver, built, method, context)
         if attributes is None:
             return []
@@ -174,7 +177,38 @@ class Inlining:
                 return method
         index = self.index_of(context.function)
         owner = index.owner_class(context.function)
-        return index.method(owner, name) if owner is not None else None
+        found = index.inherited_method(owner, name) if owner is not None else None
+        if found is not None:
+            self.homes.setdefault(found[1], found[0])
+        return found[1] if found is not None else None
+
+    def method_of_class(self, func: cst.BaseExpression, context: Context) -> tuple[cst.FunctionDef, bool] | None:
+        """`Steps.train_step` of `Steps.train_step(model, opt, batch)`: a method of a class of the file or of the
+        project called on the class, with whether the call passes its first parameter (a static method's and an
+        explicit `Base.train_step(self, batch)`'s, not a class method's `cls`)."""
+        dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
+        index = self.index_of(context.function)
+        if dotted is None or not self.names_a_followed_class(dotted, index):
+            return None
+        definition = index.definition_of(dotted, context.function)
+        found = definition[0].inherited_method(definition[1], func.attr.value) if definition is not None and isinstance(definition[1], cst.ClassDef) else None  # type: ignore[union-attr]
+        if found is None:
+            return None
+        self.homes.setdefault(found[1], found[0])
+        return found[1], any(code_of(decorator.decorator) == "classmethod" for decorator in found[1].decorators)
+
+    def function_passed(self, func: cst.Name, context: Context) -> cst.FunctionDef | None:
+        """`step_fn` of `step_fn(batch)` in a function whose caller handed it a def by its name (`run(loader,
+        step_fn=train_step)`): that def, of the caller's file or imported there (not a method: what its `self` is
+        would not be known)."""
+        caller, argument = context.resolver.arguments.get(func.value, (None, None))
+        if not isinstance(argument, (cst.Name, cst.Attribute)) or not isinstance(caller.same_file, SameFileView):  # type: ignore[union-attr]
+            return None
+        found = caller.same_file.callee(cst.Call(func=argument))  # type: ignore[union-attr]
+        if found is None or found[2]:
+            return None
+        self.homes.setdefault(found[1], found[0])
+        return found[1]
 
     def imported_function(self, func: cst.BaseExpression, context: Context) -> cst.FunctionDef | None:
         """The function of another module of the project that `func` names (`train_step`, `engine.train_step`),
