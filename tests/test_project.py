@@ -44,7 +44,46 @@ def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
 def test_the_trees_hold_what_the_task_names() -> None:
     assert {
         "loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes", "trainer_instance",
+        "trainer_factory", *(tree for tree, _, _ in LOOPS),
     } <= set(TREE_NAMES)
+
+
+# Each loop file of the trees of the shapes real projects use, checked alone (as pre-commit does): the reports its
+# loop leads to (a tree's run reports a step once, however many loops reach it; here each loop must find it).
+LOOPS = [
+    ("trainer_factory", "run.py", {"training/steppers.py": [("ZG101", 27, 9)]}),
+    ("trainer_factory", "own_optimizer.py", {"training/steppers.py": [("ZG101", 27, 9)]}),
+    ("trainer_factory", "caller_clears.py", {}),
+    ("trainer_factory", "own_optimizer_cleared.py", {}),
+    ("trainer_factory", "clean_run.py", {}),
+    ("trainer_factory", "unknown_class.py", {}),
+    ("mixins", "trainers/classes.py", {"trainers/mixins.py": [("ZG101", 14, 9)]}),
+    ("mixins", "run.py", {}),
+    ("super_calls", "custom.py", {"engine/base.py": [("ZG101", 18, 9)]}),
+    ("super_calls", "clean_custom.py", {}),
+    ("reexports", "main.py", {"lib/engine/steps.py": [("ZG101", 13, 5)]}),
+    ("reexports", "star_main.py", {"lib/engine/steps.py": [("ZG101", 13, 5)]}),
+    ("reexports", "clean_main.py", {}),
+    ("relative_imports", "proj/apps/vision/train.py", {"proj/engine/core.py": [("ZG101", 12, 5)]}),
+    ("relative_imports", "proj/apps/vision/clean_train.py", {}),
+    ("class_methods", "static_main.py", {"steps.py": [("ZG101", 13, 9)]}),
+    ("class_methods", "class_main.py", {"steps.py": [("ZG101", 26, 9)]}),
+    ("class_methods", "clean_main.py", {}),
+    ("step_functions", "main.py", {"steps.py": [("ZG101", 9, 5)]}),
+    ("step_functions", "clean_main.py", {}),
+    ("dataclass_trainer", "trainer.py", {"engine.py": [("ZG101", 13, 5)]}),
+    ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 22, 9)]}),
+    ("optimizer_dicts", "clean_main.py", {}),
+    ("ddp_module", "main.py", {"engine.py": [("ZG101", 18, 9)]}),
+    ("ddp_module", "clean_main.py", {}),
+    ("module_alias", "main.py", {"engine.py": [("ZG101", 13, 5)]}),
+    ("module_alias", "clean_main.py", {}),
+]
+
+
+@pytest.mark.parametrize("tree, loop, expected", LOOPS, ids=[f"{tree}/{loop}" for tree, loop, _ in LOOPS])
+def test_each_loop_alone_finds_the_step_it_runs(tree: str, loop: str, expected: dict[str, list[tuple[str, int, int]]]) -> None:
+    assert reports_in("--no-cache", loop, cwd=TREES / tree) == expected
 
 
 @pytest.mark.parametrize("filler", [10, ELSEWHERE_STATEMENTS])

@@ -380,7 +380,7 @@ def summarize(tree: ast.AST) -> Summary:
                 called = ""
             if called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1:  # type: ignore[attr-defined]
                 body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps
-            for argument in node.args:  # type: ignore[attr-defined]
+            for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:  # type: ignore[attr-defined]
                 if type(argument) is ast.Name:
                     body.calls.add(argument.id)  # closures, partial(f)
                 elif type(argument) is ast.Attribute:

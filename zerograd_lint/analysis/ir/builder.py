@@ -182,13 +182,16 @@ class Builder(CallEvents, Inlining):
     def can_read(self, function: Container, inlined: frozenset[str], name: str) -> bool:
         """Whether Python lets code in `function` read `name`: a local of it or of a function around it, a name its
         module binds, or a free name that no function binds (an undefined name reads as a global); not a local of
-        another function of its module or of those inlined with it (`inlined`: their locals)."""
+        another function of its module, of the modules whose code it runs (a base's `__init__` parameter that keys
+        `self.optimizer`), or of those inlined with it (`inlined`: their locals)."""
         if name in self.visible_in(function) or name in self.module_names(function):
             return True
-        index = self.index_of(function)
-        if index not in self._module_locals:
-            self._module_locals[index] = frozenset().union(*(self.locals_of(f) for f in index.functions))
-        return name not in inlined and name not in self._module_locals[index]
+        for index in {self.index_of(function), *self.homes.values()}:
+            if index not in self._module_locals:
+                self._module_locals[index] = frozenset().union(*(self.locals_of(f) for f in index.functions))
+            if name in self._module_locals[index]:
+                return False
+        return name not in inlined
 
     def module_names(self, function: Container) -> frozenset[str]:
         """The names the module of `function` binds at its top level."""
