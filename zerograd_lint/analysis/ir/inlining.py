@@ -144,12 +144,12 @@ class Inlining:
         if not params or params[0].name.value != "self":
             return None
         home, cls, construction, resolver = built
-        init = home.method(cls, "__init__")
+        init_found = home.inherited_method(cls, "__init__")
         given: dict[str, str] = {}
-        if init is not None:
+        if init_found is not None:
             if any(a.star for a in construction.args):
                 return None
-            names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
+            names = [p.name.value for p in [*init_found[1].params.posonly_params, *init_found[1].params.params]][1:]
             passed = [*zip(names, [a.value for a in construction.args if a.keyword is None])]
             passed += [(a.keyword.value, a.value) for a in construction.args if a.keyword is not None]
             # Through a factory, only what the caller handed it is the caller's: the factory's own objects (its
@@ -159,11 +159,11 @@ class Inlining:
                 if resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay
             }
         instance = context.resolver.canonical(receiver)
-        init_scope = home.scope(init) if init is not None else None
+        init_scope = init_found[0].scope(init_found[1]) if init_found is not None else None
         attributes: dict[str, str] = {}
-        for owner in dict.fromkeys((cls, home.owner_class(method), home.owner_class(init) if init is not None else None)):
-            for key, found in home.class_scope(owner).bindings.items() if owner is not None else ():
-                if key.startswith("self.") and key.count(".") == 1:
+        for index, owner in home.lineage(cls):  # the class and its bases, the method's and `__init__`'s among them
+            for key, found in index.class_scope(owner).bindings.items():
+                if key.startswith("self.") and key.count(".") == 1 and key not in attributes:
                     alias = found[0].alias if len(found) == 1 and found[0].home is init_scope else None
                     parameter = alias.value if isinstance(alias, cst.Name) else None
                     attributes[key] = given[parameter] if parameter in given else f"{instance}.{key[5:]}"
