@@ -57,6 +57,8 @@ LOOPS = [
     ("trainer_factory", "own_optimizer_cleared.py", {}),
     ("trainer_factory", "clean_run.py", {}),
     ("trainer_factory", "unknown_class.py", {}),
+    ("trainer_factory", "either_class.py", {"training/steppers.py": [("ZG101", 27, 9)]}),
+    ("trainer_factory", "either_class_cleared.py", {}),
     ("mixins", "trainers/classes.py", {"trainers/mixins.py": [("ZG101", 14, 9)]}),
     ("mixins", "run.py", {}),
     ("super_calls", "custom.py", {"engine/base.py": [("ZG101", 18, 9)]}),

@@ -60,29 +60,29 @@ class Inlining:
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         return []
 
-    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> Construction | None:
+    def instance_built(self, receiver: cst.BaseExpression, context: Context) -> list[Construction] | None:
         """`logger` of `logger.log(loss)`, bound once, outside the loop around the call, to an instance of a class of
-        the file or of another module of the project: built in view (`Logger(...)`) or by a factory of either whose
-        every return is that one construction (`build_logger(cfg)` returning `Logger(cfg.dir)`, `construction_of`).
-        None when it is bound otherwise (more than once, by a library, by a factory of several classes)."""
+        the file or of another module of the project: built in view (`Logger(...)`) or by a factory of either
+        (`build_logger(cfg)` returning `Logger(cfg.dir)`): each construction it may be (`constructions_of`). None
+        when it is bound otherwise (more than once, by a library, by a registry lookup)."""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         root = code_of(receiver).split(".")[0]
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
-        return self.construction_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+        return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
 
-    def construction_of(self, value: cst.BaseExpression | None, resolver: Resolver, depth: int) -> Construction | None:
-        """The one construction `value` evaluates to, read by `resolver`: `Runner(model, opt)` of a followed class
+    def constructions_of(self, value: cst.BaseExpression | None, resolver: Resolver, depth: int) -> list[Construction] | None:
+        """The constructions `value` may evaluate to, read by `resolver`: `Runner(model, opt)` of a followed class
         (`names_a_followed_class`), or a call of a function of the file or of the project each of whose returns is
-        that same construction (a factory, its parameters bound to the call's arguments; its return a construction
-        or a name bound once to one, in turn a factory's). None for anything else (unknown)."""
+        known so (a factory, its parameters bound to the call's arguments; its return a construction, a name bound
+        once to one, in turn a factory's; one per `return`). None when one is not known."""
         if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
             return None
         if isinstance(value, cst.Name):
             bindings = resolver.bindings(value.value)
-            return self.construction_of(bindings[0].value, resolver, depth + 1) if len(bindings) == 1 else None
+            return self.constructions_of(bindings[0].value, resolver, depth + 1) if len(bindings) == 1 else None
         callee = dotted_name(value.func)
         if callee is None:
             return None
@@ -90,9 +90,9 @@ class Inlining:
             classes = resolver.classes_built(value)
             if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
                 return None
-            return (*classes[0], value, resolver)
-        found = [self.construction_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
-        return found[0] if len(found) == 1 else None
+            return [(*classes[0], value, resolver)]
+        found = [self.constructions_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
+        return [construction for part in found for construction in part or ()] if found and None not in found else None
 
     def names_a_followed_class(self, callee: str, index: ModuleIndex) -> bool:
         """Whether `callee` names a class of the module `index`, or of another module of the project whose code's
@@ -112,14 +112,20 @@ class Inlining:
         `self.x` read as the caller's objects (`instance_attributes`); another module's within `ELSEWHERE_STATEMENTS`
         statements built, with what it inlines in turn, else not at all (unknown, silent, as a library's), never in
         part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is not copied into every
-        caller. Its own module, when checked, analyses it as a root of its own. None: no such instance or method."""
-        built = self.instance_built(receiver, context)
-        found = built[0].inherited_method(built[1], name) if built is not None else None
-        if built is None or found is None:
+        caller. Its own module, when checked, analyses it as a root of its own. An instance a factory builds as one
+        of several classes is followed only where each runs the same method with the same objects (`build(cfg)`
+        returning a `Trainer` or a subclass of it that does not override the method). None: no such instance or
+        method, or not one known method."""
+        built = self.instance_built(receiver, context) or []
+        found = [home.inherited_method(cls, name) for home, cls, _, _ in built]
+        if not found or any(each is None or each[1] is not found[0][1] for each in found):  # type: ignore[index]
             return None
-        method = found[1]
-        self.homes.setdefault(method, found[0])
-        attributes = self.instance_attributes(receiver, built, method, context)
+        home, method = found[0]  # type: ignore[misc]
+        self.homes.setdefault(method, home)
+        each_attributes = [self.instance_attributes(receiver, construction, method, context) for construction in built]
+        attributes = each_attributes[0]
+        if any(other != attributes for other in each_attributes):
+            return None  # each construction hands the method other objects: not one known call
         if attributes is None:
             return []
         if self.index_of(method) is self.index_of(context.function):

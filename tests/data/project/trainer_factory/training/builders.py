@@ -3,7 +3,7 @@
 
 import torch
 
-from .steppers import ClearingStepper, LeakyStepper
+from .steppers import ClearingStepper, CompiledLeakyStepper, LeakyStepper
 
 
 def build_stepper(cfg, model, optimizer):
@@ -31,3 +31,9 @@ STEPPERS = {"clearing": ClearingStepper, "leaky": LeakyStepper}
 
 def build_from_registry(name, model, optimizer):
     return STEPPERS[name](model, optimizer)
+
+
+def build_for_device(cfg, model, optimizer):
+    if cfg.compile:
+        return CompiledLeakyStepper(model, optimizer)
+    return LeakyStepper(model, optimizer)

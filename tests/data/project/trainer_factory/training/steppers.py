@@ -26,3 +26,9 @@ class LeakyStepper(ClearingStepper):
         loss.backward()
         self.optimizer.step()
         return loss.detach()
+
+
+class CompiledLeakyStepper(LeakyStepper):
+    """`LeakyStepper` for a model the caller compiled: the same step."""
+
+    compiled = True
