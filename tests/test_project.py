@@ -79,6 +79,7 @@ LOOPS = [
     ("dataclass_trainer", "trainer.py", {"engine.py": [("ZG101", 13, 5)]}),
     ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 22, 9)]}),
     ("optimizer_dicts", "clean_main.py", {}),
+    ("optimizer_dicts", "trainer_only.py", {"gan.py": [("ZG101", 22, 9)]}),
     ("ddp_module", "main.py", {"engine.py": [("ZG101", 18, 9)]}),
     ("ddp_module", "clean_main.py", {}),
     ("module_alias", "main.py", {"engine.py": [("ZG101", 13, 5)]}),
