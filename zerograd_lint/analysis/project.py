@@ -186,6 +186,7 @@ class Project:
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
         self.functions: dict[tuple[str, str], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+        self.factories: dict[tuple[str, str], bool] = {}  # see `builds_followed_class`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
         """The checked file as a module of the project, with the trees and index the analysis already made."""
@@ -276,6 +277,21 @@ class Project:
         if True in answers:
             return True
         return None if None in answers else False
+
+    def builds_followed_class(self, home: ProjectModule, name: str) -> bool:
+        """Whether a def of the module calls a class of the project whose words may matter (`class_matters`): a
+        factory that may return an instance whose methods are followed, asked of the def parsed alone (CPython),
+        before its module is parsed whole."""
+        key = (home.name, name)
+        if key not in self.factories:
+            node = home.statement(name) if isinstance(home.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+            called = {dotted for call in ast.walk(node) if isinstance(call, ast.Call) and (dotted := dotted_name(call.func))} if node else set()
+            self.factories[key] = any(
+                (found := self.definition(home, dotted)) is not None and found[1] is not None
+                and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef) and self.class_matters(*found)
+                for dotted in sorted(called)
+            )
+        return self.factories[key]
 
     def class_matters(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool:
         """Whether the words of the class's module, or of a project class it derives from, may matter to the

@@ -24,10 +24,9 @@ from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, as_bytes,
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
 IMPORT_WORD = re.compile(rb"import\b")
-# The words of a file that trains with a step it imports: the optimizer it hands over or builds, or the trainer
-# that holds it (`trainer.train_step(batch)`), and the epochs or the data loader it loops over (a library's modules
-# seldom say both: torch's tree has 42 such files of 2,285 without a backward and a step of their own).
-TRAINING_WORDS = (b"optim", b"train")
+# The words of a file that trains with a step it imports: the optimizer it hands over or builds, and the epochs
+# or the data loader it loops over (a library's modules seldom say both: torch's tree has 5 such files of 2,285).
+TRAINING_WORD = b"optim"
 LOOP_WORDS = (b"epoch", b"loader")
 # How many modules without a backward or a step the gate looks through to the modules they import.
 THROUGH_DEPTH = 3
@@ -194,7 +193,7 @@ def names_in(found: list[str], source: str) -> frozenset[str]:
 
 def may_train_elsewhere(data: bytes) -> bool:
     """The words of a file whose loop may run a backward and a step it imports (asked before anything is read)."""
-    return any(word in data for word in TRAINING_WORDS) and any(word in data for word in LOOP_WORDS)
+    return TRAINING_WORD in data and any(word in data for word in LOOP_WORDS)
 
 
 def lifecycle_words(data: bytes) -> tuple[bool, bool]:

@@ -66,6 +66,7 @@ class ModuleIndex:
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
         self._lineages: dict[cst.ClassDef, list[tuple[ModuleIndex, cst.ClassDef]]] = {}
+        self._aliases: dict[cst.ClassDef, Scope] = {}
         self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
         self.walk(module.body, module)
 
@@ -118,6 +119,15 @@ class ModuleIndex:
                     self.scope(function)
         return self._class_scopes[cls]
 
+    def aliases_of(self, cls: cst.ClassDef) -> Scope:
+        """The `self.x` the class binds only to another object each (`self.optimizer = optimizer` in `__init__`):
+        what its subclasses' methods see of it, so that they key `self.optimizer` as its own methods do (the rest
+        of a base's bindings, read through a subclass of another module, would be asked again by every method)."""
+        if cls not in self._aliases:
+            bindings = self.class_scope(cls).bindings
+            self._aliases[cls] = Scope({key: found for key, found in bindings.items() if all(b.alias is not None for b in found)})
+        return self._aliases[cls]
+
     def scope(self, container: Container) -> Scope:
         if container not in self._scopes:
             owner = self.owner_class(container)
@@ -135,7 +145,7 @@ class ModuleIndex:
             node = self.enclosing.get(node)
         owner = self.owner_class(container)
         if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
-            scopes += [index.class_scope(cls) for index, cls in self.lineage(owner)]
+            scopes += [self.class_scope(owner), *(index.aliases_of(cls) for index, cls in self.lineage(owner)[1:])]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))

@@ -91,8 +91,20 @@ class Inlining:
             if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
                 return None
             return [(*classes[0], value, resolver)]
+        if not self.may_build_followed_class(value, callee, resolver.same_file):
+            return None
         found = [self.constructions_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
         return [construction for part in found for construction in part or ()] if found and None not in found else None
+
+    def may_build_followed_class(self, call: cst.Call, callee: str, view: SameFileView) -> bool:
+        """Whether `call` runs a function of the file, or a def of another module of the project that calls a class
+        whose words may matter (`Project.builds_followed_class`): only then is it read as a factory (a project's
+        every `get_loader(cfg)` is not parsed to find out)."""
+        if view.index.callee(call, view.container) is not None:
+            return True
+        home = view.index.project
+        found = home.project.definition(home, callee) if home is not None and not self.reads else None
+        return found is not None and found[1] is not None and home.project.builds_followed_class(*found)  # type: ignore[union-attr]
 
     def names_a_followed_class(self, callee: str, index: ModuleIndex) -> bool:
         """Whether `callee` names a class of the module `index`, or of another module of the project whose code's
@@ -169,7 +181,7 @@ class Inlining:
         attributes: dict[str, str] = {}
         for index, owner in home.lineage(cls):  # the class and its bases, the method's and `__init__`'s among them
             for key, found in index.class_scope(owner).bindings.items():
-                if key.startswith("self.") and key.count(".") == 1 and key not in attributes:
+                if key.startswith("self.") and key[5:].isidentifier() and key not in attributes:
                     alias = found[0].alias if len(found) == 1 and found[0].home is init_scope else None
                     parameter = alias.value if isinstance(alias, cst.Name) else None
                     attributes[key] = given[parameter] if parameter in given else f"{instance}.{key[5:]}"
@@ -246,7 +258,7 @@ class Inlining:
             parameters = parameters[1:]
         keyword_only = {p.name.value for p in params.kwonly_params}
         if attributes is None and drop_self:  # `self.f()` in an instance's method: the same instance's attributes
-            attributes = {key: value for key, value in context.resolver.overlay.items() if key.startswith("self.")}
+            attributes = self.attributes_of_self(context.resolver)
         overlay: dict[str, str] = dict(attributes or {})
         roles: dict[str, Role | None] = {}
         arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
@@ -265,6 +277,18 @@ class Inlining:
         receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
         naming = self.naming_for(function, context, bound, defaults, receiver)
         return self.inline_body(call, function, context, overlay, roles, arguments, naming)
+
+    @staticmethod
+    def attributes_of_self(resolver: Resolver) -> dict[str, str]:
+        """The `self.x` of the caller's instance as it keys them, for a method it calls on `self`: those handed to
+        it, and those its class (and its bases) bind (a mixin's `train_step` steps the `self.optimizer` that the
+        class mixing it in keys by its `__init__`'s parameter)."""
+        attributes = {key: value for key, value in resolver.overlay.items() if key.startswith("self.")}
+        for scope in resolver.scopes:
+            for key in scope.bindings:
+                if key.startswith("self.") and key[5:].isidentifier() and key not in attributes:
+                    attributes[key] = resolver.canonical(cst.Attribute(value=cst.Name("self"), attr=cst.Name(key[5:])))
+        return attributes
 
     def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
         """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""
