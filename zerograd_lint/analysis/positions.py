@@ -20,6 +20,7 @@ from libcst.metadata import CodePosition, CodeRange, PositionProvider
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from zerograd_lint.analysis.ir.visiting import code_children
+from zerograd_lint.analysis.questions.visitor import SUITES, suites
 
 PYTHON_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # (the def, the indentation of each block around it)
@@ -34,8 +35,8 @@ class Positions:
         self.pending = [f for f in dict.fromkeys(functions) if isinstance(f, cst.FunctionDef)]
         self.unmapped = list(self.pending)  # functions whose statements are not yet paired with CPython's
         # Every statement of the file in CPython's order, as (its kind, line, column): where each one starts.
-        statements = list(python_statements(tree.body))
-        self.statements = [(libcst_kind(s), s.lineno, s.col_offset) for s in statements]
+        statements = python_statements(tree.body)
+        self.statements = [(LIBCST_KINDS[type(s)], s.lineno, s.col_offset) for s in statements]
         self.def_starts = [(i, s.lineno, s.col_offset, s.name) for i, s in enumerate(statements) if isinstance(s, PYTHON_DEFS)]
         self.first_lines = first_lines(tree)
         self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...], int]] | None = None
@@ -184,23 +185,26 @@ def generated_positions(module: cst.Module, node: cst.CSTNode, indents: tuple[st
     return provider._computed  # noqa: SLF001 - the ranges the provider computed, read without its wrapper
 
 
-def libcst_kind(statement: ast.stmt) -> str:
-    """The name of LibCST's class for a statement of CPython's (`async for` is LibCST's `For`)."""
-    name = type(statement).__name__.removeprefix("Async")
+def libcst_kind(kind: type[ast.stmt]) -> str:
+    """The name of LibCST's class for a kind of CPython's statement (`async for` is LibCST's `For`)."""
+    name = kind.__name__.removeprefix("Async")
     return "Del" if name == "Delete" else name
 
 
-def python_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+# CPython's statements that hold statements, and the name of LibCST's class for each kind of statement.
+HOLDERS = frozenset(k for k in vars(ast).values() if isinstance(k, type) and issubclass(k, ast.stmt) and set(k._fields) & set(SUITES))
+LIBCST_KINDS = {k: libcst_kind(k) for k in vars(ast).values() if isinstance(k, type) and issubclass(k, ast.stmt)}
+
+
+def python_statements(body: Sequence[ast.stmt], found: list[ast.stmt] | None = None) -> list[ast.stmt]:
     """Every statement, in source order (pre-order), as `python_defs` goes through statement bodies."""
+    found = [] if found is None else found
     for statement in body:
-        yield statement
-        yield from python_statements(getattr(statement, "body", ()))
-        for handler in getattr(statement, "handlers", ()):
-            yield from python_statements(handler.body)
-        for case in getattr(statement, "cases", ()):
-            yield from python_statements(case.body)
-        yield from python_statements(getattr(statement, "orelse", ()))
-        yield from python_statements(getattr(statement, "finalbody", ()))
+        found.append(statement)
+        if type(statement) in HOLDERS:
+            for suite in suites(statement):
+                python_statements(suite, found)
+    return found
 
 
 def libcst_statements(
