@@ -5,7 +5,12 @@ or more for a large file; reports need them only in the few functions that
 were analysed. So each such function's code is generated alone, from where
 CPython says its `def` is and with the indentation of the blocks around it:
 the positions the whole module would give, at the cost of the function.
-A node elsewhere (module-level code) falls back to the whole module.
+Most of what a report asks is less: the line of a loop, of a call, the range
+of the reported call. So the statements of a function are first paired with
+CPython's (where each starts): a statement's first line is CPython's, a node
+of a statement line is placed by generating that line alone, a compound
+statement ends where its last line does. A node elsewhere (module-level code)
+falls back to the whole module.
 """
 
 from __future__ import annotations
@@ -136,9 +141,8 @@ class Positions:
         """Where each statement of the function starts, from CPython's statements after its def (the `index`th);
         nothing if the two trees do not name the same statements in the same order."""
         found: dict[cst.CSTNode, tuple[int, int, tuple[str, ...]]] = {}
-        ours = iter(self.statements[index + 1 :])
-        for statement, small, inner in libcst_statements(function.body, indents, self.module.default_indent):
-            kind, line, column = next(ours, ("", 0, 0))
+        for position, (statement, small, inner) in enumerate(libcst_statements(function.body, indents, self.module.default_indent), index + 1):
+            kind, line, column = self.statements[position] if position < len(self.statements) else ("", 0, 0)
             if type(small).__name__ != kind:
                 return
             if statement is not None and statement not in found:
