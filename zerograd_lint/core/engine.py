@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
+from zerograd_lint.analysis.parsing import libcst_parse
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
@@ -195,28 +196,6 @@ def whole_facts(
             "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
             "(syntax LibCST does not support yet, or nesting too deep for it)",
         )
-
-
-def libcst_parse(source: str) -> cst.Module:
-    """LibCST's parse of code CPython has parsed; in the main thread (the CLI, its workers, flake8) without the
-    check each node makes of its fields as it is built (`CSTNode.__post_init__`, a sixth of a parse): the parser
-    builds valid nodes only. In another thread (the editor's engine) LibCST parses as it always does, so that
-    nodes built by hand meanwhile (a fix, in the server's own thread) are still checked."""
-    import libcst as cst
-    from libcst._nodes.base import CSTNode
-
-    if threading.current_thread() is not threading.main_thread() or "__post_init__" not in vars(CSTNode):
-        return cst.parse_module(source)
-    check = CSTNode.__post_init__
-    try:  # inside: the budget's signal may come between any two statements, and the check must come back
-        CSTNode.__post_init__ = no_check  # type: ignore[method-assign]
-        return cst.parse_module(source)
-    finally:
-        CSTNode.__post_init__ = check  # type: ignore[method-assign]
-
-
-def no_check(node: object) -> None:
-    pass
 
 
 @dataclass(frozen=True)
