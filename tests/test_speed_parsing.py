@@ -11,7 +11,8 @@ from conftest import FIXTURES, REPO
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_source, source_of
 from zerograd_lint.analysis.ir.visiting import nodes_of
-from zerograd_lint.core.engine import forget_the_file, libcst_parse
+from zerograd_lint.analysis.parsing import libcst_parse
+from zerograd_lint.core.engine import forget_the_file
 
 EMPTY = cst.Module(body=[])
 MODULES = sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])

@@ -130,3 +130,31 @@ def test_the_loop_around_a_node_is_the_innermost_that_holds_it():
             around = [loop for loop in every_loop if loop is not node and holds(loop, node)]
             expected = max(around, key=lambda loop: whole[loop].start.line, default=None)
             assert loops.around(node) is expected, (type(node).__name__, whole[node])
+
+
+def test_a_statement_line_alone_and_a_statement_from_cpython_are_where_the_whole_module_puts_them():
+    """A statement's first line is CPython's; a node of a statement line is generated with its line alone, a compound
+    statement ends where its last line does: each is where the whole module puts it, with nothing else of its function
+    generated. The rest then with the function."""
+    sources = [TRICKY, TRICKY.replace("\n", "\r\n"), *(path.read_text() for path in sorted(FIXTURES.glob("*.py")))]
+    from_lines = 0
+    for tree, module, whole in parsed_with_positions(sources):
+        for function in [node for node in whole if isinstance(node, cst.FunctionDef)]:
+            positions = Positions(module, tree, [function])
+            inside = list(descendants(function))[1:]
+            statements = [node for node in inside if isinstance(node, cst.BaseStatement)]
+            assert [positions.line(node) for node in statements] == [whole[node].start.line for node in statements]
+            in_lines = [node for line in inside if isinstance(line, cst.SimpleStatementLine) for node in descendants(line)]
+            assert [positions[node] for node in in_lines] == [whole[node] for node in in_lines]
+            assert function not in positions.known
+            assert [positions[node] for node in statements] == [whole[node] for node in statements]
+            from_lines += len(in_lines)
+            assert [positions[node] for node in inside] == [whole[node] for node in inside]
+            assert positions.whole is None
+    assert from_lines > 10_000
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    yield node
+    for child in node.children:
+        yield from descendants(child)

@@ -324,7 +324,7 @@ class FileFacts:
         return where.start.line, where.start.column + 1, where.end.line, where.end.column + 1
 
     def line(self, node: cst.CSTNode) -> int:
-        return self.positions_of(node)[node].start.line
+        return self.positions_of(node).line(node)
 
     def path_of(self, node: cst.CSTNode) -> str | None:
         """The file of another module of the project that the node is written in; None for the checked file."""

@@ -5,7 +5,12 @@ or more for a large file; reports need them only in the few functions that
 were analysed. So each such function's code is generated alone, from where
 CPython says its `def` is and with the indentation of the blocks around it:
 the positions the whole module would give, at the cost of the function.
-A node elsewhere (module-level code) falls back to the whole module.
+Most of what a report asks is less: the line of a loop, of a call, the range
+of the reported call. So the statements of a function are first paired with
+CPython's (where each starts): a statement's first line is CPython's, a node
+of a statement line is placed by generating that line alone, a compound
+statement ends where its last line does. A node elsewhere (module-level code)
+falls back to the whole module.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, PositionProvider
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
+from zerograd_lint.analysis.ir.visiting import code_children
+from zerograd_lint.analysis.questions.visitor import SUITES, suites
+
+PYTHON_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # (the def, the indentation of each block around it)
 PlacedDef = tuple[cst.FunctionDef, tuple[str, ...]]
 
@@ -29,13 +38,23 @@ class Positions:
     def __init__(self, module: cst.Module, tree: ast.Module, functions: Iterable[cst.CSTNode]) -> None:
         self.module = module
         self.pending = [f for f in dict.fromkeys(functions) if isinstance(f, cst.FunctionDef)]
-        self.def_starts = [(node.lineno, node.col_offset, node.name) for node in python_defs(tree.body)]
+        self.unmapped = list(self.pending)  # functions whose statements are not yet paired with CPython's
+        # Every statement of the file in CPython's order, as (its kind, line, column): where each one starts.
+        statements = python_statements(tree.body)
+        self.statements = [(LIBCST_KINDS[type(s)], s.lineno, s.col_offset) for s in statements]
+        self.def_starts = [(i, s.lineno, s.col_offset, s.name) for i, s in enumerate(statements) if isinstance(s, PYTHON_DEFS)]
         self.first_lines = first_lines(tree)
-        self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...]]] | None = None
+        self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...], int]] | None = None
         self.known: dict[cst.CSTNode, tuple[CodeRange, int]] = {}  # node -> its range in a generated part, line offset
         self.whole: dict[cst.CSTNode, CodeRange] | None = None  # every node's range, once one outside the functions is asked
+        # A statement of a function paired with CPython's -> where CPython says it starts, the indentation around it.
+        self.starts: dict[cst.CSTNode, tuple[int, int, tuple[str, ...]]] = {}
+        self.line_of: dict[cst.CSTNode, cst.SimpleStatementLine] = {}  # a code node of such a statement line -> the line
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        if node not in self.known:
+            self.generate_line(node)
+            self.place_compound(node)
         while node not in self.known and self.pending:
             self.generate(self.pending.pop(0))
         if node not in self.known:
@@ -46,6 +65,15 @@ class Positions:
         if not offset:
             return where
         return CodeRange(CodePosition(where.start.line + offset, where.start.column), CodePosition(where.end.line + offset, where.end.column))
+
+    def line(self, node: cst.CSTNode) -> int:
+        """The node's first line: a statement's is CPython's (no code generated), another node's is generated with the
+        statement line that holds it, or else with its function."""
+        if node not in self.known:
+            self.pair_statements(node)
+            if node in self.starts:
+                return self.starts[node][0]
+        return self[node].start.line
 
     def covers(self, node: cst.CSTNode) -> bool:
         """Whether the node is in one of the functions."""
@@ -67,20 +95,70 @@ class Positions:
         place = self.places.get(function)
         if place is None:
             return
-        line, column, indents = place
-        computed = generated_positions(self.module, function, indents)
-        start = computed[function].start
+        line, column, indents, _ = place
+        self.generated(function, line, column, indents)
+
+    def generated(self, node: cst.CSTNode, line: int, column: int, indents: tuple[str, ...]) -> None:
+        """The positions in a def or a statement line, generated alone, if it starts where CPython says."""
+        computed = generated_positions(self.module, node, indents)
+        start = computed[node].start
         if start.column != column:
             return  # not where CPython says: leave it to the whole module
         offset = line - start.line
         self.known.update((node, (where, offset)) for node, where in computed.items())
 
-    def placed_defs(self) -> dict[cst.FunctionDef, tuple[int, int, tuple[str, ...]]]:
-        """Each def's `def` line and column (from CPython's tree) and indentation; {} if the two trees disagree."""
+    def generate_line(self, node: cst.CSTNode) -> None:
+        """The positions in the statement line that holds the node (a report's call: a line, not its function)."""
+        self.pair_statements(node)
+        line = node if isinstance(node, cst.SimpleStatementLine) else self.line_of.get(node)
+        if line is not None and line in self.starts and line not in self.known:
+            self.generated(line, *self.starts[line])
+
+    def place_compound(self, node: cst.CSTNode) -> None:
+        """A compound statement's range, unless known: it starts where CPython says, and ends where the last statement
+        line in it does (LibCST's range of a block is from its first statement to its last), generated alone."""
+        if node in self.known or isinstance(node, cst.SimpleStatementLine) or node not in self.starts:
+            return
+        line, column, indents = self.starts[node]
+        last = last_line(node)
+        if last is None or column != sum(map(len, indents)):
+            return
+        self.generate_line(last)
+        if last in self.known:
+            self.known[node] = (CodeRange(CodePosition(line, column), self[last].end), 0)
+
+    def pair_statements(self, node: cst.CSTNode) -> None:
+        """Pair the statements of the functions with CPython's, one function at a time, until the node is known."""
+        while node not in self.starts and node not in self.line_of and self.unmapped:
+            function = self.unmapped.pop(0)
+            if self.places is None:
+                self.places = self.placed_defs()
+            place = self.places.get(function)
+            if place is not None and function not in self.starts:
+                self.pair(function, place[3], (*place[2], indent_of(function.body, self.module.default_indent)))
+
+    def pair(self, function: cst.FunctionDef, index: int, indents: tuple[str, ...]) -> None:
+        """Where each statement of the function starts, from CPython's statements after its def (the `index`th);
+        nothing if the two trees do not name the same statements in the same order."""
+        found: dict[cst.CSTNode, tuple[int, int, tuple[str, ...]]] = {}
+        for position, (statement, small, inner) in enumerate(libcst_statements(function.body, indents, self.module.default_indent), index + 1):
+            kind, line, column = self.statements[position] if position < len(self.statements) else ("", 0, 0)
+            if type(small).__name__ != kind:
+                return
+            if statement is not None and statement not in found:
+                found[statement] = (line, column, inner)
+        self.starts.update(found)
+        for statement in found:
+            if isinstance(statement, cst.SimpleStatementLine):
+                self.line_of.update((node, statement) for node in code_nodes(statement))
+
+    def placed_defs(self) -> dict[cst.FunctionDef, tuple[int, int, tuple[str, ...], int]]:
+        """Each def's `def` line and column (from CPython's tree), indentation, and index among CPython's statements;
+        {} if the two trees disagree."""
         defs = list(libcst_defs(self.module.body, (), self.module.default_indent))
-        if [d.name.value for d, _ in defs] != [name for _, _, name in self.def_starts]:
+        if [d.name.value for d, _ in defs] != [name for _, _, _, name in self.def_starts]:
             return {}
-        return {d: (line, column, indents) for (d, indents), (line, column, _) in zip(defs, self.def_starts)}
+        return {d: (line, column, indents, i) for (d, indents), (i, line, column, _) in zip(defs, self.def_starts)}
 
 
 def first_lines(tree: ast.Module) -> list[int]:
@@ -111,6 +189,110 @@ def generated_positions(module: cst.Module, node: cst.CSTNode, indents: tuple[st
     return provider._computed  # noqa: SLF001 - the ranges the provider computed, read without its wrapper
 
 
+def libcst_kind(kind: type[ast.stmt]) -> str:
+    """The name of LibCST's class for a kind of CPython's statement (`async for` is LibCST's `For`)."""
+    name = kind.__name__.removeprefix("Async")
+    return "Del" if name == "Delete" else name
+
+
+# CPython's statements that hold statements, and the name of LibCST's class for each kind of statement.
+HOLDERS = frozenset(k for k in vars(ast).values() if isinstance(k, type) and issubclass(k, ast.stmt) and set(k._fields) & set(SUITES))
+LIBCST_KINDS = {k: libcst_kind(k) for k in vars(ast).values() if isinstance(k, type) and issubclass(k, ast.stmt)}
+
+
+def python_statements(body: Sequence[ast.stmt], found: list[ast.stmt] | None = None) -> list[ast.stmt]:
+    """Every statement, in source order (pre-order), as `python_defs` goes through statement bodies."""
+    found = [] if found is None else found
+    for statement in body:
+        found.append(statement)
+        if type(statement) in HOLDERS:
+            for suite in suites(statement):
+                python_statements(suite, found)
+    return found
+
+
+def libcst_statements(
+    suite: cst.BaseSuite, indents: tuple[str, ...], default: str
+) -> Iterator[tuple[cst.CSTNode | None, cst.CSTNode, tuple[str, ...]]]:
+    """Each statement in a def's or compound statement's suite and below, in `python_statements`' order, as (the
+    statement or statement line that starts where CPython's does, None in a one-line suite; the statement, or each
+    small statement of the line; the indentation of the blocks around it). `indents`: the suite's own included."""
+    if isinstance(suite, cst.SimpleStatementSuite):
+        for small in suite.body:
+            yield None, small, indents
+        return
+    for statement in suite.body:  # type: ignore[attr-defined]
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                yield statement, small, indents
+            continue
+        yield from compound_statements(statement, indents, default)
+
+
+def compound_statements(
+    statement: cst.CSTNode, indents: tuple[str, ...], default: str
+) -> Iterator[tuple[cst.CSTNode | None, cst.CSTNode, tuple[str, ...]]]:
+    """A compound statement and every statement in its suites (`libcst_statements`), an `elif` as CPython's `If`."""
+    yield statement, statement, indents
+    around = within(statement, indents, default)
+    for part in suite_parts(statement):
+        if isinstance(part, cst.If):
+            yield from compound_statements(part, indents, default)  # an `elif`: an `If` in CPython's `orelse`
+        else:
+            yield from libcst_statements(part, (*around, indent_of(part, default)), default)
+
+
+def within(statement: cst.CSTNode, indents: tuple[str, ...], default: str) -> tuple[str, ...]:
+    """The indentation around the suites of a compound statement: a `match`'s cases are indented once more."""
+    if isinstance(statement, cst.Match):
+        return (*indents, default if statement.indent is None else statement.indent)
+    return indents
+
+
+def suite_parts(statement: cst.CSTNode) -> list[cst.CSTNode]:
+    """The suites of a compound statement in source order (an `elif` as itself)."""
+    if isinstance(statement, cst.If):
+        orelse = statement.orelse
+        return [statement.body, *([orelse if isinstance(orelse, cst.If) else orelse.body] if orelse is not None else [])]
+    if isinstance(statement, (cst.For, cst.While)):
+        return [statement.body, *([statement.orelse.body] if statement.orelse is not None else [])]
+    if isinstance(statement, (cst.Try, cst.TryStar)):
+        tail = [part.body for part in (statement.orelse, statement.finalbody) if part is not None]
+        return [statement.body, *(handler.body for handler in statement.handlers), *tail]
+    if isinstance(statement, cst.Match):
+        return [case.body for case in statement.cases]
+    return [statement.body]  # type: ignore[attr-defined]  (def, class, with)
+
+
+def last_line(statement: cst.CSTNode) -> cst.SimpleStatementLine | None:
+    """The statement line a compound statement ends with (None: it ends in a one-line suite)."""
+    while not isinstance(statement, cst.SimpleStatementLine):
+        suite = suite_parts(statement)[-1]
+        if isinstance(suite, cst.If):
+            statement = suite  # an `elif`
+        elif isinstance(suite, cst.IndentedBlock):
+            statement = suite.body[-1]
+        else:
+            return None
+    return statement
+
+
+def indent_of(suite: cst.CSTNode, default: str) -> str:
+    """The indentation a suite adds (none for a one-line suite)."""
+    if isinstance(suite, cst.IndentedBlock):
+        return default if suite.indent is None else suite.indent
+    return ""
+
+
+def code_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The node and every code node in it (`code_children`, to any depth)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(code_children(current))
+
+
 def python_defs(body: Sequence[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
     """Every def, in source order (pre-order), found through statement bodies alone."""
     for statement in body:
@@ -132,8 +314,9 @@ def libcst_defs(body: Sequence[cst.CSTNode], indents: tuple[str, ...], default: 
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             yield statement, indents
+        around = within(statement, indents, default)
         for block in blocks_of(statement):
-            yield from libcst_defs(block.body, (*indents, default if block.indent is None else block.indent), default)
+            yield from libcst_defs(block.body, (*around, default if block.indent is None else block.indent), default)
 
 
 def blocks_of(statement: cst.CSTNode) -> Iterator[cst.IndentedBlock]:

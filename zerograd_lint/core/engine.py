@@ -133,6 +133,7 @@ def analyse(
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts, clues_of
+    from zerograd_lint.analysis.parsing import libcst_parse
     from zerograd_lint.analysis.questions.grad_reads import GradReads, grad_reads_of
     from zerograd_lint.core.pieces import pieces_of
 
@@ -164,6 +165,7 @@ def project_of(
     only where the analysis follows a def or class of it, with `parse`), and the checked file as one of them."""
     if project is None:
         return None, None
+    from zerograd_lint.analysis.parsing import libcst_parse
     from zerograd_lint.analysis.project import Project
 
     return Project(project.load, project_tree, parse or libcst_parse), project.checked
@@ -186,6 +188,7 @@ def whole_facts(
     import libcst as cst
 
     from zerograd_lint.analysis.facts import build_facts, clues_of
+    from zerograd_lint.analysis.parsing import libcst_parse
 
     try:
         return build_facts(tree, clues or clues_of(source), libcst_parse(source), needs, reads, *project)
@@ -195,28 +198,6 @@ def whole_facts(
             "cannot parse file: LibCST, which the analysis needs, does not read this code although Python does "
             "(syntax LibCST does not support yet, or nesting too deep for it)",
         )
-
-
-def libcst_parse(source: str) -> cst.Module:
-    """LibCST's parse of code CPython has parsed; in the main thread (the CLI, its workers, flake8) without the
-    check each node makes of its fields as it is built (`CSTNode.__post_init__`, a sixth of a parse): the parser
-    builds valid nodes only. In another thread (the editor's engine) LibCST parses as it always does, so that
-    nodes built by hand meanwhile (a fix, in the server's own thread) are still checked."""
-    import libcst as cst
-    from libcst._nodes.base import CSTNode
-
-    if threading.current_thread() is not threading.main_thread() or "__post_init__" not in vars(CSTNode):
-        return cst.parse_module(source)
-    check = CSTNode.__post_init__
-    try:  # inside: the budget's signal may come between any two statements, and the check must come back
-        CSTNode.__post_init__ = no_check  # type: ignore[method-assign]
-        return cst.parse_module(source)
-    finally:
-        CSTNode.__post_init__ = check  # type: ignore[method-assign]
-
-
-def no_check(node: object) -> None:
-    pass
 
 
 @dataclass(frozen=True)
@@ -245,6 +226,8 @@ class PiecewiseFacts:
         jobs = (PieceJob(piece.made(), self.path, self.clues, self.reads, codes) for piece in self.pieces)
         elsewhere = PIECE_ANALYSER.analyse
         if elsewhere is None:
+            from zerograd_lint.analysis.parsing import libcst_parse
+
             parse_project = lru_cache(maxsize=None)(libcst_parse)  # the project's modules the pieces follow into, once
             for job in jobs:
                 yield piece_reports(job, self.project, parse_project)
@@ -318,6 +301,8 @@ def piece_reports(job: PieceJob, project: ProjectSource | None, parse_project: C
 def piece_outcome(job: PieceJob, project: ProjectSource | None) -> PieceOutcome:
     """A piece's reports and the work they cost, analysed apart from the file's other pieces (in a worker): the
     file's allowance is spent where the outcomes are gathered, in the pieces' order."""
+    from zerograd_lint.analysis.parsing import libcst_parse
+
     parse_project = lru_cache(maxsize=None)(libcst_parse)
     try:
         return deeper_if_needed(counted_piece, job, project, parse_project)
@@ -340,7 +325,7 @@ def import_analysis() -> None:
     import libcst  # noqa: F401
     from libcst import native  # noqa: F401  (LibCST's parser, imported by its first parse)
 
-    from zerograd_lint.analysis import facts  # noqa: F401
+    from zerograd_lint.analysis import facts, parsing  # noqa: F401
     from zerograd_lint.analysis.interpret import flow  # noqa: F401
     from zerograd_lint.analysis.questions import grad_reads  # noqa: F401
     from zerograd_lint.core import pieces, project_gate  # noqa: F401

@@ -39,13 +39,16 @@ def may_fix(d: Diagnostic, unsafe: bool) -> bool:
     return d.code in FIXES and (unsafe or applicability(d) == SAFE)
 
 
-def apply_fix(source: str, d: Diagnostic, edits: Sequence[Edit], for_analysis: bool = True) -> str:
+def apply_fix(
+    source: str, d: Diagnostic, edits: Sequence[Edit], for_analysis: bool = True, starts: Sequence[int] | None = None
+) -> str:
     """The source with the edits of `d`'s fix made; raises CannotFix when they do not apply or would not parse.
 
     `for_analysis`: the result is to be analysed again (`--fix`'s proof), so LibCST must read it as well as
-    CPython; a suggestion is code for people and their tools, for which CPython's parser speaks."""
+    CPython; a suggestion is code for people and their tools, for which CPython's parser speaks. `starts`: the
+    source's top-level statements' first lines, if known (see `apply_edits`)."""
     try:
-        new = apply_edits(source, edits)
+        new = apply_edits(source, edits, starts)
         if for_analysis:
             cst.parse_module(new)
         ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir.visiting import code_children
+from zerograd_lint.analysis.parsing import libcst_parse
 from zerograd_lint.analysis.positions import first_lines, top_level_lines
 
 if TYPE_CHECKING:
@@ -117,10 +118,11 @@ def statement(code: str) -> cst.SimpleStatementLine:
     return parsed
 
 
-def apply_edits(source: str, edits: Sequence[Edit]) -> str:
-    """The source with the edits made; raises CannotFix when some edit finds no node of its kind where its path leads."""
-    module = cst.parse_module(source)
-    lines = top_level_lines(module, first_lines(ast.parse(source)))
+def apply_edits(source: str, edits: Sequence[Edit], starts: Sequence[int] | None = None) -> str:
+    """The source with the edits made; raises CannotFix when some edit finds no node of its kind where its path leads.
+    `starts`: the first line of each top-level statement (`first_lines`), when known (an excerpt's, from the file's)."""
+    module = libcst_parse(source)
+    lines = top_level_lines(module, list(starts) if starts is not None else first_lines(ast.parse(source)))
     applier = _Applier([(way_to(module, lines, edit), edit) for edit in edits])
     new = module.visit(applier)
     if len(applier.done) != len(edits):

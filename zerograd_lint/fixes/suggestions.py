@@ -39,6 +39,7 @@ class Draft:
     excerpt: str  # whole lines of the file
     shift: int  # the file's line before the excerpt's first
     edits: tuple[Edit, ...]
+    starts: tuple[int, ...] | None  # the first line of each of the excerpt's top-level statements (None: not known)
 
 
 def drafts(lines: list[str], starts: list[int], d: Diagnostic) -> list[Draft]:
@@ -58,7 +59,8 @@ def drafts(lines: list[str], starts: list[int], d: Diagnostic) -> list[Draft]:
         first, end = excerpt(starts, len(lines), made)
         shift = first - 1
         moved = tuple(replace(e, span=(e.span[0] - shift, e.span[1], e.span[2] - shift, e.span[3])) for e in made)
-        found.append(Draft(d, index, "".join(lines[first - 1 : end - 1]), shift, moved))
+        inside = tuple(sorted({start - shift for start in starts if first <= start < end})) if starts else None
+        found.append(Draft(d, index, "".join(lines[first - 1 : end - 1]), shift, moved, inside))
     return found
 
 
@@ -66,7 +68,7 @@ def suggestion(drafts: list[Draft]) -> Suggestion | None:
     """The first draft whose edits can be made, as edits of whole lines of the file; None if none can."""
     for draft in drafts:
         try:
-            new = apply_fix(draft.excerpt, draft.report, draft.edits, for_analysis=False)
+            new = apply_fix(draft.excerpt, draft.report, draft.edits, for_analysis=False, starts=draft.starts)
         except CannotFix:
             continue
         d, shift = draft.report, draft.shift

@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, one_line, source_of
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
@@ -462,7 +462,7 @@ class Builder(CallEvents, Inlining):
         totals: bool = False, flag: str | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, "", frozenset(names), counts, resets, derives, test, totals, flag)
+        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
@@ -489,8 +489,7 @@ class Builder(CallEvents, Inlining):
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
-        text = one_line(source_of(node))
-        return kind(id=next(self.ids), node=node, text=text if len(text) <= 60 else text[:57] + "...", **fields)
+        return kind(id=next(self.ids), node=node, **fields)
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
         body = statements_of(loop.body)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Iterator, Union
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import Condition
+from zerograd_lint.analysis.ir.names import one_line, source_of
 from zerograd_lint.analysis.ir.summaries import Summary
 
 
@@ -37,7 +39,13 @@ class Guard(Enum):
 class Event:
     id: int
     node: cst.CSTNode  # what a report about this event points at
-    text: str  # the call as the user wrote it, for messages
+
+    @cached_property
+    def text(self) -> str:
+        """The call as the user wrote it, for messages: made when a report asks (a code generation of the node, a
+        fifth of the building of a small function's IR when made for every event)."""
+        text = one_line(source_of(self.node))
+        return text if len(text) <= 60 else text[:57] + "..."
 
 
 @dataclass(frozen=True, eq=False)

@@ -819,9 +819,14 @@ def rewraps(value: cst.BaseExpression, key: str) -> bool:
     return inner is not None and code_of(inner) == key
 
 
+NAMED = (cst.Name, cst.Attribute)
+
+
 def hands_back(call: cst.Call, key: str) -> bool:
-    """The call is handed the very name its result is bound to (`optimizer = schedule_lr(optimizer=optimizer)`)."""
-    return any(code_of(argument.value) == key for argument in call.args)
+    """The call is handed the very name its result is bound to (`optimizer = schedule_lr(optimizer=optimizer)`): a name
+    or an attribute written as the key is (another argument, `nn.Linear(8, 2)`, is not asked for its code: a code
+    generation for each)."""
+    return any(type(argument.value) in NAMED and code_of(argument.value) == key for argument in call.args)
 
 
 def role_from_name(name: str | None) -> Role | None:
