@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
+from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of, may_read_grad_unguarded
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -100,6 +100,11 @@ def file_facts(
         else:
             elsewhere = None
     if not in_text:
+        return None
+    if in_text == GRAD_READS_ONLY and not may_read_grad_unguarded(source):
+        # Only the `.grad` rules can report, and no read of the code they can reach is unguarded: the file is not
+        # parsed whole (a syntax error in the body of a def that never says `grad` is not looked for, as in a file
+        # the text stage rules out)
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):

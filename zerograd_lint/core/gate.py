@@ -203,6 +203,24 @@ def may_read_a_loop_variables_grad(data: bytes) -> bool:
     return any(in_a_for_target(data, name) for name in receivers)
 
 
+def may_read_grad_unguarded(source: str) -> bool:
+    """For a file only the `.grad` rules can report on, before its parse: may it hold an unguarded `.grad` read? Asked
+    of its code with the body of every def that never says `grad` left out (`outline.without_grad_free_bodies`): it
+    holds every read the file does, and parses in a fraction of the file's time. True where that code is not at hand
+    or does not parse (the file's own parse tells why)."""
+    from zerograd_lint.analysis.outline import without_grad_free_bodies
+    from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
+
+    code = without_grad_free_bodies(source)
+    if code is None:
+        return True
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError):
+        return True
+    return bool(find_grad_reads(tree, code)[0])
+
+
 # A `for` target longer than this many names and punctuation marks is not looked into: "maybe".
 TARGET_PARTS = 64
 
