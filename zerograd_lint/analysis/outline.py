@@ -9,6 +9,9 @@ The top-level statements are found on the code alone (`code_text`: strings and c
 starting at column 0 starts a statement unless it continues one (inside brackets, or after a backslash).
 Where the code cannot be told for sure (a quote `code_only` leaves, a lone carriage return or a form feed,
 which Python reads as a line break or an indentation reset), nothing is left out.
+
+The same way, for the `.grad` question of a file only the `.grad` rules can report on (`gate.may_read_grad_unguarded`):
+the file with the body of every def, at any depth, that never says the word `grad` left out, each line where it was.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from zerograd_lint.analysis.code_text import code_only
+from zerograd_lint.analysis.code_text import WORD, code_only
 
 # The line break before a line starting at column 0 (a statement's first line, unless it continues one): a line
 # break is searched for fast, where `^` in MULTILINE mode is tried at every byte (a fifth of the time).
@@ -124,13 +127,11 @@ def statement_of(lines: list[str], outlined: ast.stmt, end: int) -> ast.stmt | N
     return tree.body[0]
 
 
-
 # `def` (a pattern that starts with it: `re` skips to it fast), then whether only an indentation and `async` come
 # before it on its line.
 DEF_WORD = re.compile(rb"def\b")
 BEFORE_DEF = re.compile(rb"( *)(?:async[ \t]+)?\Z")
 NON_ASCII = re.compile(rb"[\x80-\xff]+")
-NAME_BYTE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 def without_grad_free_bodies(text: str) -> str | None:
@@ -176,7 +177,7 @@ def may_say_grad(data: bytes) -> list[int]:
     at = data.find(b"grad")  # faster than a pattern's search
     while at != -1:
         end = at + len(b"grad")
-        if (at == 0 or data[at - 1] not in NAME_BYTE) and (end == len(data) or data[end] not in NAME_BYTE):
+        if (at == 0 or data[at - 1] not in WORD) and (end == len(data) or data[end] not in WORD):
             found.append(at)
         at = data.find(b"grad", end)
     return sorted(found)

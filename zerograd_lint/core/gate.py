@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Union
 
-from zerograd_lint.analysis.code_text import code_only
+from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
@@ -53,7 +53,6 @@ UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscal
 
 SPACE = frozenset(b" \t\f\r\\")
 NEWLINE, DOT = ord("\n"), ord(".")
-WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 # An opening parenthesis after nothing but spaces, line breaks, comments and `)`.
 CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's end: never split one
 BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
