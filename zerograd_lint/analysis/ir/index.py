@@ -7,6 +7,7 @@ on demand, for the functions an analysis actually reaches.
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, Sequence
 
@@ -65,8 +66,18 @@ class ModuleIndex:
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
-        self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
+        self._home: weakref.ref[ProjectModule] | None = None  # see `project`
         self.walk(module.body, module)
+
+    @property
+    def project(self) -> ProjectModule | None:
+        """This module in the project, when the analysis reads one. The project holds its modules and they their
+        indexes (the facts hold the project): pointed back to weakly, no cycle keeps the trees past the facts."""
+        return self._home() if self._home is not None else None
+
+    @project.setter
+    def project(self, module: ProjectModule) -> None:
+        self._home = weakref.ref(module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
         for statement in body:
