@@ -9,7 +9,6 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
-import gc
 import logging
 import sys
 import threading
@@ -312,11 +311,7 @@ def piece_reports(job: PieceJob, project: ProjectSource | None, parse_project: C
         return facts
     reports = rule_reports(facts, job.path, job.codes)
     del facts
-    forget_the_file()
-    # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect them
-    # now, while they are the young generations' (the runner tunes the collector to leave a file's objects alone: a
-    # young collection that met them alive would keep them to the end of the file).
-    gc.collect(1)
+    forget_the_file()  # the caches of its nodes: nothing else holds its trees, no reference cycle (`test_file_scope.py`)
     return reports
 
 
