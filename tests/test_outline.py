@@ -1,4 +1,5 @@
-"""A module read by its outline (analysis/outline.py) answers the project index as the module read whole does."""
+"""A module read by its outline (analysis/outline.py) answers the project index as the module read whole does; a file
+read without the bodies that never say `grad` has the unguarded `.grad` reads the whole file has."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import pytest
 from conftest import project_modules
 
 from zerograd_lint.analysis.module_source import ModuleSource
-from zerograd_lint.analysis.outline import outline
+from zerograd_lint.analysis.outline import outline, without_grad_free_bodies
 from zerograd_lint.analysis.project import Project, ProjectModule
+from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 
 
 def parsed(text: str) -> ast.Module | None:
@@ -129,3 +131,78 @@ def test_a_module_that_does_not_parse_whole_has_its_names_but_no_def_to_follow()
     module = as_read("import torch\n\n\ndef train(model, optimizer):\n    loss.backward(\n    optimizer.step()\n", whole=False)
     assert module.defined == {"train"} and module.imports
     assert module.whole is None and module.function("train") is None
+
+
+def reads_of(text: str) -> list[tuple[int, int, str, str]]:
+    """Where each unguarded read is, of which name, over what (how it is counted in its function aside: a def inside a
+    body left out is gone, and the engine reads a file with a read whole)."""
+    tree = parsed(text)
+    assert tree is not None, text
+    return [(read.line, read.column, read.parameter, read.source) for read in find_grad_reads(tree, text)[0]]
+
+
+def test_every_module_of_the_repository_has_its_grad_reads_without_the_bodies_that_never_say_grad() -> None:
+    left_out = reads = 0
+    for path in project_modules():
+        text = path.read_text(encoding="utf-8")
+        if parsed(text) is None:
+            continue
+        reduced = without_grad_free_bodies(text)
+        assert reduced is not None and reduced.count("\n") == text.count("\n"), path  # every line where it was
+        assert reads_of(reduced) == reads_of(text), path
+        left_out += reduced.count(" ...\n") - text.count(" ...\n")
+        reads += len(reads_of(text))
+    assert left_out > 1000 and reads > 10  # most bodies of the package left out; the reproductions' reads kept
+
+
+GRAD_SHAPES = '''\
+import torch
+
+
+class Clipper:
+    def norms(self, model):
+        return [p.grad.norm() for p in model.parameters()]
+
+    @property
+    def name(self):
+        text = f"""
+{self.kind}
+"""
+        return text
+
+    async def run(self,
+arguments):
+        def inner():
+            for p in self.model.parameters():
+                print(p.grad.abs())
+        def plain():
+            return (1,
+2)
+        x = 1 + \\
+2
+        return inner, plain
+
+
+def one_line(): return 1
+def flat(model):
+    for p in model.parameters():
+        p.requires_grad_(False)
+'''
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_each_shape_of_a_body_that_never_says_grad_is_left_out_and_the_reads_stay(newline: str) -> None:
+    text = GRAD_SHAPES.replace("\n", newline)
+    reduced = without_grad_free_bodies(text)
+    assert reduced is not None and reduced.count("\n") == text.count("\n")
+    assert reads_of(reduced) == reads_of(text) and len(reads_of(text)) == 2
+    # `name` (an f-string's field at column 0 does not end its body), `plain` and `flat` (`requires_grad_` is no
+    # `.grad`) left out; `norms` and `inner` read `.grad`, `run` holds `inner`, `one_line` has its body on its line.
+    assert [line.strip() for line in reduced.splitlines() if line.strip() == "..."] == ["..."] * 3
+    assert "self.kind" not in reduced and "(1," not in reduced and "requires_grad_" not in reduced
+    assert "return 1" in reduced and "x = 1" in reduced
+
+
+@pytest.mark.parametrize("text", ["def f():\n\treturn 1\n", "def f():\n    return 'unclosed\n"])
+def test_code_indented_with_tabs_or_that_cannot_be_told_for_sure_keeps_every_body(text: str) -> None:
+    assert without_grad_free_bodies(text) is None

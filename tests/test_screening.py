@@ -70,11 +70,14 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
         "runner.SCREEN_AHEAD_BYTES = 0\n"
         "ahead = screening.screened_ahead\n"
         "screening.screened_ahead = lambda *args: (print('screened ahead', file=sys.stderr), ahead(*args))[1]\n"
+        # The words of a file the child passed on are not tested again here: it only reads the file for its task.
+        "parent, words = os.getpid(), runner.could_be_reported\n"
+        "runner.could_be_reported = lambda *args: (os.getpid() == parent and print('words again', file=sys.stderr), words(*args))[1]\n"
         "from zerograd_lint.doors.cli import main\nmain(['check', '--jobs', '2', '.'])\n"
     )
     # Cold, the child screens; warm, the cache answers for the files and this process reads them itself.
     for run, screened_ahead_said in (("cold", "screened ahead\n"), ("warm", "")):
-        ahead = subprocess.run([sys.executable, "-c", "import sys\n" + program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+        ahead = subprocess.run([sys.executable, "-c", "import os, sys\n" + program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
         assert ahead.stderr.startswith(screened_ahead_said) and "screened ahead" not in ahead.stderr[len(screened_ahead_said):], (run, ahead.stderr)
         assert (ahead.returncode, ahead.stdout, ahead.stderr[len(screened_ahead_said):]) == (serial.returncode, serial.stdout, serial.stderr), run
     [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]

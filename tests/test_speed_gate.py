@@ -19,6 +19,7 @@ from conftest import FIXTURES, REPO, run_cli, ungated
 from expect import expected_reports
 
 from zerograd_lint.core import engine
+from zerograd_lint.core.engine import python_parse
 from zerograd_lint.core.gate import NEEDS, gate_of, summarize
 from zerograd_lint.rules import all_rules
 
@@ -196,3 +197,20 @@ def test_a_file_only_the_grad_rules_can_report_on_needs_no_tree_stage_without_an
     assert gate_of(EVERY_CODE).in_text(guarded) == engine.GRAD_READS_ONLY
     assert engine.analyze_source(guarded) == [] and walks == []
     assert [d.code for d in engine.analyze_source(unguarded)] == ["ZG302"] and len(walks) == 1
+
+
+def test_a_file_only_the_grad_rules_can_report_on_is_parsed_whole_only_with_an_unguarded_read_in_reach(monkeypatch):
+    """Its reads are asked first of its code without the bodies of the defs that never say `grad`: with none, it is
+    not parsed whole, so a syntax error in such a body is not looked for (as in a file its words rule out); one
+    anywhere else is reported as before."""
+    parses: list[str] = []
+    monkeypatch.setattr(engine, "python_parse", lambda source, path: parses.append(path) or python_parse(source, path))
+    helpers = "def helper(x):\n    return x + 1\n\n\n"
+    guarded = "for p in model.parameters():\n    if p.grad is not None:\n        print(p.grad.norm())\n"
+    unguarded = "for p in model.parameters():\n    print(p.grad.norm())\n"
+    assert gate_of(EVERY_CODE).in_text(helpers + guarded) == engine.GRAD_READS_ONLY
+    assert engine.analyze_source(helpers + guarded, "guarded.py") == [] and parses == []
+    assert engine.analyze_source(helpers.replace("x + 1", "x +") + guarded, "broken_helper.py") == [] and parses == []
+    assert [d.code for d in engine.analyze_source(helpers + unguarded, "unguarded.py")] == ["ZG302"]
+    assert [d.code for d in engine.analyze_source(helpers + guarded.replace(":\n", "\n", 1), "broken_loop.py")] == ["ZG000"]
+    assert parses == ["unguarded.py", "broken_loop.py"]

@@ -95,11 +95,42 @@ def test_forked_workers_start_with_the_analysis_imported(tmp_path):
         "import multiprocessing, sys\nfrom pathlib import Path\nfrom zerograd_lint.files import runner\n"
         "multiprocessing.set_start_method('fork')\n"
         "runner.start_worker = lambda: print(f\"imported: {'zerograd_lint.analysis.facts' in sys.modules};\", flush=True)\n"
-        "runner.check_paths([Path('a.py'), Path('b.py')], jobs=2)\n"
+        "runner.check_paths([Path('a.py'), Path('b.py')], jobs=3)\n"
     )
     run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
-    # One message per worker (each one write: the two may come in either order, on one line).
+    # One message per worker, two for three processes (each one write: the two may come in either order, on one line).
     assert run.stdout.count("imported: True;") == 2 and "False" not in run.stdout, run.stdout + run.stderr
+
+
+def test_this_process_analyses_the_tasks_no_worker_has_started(tmp_path):
+    """`--jobs 2`: one worker, and this process, once every file is read, takes back each task the worker has not
+    started and analyses it itself (a second worker would cost its start and a copy of each page it writes)."""
+    for number in range(6):
+        (tmp_path / f"{number}.py").write_text(TRAINING)
+    program = (
+        "import multiprocessing, os, time\nfrom pathlib import Path\nfrom zerograd_lint.files import runner\n"
+        "multiprocessing.set_start_method('fork')\n"
+        "parent, run = os.getpid(), runner.run_task\n"
+        "def traced(task, workers=None):\n"
+        "    outcome = run(task, workers)\n"
+        "    print('here' if os.getpid() == parent else 'worker', flush=True)\n"
+        "    open('ran here', 'w').close() if os.getpid() == parent else None\n"
+        "    return outcome\n"
+        "def started():\n"
+        "    print('started', flush=True)\n"
+        "    waiting = time.monotonic() + 60  # (not forever where this process runs none: the assertions say so)\n"
+        "    while not os.path.exists('ran here') and time.monotonic() < waiting:  # no task for the worker until one ran here\n"
+        "        time.sleep(0.01)\n"
+        "runner.run_task, runner.start_worker = traced, started\n"
+        "result = runner.check_paths(sorted(Path('.').glob('*.py')), jobs=2)\n"
+        "print(len(result.diagnostics), 'reports')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    said = run.stdout.split()
+    assert said.count("started") == 1 and said.count("here") >= 1, run.stdout + run.stderr
+    assert said.count("here") + said.count("worker") == 6, run.stdout + run.stderr
+    serial = check_paths(sorted(tmp_path.glob("*.py")))
+    assert len(serial.diagnostics) == 6 and run.stdout.endswith("6 reports\n"), run.stdout + run.stderr
 
 
 @pytest.mark.slow

@@ -35,6 +35,7 @@ TOKEN = re.compile(b"|".join([rb"#[^\r\n]*", *STRING_PATTERNS.values()]), re.S)
 PREFIX = re.compile(rb"(?<![\w\x80-\xff])[rRbBuUfF]{1,2}\Z")
 BLANK = bytes(byte if byte in b"\r\n" else ord(" ") for byte in range(256))
 QUOTES = frozenset(b"'\"")
+WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")  # the bytes of an ASCII name
 OPEN, CLOSE, BACKSLASH, NEWLINE = ord("{"), ord("}"), ord("\\"), ord("\n")
 BRACKETS_OPEN, BRACKETS_CLOSE = frozenset(b"([{"), frozenset(b")]}")
 SPACES, CONVERSION = re.compile(rb"[ \t]*"), re.compile(rb"[a-z]*")

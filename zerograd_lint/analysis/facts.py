@@ -286,6 +286,8 @@ class FileFacts:
     # The other modules of the project whose functions the analysis followed: (path, their positions).
     elsewhere: tuple[tuple[str, Positions], ...] = ()
     file_name: str = ""  # the checked file's, for words that name places in several files
+    # The project the facts were read in: its modules and their trees live as long as the facts (no cycle holds them).
+    project: Project | None = None
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -446,6 +448,7 @@ def build_facts(
         tuple(dict.fromkeys(unsettled)),
         elsewhere,
         checked.path if checked is not None else "",
+        project,
     )
 
 

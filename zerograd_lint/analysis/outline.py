@@ -9,16 +9,20 @@ The top-level statements are found on the code alone (`code_text`: strings and c
 starting at column 0 starts a statement unless it continues one (inside brackets, or after a backslash).
 Where the code cannot be told for sure (a quote `code_only` leaves, a lone carriage return or a form feed,
 which Python reads as a line break or an indentation reset), nothing is left out.
+
+The same way, for the `.grad` question of a file only the `.grad` rules can report on (`gate.may_read_grad_unguarded`):
+the file with the body of every def, at any depth, that never says the word `grad` left out, each line where it was.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from zerograd_lint.analysis.code_text import code_only
+from zerograd_lint.analysis.code_text import WORD, code_only
 
 # The line break before a line starting at column 0 (a statement's first line, unless it continues one): a line
 # break is searched for fast, where `^` in MULTILINE mode is tried at every byte (a fifth of the time).
@@ -121,3 +125,80 @@ def statement_of(lines: list[str], outlined: ast.stmt, end: int) -> ast.stmt | N
         return None
     ast.increment_lineno(tree, first - 1)
     return tree.body[0]
+
+
+# `def` (a pattern that starts with it: `re` skips to it fast), then whether only an indentation and `async` come
+# before it on its line.
+DEF_WORD = re.compile(rb"def\b")
+BEFORE_DEF = re.compile(rb"( *)(?:async[ \t]+)?\Z")
+NON_ASCII = re.compile(rb"[\x80-\xff]+")
+
+
+def without_grad_free_bodies(text: str) -> str | None:
+    """The text with the body of every def, at any depth, that never says the word `grad` left out (one line `...`,
+    then empty lines: every line where it was): such a body holds no `name.grad`, and what is left parses in a
+    fraction of the time. None where the code cannot be told for sure (as for an outline), or is indented with tabs."""
+    data = text.encode("utf-8", "surrogatepass")
+    code = code_only(data)
+    if b"'" in code or b'"' in code or b"\x0c" in code or b"\t" in code or code.count(b"\r") != code.count(b"\r\n"):
+        return None
+    brackets = code.translate(AS_PARENTHESES)
+    grads = may_say_grad(data)
+    lines = text.split("\n")
+    depth, line, previous, left_out_to = 0, 1, 0, 0
+    for match in DEF_WORD.finditer(code):
+        line_start = code.rfind(b"\n", 0, match.start()) + 1
+        before = BEFORE_DEF.match(code, line_start, match.start())
+        if line_start < left_out_to or before is None:
+            continue
+        depth += brackets.count(b"(", previous, line_start) - brackets.count(b")", previous, line_start)
+        line += code.count(b"\n", previous, line_start)
+        previous = line_start
+        body = body_line(data, code, match.start(), line) if depth == 0 and not continued(code, line_start) else None
+        if body is None:
+            continue
+        body_start = line_start
+        for _ in range(body - line):
+            body_start = code.index(b"\n", body_start) + 1
+        body_end = block_end(data, code, brackets, body_start, len(before.group(1)))
+        at = bisect_left(grads, body_start)
+        if at < len(grads) and grads[at] < body_end:
+            continue  # it may read `.grad` (a def inside it is looked at in turn)
+        last = body + code.count(b"\n", body_start, body_end)  # the line after the body's last (1-based)
+        lines[body - 1 : last - 1] = [before.group(1).decode() + " ...", *[""] * (last - 1 - body)]
+        left_out_to = body_end
+    return "\n".join(lines)
+
+
+def may_say_grad(data: bytes) -> list[int]:
+    """Where the text may say `grad` in a name, in order: the word `grad`, and each run of non-ASCII letters (a name
+    is read in its NFKC form)."""
+    found = [] if data.isascii() else [match.start() for match in NON_ASCII.finditer(data)]
+    at = data.find(b"grad")  # faster than a pattern's search
+    while at != -1:
+        end = at + len(b"grad")
+        if (at == 0 or data[at - 1] not in WORD) and (end == len(data) or data[end] not in WORD):
+            found.append(at)
+        at = data.find(b"grad", end)
+    return sorted(found)
+
+
+@lru_cache(maxsize=None)
+def dedented_line(indentation: int) -> re.Pattern[bytes]:
+    """The line break before a line whose code starts at this column or before."""
+    return re.compile(rb"\n {0,%d}[^ \r\n]" % indentation)
+
+
+def block_end(data: bytes, code: bytes, brackets: bytes, start: int, indentation: int) -> int:
+    """Where the block whose first line starts at `start`, under a statement at column `indentation`, ends: at the
+    next line whose code starts at that column or before, after nothing but spaces (not a field of an f-string that
+    spans lines: its brace, or its literal text, comes first), outside brackets, after no backslash (the text's end
+    if none)."""
+    depth, previous = 0, start
+    for match in dedented_line(indentation).finditer(code, start):
+        line_start = match.start() + 1
+        depth += brackets.count(b"(", previous, line_start) - brackets.count(b")", previous, line_start)
+        previous = line_start
+        if depth == 0 and not continued(code, line_start) and not data[line_start : match.end() - 1].strip(b" "):
+            return line_start
+    return len(code)

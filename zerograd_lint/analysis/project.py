@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterator, Sequence, Union
@@ -49,8 +50,14 @@ class ProjectModule:
     def __init__(self, source: ModuleSource, tree: ast.Module, project: Project, outlined: Outline | None = None) -> None:
         self.source = source
         self.tree = tree  # the outline's: every top-level statement, the bodies of `outlined.ends` left out
-        self.project = project
+        self._project = weakref.ref(project)  # it holds this module (see `ModuleIndex.project`)
         self.outlined = outlined if outlined is not None else Outline(source.source)
+
+    @property
+    def project(self) -> Project:
+        project = self._project()
+        assert project is not None, "a module is asked while its project is held (by the analysis, then the facts)"
+        return project
 
     @property
     def name(self) -> str:

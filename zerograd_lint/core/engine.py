@@ -9,7 +9,6 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
-import gc
 import logging
 import sys
 import threading
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of
+from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of, may_read_grad_unguarded
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -100,6 +99,11 @@ def file_facts(
         else:
             elsewhere = None
     if not in_text:
+        return None
+    if in_text == GRAD_READS_ONLY and not may_read_grad_unguarded(source):
+        # Only the `.grad` rules can report, and no read of the code they can reach is unguarded: the file is not
+        # parsed whole (a syntax error in the body of a def that never says `grad` is not looked for, as in a file
+        # the text stage rules out)
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
@@ -290,11 +294,7 @@ def piece_reports(job: PieceJob, project: ProjectSource | None, parse_project: C
         return facts
     reports = rule_reports(facts, job.path, job.codes)
     del facts
-    forget_the_file()
-    # The piece's trees are held in cycles (the project and its modules' indexes, recursive closures): collect them
-    # now, while they are the young generations' (the runner tunes the collector to leave a file's objects alone: a
-    # young collection that met them alive would keep them to the end of the file).
-    gc.collect(1)
+    forget_the_file()  # the caches of its nodes: nothing else holds its trees, no reference cycle (`test_file_scope.py`)
     return reports
 
 

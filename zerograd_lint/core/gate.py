@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Union
 
-from zerograd_lint.analysis.code_text import code_only
+from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
@@ -53,7 +53,6 @@ UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscal
 
 SPACE = frozenset(b" \t\f\r\\")
 NEWLINE, DOT = ord("\n"), ord(".")
-WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 # An opening parenthesis after nothing but spaces, line breaks, comments and `)`.
 CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's end: never split one
 BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
@@ -201,6 +200,24 @@ def may_read_a_loop_variables_grad(data: bytes) -> bool:
         if receiver and not receiver[:1].isdigit() and not (start >= 0 and data[start] == DOT):
             receivers.add(receiver)  # `p` of `p.grad`; never `autograd` of `torch.autograd.grad`
     return any(in_a_for_target(data, name) for name in receivers)
+
+
+def may_read_grad_unguarded(source: str) -> bool:
+    """For a file only the `.grad` rules can report on, before its parse: may it hold an unguarded `.grad` read? Asked
+    of its code with the body of every def that never says `grad` left out (`outline.without_grad_free_bodies`): it
+    holds every read the file does, and parses in a fraction of the file's time. True where that code is not at hand
+    or does not parse (the file's own parse tells why)."""
+    from zerograd_lint.analysis.outline import without_grad_free_bodies
+    from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
+
+    code = without_grad_free_bodies(source)
+    if code is None:
+        return True
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError):
+        return True
+    return bool(find_grad_reads(tree, code)[0])
 
 
 # A `for` target longer than this many names and punctuation marks is not looked into: "maybe".

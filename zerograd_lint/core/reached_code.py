@@ -131,34 +131,36 @@ def top_defs(tree: ast.Module) -> tuple[list[TopDef], list[TopDef], set[str]]:
     tops: list[TopDef] = []
     every_def: list[TopDef] = []
     outside: set[str] = set()
-
-    def visit(body: Sequence[ast.stmt], owner: ast.ClassDef | None) -> None:
-        for statement in body:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                top = TopDef(statement, owner)
-                arguments = [*statement.args.posonlyargs, *statement.args.args]
-                receivers = {"self", arguments[0].arg} if arguments else {"self"}
-                tops.append(top)
-                every_def.append(top)
-                for part in (*statement.decorator_list, statement.args, *([statement.returns] if statement.returns else [])):
-                    outside.update(names_read_in(part))
-                every_def.extend([top] * read_def(top, statement, receivers))  # its nested defs, as the gate counts them
-                continue
-            if isinstance(statement, ast.ClassDef):
-                for part in (*statement.decorator_list, *statement.bases, *statement.keywords):
-                    outside.update(names_read_in(part))
-                visit(statement.body, statement)
-                continue
-            for name, value in ast.iter_fields(statement):
-                if name not in ("body", "orelse", "finalbody", "handlers", "cases"):
-                    outside.update(names_read_in(value))
-            for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
-                outside.update(names_read_in([getattr(part, "type", None), getattr(part, "pattern", None), getattr(part, "guard", None)]))
-            for inner in suites(statement):
-                visit(inner, owner)
-
-    visit(tree.body, None)
+    note_top_defs(tree.body, None, tops, every_def, outside)
     return tops, every_def, outside
+
+
+def note_top_defs(body: Sequence[ast.stmt], owner: ast.ClassDef | None, tops: list[TopDef], every_def: list[TopDef], outside: set[str]) -> None:
+    """`top_defs`, statement by statement (a function of its state: a recursive closure is a cycle, keeping the
+    file's tree for the collector to find)."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            top = TopDef(statement, owner)
+            arguments = [*statement.args.posonlyargs, *statement.args.args]
+            receivers = {"self", arguments[0].arg} if arguments else {"self"}
+            tops.append(top)
+            every_def.append(top)
+            for part in (*statement.decorator_list, statement.args, *([statement.returns] if statement.returns else [])):
+                outside.update(names_read_in(part))
+            every_def.extend([top] * read_def(top, statement, receivers))  # its nested defs, as the gate counts them
+            continue
+        if isinstance(statement, ast.ClassDef):
+            for part in (*statement.decorator_list, *statement.bases, *statement.keywords):
+                outside.update(names_read_in(part))
+            note_top_defs(statement.body, statement, tops, every_def, outside)
+            continue
+        for name, value in ast.iter_fields(statement):
+            if name not in ("body", "orelse", "finalbody", "handlers", "cases"):
+                outside.update(names_read_in(value))
+        for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+            outside.update(names_read_in([getattr(part, "type", None), getattr(part, "pattern", None), getattr(part, "guard", None)]))
+        for inner in suites(statement):
+            note_top_defs(inner, owner, tops, every_def, outside)
 
 
 def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:

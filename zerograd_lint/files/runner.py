@@ -6,7 +6,8 @@ before), else asks the gate's words test of its bytes: a file that cannot be
 reported costs a read (and a hash). The files left go to the engine (whose analysis of a file
 has a counted allowance of work, `analysis/work.py`): in this process when they are few and small, else in worker
 processes that start on the biggest while the rest is read (so no straggler
-ends the run); in a large run that forks its workers, a child screens the
+ends the run), and in this process too once every file is read (one core is its own); in a large run that forks
+its workers, a child screens the
 files ahead while this process imports the analysis they inherit
 (`screening.py`). With `--fix` a worker also fixes its file; this process writes
 the fixed files, atomically. Results are sorted at the end: the output never
@@ -155,20 +156,20 @@ def check_paths(
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
-    def screen(path: Path) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest)
+    def screen(path: Path, words_passed: bool = False) -> list[Diagnostic] | EngineTask:
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words_passed)
 
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with Engine(jobs) as engine:
-        answers: Generator[list[Diagnostic] | None, None, None] = (None for _ in ordered)  # None: screened here
+        answers: Generator[list[Diagnostic] | bool | None, None, None] = (None for _ in ordered)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         with closing(answers):  # on Ctrl-C too: the child is stopped now, not when the run ends
             for path, answer in zip(progress(ordered), answers):
                 result.files_checked += 1
-                screened = screen(path) if answer is None else answer
+                screened = answer if isinstance(answer, list) else screen(path, words_passed=answer is True)
                 if isinstance(screened, EngineTask):
                     engine.submit(screened)
                 else:
@@ -204,17 +205,19 @@ def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
 
 def screened_in_a_child(
     ordered: Sequence[Path], screen: Callable[[Path], list[Diagnostic] | EngineTask], settings: Settings, verdicts: Verdicts | None
-) -> Generator[list[Diagnostic] | None, None, None]:
-    """Each file's reports if the child settled it without the engine, else None (`screening.py`). The gate is
-    made first: the child screens with it at once, and this process needs it for the files the child passes on."""
+) -> Generator[list[Diagnostic] | bool | None, None, None]:
+    """Each file's reports if the child settled it without the engine; True if its words passed the gate (the
+    engine must see it: this process reads it again for its task, and need not ask its words again); None: not
+    screened (`screening.py`). The gate is made first: the child screens with it at once, and this process needs it
+    for the files the child did not screen."""
     from zerograd_lint.core.gate import gate_of
     from zerograd_lint.files.screening import screened_ahead
 
     gate_of(settings.selection_for(ordered[0]).codes())
 
-    def settled(path: Path) -> list[Diagnostic] | None:
+    def settled(path: Path) -> list[Diagnostic] | bool:
         screened = screen(path)
-        return None if isinstance(screened, EngineTask) else screened
+        return True if isinstance(screened, EngineTask) else screened
 
     return screened_ahead(ordered, settled, verdicts.save if verdicts is not None else lambda: None)
 
@@ -247,8 +250,10 @@ def screen_file(
     verdicts: Verdicts | None,
     fixing: Fixing | None = None,
     suggest: bool = False,
+    words_passed: bool = False,
 ) -> list[Diagnostic] | EngineTask:
-    """The reports of a file settled without the engine (by the cache or the text stage), or the task for it."""
+    """The reports of a file settled without the engine (by the cache or the text stage), or the task for it;
+    `words_passed`: its bytes passed the words test already (the screening child asked it)."""
     shown = str(path)
     try:
         with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
@@ -262,7 +267,7 @@ def screen_file(
         if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
             return cached  # nothing a fix could change
     try:
-        if not could_be_reported(path, data, selection):
+        if not (words_passed or could_be_reported(path, data, selection)):
             if verdicts is not None and key is not None:
                 verdicts.rule_out(key)
             return []
@@ -435,10 +440,14 @@ class Engine:
     """Runs the engine on each task as it comes: in this process, or in workers once the work pays for them.
 
     `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
-    as many as there are cores; the tasks before wait for them. An explicit
-    `jobs` is as many workers from the second task (1: none). A task left to this
-    process lends the workers it may use to its file's pieces (`run_here`). Leaving
-    the block early (Ctrl-C) stops the workers at once.
+    one core being this process's, which analyses too once every file is read:
+    each task the workers have not started yet, the biggest first, as they take
+    them (a worker costs its start and a copy of each page it writes of what it
+    inherits, about a tenth of a second of CPU; this process holds them already);
+    the tasks before wait for them. An explicit `jobs` is as many processes from
+    the second task (1: this one alone). A task left to this process while no
+    worker runs lends the workers it may use to its file's pieces (`run_here`).
+    Leaving the block early (Ctrl-C) stops the workers at once.
     """
 
     def __init__(self, jobs: int | None) -> None:
@@ -465,13 +474,13 @@ class Engine:
                 import_before_fork()
             self.waiting.append(task)
             self.waiting_bytes += len(task.source)
-            workers = self.workers_worth_starting()
-            if workers <= 1:
+            processes = self.processes_worth_starting()
+            if processes <= 1:
                 return
             from concurrent.futures import ProcessPoolExecutor
 
             import_before_fork()
-            self.pool = ProcessPoolExecutor(workers, initializer=start_worker)
+            self.pool = ProcessPoolExecutor(processes - 1, initializer=start_worker)
             tasks, self.waiting = self.waiting, []
         else:
             tasks = [task]
@@ -492,7 +501,8 @@ class Engine:
         """Whether this run may start workers, by `fork` (they inherit what this process imported)."""
         return self.jobs != 1 and (self.jobs is not None or available_cores() > 1) and forks_workers()
 
-    def workers_worth_starting(self) -> int:
+    def processes_worth_starting(self) -> int:
+        """How many processes should analyse the tasks, this one included."""
         if len(self.waiting) < 2:
             return 0  # a file alone: analysed here, its pieces by workers
         if self.jobs is not None:
@@ -506,7 +516,10 @@ class Engine:
         if self.futures:
             from concurrent.futures import as_completed
 
-            for future in as_completed(self.futures):
+            for future, task in self.futures.items():
+                if future.cancel():  # no worker has it yet: analysed here
+                    yield task, run_task(task)
+            for future in as_completed([future for future in self.futures if not future.cancelled()]):
                 yield self.futures[future], outcome_of(future, self.futures[future])
 
 

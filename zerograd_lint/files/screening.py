@@ -7,8 +7,9 @@ child forked before that import, while this process is still light, reads and
 screens every file in the run's order and sends back, for each one, what it
 settled (the reports of a file the cache or the text stage answered: most often
 none) or that the engine must see it. Meanwhile this process imports the
-analysis and starts the workers as the first such files arrive, and screens
-those few again itself, so every task it makes holds the bytes it read.
+analysis and starts the workers as the first such files arrive, and reads
+those few again itself (their words need no second test), so every task it
+makes holds the bytes it read.
 
 Nothing here knows what a report is: `settle` answers for one item, `finish`
 runs in the child once every item is settled (it saves the cache's verdicts).
@@ -28,8 +29,8 @@ Settled = TypeVar("Settled")
 def screened_ahead(
     items: Sequence[Item], settle: Callable[[Item], Settled | None], finish: Callable[[], None]
 ) -> Generator[Settled | None, None, None]:
-    """`settle(item)` for each item, in order, computed in a forked child; None: settle it here (the engine must
-    see it, or the child died before it got there)."""
+    """`settle(item)` for each item, in order, computed in a forked child; None: settle it here (the child died
+    before it got there)."""
     read_end, write_end = os.pipe()
     child = os.fork()
     if child == 0:

@@ -20,8 +20,9 @@ from zerograd_lint.analysis.ir.events import (
     hands_back_an_unknown_optimizer,
     is_optimizer_construction,
 )
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
-from zerograd_lint.analysis.ir.inlining import Bindings, Inlining
+from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, locals_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -111,6 +112,31 @@ class Context:
     mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()
 
 
+def can_read(
+    visible: frozenset[str], index: ModuleIndex, homes: Mapping[Container, ModuleIndex], inlined: frozenset[str], name: str
+) -> bool:
+    """Whether Python lets code in a function of `index` read `name`: one of the locals it sees (`visible`: its own
+    and those of the functions around it), a name its module binds, or a free name that no function binds (an
+    undefined name reads as a global); not a local of another function of its module, of the modules whose code it
+    runs (`homes`, the builder's, as it is when the name is read: a base's `__init__` parameter that keys
+    `self.optimizer`), or of those inlined with it (`inlined`: their locals)."""
+    if name in visible or name in top_level_names(index):
+        return True
+    return not any(name in module_locals(each) for each in {index, *homes.values()}) and name not in inlined
+
+
+@for_one_file
+def top_level_names(index: ModuleIndex) -> frozenset[str]:
+    """The names a module binds at its top level."""
+    return frozenset(Bindings(index.module.body).names)
+
+
+@for_one_file
+def module_locals(index: ModuleIndex) -> frozenset[str]:
+    """The locals of all the functions of a module."""
+    return frozenset().union(*(locals_of(f) for f in index.functions))
+
+
 class Builder(CallEvents, Inlining):
     """The IR of a training function (or the module): `build(root)`."""
 
@@ -130,14 +156,10 @@ class Builder(CallEvents, Inlining):
         # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
-        self._locals: dict[cst.FunctionDef, frozenset[str]] = {}
-        self._bound: dict[cst.CSTNode, Bindings] = {}  # what a function or loop binds, found once
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
         self.namespaces: dict[Event | Loop, Namespace] = {}
         self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
-        self._module_names: dict[ModuleIndex, frozenset[str]] = {}  # what a module binds at its top level
-        self._module_locals: dict[ModuleIndex, frozenset[str]] = {}  # the locals of all the functions of a module
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
         self.built = 0  # the statements built so far
         # While another module's method is inlined at a call on its instance: the count of statements built past
@@ -167,9 +189,11 @@ class Builder(CallEvents, Inlining):
     def settle_namespaces(self) -> None:
         """The namespaces of the blocks noted while one root was built (see `can_read`)."""
         functions = [f for _, f, _ in self._placed if isinstance(f, cst.FunctionDef)]
-        inlined = frozenset().union(*(self.locals_of(f) for f in functions))
+        inlined = frozenset().union(*(locals_of(f) for f in functions))
         for block, function, resolver in self._placed:
-            namespace = Namespace(resolver, partial(self.can_read, function, inlined))
+            # A plain function of what it reads: a namespace outlives the build, and one holding the builder would
+            # make a cycle (the builder holds the namespaces) keeping the file's trees for the collector to find.
+            namespace = Namespace(resolver, partial(can_read, self.visible_in(function), self.index_of(function), self.homes, inlined))
             pending: list[Node] = [block]
             while pending:
                 node = pending.pop()
@@ -179,33 +203,12 @@ class Builder(CallEvents, Inlining):
                     pending.extend(children(node))
         self._placed.clear()
 
-    def can_read(self, function: Container, inlined: frozenset[str], name: str) -> bool:
-        """Whether Python lets code in `function` read `name`: a local of it or of a function around it, a name its
-        module binds, or a free name that no function binds (an undefined name reads as a global); not a local of
-        another function of its module, of the modules whose code it runs (a base's `__init__` parameter that keys
-        `self.optimizer`), or of those inlined with it (`inlined`: their locals)."""
-        if name in self.visible_in(function) or name in self.module_names(function):
-            return True
-        for index in {self.index_of(function), *self.homes.values()}:
-            if index not in self._module_locals:
-                self._module_locals[index] = frozenset().union(*(self.locals_of(f) for f in index.functions))
-            if name in self._module_locals[index]:
-                return False
-        return name not in inlined
-
-    def module_names(self, function: Container) -> frozenset[str]:
-        """The names the module of `function` binds at its top level."""
-        index = self.index_of(function)
-        if index not in self._module_names:
-            self._module_names[index] = frozenset(Bindings(index.module.body).names)
-        return self._module_names[index]
-
     def visible_in(self, function: Container | None) -> frozenset[str]:
         """The local names Python lets code in `function` read: its own and those of the functions around it."""
         if not isinstance(function, cst.FunctionDef):
             return frozenset()
         if function not in self._visible:
-            self._visible[function] = self.locals_of(function) | self.visible_in(self.index_of(function).enclosing.get(function))
+            self._visible[function] = locals_of(function) | self.visible_in(self.index_of(function).enclosing.get(function))
         return self._visible[function]
 
     def block(self, statements: Sequence[cst.CSTNode], context: Context) -> Block:
@@ -514,7 +517,7 @@ class Builder(CallEvents, Inlining):
         resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments)
         around = self.enclosing_instance(function, context)
         if around is not None:
-            resolver = resolver.within(around.resolver, self.locals_of(function))
+            resolver = resolver.within(around.resolver, locals_of(function))
         inner = Context(
             resolver,
             function,

@@ -7,11 +7,13 @@ on demand, for the functions an analysis actually reaches.
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
@@ -65,10 +67,19 @@ class ModuleIndex:
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
-        self._lineages: dict[cst.ClassDef, list[tuple[ModuleIndex, cst.ClassDef]]] = {}
         self._aliases: dict[cst.ClassDef, Scope] = {}
-        self.project: ProjectModule | None = None  # this module in the project, when the analysis reads one
+        self._home: weakref.ref[ProjectModule] | None = None  # see `project`
         self.walk(module.body, module)
+
+    @property
+    def project(self) -> ProjectModule | None:
+        """This module in the project, when the analysis reads one. The project holds its modules and they their
+        indexes (the facts hold the project): pointed back to weakly, no cycle keeps the trees past the facts."""
+        return self._home() if self._home is not None else None
+
+    @project.setter
+    def project(self, module: ProjectModule) -> None:
+        self._home = weakref.ref(module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
         for statement in body:
@@ -259,28 +270,12 @@ class ModuleIndex:
                     return found
         return None
 
-    def lineage(self, cls: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+    def lineage(self, cls: cst.ClassDef) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first: of this file, or (when the file is read as part of its project) of
         another module of the project whose words may matter (a mixin's `train_step`, a base's `__init__` that sets
         `self.optimizer`). Python's order for single inheritance; with several bases, each base's line in turn (a
         known diamond taken once)."""
-        if not seen and cls in self._lineages:
-            return self._lineages[cls]
-        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
-        for base in cls.bases:
-            dotted = dotted_name(base.value)
-            if dotted in self.classes:
-                home, base_class = self, self.classes[dotted]
-            else:
-                defined = self.project.project.definition(self.project, dotted) if self.project is not None and dotted else None
-                project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
-                home, base_class = (defined[0].index, project_class) if project_class is not None else (self, None)  # type: ignore[union-attr]
-            if base_class is not None and base_class not in seen | {cls}:
-                line = home.lineage(base_class, seen | {cls})
-                found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
-        if not seen:
-            self._lineages[cls] = found
-        return found
+        return lineage_of(self, cls, frozenset())
 
     def inherited_method(self, cls: cst.ClassDef, name: str, own: bool = True) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.name` on an instance of `cls` (`super().name` in its method: not `own`), with its module's index:
@@ -469,3 +464,21 @@ def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallState
 
 def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
     return body.body if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body=body.body)]
+
+
+@for_one_file  # kept by the file's analysis, not by the index: a lineage holds its own index (no cycle)
+def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> list[tuple[ModuleIndex, cst.ClassDef]]:
+    """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
+    found: list[tuple[ModuleIndex, cst.ClassDef]] = [(index, cls)]
+    for base in cls.bases:
+        dotted = dotted_name(base.value)
+        if dotted in index.classes:
+            home, base_class = index, index.classes[dotted]
+        else:
+            defined = index.project.project.definition(index.project, dotted) if index.project is not None and dotted else None
+            project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
+            home, base_class = (defined[0].index, project_class) if project_class is not None else (index, None)  # type: ignore[union-attr]
+        if base_class is not None and base_class not in seen | {cls}:
+            line = lineage_of(home, base_class, seen | {cls})
+            found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
+    return found

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import ModuleIndex, SameFileView, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
@@ -236,7 +237,7 @@ class Inlining:
         if home is None or dotted is None or self.reads:
             return None
         first = dotted.split(".")[0]
-        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in self.locals_of(context.function)):
+        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function)):
             return None
         found = home.project.function(home, dotted)
         if found is None:
@@ -292,8 +293,8 @@ class Inlining:
 
     def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
         """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""
-        local = self.locals_of(function)
-        reassigned = self.assigned_in(function)
+        local = locals_of(function)
+        reassigned = assigned_in(function)
         params: dict[str, str] = {}
         constants: dict[str, str] = {}
         for name, argument in bound:
@@ -330,27 +331,28 @@ class Inlining:
             return context.naming.constants[argument.value]  # a literal handed on by the caller
         return literal_of(argument)
 
-    def locals_of(self, function: cst.FunctionDef) -> frozenset[str]:
-        """Python's locals of a function: its parameters and every name it assigns."""
-        if function not in self._locals:
-            params = function.params
-            names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
-            names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
-            self._locals[function] = frozenset(names) | self.assigned_in(function)
-        return self._locals[function]
-
-    def assigned_in(self, function: cst.FunctionDef) -> frozenset[str]:
-        bound = self.bindings(function)
-        return frozenset(bound.names - bound.declared_elsewhere)
-
-    def bindings(self, node: cst.FunctionDef | cst.For | cst.While) -> "Bindings":
-        if node not in self._bound:
-            self._bound[node] = Bindings(statements_of(node.body) if isinstance(node, cst.FunctionDef) else [node])
-        return self._bound[node]
-
     def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
         """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
-        return frozenset(code_of(target) for target in self.bindings(loop).targets)
+        return frozenset(code_of(target) for target in bindings(loop).targets)
+
+
+@for_one_file
+def locals_of(function: cst.FunctionDef) -> frozenset[str]:
+    """Python's locals of a function: its parameters and every name it assigns."""
+    params = function.params
+    names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+    names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
+    return frozenset(names) | assigned_in(function)
+
+
+def assigned_in(function: cst.FunctionDef) -> frozenset[str]:
+    bound = bindings(function)
+    return frozenset(bound.names - bound.declared_elsewhere)
+
+
+@for_one_file
+def bindings(node: cst.FunctionDef | cst.For | cst.While) -> "Bindings":
+    return Bindings(statements_of(node.body) if isinstance(node, cst.FunctionDef) else [node])
 
 
 class Bindings:

@@ -126,27 +126,29 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
     `self.net` in `self.net.parameters()`, `models[i]` and `i` in `models[i].parameters()`, `model.head` in
     `[{"params": model.head.parameters(), "lr": lr}]`."""
     found: set[str] = set()
-
-    def read(part: cst.CSTNode) -> None:
-        if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
-            found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
-            return
-        if isinstance(part, cst.Subscript):
-            found.update({resolver.canonical(part), code_of(part)})
-        if isinstance(part, cst.Dict) and (params := group_parameters(part)) is not None:
-            read(params)  # a parameter group: its parameters, not its learning rate
-            return
-        if isinstance(part, cst.Call):
-            if isinstance(part.func, cst.Attribute):
-                read(part.func.value)  # the receiver, not the method's name
-            for argument in part.args:
-                read(argument.value)
-            return
-        for child in code_children(part):
-            read(child)
-
-    read(node)
+    read_into(found, node, resolver)
     return frozenset(found)
+
+
+def read_into(found: set[str], part: cst.CSTNode, resolver: Resolver) -> None:
+    """`reads`, walking (a function of its state, not a closure: a recursive closure is a cycle, holding the
+    resolver and with it the file's trees for the collector to find)."""
+    if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
+        found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
+        return
+    if isinstance(part, cst.Subscript):
+        found.update({resolver.canonical(part), code_of(part)})
+    if isinstance(part, cst.Dict) and (params := group_parameters(part)) is not None:
+        read_into(found, params, resolver)  # a parameter group: its parameters, not its learning rate
+        return
+    if isinstance(part, cst.Call):
+        if isinstance(part.func, cst.Attribute):
+            read_into(found, part.func.value, resolver)  # the receiver, not the method's name
+        for argument in part.args:
+            read_into(found, argument.value, resolver)
+        return
+    for child in code_children(part):
+        read_into(found, child, resolver)
 
 
 def names_read(node: cst.CSTNode, keywords: bool = True) -> set[str]:
