@@ -28,12 +28,17 @@ IMPORT_WORD = re.compile(rb"import\b")
 # or the data loader it loops over (a library's modules seldom say both: torch's tree has 5 such files of 2,285).
 TRAINING_WORD = b"optim"
 LOOP_WORDS = (b"epoch", b"loader")
-# How many modules without a backward or a step the gate looks through to the modules they import.
+# How many modules without a backward or a step the gate looks through to the modules they import, and how many
+# modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
+# a few; a library's `__init__.py` names hundreds, every one of which the file's imports would be asked again.
 THROUGH_DEPTH = 3
+THROUGH_MODULES = 8
 # A module's path -> (its text, whether it has a backward, and a step): the same text object, the same answer.
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step)).
 REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
+# A module's path -> (its text, the modules its import lines name, `imports_in`).
+IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
 # A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
 # bounded by ASCII: whitespace, operators, quotes), so a name of other letters or combining marks is kept whole.
 # Spelled as the ASCII it is not (`[\w\x80-\U0010ffff]` means the same and takes 11 ms to compile, not 0.1).
@@ -85,19 +90,30 @@ class ProjectGate:
 
     def through(self, name: str) -> list[str]:
         """The module, and when it has neither a backward nor a step, the modules of the project its import lines
-        name, in turn (`THROUGH_DEPTH` steps at most): where what it holds may come from (a package's `__init__.py`
-        re-exporting `train_step` from a submodule's star import; a factory's `build_trainer(cfg)` returning a
-        `Trainer` of another module)."""
+        name, in turn (`THROUGH_DEPTH` steps, `THROUGH_MODULES` modules at most): where what it holds may come from
+        (a package's `__init__.py` re-exporting `train_step` from a submodule's star import; a factory's
+        `build_trainer(cfg)` returning a `Trainer` of another module)."""
         if name not in self.passed_through:
             found, frontier = {name: None}, [name]
             for _ in range(THROUGH_DEPTH):
-                sources = [source for module in frontier if (source := self.load(module)) and not any(self.module_trains(module))]
-                imported = [module for source in sources for module, whole in imports_in(as_bytes(source.source), source.package)
-                            if not (whole and self.is_package(module))]
-                frontier = [module for module in dict.fromkeys(imported) if module not in found]
+                imported = [
+                    module for looked in frontier if not any(self.module_trains(looked))
+                    for module, whole in self.imports_of(looked) if not (whole and self.is_package(module))
+                ]
+                frontier = [module for module in dict.fromkeys(imported) if module not in found][: THROUGH_MODULES - len(found)]
                 found.update(dict.fromkeys(frontier))
             self.passed_through[name] = list(found)
         return self.passed_through[name]
+
+    def imports_of(self, name: str) -> tuple[tuple[str, bool], ...]:
+        """The modules the module's import lines name (asked once per text, for every file that looks through it)."""
+        source = self.load(name)
+        if source is None:
+            return ()
+        known = IMPORTS.get(source.path)
+        if known is None or known[0] is not source.source:
+            known = IMPORTS[source.path] = (source.source, tuple(imports_in(as_bytes(source.source), source.package)))
+        return known[1]
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import weakref
 from functools import cached_property
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
-from zerograd_lint.analysis.ir.roles import Resolver, Scope, collect
+from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
 if TYPE_CHECKING:
@@ -136,7 +137,9 @@ class ModuleIndex:
         of a base's bindings, read through a subclass of another module, would be asked again by every method)."""
         if cls not in self._aliases:
             bindings = self.class_scope(cls).bindings
-            self._aliases[cls] = Scope({key: found for key, found in bindings.items() if all(b.alias is not None for b in found)})
+            self._aliases[cls] = Scope({
+                key: found for key, found in bindings.items() if key.startswith("self.") and all(b.alias is not None for b in found)
+            })
         return self._aliases[cls]
 
     def scope(self, container: Container) -> Scope:
@@ -156,7 +159,7 @@ class ModuleIndex:
             node = self.enclosing.get(node)
         owner = self.owner_class(container)
         if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
-            scopes += [self.class_scope(owner), *(index.aliases_of(cls) for index, cls in self.lineage(owner)[1:])]
+            scopes += [self.class_scope(owner), Scope(InheritedAliases(self, owner))]  # type: ignore[arg-type]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
@@ -280,7 +283,10 @@ class ModuleIndex:
     def inherited_method(self, cls: cst.ClassDef, name: str, own: bool = True) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.name` on an instance of `cls` (`super().name` in its method: not `own`), with its module's index:
         the method of the first class of its `lineage` that has one."""
-        for index, owner in self.lineage(cls)[0 if own else 1 :]:
+        method = self.methods_of.get(cls, {}).get(name) if own else None
+        if method is not None:
+            return self, method  # the class's own: its bases (parsed whole when of another module) are not read
+        for index, owner in self.lineage(cls)[1:]:
             method = index.methods_of.get(owner, {}).get(name)
             if method is not None:
                 return index, method
@@ -482,3 +488,33 @@ def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassD
             line = lineage_of(home, base_class, seen | {cls})
             found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
     return found
+
+
+class InheritedAliases(Mapping[str, list[Binding]]):
+    """The `self.x` a class's bases bind to another object each (`aliases_of`), nearest base first, as one scope of
+    its methods' resolvers: found along the class's `lineage` only when a `self.x` is first asked that the class's
+    own code does not bind (a base of another module is parsed whole to be known: every class deriving from
+    `nn.Module` in torch's own tree would parse `module.py` for names that are no `self.x`)."""
+
+    def __init__(self, index: ModuleIndex, cls: cst.ClassDef) -> None:
+        self.index, self.cls = index, cls
+        self.found: dict[str, list[Binding]] | None = None
+
+    def all(self) -> dict[str, list[Binding]]:
+        if self.found is None:
+            self.found = {}
+            for home, base in self.index.lineage(self.cls)[1:]:
+                for key, bindings in home.aliases_of(base).bindings.items():
+                    self.found.setdefault(key, bindings)
+        return self.found
+
+    def __getitem__(self, key: str) -> list[Binding]:
+        if not key.startswith("self."):
+            raise KeyError(key)  # no base binds it: asked without reading the bases
+        return self.all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        return len(self.all())
