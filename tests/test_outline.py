@@ -50,6 +50,7 @@ def answers(module: ProjectModule) -> tuple:
     )
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_answers_as_read_whole() -> None:
     left_out = 0
     for path in project_modules():
@@ -141,6 +142,7 @@ def reads_of(text: str) -> list[tuple[int, int, str, str]]:
     return [(read.line, read.column, read.parameter, read.source) for read in find_grad_reads(tree, text)[0]]
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_has_its_grad_reads_without_the_bodies_that_never_say_grad() -> None:
     left_out = reads = 0
     for path in project_modules():

@@ -6,6 +6,7 @@ import ast
 from typing import Iterator, Mapping
 
 import libcst as cst
+import pytest
 from conftest import FIXTURES
 from libcst.metadata import CodeRange, PositionProvider
 
@@ -73,6 +74,7 @@ def assert_same_positions(source: str) -> None:
     assert positions.whole is None
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_node_of_every_function_is_where_the_whole_module_puts_it():
     assert_same_positions(TRICKY)
     assert_same_positions(TRICKY.replace("\n", "\r\n"))
@@ -105,6 +107,7 @@ def parsed_with_positions(sources: list[str]) -> Iterator[tuple[ast.Module, cst.
         yield tree, module, cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_a_node_outside_the_functions_is_where_libcsts_metadata_puts_it():
     sources = [TRICKY, TRICKY.replace("\n", "\r\n"), *(path.read_text() for path in sorted(FIXTURES.glob("*.py")))]
     for tree, module, whole in parsed_with_positions(sources):
@@ -132,6 +135,7 @@ def test_the_loop_around_a_node_is_the_innermost_that_holds_it():
             assert loops.around(node) is expected, (type(node).__name__, whole[node])
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_a_statement_line_alone_and_a_statement_from_cpython_are_where_the_whole_module_puts_them():
     """A statement's first line is CPython's; a node of a statement line is generated with its line alone, a compound
     statement ends where its last line does: each is where the whole module puts it, with nothing else of its function

@@ -67,6 +67,7 @@ def test_a_suggestion_finds_its_nodes_by_their_paths_with_no_positions(monkeypat
     assert all(s.edits[0].content == "        optimizer.zero_grad()\n" for s in made)
 
 
+@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_an_excerpts_statement_starts_are_the_files_so_its_suggestion_parses_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each draft knows the first lines of its excerpt's top-level statements (the file's outline said them): the
     excerpt's own tree, once made to learn them, would say the same; CPython parses only the suggestion's result."""
