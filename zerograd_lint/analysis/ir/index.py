@@ -498,23 +498,22 @@ class InheritedAliases(Mapping[str, list[Binding]]):
 
     def __init__(self, index: ModuleIndex, cls: cst.ClassDef) -> None:
         self.index, self.cls = index, cls
-        self.found: dict[str, list[Binding]] | None = None
 
-    def all(self) -> dict[str, list[Binding]]:
-        if self.found is None:
-            self.found = {}
-            for home, base in self.index.lineage(self.cls)[1:]:
-                for key, bindings in home.aliases_of(base).bindings.items():
-                    self.found.setdefault(key, bindings)
-        return self.found
+    @cached_property
+    def found(self) -> dict[str, list[Binding]]:
+        found: dict[str, list[Binding]] = {}
+        for home, base in self.index.lineage(self.cls)[1:]:
+            for key, bindings in home.aliases_of(base).bindings.items():
+                found.setdefault(key, bindings)
+        return found
 
     def __getitem__(self, key: str) -> list[Binding]:
         if not key.startswith("self."):
             raise KeyError(key)  # no base binds it: asked without reading the bases
-        return self.all()[key]
+        return self.found[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.all())
+        return iter(self.found)
 
     def __len__(self) -> int:
-        return len(self.all())
+        return len(self.found)
