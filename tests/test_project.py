@@ -194,3 +194,43 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
     assert reaches_both(tree / "main.py")
     assert not reaches_both(helper)
     assert reports_in("--no-cache", ".", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+
+
+def test_a_run_finds_each_module_once_and_the_next_check_sees_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file of a run that imports `engine` asks the project for it (and for the names it imports): a run finds
+    each name once (`project_index.one_run`), however many files ask. A long-lived process checks again and sees an
+    edited module (the next run), and outside a run (the editor's check of a buffer) a module created since."""
+    from collections import Counter
+
+    from zerograd_lint.core.selection import DEFAULT_SELECTION
+    from zerograd_lint.files.buffer import lint_python
+    from zerograd_lint.files.project_index import ProjectFiles
+    from zerograd_lint.files.runner import check_paths
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    for n in range(3):
+        shutil.copy(tree / "main.py", tree / f"main_{n}.py")
+    found: Counter[str] = Counter()
+    find = ProjectFiles.find
+    monkeypatch.setattr(ProjectFiles, "find", lambda files, name: found.update([name]) or find(files, name))
+
+    def reports() -> list[tuple[str, str, int]]:
+        result = check_paths(sorted(tree.glob("*.py")), jobs=1)
+        return [(Path(d.path).name, d.code, d.line) for d in result.diagnostics]
+
+    assert reports() == [("engine.py", "ZG101", 14)]
+    assert found["engine"] == 1 and set(found.values()) == {1}, found
+    engine = tree / "engine.py"
+    engine.write_text(engine.read_text().replace("    inputs, targets = batch", "    optimizer.zero_grad()\n    inputs, targets = batch"))
+    assert reports() == [("engine.py", "ZG103", 8)]  # good_main.py's clear is now one too many
+    assert found["engine"] == 2
+
+    later = tree / "later_main.py"
+    later.write_text((tree / "main.py").read_text().replace("from engine import", "from later_engine import"))
+    assert lint_python(later.read_text(), str(later), DEFAULT_SELECTION) == []
+    shutil.copy(TREES / "loop_and_step" / "engine.py", tree / "later_engine.py")
+    assert [(Path(d.path).name, d.code, d.line) for d in lint_python(later.read_text(), str(later), DEFAULT_SELECTION)] == [
+        ("later_main.py", "ZG101", 14)  # on its call leading to the step (`placed_in`)
+    ]

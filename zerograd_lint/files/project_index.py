@@ -6,15 +6,19 @@ above it is a project of the folders its package spans. A module is looked for w
 find it when the project runs: from the top of the checked file's package, the root, and `root/src`;
 never outside the root (installed libraries are known through the vocabulary and summaries only).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
-whose analysis read it.
+whose analysis read it. During a `check` run (`one_run`), each module name is also found once, however many
+checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its modules afresh, so a
+long-lived process sees an edited or a new module on its next check.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
 
@@ -68,6 +72,16 @@ class ProjectFiles:
         self.package = package  # the one top-level package modules may come from, if only one
 
     def load(self, name: str) -> ModuleSource | None:
+        """The module `name`, found once per run (`one_run`), else found now."""
+        if RUN_LOADS is None:
+            return self.find(name)
+        key = (self, name)
+        if key not in RUN_LOADS:
+            RUN_LOADS[key] = self.find(name)
+        return RUN_LOADS[key]
+
+    def find(self, name: str) -> ModuleSource | None:
+        """The module's file where Python would find it, and its text (a stat of each candidate path)."""
         parts = name.split(".")
         if self.package is not None and parts[0] != self.package:
             return None
@@ -78,6 +92,29 @@ class ProjectFiles:
                 if text is not None:
                     return ModuleSource(name, path, text, is_package)
         return None
+
+
+# The modules found during the current `check` run, by their project and name (None outside a run): every checked
+# file of a run asks the project of the same names again (torch's tree: 12,400 loads of a few hundred modules).
+RUN_LOADS: dict[tuple[ProjectFiles, str], ModuleSource | None] | None = None
+
+
+@contextmanager
+def one_run() -> Iterator[None]:
+    """A `check` run: within it, each module is found and read once (the workers it forks inherit what is found
+    before they start); a file the run writes (`--fix`) is found again (`forget_loads`)."""
+    global RUN_LOADS
+    outer, RUN_LOADS = RUN_LOADS, {}
+    try:
+        yield
+    finally:
+        RUN_LOADS = outer
+
+
+def forget_loads() -> None:
+    """Find every module again from now on in this run (a file of the project was written)."""
+    if RUN_LOADS is not None:
+        RUN_LOADS.clear()
 
 
 def inside(path: str, root: str) -> bool:
@@ -156,6 +193,10 @@ INSTALLED = ("site-packages", "dist-packages")
 
 @lru_cache(maxsize=None)
 def files_in(folder: str, top: str) -> ProjectFiles:
-    """The project files seen from a folder whose package is `top`."""
+    """The project files seen from a folder whose package is `top` (one `ProjectFiles` for every folder that sees
+    the same: the files of a run find each module once)."""
     base = package_base(folder)
-    return ProjectFiles(project_root(folder), base, top if os.path.basename(base) in INSTALLED else None)
+    return project_files(project_root(folder), base, top if os.path.basename(base) in INSTALLED else None)
+
+
+project_files = lru_cache(maxsize=None)(ProjectFiles)

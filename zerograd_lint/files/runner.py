@@ -31,6 +31,7 @@ from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
+from zerograd_lint.files.project_index import forget_loads, one_run
 from zerograd_lint.files.source import (
     UndecodableSource,
     ascii_compatible,
@@ -161,7 +162,7 @@ def check_paths(
 
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
-    with Engine(jobs) as engine:
+    with one_run(), Engine(jobs) as engine:
         answers: Generator[list[Diagnostic] | bool | None, None, None] = (None for _ in ordered)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
@@ -229,6 +230,7 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
         try:
             data = outcome.fixed_source.encode(task.encoding)
             write_atomically(Path(task.path), data)
+            forget_loads()  # a module the rest of the run reads may be this file
         except (OSError, UnicodeEncodeError) as error:
             reason = error.strerror if isinstance(error, OSError) else f"not writable as {task.encoding}"
             result.internal_errors.append(f"{task.path}: cannot write the fixed file: {reason or error}")
