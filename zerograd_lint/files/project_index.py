@@ -6,21 +6,20 @@ above it is a project of the folders its package spans. A module is looked for w
 find it when the project runs: from the top of the checked file's package, the root, and `root/src`;
 never outside the root (installed libraries are known through the vocabulary and summaries only).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
-whose analysis read it. During a `check` run (`one_run`), each module name is also found once, however many
-checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its modules afresh, so a
-long-lived process sees an edited or a new module on its next check.
+whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
+however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its
+modules afresh, so a long-lived process sees an edited or a new module on its next check.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
 
 from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
+from zerograd_lint.files import run_finds
 
 ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
 
@@ -72,13 +71,14 @@ class ProjectFiles:
         self.package = package  # the one top-level package modules may come from, if only one
 
     def load(self, name: str) -> ModuleSource | None:
-        """The module `name`, found once per run (`one_run`), else found now."""
-        if RUN is None:
+        """The module `name`, found once per run (`run_finds.one_run`), else found now."""
+        run = run_finds.RUN
+        if run is None:
             return self.find(name)
         key = (self, name)
-        if key not in RUN.modules:
-            RUN.modules[key] = self.find(name)
-        return RUN.modules[key]
+        if key not in run.modules:
+            run.modules[key] = self.find(name)
+        return run.modules[key]
 
     def find(self, name: str) -> ModuleSource | None:
         """The module's file where Python would find it, and its text (a stat of each candidate path)."""
@@ -86,7 +86,7 @@ class ProjectFiles:
         if self.package is not None and parts[0] != self.package:
             return None
         for base in self.bases:
-            if RUN is not None and not RUN.holds(base, parts[0]):
+            if run_finds.RUN is not None and not run_finds.RUN.holds(base, parts[0]):
                 continue  # no file of the name's top package or module there: its paths are not asked (each a stat)
             folder = os.path.join(base, *parts)
             for path, is_package in ((os.path.join(folder, "__init__.py"), True), (folder + ".py", False)):
@@ -94,46 +94,6 @@ class ProjectFiles:
                 if text is not None:
                     return ModuleSource(name, path, text, is_package)
         return None
-
-
-class RunFinds:
-    """What the current `check` run found of its projects: each module by its project and name (every checked file
-    asks the same names again: torch's tree, 12,400 loads of 3,092 names), and the names in each folder modules are
-    looked for from."""
-
-    def __init__(self) -> None:
-        self.modules: dict[tuple[ProjectFiles, str], ModuleSource | None] = {}
-        self.entries: dict[str, frozenset[str]] = {}
-
-    def holds(self, base: str, top: str) -> bool:
-        """Whether the folder holds a package or module `top` (of a folder that is not there: no)."""
-        if base not in self.entries:
-            try:
-                self.entries[base] = frozenset(os.listdir(base))
-            except OSError:
-                self.entries[base] = frozenset()
-        return top in self.entries[base] or f"{top}.py" in self.entries[base]
-
-
-RUN: RunFinds | None = None  # None outside a run
-
-
-@contextmanager
-def one_run() -> Iterator[None]:
-    """A `check` run: within it, each module is found and read once (the workers it forks inherit what is found
-    before they start); a file the run writes (`--fix`) is found again (`forget_loads`)."""
-    global RUN
-    outer, RUN = RUN, RunFinds()
-    try:
-        yield
-    finally:
-        RUN = outer
-
-
-def forget_loads() -> None:
-    """Find every module again from now on in this run (a file of the project was written in its place)."""
-    if RUN is not None:
-        RUN.modules.clear()
 
 
 def inside(path: str, root: str) -> bool:

@@ -31,7 +31,7 @@ from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
 from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
-from zerograd_lint.files.project_index import forget_loads, one_run
+from zerograd_lint.files.run_finds import forget_loads, one_run
 from zerograd_lint.files.source import (
     UndecodableSource,
     ascii_compatible,
