@@ -170,12 +170,12 @@ def fingerprint(text: str) -> str:
 INSTALLED = ("site-packages", "dist-packages")
 
 
+# One `ProjectFiles` for every folder that sees the same project: a run finds each module once for all of them.
+project_files = lru_cache(maxsize=None)(ProjectFiles)
+
+
 @lru_cache(maxsize=None)
 def files_in(folder: str, top: str) -> ProjectFiles:
-    """The project files seen from a folder whose package is `top` (one `ProjectFiles` for every folder that sees
-    the same: the files of a run find each module once)."""
+    """The project files seen from a folder whose package is `top`."""
     base = package_base(folder)
     return project_files(project_root(folder), base, top if os.path.basename(base) in INSTALLED else None)
-
-
-project_files = lru_cache(maxsize=None)(ProjectFiles)
