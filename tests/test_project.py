@@ -85,6 +85,14 @@ LOOPS = [
     ("ddp_module", "clean_main.py", {}),
     ("module_alias", "main.py", {"engine.py": [("ZG101", 13, 5)]}),
     ("module_alias", "clean_main.py", {}),
+    ("partial_steps", "main.py", {"steps.py": [("ZG101", 10, 5)]}),
+    ("partial_steps", "handed_main.py", {"steps.py": [("ZG101", 10, 5)]}),
+    ("partial_steps", "clean_main.py", {}),
+    ("class_constructors", "main.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
+    ("class_constructors", "own_optimizer_forgotten.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
+    ("class_constructors", "clean_main.py", {}),
+    ("class_constructors", "own_optimizer.py", {}),
+    ("trainer_instance", "optimizer_built_in_place.py", {}),
 ]
 
 
