@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.project import FOLLOWED_WORDS
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
 # it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
@@ -268,16 +270,21 @@ class Inlining:
         return self.imported_function(call.func, context, runs_handed=True) if self.hands_a_step(call, context) else None
 
     def hands_a_step(self, call: cst.Call, context: Context) -> bool:
-        """Whether `call` hands a def whose words may matter (`ProjectModule.follows`), by its name or bound with
-        `functools.partial`: `fit(loader, epochs, partial(train_step, optimizer=opt))`."""
+        """Whether `call` hands a def whose words may matter (`words_may_matter`; a closure's, those of the
+        top-level def it is written in), by its name or bound with `functools.partial`: `fit(loader, epochs,
+        partial(train_step, optimizer=opt))`, `gpu_timer(train_step)`."""
         for argument in call.args:
             found = partial_bound(context.resolver, argument.value, 0)
             at, named = (found[0], found[1].args[0].value) if found is not None else (context.resolver, argument.value)
             if not isinstance(named, (cst.Name, cst.Attribute)) or not isinstance(at.same_file, SameFileView):
                 continue
             callee = at.same_file.callee(cst.Call(func=named))
-            home = callee[0].project if callee is not None and not callee[2] else None
-            if home is not None and home.follows(callee[1].name.value):  # type: ignore[index]
+            if callee is None or callee[2]:
+                continue
+            index, outermost = callee[0], callee[1]
+            while isinstance(index.enclosing.get(outermost), cst.FunctionDef):
+                outermost = index.enclosing[outermost]  # type: ignore[assignment]
+            if words_may_matter(outermost):
                 return True
         return False
 
@@ -411,6 +418,13 @@ class Inlining:
     def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
         """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
         return frozenset(code_of(target) for target in bindings(loop).targets)
+
+
+@for_one_file
+def words_may_matter(function: cst.FunctionDef) -> bool:
+    """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
+    then (`project.FOLLOWED_WORDS`)."""
+    return FOLLOWED_WORDS.search(code_only(cst.Module(body=[function]).code.encode("utf-8", "surrogatepass"))) is not None
 
 
 def is_class_method(function: cst.FunctionDef) -> bool:
