@@ -93,6 +93,10 @@ LOOPS = [
     ("class_constructors", "clean_main.py", {}),
     ("class_constructors", "own_optimizer.py", {}),
     ("trainer_instance", "optimizer_built_in_place.py", {}),
+    ("timed_closures", "train.py", {"train.py": [("ZG101", 20, 17)]}),
+    ("timed_closures", "clean_train.py", {}),
+    ("short_names", "main.py", {"engine.py": [("ZG101", 10, 5)]}),
+    ("short_names", "clean_main.py", {}),
 ]
 
 
