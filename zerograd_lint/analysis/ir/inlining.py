@@ -266,8 +266,14 @@ class Inlining:
 
     def runner_of(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
         """`loops.fit(loader, epochs, step)`: a def of another module whose words say nothing of the lifecycle (a loop
-        over the data), followed when the call hands it a step (`hands_a_step`) and it calls one of its parameters."""
-        return self.imported_function(call.func, context, runs_handed=True) if self.hands_a_step(call, context) else None
+        over the data), followed when the call hands it a step (`hands_a_step`) and it calls one of its parameters.
+        The callee is asked first: `imported_function` has read its modules already, the arguments' may be many."""
+        home = self.index_of(context.function).project
+        dotted = dotted_name(call.func)
+        found = home.project.definition(home, dotted) if home is not None and dotted is not None and not self.reads else None
+        if found is None or found[1] is None or found[0] is home or not self.hands_a_step(call, context):
+            return None
+        return self.imported_function(call.func, context, runs_handed=True)
 
     def hands_a_step(self, call: cst.Call, context: Context) -> bool:
         """Whether `call` hands a def whose words may matter (`words_may_matter`; a closure's, those of the
