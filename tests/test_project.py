@@ -92,6 +92,7 @@ LOOPS = [
     ("class_constructors", "own_optimizer_forgotten.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
     ("class_constructors", "clean_main.py", {}),
     ("class_constructors", "own_optimizer.py", {}),
+    ("class_constructors", "static_main.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
     ("trainer_instance", "optimizer_built_in_place.py", {}),
     ("timed_closures", "train.py", {"train.py": [("ZG101", 20, 17)]}),
     ("timed_closures", "clean_train.py", {}),

@@ -104,10 +104,14 @@ class Inlining:
             return [(made_by[1], made_by[2], value, resolver)]
         if (on_class := self.class_method(value.func, resolver.same_file.index, resolver.same_file.container)) is not None:
             home, cls, method_home, method = on_class
-            if not is_class_method(method) or not method.params.params:
+            if decorated(method, "classmethod") and method.params.params:
+                made: MadeBy | None = (method.params.params[0].name.value, home, cls)
+            elif decorated(method, "staticmethod"):
+                made = None  # `Trainer.build(cfg, model, opt)` returning `Trainer(...)`: its returns name their class
+            else:
                 return None
-            made = (method.params.params[0].name.value, home, cls)
-            found = [self.constructions_of(returned, at, depth + 1, made) for at, returned in returned_at(method_home, method, True, value, resolver)]
+            returns = returned_at(method_home, method, made is not None, value, resolver)
+            found = [self.constructions_of(returned, at, depth + 1, made) for at, returned in returns]
             return [construction for part in found for construction in part or ()] if found and None not in found else None
         if self.names_a_followed_class(callee, resolver.same_file.index):
             classes = resolver.classes_built(value)
@@ -234,7 +238,7 @@ class Inlining:
             return None
         _, _, home, method = found
         self.homes.setdefault(method, home)
-        return method, is_class_method(method)
+        return method, decorated(method, "classmethod")
 
     def class_method(
         self, func: cst.BaseExpression, index: ModuleIndex, container: Container
@@ -433,8 +437,8 @@ def words_may_matter(function: cst.FunctionDef) -> bool:
     return FOLLOWED_WORDS.search(code_only(cst.Module(body=[function]).code.encode("utf-8", "surrogatepass"))) is not None
 
 
-def is_class_method(function: cst.FunctionDef) -> bool:
-    return any(code_of(decorator.decorator) == "classmethod" for decorator in function.decorators)
+def decorated(function: cst.FunctionDef, name: str) -> bool:
+    return any(code_of(decorator.decorator) == name for decorator in function.decorators)
 
 
 def is_partial(call: cst.Call) -> bool:

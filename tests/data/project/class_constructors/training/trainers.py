@@ -1,7 +1,7 @@
 # expect: ZG101 27:9
-"""Trainers built by a class method (`Trainer.from_config(cfg, model, optimizer)` returning `cls(...)`):
-`Trainer.train_step` never clears the optimizer it is handed; `ClearingTrainer` overrides it with a step that
-does (checked alone, this module has no loop: silent)."""
+"""Trainers built by a class method (`Trainer.from_config(cfg, model, optimizer)` returning `cls(...)`) or a
+static one (`Trainer.build`): `Trainer.train_step` never clears the optimizer it is handed; `ClearingTrainer`
+overrides it with a step that does (checked alone, this module has no loop: silent)."""
 
 
 class Trainer:
@@ -26,6 +26,10 @@ class Trainer:
         loss.backward()
         self.optimizer.step()
         self.seen += 1
+
+    @staticmethod
+    def build(cfg, model, optimizer):
+        return Trainer(model, optimizer, scale=cfg.loss_scale)
 
 
 class ClearingTrainer(Trainer):
