@@ -351,9 +351,8 @@ class Inlining:
         overlay: dict[str, str] = dict(attributes or {})
         roles: dict[str, Role | None] = {}
         arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
-        given = [*((partial[0], a) for a in partial[1]), *((context.resolver, a) for a in call.args)] if partial else [
-            (context.resolver, a) for a in call.args
-        ]
+        earlier = [(partial[0], a) for a in partial[1]] if partial is not None else []
+        given = [*earlier, *((context.resolver, a) for a in call.args)]  # each argument with the resolver that reads it
         positional = [(at, a.value) for at, a in given if a.keyword is None and not a.star][skip:]
         keywords = {a.keyword.value: (at, a.value) for at, a in given if a.keyword is not None}  # the call's last
         bound = [
