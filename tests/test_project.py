@@ -85,6 +85,19 @@ LOOPS = [
     ("ddp_module", "clean_main.py", {}),
     ("module_alias", "main.py", {"engine.py": [("ZG101", 13, 5)]}),
     ("module_alias", "clean_main.py", {}),
+    ("partial_steps", "main.py", {"steps.py": [("ZG101", 10, 5)]}),
+    ("partial_steps", "handed_main.py", {"steps.py": [("ZG101", 10, 5)]}),
+    ("partial_steps", "clean_main.py", {}),
+    ("class_constructors", "main.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
+    ("class_constructors", "own_optimizer_forgotten.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
+    ("class_constructors", "clean_main.py", {}),
+    ("class_constructors", "own_optimizer.py", {}),
+    ("class_constructors", "static_main.py", {"training/trainers.py": [("ZG101", 27, 9)]}),
+    ("trainer_instance", "optimizer_built_in_place.py", {}),
+    ("timed_closures", "train.py", {"train.py": [("ZG101", 20, 17)]}),
+    ("timed_closures", "clean_train.py", {}),
+    ("short_names", "main.py", {"engine.py": [("ZG101", 10, 5)]}),
+    ("short_names", "clean_main.py", {}),
 ]
 
 

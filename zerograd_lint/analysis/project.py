@@ -148,6 +148,16 @@ class ProjectModule:
         text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
         return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
 
+    def calls_a_parameter(self, name: str) -> bool:
+        """Whether a top-level def calls one of its own parameters (`step_fn(batch)` of `fit(loader, step_fn)`: a loop
+        that runs the step its caller hands it), from CPython's tree of the def alone."""
+        node = self.statement(name)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        arguments = node.args
+        parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+        return any(isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in parameters for call in ast.walk(node))
+
     @cached_property
     def matters(self) -> bool:
         """Whether the words of the module's code may matter to the lifecycle (the methods of its classes are
@@ -192,7 +202,7 @@ class Project:
         self.parse_python = parse_python  # None when the text does not parse
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
-        self.functions: dict[tuple[str, str], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+        self.functions: dict[tuple[str, str, bool], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
         self.factories: dict[tuple[str, str], bool] = {}  # see `builds_followed_class`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
@@ -255,13 +265,16 @@ class Project:
             return (inner, None) if inner is not None else None
         return found
 
-    def function(self, home: ProjectModule, dotted: str) -> tuple[ProjectModule, cst.FunctionDef] | None:
-        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter."""
-        key = (home.name, dotted)
+    def function(self, home: ProjectModule, dotted: str, runs_handed: bool = False) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter, or
+        (`runs_handed`: the call hands it a step that matters) if it calls one of its parameters."""
+        key = (home.name, dotted, runs_handed)
         if key not in self.functions:
             found = self.definition(home, dotted)
             function = None
-            if found is not None and found[1] is not None and found[0] is not home and found[0].follows(found[1]):
+            if found is not None and found[1] is not None and found[0] is not home and (
+                found[0].follows(found[1]) or (runs_handed and found[0].calls_a_parameter(found[1]))
+            ):
                 function = found[0].function(found[1])
             self.functions[key] = (found[0], function) if found is not None and function is not None else None
         return self.functions[key]

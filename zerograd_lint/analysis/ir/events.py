@@ -122,7 +122,10 @@ class CallEvents:
             function = (
                 self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
                 or self.function_passed(func, context)
+                or self.runner_of(call, context)
             )
+            if function is None and (partial := self.partial_called(func, context)) is not None:
+                return self.inline_call(call, partial[0], context, partial=partial[1])  # `step = partial(train_step, ...)`
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
@@ -165,7 +168,7 @@ class CallEvents:
             return on_instance
         if method is not None:
             return self.inline_call(call, method, context, drop_self=True)
-        function = self.imported_function(func, context)
+        function = self.imported_function(func, context) or self.runner_of(call, context)
         if function is not None:  # `engine.train_step(...)` of an imported module of the project
             return self.inline_call(call, function, context)
         if (on_class := self.method_of_class(func, context)) is not None:  # `Steps.train_step(...)`

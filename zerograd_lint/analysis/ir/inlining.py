@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import ModuleIndex, SameFileView, statements_of, suites
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.project import FOLLOWED_WORDS
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
 # it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
@@ -25,6 +27,13 @@ if TYPE_CHECKING:
 # An instance's class (with its module) and its construction, with the resolver that reads the construction's
 # arguments: the caller's, or a factory's whose parameters are bound to the caller's arguments.
 Construction = tuple[ModuleIndex, cst.ClassDef, cst.Call, Resolver]
+
+# `cls` of a class method's body (its first parameter's name), and the class (with its module) it is called on.
+MadeBy = tuple[str, ModuleIndex, cst.ClassDef]
+
+# The arguments a `functools.partial(f, ...)` binds before a call's own (those after `f`), with the resolver that
+# reads them: that of the place the partial was written.
+Partial = tuple[Resolver, Sequence[cst.Arg]]
 
 
 class Inlining:
@@ -53,7 +62,7 @@ class Inlining:
                 return self.inline_callable(bound, context)
         if isinstance(node, cst.Attribute) and code_of(node.value) == "self":
             return self.inline_call(cst.Call(func=node), self.method_of_self(node.attr.value, context), context, drop_self=True)
-        if isinstance(node, cst.Call) and (dotted_name(node.func) or "").endswith("partial") and node.args:
+        if isinstance(node, cst.Call) and is_partial(node):
             target = node.args[0].value
             if isinstance(target, cst.Name):
                 return self.inline_call(node, self.index_of(context.function).function(context.function, target.value), context, skip=1)
@@ -74,19 +83,36 @@ class Inlining:
         bindings = context.resolver.bindings(code_of(receiver))
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
 
-    def constructions_of(self, value: cst.BaseExpression | None, resolver: Resolver, depth: int) -> list[Construction] | None:
+    def constructions_of(
+        self, value: cst.BaseExpression | None, resolver: Resolver, depth: int, made_by: MadeBy | None = None
+    ) -> list[Construction] | None:
         """The constructions `value` may evaluate to, read by `resolver`: `Runner(model, opt)` of a followed class
         (`names_a_followed_class`), or a call of a function of the file or of the project each of whose returns is
         known so (a factory, its parameters bound to the call's arguments; its return a construction, a name bound
-        once to one, in turn a factory's; one per `return`). None when one is not known."""
+        once to one, in turn a factory's; one per `return`), a class method of such a class among them
+        (`Trainer.from_config(cfg, model, opt)` returning `cls(...)`: `made_by`, the class it is called on). None
+        when one is not known."""
         if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
             return None
         if isinstance(value, cst.Name):
             bindings = resolver.bindings(value.value)
-            return self.constructions_of(bindings[0].value, resolver, depth + 1) if len(bindings) == 1 else None
+            return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
         callee = dotted_name(value.func)
         if callee is None:
             return None
+        if made_by is not None and callee == made_by[0]:
+            return [(made_by[1], made_by[2], value, resolver)]
+        if (on_class := self.class_method(value.func, resolver.same_file.index, resolver.same_file.container)) is not None:
+            home, cls, method_home, method = on_class
+            if decorated(method, "classmethod") and method.params.params:
+                made: MadeBy | None = (method.params.params[0].name.value, home, cls)
+            elif decorated(method, "staticmethod"):
+                made = None  # `Trainer.build(cfg, model, opt)` returning `Trainer(...)`: its returns name their class
+            else:
+                return None
+            returns = returned_at(method_home, method, made is not None, value, resolver)
+            found = [self.constructions_of(returned, at, depth + 1, made) for at, returned in returns]
+            return [construction for part in found for construction in part or ()] if found and None not in found else None
         if self.names_a_followed_class(callee, resolver.same_file.index):
             classes = resolver.classes_built(value)
             if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
@@ -171,11 +197,13 @@ class Inlining:
             names = [p.name.value for p in [*init_found[1].params.posonly_params, *init_found[1].params.params]][1:]
             passed = [*zip(names, [a.value for a in construction.args if a.keyword is None])]
             passed += [(a.keyword.value, a.value) for a in construction.args if a.keyword is not None]
-            # Through a factory, only what the caller handed it is the caller's: the factory's own objects (its
-            # `optimizer = AdamW(...)`) are this instance's.
+            # Only an object the caller names is the caller's: one made in the construction (`Runner(model,
+            # cfg.build_optimizer(model))`) and, through a factory, the factory's own (its `optimizer = AdamW(...)`)
+            # are this instance's.
             given = {
                 name: resolver.canonical(value) for name, value in passed
-                if resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay
+                if not isinstance(value, cst.Call)
+                and (resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay)
             }
         instance = context.resolver.canonical(receiver)
         init_scope = init_found[0].scope(init_found[1]) if init_found is not None else None
@@ -205,16 +233,27 @@ class Inlining:
         """`Steps.train_step` of `Steps.train_step(model, opt, batch)`: a method of a class of the file or of the
         project called on the class, with whether the call passes its first parameter (a static method's and an
         explicit `Base.train_step(self, batch)`'s, not a class method's `cls`)."""
-        dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
-        index = self.index_of(context.function)
-        if dotted is None or not self.names_a_followed_class(dotted, index):
-            return None
-        definition = index.definition_of(dotted, context.function)
-        found = definition[0].inherited_method(definition[1], func.attr.value) if definition is not None and isinstance(definition[1], cst.ClassDef) else None  # type: ignore[union-attr]
+        found = self.class_method(func, self.index_of(context.function), context.function)
         if found is None:
             return None
-        self.homes.setdefault(found[1], found[0])
-        return found[1], any(code_of(decorator.decorator) == "classmethod" for decorator in found[1].decorators)
+        _, _, home, method = found
+        self.homes.setdefault(method, home)
+        return method, decorated(method, "classmethod")
+
+    def class_method(
+        self, func: cst.BaseExpression, index: ModuleIndex, container: Container
+    ) -> tuple[ModuleIndex, cst.ClassDef, ModuleIndex, cst.FunctionDef] | None:
+        """`Steps` and its method `train_step` (each with its module's index) that `Steps.train_step`, written in
+        `container` of the module `index`, names: a class of the file or of the project, its method along its
+        lineage."""
+        dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
+        if dotted is None or not self.names_a_followed_class(dotted, index):
+            return None
+        definition = index.definition_of(dotted, container)
+        if definition is None or not isinstance(definition[1], cst.ClassDef):
+            return None
+        found = definition[0].inherited_method(definition[1], func.attr.value)  # type: ignore[union-attr]
+        return (definition[0], definition[1], *found) if found is not None else None
 
     def function_passed(self, func: cst.Name, context: Context) -> cst.FunctionDef | None:
         """`step_fn` of `step_fn(batch)` in a function whose caller handed it a def by its name (`run(loader,
@@ -229,9 +268,57 @@ class Inlining:
         self.homes.setdefault(found[1], found[0])
         return found[1]
 
-    def imported_function(self, func: cst.BaseExpression, context: Context) -> cst.FunctionDef | None:
+    def runner_of(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
+        """`loops.fit(loader, epochs, step)`: a def of another module whose words say nothing of the lifecycle (a loop
+        over the data), followed when the call hands it a step (`hands_a_step`) and it calls one of its parameters.
+        The callee is asked first: `imported_function` has read its modules already, the arguments' may be many."""
+        home = self.index_of(context.function).project
+        dotted = dotted_name(call.func)
+        found = home.project.definition(home, dotted) if home is not None and dotted is not None and not self.reads else None
+        if found is None or found[1] is None or found[0] is home or not self.hands_a_step(call, context):
+            return None
+        return self.imported_function(call.func, context, runs_handed=True)
+
+    def hands_a_step(self, call: cst.Call, context: Context) -> bool:
+        """Whether `call` hands a def whose words may matter (`words_may_matter`; a closure's, those of the
+        top-level def it is written in), by its name or bound with `functools.partial`: `fit(loader, epochs,
+        partial(train_step, optimizer=opt))`, `gpu_timer(train_step)`."""
+        for argument in call.args:
+            found = partial_bound(context.resolver, argument.value, 0)
+            at, named = (found[0], found[1].args[0].value) if found is not None else (context.resolver, argument.value)
+            if not isinstance(named, (cst.Name, cst.Attribute)) or not isinstance(at.same_file, SameFileView):
+                continue
+            callee = at.same_file.callee(cst.Call(func=named))
+            if callee is None or callee[2]:
+                continue
+            index, outermost = callee[0], callee[1]
+            while isinstance(index.enclosing.get(outermost), cst.FunctionDef):
+                outermost = index.enclosing[outermost]  # type: ignore[assignment]
+            if words_may_matter(outermost):
+                return True
+        return False
+
+    def partial_called(self, func: cst.Name, context: Context) -> tuple[cst.FunctionDef, Partial] | None:
+        """`step` of `step(batch)` bound to `functools.partial(train_step, optimizer=opt)`, in the function itself or by
+        its caller (handed in, itself or a name bound once to one: `fit(loader, step_fn=step)`): the def it binds, of
+        the file the partial is written in or imported there (not a method: what its `self` is would not be known),
+        and the partial's arguments, read there."""
+        found = partial_bound(context.resolver, func, 0)
+        if found is None:
+            return None
+        at, made = found
+        if not isinstance(at.same_file, SameFileView):
+            return None
+        callee = at.same_file.callee(cst.Call(func=made.args[0].value))
+        if callee is None or callee[2]:
+            return None
+        self.homes.setdefault(callee[1], callee[0])
+        return callee[1], (at, made.args[1:])
+
+    def imported_function(self, func: cst.BaseExpression, context: Context, runs_handed: bool = False) -> cst.FunctionDef | None:
         """The function of another module of the project that `func` names (`train_step`, `engine.train_step`),
-        through the imports of the module it is written in; None when that is not known."""
+        through the imports of the module it is written in; None when that is not known. `runs_handed`: the call
+        hands it a step (`hands_a_step`), so a def that calls a parameter is followed whatever its words."""
         home = self.index_of(context.function).project
         dotted = dotted_name(func)
         if home is None or dotted is None or self.reads:
@@ -239,7 +326,7 @@ class Inlining:
         first = dotted.split(".")[0]
         if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function)):
             return None
-        found = home.project.function(home, dotted)
+        found = home.project.function(home, dotted, runs_handed)
         if found is None:
             return None
         self.homes[found[1]] = found[0].index
@@ -247,10 +334,11 @@ class Inlining:
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0,
-        attributes: dict[str, str] | None = None,
+        attributes: dict[str, str] | None = None, partial: Partial | None = None,
     ) -> list[Node]:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
-        `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`)."""
+        `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`); `partial`:
+        the arguments a `functools.partial` bound before the call's, read where it was written (`partial_called`)."""
         if function is None:
             return []
         params = function.params
@@ -263,17 +351,22 @@ class Inlining:
         overlay: dict[str, str] = dict(attributes or {})
         roles: dict[str, Role | None] = {}
         arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
-        positional = [a.value for a in call.args if a.keyword is None and not a.star][skip:]
-        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        bound = [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters or k in keyword_only)]
-        for name, argument in bound:
-            overlay[name] = context.resolver.canonical(argument)
-            roles[name] = context.resolver.role(argument)
-            arguments[name] = (context.resolver, argument)
-        exact = not any(a.star for a in call.args)  # no *args/**kwargs: unbound parameters take their defaults
+        earlier = [(partial[0], a) for a in partial[1]] if partial is not None else []
+        given = [*earlier, *((context.resolver, a) for a in call.args)]  # each argument with the resolver that reads it
+        positional = [(at, a.value) for at, a in given if a.keyword is None and not a.star][skip:]
+        keywords = {a.keyword.value: (at, a.value) for at, a in given if a.keyword is not None}  # the call's last
+        bound = [
+            (name, at, value) for name, (at, value) in
+            [*zip(parameters, positional), *((k, v) for k, v in keywords.items() if k in parameters or k in keyword_only)]
+        ]
+        for name, at, argument in bound:
+            overlay[name] = at.canonical(argument)
+            roles[name] = at.role(argument)
+            arguments[name] = (at, argument)
+        exact = not any(a.star for _, a in given)  # no *args/**kwargs: unbound parameters take their defaults
         defaults = {
             p.name.value: p.default for p in [*params.posonly_params, *params.params, *params.kwonly_params]
-            if exact and p.default is not None and p.name.value not in dict(bound)
+            if exact and p.default is not None and p.name.value not in arguments
         }
         receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
         naming = self.naming_for(function, context, bound, defaults, receiver)
@@ -297,13 +390,13 @@ class Inlining:
         reassigned = assigned_in(function)
         params: dict[str, str] = {}
         constants: dict[str, str] = {}
-        for name, argument in bound:
-            literal = self.literal_argument(argument, context)
+        for name, at, argument in bound:
             if name in reassigned:
                 continue
+            literal = self.literal_argument(argument, context) if at is context.resolver else literal_of(argument)
             if literal is not None:
                 constants[name] = literal
-            elif context.naming.chain(argument) is not None:
+            elif at is context.resolver and context.naming.chain(argument) is not None:
                 params[name] = context.naming.chain(argument)
         for name, default in defaults.items():
             if name not in reassigned and literal_of(default) is not None:
@@ -334,6 +427,39 @@ class Inlining:
     def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
         """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
         return frozenset(code_of(target) for target in bindings(loop).targets)
+
+
+@for_one_file
+def words_may_matter(function: cst.FunctionDef) -> bool:
+    """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
+    then (`project.FOLLOWED_WORDS`)."""
+    return FOLLOWED_WORDS.search(code_only(cst.Module(body=[function]).code.encode("utf-8", "surrogatepass"))) is not None
+
+
+def decorated(function: cst.FunctionDef, name: str) -> bool:
+    return any(code_of(decorator.decorator) == name for decorator in function.decorators)
+
+
+def is_partial(call: cst.Call) -> bool:
+    """`functools.partial(f, ...)` (or `partial(f, ...)`), `f` given by position."""
+    return (
+        dotted_name(call.func) in ("partial", "functools.partial") and bool(call.args)
+        and call.args[0].keyword is None and not call.args[0].star
+    )
+
+
+def partial_bound(resolver: Resolver, node: cst.BaseExpression | None, depth: int) -> tuple[Resolver, cst.Call] | None:
+    """The `functools.partial(...)` call `node` is, with the resolver that reads it: itself, a name bound once to
+    one, or a parameter its caller handed one (read in the caller's resolver)."""
+    if isinstance(node, cst.Call):
+        return (resolver, node) if is_partial(node) else None
+    if not isinstance(node, cst.Name) or depth > 4:
+        return None
+    if node.value in resolver.arguments:
+        caller, argument = resolver.arguments[node.value]
+        return partial_bound(caller, argument, depth + 1)
+    bindings = resolver.bindings(node.value) if node.value not in resolver.overlay else []
+    return partial_bound(resolver, bindings[0].value, depth + 1) if len(bindings) == 1 else None
 
 
 @for_one_file
