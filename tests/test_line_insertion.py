@@ -83,6 +83,13 @@ SHAPES = {
     "before, after a block and a blank line": (
         LOOP.format(body="    if x:\n        y()\n\n    loss.backward()\n"), INSERT_BEFORE, "SimpleStatementLine", 5, False,
     ),
+    "before, after a string whose last line looks like a comment": (
+        'x = """\nabc\n# a"""\nrun()\n', INSERT_BEFORE, "SimpleStatementLine", 4, True,
+    ),
+    "first, under a header whose string's last line looks like a comment": (
+        'for x in f("""\nabc\n# a"""):\n    # c\n    loss = model(x)\n', INSERT_FIRST, "For", 1, False,
+    ),
+    "first, under a quoted comment": ("for x in y:\n    # 'c'\n    loss = model(x)\n", INSERT_FIRST, "For", 1, False),
     "before a `;` line": (LOOP.format(body="    a()\n    b(); c()\n"), INSERT_BEFORE, "SimpleStatementLine", 3, True),
     "before, after a `;` line": (LOOP.format(body="    a(); b()\n    c()\n"), INSERT_BEFORE, "SimpleStatementLine", 3, True),
     "before, after a backslash": (LOOP.format(body="    a = 1 + \\\n        2\n    c()\n"), INSERT_BEFORE, "SimpleStatementLine", 4, True),

@@ -108,19 +108,22 @@ def after_docstring(owner: ast.stmt) -> int | None:
 
 
 def before(block: list[ast.stmt], index: int, lines: list[str]) -> int | None:
-    """The 0-based line the statement inserted before `block[index]` goes on: right after the code above it, which
-    ends the statement line before it or the header of its block (the comments and blank lines between are the
-    statement's own). After a compound statement, only where nothing lies between: LibCST gives what does to the
-    block it ends or to the next statement, by its indentation."""
+    """The 0-based line the statement inserted before `block[index]` goes on: right after the statement line before
+    it, or after the last line of its block's header (the comments and blank lines between are the statement's
+    own). After a compound statement, only where nothing lies between: LibCST gives what does to the block it ends
+    or to the next statement, by its indentation."""
     start = block[index].lineno - 1
-    code = start  # the line after the code above
-    while code > 0 and empty(lines[code - 1]):
+    if index > 0 and compound(block[index - 1]):
+        return start if ends_code(lines, start) else None
+    if index > 0:
+        end = block[index - 1].end_lineno
+        assert end is not None
+        between = lines[end:start]
+        return end if end <= start and not continued(lines[end - 1]) and all(empty(text) for text in between) else None
+    code = start  # up over the comments and blank lines, never into a string: its last line has its quotes
+    while code > 0 and empty(lines[code - 1]) and not quoted(lines[code - 1]):
         code -= 1
-    if code == 0 or continued(lines[code - 1]):
-        return None  # the top of the source (a module's header), or a backslash before comments
-    if index > 0 and compound(block[index - 1]) and code != start:
-        return None
-    return code
+    return code if ends_code(lines, code) else None
 
 
 def after(block: list[ast.stmt], index: int, lines: list[str]) -> int | None:
@@ -146,10 +149,20 @@ def indentation(lines: list[str], node: ast.stmt) -> str | None:
     return text[:spaces]
 
 
+def ends_code(lines: list[str], at: int) -> bool:
+    """Whether the line above the 0-based line `at` is code, not continued on the next line."""
+    return at > 0 and not empty(lines[at - 1]) and not continued(lines[at - 1])
+
+
 def empty(text: str) -> bool:
     """A blank line or a comment alone on its line."""
     code = text.strip(" \t\f\n")
     return not code or code.startswith("#")
+
+
+def quoted(text: str) -> bool:
+    """A line with a quote: one that looks like a comment may be the end of a string."""
+    return "'" in text or '"' in text
 
 
 def continued(text: str) -> bool:
