@@ -5,11 +5,12 @@ Most fixes insert one statement (ZG101's `opt.zero_grad()` first in a loop). The
 line, with the indentation of the block's statements, right after the statement it follows or right before the
 lines that belong to the one it precedes (its comments and blank lines above it, LibCST's `leading_lines`).
 The lines say where that is when the statement before is a plain statement line (what lies between is the next
-one's), or when the line above is code (there is nothing between). Anything else is answered None and left to
-LibCST: another edit, several, a one-line body (`for x in y: a()`), `;`-joined statements, a line continued with
-a backslash, a decorated statement, comments or blank lines after a block, tabs or other whitespace in the
-indentation, a newline other than `\\n`. `tests/test_line_insertion.py` checks that both give the same text for
-every fix of fixtures/ and tests/data/.
+one's), when it is the first of its block (what lies between the header and it is its own), or when the line above
+is code (there is nothing between). Anything else is answered None and left to LibCST: another edit, several, a
+one-line body (`for x in y: a()`), `;`-joined statements, a line continued with a backslash, a decorated statement,
+comments or blank lines after a block, a comment with a quote above a block's first statement (it may be the last
+line of a string), tabs in the indentation, a newline other than `\\n`. `tests/test_line_insertion.py` checks that
+both give the same text for every fix of fixtures/ and tests/data/.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ def indentation(lines: list[str], node: ast.stmt) -> str | None:
     text = lines[node.lineno - 1]
     code = text.lstrip(" ")
     spaces = len(text) - len(code)
-    if spaces != node.col_offset or code[:1] in ("\t", "\f", "\\"):
+    if spaces != node.col_offset or code[:1] in ("\t", "\\"):
         return None
     return text[:spaces]
 
