@@ -70,7 +70,8 @@ def test_a_suggestion_finds_its_nodes_by_their_paths_with_no_positions(monkeypat
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_an_excerpts_statement_starts_are_the_files_so_its_suggestion_parses_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each draft knows the first lines of its excerpt's top-level statements (the file's outline said them): the
-    excerpt's own tree, once made to learn them, would say the same; CPython parses only the suggestion's result."""
+    excerpt's own tree, once made to learn them, would say the same; CPython parses the excerpt only where a line is
+    inserted on its lines (to learn where it goes), and the suggestion's result."""
     from zerograd_lint.fixes import suggestions as module
 
     checked = 0
@@ -89,7 +90,8 @@ def test_an_excerpts_statement_starts_are_the_files_so_its_suggestion_parses_it_
     reports = analyze_source(source, "train.py")
     parsed.clear()
     made = [d.suggestion for d in suggested(source, reports) if d.suggestion is not None]
-    assert len(made) == 3 and len(parsed) == 1 + 3  # the file's outline, then each result's check
+    # The file's outline, then each excerpt (where its clear goes, `line_insertion`) and each result's check.
+    assert len(made) == 3 and len(parsed) == 1 + 3 * 2
 
 
 def test_a_top_level_statement_continued_after_a_semicolon_is_one_statement() -> None:

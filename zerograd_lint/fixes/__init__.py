@@ -20,6 +20,7 @@ import libcst as cst
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.fixes.base import SAFE, Fix, applicability
 from zerograd_lint.fixes.edit import CannotFix, Edit, apply_edits
+from zerograd_lint.fixes.line_insertion import inserted_line
 
 
 def discovered_fixes() -> dict[str, Fix]:
@@ -46,9 +47,10 @@ def apply_fix(
 
     `for_analysis`: the result is to be analysed again (`--fix`'s proof), so LibCST must read it as well as
     CPython; a suggestion is code for people and their tools, for which CPython's parser speaks. `starts`: the
-    source's top-level statements' first lines, if known (see `apply_edits`)."""
+    source's top-level statements' first lines, if known (see `apply_edits`). A statement inserted where the lines
+    say what LibCST writes is made on the lines (`inserted_line`)."""
     try:
-        new = apply_edits(source, edits, starts)
+        new = inserted_line(source, edits) or apply_edits(source, edits, starts)
         if for_analysis:
             cst.parse_module(new)
         ast.parse(new, d.path)  # as the engine parses: CPython's parser, then LibCST's

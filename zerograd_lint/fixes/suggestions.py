@@ -59,7 +59,8 @@ def drafts(lines: list[str], starts: list[int], d: Diagnostic) -> list[Draft]:
         first, end = excerpt(starts, len(lines), made)
         shift = first - 1
         moved = tuple(replace(e, span=(e.span[0] - shift, e.span[1], e.span[2] - shift, e.span[3])) for e in made)
-        inside = tuple(sorted({start - shift for start in starts if first <= start < end})) if starts else None
+        within = starts[bisect.bisect_left(starts, first) : bisect.bisect_left(starts, end)]  # in order, `a; b` twice
+        inside = tuple(dict.fromkeys(start - shift for start in within)) if starts else None
         found.append(Draft(d, index, "".join(lines[first - 1 : end - 1]), shift, moved, inside))
     return found
 
