@@ -1,0 +1,4 @@
+# expect: clean
+from trainers.gan_trainer import GANTrainer
+
+__all__ = ["GANTrainer"]
