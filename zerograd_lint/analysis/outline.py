@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Iterator, Sequence
 
 from zerograd_lint.analysis.code_text import WORD, code_only
 
@@ -202,3 +203,14 @@ def block_end(data: bytes, code: bytes, brackets: bytes, start: int, indentation
         if depth == 0 and not continued(code, line_start) and not data[line_start : match.end() - 1].strip(b" "):
             return line_start
     return len(code)
+
+
+def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If):
+            yield from top_level_statements([*statement.body, *statement.orelse])
+        elif isinstance(statement, ast.Try):
+            inner = [*statement.body, *statement.orelse, *statement.finalbody]
+            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])

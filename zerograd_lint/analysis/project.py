@@ -25,7 +25,7 @@ from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
-from zerograd_lint.analysis.outline import Outline, outline, statement_of
+from zerograd_lint.analysis.outline import Outline, outline, statement_of, top_level_statements
 from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
@@ -350,17 +350,6 @@ def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> f
         if target is not None and target.name not in seen:
             names |= target.exported if target.exported is not None else public_names(target, seen | {module.name})
     return frozenset(name for name in names if not name.startswith("_"))
-
-
-def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
-    for statement in body:
-        yield statement
-        if isinstance(statement, ast.If):
-            yield from top_level_statements([*statement.body, *statement.orelse])
-        elif isinstance(statement, ast.Try):
-            inner = [*statement.body, *statement.orelse, *statement.finalbody]
-            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])
 
 
 def import_froms(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[ast.ImportFrom, str]]:

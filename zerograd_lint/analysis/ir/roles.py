@@ -6,6 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypeVar
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
+# The name a key starts at: `opt` of `opt.param_groups[0]`.
+KEY_ROOT = re.compile(r"[^.\[]*")
 # Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
 SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
@@ -534,12 +537,17 @@ class Resolver:
         key = callee.scheduled_optimizer(values[position], depth + 1)
         if key is None:
             return None
-        if key != replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1):
-            return key  # it came through the function's parameters: already one of our keys
+        unbound = replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1)
+        if key != unbound or callee.reads_a_parameter(unbound):
+            return key  # it came through the function's parameters (named as the caller names it, or not): ours
         for target, value in zip(targets, values):
             if callee.canonical(value) == key:
                 return self.canonical(target)
         return None
+
+    def reads_a_parameter(self, key: str | None) -> bool:
+        """Whether a key of the function's own names starts at one of its parameters bound to the caller's objects."""
+        return key is not None and (key in self.overlay or KEY_ROOT.match(key)[0] in self.overlay)  # type: ignore[index]
 
     @staticmethod
     def agreed(keys) -> str | None:
