@@ -98,6 +98,14 @@ LOOPS = [
     ("timed_closures", "clean_train.py", {}),
     ("short_names", "main.py", {"engine.py": [("ZG101", 10, 5)]}),
     ("short_names", "clean_main.py", {}),
+    ("scheduler_factory", "train.py", {"loops/iterations.py": [("ZG204", 11, 9)]}),
+    ("scheduler_factory", "clean_train.py", {}),
+    ("scheduler_factory", "epoch_schedule.py", {"epoch_schedule.py": [("ZG204", 12, 9)]}),
+    ("scheduler_factory", "own_schedule.py", {}),
+    ("scheduler_factory", "one_file.py", {"one_file.py": [("ZG204", 20, 13)]}),
+    ("script_paths", "tools/train.py", {"tools/train.py": [("ZG204", 17, 9)]}),
+    ("script_paths", "tools/clean_train.py", {}),
+    ("script_paths", "tools/unknown_path.py", {}),
 ]
 
 
