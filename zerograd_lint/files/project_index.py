@@ -3,8 +3,9 @@
 The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg or a
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
-find it when the project runs: from the top of the checked file's package, the root, and `root/src`;
-never outside the root (installed libraries are known through the vocabulary and summaries only).
+find it when the project runs: from the top of the checked file's package, the root, and `root/src` (and for a
+script, the folders the modules it imports from beside it put on `sys.path`: `put_on_path`); never outside the
+root (installed libraries are known through the vocabulary and summaries only).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
 whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
 however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its

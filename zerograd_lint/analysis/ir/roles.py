@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
-# The name a key starts at: `opt` of `opt.param_groups[0]`.
-KEY_ROOT = re.compile(r"[^.\[]*")
+# Where a key's first name ends: `opt` of `opt.param_groups[0]`.
+AFTER_FIRST_NAME = re.compile(r"[.\[]")
 # Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
 SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
@@ -547,7 +547,7 @@ class Resolver:
 
     def reads_a_parameter(self, key: str | None) -> bool:
         """Whether a key of the function's own names starts at one of its parameters bound to the caller's objects."""
-        return key is not None and (key in self.overlay or KEY_ROOT.match(key)[0] in self.overlay)  # type: ignore[index]
+        return key is not None and (key in self.overlay or AFTER_FIRST_NAME.split(key, 1)[0] in self.overlay)
 
     @staticmethod
     def agreed(keys) -> str | None:
