@@ -104,6 +104,7 @@ LOOPS = [
     ("scheduler_factory", "own_schedule.py", {}),
     ("scheduler_factory", "one_file.py", {"one_file.py": [("ZG204", 20, 13)]}),
     ("script_paths", "tools/train.py", {"tools/train.py": [("ZG204", 17, 9)]}),
+    ("script_paths", "tools/finetune.py", {"tools/finetune.py": [("ZG204", 16, 9)]}),
     ("script_paths", "tools/clean_train.py", {}),
     ("script_paths", "tools/unknown_path.py", {}),
 ]
