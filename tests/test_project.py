@@ -102,6 +102,7 @@ LOOPS = [
     ("scheduler_factory", "clean_train.py", {}),
     ("scheduler_factory", "epoch_schedule.py", {"epoch_schedule.py": [("ZG204", 12, 9)]}),
     ("scheduler_factory", "own_schedule.py", {}),
+    ("scheduler_factory", "warmup_first.py", {"warmup_first.py": [("ZG204", 13, 13)]}),
     ("scheduler_factory", "one_file.py", {"one_file.py": [("ZG204", 20, 13)]}),
     ("script_paths", "tools/train.py", {"tools/train.py": [("ZG204", 17, 9)]}),
     ("script_paths", "tools/finetune.py", {"tools/finetune.py": [("ZG204", 16, 9)]}),

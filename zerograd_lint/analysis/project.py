@@ -165,8 +165,9 @@ class ProjectModule:
         return FOLLOWED_WORDS.search(code_only(self.source.source.encode("utf-8", "surrogatepass"))) is not None
 
     def function(self, name: str) -> cst.FunctionDef | None:
-        """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""
-        if name not in self.defined or self.whole is None:
+        """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse, and
+        for a class the module is not parsed)."""
+        if not isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) or self.whole is None:
             return None
         return self.index.defs_in.get(self.index.module, {}).get(name)
 

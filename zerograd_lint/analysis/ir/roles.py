@@ -283,6 +283,10 @@ class SameFile(Protocol):
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
 
+    def factory_returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
+        """`returned`, a function of the project whose words say nothing of the lifecycle included (a factory)."""
+        ...
+
     def classes_built(self, call: cst.Call, caller: "Resolver", depth: int) -> "tuple[Built, ...] | None":
         """The classes of the file or of its project whose instance `call` makes (itself, or a factory); None when
         that is not known."""
@@ -503,7 +507,8 @@ class Resolver:
             argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)
             if argument is not None:
                 return self.canonical(argument)
-            returned = self.returned(node, depth)
+            # A factory's schedule (`build_scheduler(cfg, opt)` of the project), whatever its words say.
+            returned = self.same_file.factory_returned(node, self) if self.same_file is not None and depth <= 6 else []
             return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None

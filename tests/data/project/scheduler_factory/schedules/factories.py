@@ -27,3 +27,14 @@ def build_any_lr_scheduler(cfg, optimizer):
     if cfg.cosine:
         return CosineByEpoch(optimizer, cfg.epochs)
     return torch.optim.lr_scheduler.StepLR(optimizer, 30)
+
+
+def warmup_for(cfg, optimizer):
+    """The warm-up alone (its words say nothing of PyTorch: what it returns does)."""
+    return LinearWarmupSteps(optimizer, cfg.steps, warmup_iters=cfg.warmup_iters)
+
+
+def pick_schedule(cfg, optimizer):
+    if cfg.by_epoch:
+        return CosineByEpoch(optimizer, cfg.epochs)
+    return LinearWarmupSteps(optimizer, cfg.steps)
