@@ -173,6 +173,19 @@ def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -
     assert reports_in("main.py", cwd=tree) == {}
 
 
+def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:
+    """`tools/train.py` finds `engine.epoch` in lib/ only through `_paths`, whose hash its cache entry holds: once
+    `_paths` names a folder that is not there, the epoch is unknown and nothing is reported."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "script_paths", tree)
+    (tree / "pyproject.toml").write_text("")
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
+    paths = tree / "tools" / "_paths.py"
+    paths.write_text(paths.read_text().replace('"..", "lib"', '"..", "vendor"'))
+    assert reports_in("tools/train.py", cwd=tree) == {}
+
+
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:
     """`main.py`'s own words have no backward and step: whether it is analysed depends on `engine.py`, so its cache
     entry holds the hash of `engine.py` (it is not ruled out by its own bytes, as a file the words alone rule out)."""
