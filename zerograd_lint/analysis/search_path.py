@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import ast
 import os.path
-from typing import Callable, Iterator
+from typing import Callable
 
-from zerograd_lint.analysis.outline import top_level_statements
+from zerograd_lint.analysis.outline import top_level_imports, top_level_statements
 from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # The path functions of `os.path` a path expression may call, as plain string functions (`abspath` and `realpath`
@@ -60,16 +60,10 @@ def folders_put_on_path(text: str, path: str) -> tuple[str, ...]:
 
 def imported_aliases(tree: ast.Module) -> dict[str, str]:
     """What each name the module imports stands for, fully: `osp` -> `os.path`, `join` -> `os.path.join`."""
-    found: dict[str, str] = {}
-    for statement in top_level_statements(tree.body):
-        if isinstance(statement, ast.Import):
-            for alias in statement.names:
-                first = alias.name.split(".")[0]
-                found[alias.asname or first] = alias.name if alias.asname else first
-        elif isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module:
-            for alias in statement.names:
-                found[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
-    return found
+    return {
+        name: imported.module if imported.name is None else f"{imported.module}.{imported.name}"
+        for name, imported in top_level_imports(tree.body, "")
+    }
 
 
 def qualified(node: ast.expr, aliases: dict[str, str]) -> str | None:
@@ -90,15 +84,11 @@ def path_adders(tree: ast.Module, aliases: dict[str, str]) -> dict[str, int]:
         if not isinstance(statement, ast.FunctionDef):
             continue
         parameters = [a.arg for a in statement.args.args]
-        for call in calls_in(statement):
+        for call in (node for node in ast.walk(statement) if isinstance(node, ast.Call)):
             added = added_path(call, aliases, {})
             if isinstance(added, ast.Name) and added.id in parameters:
                 found[statement.name] = parameters.index(added.id)
     return found
-
-
-def calls_in(function: ast.FunctionDef) -> Iterator[ast.Call]:
-    return (node for node in ast.walk(function) if isinstance(node, ast.Call))
 
 
 def added_path(call: ast.Call, aliases: dict[str, str], adders: dict[str, int]) -> ast.expr | None:
