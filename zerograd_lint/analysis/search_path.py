@@ -37,7 +37,7 @@ def folders_put_on_path(text: str, path: str) -> tuple[str, ...]:
         return ()
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError):  # a module too deeply nested for CPython's parser
         return ()
     aliases = imported_aliases(tree)
     adders = path_adders(tree, aliases)
