@@ -98,6 +98,16 @@ LOOPS = [
     ("timed_closures", "clean_train.py", {}),
     ("short_names", "main.py", {"engine.py": [("ZG101", 10, 5)]}),
     ("short_names", "clean_main.py", {}),
+    ("scheduler_factory", "train.py", {"loops/iterations.py": [("ZG204", 11, 9)]}),
+    ("scheduler_factory", "clean_train.py", {}),
+    ("scheduler_factory", "epoch_schedule.py", {"epoch_schedule.py": [("ZG204", 12, 9)]}),
+    ("scheduler_factory", "own_schedule.py", {}),
+    ("scheduler_factory", "warmup_first.py", {"warmup_first.py": [("ZG204", 13, 13)]}),
+    ("scheduler_factory", "one_file.py", {"one_file.py": [("ZG204", 20, 13)]}),
+    ("script_paths", "tools/train.py", {"tools/train.py": [("ZG204", 17, 9)]}),
+    ("script_paths", "tools/finetune.py", {"tools/finetune.py": [("ZG204", 16, 9)]}),
+    ("script_paths", "tools/clean_train.py", {}),
+    ("script_paths", "tools/unknown_path.py", {}),
 ]
 
 
@@ -161,6 +171,19 @@ def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -
     engine = tree / "engine.py"
     engine.write_text(engine.read_text().replace("    inputs, targets = batch", "    optimizer.zero_grad()\n    inputs, targets = batch"))
     assert reports_in("main.py", cwd=tree) == {}
+
+
+def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:
+    """`tools/train.py` finds `engine.epoch` in lib/ only through `_paths`, whose hash its cache entry holds: once
+    `_paths` names a folder that is not there, the epoch is unknown and nothing is reported."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "script_paths", tree)
+    (tree / "pyproject.toml").write_text("")
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
+    paths = tree / "tools" / "_paths.py"
+    paths.write_text(paths.read_text().replace('"..", "lib"', '"..", "vendor"'))
+    assert reports_in("tools/train.py", cwd=tree) == {}
 
 
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:

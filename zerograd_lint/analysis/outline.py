@@ -21,8 +21,10 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Iterator, Sequence
 
 from zerograd_lint.analysis.code_text import WORD, code_only
+from zerograd_lint.analysis.module_source import absolute
 
 # The line break before a line starting at column 0 (a statement's first line, unless it continues one): a line
 # break is searched for fast, where `^` in MULTILINE mode is tried at every byte (a fifth of the time).
@@ -202,3 +204,46 @@ def block_end(data: bytes, code: bytes, brackets: bytes, start: int, indentation
         if depth == 0 and not continued(code, line_start) and not data[line_start : match.end() - 1].strip(b" "):
             return line_start
     return len(code)
+
+
+def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If):
+            yield from top_level_statements([*statement.body, *statement.orelse])
+        elif isinstance(statement, ast.Try):
+            inner = [*statement.body, *statement.orelse, *statement.finalbody]
+            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import binds to a name: a module (`name` None) or a name of a module."""
+
+    module: str
+    name: str | None = None
+
+
+def import_froms(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[ast.ImportFrom, str]]:
+    for statement in top_level_statements(body):
+        if isinstance(statement, ast.ImportFrom):
+            module = absolute(statement.module or "", statement.level, package)
+            if module is not None:
+                yield statement, module
+
+
+def top_level_imports(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[str, Imported]]:
+    """Each name the module's imports bind, with what it stands for."""
+    for statement in top_level_statements(body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if alias.asname is not None:
+                    yield alias.asname, Imported(alias.name)
+                else:
+                    first = alias.name.split(".")[0]
+                    yield first, Imported(first)  # `import a.b` binds `a`; `a.b` is found as its submodule
+    for node, module in import_froms(body, package):
+        for alias in node.names:
+            if alias.name != "*":
+                yield alias.asname or alias.name, Imported(module, alias.name)

@@ -15,17 +15,16 @@ from __future__ import annotations
 import ast
 import re
 import weakref
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterator, Sequence, Union
+from typing import Callable, Union
 
 import libcst as cst
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
-from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
-from zerograd_lint.analysis.outline import Outline, outline, statement_of
+from zerograd_lint.analysis.module_source import Load, ModuleSource
+from zerograd_lint.analysis.outline import Imported, Outline, import_froms, outline, statement_of, top_level_imports, top_level_statements
 from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
@@ -33,14 +32,6 @@ LOOKUP_DEPTH = 8
 # The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
 # steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
 FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
-
-
-@dataclass(frozen=True)
-class Imported:
-    """What an import binds to a name: a module (`name` None) or a name of a module."""
-
-    module: str
-    name: str | None = None
 
 
 class ProjectModule:
@@ -165,8 +156,9 @@ class ProjectModule:
         return FOLLOWED_WORDS.search(code_only(self.source.source.encode("utf-8", "surrogatepass"))) is not None
 
     def function(self, name: str) -> cst.FunctionDef | None:
-        """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse)."""
-        if name not in self.defined or self.whole is None:
+        """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse, and
+        for a class the module is not parsed)."""
+        if not isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) or self.whole is None:
             return None
         return self.index.defs_in.get(self.index.module, {}).get(name)
 
@@ -350,38 +342,3 @@ def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> f
         if target is not None and target.name not in seen:
             names |= target.exported if target.exported is not None else public_names(target, seen | {module.name})
     return frozenset(name for name in names if not name.startswith("_"))
-
-
-def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
-    for statement in body:
-        yield statement
-        if isinstance(statement, ast.If):
-            yield from top_level_statements([*statement.body, *statement.orelse])
-        elif isinstance(statement, ast.Try):
-            inner = [*statement.body, *statement.orelse, *statement.finalbody]
-            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])
-
-
-def import_froms(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[ast.ImportFrom, str]]:
-    for statement in top_level_statements(body):
-        if isinstance(statement, ast.ImportFrom):
-            module = absolute(statement.module or "", statement.level, package)
-            if module is not None:
-                yield statement, module
-
-
-def top_level_imports(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[str, Imported]]:
-    """Each name the module's imports bind, with what it stands for."""
-    for statement in top_level_statements(body):
-        if isinstance(statement, ast.Import):
-            for alias in statement.names:
-                if alias.asname is not None:
-                    yield alias.asname, Imported(alias.name)
-                else:
-                    first = alias.name.split(".")[0]
-                    yield first, Imported(first)  # `import a.b` binds `a`; `a.b` is found as its submodule
-    for node, module in import_froms(body, package):
-        for alias in node.names:
-            if alias.name != "*":
-                yield alias.asname or alias.name, Imported(module, alias.name)

@@ -3,8 +3,9 @@
 The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg or a
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
-find it when the project runs: from the top of the checked file's package, the root, and `root/src`;
-never outside the root (installed libraries are known through the vocabulary and summaries only).
+find it when the project runs: from the top of the checked file's package, the root, and `root/src` (and for a
+script, the folders the modules it imports from beside it put on `sys.path`: `put_on_path`); never outside the
+root (installed libraries are known through the vocabulary and summaries only).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
 whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
 however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its
@@ -18,7 +19,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
+from zerograd_lint.analysis.module_source import Load, ModuleSource, ProjectSource
 from zerograd_lint.files import run_finds
 
 ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
@@ -131,11 +132,18 @@ def project_of(path: str) -> ProjectSource | None:
     checked = module_name(path) if path.endswith(".py") else None
     if checked is None:
         return None
-    files = files_in(os.path.dirname(checked.path), checked.name.split(".")[0])
+    folder = os.path.dirname(checked.path)
+    files = files_in(folder, checked.name.split(".")[0])
     read: dict[str, str] = {}
+    on_path: list[ProjectFiles] = []  # `files`, then the folders the script's modules put on sys.path (see below)
 
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
+        if found is None and "." not in checked.name and not checked.is_package:
+            if not on_path:  # asked once per checked file, on the first name `files` misses
+                on_path.append(files)
+                on_path.extend(put_on_path(path, load, files.root))
+            found = next((f for f in (more.load(name) for more in on_path[1:]) if f is not None), None)
         if found is None:
             return None
         if not os.path.isabs(path):  # paths said as the checked file's is: relative to here
@@ -144,6 +152,26 @@ def project_of(path: str) -> ProjectSource | None:
         return found
 
     return ProjectSource(checked, load, read_text, read)
+
+
+def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
+    """The folders inside the root that the modules a script (a file of no package) imports from its own folder put
+    on `sys.path` at their top level (`import _init_paths`, adding `../lib`): where its other imports are looked for."""
+    from zerograd_lint.analysis.search_path import folders_put_on_path
+    from zerograd_lint.core.project_gate import imports_in
+
+    text = read_text(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    found: list[ProjectFiles] = []
+    for name, _ in imports_in(text.encode("utf-8", "surrogatepass"), "") if text is not None else ():
+        module = load(name) if "." not in name else None
+        module_path = os.path.abspath(module.path) if module is not None else ""
+        if module is None or os.path.dirname(module_path) != folder:
+            continue
+        for added in folders_put_on_path(module.source, module_path):
+            if inside(added, root) and added != folder and os.path.isdir(added):
+                found.append(project_files(root, added))
+    return found
 
 
 def fingerprints(read: dict[str, str]) -> dict[str, str]:

@@ -397,10 +397,20 @@ class SameFileView:
         return (*definition, False) if definition is not None else None
 
     def factory_returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        """What the function `call` runs returns (`returned_at`), a factory whose words say nothing of the lifecycle
-        included; empty for a class or what is not known."""
-        found = self.constructor(call)
-        return returned_at(*found, call, caller) if found is not None and isinstance(found[1], cst.FunctionDef) else []  # type: ignore[arg-type]
+        """What the function `call` runs returns (`returned_at`), a factory of the project whose words say nothing of
+        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known."""
+        found = self.callee(call) or self.project_function(call)
+        return returned_at(*found, call, caller) if found is not None else []
+
+    def project_function(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """The def of another module of the project that `call` runs, whatever its words."""
+        home = self.index.project
+        dotted = dotted_name(call.func)
+        found = home.project.definition(home, dotted) if home is not None and dotted is not None else None
+        if found is None or found[1] is None or found[0] is home:
+            return None
+        function = found[0].function(found[1])
+        return (found[0].index, function, False) if function is not None else None
 
     def classes_built(self, call: cst.Call, caller: Resolver, depth: int) -> tuple[Built, ...] | None:
         """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes

@@ -6,6 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypeVar
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
+# Where a key's first name ends: `opt` of `opt.param_groups[0]`.
+AFTER_FIRST_NAME = re.compile(r"[.\[]")
 # Calls that hand back the same module's parameters: `model.to(device)`, `DDP(model)`, `copy.deepcopy(model)`.
 SAME_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 Origin = tuple  # (the dotted constructor a module was built with, the attributes taken from it since)
@@ -280,6 +283,10 @@ class SameFile(Protocol):
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
 
+    def factory_returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
+        """`returned`, a function of the project whose words say nothing of the lifecycle included (a factory)."""
+        ...
+
     def classes_built(self, call: cst.Call, caller: "Resolver", depth: int) -> "tuple[Built, ...] | None":
         """The classes of the file or of its project whose instance `call` makes (itself, or a factory); None when
         that is not known."""
@@ -500,7 +507,8 @@ class Resolver:
             argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)
             if argument is not None:
                 return self.canonical(argument)
-            returned = self.returned(node, depth)
+            # A factory's schedule (`build_scheduler(cfg, opt)` of the project), whatever its words say.
+            returned = self.same_file.factory_returned(node, self) if self.same_file is not None and depth <= 6 else []
             return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
@@ -534,12 +542,17 @@ class Resolver:
         key = callee.scheduled_optimizer(values[position], depth + 1)
         if key is None:
             return None
-        if key != replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1):
-            return key  # it came through the function's parameters: already one of our keys
+        unbound = replace(callee, overlay={}, arguments={}).scheduled_optimizer(values[position], depth + 1)
+        if key != unbound or callee.reads_a_parameter(unbound):
+            return key  # it came through the function's parameters (named as the caller names it, or not): ours
         for target, value in zip(targets, values):
             if callee.canonical(value) == key:
                 return self.canonical(target)
         return None
+
+    def reads_a_parameter(self, key: str | None) -> bool:
+        """Whether a key of the function's own names starts at one of its parameters bound to the caller's objects."""
+        return key is not None and (key in self.overlay or AFTER_FIRST_NAME.split(key, 1)[0] in self.overlay)
 
     @staticmethod
     def agreed(keys) -> str | None:
