@@ -773,7 +773,9 @@ def forward_feeds(
     (a few steps back, in the loop around the backward or before it), and runs
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
-    calls a method that returns new tensors only, which runs none.
+    calls a method that returns new tensors only, which runs none; `fake = G(z)`
+    under `torch.no_grad()` runs a model but carries no graph, so neither it nor
+    what it reads feeds the loss (a critic's loss computed from it after the clear).
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     helpers, imported = index.helper_names, imported_names(index.module)
@@ -798,6 +800,8 @@ def forward_feeds(
             reached: set[tuple] = set()
             for scope, bound in frontier:
                 for assign in definitions.before(backward, scope, bound):
+                    if assign.no_grad:
+                        continue  # a value made under `torch.no_grad()` carries no graph: nothing before it feeds the loss
                     if assign.id not in runs_model:
                         runs_model[assign.id] = runs_forward(assign)
                     if runs_model[assign.id]:

@@ -63,6 +63,9 @@ RULE = Rule(
         "class RNN(nn.Module):\n    def init_hidden(self, batch):\n        return torch.zeros(1, batch, 16)\n\n"
         "for x, y in loader:\n    hidden = model.init_hidden(x.size(1))\n    optimizer.zero_grad()\n"
         "    out, hidden = model(x, hidden)\n    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n",
+        # Samples made under `torch.no_grad()` carry no graph: the critic's forward, after the clear, is the loss's.
+        "for real, noise in loader:\n    with torch.no_grad():\n        fake = generator(noise)\n    optimizer.zero_grad()\n"
+        "    loss = critic(fake).mean() - critic(real).mean()\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
