@@ -52,6 +52,7 @@ class ProjectModule:
         self.tree = tree  # the outline's: every top-level statement, the bodies of `outlined.ends` left out
         self._project = weakref.ref(project)  # it holds this module (see `ModuleIndex.project`)
         self.outlined = outlined if outlined is not None else Outline(source.source)
+        self.imports_within: dict[str, dict[str, Imported | None]] = {}  # see `local_imports`
 
     @property
     def project(self) -> Project:
@@ -138,6 +139,19 @@ class ProjectModule:
         node = self.python_defs.get(name)
         end = self.outlined.ends.get(node.lineno) if node is not None else None
         return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
+
+    def local_imports(self, name: str) -> dict[str, Imported | None]:
+        """What the imports inside a top-level def's body bind (`from models.plain import Plain as Model` in a
+        factory that loads only the chosen module): Python makes each such name the def's own, so it hides the
+        module's. A name imported as two things (one class per branch) or also bound otherwise is None: unknown."""
+        if name not in self.imports_within:
+            node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+            found: dict[str, Imported | None] = {}
+            for bound, imported in top_level_imports(node.body, self.package) if node is not None else ():  # type: ignore[union-attr]
+                found[bound] = imported if found.get(bound, imported) == imported else None
+            stored = {target.id for target in ast.walk(node) if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store)} if found else set()
+            self.imports_within[name] = {bound: None if bound in stored else imported for bound, imported in found.items()}
+        return self.imports_within[name]
 
     def follows(self, name: str) -> bool:
         """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
@@ -226,10 +240,16 @@ class Project:
                 self.modules[name] = ProjectModule(source, tree, self, outlined)
         return self.modules[name]
 
-    def definition(self, home: ProjectModule, dotted: str) -> Definition | None:
-        """What `a.b.c`, written in `home`, stands for: a def, a class or a module of the project."""
+    def definition(self, home: ProjectModule, dotted: str, within: str | None = None) -> Definition | None:
+        """What `a.b.c`, written in `home` (in its top-level def `within`, whose own imports come first), stands for:
+        a def, a class or a module of the project."""
         first, *rest = dotted.split(".")
-        found = self.lookup(home, first, LOOKUP_DEPTH)
+        local = home.local_imports(within) if within is not None else {}
+        if first in local:
+            imported = local[first]
+            found = self.imported(imported, LOOKUP_DEPTH - 1) if imported is not None else None
+        else:
+            found = self.lookup(home, first, LOOKUP_DEPTH)
         for part in rest:
             if found is None or found[1] is not None:
                 return None  # an attribute of a class or function: not followed
@@ -307,7 +327,7 @@ class Project:
             node = home.statement(name) if isinstance(home.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
             called = {dotted for call in ast.walk(node) if isinstance(call, ast.Call) and (dotted := dotted_name(call.func))} if node else set()
             self.factories[key] = any(
-                (found := self.definition(home, dotted)) is not None and found[1] is not None
+                (found := self.definition(home, dotted, within=name)) is not None and found[1] is not None
                 and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef) and self.class_matters(*found)
                 for dotted in sorted(called)
             )
