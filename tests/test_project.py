@@ -44,7 +44,7 @@ def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
 def test_the_trees_hold_what_the_task_names() -> None:
     assert {
         "loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes", "trainer_instance",
-        "trainer_factory", *(tree for tree, _, _ in LOOPS),
+        "trainer_factory", "clear_after_no_grad_generator", *(tree for tree, _, _ in LOOPS),
     } <= set(TREE_NAMES)
 
 
@@ -98,6 +98,10 @@ LOOPS = [
     ("timed_closures", "clean_train.py", {}),
     ("short_names", "main.py", {"engine.py": [("ZG101", 10, 5)]}),
     ("short_names", "clean_main.py", {}),
+    ("factory_with_local_import", "main_train.py", {"models/model_plain.py": [("ZG101", 21, 9)]}),
+    ("factory_with_local_import", "aliased_main.py", {"models/model_plain.py": [("ZG101", 21, 9)]}),
+    ("factory_with_local_import", "either_main.py", {}),
+    ("factory_with_local_import", "cleared_main.py", {}),
 ]
 
 
