@@ -54,7 +54,10 @@ RULE = Rule(
     ),
     example="for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
-    limits="Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is backwarded.",
+    limits=(
+        "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
+        "backwarded, and of what it is computed from; a value made under `torch.no_grad()` carries no graph and is none."
+    ),
     enabled_by_default=False,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
