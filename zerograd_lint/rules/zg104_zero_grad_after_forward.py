@@ -72,6 +72,11 @@ RULE = Rule(
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # The loss is computed from a tensor made to be trained before the clear (SAC's temperature): its forward.
+        "log_alpha = torch.zeros(1, requires_grad=True)\na_optimizer = torch.optim.Adam([log_alpha], lr=1e-3)\n"
+        "for obs in loader:\n    with torch.no_grad():\n        log_pi = policy.log_prob(obs)\n"
+        "    alpha_loss = -(log_alpha.exp() * (log_pi + target)).mean()\n    a_optimizer.zero_grad()  # <- ZG104\n"
+        "    alpha_loss.backward()\n    a_optimizer.step()\n",
     ),
     check=check,
 )
