@@ -78,6 +78,7 @@ LOOPS = [
     ("class_methods", "clean_main.py", {}),
     ("step_functions", "main.py", {"steps.py": [("ZG101", 9, 5)]}),
     ("step_functions", "clean_main.py", {}),
+    ("step_functions", "local_main.py", {"steps.py": [("ZG101", 9, 5)]}),
     ("dataclass_trainer", "trainer.py", {"engine.py": [("ZG101", 13, 5)]}),
     ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 22, 9)]}),
     ("optimizer_dicts", "clean_main.py", {}),

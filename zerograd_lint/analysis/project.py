@@ -216,7 +216,7 @@ class Project:
         self.parse_python = parse_python  # None when the text does not parse
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
-        self.functions: dict[tuple[str, str, bool], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+        self.functions: dict[tuple[str, str, bool, str | None], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
         self.factories: dict[tuple[str, str], bool] = {}  # see `builds_followed_class`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
@@ -285,12 +285,15 @@ class Project:
             return (inner, None) if inner is not None else None
         return found
 
-    def function(self, home: ProjectModule, dotted: str, runs_handed: bool = False) -> tuple[ProjectModule, cst.FunctionDef] | None:
-        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter, or
-        (`runs_handed`: the call hands it a step that matters) if it calls one of its parameters."""
-        key = (home.name, dotted, runs_handed)
+    def function(
+        self, home: ProjectModule, dotted: str, runs_handed: bool = False, within: str | None = None
+    ) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module that `dotted`, written in `home` (in its top-level def `within`), names, if its
+        words say it may matter, or (`runs_handed`: the call hands it a step that matters) if it calls one of its
+        parameters."""
+        key = (home.name, dotted, runs_handed, within)
         if key not in self.functions:
-            found = self.definition(home, dotted)
+            found = self.definition(home, dotted, within)
             function = None
             if found is not None and found[1] is not None and found[0] is not home and (
                 found[0].follows(found[1]) or (runs_handed and found[0].calls_a_parameter(found[1]))

@@ -383,7 +383,7 @@ class SameFileView:
             return (self.index, *found)
         home = self.index.project
         dotted = dotted_name(call.func)
-        found = home.project.function(home, dotted) if home is not None and dotted is not None else None
+        found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         return (found[0].index, found[1], False) if found is not None else None
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:

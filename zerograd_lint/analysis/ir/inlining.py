@@ -320,14 +320,17 @@ class Inlining:
         """The function of another module of the project that `func` names (`train_step`, `engine.train_step`),
         through the imports of the module it is written in; None when that is not known. `runs_handed`: the call
         hands it a step (`hands_a_step`), so a def that calls a parameter is followed whatever its words."""
-        home = self.index_of(context.function).project
-        dotted = dotted_name(func)
+        index = self.index_of(context.function)
+        home, dotted = index.project, dotted_name(func)
         if home is None or dotted is None or self.reads:
             return None
         first = dotted.split(".")[0]
-        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function)):
+        within = index.top_level_name(context.function)
+        if within is not None and first not in home.local_imports(within):
+            within = None  # a name the def imports itself (`from engine import train_step` in `main`) is that import's
+        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function) and within is None):
             return None
-        found = home.project.function(home, dotted, runs_handed)
+        found = home.project.function(home, dotted, runs_handed, within)
         if found is None:
             return None
         self.homes[found[1]] = found[0].index
