@@ -325,9 +325,10 @@ class Inlining:
         if home is None or dotted is None or self.reads:
             return None
         first = dotted.split(".")[0]
+        # A name the def imports in its own body (`from engine import train_step` in `main`) is that import's.
         within = index.top_level_name(context.function)
         if within is not None and first not in home.local_imports(within):
-            within = None  # a name the def imports itself (`from engine import train_step` in `main`) is that import's
+            within = None
         if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function) and within is None):
             return None
         found = home.project.function(home, dotted, runs_handed, within)
