@@ -24,8 +24,10 @@ machine is shared.
 
 Recall beside precision, every run (issue 25):
 - the labelled sets (`tests/data/synthetic/`, `tests/data/real_world_cases/`,
-  `tests/data/pending/` of this script's checkout, so every engine is scored on
-  the same labels): each file's `# expect:` header is the label; recall =
+  `tests/data/pending/`, `tests/data/project/` of this script's checkout, so every engine is scored on
+  the same labels; a subfolder of one is a multi-module tree, checked as one
+  `check FOLDER`, its files labelled by their path in the set): each file's
+  `# expect:` header is the label; recall =
   expected reports found / expected, precision = reports expected / reports,
   a report matching by code, line and column as the tests do;
 - the history pairs: recall = parents reported / pairs, and the fixed
@@ -375,9 +377,9 @@ def check_history(mirror: Path, scratch: Path, pairs: list[HistoryPair]) -> list
 # ---------------------------------------------------------------- labelled sets
 
 # Folders of small programs whose `# expect:` headers label them, from this script's checkout.
-LABELLED = [HERE.parent / "tests" / "data" / name for name in ("synthetic", "real_world_cases", "pending")]
+LABELLED = [HERE.parent / "tests" / "data" / name for name in ("synthetic", "real_world_cases", "pending", "project")]
 
-Label = tuple[str, str, int, int]  # (file name, code, line, column)
+Label = tuple[str, str, int, int]  # (the file's path in its set, code, line, column)
 
 
 @dataclass
@@ -395,24 +397,33 @@ class LabelledResult:
 
 
 def check_labelled(folder: Path) -> LabelledResult:
-    """The real CLI over a folder's cases, each file's reports against its `# expect:` header."""
+    """The real CLI over a folder's cases, each file's reports against its `# expect:` header.
+
+    The folder's top-level files are cases checked together; each subfolder is one tree (a multi-module
+    program) checked as one, as tests/test_project.py checks tests/data/project, its files labelled by their path
+    in the folder (a report on another module's line is that module's)."""
     sys.path.insert(0, str(HERE.parent / "tests"))  # tests/expect.py: the one reader of the headers
     from expect import expected_reports
 
-    cases = sorted(folder.glob("*.py"))
+    root = folder.resolve()
+    flat = sorted(root.glob("*.py"))
+    trees = sorted(path for path in root.iterdir() if path.is_dir() and any(path.rglob("*.py")))
+    cases = flat + [path for tree in trees for path in sorted(tree.rglob("*.py"))]
     got: dict[str, Counter] = defaultdict(Counter)
-    for item in run_cli(cases)[0] if cases else []:
-        got[Path(item["path"]).name][(item["code"], item["line"], item["column"])] += 1
+    for run in ([flat] if flat else []) + [[tree] for tree in trees]:
+        for item in run_cli(run)[0]:
+            got[Path(item["path"]).resolve().relative_to(root).as_posix()][(item["code"], item["line"], item["column"])] += 1
     missed: list[Label] = []
     extra: list[Label] = []
     expected = 0
     for case in cases:
+        name = case.relative_to(root).as_posix()
         want = Counter(expected_reports(case))
         expected += sum(want.values())
-        missed += [(case.name, *report) for report in sorted((want - got[case.name]).elements())]
-        extra += [(case.name, *report) for report in sorted((got[case.name] - want).elements())]
+        missed += [(name, *report) for report in sorted((want - got[name]).elements())]
+        extra += [(name, *report) for report in sorted((got[name] - want).elements())]
     reported = sum(sum(counts.values()) for counts in got.values())
-    name = folder.resolve().relative_to(HERE.parent).as_posix() if folder.resolve().is_relative_to(HERE.parent) else str(folder)
+    name = root.relative_to(HERE.parent).as_posix() if root.is_relative_to(HERE.parent) else str(folder)
     return LabelledResult(name, len(cases), expected, reported, missed, extra)
 
 
@@ -642,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="parts not to run (`loops`: do not count the loops, most of a tree's time besides the CLI)")
     parser.add_argument("--labelled", nargs="*", type=Path, default=LABELLED,
                         help="folders of `# expect:`-labelled cases (default: this checkout's synthetic, "
-                             "real_world_cases and pending)")
+                             "real_world_cases, pending and project)")
     parser.add_argument("--reuse", action="store_true", help="read the reports of the last run instead of checking again")
     parser.add_argument("--compare", type=Path, metavar="SCRATCH",
                         help="another run's --scratch: list the reports gained and lost against it")

@@ -44,7 +44,7 @@ def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
 def test_the_trees_hold_what_the_task_names() -> None:
     assert {
         "loop_and_step", "optimizer_factory", "scheduler_classes", "unresolved", "cycle", "trainer_classes", "trainer_instance",
-        "trainer_factory", *(tree for tree, _, _ in LOOPS),
+        "trainer_factory", "clear_after_no_grad_generator", *(tree for tree, _, _ in LOOPS),
     } <= set(TREE_NAMES)
 
 
@@ -78,6 +78,7 @@ LOOPS = [
     ("class_methods", "clean_main.py", {}),
     ("step_functions", "main.py", {"steps.py": [("ZG101", 9, 5)]}),
     ("step_functions", "clean_main.py", {}),
+    ("step_functions", "local_main.py", {"steps.py": [("ZG101", 9, 5)]}),
     ("dataclass_trainer", "trainer.py", {"engine.py": [("ZG101", 13, 5)]}),
     ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 22, 9)]}),
     ("optimizer_dicts", "clean_main.py", {}),
@@ -108,6 +109,10 @@ LOOPS = [
     ("script_paths", "tools/finetune.py", {"tools/finetune.py": [("ZG204", 16, 9)]}),
     ("script_paths", "tools/clean_train.py", {}),
     ("script_paths", "tools/unknown_path.py", {}),
+    ("factory_with_local_import", "main_train.py", {"models/model_plain.py": [("ZG101", 21, 9)]}),
+    ("factory_with_local_import", "aliased_main.py", {"models/model_plain.py": [("ZG101", 21, 9)]}),
+    ("factory_with_local_import", "either_main.py", {}),
+    ("factory_with_local_import", "cleared_main.py", {}),
 ]
 
 

@@ -773,18 +773,23 @@ def forward_feeds(
     (a few steps back, in the loop around the backward or before it), and runs
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
-    calls a method that returns new tensors only, which runs none.
+    calls a method that returns new tensors only, which runs none; `loss = -(log_alpha.exp() * t).mean()` runs
+    one when it reads a tensor made to be trained (`is_trained_leaf`); `fake = G(z)`
+    under `torch.no_grad()` runs a model but carries no graph, so neither it nor
+    what it reads feeds the loss (a critic's loss computed from it after the clear).
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     helpers, imported = index.helper_names, imported_names(index.module)
 
     def runs_forward(assign: Assign) -> bool:
         namespace = namespaces.get(assign)
+        resolver = namespace.resolver if namespace else None
+        value = getattr(assign.node, "value", None) or cst.Module([])
         return any(
-            calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, namespace.resolver if namespace else None, index)
-            for call in nodes_of(getattr(assign.node, "value", None) or cst.Module([]), cst.Call)
+            calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index)
+            for call in nodes_of(value, cst.Call)
             if (callee := dotted_name(call.func))
-        )
+        ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name)))
 
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
@@ -798,6 +803,8 @@ def forward_feeds(
             reached: set[tuple] = set()
             for scope, bound in frontier:
                 for assign in definitions.before(backward, scope, bound):
+                    if assign.no_grad:
+                        continue  # a value made under `torch.no_grad()` carries no graph: nothing before it feeds the loss
                     if assign.id not in runs_model:
                         runs_model[assign.id] = runs_forward(assign)
                     if runs_model[assign.id]:
@@ -805,6 +812,16 @@ def forward_feeds(
                     reached |= {(assign.scope, use) for use in assign.uses}
             frontier = reached - seen
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
+
+
+def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
+    """A tensor made to be trained, `torch.zeros(1, requires_grad=True)` or `nn.Parameter(...)` (SAC's `log_alpha`,
+    which an optimizer steps): what is computed from it carries a graph, so computing it runs the forward."""
+    if not isinstance(value, cst.Call):
+        return False
+    if (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "Parameter":
+        return True
+    return any(a.keyword is not None and a.keyword.value == "requires_grad" and code_of(a.value) == "True" for a in value.args)
 
 
 def returns_new_tensors(call: cst.Call, resolver: Resolver | None, index: ModuleIndex) -> bool:

@@ -43,6 +43,7 @@ class ProjectModule:
         self.tree = tree  # the outline's: every top-level statement, the bodies of `outlined.ends` left out
         self._project = weakref.ref(project)  # it holds this module (see `ModuleIndex.project`)
         self.outlined = outlined if outlined is not None else Outline(source.source)
+        self.imports_within: dict[str, dict[str, Imported | None]] = {}  # see `local_imports`
 
     @property
     def project(self) -> Project:
@@ -130,6 +131,19 @@ class ProjectModule:
         end = self.outlined.ends.get(node.lineno) if node is not None else None
         return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
 
+    def local_imports(self, name: str) -> dict[str, Imported | None]:
+        """What the imports inside a top-level def's body bind (`from models.plain import Plain as Model` in a
+        factory that loads only the chosen module): Python makes each such name the def's own, so it hides the
+        module's. A name imported as two things (one class per branch) or also bound otherwise is None: unknown."""
+        if name not in self.imports_within:
+            node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+            found: dict[str, Imported | None] = {}
+            for bound, imported in top_level_imports(node.body, self.package) if node is not None else ():  # type: ignore[union-attr]
+                found[bound] = imported if found.get(bound, imported) == imported else None
+            stored = {target.id for target in ast.walk(node) if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store)} if found else set()
+            self.imports_within[name] = {bound: None if bound in stored else imported for bound, imported in found.items()}
+        return self.imports_within[name]
+
     def follows(self, name: str) -> bool:
         """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
         parsed by LibCST and followed: most of a big project's functions are not)."""
@@ -194,7 +208,7 @@ class Project:
         self.parse_python = parse_python  # None when the text does not parse
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
-        self.functions: dict[tuple[str, str, bool], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+        self.functions: dict[tuple[str, str, bool, str | None], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
         self.factories: dict[tuple[str, str], bool] = {}  # see `builds_followed_class`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
@@ -218,10 +232,16 @@ class Project:
                 self.modules[name] = ProjectModule(source, tree, self, outlined)
         return self.modules[name]
 
-    def definition(self, home: ProjectModule, dotted: str) -> Definition | None:
-        """What `a.b.c`, written in `home`, stands for: a def, a class or a module of the project."""
+    def definition(self, home: ProjectModule, dotted: str, within: str | None = None) -> Definition | None:
+        """What `a.b.c`, written in `home` (in its top-level def `within`, whose own imports come first), stands for:
+        a def, a class or a module of the project."""
         first, *rest = dotted.split(".")
-        found = self.lookup(home, first, LOOKUP_DEPTH)
+        local = home.local_imports(within) if within is not None else {}
+        if first in local:
+            imported = local[first]
+            found = self.imported(imported, LOOKUP_DEPTH - 1) if imported is not None else None
+        else:
+            found = self.lookup(home, first, LOOKUP_DEPTH)
         for part in rest:
             if found is None or found[1] is not None:
                 return None  # an attribute of a class or function: not followed
@@ -257,12 +277,15 @@ class Project:
             return (inner, None) if inner is not None else None
         return found
 
-    def function(self, home: ProjectModule, dotted: str, runs_handed: bool = False) -> tuple[ProjectModule, cst.FunctionDef] | None:
-        """The def of another module that `dotted`, written in `home`, names, if its words say it may matter, or
-        (`runs_handed`: the call hands it a step that matters) if it calls one of its parameters."""
-        key = (home.name, dotted, runs_handed)
+    def function(
+        self, home: ProjectModule, dotted: str, runs_handed: bool = False, within: str | None = None
+    ) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module that `dotted`, written in `home` (in its top-level def `within`), names, if its
+        words say it may matter, or (`runs_handed`: the call hands it a step that matters) if it calls one of its
+        parameters."""
+        key = (home.name, dotted, runs_handed, within)
         if key not in self.functions:
-            found = self.definition(home, dotted)
+            found = self.definition(home, dotted, within)
             function = None
             if found is not None and found[1] is not None and found[0] is not home and (
                 found[0].follows(found[1]) or (runs_handed and found[0].calls_a_parameter(found[1]))
@@ -299,7 +322,7 @@ class Project:
             node = home.statement(name) if isinstance(home.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
             called = {dotted for call in ast.walk(node) if isinstance(call, ast.Call) and (dotted := dotted_name(call.func))} if node else set()
             self.factories[key] = any(
-                (found := self.definition(home, dotted)) is not None and found[1] is not None
+                (found := self.definition(home, dotted, within=name)) is not None and found[1] is not None
                 and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef) and self.class_matters(*found)
                 for dotted in sorted(called)
             )

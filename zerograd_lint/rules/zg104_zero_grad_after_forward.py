@@ -54,7 +54,10 @@ RULE = Rule(
     ),
     example="for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
-    limits="Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is backwarded.",
+    limits=(
+        "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
+        "backwarded, and of what it is computed from; a value made under `torch.no_grad()` carries no graph and is none."
+    ),
     enabled_by_default=False,
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
@@ -63,9 +66,17 @@ RULE = Rule(
         "class RNN(nn.Module):\n    def init_hidden(self, batch):\n        return torch.zeros(1, batch, 16)\n\n"
         "for x, y in loader:\n    hidden = model.init_hidden(x.size(1))\n    optimizer.zero_grad()\n"
         "    out, hidden = model(x, hidden)\n    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n",
+        # Samples made under `torch.no_grad()` carry no graph: the critic's forward, after the clear, is the loss's.
+        "for real, noise in loader:\n    with torch.no_grad():\n        fake = generator(noise)\n    optimizer.zero_grad()\n"
+        "    loss = critic(fake).mean() - critic(real).mean()\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # The loss is computed from a tensor made to be trained before the clear (SAC's temperature): its forward.
+        "log_alpha = torch.zeros(1, requires_grad=True)\na_optimizer = torch.optim.Adam([log_alpha], lr=1e-3)\n"
+        "for obs in loader:\n    with torch.no_grad():\n        log_pi = policy.log_prob(obs)\n"
+        "    alpha_loss = -(log_alpha.exp() * (log_pi + target)).mean()\n    a_optimizer.zero_grad()  # <- ZG104\n"
+        "    alpha_loss.backward()\n    a_optimizer.step()\n",
     ),
     check=check,
 )

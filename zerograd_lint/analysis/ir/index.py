@@ -315,17 +315,25 @@ class ModuleIndex:
 
     def definition_of(self, dotted: str, container: Container) -> tuple[ModuleIndex, cst.ClassDef | cst.FunctionDef] | None:
         """The class or function `dotted`, written in `container`, names: the file's own, else (when the file is read
-        as part of its project) one of another module of the project, with that module's index."""
-        own = self.classes.get(dotted) or (self.function(container, dotted) if "." not in dotted else None)
+        as part of its project) one of another module of the project, with that module's index (a name a top-level
+        def imports in its body is that import's, as Python binds it)."""
+        home, within = self.project, self.top_level_name(container)
+        imported_within = home is not None and within is not None and dotted.split(".")[0] in home.local_imports(within)
+        own = None if imported_within else self.classes.get(dotted) or (self.function(container, dotted) if "." not in dotted else None)
         if own is not None:
             return self, own
-        home = self.project
-        found = home.project.definition(home, dotted) if home is not None else None
+        found = home.project.definition(home, dotted, within) if home is not None else None
         if found is None or found[1] is None or found[0] is home:
             return None
         module, name = found
         definition = module.class_(name) or module.function(name)
         return (module.index, definition) if definition is not None else None
+
+    def top_level_name(self, container: Container) -> str | None:
+        """The name of `container` when it is a def of the module's top level (a factory whose body may import)."""
+        if isinstance(container, cst.FunctionDef) and self.defs_in.get(self.module, {}).get(container.name.value) is container:
+            return container.name.value
+        return None
 
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
@@ -375,7 +383,7 @@ class SameFileView:
             return (self.index, *found)
         home = self.index.project
         dotted = dotted_name(call.func)
-        found = home.project.function(home, dotted) if home is not None and dotted is not None else None
+        found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         return (found[0].index, found[1], False) if found is not None else None
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:

@@ -113,10 +113,11 @@ class Inlining:
             returns = returned_at(method_home, method, made is not None, value, resolver)
             found = [self.constructions_of(returned, at, depth + 1, made) for at, returned in returns]
             return [construction for part in found for construction in part or ()] if found and None not in found else None
-        if self.names_a_followed_class(callee, resolver.same_file.index):
+        if self.names_a_followed_class(callee, resolver.same_file.index, resolver.same_file.container):
             classes = resolver.classes_built(value)
-            if classes is None or len(classes) != 1 or callee.rsplit(".", 1)[-1] != classes[0][1].name.value:
-                return None
+            named = resolver.same_file.index.definition_of(callee, resolver.same_file.container)
+            if classes is None or len(classes) != 1 or named is None or classes[0][1] is not named[1]:
+                return None  # the class the callee names, under whatever name it was imported (`Plain as Model`)
             return [(*classes[0], value, resolver)]
         if not self.may_build_followed_class(value, callee, resolver.same_file):
             return None
@@ -133,14 +134,14 @@ class Inlining:
         found = home.project.definition(home, callee) if home is not None and not self.reads else None
         return found is not None and found[1] is not None and home.project.builds_followed_class(*found)  # type: ignore[union-attr]
 
-    def names_a_followed_class(self, callee: str, index: ModuleIndex) -> bool:
-        """Whether `callee` names a class of the module `index`, or of another module of the project whose code's
-        words may matter (as `imported_function` asks of a def; not for `.grad` reads), asked of the modules'
-        outlines before any is parsed whole."""
-        if callee in index.classes:
+    def names_a_followed_class(self, callee: str, index: ModuleIndex, container: Container) -> bool:
+        """Whether `callee`, written in `container`, names a class of the module `index`, or of another module of the
+        project whose code's words may matter (as `imported_function` asks of a def; not for `.grad` reads), asked of
+        the modules' outlines before any is parsed whole."""
+        home, within = index.project, index.top_level_name(container)
+        if callee in index.classes and (home is None or within is None or callee not in home.local_imports(within)):
             return True
-        home = index.project
-        found = home.project.definition(home, callee) if home is not None and not self.reads else None
+        found = home.project.definition(home, callee, within) if home is not None and not self.reads else None
         return (
             found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
             and home.project.class_matters(*found)
@@ -247,7 +248,7 @@ class Inlining:
         `container` of the module `index`, names: a class of the file or of the project, its method along its
         lineage."""
         dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
-        if dotted is None or not self.names_a_followed_class(dotted, index):
+        if dotted is None or not self.names_a_followed_class(dotted, index, container):
             return None
         definition = index.definition_of(dotted, container)
         if definition is None or not isinstance(definition[1], cst.ClassDef):
@@ -319,14 +320,18 @@ class Inlining:
         """The function of another module of the project that `func` names (`train_step`, `engine.train_step`),
         through the imports of the module it is written in; None when that is not known. `runs_handed`: the call
         hands it a step (`hands_a_step`), so a def that calls a parameter is followed whatever its words."""
-        home = self.index_of(context.function).project
-        dotted = dotted_name(func)
+        index = self.index_of(context.function)
+        home, dotted = index.project, dotted_name(func)
         if home is None or dotted is None or self.reads:
             return None
         first = dotted.split(".")[0]
-        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function)):
+        # A name the def imports in its own body (`from engine import train_step` in `main`) is that import's.
+        within = index.top_level_name(context.function)
+        if within is not None and first not in home.local_imports(within):
+            within = None
+        if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function) and within is None):
             return None
-        found = home.project.function(home, dotted, runs_handed)
+        found = home.project.function(home, dotted, runs_handed, within)
         if found is None:
             return None
         self.homes[found[1]] = found[0].index
