@@ -113,6 +113,10 @@ LOOPS = [
     ("factory_with_local_import", "aliased_main.py", {"models/model_plain.py": [("ZG101", 21, 9)]}),
     ("factory_with_local_import", "either_main.py", {}),
     ("factory_with_local_import", "cleared_main.py", {}),
+    ("lib_on_sys_path", "tools/train.py", {"tools/train.py": [("ZG204", 17, 9)]}),
+    ("lib_on_sys_path", "tools/clean_train.py", {}),
+    ("scheduler_handed_to_engine", "train_net.py", {"engine/trainer.py": [("ZG204", 10, 9)]}),
+    ("scheduler_handed_to_engine", "clean_train_net.py", {}),
 ]
 
 
