@@ -195,6 +195,17 @@ def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_pat
     assert reports_in("tools/train.py", cwd=tree) == {}
 
 
+def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path(tmp_path: Path) -> None:
+    """Checked as a plain folder (no pyproject.toml, setup.cfg or .git above it), `tools/` is its script's own root:
+    the `lib/` that `_init_paths` puts on sys.path is still where `core.epochs` is found, and only there."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "lib_on_sys_path", tree)
+    assert not any((folder / marker).exists() for folder in (tree, *tree.parents) for marker in ("pyproject.toml", "setup.cfg", ".git"))
+    assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
+    (tree / "lib" / "core").rename(tree / "core")  # above tools/, but not on sys.path: unknown
+    assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}
+
+
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:
     """`main.py`'s own words have no backward and step: whether it is analysed depends on `engine.py`, so its cache
     entry holds the hash of `engine.py` (it is not ruled out by its own bytes, as a file the words alone rule out)."""

@@ -29,9 +29,14 @@ ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
 def project_root(folder: str) -> str:
     """The project root of the files of `folder`."""
     for directory in (folder, *map(str, Path(folder).parents)):
-        if any(os.path.exists(os.path.join(directory, marker)) for marker in ROOT_MARKERS):
+        if marked(directory):
             return directory
     return package_base(folder)
+
+
+def marked(directory: str) -> bool:
+    """Whether a marker says the folder is a project's root."""
+    return any(os.path.exists(os.path.join(directory, marker)) for marker in ROOT_MARKERS)
 
 
 @lru_cache(maxsize=None)
@@ -155,8 +160,10 @@ def project_of(path: str) -> ProjectSource | None:
 
 
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
-    """The folders inside the root that the modules a script (a file of no package) imports from its own folder put
-    on `sys.path` at their top level (`import _init_paths`, adding `../lib`): where its other imports are looked for."""
+    """The folders that the modules a script (a file of no package) imports from its own folder put on `sys.path` at
+    their top level (`import _init_paths`, adding `../lib`): where its other imports are looked for. Inside the root;
+    or, where no marker names a root (a tree checked as a plain folder: the script's folder is its own root), any
+    folder the script's own module names outside an installed package: the project is what the script runs."""
     from zerograd_lint.analysis.search_path import folders_put_on_path
     from zerograd_lint.core.project_gate import imports_in
 
@@ -169,8 +176,12 @@ def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
         if module is None or os.path.dirname(module_path) != folder:
             continue
         for added in folders_put_on_path(module.source, module_path):
-            if inside(added, root) and added != folder and os.path.isdir(added):
+            if added == folder or not os.path.isdir(added):
+                continue
+            if inside(added, root):
                 found.append(project_files(root, added))
+            elif not marked(root) and not set(Path(added).parts) & set(INSTALLED):
+                found.append(project_files(added, added))  # that folder alone: where Python looks
     return found
 
 
