@@ -34,6 +34,11 @@ LOOKUP_DEPTH = 8
 FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
 
 
+def words_may_matter(text: str) -> bool:
+    """Whether the words of a text's code (its strings and comments blanked) may matter to the lifecycle."""
+    return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
+
+
 class ProjectModule:
     """One module of the project: its top-level names from CPython's tree of its outline (cheap), its whole
     trees, CPython's and LibCST's, and its index only once a def or class of it is followed."""
@@ -151,7 +156,7 @@ class ProjectModule:
         if node is None:
             return False
         text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
-        return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
+        return words_may_matter(text)
 
     def calls_a_parameter(self, name: str) -> bool:
         """Whether a top-level def calls one of its own parameters (`step_fn(batch)` of `fit(loader, step_fn)`: a loop
@@ -167,7 +172,7 @@ class ProjectModule:
     def matters(self) -> bool:
         """Whether the words of the module's code may matter to the lifecycle (the methods of its classes are
         followed only then: a class's method often hands the work to its base's)."""
-        return FOLLOWED_WORDS.search(code_only(self.source.source.encode("utf-8", "surrogatepass"))) is not None
+        return words_may_matter(self.source.source)
 
     def function(self, name: str) -> cst.FunctionDef | None:
         """A def of the module's top level, in LibCST's tree (made for it; none of a module that does not parse, and

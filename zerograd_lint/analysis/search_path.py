@@ -5,7 +5,8 @@ A script's folder often holds a module the script imports first (`import _init_p
 (`add_path(lib_path)`): the modules under that folder are then importable by the script. A path is known where it
 is a plain expression of `__file__`, literal strings, the names the top level binds to such expressions, and the
 path functions of `os.path` (`join`, `dirname`, `abspath`, `realpath`, `normpath`); anything else is unknown and
-names no folder (`files/project_index.py` looks for modules in the folders named, inside the project root only).
+names no folder (`files/project_index.py` looks for modules in the folders named: inside the project root, or,
+where no marker names one, outside installed packages).
 """
 
 from __future__ import annotations

@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Node
 from zerograd_lint.analysis.ir.roles import Resolver
-from zerograd_lint.analysis.project import FOLLOWED_WORDS
+from zerograd_lint.analysis.project import words_may_matter
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
 # it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
@@ -281,7 +280,7 @@ class Inlining:
         return self.imported_function(call.func, context, runs_handed=True)
 
     def hands_a_step(self, call: cst.Call, context: Context) -> bool:
-        """Whether `call` hands a def whose words may matter (`words_may_matter`; a closure's, those of the
+        """Whether `call` hands a def whose words may matter (`def_words_may_matter`; a closure's, those of the
         top-level def it is written in), by its name or bound with `functools.partial`: `fit(loader, epochs,
         partial(train_step, optimizer=opt))`, `gpu_timer(train_step)`."""
         for argument in call.args:
@@ -295,7 +294,7 @@ class Inlining:
             index, outermost = callee[0], callee[1]
             while isinstance(index.enclosing.get(outermost), cst.FunctionDef):
                 outermost = index.enclosing[outermost]  # type: ignore[assignment]
-            if words_may_matter(outermost):
+            if def_words_may_matter(outermost):
                 return True
         return False
 
@@ -435,10 +434,10 @@ class Inlining:
 
 
 @for_one_file
-def words_may_matter(function: cst.FunctionDef) -> bool:
+def def_words_may_matter(function: cst.FunctionDef) -> bool:
     """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
-    then (`project.FOLLOWED_WORDS`)."""
-    return FOLLOWED_WORDS.search(code_only(cst.Module(body=[function]).code.encode("utf-8", "surrogatepass"))) is not None
+    then (`project.words_may_matter`)."""
+    return words_may_matter(cst.Module(body=[function]).code)
 
 
 def decorated(function: cst.FunctionDef, name: str) -> bool:
