@@ -1,0 +1,37 @@
+# expect: ZG102 36:13
+"""A trainer whose loop draws batches from an endless generator of its own module (a generator: calling it runs
+none of its body), made before the loop, then clears right before the step: the step applies no gradients."""
+
+import torch
+from accelerate import Accelerator
+from torch import nn
+
+from learner import Learner
+
+
+def forever(loader):
+    while True:
+        for batch in loader:
+            yield batch
+
+
+class Trainer(nn.Module):
+    def __init__(self, net, loader, steps, lr=3e-4):
+        super().__init__()
+        self.accelerator = Accelerator()
+        self.learner = Learner(net)
+        self.optimizer = torch.optim.Adam(self.learner.parameters(), lr=lr)
+        self.learner, self.optimizer, self.loader = self.accelerator.prepare(
+            self.learner, self.optimizer, loader
+        )
+        self.steps = steps
+
+    def forward(self):
+        batches = forever(self.loader)
+        for _ in range(self.steps):
+            views = next(batches)
+            loss = self.learner(views)
+            self.accelerator.backward(loss)
+            self.accelerator.print(f"loss {loss.item():.3f}")
+            self.optimizer.zero_grad()
+            self.optimizer.step()
