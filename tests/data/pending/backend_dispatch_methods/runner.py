@@ -1,7 +1,7 @@
 # expect: clean
 """One loop for two back ends, chosen once (`self.backend` is never assigned in the loop): the torch method divides its
 loss and steps the factory's optimizer under the accumulation guard; the DeepSpeed method's engine scales the loss by
-itself and steps alone. A run takes one branch in every iteration, so the engine's backward never feeds the torch step."""
+itself and steps alone. A run takes one branch in every iteration: the engine's backward never feeds the torch step."""
 
 import deepspeed
 

@@ -2,8 +2,6 @@
 """The twin's losses: the temperature's loss reads the policy's log-probability with its graph, so its backward
 fills the policy's gradients too."""
 
-import torch
-
 
 def actor_losses(policy, critic, log_alpha, target_entropy, observations):
     actions, log_prob = policy(observations)

@@ -2,8 +2,6 @@
 """The soft actor-critic losses of one replay batch: the temperature's loss reads the policy's log-probability only
 through `.detach()`, so its backward gives the policy's parameters no gradient."""
 
-import torch
-
 
 def actor_losses(policy, critic, log_alpha, target_entropy, observations):
     actions, log_prob = policy(observations)

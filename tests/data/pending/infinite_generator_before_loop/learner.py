@@ -1,7 +1,6 @@
 # expect: clean
 """The self-supervised model: its forward returns the loss."""
 
-import torch
 from torch import nn
 
 

@@ -1,7 +1,6 @@
 # expect: clean
 """The project's networks: a vocoder and a critic, both `nn.Module`s."""
 
-import torch
 from torch import nn
 
 
