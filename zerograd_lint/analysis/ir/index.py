@@ -17,6 +17,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
+from zerograd_lint.analysis.ir.visiting import code_children
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class ModuleIndex:
         self.enclosing: dict[cst.FunctionDef, Container] = {}
         self._scopes: dict[Container, Scope] = {}
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
+        self._generators: dict[cst.FunctionDef, bool] = {}
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
         self._aliases: dict[cst.ClassDef, Scope] = {}
@@ -260,6 +262,12 @@ class ModuleIndex:
             self._returns[function] = returns_of(function)
         return self._returns[function]
 
+    def is_generator(self, function: cst.FunctionDef) -> bool:
+        """Whether `function` yields: calling it runs none of its body, which runs as the generator is iterated."""
+        if function not in self._generators:
+            self._generators[function] = yields(function)
+        return self._generators[function]
+
     def method(self, cls: cst.ClassDef, name: str, seen: frozenset[str] = frozenset()) -> cst.FunctionDef | None:
         """`self.name` on an instance of `cls`: its own method or a base class's in this file."""
         found = self.methods_of.get(cls, {}).get(name)
@@ -453,10 +461,9 @@ def returned_at(
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
-    """The values a function returns (`return None` and bare returns left out); none for a generator.
-
-    Statements only, like the index itself: a `yield` that is not a statement of its own is missed.
-    """
+    """The values a function returns (`return None` and bare returns left out); none for a generator."""
+    if yields(function):
+        return ()
     values: list[cst.BaseExpression] = []
     pending: list[Sequence[cst.CSTNode]] = [statements_in(function.body)]
     while pending:
@@ -465,13 +472,22 @@ def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
                 continue
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
-                    if isinstance(getattr(small, "value", None), cst.Yield):
-                        return ()
                     if isinstance(small, cst.Return) and small.value is not None and code_of(small.value) != "None":
                         values.append(small.value)
             else:
                 pending.extend(suites(statement))
     return tuple(values)
+
+
+def yields(function: cst.FunctionDef) -> bool:
+    """Whether a `yield` of the function's own (not of a def, lambda or class nested in it) is in its body."""
+    pending: list[cst.CSTNode] = [function.body]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, cst.Yield):
+            return True
+        pending.extend(child for child in code_children(node) if not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)))
+    return False
 
 
 def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallStatement]:

@@ -343,8 +343,8 @@ class Inlining:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
         `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`); `partial`:
         the arguments a `functools.partial` bound before the call's, read where it was written (`partial_called`)."""
-        if function is None:
-            return []
+        if function is None or self.index_of(function).is_generator(function):
+            return []  # a generator's body runs as it is iterated, not where it is called
         params = function.params
         parameters = [p.name.value for p in [*params.posonly_params, *params.params]]
         if drop_self and parameters:
