@@ -117,6 +117,8 @@ LOOPS = [
     ("lib_on_sys_path", "tools/clean_train.py", {}),
     ("scheduler_handed_to_engine", "train_net.py", {"engine/trainer.py": [("ZG204", 10, 9)]}),
     ("scheduler_handed_to_engine", "clean_train_net.py", {}),
+    ("infinite_generator_before_loop", "trainer.py", {"trainer.py": [("ZG102", 36, 13)]}),
+    ("infinite_generator_before_loop", "fixed_trainer.py", {}),
 ]
 
 

@@ -146,6 +146,9 @@ RULE = Rule(
         # A clear on logging steps only, under a test that is not of the loss: those batches are lost.
         "for i, (x, y) in enumerate(loader):\n    criterion(model(x), y).backward()\n    if i % log_every == 0:\n"
         "        optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # Calling a generator runs none of its body: an endless one made before the loop does not end the code there.
+        "def forever(loader):\n    while True:\n        yield from loader\n\nbatches = forever(loader)\nfor _ in range(steps):\n"
+        "    x, y = next(batches)\n    criterion(model(x), y).backward()\n    optimizer.zero_grad()  # <- ZG102\n    optimizer.step()\n",
     ),
     check=check,
 )
