@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -12,8 +13,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clear in events_of(facts, Clear):
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
-        held = root.held_by(clear, [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE])
-        if not held.forward_pending_on_every_path():
+        held = pending_forward_cleared(root, clear)
+        if held is None:
             continue
         forwards = forwards_of_next_backward(root, clear, held.pending_forwards())
         if forwards:
@@ -23,6 +24,16 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "
                 f"but fragile. Clear at the start of the iteration, before the forward pass.",
             )
+
+
+def pending_forward_cleared(root: RootFacts, clear: Clear) -> Held | None:
+    """What the clear empties where, on every path, a forward pass ran whose backward has not: the gradients of
+    everything it may cover together, else those of one optimizer it surely covers (a clear of each of a mapping's
+    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none."""
+    covered = [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+    surely = [[key] for key in covered if root.coverage(clear, key) is Coverage.KNOWN]
+    held = (root.held_by(clear, keys) for keys in (covered, *surely))
+    return next((each for each in held if each.forward_pending_on_every_path()), None)
 
 
 def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:

@@ -98,6 +98,14 @@ MODULE_PART_METHODS = frozenset(
     {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
      "state_dict", "apply"}
 )
+# Mappings whose attributes are their keys: `optims.discriminator` is `optims["discriminator"]` of a `Munch` (munch),
+# an `EasyDict` (easydict, often imported as `edict`), an `AttrDict`; a `SimpleNamespace` or argparse's `Namespace`
+# holds its keywords as attributes. Any other object's attribute is not an element (a `dict` has none).
+ATTRIBUTE_MAPPINGS = frozenset({"Munch", "munchify", "EasyDict", "edict", "AttrDict", "SimpleNamespace", "Namespace"})
+# Calls that build a mapping from keywords (`dict(g=opt_g)`) or from one mapping handed to them.
+MAPPING_CONSTRUCTORS = frozenset({"dict", "OrderedDict", *ATTRIBUTE_MAPPINGS})
+# A mapping's own methods, never one of its keys read as an attribute (`optims.values()`, Munch's `toDict()`).
+MAPPING_METHODS = frozenset(name for name in dir(dict) if not name.startswith("_")) | {"toDict", "toJSON", "toYAML", "fromDict"}
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
