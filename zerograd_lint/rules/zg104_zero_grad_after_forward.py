@@ -80,6 +80,19 @@ RULE = Rule(
         # Samples made under `torch.no_grad()` carry no graph: the critic's forward, after the clear, is the loss's.
         "for real, noise in loader:\n    with torch.no_grad():\n        fake = generator(noise)\n    optimizer.zero_grad()\n"
         "    loss = critic(fake).mean() - critic(real).mean()\n    loss.backward()\n    optimizer.step()\n",
+        # Optimizers in a Munch keyed by network (`optims.discriminator` is `optims["discriminator"]`), all cleared by
+        # a loop over its values at the top of the iteration.
+        "optims = Munch()\nfor name, net in nets.items():\n"
+        "    optims[name] = torch.optim.Adam(net.parameters())\n\nfor real in loader:\n"
+        "    for optim in optims.values():\n        optim.zero_grad()\n"
+        "    loss = nets.discriminator(real).mean()\n    loss.backward()\n"
+        "    optims.discriminator.step()\n",
+        # Only fresh noise is kept on `self` before the clear; the generator's forward follows it.
+        "class Translator:\n    def draw_noise(self):\n        self.noise = torch.randn_like(self.real)\n"
+        "\n    def optimize_parameters(self):\n        self.draw_noise()\n"
+        "        self.optimizer.zero_grad()\n        self.fake = self.generator(self.real + self.noise)\n"
+        "        self.loss = self.criterion(self.fake, self.target)\n        self.loss.backward()\n"
+        "        self.optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
@@ -88,6 +101,18 @@ RULE = Rule(
         "for obs in loader:\n    with torch.no_grad():\n        log_pi = policy.log_prob(obs)\n"
         "    alpha_loss = -(log_alpha.exp() * (log_pi + target)).mean()\n    a_optimizer.zero_grad()  # <- ZG104\n"
         "    alpha_loss.backward()\n    a_optimizer.step()\n",
+        # The loop over the Munch's optimizers clears the discriminator's after its loss's forward (stargan-v2's solver).
+        "optims = Munch()\nfor name, net in nets.items():\n"
+        "    optims[name] = torch.optim.Adam(net.parameters())\n\nfor real in loader:\n"
+        "    loss = nets.discriminator(real).mean()\n    for optim in optims.values():\n"
+        "        optim.zero_grad()  # <- ZG104\n    loss.backward()\n    optims.discriminator.step()\n",
+        # The model's own `forward()` keeps the generator's output on `self`, and its own `backward()` backpropagates
+        # a loss computed from it (CycleGAN's and pix2pix's model classes).
+        "class Translator:\n    def forward(self):\n        self.fake = self.generator(self.real)\n\n"
+        "    def backward(self):\n        self.loss = self.criterion(self.fake, self.target)\n"
+        "        self.loss.backward()\n\n    def optimize_parameters(self):\n        self.forward()\n"
+        "        self.optimizer.zero_grad()  # <- ZG104\n        self.backward()\n"
+        "        self.optimizer.step()\n",
     ),
     check=check,
 )

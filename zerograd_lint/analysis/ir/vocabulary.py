@@ -98,10 +98,11 @@ MODULE_PART_METHODS = frozenset(
     {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
      "state_dict", "apply"}
 )
-# Mappings whose attributes are their keys: `optims.discriminator` is `optims["discriminator"]` of a `Munch` (munch),
-# an `EasyDict` (easydict, often imported as `edict`), an `AttrDict`; a `SimpleNamespace` or argparse's `Namespace`
-# holds its keywords as attributes. Any other object's attribute is not an element (a `dict` has none).
-ATTRIBUTE_MAPPINGS = frozenset({"Munch", "munchify", "EasyDict", "edict", "AttrDict", "SimpleNamespace", "Namespace"})
+# Dicts whose attributes are their keys: `optims.discriminator` is `optims["discriminator"]` of a `Munch` (munch's
+# class and `munchify`), an `EasyDict` (easydict, often imported as `edict`), an `AttrDict`. Not a `SimpleNamespace`
+# nor argparse's `Namespace`: they hold attributes but no keys (`ns["d"]` raises; they have no `values()`), so an
+# attribute of them is an object of its own, as any other object's is (a plain `dict` has no such attributes).
+ATTRIBUTE_MAPPINGS = frozenset({"Munch", "munchify", "EasyDict", "edict", "AttrDict"})
 # Calls that build a mapping from keywords (`dict(g=opt_g)`) or from one mapping handed to them.
 MAPPING_CONSTRUCTORS = frozenset({"dict", "OrderedDict", *ATTRIBUTE_MAPPINGS})
 # A mapping's own methods, never one of its keys read as an attribute (`optims.values()`, Munch's `toDict()`).
