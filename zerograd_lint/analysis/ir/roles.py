@@ -468,7 +468,8 @@ class Resolver:
             return Role.OTHER if Role.OPTIMIZER not in known else None
         return role_from_name(last_name(node))
 
-    def binding_role(self, key: str, binding: Binding, depth: int) -> Role | None:
+    def binding_role(self, key: str | None, binding: Binding, depth: int) -> Role | None:
+        """The role one binding of `key` gives it (None: an element assigned to a mapping's key, `optims[name] = ...`)."""
         if binding.alias is not None:
             return self.role(binding.alias, depth + 1)
         if binding.element_of is not None:
@@ -490,7 +491,7 @@ class Resolver:
         if depth > 6:
             return None
         items = next((scope.items[key] for scope in self.scopes if key in scope.items), []) if key is not None else []
-        roles = {self.role(entry, depth + 1) for entry in entries} | {self.binding_role(key, item, depth + 1) for item in items}
+        roles = {self.role(entry, depth + 1) for entry in entries} | {self.binding_role(None, item, depth + 1) for item in items}
         return roles.pop() if len(roles) == 1 else None
 
     def is_key_read(self, node: cst.Attribute) -> bool:
