@@ -36,6 +36,8 @@ LOOP_WORDS = (b"epoch", b"loader")
 # Or a loop driving a trainer of the project (`trainer.critic_step(batch)`, SPADE's train.py): where the text names no
 # optimizer, only the defs its loops call are asked (`called_in_loops`): a report that needs no loop is made where the
 # step's own module is checked, and a test suite's `trainer.fit()` outside any loop reads no project module's defs.
+# Measured: the word lets 17 more of torch's files reach the engine (95 of Lightning's, 67 of fairseq's, 71 of
+# composer's), none the analysis (asking all their words, composer's tests of `Trainer.fit()` took 21 s of CPU).
 TRAINER_WORD = b"train"
 # How many modules without a backward or a step the gate looks through to the modules they import, and how many
 # modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
