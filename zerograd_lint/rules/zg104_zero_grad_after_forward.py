@@ -67,7 +67,8 @@ RULE = Rule(
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
     limits=(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
-        "backwarded, and of what it is computed from; a value made under `torch.no_grad()` carries no graph and is none."
+        "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
+        "own `forward()` does, included); a value made under `torch.no_grad()` carries no graph and is none."
     ),
     enabled_by_default=False,
     valid=(
