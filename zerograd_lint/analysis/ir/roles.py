@@ -503,8 +503,10 @@ class Resolver:
         )
 
     def attribute_mapping(self, node: cst.BaseExpression, depth: int = 0) -> bool:
-        """Whether every binding of `node` (through aliases, a helper's argument, what a function of the file
-        returns) is the construction of a mapping whose attributes are its keys; unknown is not one."""
+        """Whether every binding of `node` (through aliases, a helper's argument, a function of the file whose every
+        return builds one) is the construction of a mapping whose attributes are its keys; unknown is not one. Asked
+        by `canonical`: a function's returns are read as written, with no resolver of it (whose arguments would be
+        made canonical in turn)."""
         if depth > 6:
             return False
         if isinstance(node, cst.Name) and node.value in self.arguments:
@@ -513,8 +515,8 @@ class Resolver:
         if isinstance(node, cst.Call):
             if last_name(node.func) in ATTRIBUTE_MAPPINGS:
                 return True
-            returned = self.returned(node, depth)
-            return bool(returned) and all(callee.attribute_mapping(value, depth + 1) for callee, value in returned)
+            returned = self.returned_expressions(node)
+            return bool(returned) and all(isinstance(r, cst.Call) and last_name(r.func) in ATTRIBUTE_MAPPINGS for r in returned)
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return False
         bindings = self.bindings(code_of(node))
