@@ -552,6 +552,10 @@ def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
     return names.found
 
 
+def is_self(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "self"
+
+
 class _DataNames(cst.CSTVisitor):
     def __init__(self) -> None:
         self.found: list[cst.Name | cst.Attribute] = []
@@ -562,7 +566,7 @@ class _DataNames(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if node.attr.value == "data":  # `fake.data`, like `fake.detach()`, carries no graph
             return False
-        if isinstance(node.value, cst.Name) and node.value.value == "self":
+        if is_self(node.value):
             self.found.append(node)
         else:
             visit(node.value, self)
@@ -571,7 +575,7 @@ class _DataNames(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
             return False  # `fake.detach()` carries no graph into the loss
-        called_on_self = isinstance(node.func, cst.Attribute) and code_of(node.func.value) == "self"
+        called_on_self = isinstance(node.func, cst.Attribute) and is_self(node.func.value)
         if not isinstance(node.func, cst.Name) and not called_on_self:
             visit(node.func, self)  # `model.encoder(x)` reads `model`; `self.criterion(...)`, like `criterion(...)`, is called
         for argument in node.args:
