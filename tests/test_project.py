@@ -119,6 +119,11 @@ LOOPS = [
     ("scheduler_handed_to_engine", "clean_train_net.py", {}),
     ("infinite_generator_before_loop", "trainer.py", {"trainer.py": [("ZG102", 36, 13)]}),
     ("infinite_generator_before_loop", "fixed_trainer.py", {}),
+    ("optimizers_in_attribute_dict", "core/solver.py", {"core/solver.py": [("ZG104", 23, 13)]}),
+    ("forward_stored_on_self", "train.py", {"models/translator.py": [("ZG104", 27, 9)]}),
+    ("forward_stored_on_self", "models/noisy_translator.py", {}),
+    ("trainer_loop_never_says_optim", "train.py", {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}),
+    ("trainer_loop_never_says_optim", "clean_train.py", {}),
 ]
 
 
@@ -252,6 +257,41 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
     assert reaches_both(tree / "main.py")
     assert not reaches_both(helper)
     assert reports_in("--no-cache", ".", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+
+
+def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(tmp_path: Path) -> None:
+    """A file whose words say `train` but name no optimizer (SPADE's train.py) reaches the project gate, which asks
+    only the defs its loops call: the trainer's steps called in the loop reach a backward and a step; called once,
+    outside any loop, they can make no loop-carried report here (their own module is checked for the rest)."""
+    import ast
+
+    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "trainer_loop_never_says_optim", tree)
+    (tree / "pyproject.toml").write_text("")
+    train = tree / "train.py"
+    once = tree / "once.py"
+    once.write_text(train.read_text().replace(
+        "    for epoch in range(settings.epochs):\n        for i, batch in enumerate(loader):\n"
+        "            if i % settings.critic_steps == 0:\n                trainer.generator_step(batch)\n"
+        "            trainer.critic_step(batch)\n",
+        "    batch = next(iter(loader))\n    trainer.generator_step(batch)\n    trainer.critic_step(batch)\n",
+    ))
+
+    def reaches_both(path: Path) -> bool:
+        project = project_of(str(path))
+        assert project is not None
+        gate = ProjectGate(project.checked, project.load)
+        source = path.read_text()
+        assert may_train_elsewhere(source.encode()) and gate.in_text(source.encode())
+        return gate.may_reach_both(ast.parse(source), source)
+
+    assert "trainer.critic_step(batch)\n" in once.read_text() and "for " not in once.read_text()
+    assert reaches_both(train)
+    assert not reaches_both(once)
+    assert reports_in("--no-cache", "train.py", cwd=tree) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
 
 
 def test_a_run_finds_each_module_once_and_the_next_check_sees_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,7 +30,7 @@ from zerograd_lint.analysis.interpret.gradients import (
     clear_coverage,
     related,
 )
-from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported
+from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
@@ -655,7 +655,7 @@ class Definitions:
         for event in events:
             if isinstance(event, Assign):
                 for name in event.names:
-                    self.by_name.setdefault((event.scope, name, self.region.get(event.id)), []).append(event)
+                    self.by_name.setdefault((*slot(event.scope, name), self.region.get(event.id)), []).append(event)
 
     def before(self, backward: Backward, scope: cst.CSTNode, name: str) -> list[Assign]:
         """The assignments that may reach the backward: an assignment in a block around the backward (or its
@@ -663,7 +663,7 @@ class Definitions:
         name itself: `loss = loss + reg`)."""
         limit = self.position[backward.id]
         found = [
-            a for place in {self.region.get(backward.id), None} for a in self.by_name.get((scope, name, place), ())
+            a for place in {self.region.get(backward.id), None} for a in self.by_name.get((*slot(scope, name), place), ())
             if self.position[a.id] < limit
         ]
         around = self.blocks[backward.id]

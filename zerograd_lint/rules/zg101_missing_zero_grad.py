@@ -354,8 +354,26 @@ RULE = Rule(
         "            if need_update:\n                optimizer.step()\n\n        _backward(loss_of(x) / accum)\n"
         "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
         "train_one_epoch(loader, opt)\n",
+        # Optimizers in a Munch, each cleared through its attribute before its own backward.
+        "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"
+        "    optims.disc.zero_grad()\n    d_loss = D(real).mean() - D(G(noise()).detach()).mean()\n"
+        "    d_loss.backward()\n    optims.disc.step()\n    optims.gen.zero_grad()\n"
+        "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n",
     ),
     invalid=(
+        # Optimizers in a Munch: `optims.disc` is its element `optims["disc"]`, never cleared.
+        Example(
+            "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"
+            "    d_loss = D(real).mean() - D(G(noise()).detach()).mean()\n    d_loss.backward()\n"
+            "    optims.disc.step()  # <- ZG101\n    optims.gen.zero_grad()\n"
+            "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n",
+            fixed=(
+                "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"
+                "    optims[\"disc\"].zero_grad()\n    d_loss = D(real).mean() - D(G(noise()).detach()).mean()\n"
+                "    d_loss.backward()\n    optims.disc.step()  # <- ZG101\n    optims.gen.zero_grad()\n"
+                "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n"
+            ),
+        ),
         # LBFGS evaluates its closure several times per step: a clear outside it lets the evaluations sum up.
         Example(
             "optimizer = torch.optim.LBFGS(model.parameters())\n\ndef closure():\n    loss = criterion(model(x), y)\n"

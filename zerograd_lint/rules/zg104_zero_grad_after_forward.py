@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -12,8 +13,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clear in events_of(facts, Clear):
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
-        held = root.held_by(clear, [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE])
-        if not held.forward_pending_on_every_path():
+        held = pending_forward_cleared(root, clear)
+        if held is None:
             continue
         forwards = forwards_of_next_backward(root, clear, held.pending_forwards())
         if forwards:
@@ -23,6 +24,16 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"`{clear.text}` runs after the forward pass ({at(facts, forward)}) and before the backward: correct, "
                 f"but fragile. Clear at the start of the iteration, before the forward pass.",
             )
+
+
+def pending_forward_cleared(root: RootFacts, clear: Clear) -> Held | None:
+    """What the clear empties where, on every path, a forward pass ran whose backward has not: the gradients of
+    everything it may cover together, else those of one optimizer it surely covers (a clear of each of a mapping's
+    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none."""
+    covered = [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+    surely = [[key] for key in covered if root.coverage(clear, key) is Coverage.KNOWN]
+    held = (root.held_by(clear, keys) for keys in (covered, *surely))
+    return next((each for each in held if each.forward_pending_on_every_path()), None)
 
 
 def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:
@@ -56,7 +67,8 @@ RULE = Rule(
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n",
     limits=(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
-        "backwarded, and of what it is computed from; a value made under `torch.no_grad()` carries no graph and is none."
+        "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
+        "own `forward()` does, included); a value made under `torch.no_grad()` carries no graph and is none."
     ),
     enabled_by_default=False,
     valid=(
@@ -69,6 +81,19 @@ RULE = Rule(
         # Samples made under `torch.no_grad()` carry no graph: the critic's forward, after the clear, is the loss's.
         "for real, noise in loader:\n    with torch.no_grad():\n        fake = generator(noise)\n    optimizer.zero_grad()\n"
         "    loss = critic(fake).mean() - critic(real).mean()\n    loss.backward()\n    optimizer.step()\n",
+        # Optimizers in a Munch keyed by network (`optims.discriminator` is `optims["discriminator"]`), all cleared by
+        # a loop over its values at the top of the iteration.
+        "optims = Munch()\nfor name, net in nets.items():\n"
+        "    optims[name] = torch.optim.Adam(net.parameters())\n\nfor real in loader:\n"
+        "    for optim in optims.values():\n        optim.zero_grad()\n"
+        "    loss = nets.discriminator(real).mean()\n    loss.backward()\n"
+        "    optims.discriminator.step()\n",
+        # Only fresh noise is kept on `self` before the clear; the generator's forward follows it.
+        "class Translator:\n    def draw_noise(self):\n        self.noise = torch.randn_like(self.real)\n"
+        "\n    def optimize_parameters(self):\n        self.draw_noise()\n"
+        "        self.optimizer.zero_grad()\n        self.fake = self.generator(self.real + self.noise)\n"
+        "        self.loss = self.criterion(self.fake, self.target)\n        self.loss.backward()\n"
+        "        self.optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
@@ -77,6 +102,18 @@ RULE = Rule(
         "for obs in loader:\n    with torch.no_grad():\n        log_pi = policy.log_prob(obs)\n"
         "    alpha_loss = -(log_alpha.exp() * (log_pi + target)).mean()\n    a_optimizer.zero_grad()  # <- ZG104\n"
         "    alpha_loss.backward()\n    a_optimizer.step()\n",
+        # The loop over the Munch's optimizers clears the discriminator's after its loss's forward (stargan-v2's solver).
+        "optims = Munch()\nfor name, net in nets.items():\n"
+        "    optims[name] = torch.optim.Adam(net.parameters())\n\nfor real in loader:\n"
+        "    loss = nets.discriminator(real).mean()\n    for optim in optims.values():\n"
+        "        optim.zero_grad()  # <- ZG104\n    loss.backward()\n    optims.discriminator.step()\n",
+        # The model's own `forward()` keeps the generator's output on `self`, and its own `backward()` backpropagates
+        # a loss computed from it (CycleGAN's and pix2pix's model classes).
+        "class Translator:\n    def forward(self):\n        self.fake = self.generator(self.real)\n\n"
+        "    def backward(self):\n        self.loss = self.criterion(self.fake, self.target)\n"
+        "        self.loss.backward()\n\n    def optimize_parameters(self):\n        self.forward()\n"
+        "        self.optimizer.zero_grad()  # <- ZG104\n        self.backward()\n"
+        "        self.optimizer.step()\n",
     ),
     check=check,
 )

@@ -315,13 +315,15 @@ class GradientDomain(PassThrough):
         return state
 
     def forwarded(self, assign: Assign) -> list[str]:
-        """The gradients a forward pass is computed for: those its backwards feed, those of another optimizer
-        built over the same model (an LBFGS beside an Adam), and models cleared by hand."""
+        """The gradients a forward pass is computed for: those its backwards feed, a container's whose element one of
+        them is (the key of `opt` in `for opt in optims.values(): opt.zero_grad()` stands for each element), those
+        of another optimizer built over the same model (an LBFGS beside an Adam), and models cleared by hand."""
         fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
         shared = {model for key in fed for model in self.models.get(key, ())}
         return [
             key for key in self.keys
-            if key in fed or key.startswith(MODEL_PREFIX) or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
+            if key in fed or key.startswith(MODEL_PREFIX) or not fed.isdisjoint(self.members(key))
+            or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
         ]
 
     @cached_property

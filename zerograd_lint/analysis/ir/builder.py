@@ -544,30 +544,40 @@ def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
     return frozenset(name for call in nodes_of(value, cst.Call) if (name := dotted_name(call.func)))
 
 
-def used_names(value: cst.CSTNode) -> list[cst.Name]:
-    """The names a value reads as data (not the functions it calls, not attribute names)."""
+def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+    """The names a value reads as data (not the functions it calls, not attribute names), and the attributes of
+    `self` it reads (`self.fake_B`: what an inlined method of the same instance may have assigned)."""
     names = _DataNames()
     visit(value, names)
     return names.found
 
 
+def is_self(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "self"
+
+
 class _DataNames(cst.CSTVisitor):
     def __init__(self) -> None:
-        self.found: list[cst.Name] = []
+        self.found: list[cst.Name | cst.Attribute] = []
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if node.attr.value != "data":  # `fake.data`, like `fake.detach()`, carries no graph
+        if node.attr.value == "data":  # `fake.data`, like `fake.detach()`, carries no graph
+            return False
+        if is_self(node.value):
+            self.found.append(node)
+        else:
             visit(node.value, self)
         return False
 
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
             return False  # `fake.detach()` carries no graph into the loss
-        if not isinstance(node.func, cst.Name):
-            visit(node.func, self)
+        called_on_self = isinstance(node.func, cst.Attribute) and is_self(node.func.value)
+        if not isinstance(node.func, cst.Name) and not called_on_self:
+            visit(node.func, self)  # `model.encoder(x)` reads `model`; `self.criterion(...)`, like `criterion(...)`, is called
         for argument in node.args:
             visit(argument, self)
         return False

@@ -136,6 +136,9 @@ class CallEvents:
             return []
         attr, receiver = func.attr.value, func.value
         if attr == "backward":
+            own = self.method_of_self(attr, context) if code_of(receiver) == "self" else None
+            if own is not None:  # a model class's own `backward()` (CycleGAN's): what its body does
+                return self.inline_call(call, own, context, drop_self=True)
             return self.backward(call, receiver, positional, context)
         if attr == MANUAL_BACKWARD and positional:
             return [self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=positional[0], scope=context.function)]

@@ -28,7 +28,14 @@ from zerograd_lint.analysis.ir.names import (
 )
 from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import MODULE_WRAPPERS, MOVING_METHODS, WRAPPING_CALLS
+from zerograd_lint.analysis.ir.vocabulary import (
+    ATTRIBUTE_MAPPINGS,
+    MAPPING_CONSTRUCTORS,
+    MAPPING_METHODS,
+    MODULE_WRAPPERS,
+    MOVING_METHODS,
+    WRAPPING_CALLS,
+)
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.index import Built
@@ -68,9 +75,14 @@ class Unpacked:
 class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
+    # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
+    items: dict[str, list[Binding]] = field(default_factory=dict)
 
     def add(self, key: str, binding: Binding) -> None:
         self.bindings.setdefault(key, []).append(binding)
+
+    def add_item(self, mapping: str, binding: Binding) -> None:
+        self.items.setdefault(mapping, []).append(binding)
 
     def wrap(self, key: str) -> None:
         self.wrapped.add(key)
@@ -96,10 +108,14 @@ def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, v
         if isinstance(value, cst.Name) and value.value == "None":
             continue
         if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
-            if code_of(value) != key:
-                scope.add(key, Binding(alias=value))
-            continue
-        scope.add(key, Binding(role=value_role(value), value=value))
+            if code_of(value) == key:
+                continue
+            binding = Binding(alias=value)
+        else:
+            binding = Binding(role=value_role(value), value=value)
+        scope.add(key, binding)
+        if isinstance(target, cst.Subscript):
+            scope.add_item(code_of(target.value), binding)
 
 
 def value_role(value: cst.BaseExpression) -> Role | None:
@@ -115,6 +131,24 @@ def value_role(value: cst.BaseExpression) -> Role | None:
         roles = {value_role(e) for e in collection}
         return roles.pop() if len(roles) == 1 else None
     return None
+
+
+def mapping_entries(value: cst.BaseExpression | None) -> list[cst.BaseExpression] | None:
+    """The values a mapping's construction visibly holds: `{"g": opt_g}`, `{name: Adam(...) for ...}` (its one value),
+    `dict(g=opt_g)`, `Munch(g=opt_g)`, `Munch({"g": opt_g})`, `Munch()` (none yet); None when `value` builds no
+    mapping, or one whose contents are not seen (`dict(**other)`, `EasyDict(config)`)."""
+    if isinstance(value, cst.Dict):
+        return None if any(isinstance(e, cst.StarredDictElement) for e in value.elements) else [e.value for e in value.elements]
+    if isinstance(value, cst.DictComp):
+        return [value.value]
+    if not isinstance(value, cst.Call) or last_name(value.func) not in MAPPING_CONSTRUCTORS or any(a.star for a in value.args):
+        return None
+    keywords = [a.value for a in value.args if a.keyword is not None]
+    positional = [a.value for a in value.args if a.keyword is None]
+    if not positional:
+        return keywords
+    handed = mapping_entries(positional[0]) if len(positional) == 1 else None
+    return None if handed is None else [*handed, *keywords]
 
 
 def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
@@ -194,13 +228,20 @@ class MethodBindings:
     shared: Scope | None
 
     def add(self, key: str, binding: Binding) -> None:
-        if self.shared is not None and key.startswith("self."):
-            self.shared.add(key, replace(binding, home=self.own) if binding.alias is not None else binding)
-        else:
-            self.own.add(key, binding)
+        self.routed(key).add(key, self.homed(key, binding))
+
+    def add_item(self, mapping: str, binding: Binding) -> None:
+        self.routed(mapping).add_item(mapping, self.homed(mapping, binding))
+
+    def routed(self, key: str) -> Scope:
+        return self.shared if self.shared is not None and key.startswith("self.") else self.own
+
+    def homed(self, key: str, binding: Binding) -> Binding:
+        shared = self.shared is not None and key.startswith("self.")
+        return replace(binding, home=self.own) if shared and binding.alias is not None else binding
 
     def wrap(self, key: str) -> None:
-        (self.shared if self.shared is not None and key.startswith("self.") else self.own).wrap(key)
+        self.routed(key).wrap(key)
 
 
 class BindingCollector(cst.CSTVisitor):
@@ -371,6 +412,8 @@ class Resolver:
             aliases = [b.alias for b in self.bindings(key) if b.alias is not None]
             if aliases and len({code_of(a) for a in aliases}) == 1 and len(self.bindings(key)) == len(aliases):
                 return self.canonical(aliases[0], depth + 1)
+            if self.is_key_read(node):  # `optims.discriminator` of a Munch: its element `optims["discriminator"]`
+                return f'{self.canonical(node.value, depth + 1)}["{node.attr.value}"]'
             return f"{self.canonical(node.value, depth + 1)}.{node.attr.value}"
         if isinstance(node, cst.Subscript):
             return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
@@ -401,8 +444,13 @@ class Resolver:
         if isinstance(node, cst.Subscript):
             element = self.dict_element(node, depth)
             return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
+        if isinstance(node, cst.Attribute) and self.is_key_read(node):
+            return self.role(node.value, depth + 1)  # an element of the mapping: the role its elements agree on
         if isinstance(node, cst.Call):
             return self.call_role(node, depth)
+        if isinstance(node, (cst.Dict, cst.DictComp)):  # `return {name: Adam(...) for ...}` of a factory
+            entries = mapping_entries(node)
+            return self.held_role(entries, depth) if entries is not None else None
         elements = tuple_elements(node)
         if elements is not None:  # `[opt]` returned for `opts, scheds = self.configure_optimizers()`
             found = {self.role(element, depth + 1) for element in elements}
@@ -412,22 +460,71 @@ class Resolver:
         for binding in self.bindings(key) if key is not None else []:
             if isinstance(binding.value, cst.Call) and hands_back(binding.value, key) and not self.returned(binding.value, depth):
                 continue  # `optimizer = set_lr(optimizer, p)`, a call the file does not define: the same object again
-            if binding.alias is not None:
-                roles.add(self.role(binding.alias, depth + 1))
-            elif binding.element_of is not None:
-                roles.add(self.role(binding.element_of, depth + 1))
-            elif binding.unpacked is not None:
-                roles.add(self.returned_role(self.unpacked_values(binding.unpacked, depth), depth) or binding.role)
-            elif isinstance(binding.value, cst.Call):
-                roles.add(self.call_role(binding.value, depth + 1))
-            else:
-                roles.add(binding.role)
+            roles.add(self.binding_role(key, binding, depth))
         known = roles - {None}
         if len(known) == 1:
             return known.pop()
         if len(known) > 1:
             return Role.OTHER if Role.OPTIMIZER not in known else None
         return role_from_name(last_name(node))
+
+    def binding_role(self, key: str | None, binding: Binding, depth: int) -> Role | None:
+        """The role one binding of `key` gives it (None: an element assigned to a mapping's key, `optims[name] = ...`)."""
+        if binding.alias is not None:
+            return self.role(binding.alias, depth + 1)
+        if binding.element_of is not None:
+            return self.role(binding.element_of, depth + 1)
+        if binding.unpacked is not None:
+            return self.returned_role(self.unpacked_values(binding.unpacked, depth), depth) or binding.role
+        entries = mapping_entries(binding.value)
+        held = self.held_role(entries, depth, key) if entries is not None else None
+        if held is not None:
+            return held
+        if isinstance(binding.value, cst.Call):
+            return self.call_role(binding.value, depth + 1)
+        return binding.role
+
+    def held_role(self, entries: list[cst.BaseExpression], depth: int, key: str | None = None) -> Role | None:
+        """The role every element of a mapping agrees on: the values its construction holds (`entries`) and those
+        assigned to the keys of the mapping bound to `key` since (`optims[name] = Adam(...)`); None when there are
+        none, or they disagree."""
+        if depth > 6:
+            return None
+        items = next((scope.items[key] for scope in self.scopes if key in scope.items), []) if key is not None else []
+        roles = {self.role(entry, depth + 1) for entry in entries} | {self.binding_role(None, item, depth + 1) for item in items}
+        return roles.pop() if len(roles) == 1 else None
+
+    def is_key_read(self, node: cst.Attribute) -> bool:
+        """`optims.discriminator` where `optims` is a mapping whose attributes are its keys (a `Munch`: see
+        vocabulary.ATTRIBUTE_MAPPINGS) and the attribute is not bound of its own nor one of the mapping's methods."""
+        return (
+            node.attr.value not in MAPPING_METHODS and not self.bindings(code_of(node))
+            and self.attribute_mapping(node.value)
+        )
+
+    def attribute_mapping(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether every binding of `node` (through aliases, a helper's argument, a function of the file whose every
+        return builds one) is the construction of a mapping whose attributes are its keys; unknown is not one. Asked
+        by `canonical`: a function's returns are read as written, with no resolver of it (whose arguments would be
+        made canonical in turn)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.attribute_mapping(argument, depth + 1)
+        if isinstance(node, cst.Call):
+            if last_name(node.func) in ATTRIBUTE_MAPPINGS:
+                return True
+            returned = self.returned_expressions(node)
+            return bool(returned) and all(isinstance(r, cst.Call) and last_name(r.func) in ATTRIBUTE_MAPPINGS for r in returned)
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return False
+        bindings = self.bindings(code_of(node))
+        return bool(bindings) and all(
+            self.at(b.home).attribute_mapping(b.alias, depth + 1) if b.alias is not None
+            else b.value is not None and self.attribute_mapping(b.value, depth + 1)
+            for b in bindings
+        )
 
     # What functions of the same file return ---------------------------------------
 
@@ -456,10 +553,15 @@ class Resolver:
         return roles.pop() if len(roles) == 1 else None
 
     def call_role(self, call: cst.Call, depth: int) -> Role | None:
-        """What a call returns: what a function of the file visibly returns, else what the callee's name says."""
+        """What a call returns: what a function of the file visibly returns, what the mapping it builds holds
+        (`Munch(g=opt_g)`), else what the callee's name says."""
         returned = self.returned_role(self.returned(call, depth), depth)
         if returned is not None:
             return returned
+        entries = mapping_entries(call)
+        held = self.held_role(entries, depth) if entries is not None else None
+        if held is not None:
+            return held
         callee = dotted_name(call.func)
         return constructor_role(callee) if callee else None
 

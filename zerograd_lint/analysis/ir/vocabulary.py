@@ -98,6 +98,15 @@ MODULE_PART_METHODS = frozenset(
     {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
      "state_dict", "apply"}
 )
+# Dicts whose attributes are their keys: `optims.discriminator` is `optims["discriminator"]` of a `Munch` (munch's
+# class and `munchify`), an `EasyDict` (easydict, often imported as `edict`), an `AttrDict`. Not a `SimpleNamespace`
+# nor argparse's `Namespace`: they hold attributes but no keys (`ns["d"]` raises; they have no `values()`), so an
+# attribute of them is an object of its own, as any other object's is (a plain `dict` has no such attributes).
+ATTRIBUTE_MAPPINGS = frozenset({"Munch", "munchify", "EasyDict", "edict", "AttrDict"})
+# Calls that build a mapping from keywords (`dict(g=opt_g)`) or from one mapping handed to them.
+MAPPING_CONSTRUCTORS = frozenset({"dict", "OrderedDict", *ATTRIBUTE_MAPPINGS})
+# A mapping's own methods, never one of its keys read as an attribute (`optims.values()`, Munch's `toDict()`).
+MAPPING_METHODS = frozenset(name for name in dir(dict) if not name.startswith("_")) | {"toDict", "toJSON", "toYAML", "fromDict"}
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
