@@ -71,7 +71,8 @@ class ProjectFiles:
     """The modules of one project, as `Project.load` asks for them: found and read once.
 
     A package checked where it is installed (torch's tree in site-packages) is a project of its own: the
-    other packages installed beside it are libraries, never read."""
+    other packages installed beside it are libraries, never read (and of torch's own modules, only its test
+    helpers are read: `vocabulary.described`)."""
 
     def __init__(self, root: str, checked_base: str, package: str | None = None) -> None:
         self.root = root
@@ -95,7 +96,7 @@ class ProjectFiles:
         from zerograd_lint.analysis.ir.vocabulary import described
 
         parts = name.split(".")
-        if self.package is not None and parts[0] != self.package or described(name):
+        if (self.package is not None and parts[0] != self.package) or described(name):
             return None
         for base in self.bases:
             if run_finds.RUN is not None and not run_finds.RUN.holds(base, parts[0]):
