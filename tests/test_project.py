@@ -308,3 +308,18 @@ def test_a_pytorch_checkout_reads_its_test_helpers_and_knows_torch_by_the_vocabu
     helper = "torch/testing/_internal/common_train.py"
     assert [(Path(d.path).relative_to(tree).as_posix(), d.code, d.line) for d in reports] == [(helper, "ZG101", 9)]
     assert [Path(read).relative_to(tree).as_posix() for read in project.read] == [helper]
+
+
+@pytest.mark.parametrize(
+    "text, says_optimizer",
+    [
+        (b"opt = SGD(params)", True), (b"for x in loader: opt_g.step()", True), (b"d_opt.step()", True), (b"(opt)", True),
+        (b"torch.optim.AdamW", True), (b"build_optimizer(cfg)", True), (b"adopt = 1", False), (b"optional = None", False),
+        (b"options", False), (b"opts", False), (b"x1opt", False), (b"opt", True), (b"", False),
+    ],
+)
+def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_optimizer: bool) -> None:
+    """`optim`, or `opt` as a name or a part of one (`opt_g`, `d_opt`), never `adopt` nor `optional`."""
+    from zerograd_lint.core.project_gate import OPTIMIZER_WORD
+
+    assert (OPTIMIZER_WORD.search(text) is not None) is says_optimizer
