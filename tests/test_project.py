@@ -332,3 +332,36 @@ def test_a_run_finds_each_module_once_and_the_next_check_sees_edits(tmp_path: Pa
     assert [(Path(d.path).name, d.code, d.line) for d in lint_python(later.read_text(), str(later), DEFAULT_SELECTION)] == [
         ("later_main.py", "ZG101", 14)  # on its call leading to the step (`placed_in`)
     ]
+
+
+def test_a_pytorch_checkout_reads_its_test_helpers_and_knows_torch_by_the_vocabulary() -> None:
+    """In a checkout of PyTorch the torch package is the checked tree's own, but the vocabulary describes it: its
+    modules are known by the vocabulary, as out of the tree, and never read (so no file's cache entry holds their
+    hashes: an edit of `nn/modules/module.py` does not check every test again); its test helpers (`torch.testing`)
+    are code that trains, read as any project's."""
+    from zerograd_lint.core.engine import lint_source
+    from zerograd_lint.files.project_index import project_of
+
+    tree = TREES / "pytorch_checkout"
+    path = tree / "test_steps.py"
+    project = project_of(str(path))
+    assert project is not None
+    reports = lint_source(path.read_text(), str(path), project=project)
+    helper = "torch/testing/_internal/common_train.py"
+    assert [(Path(d.path).relative_to(tree).as_posix(), d.code, d.line) for d in reports] == [(helper, "ZG101", 9)]
+    assert [Path(read).relative_to(tree).as_posix() for read in project.read] == [helper]
+
+
+@pytest.mark.parametrize(
+    "text, says_optimizer",
+    [
+        (b"opt = SGD(params)", True), (b"for x in loader: opt_g.step()", True), (b"d_opt.step()", True), (b"(opt)", True),
+        (b"torch.optim.AdamW", True), (b"build_optimizer(cfg)", True), (b"adopt = 1", False), (b"optional = None", False),
+        (b"options", False), (b"opts", False), (b"x1opt", False), (b"opt", True), (b"", False),
+    ],
+)
+def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_optimizer: bool) -> None:
+    """`optim`, or `opt` as a name or a part of one (`opt_g`, `d_opt`), never `adopt` nor `optional`."""
+    from zerograd_lint.core.project_gate import OPTIMIZER_WORD
+
+    assert (OPTIMIZER_WORD.search(text) is not None) is says_optimizer

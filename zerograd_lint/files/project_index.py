@@ -5,7 +5,10 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (and for a
 script, the folders the modules it imports from beside it put on `sys.path`: `put_on_path`); never outside the
-root (installed libraries are known through the vocabulary and summaries only).
+root (installed libraries are known through the vocabulary and summaries only). Nor is a module of the library
+the vocabulary describes (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds
+it (a PyTorch checkout, the installed package checked as a tree): it is known by the vocabulary as it is out of the
+tree, so a file of it is analysed as a user's file importing the same names.
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
 whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
 however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its
@@ -68,7 +71,8 @@ class ProjectFiles:
     """The modules of one project, as `Project.load` asks for them: found and read once.
 
     A package checked where it is installed (torch's tree in site-packages) is a project of its own: the
-    other packages installed beside it are libraries, never read."""
+    other packages installed beside it are libraries, never read (and of torch's own modules, only its test
+    helpers are read: `vocabulary.described`)."""
 
     def __init__(self, root: str, checked_base: str, package: str | None = None) -> None:
         self.root = root
@@ -87,9 +91,12 @@ class ProjectFiles:
         return run.modules[key]
 
     def find(self, name: str) -> ModuleSource | None:
-        """The module's file where Python would find it, and its text (a stat of each candidate path)."""
+        """The module's file where Python would find it, and its text (a stat of each candidate path); none of the
+        library the vocabulary describes (`vocabulary.described`: torch's modules, in the tree or out of it)."""
+        from zerograd_lint.analysis.ir.vocabulary import described
+
         parts = name.split(".")
-        if self.package is not None and parts[0] != self.package:
+        if (self.package is not None and parts[0] != self.package) or described(name):
             return None
         for base in self.bases:
             if run_finds.RUN is not None and not run_finds.RUN.holds(base, parts[0]):

@@ -112,3 +112,20 @@ MODULE_WRAPPERS = frozenset(
     {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
      "convert_sync_batchnorm", "prepare"}
 )
+
+# --- the library these words describe ---------------------------------------------------------
+
+# The library whose API these words describe as a whole (its optimizers, schedulers, scalers, modules, clips): its
+# modules are known by these words, never read as the checked project's code, even where the checked tree is that
+# library itself (a PyTorch checkout, the installed package), so a file of it is analysed as a user's file importing
+# the same names is (reading the bodies the words describe adds nothing and can only disagree). Its test helpers
+# (`torch.testing`) are not described: they train as a project's code does, and are read. The other libraries the
+# summaries name (timm, Accelerate, ...) are described one wrapper at a time; the rest of their code is read where
+# it is the project's.
+DESCRIBED_LIBRARY = "torch"
+UNDESCRIBED_PART = "torch.testing"
+
+
+def described(module: str) -> bool:
+    """Whether a module (a dotted name) is of the library these words describe."""
+    return module.partition(".")[0] == DESCRIBED_LIBRARY and not f"{module}.".startswith(f"{UNDESCRIBED_PART}.")

@@ -1,0 +1,3 @@
+# expect: clean
+from torch.optim.optimizer import Optimizer
+from torch.optim.sgd import SGD
