@@ -269,6 +269,7 @@ class Body:
     step: bool = False
     calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
     grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
+    through_table: bool = False  # calls an entry of a dict or list (`self.steps[task](batch)`)
 
 
 @dataclass
@@ -288,6 +289,7 @@ class Summary:
     loops: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, iterable
     assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
     uncalled: bool = False  # a lifecycle method named as a statement
+    tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
 
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
@@ -394,6 +396,7 @@ def summarize(tree: ast.AST) -> Summary:
                 body.calls.add(func.id)
                 called = func.id
             else:
+                body.through_table = body.through_table or type(func) is ast.Subscript
                 called = ""
             if called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1:  # type: ignore[attr-defined]
                 body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps
@@ -412,6 +415,12 @@ def summarize(tree: ast.AST) -> Summary:
         elif kind is ast.Expr:
             if type(node.value) is ast.Attribute and node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
                 summary.uncalled = True
+        elif kind is ast.Dict or kind is ast.List or kind is ast.Tuple:
+            for held in node.values if kind is ast.Dict else node.elts:  # type: ignore[attr-defined]
+                if type(held) is ast.Attribute:
+                    summary.tabled.add(held.attr)
+                elif type(held) is ast.Name:
+                    summary.tabled.add(held.id)
         # The children go on the stack last first, so that they come off it in source order; a loop's
         # iterable and an assigned value, each an `Expression` of its own, come off first.
         first: tuple[ast.AST, Body, tuple[Expression, ...]] | None = None
@@ -438,6 +447,9 @@ def summarize(tree: ast.AST) -> Summary:
                 push((child, body, within))
         if first is not None:
             push(first)
+    for body in summary.bodies:
+        if body.through_table:  # it may call any def a table holds (`Inlining.chosen_from_table`)
+            body.calls |= summary.tabled
     return summary
 
 

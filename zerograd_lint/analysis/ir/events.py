@@ -132,6 +132,8 @@ class CallEvents:
             if function is None and (changed := state_events.state_change_target(call)) is not None:
                 return [self.event(StateLoad, call, target=resolver.canonical(changed))]
             return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
+        if isinstance(func, cst.Subscript):
+            return self.chosen_from_table(call, func, context) or []
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
