@@ -14,6 +14,7 @@ from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
@@ -80,7 +81,19 @@ class Inlining:
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
+        if not bindings and isinstance(receiver, cst.Attribute) and receiver.attr.value == WRAPPED_MODULE:
+            return self.wrapped_instance(receiver.value, context.resolver)
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+
+    def wrapped_instance(self, wrapper: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
+        """The module a data-parallel wrapper bound once was handed, its `.module` (`model.module` of `model =
+        DDP(Net(cfg).to(rank), device_ids=[rank])`): its constructions; None when the wrapper is not one."""
+        bindings = resolver.bindings(code_of(wrapper))
+        value = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(value, cst.Call) or (dotted_name(value.func) or "").rsplit(".", 1)[-1] not in DATA_PARALLEL_WRAPPERS:
+            return None
+        handed = next((a.value for a in value.args if a.keyword is None and not a.star), None)
+        return self.constructions_of(handed, resolver, 0) if handed is not None else None
 
     def constructions_of(
         self, value: cst.BaseExpression | None, resolver: Resolver, depth: int, made_by: MadeBy | None = None
@@ -96,6 +109,8 @@ class Inlining:
         if isinstance(value, cst.Name):
             bindings = resolver.bindings(value.value)
             return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in MOVING_METHODS:
+            return self.constructions_of(value.func.value, resolver, depth + 1, made_by)  # `Net(cfg).to(rank)`: the same one
         callee = dotted_name(value.func)
         if callee is None:
             return None

@@ -98,8 +98,8 @@ MODULE_PART_METHODS = frozenset(
     {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
      "state_dict", "apply"}
 )
+# Data-parallel wrappers: the module they were handed is their `.module` (`model.module.train_step(batch)`).
+DATA_PARALLEL_WRAPPERS = frozenset({"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP"})
+WRAPPED_MODULE = "module"
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
-MODULE_WRAPPERS = frozenset(
-    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
-     "convert_sync_batchnorm", "prepare"}
-)
+MODULE_WRAPPERS = DATA_PARALLEL_WRAPPERS | {"compile", "deepcopy", "convert_sync_batchnorm", "prepare"}
