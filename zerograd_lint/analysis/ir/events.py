@@ -10,7 +10,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
-from zerograd_lint.analysis.ir.index import Container, suites
+from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -474,6 +474,10 @@ class CallEvents:
         if found is None:
             return []
         construction, resolver = found
+        if isinstance(resolver.same_file, SameFileView) and isinstance(resolver.same_file.container, cst.FunctionDef):
+            # A factory's construction (`return AdamW(...)` of `model.configure_optimizers()`, read, not inlined) is
+            # reported where it is written: its def's module is one the analysis read.
+            self.homes.setdefault(resolver.same_file.container, resolver.same_file.index)
         params = state_events.parameters_argument(construction)
         return [
             self.event(

@@ -281,7 +281,7 @@ class SameFile(Protocol):
         (its parameters bound to the call's arguments); empty when the callee is not in the file."""
         ...
 
-    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+    def returned_expressions(self, call: cst.Call, caller: "Resolver | None" = None) -> tuple[cst.BaseExpression, ...]: ...
 
     def factory_returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """`returned`, a function of the project whose words say nothing of the lifecycle included (a factory)."""
@@ -438,7 +438,7 @@ class Resolver:
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
         """What a same-file function returns, as written (cheap: no resolver for it)."""
-        return self.same_file.returned_expressions(call) if self.same_file is not None else ()
+        return self.same_file.returned_expressions(call, self) if self.same_file is not None else ()
 
     def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
         """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""
