@@ -1,4 +1,4 @@
-# expect: ZG601 21:16
+# expect: ZG601 22:16
 """A task: its model, its loss and its optimizer, built afresh each time it is asked (framework/trainer.py asks in
 every epoch)."""
 
