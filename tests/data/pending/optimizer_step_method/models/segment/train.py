@@ -1,4 +1,4 @@
-# expect: ZG402 26:9
+# expect: ZG402 29:9
 """The segmentation task overrides `optimizer_step` to skip clipping for frozen heads, and steps the optimizer
 itself after the scaled backward of the base class's loop: the scaler's inf/NaN check is skipped and the scaled
 gradients are applied."""
@@ -14,6 +14,9 @@ class SegmentationTrainer(DetectionTrainer):
         box_loss, items = self.criterion(preds, batch)
         mask_loss = nn.functional.binary_cross_entropy_with_logits(masks, batch["masks"])
         return box_loss + mask_loss * preds.shape[0], items
+
+    def get_dataloader(self, path, batch_size):
+        return self.cfg.loader_class(path, batch_size, with_masks=True)
 
     def trainable(self):
         return [p for p in self.model.parameters() if p.requires_grad]
