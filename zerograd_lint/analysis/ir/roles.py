@@ -437,7 +437,8 @@ class Resolver:
         return self.same_file.returned(call, self)
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
-        """What a same-file function returns, as written (cheap: no resolver for it)."""
+        """What a function of the file or of the project returns, as written (no resolver made for it); a method of an
+        instance whose class this resolver knows, too (`model.configure_optimizers()`)."""
         return self.same_file.returned_expressions(call, self) if self.same_file is not None else ()
 
     def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
