@@ -129,6 +129,7 @@ LOOPS = [
     ("method_registry", "trainer/clean_multitask.py", {}),
     ("module_train_step", "train.py", {"models/classifier.py": [("ZG103", 21, 9)]}),
     ("module_train_step", "clean_train.py", {}),
+    ("module_train_step", "rewrapped_train.py", {"models/classifier.py": [("ZG103", 21, 9)]}),
     ("decorated_epoch", "main.py", {"main.py": [("ZG204", 18, 9)]}),
     ("decorated_epoch", "clean_main.py", {}),
     ("configured_optimizers", "train.py", {"tasks/regression.py": [("ZG601", 22, 16)]}),

@@ -13,7 +13,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
-from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.roles import Resolver, rewraps
 from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
 
@@ -86,13 +86,14 @@ class Inlining:
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
 
     def wrapped_instance(self, wrapper: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
-        """The module a data-parallel wrapper bound once was handed, its `.module` (`model.module` of `model =
-        DDP(Net(cfg).to(rank), device_ids=[rank])`): its constructions; None when the wrapper is not one."""
-        bindings = resolver.bindings(code_of(wrapper))
-        value = bindings[0].value if len(bindings) == 1 else None
-        if not isinstance(value, cst.Call) or (dotted_name(value.func) or "").rsplit(".", 1)[-1] not in DATA_PARALLEL_WRAPPERS:
-            return None
-        handed = next((a.value for a in value.args if a.keyword is None and not a.star), None)
+        """The module a data-parallel wrapper was handed, its `.module` (`model.module` of `model = DDP(Net(cfg).to(rank),
+        device_ids=[rank])`, or of `model = DDP(model)` rewrapping a `model = Net(cfg)`): its constructions; None when
+        the name is not bound to one such wrapper."""
+        wrappers = [
+            b.value for b in resolver.bindings(code_of(wrapper))
+            if isinstance(b.value, cst.Call) and (dotted_name(b.value.func) or "").rsplit(".", 1)[-1] in DATA_PARALLEL_WRAPPERS
+        ]
+        handed = next((a.value for a in wrappers[0].args if a.keyword is None and not a.star), None) if len(wrappers) == 1 else None
         return self.constructions_of(handed, resolver, 0) if handed is not None else None
 
     def constructions_of(
@@ -106,8 +107,8 @@ class Inlining:
         when one is not known."""
         if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
             return None
-        if isinstance(value, cst.Name):
-            bindings = resolver.bindings(value.value)
+        if isinstance(value, cst.Name):  # `model = DDP(model)`, `model = model.to(device)`: the same one again
+            bindings = [b for b in resolver.bindings(value.value) if not rewraps(b.value, value.value)]
             return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
         if isinstance(value.func, cst.Attribute) and value.func.attr.value in MOVING_METHODS:
             return self.constructions_of(value.func.value, resolver, depth + 1, made_by)  # `Net(cfg).to(rank)`: the same one
