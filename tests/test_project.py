@@ -142,6 +142,8 @@ LOOPS = [
     ("prefetcher_loop", "trainer/clean_epoch.py", {}),
     ("deit_hand_clip", "engine.py", {"engine.py": [("ZG203", 29, 13)]}),
     ("deit_hand_clip", "engine_clean.py", {}),
+    ("gan_phases", "trainers/gan.py", {"trainers/gan.py": [("ZG201", 34, 9)]}),
+    ("gan_phases", "trainers/clean_gan.py", {}),
 ]
 
 
