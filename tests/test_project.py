@@ -145,6 +145,8 @@ LOOPS = [
     ("deit_hand_clip", "engine_clean.py", {}),
     ("gan_phases", "trainers/gan.py", {"trainers/gan.py": [("ZG201", 34, 9)]}),
     ("gan_phases", "trainers/clean_gan.py", {}),
+    ("delegating_train", "main.py", {"main.py": [("ZG204", 15, 5)]}),
+    ("delegating_train", "clean_main.py", {}),
 ]
 
 
