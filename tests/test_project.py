@@ -226,7 +226,7 @@ def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_pat
 
 
 def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path(tmp_path: Path) -> None:
-    """Checked as a plain folder (no pyproject.toml, setup.cfg, setup.py or .git above it), `tools/` is its script's own root:
+    """Checked as a plain folder (no pyproject.toml, setup.cfg or .git above it), `tools/` is its script's own root:
     the `lib/` that `_init_paths` puts on sys.path is still where `core.epochs` is found, and only there."""
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "lib_on_sys_path", tree)
@@ -234,18 +234,6 @@ def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
     (tree / "lib" / "core").rename(tree / "core")  # above tools/, but not on sys.path: unknown
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}
-
-
-def test_a_setup_py_alone_marks_the_root_its_scripts_import_the_package_from(tmp_path: Path) -> None:
-    """A checkout whose only marker is its setup.py (maskrcnn-benchmark's layout, extracted without `.git`):
-    `tools/train_net.py` imports the package from the root, so the engine's early scheduler step is found; with no
-    setup.py `tools/` is a root of its own, the package unknown, and nothing is reported."""
-    tree = tmp_path / "tree"
-    shutil.copytree(TREES / "setup_py_root", tree)
-    assert not any((folder / marker).exists() for folder in tree.parents for marker in ROOT_MARKERS)
-    assert reports_in("--no-cache", "tools/train_net.py", cwd=tree) == {"detbench/engine/trainer.py": [("ZG204", 16, 9)]}
-    (tree / "setup.py").unlink()
-    assert reports_in("--no-cache", "tools/train_net.py", cwd=tree) == {}
 
 
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:

@@ -1,8 +1,7 @@
 """The project's files (I/O): where the checked tree's root is, which file a module name is, their text.
 
-The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg, a setup.py
-or a `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too; a setup.py alone marks
-the checkout a package is installed from, whose `tools/train.py` imports it from there); a file with none
+The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg or a
+`.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (and for a
 script, the folders the modules it imports from beside it put on `sys.path`: `put_on_path`); never outside the
@@ -23,7 +22,7 @@ from pathlib import Path
 from zerograd_lint.analysis.module_source import Load, ModuleSource, ProjectSource
 from zerograd_lint.files import run_finds
 
-ROOT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
+ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
 
 
 @lru_cache(maxsize=None)
