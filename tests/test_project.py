@@ -18,6 +18,7 @@ from conftest import REPO, run_cli, run_flake8
 from expect import expected_reports
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
+from zerograd_lint.files.project_index import ROOT_MARKERS
 
 TREES = REPO / "tests" / "data" / "project"
 TREE_NAMES = sorted(path.name for path in TREES.iterdir() if path.is_dir())
@@ -124,6 +125,35 @@ LOOPS = [
     ("forward_stored_on_self", "models/noisy_translator.py", {}),
     ("trainer_loop_never_says_optim", "train.py", {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}),
     ("trainer_loop_never_says_optim", "clean_train.py", {}),
+    ("hooked_trainer", "projects/seg/train_net.py", {"projects/seg/train_net.py": [("ZG102", 22, 9)]}),
+    ("hooked_trainer", "projects/det/train_net.py", {}),
+    ("amp_grandchild", "engine/amp.py", {"engine/amp.py": [("ZG401", 28, 9)]}),
+    ("optimizer_step_method", "models/segment/train.py", {"models/segment/train.py": [("ZG402", 29, 9)]}),
+    ("optimizer_step_method", "models/detect/train.py", {}),
+    ("own_optim_wrapper", "tools/train.py", {"core/optim_wrapper.py": [("ZG101", 30, 13)]}),
+    ("own_optim_wrapper", "tools/clean_train.py", {}),
+    ("own_optim_wrapper", "tools/train_mmengine.py", {}),
+    ("method_registry", "main.py", {"trainer/multitask.py": [("ZG101", 34, 9)]}),
+    ("method_registry", "trainer/clean_multitask.py", {}),
+    ("module_train_step", "train.py", {"models/classifier.py": [("ZG103", 21, 9)]}),
+    ("module_train_step", "clean_train.py", {}),
+    ("module_train_step", "rewrapped_train.py", {"models/classifier.py": [("ZG103", 21, 9)]}),
+    ("decorated_epoch", "main.py", {"main.py": [("ZG204", 18, 9)]}),
+    ("decorated_epoch", "clean_main.py", {}),
+    ("configured_optimizers", "train.py", {"tasks/regression.py": [("ZG601", 22, 16)]}),
+    ("accelerate_engine", "src/project/train.py", {"src/project/train.py": [("ZG602", 24, 13)]}),
+    ("accelerate_engine", "src/project/clean_train.py", {}),
+    ("mae_loss_scaler", "main_pretrain.py", {}),
+    ("mae_loss_scaler", "engine_pretrain.py", {"engine_pretrain.py": [("ZG501", 27, 9)]}),
+    ("mae_loss_scaler", "engine_finetune.py", {}),
+    ("prefetcher_loop", "trainer/epoch.py", {"utils/optim.py": [("ZG103", 7, 5)]}),
+    ("prefetcher_loop", "trainer/clean_epoch.py", {}),
+    ("deit_hand_clip", "engine.py", {"engine.py": [("ZG203", 29, 13)]}),
+    ("deit_hand_clip", "engine_clean.py", {}),
+    ("gan_phases", "trainers/gan.py", {"trainers/gan.py": [("ZG201", 34, 9)]}),
+    ("gan_phases", "trainers/clean_gan.py", {}),
+    ("delegating_train", "main.py", {"main.py": [("ZG204", 15, 5)]}),
+    ("delegating_train", "clean_main.py", {}),
 ]
 
 
@@ -207,7 +237,7 @@ def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path
     the `lib/` that `_init_paths` puts on sys.path is still where `core.epochs` is found, and only there."""
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "lib_on_sys_path", tree)
-    assert not any((folder / marker).exists() for folder in (tree, *tree.parents) for marker in ("pyproject.toml", "setup.cfg", ".git"))
+    assert not any((folder / marker).exists() for folder in (tree, *tree.parents) for marker in ROOT_MARKERS)
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
     (tree / "lib" / "core").rename(tree / "core")  # above tools/, but not on sys.path: unknown
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}

@@ -368,6 +368,14 @@ class FileFacts:
         assert self.positions is not None
         return found or self.positions
 
+    def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
+        """The module a node is written in (the checked file's, or another module's that the analysis followed) and
+        the names of the functions defined there: where a call of that code finds the helpers it names."""
+        found = next((positions for _, positions in self.elsewhere if positions.covers(node)), None)
+        if found is None:
+            return self.module, self.helpers
+        return found.module, frozenset(f.name.value for f in nodes_of(found.module, cst.FunctionDef))
+
 
 @dataclass(frozen=True)
 class Clues:

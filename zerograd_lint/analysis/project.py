@@ -34,6 +34,10 @@ LOOKUP_DEPTH = 8
 FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
 
 
+# How many calls deep a def that hands the work to another def of its module is followed for that def's words.
+WRAPPER_DEPTH = 2
+
+
 def words_may_matter(text: str) -> bool:
     """Whether the words of a text's code (its strings and comments blanked) may matter to the lifecycle."""
     return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
@@ -149,14 +153,17 @@ class ProjectModule:
             self.imports_within[name] = {bound: None if bound in stored else imported for bound, imported in found.items()}
         return self.imports_within[name]
 
-    def follows(self, name: str) -> bool:
+    def follows(self, name: str, depth: int = 0) -> bool:
         """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
-        parsed by LibCST and followed: most of a big project's functions are not)."""
+        parsed by LibCST and followed: most of a big project's functions are not), or from those of a def of the
+        module it calls by name (`train(...)` handing the work to `_train_or_test(...)`), `WRAPPER_DEPTH` calls deep."""
         node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
         if node is None:
             return False
-        text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
-        return words_may_matter(text)
+        if words_may_matter("\n".join(self.lines[node.lineno - 1 : node.end_lineno])):
+            return True
+        called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+        return depth < WRAPPER_DEPTH and any(self.follows(other, depth + 1) for other in called - {name} if other in self.python_defs)
 
     def calls_a_parameter(self, name: str) -> bool:
         """Whether a top-level def calls one of its own parameters (`step_fn(batch)` of `fit(loader, step_fn)`: a loop

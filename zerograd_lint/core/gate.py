@@ -27,7 +27,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Union
+from typing import Any, Callable, Iterable, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
@@ -269,6 +269,7 @@ class Body:
     step: bool = False
     calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
     grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
+    through_table: bool = False  # calls an entry of a dict or list (`self.steps[task](batch)`)
 
 
 @dataclass
@@ -288,6 +289,7 @@ class Summary:
     loops: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, iterable
     assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
     uncalled: bool = False  # a lifecycle method named as a statement
+    tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
 
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
@@ -311,7 +313,8 @@ class Summary:
         """The bodies that call each def (by `id`), as `Body.calls` names them."""
         found: dict[int, list[Body]] = {}
         for caller in self.bodies:
-            for name in caller.calls:
+            # A call through a table may run any def a table holds (`Inlining.chosen_from_table`).
+            for name in caller.calls | self.tabled if caller.through_table else caller.calls:
                 for callee in self.by_name.get(name, ()):
                     found.setdefault(id(callee), []).append(caller)
         return found
@@ -394,6 +397,7 @@ def summarize(tree: ast.AST) -> Summary:
                 body.calls.add(func.id)
                 called = func.id
             else:
+                body.through_table |= type(func) is ast.Subscript
                 called = ""
             if called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1:  # type: ignore[attr-defined]
                 body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps
@@ -409,9 +413,8 @@ def summarize(tree: ast.AST) -> Summary:
             if within and "param" in node.attr.lower():  # type: ignore[attr-defined]
                 for expression in within:
                     expression.says_parameters = True
-        elif kind is ast.Expr:
-            if type(node.value) is ast.Attribute and node.value.attr in UNCALLED_METHODS:  # type: ignore[attr-defined]
-                summary.uncalled = True
+        elif (noted := NOTED_KINDS.get(kind)) is not None:
+            noted(node, summary)
         # The children go on the stack last first, so that they come off it in source order; a loop's
         # iterable and an assigned value, each an `Expression` of its own, come off first.
         first: tuple[ast.AST, Body, tuple[Expression, ...]] | None = None
@@ -439,6 +442,25 @@ def summarize(tree: ast.AST) -> Summary:
         if first is not None:
             push(first)
     return summary
+
+
+def note_uncalled(statement: ast.Expr, summary: Summary) -> None:
+    """A lifecycle method named as a statement, not called (`optimizer.zero_grad`)."""
+    if type(statement.value) is ast.Attribute and statement.value.attr in UNCALLED_METHODS:
+        summary.uncalled = True
+
+
+def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> None:
+    """The names and attributes a dict, list or tuple display holds (`{"classify": self.classify_step}`)."""
+    for held in display.values if isinstance(display, ast.Dict) else display.elts:
+        if isinstance(held, ast.Attribute):
+            summary.tabled.add(held.attr)
+        elif isinstance(held, ast.Name):
+            summary.tabled.add(held.id)
+
+
+# The kinds of node whose note the walk takes besides defs, calls and attributes.
+NOTED_KINDS: dict[type, Callable[[Any, Summary], None]] = {ast.Expr: note_uncalled, ast.Dict: note_held, ast.List: note_held, ast.Tuple: note_held}
 
 
 # --- Needs, and the gate of a selection ---------------------------------------------------------

@@ -128,17 +128,36 @@ class ProjectGate:
         return known[1]
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
-        """Mark the file's bodies that call a def of a training module reaching a backward or a step."""
+        """Mark the file's bodies that call a def of a training module reaching a backward or a step, and the
+        overrides such a module's loop may run (`driven_overrides`) as reaching both."""
         reached = self.reached(tree, frozenset().union(*(body.calls for body in summary.bodies), base_names(tree)))
+        driven = self.driven_overrides(tree)
         for body in summary.bodies:
             for called in body.calls & reached.keys():
                 backward, step = reached[called]
                 body.backward, body.step = body.backward or backward, body.step or step
+            if body.name in driven:
+                body.backward = body.step = True
+
+    def driven_overrides(self, tree: ast.Module) -> frozenset[str]:
+        """The methods of the file's subclasses that a training module it imports calls on `self` (a base class's
+        loop calling `self.optimizer_step()`, overridden here): run by that loop, with its backward and its step."""
+        methods = frozenset(
+            method.name for node in statements_in(tree) if isinstance(node, ast.ClassDef) and node.bases
+            for method in node.body if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
+        )
+        found: set[str] = set()
+        for candidate, _ in self.training_candidates(tree, methods) if methods else ():
+            source = self.load(candidate)
+            found.update(name for name in methods - found if source is not None and f"self.{name}(" in source.source)
+        return frozenset(found)
 
     def may_reach_both(self, tree: ast.Module, source: str) -> bool:
         """Whether a body of the file may reach a backward and a step once `mark`ed, asked before its walk: the
         defs of training modules it imports that are named in it (every name a body calls is a word of its text)
         reach them, or one of them while its own code has the other (its code has not both: the gate asked)."""
+        if self.driven_overrides(tree):
+            return True
         backward = step = False
         called = words_of(source) if says_optimizer(as_bytes(source)) else called_in_loops(tree)
         for reaches_backward, reaches_step in self.reached(tree, called).values():

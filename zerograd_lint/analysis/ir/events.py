@@ -10,7 +10,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
-from zerograd_lint.analysis.ir.index import Container, suites
+from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -132,6 +132,8 @@ class CallEvents:
             if function is None and (changed := state_events.state_change_target(call)) is not None:
                 return [self.event(StateLoad, call, target=resolver.canonical(changed))]
             return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
+        if isinstance(func, cst.Subscript):
+            return self.chosen_from_table(call, func, context) or []
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
@@ -475,6 +477,10 @@ class CallEvents:
         if found is None:
             return []
         construction, resolver = found
+        if isinstance(resolver.same_file, SameFileView) and isinstance(resolver.same_file.container, cst.FunctionDef):
+            # A factory's construction (`return AdamW(...)` of `model.configure_optimizers()`, read, not inlined) is
+            # reported where it is written: its def's module is one the analysis read.
+            self.homes.setdefault(resolver.same_file.container, resolver.same_file.index)
         params = state_events.parameters_argument(construction)
         return [
             self.event(

@@ -383,23 +383,36 @@ class SameFileView:
     def option_default(self, dest: str) -> cst.BaseExpression | None:
         return self.index.option_defaults.get(dest)
 
-    def callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+    def callee(self, call: cst.Call, caller: Resolver | None = None) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
-        is a method."""
+        is a method. With the `caller`'s resolver, a method of an instance it knows the class of, too."""
         found = self.index.callee(call, self.container)
         if found is not None:
             return (self.index, *found)
         home = self.index.project
         dotted = dotted_name(call.func)
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
-        return (found[0].index, found[1], False) if found is not None else None
+        if found is not None:
+            return (found[0].index, found[1], False)
+        return self.method_of_instance(call, caller) if caller is not None else None
 
-    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
-        found = self.callee(call)
+    @staticmethod
+    def method_of_instance(call: cst.Call, caller: Resolver) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """`model.configure_optimizers()` where the caller knows every class `model` may have been built from (of the
+        file or of the project: `model = Regressor(cfg)`, imported): their method of that name, when it is one."""
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        classes = caller.classes_built(call.func.value)
+        found = {home.inherited_method(cls, call.func.attr.value) for home, cls in classes or ()}
+        method = found.pop() if len(found) == 1 else None
+        return (method[0], method[1], True) if method is not None else None
+
+    def returned_expressions(self, call: cst.Call, caller: Resolver | None = None) -> tuple[cst.BaseExpression, ...]:
+        found = self.callee(call, caller)
         return found[0].returned_values(found[1]) if found is not None else ()
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        found = self.callee(call)
+        found = self.callee(call, caller)
         return returned_at(*found, call, caller) if found is not None else []
 
     def constructor(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef | cst.ClassDef, bool] | None:
@@ -450,10 +463,12 @@ def returned_at(
     its parameters bound to the call's arguments; empty when it returns nothing visible."""
     if not index.returned_values(function):
         return []
-    parameters = [p.name.value for p in function.params.params][1 if is_method else 0 :]
+    parameters = [p.name.value for p in function.params.params]
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     keywords = [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
-    bound = [*zip(parameters, positional), *((k, v) for k, v in keywords if k in parameters)]
+    bound = [*zip(parameters[1 if is_method else 0 :], positional), *((k, v) for k, v in keywords if k in parameters)]
+    if is_method and parameters and isinstance(call.func, cst.Attribute):
+        bound.append((parameters[0], call.func.value))  # `self` is the instance the call names
     resolver = index.resolver_for(
         function, {name: caller.canonical(value) for name, value in bound}, {}, {name: (caller, value) for name, value in bound}
     )

@@ -12,8 +12,9 @@ from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
-from zerograd_lint.analysis.ir.nodes import Node
-from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
+from zerograd_lint.analysis.ir.roles import Resolver, rewraps
+from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
@@ -80,7 +81,20 @@ class Inlining:
         if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
             return None
         bindings = context.resolver.bindings(code_of(receiver))
+        if not bindings and isinstance(receiver, cst.Attribute) and receiver.attr.value == WRAPPED_MODULE:
+            return self.wrapped_instance(receiver.value, context.resolver)
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+
+    def wrapped_instance(self, wrapper: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
+        """The module a data-parallel wrapper was handed, its `.module` (`model.module` of `model = DDP(Net(cfg).to(rank),
+        device_ids=[rank])`, or of `model = DDP(model)` rewrapping a `model = Net(cfg)`): its constructions; None when
+        the name is not bound to one such wrapper."""
+        wrappers = [
+            b.value for b in resolver.bindings(code_of(wrapper))
+            if isinstance(b.value, cst.Call) and (dotted_name(b.value.func) or "").rsplit(".", 1)[-1] in DATA_PARALLEL_WRAPPERS
+        ]
+        handed = next((a.value for a in wrappers[0].args if a.keyword is None and not a.star), None) if len(wrappers) == 1 else None
+        return self.constructions_of(handed, resolver, 0) if handed is not None else None
 
     def constructions_of(
         self, value: cst.BaseExpression | None, resolver: Resolver, depth: int, made_by: MadeBy | None = None
@@ -93,9 +107,11 @@ class Inlining:
         when one is not known."""
         if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
             return None
-        if isinstance(value, cst.Name):
-            bindings = resolver.bindings(value.value)
+        if isinstance(value, cst.Name):  # `model = DDP(model)`, `model = model.to(device)`: the same one again
+            bindings = [b for b in resolver.bindings(value.value) if not rewraps(b.value, value.value)]
             return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in MOVING_METHODS:
+            return self.constructions_of(value.func.value, resolver, depth + 1, made_by)  # `Net(cfg).to(rank)`: the same one
         callee = dotted_name(value.func)
         if callee is None:
             return None
@@ -229,6 +245,34 @@ class Inlining:
             self.homes.setdefault(found[1], found[0])
         return found[1] if found is not None else None
 
+    def chosen_from_table(self, call: cst.Call, table: cst.Subscript, context: Context) -> list[Node] | None:
+        """`self.steps[task](batch)`: a call of an entry of a dict, list or tuple bound once (`self.steps =
+        {"classify": self.classify_step, ...}` in `__init__`), each of whose values is a method of `self` or a def of
+        the file: one of them runs, so each is inlined as an arm of a choice (as a `match`'s cases are; a missing key
+        raises, so no arm is skipped). None when the table is not known so."""
+        bindings = context.resolver.bindings(code_of(table.value))
+        shown = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(shown, (cst.Dict, cst.List, cst.Tuple)) or not shown.elements:
+            return None
+        arms: list[Block] = []
+        for element in shown.elements:
+            entry = element.value if isinstance(element, (cst.DictElement, cst.Element)) else None
+            if isinstance(entry, cst.Attribute) and code_of(entry.value) == "self":
+                method = self.method_of_self(entry.attr.value, context)
+                nodes = self.inline_call(call, method, context, drop_self=True, on=entry.value) if method is not None else None
+            elif isinstance(entry, cst.Name):
+                function = self.index_of(context.function).function(context.function, entry.value)
+                nodes = self.inline_call(call, function, context) if function is not None else None
+            else:
+                nodes = None
+            if nodes is None:
+                return None
+            arms.append(Block(tuple(nodes)))
+        choice = arms[-1]
+        for arm in reversed(arms[:-1]):
+            choice = Block((Branch(None, Guard.OTHER, arm, choice, call),))
+        return list(choice.items)
+
     def method_of_class(self, func: cst.BaseExpression, context: Context) -> tuple[cst.FunctionDef, bool] | None:
         """`Steps.train_step` of `Steps.train_step(model, opt, batch)`: a method of a class of the file or of the
         project called on the class, with whether the call passes its first parameter (a static method's and an
@@ -338,11 +382,12 @@ class Inlining:
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0,
-        attributes: dict[str, str] | None = None, partial: Partial | None = None,
+        attributes: dict[str, str] | None = None, partial: Partial | None = None, on: cst.BaseExpression | None = None,
     ) -> list[Node]:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
         `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`); `partial`:
-        the arguments a `functools.partial` bound before the call's, read where it was written (`partial_called`)."""
+        the arguments a `functools.partial` bound before the call's, read where it was written (`partial_called`);
+        `on`: the instance a method is called on where the call does not name it (`self` of `self.steps[task](batch)`)."""
         if function is None or self.index_of(function).is_generator(function):
             return []  # a generator's body runs as it is iterated, not where it is called
         params = function.params
@@ -372,7 +417,7 @@ class Inlining:
             p.name.value: p.default for p in [*params.posonly_params, *params.params, *params.kwonly_params]
             if exact and p.default is not None and p.name.value not in arguments
         }
-        receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else None
+        receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else on
         naming = self.naming_for(function, context, bound, defaults, receiver)
         return self.inline_body(call, function, context, overlay, roles, arguments, naming)
 

@@ -322,7 +322,7 @@ class SameFile(Protocol):
         (its parameters bound to the call's arguments); empty when the callee is not in the file."""
         ...
 
-    def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]: ...
+    def returned_expressions(self, call: cst.Call, caller: "Resolver | None" = None) -> tuple[cst.BaseExpression, ...]: ...
 
     def factory_returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """`returned`, a function of the project whose words say nothing of the lifecycle included (a factory)."""
@@ -534,8 +534,9 @@ class Resolver:
         return self.same_file.returned(call, self)
 
     def returned_expressions(self, call: cst.Call) -> tuple[cst.BaseExpression, ...]:
-        """What a same-file function returns, as written (cheap: no resolver for it)."""
-        return self.same_file.returned_expressions(call) if self.same_file is not None else ()
+        """What a function of the file or of the project returns, as written (no resolver made for it); a method of an
+        instance whose class this resolver knows, too (`model.configure_optimizers()`)."""
+        return self.same_file.returned_expressions(call, self) if self.same_file is not None else ()
 
     def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
         """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""

@@ -107,11 +107,11 @@ ATTRIBUTE_MAPPINGS = frozenset({"Munch", "munchify", "EasyDict", "edict", "AttrD
 MAPPING_CONSTRUCTORS = frozenset({"dict", "OrderedDict", *ATTRIBUTE_MAPPINGS})
 # A mapping's own methods, never one of its keys read as an attribute (`optims.values()`, Munch's `toDict()`).
 MAPPING_METHODS = frozenset(name for name in dir(dict) if not name.startswith("_")) | {"toDict", "toJSON", "toYAML", "fromDict"}
+# Data-parallel wrappers: the module they were handed is their `.module` (`model.module.train_step(batch)`).
+DATA_PARALLEL_WRAPPERS = frozenset({"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP"})
+WRAPPED_MODULE = "module"
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
-MODULE_WRAPPERS = frozenset(
-    {"DistributedDataParallel", "DataParallel", "DDP", "FullyShardedDataParallel", "FSDP", "compile", "deepcopy",
-     "convert_sync_batchnorm", "prepare"}
-)
+MODULE_WRAPPERS = DATA_PARALLEL_WRAPPERS | {"compile", "deepcopy", "convert_sync_batchnorm", "prepare"}
 
 # --- the library these words describe ---------------------------------------------------------
 

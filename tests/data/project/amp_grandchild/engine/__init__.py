@@ -1,0 +1,4 @@
+# expect: clean
+from engine.amp import AmpTrainer, UnscalingAmpTrainer
+from engine.base import IterationLoop
+from engine.simple import SimpleTrainer

@@ -1,0 +1,3 @@
+# expect: clean
+from framework.module import TrainModule
+from framework.trainer import Trainer

@@ -1,0 +1,2 @@
+# expect: clean
+from engine.epochs import evaluate, train_one_epoch

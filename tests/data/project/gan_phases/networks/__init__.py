@@ -1,0 +1,2 @@
+# expect: clean
+from networks.blocks import Discriminator, Generator

@@ -1,0 +1,3 @@
+# expect: clean
+from trainers.base import PhaseTrainer
+from trainers.gan import GANTrainer

@@ -1,0 +1,2 @@
+# expect: clean
+from .classifier import Classifier

@@ -1,0 +1,3 @@
+# expect: clean
+from .clearing_wrapper import build_clearing_optim_wrapper
+from .optim_wrapper import OptimWrapper, build_optim_wrapper

@@ -1,0 +1,3 @@
+# expect: clean
+from utils.data import CudaPrefetcher
+from utils.optim import reset_grads
