@@ -17,10 +17,9 @@ MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
 def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | None] | None:
     """The step this backward accumulates for, and the accumulation count if it can be named."""
     where = root.where[backward.id]
-    fed = root.fed[backward.id]
     for event in root.events_by_loop[where.loop]:
-        if not (isinstance(event, Step) and event.optimizer in fed and root.reached(event)):
-            continue
+        if not (isinstance(event, Step) and root.held(event, event.optimizer).holds_gradients_of(backward)):
+            continue  # a step this backward's gradients never reach unapplied (on a path whose tests agree)
         step_where = root.where[event.id]
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()

@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
-from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, locals_of
+from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -405,7 +405,7 @@ class Builder(CallEvents, Inlining):
                     no_grad=context.no_grad, parts=parts,
                 )
             )
-        stored = {key for target in targets for key in context.naming.stored(target)}
+        stored = {key for target in targets for key in context.naming.stored(target)} - handed_back(value, nodes, context.naming)
         if stored:
             nodes.append(self.assigned_value(statement, stored, context))
         return nodes
@@ -536,6 +536,22 @@ class Builder(CallEvents, Inlining):
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items())
         entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
         return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
+
+
+def handed_back(value: cst.BaseExpression | None, nodes: list[Node], naming: Naming) -> frozenset[str]:
+    """`state = update(model, state)` where the inlined `update` ends by returning the parameter `state` was handed
+    to, on every return, and never rebinds it: the name keeps the object it held (its tests still agree)."""
+    inlined = next((node for node in nodes if isinstance(node, Inlined) and node.call is value), None)
+    if inlined is None or not isinstance(inlined.function.body, cst.IndentedBlock) or not inlined.function.body.body:
+        return frozenset()
+    function, last = inlined.function, inlined.function.body.body[-1]
+    returned = {code_of(r.value) if isinstance(r.value, cst.Name) else None for r in nodes_of(function.body, cst.Return)}
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)) or len(returned) != 1:
+        return frozenset()
+    parameter = next(iter(returned))
+    argument = dict(inlined.arguments).get(parameter) if parameter not in assigned_in(function) else None
+    key = naming.chain(argument) if argument is not None else None
+    return frozenset({key}) if key is not None else frozenset()
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
