@@ -187,8 +187,16 @@ class Naming:
         one atom, which takes the same branch in both (RULES.md, "Correlated conditions"); anything else stays the
         helper's own local, unknown to its caller's tests."""
         bound = Counter(t.value for t in targets if isinstance(t, cst.Name))
-        once = {name for name, times in bound.items() if times == 1 and name not in self.params and name not in self.constants}
-        if not once:
+        reads: dict[str, Term] = {}
+        for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+                break  # the first statements only: bound before anything else runs, on every path
+            name = small.targets[0].target.value
+            read = term(small.value, self) if bound[name] == 1 and name not in self.params and name not in self.constants else None
+            if read is not None and not read[2] and read[1]:
+                reads[name] = read
+        if not reads:
             return self
         stored = {key for target in targets for key in self.stored(target)}
         handed = {
@@ -196,17 +204,7 @@ class Naming:
             for part in [*(a.value for a in call.args), *([call.func.value] if isinstance(call.func, cst.Attribute) else [])]
             if (key := self.chain(part)) is not None
         }
-        aliases: dict[str, Term] = {}
-        for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
-            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
-                break  # the first statements only: a read after a branch or a call may not be the one the test sees
-            name = small.targets[0].target.value
-            read = term(small.value, self) if name in once else None
-            if read is not None and not read[2] and read[1] and not any(
-                changes(key, each) for key in stored | handed for each in read[1]
-            ):
-                aliases[name] = read
+        aliases = {name: read for name, read in reads.items() if not any(changes(key, each) for key in stored | handed for each in read[1])}
         return replace(self, aliases=aliases) if aliases else self
 
     def key(self, name: str) -> str:

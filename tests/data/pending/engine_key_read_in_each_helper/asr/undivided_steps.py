@@ -1,4 +1,4 @@
-# expect: ZG501 14:9
+# expect: ZG501 15:9
 """The twin's helpers: the torch branch forgets to divide its loss by the accumulation steps (a true ZG501 at its
 backward); the engine branch is as in steps.py and still never feeds the optimizer's step (the flag the torch branch
 stores in the settings dict is another item than the back end both helpers read)."""
