@@ -3,6 +3,7 @@
 
 import copy
 
+from asr.batches import forward
 from asr.undivided_steps import backward, update
 
 
@@ -11,6 +12,6 @@ class UndividedExecutor:
         state = copy.deepcopy(configs)
         for index, batch in enumerate(loader):
             state["index"] = index
-            state["loss"] = model(batch)
+            state = forward(model, batch, state)
             state = backward(model, scaler, state)
             state = update(model, optimizer, scheduler, scaler, state)
