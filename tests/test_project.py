@@ -117,6 +117,11 @@ LOOPS = [
     ("lib_on_sys_path", "tools/clean_train.py", {}),
     ("scheduler_handed_to_engine", "train_net.py", {"engine/trainer.py": [("ZG204", 10, 9)]}),
     ("scheduler_handed_to_engine", "clean_train_net.py", {}),
+    ("backend_dispatch_methods", "runner.py", {}),
+    ("backend_dispatch_methods", "undivided_runner.py", {"undivided_runner.py": [("ZG501", 30, 9)]}),
+    ("engine_key_read_in_each_helper", "asr/executor.py", {}),
+    ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
+    ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
 ]
 
 
