@@ -169,12 +169,15 @@ class ProjectModule:
         return any(isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in parameters for call in ast.walk(node))
 
     def returned_parameter(self, name: str) -> tuple[str, tuple[str, ...]] | None:
-        """The parameter a top-level def returns on every return, its last statement one, and never rebinds (`return
-        info_dict` of `batch_forward(model, batch, info_dict)`), with its positional parameters; from CPython's tree
-        of the def alone (see `builder.parameter_returned`, the same question of a def in LibCST's tree)."""
+        """The parameter a plain top-level def (no decorator, no generator, not async) returns on every return, its last
+        statement one, and never rebinds (`return info_dict` of `batch_forward(model, batch, info_dict)`), with its
+        positional parameters; from CPython's tree of the def alone (see `builder.parameter_returned`, the same
+        question of a def in LibCST's tree)."""
         node = self.statement(name)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(node.body[-1], ast.Return):
-            return None
+        if not isinstance(node, ast.FunctionDef) or node.decorator_list or not isinstance(node.body[-1], ast.Return) or any(
+            isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node)
+        ):
+            return None  # a coroutine, a generator, or what a decorator makes of it
         returned = {r.value.id if isinstance(r.value, ast.Name) else None for r in ast.walk(node) if isinstance(r, ast.Return)}
         arguments = node.args
         positional = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])

@@ -361,7 +361,7 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
         return
     if isinstance(node, Loop) and isinstance(node.node, cst.For):
         taken = keys_taken(node.node)
-        keys = {**keys, **dict([taken])} if taken is not None else keys
+        keys = {**keys, taken[0]: taken[1]} if taken is not None else keys
         elements = {name: collection_name(collection) for name, collection in loop_elements(node.node.target, node.node.iter).items()}
         names = {name: collection for name, collection in elements.items() if collection is not None}
         if names:

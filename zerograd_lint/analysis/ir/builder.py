@@ -571,10 +571,13 @@ class Builder(CallEvents, Inlining):
 
 
 def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]] | None:
-    """The parameter a def returns on every return, its last statement one, and never rebinds, with its positional
-    parameters (`ProjectModule.returned_parameter` asks it of a def of the project in CPython's tree)."""
+    """The parameter a plain def (no decorator, no generator, not async) returns on every return, its last statement
+    one, and never rebinds, with its positional parameters (`ProjectModule.returned_parameter` asks it of a def of the
+    project in CPython's tree)."""
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
     last = body[-1] if body else None
+    if function.decorators or function.asynchronous is not None or nodes_of(function.body, cst.Yield):
+        return None  # a coroutine, a generator, or what a decorator makes of it
     returned = {r.value.value if isinstance(r.value, cst.Name) else None for r in nodes_of(function.body, cst.Return)}
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)) or len(returned) != 1:
         return None
