@@ -93,10 +93,7 @@ class PassThrough:
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
 # What a correlated test can decide (gradient reads and freezes: for ZG301).
 LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
-# A back-end dispatch of four values (`if env == "pytorchDDP": ... elif env == "pytorch": ...`) beside three
-# tests of one step (fp16, a wrapper's method, the accumulation guard) is 32 valuations: at 16 the dispatch,
-# tested first, was forgotten and the engine's backward met another back end's step (FlagAI's trainer).
-MAX_VALUATIONS = 32
+MAX_VALUATIONS = 16
 
 
 @dataclass
