@@ -154,6 +154,11 @@ LOOPS = [
     ("gan_phases", "trainers/clean_gan.py", {}),
     ("delegating_train", "main.py", {"main.py": [("ZG204", 15, 5)]}),
     ("delegating_train", "clean_main.py", {}),
+    ("backend_dispatch_methods", "runner.py", {}),
+    ("backend_dispatch_methods", "undivided_runner.py", {"undivided_runner.py": [("ZG501", 30, 9)]}),
+    ("engine_key_read_in_each_helper", "asr/executor.py", {}),
+    ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
+    ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
 ]
 
 

@@ -62,6 +62,12 @@ class Held:
         """Some path holds gradients of a backward of this iteration that no step applied yet."""
         return any(has(c, Mark.CUR) for c in self.contents)
 
+    def holds_gradients_of(self, backward: Event) -> bool:
+        """Some path holds gradients of this backward, of this iteration or an earlier one, that no step applied yet:
+        a path on which the backward runs and then reaches the event (a backward in one branch of a test that takes
+        the same branch in every iteration never reaches a step in the other branch)."""
+        return any((mark, backward.id) in c for c in self.contents for mark in UNAPPLIED)
+
     def discarded(self) -> bool:
         """On some path a clear threw away this iteration's gradients, and no backward ran since."""
         return any(has(c, Mark.DISCARDED) for c in self.contents)

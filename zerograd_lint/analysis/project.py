@@ -175,6 +175,26 @@ class ProjectModule:
         parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
         return any(isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in parameters for call in ast.walk(node))
 
+    def returned_parameter(self, name: str) -> tuple[str, tuple[str, ...]] | None:
+        """The parameter a plain top-level def (no decorator, no generator, not async) returns on every return, its last
+        statement one, and never rebinds (`return info_dict` of `batch_forward(model, batch, info_dict)`), with its
+        positional parameters; from CPython's tree of the def alone (see `builder.parameter_returned`, the same
+        question of a def in LibCST's tree)."""
+        node = self.statement(name)
+        if not isinstance(node, ast.FunctionDef) or node.decorator_list or not isinstance(node.body[-1], ast.Return) or any(
+            isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node)
+        ):
+            return None  # a coroutine, a generator, or what a decorator makes of it
+        returned = {r.value.id if isinstance(r.value, ast.Name) else None for r in ast.walk(node) if isinstance(r, ast.Return)}
+        arguments = node.args
+        positional = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args])
+        parameter = next(iter(returned)) if len(returned) == 1 else None
+        if parameter not in {*positional, *(a.arg for a in arguments.kwonlyargs)} or any(
+            isinstance(n, ast.Name) and n.id == parameter and not isinstance(n.ctx, ast.Load) for n in ast.walk(node)
+        ):
+            return None
+        return parameter, positional
+
     @cached_property
     def matters(self) -> bool:
         """Whether the words of the module's code may matter to the lifecycle (the methods of its classes are

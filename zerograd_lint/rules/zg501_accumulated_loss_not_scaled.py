@@ -17,10 +17,9 @@ MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
 def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | None] | None:
     """The step this backward accumulates for, and the accumulation count if it can be named."""
     where = root.where[backward.id]
-    fed = root.fed[backward.id]
     for event in root.events_by_loop[where.loop]:
-        if not (isinstance(event, Step) and event.optimizer in fed and root.reached(event)):
-            continue
+        if not (isinstance(event, Step) and root.held(event, event.optimizer).holds_gradients_of(backward)):
+            continue  # a step this backward's gradients never reach unapplied (on a path whose tests agree)
         step_where = root.where[event.id]
         if step_where.guard is Guard.COUNTER and step_where.guard_branch is not None:
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
@@ -80,7 +79,9 @@ RULE = Rule(
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
-        "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`)."
+        "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`). "
+        "A backward is paired only with a step its gradients reach on a path whose tests agree: not with the step of "
+        "the other branch of a back-end test nothing in the loop assigns (RULES.md, \"Correlated conditions\")."
     ),
     valid=(
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
@@ -104,6 +105,19 @@ RULE = Rule(
         "for batch in loader:\n    for micro in batch.split(8):\n        micro_loss = criterion(model(micro))\n"
         "        micro_loss.mul_(micro.shape[0] / batch.shape[0])\n        micro_loss.backward()\n"
         "    optimizer.step()\n    optimizer.zero_grad()\n",
+        # One back end per run (nothing in the loop assigns the test): DeepSpeed's engine divides by itself and steps
+        # alone; its backward never reaches the other branch's guarded step.
+        "for i, batch in enumerate(loader):\n    if args.backend == 'deepspeed':\n        engine_loss = engine(batch).mean()\n"
+        "        engine.backward(engine_loss)\n        engine.step()\n    else:\n        loss = model(batch).mean() / accum\n"
+        "        loss.backward()\n        if (i + 1) % accum == 0:\n            optimizer.step()\n            optimizer.zero_grad()\n",
+        # The same back end read from the one settings dict by each helper: both take the same branch.
+        "def backward(model, state):\n    engine = state.get('engine', 'torch')\n    loss = state['loss']\n"
+        "    if engine == 'deepspeed':\n        model.backward(loss)\n    else:\n        (loss / state['accum']).backward()\n"
+        "    return state\n\n\ndef update(model, optimizer, state):\n    engine = state.get('engine', 'torch')\n"
+        "    if engine == 'deepspeed':\n        model.step()\n    elif (state['index'] + 1) % state['accum'] == 0:\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n    return state\n\n\n"
+        "for index, batch in enumerate(loader):\n    state['index'] = index\n    state['loss'] = model(batch).mean()\n"
+        "    state = backward(model, state)\n    state = update(model, optimizer, state)\n",
     ),
     invalid=(
         Example(

@@ -87,7 +87,8 @@ RULE = Rule(
         "an inner loop summed into one backward), inside `torch.no_grad()` / `torch.inference_mode()`, in a loop "
         "that does not train (an evaluation loop), when the accumulator is reset in every iteration, or for a "
         "dict whose graph-carrying entry is replaced by a detached value before it is kept "
-        "(`out[\"loss\"] = out[\"loss\"].detach()`). The advice fits the kept value: `.item()` for the loss, "
+        "(`out[\"loss\"] = out[\"loss\"].detach()`), or whose every entry a loop over its keys replaced "
+        "(`for k, v in d.items(): d[k] = v.item()`). The advice fits the kept value: `.item()` for the loss, "
         "`.detach()` for another tensor, the entries detached for a dict, each element for a tuple."
     ),
     valid=(
@@ -132,6 +133,12 @@ RULE = Rule(
         "def detection_loss(out, y):\n    n = y.numel()\n    return (box_loss(out, y) + cls_loss(out, y)) / n, n\n\n"
         "seen = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss, n = detection_loss(model(x), y)\n"
         "    loss.backward()\n    optimizer.step()\n    seen += n\n",
+        # Every entry of the step's loss dict replaced by its number, in a loop over its items, before it is returned.
+        "def train_step(model, batch, optimizer):\n    out = model(batch)\n"
+        "    terms = {'mse': F.mse_loss(out, batch), 'l1': F.l1_loss(out, batch)}\n    loss = terms['mse'] + terms['l1']\n"
+        "    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n    for name, value in terms.items():\n"
+        "        terms[name] = value.item()\n    return terms\n\n\ntotals = defaultdict(float)\nfor batch in loader:\n"
+        "    terms = train_step(model, batch, optimizer)\n    for name, value in terms.items():\n        totals[name] += value\n",
     ),
     invalid=(
         Example(

@@ -18,7 +18,8 @@ and name: an accumulation `total += loss` is reported when
 Containers are followed too: a dict, tuple or list built from such tensors (`logs = {"loss": loss}`,
 also as a helper returns it, `loss, logs = step(batch)`) holds their graphs, and so does each element a
 loop takes from it (`for k, v in parts.items(): totals[k] += v`). A dict whose graph-carrying entry is
-replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none.
+replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none, nor
+does one whose every entry a loop over its keys replaced so (`for k, v in d.items(): d[k] = v.item()`).
 """
 
 from __future__ import annotations
@@ -339,9 +340,13 @@ def graph_entry(backward: Backward | None, name: str) -> cst.BaseExpression | No
     return index.value if isinstance(index, cst.Index) and literal_of(index.value) is not None else None
 
 
-def rebindings_in(node: Node, scope: cst.CSTNode) -> Iterator[tuple[int, Rebinding]]:
+def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None = None) -> Iterator[tuple[int, Rebinding]]:
     """The Rebind events ZG602 follows, each with what it binds: entries written with a literal key
-    (`out["loss"] = ...`), and loops' elements of collections (`for k, v in parts.items():`)."""
+    (`out["loss"] = ...`), the whole dict where a loop over its keys writes each entry without a graph (`d[k] =
+    v.item()` in `for k, v in d.items():`; `keys`: each loop key around the node -> the dict it takes the keys of;
+    after the loop every entry is replaced, a `break` aside), and loops' elements of collections (`for k, v in
+    parts.items():`)."""
+    keys = keys or {}
     if isinstance(node, Rebind):
         statement = node.node
         if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
@@ -349,10 +354,14 @@ def rebindings_in(node: Node, scope: cst.CSTNode) -> Iterator[tuple[int, Rebindi
             key = subscript_key(target)
             if key is not None:
                 yield node.id, Rebinding(scope, {f"{code_of(target.value)}[{key}]": None}, statement.value)
+            elif every_entry_replaced(target, statement.value, keys):
+                yield node.id, Rebinding(scope, {code_of(target.value): None}, statement.value)
         return
     if isinstance(node, Event):
         return
     if isinstance(node, Loop) and isinstance(node.node, cst.For):
+        taken = keys_taken(node.node)
+        keys = {**keys, taken[0]: taken[1]} if taken is not None else keys
         elements = {name: collection_name(collection) for name, collection in loop_elements(node.node.target, node.node.iter).items()}
         names = {name: collection for name, collection in elements.items() if collection is not None}
         if names:
@@ -364,7 +373,28 @@ def rebindings_in(node: Node, scope: cst.CSTNode) -> Iterator[tuple[int, Rebindi
         if aliases:
             yield entry.id, Rebinding(node.function, {}, aliases=aliases)
     for child in children(node):
-        yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope)
+        yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys)
+
+
+def keys_taken(loop: cst.For) -> tuple[str, str] | None:
+    """`k` and `d` of `for k, v in d.items():`, `for k in d.keys():` or `for k in d:`: a name bound to each key of `d`."""
+    target, iterable = loop.target, loop.iter
+    if isinstance(target, cst.Tuple) and len(target.elements) == 2 and isinstance(iterable, cst.Call) and not iterable.args and (
+        isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items"
+    ):
+        target, iterable = target.elements[0].value, iterable.func.value
+    elif isinstance(iterable, cst.Call) and not iterable.args and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "keys":
+        iterable = iterable.func.value
+    container = dotted_name(iterable)
+    return (target.value, container) if isinstance(target, cst.Name) and container is not None else None
+
+
+def every_entry_replaced(target: cst.BaseExpression, value: cst.BaseExpression, keys: Mapping[str, str]) -> bool:
+    """`d[k] = v.item()` where `k` is the key a loop around takes from `d`: each entry written anew without a graph."""
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
+        return False
+    key = target.slice[0].slice.value
+    return isinstance(key, cst.Name) and keys.get(key.value) == dotted_name(target.value) and not graph_inputs(value)
 
 
 def subscript_key(target: cst.BaseExpression) -> str | None:

@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
-from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, locals_of
+from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -405,10 +405,42 @@ class Builder(CallEvents, Inlining):
                     no_grad=context.no_grad, parts=parts,
                 )
             )
-        stored = {key for target in targets for key in context.naming.stored(target)}
+        stored = {key for target in targets for key in context.naming.stored(target)} - self.handed_back(value, nodes, context)
         if stored:
             nodes.append(self.assigned_value(statement, stored, context))
         return nodes
+
+    def handed_back(self, value: cst.BaseExpression | None, nodes: list[Node], context: Context) -> frozenset[str]:
+        """`state = update(model, state)` where `update` (of the file or the project, inlined or not) returns, on every
+        return and at its end, the parameter `state` was handed to, and never rebinds it: the name keeps the object it
+        held, and the tests of it still agree. Unknown (a rebinding) for anything else: a method, `*args`, another
+        value returned, a def that does not resolve."""
+        if not isinstance(value, cst.Call):
+            return frozenset()
+        inlined = next((node for node in nodes if isinstance(node, Inlined) and node.call is value), None)
+        if inlined is not None:
+            returned = parameter_returned(inlined.function)
+            argument = dict(inlined.arguments).get(returned[0]) if returned is not None else None
+        else:
+            returned = self.returned_parameter(value, context)
+            argument = argument_bound(*returned, value) if returned is not None else None
+        key = context.naming.chain(argument) if argument is not None else None
+        return frozenset({key}) if key is not None else frozenset()
+
+    def returned_parameter(self, call: cst.Call, context: Context) -> tuple[str, tuple[str, ...]] | None:
+        """`parameter_returned` of the def a call runs: one of the file, or of the project (asked of its CPython tree:
+        a def whose words say nothing of the lifecycle, `batch_forward`, is not parsed by LibCST)."""
+        function = self.function_called(call, context)
+        if function is not None:
+            return parameter_returned(function)
+        index = self.index_of(context.function)
+        dotted = dotted_name(call.func)
+        if index.project is None or dotted is None or (
+            isinstance(context.function, cst.FunctionDef) and dotted.split(".")[0] in locals_of(context.function)
+        ):
+            return None
+        found = index.project.project.definition(index.project, dotted)
+        return found[0].returned_parameter(found[1]) if found is not None and found[1] is not None else None
 
     def parts_returned(self, target: cst.BaseExpression, call: cst.Call, context: Context) -> frozenset[tuple[str, str]]:
         """`state_events.parts_returned` of the function the call runs, when it is visible."""
@@ -536,6 +568,36 @@ class Builder(CallEvents, Inlining):
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items())
         entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
         return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
+
+
+def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]] | None:
+    """The parameter a plain def (no decorator, no generator, not async) returns on every return, its last statement
+    one, and never rebinds, with its positional parameters (`ProjectModule.returned_parameter` asks it of a def of the
+    project in CPython's tree)."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if function.decorators or function.asynchronous is not None or nodes_of(function.body, cst.Yield):
+        return None  # a coroutine, a generator, or what a decorator makes of it
+    returned = {r.value.value if isinstance(r.value, cst.Name) else None for r in nodes_of(function.body, cst.Return)}
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)) or len(returned) != 1:
+        return None
+    name = next(iter(returned))
+    positional = tuple(p.name.value for p in [*function.params.posonly_params, *function.params.params])
+    if name not in {*positional, *(p.name.value for p in function.params.kwonly_params)} or name in assigned_in(function):
+        return None
+    return name, positional
+
+
+def argument_bound(parameter: str, positional: tuple[str, ...], call: cst.Call) -> cst.BaseExpression | None:
+    """What a call of a plain function (no `self` or `cls`, no `*args` in the call) hands a parameter."""
+    if (positional and positional[0] in {"self", "cls"}) or any(argument.star for argument in call.args):
+        return None
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    values = [a.value for a in call.args if a.keyword is None]
+    if parameter in keywords:
+        return keywords[parameter]
+    at = positional.index(parameter) if parameter in positional else len(values)
+    return values[at] if at < len(values) else None
 
 
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:

@@ -6,20 +6,24 @@ RULES.md, "Correlated conditions": `if split == "train":` and a later
 one atom takes both values does not exist. A test is a boolean formula over
 atoms; an atom is named by a key written with the names it reads, keyed as the
 builder scopes them (`Naming`): a helper's locals are its own, a parameter bound
-to the caller's `args.amp` reads `args.amp`, and a parameter bound to a literal
-makes the tests on it decided (`forward_backward(batch, do_backward=False)`).
+to the caller's `args.amp` reads `args.amp`, a parameter bound to a literal
+makes the tests on it decided (`forward_backward(batch, do_backward=False)`),
+and a local a helper binds once to a read it cannot change is that read
+(`engine = state.get("engine")` in two helpers handed one `state`: one atom).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Mapping, Union
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import dotted_name
+from zerograd_lint.analysis.ir.visiting import nodes_of
 
 # Flags that move between iterations by nature, set where the loop does not show it (`accelerator.sync_gradients`).
 SYNC_WORDS = re.compile(
@@ -162,7 +166,8 @@ class Naming:
 
     A helper's locals get the token of its inlined instance; a parameter bound to a
     name or attribute chain of the caller reads that chain; one bound to a literal is
-    that literal. Free names are looked up in the enclosing function (`outer`).
+    that literal; a local bound once to a read is that read, in tests (`aliases`, see
+    `with_aliases`). Free names are looked up in the enclosing function (`outer`).
     """
 
     token: str | None = None
@@ -170,6 +175,37 @@ class Naming:
     params: Mapping[str, str] = field(default_factory=dict)
     constants: Mapping[str, str] = field(default_factory=dict)
     outer: "Naming | None" = None
+    aliases: Mapping[str, "Term"] = field(default_factory=dict)
+
+    def with_aliases(self, function: cst.FunctionDef, targets: list[cst.BaseExpression]) -> "Naming":
+        """This naming, a local of `function` read in tests as the value it holds where that value is the same read
+        made at the test: the local is bound once (`targets`: every target the function assigns), by a plain
+        assignment among the first statements of its body, to a read of names (`state.get("engine", "torch")`,
+        `cfg["amp"]`, `self.use_amp`), and nothing in the function can change what that reads: no assignment to it
+        or to a part of it, no call handed it or made on it (`state.update(...)`; a mapping read aside). Two helpers
+        each binding `engine = state.get("engine", "torch")` from the one `state` their caller hands them then test
+        one atom, which takes the same branch in both (RULES.md, "Correlated conditions"); anything else stays the
+        helper's own local, unknown to its caller's tests."""
+        bound = Counter(t.value for t in targets if isinstance(t, cst.Name))
+        reads: dict[str, Term] = {}
+        for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+                break  # the first statements only: bound before anything else runs, on every path
+            name = small.targets[0].target.value
+            read = term(small.value, self) if bound[name] == 1 and name not in self.params and name not in self.constants else None
+            if read is not None and not read[2] and read[1]:
+                reads[name] = read
+        if not reads:
+            return self
+        stored = {key for target in targets for key in self.stored(target)}
+        handed = {
+            key for call in nodes_of(function.body, cst.Call) if mapping_read(call, self) is None
+            for part in [*(a.value for a in call.args), *([call.func.value] if isinstance(call.func, cst.Attribute) else [])]
+            if (key := self.chain(part)) is not None
+        }
+        aliases = {name: read for name, read in reads.items() if not any(changes(key, each) for key in stored | handed for each in read[1])}
+        return replace(self, aliases=aliases) if aliases else self
 
     def key(self, name: str) -> str:
         if name in self.params:
@@ -202,7 +238,8 @@ class Naming:
             if key is not None:
                 yield key
         elif isinstance(target, cst.Subscript):
-            yield from self.stored(target.value)
+            item = self.chain(target)  # `state["index"] = i` changes that item only
+            yield from [item] if item is not None else self.stored(target.value)
 
 
 ROOT_NAMING = Naming()
@@ -255,6 +292,8 @@ def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
         return literal, frozenset(), True
     if isinstance(node, cst.Name) and node.value in naming.constants:
         return naming.constants[node.value], frozenset(), True
+    if isinstance(node, cst.Name) and node.value in naming.aliases:
+        return naming.aliases[node.value]
     chain = naming.chain(node)
     if chain is not None:
         return chain, frozenset({chain}), False
@@ -277,8 +316,22 @@ def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
             return None
         return "(" + ",".join(p[0] for p in parts) + ")", frozenset().union(*(p[1] for p in parts)), False
     if isinstance(node, cst.Call):
-        return pure_call(node, naming)
+        return mapping_read(node, naming) or pure_call(node, naming)
     return None
+
+
+def mapping_read(node: cst.Call, naming: Naming) -> Term | None:
+    """`state.get("engine", "torch")`: a read of one item of a mapping by a literal key, with a default."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(node.args) <= 2):
+        return None
+    receiver = naming.chain(func.value)
+    if receiver is None or any(argument.keyword is not None or argument.star for argument in node.args):
+        return None
+    key, default = literal_of(node.args[0].value), term(node.args[1].value, naming) if len(node.args) == 2 else ("None", frozenset(), True)
+    if key is None or not key.startswith(("'", '"')) or default is None:
+        return None
+    return f"{receiver}.get({key},{default[0]})", frozenset({f"{receiver}[{key}]"}) | default[1], False
 
 
 def pure_call(node: cst.Call, naming: Naming) -> Term | None:
@@ -384,5 +437,6 @@ def reads_of_value(value: cst.BaseExpression, naming: Naming) -> frozenset[str]:
 
 
 def changes(stored: str, read: str) -> bool:
-    """Storing `stored` changes what reading `read` gives: the same chain, or a part of it."""
-    return read == stored or read.startswith((stored + ".", stored + "["))
+    """Storing `stored` changes what reading `read` gives: the same chain, a part of it, or the mapping (or list) an
+    item is stored in (`len(state)` after `state["index"] = i`)."""
+    return read == stored or read.startswith((stored + ".", stored + "[")) or stored.startswith(read + "[")

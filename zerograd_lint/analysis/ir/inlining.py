@@ -459,7 +459,7 @@ class Inlining:
         outer = around.naming if around is not None else None
         if outer is None and self.index_of(function).enclosing.get(function) is context.stack[0]:
             outer = ROOT_NAMING
-        return Naming(str(next(self.ids)), local, params, constants, outer)
+        return Naming(str(next(self.ids)), local, params, constants, outer).with_aliases(function, bindings(function).targets)
 
     def enclosing_instance(self, function: cst.FunctionDef, context: Context) -> Instance | None:
         """The innermost inlined call of the function that defines `function` (a closure): its free names are

@@ -1,0 +1,88 @@
+"""Which tests are the same test (RULES.md, "Correlated conditions"), seen through ZG501's pairing of a backward and a
+step: two helpers handed one settings dict, each reading the back end from it, take the same branch only where the
+read is provably the same one; anything else stays the helper's own, and the engine's backward may feed the step."""
+
+from __future__ import annotations
+
+import pytest
+
+from zerograd_lint.core.engine import analyze_source
+
+HELPERS = """\
+def backward(model, state):
+    engine = state.get("engine", "torch")
+    loss = state["loss"]
+    if engine == "deepspeed":
+        model.backward(loss)
+    else:
+        (loss / state["accum"]).backward()
+    return state
+
+
+def update(model, optimizer, state):
+    engine = state.get("engine", "torch")
+    if engine == "deepspeed":
+        model.step()
+    elif (state["index"] + 1) % state["accum"] == 0:
+        optimizer.step()
+        optimizer.zero_grad()
+    return state
+
+
+def train(model, optimizer, loader, state):
+    for index, batch in enumerate(loader):
+        state["index"] = index
+        state["loss"] = model(batch).mean()
+        state = backward(model, state)
+        state = update(model, optimizer, state)
+"""
+
+
+def engine_backward_paired(source: str) -> bool:
+    """Whether the one report is ZG501 at the engine's backward (the torch branch divides its loss)."""
+    line = source.splitlines().index("        model.backward(loss)") + 1
+    return [(d.code, d.line) for d in analyze_source(source, "steps.py")] == [("ZG501", line)]
+
+
+def test_one_key_of_one_dict_read_by_each_helper_is_one_test() -> None:
+    assert analyze_source(HELPERS, "steps.py") == []
+
+
+def test_another_item_stored_between_leaves_the_test_as_it_was() -> None:
+    tested = '    if engine == "deepspeed":\n        model.step()'
+    source = HELPERS.replace(tested, '    state["seen"] = True\n' + tested)
+    assert analyze_source(source, "steps.py") == []
+
+
+FORWARD = 'def forward(model, batch, state):\n    state["loss"] = model(batch).mean()\n    return {returned}\n\n\n'
+
+
+@pytest.mark.parametrize("returned, paired", [("state", False), ("dict(state)", True)])
+def test_a_forward_helper_handing_the_dict_back_is_no_rebinding(returned: str, paired: bool) -> None:
+    """`state = forward(model, batch, state)`, a helper with no lifecycle event (not inlined): handing back the
+    parameter it was given keeps the loop's `state` the same object; a new dict is another one."""
+    source = FORWARD.format(returned=returned) + HELPERS.replace(
+        '        state["loss"] = model(batch).mean()\n', "        state = forward(model, batch, state)\n"
+    )
+    assert engine_backward_paired(source) if paired else analyze_source(source, "steps.py") == []
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        # Another default: a dict without the key takes one branch in one helper, the other in the other.
+        ('    engine = state.get("engine", "torch")\n    if', '    engine = state.get("engine", "deepspeed")\n    if'),
+        # The helper stores the back end before it tests it: what it reads is no longer the caller's.
+        ('    engine = state.get("engine", "torch")\n    if', '    engine = state.get("engine", "torch")\n    state["engine"] = pick(state)\n    if'),
+        # The helper hands the dict to a call, which may change it.
+        ('    engine = state.get("engine", "torch")\n    if', '    engine = state.get("engine", "torch")\n    refresh(state)\n    if'),
+        # The helper returns a new dict: the loop's `state` is another object for the second helper.
+        ("        (loss / state[\"accum\"]).backward()\n    return state", "        (loss / state[\"accum\"]).backward()\n    return dict(state)"),
+        # The loop stores the back end in every iteration: one run may switch, and the engine's gradients carry over.
+        ('        state["index"] = index\n', '        state["index"] = index\n        state["engine"] = schedule[index]\n'),
+    ],
+    ids=["another default", "stored by the helper", "handed to a call", "a new dict returned", "stored by the loop"],
+)
+def test_what_is_not_provably_the_same_read_stays_unknown(old: str, new: str) -> None:
+    assert HELPERS.count(old) >= 1
+    assert engine_backward_paired(HELPERS.replace(old, new, 1))
