@@ -162,6 +162,7 @@ LOOPS = [
 ]
 
 
+@pytest.mark.slow  # a hundred runs of the CLI: the quick path checks every tree whole (above), the whole suite each loop alone
 @pytest.mark.parametrize("tree, loop, expected", LOOPS, ids=[f"{tree}/{loop}" for tree, loop, _ in LOOPS])
 def test_each_loop_alone_finds_the_step_it_runs(tree: str, loop: str, expected: dict[str, list[tuple[str, int, int]]]) -> None:
     assert reports_in("--no-cache", loop, cwd=TREES / tree) == expected
