@@ -21,7 +21,7 @@ from zerograd_lint.analysis.ir.events import (
     is_optimizer_construction,
 )
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -576,7 +576,7 @@ def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]]
     project in CPython's tree)."""
     body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
     last = body[-1] if body else None
-    if function.decorators or function.asynchronous is not None or nodes_of(function.body, cst.Yield):
+    if function.decorators or function.asynchronous is not None or yields(function):
         return None  # a coroutine, a generator, or what a decorator makes of it
     returned = {r.value.value if isinstance(r.value, cst.Name) else None for r in nodes_of(function.body, cst.Return)}
     if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)) or len(returned) != 1:
