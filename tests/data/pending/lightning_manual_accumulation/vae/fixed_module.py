@@ -1,0 +1,37 @@
+# expect: clean
+"""The twin: each optimizer is cleared after its step, under the same accumulation guard (clean)."""
+
+import lightning.pytorch as pl
+import torch
+
+from vae.losses import ReconstructionWithCritic
+
+
+class AccumulatingAutoencoder(pl.LightningModule):
+    def __init__(self, accumulate=4):
+        super().__init__()
+        self.automatic_optimization = False
+        self.accumulate = accumulate
+        self.encoder = torch.nn.Linear(32, 8)
+        self.decoder = torch.nn.Linear(8, 32)
+        self.critic = torch.nn.Linear(32, 1)
+        self.losses = ReconstructionWithCritic(self.critic)
+
+    def configure_optimizers(self):
+        autoencoder = list(self.encoder.parameters()) + list(self.decoder.parameters())
+        return torch.optim.Adam(autoencoder, lr=1e-4), torch.optim.Adam(self.critic.parameters(), lr=1e-4)
+
+    def training_step(self, batch, batch_idx):
+        g_opt, d_opt = self.optimizers()
+        reconstructions = self.decoder(self.encoder(batch))
+        g_loss = self.losses(batch, reconstructions, 0) / self.accumulate
+        self.manual_backward(g_loss)
+        if (batch_idx + 1) % self.accumulate == 0:
+            g_opt.step()
+            g_opt.zero_grad()
+
+        d_loss = self.losses(batch, reconstructions, 1) / self.accumulate
+        self.manual_backward(d_loss)
+        if (batch_idx + 1) % self.accumulate == 0:
+            d_opt.step()
+            d_opt.zero_grad()
