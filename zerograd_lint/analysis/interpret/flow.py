@@ -10,6 +10,7 @@ hands each event, with the state before it, to a domain. Where an event sits
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Generic, Iterator, Protocol, TypeVar
@@ -127,6 +128,9 @@ class CorrelationPlan:
     counted: set[int] = field(default_factory=set)
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
+    # An atom -> how many tests of the plan read what it reads about (the tests of its subject, `self.env_type` of a
+    # dispatch on its values; else its own): what forgetting it costs (`Correlated.join`).
+    tested: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
@@ -186,10 +190,14 @@ class CorrelationPlan:
                 plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        per_subject = Counter(found[key].subject or key for key in plan.atoms for _ in tests[key])
+        plan.tested = {key: per_subject[atom.subject or key] for key, atom in plan.atoms.items()}
         for rebind, (loop, names) in counted_by.items():
-            if any(flag_subject(atom) in names for atom in plan.atoms.values()):
+            counter = [key for key, atom in plan.atoms.items() if flag_subject(atom) in names]
+            if counter:
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
+                plan.tested[later(id(loop))] = max(plan.tested[key] for key in counter)
         return plan
 
 
@@ -313,8 +321,10 @@ class Correlated(Generic[State]):
             self.add(result, valuation, inner)
         if len(result) > MAX_VALUATIONS:
             result = self.merge_twins(result)
-        while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
-            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: (self.recency.get(k, 0), k))
+        while len(result) > MAX_VALUATIONS:  # forget the atom tested least, and of those the one tested longest ago:
+            # a dispatch on one setting tested again and again is kept, a test made once goes first (pairs sit close)
+            kept = {key for valuation in result for key, _ in valuation}
+            oldest = min(kept, key=lambda k: (self.plan.tested.get(k, 0), self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
         return result
 
@@ -380,9 +390,15 @@ class Correlated(Generic[State]):
             known = self.value(frozenset(added), atom)
             if known is None:
                 added.add((atom.key, value))
+                if value and atom.subject is not None:  # `env == "ddp"` says `env == "cpu"` is false: one valuation
+                    added -= {(key, False) for key, _ in added if key != atom.key and self.subject_of(key) == atom.subject}
             elif known != value:
                 return None
         return frozenset(added)
+
+    def subject_of(self, key: str) -> str | None:
+        atom = self.plan.atoms.get(key)  # none for a loop's `later` marker
+        return atom.subject if atom is not None else None
 
     def widen(self, old: dict, new: dict) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
