@@ -193,11 +193,9 @@ class CorrelationPlan:
         per_subject = Counter(found[key].subject or key for key in plan.atoms for _ in tests[key])
         plan.tested = {key: per_subject[atom.subject or key] for key, atom in plan.atoms.items()}
         for rebind, (loop, names) in counted_by.items():
-            counter = [key for key, atom in plan.atoms.items() if flag_subject(atom) in names]
-            if counter:
+            if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
-                plan.tested[later(id(loop))] = max(plan.tested[key] for key in counter)
         return plan
 
 
@@ -323,7 +321,10 @@ class Correlated(Generic[State]):
             result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested least, and of those the one tested longest ago:
             # a dispatch on one setting tested again and again is kept, a test made once goes first (pairs sit close)
-            kept = {key for valuation in result for key, _ in valuation}
+            # A loop's `later` marker is never forgotten: without it a later iteration would be taken for the first.
+            kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
+            if not kept:
+                break
             oldest = min(kept, key=lambda k: (self.plan.tested.get(k, 0), self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
         return result
@@ -403,11 +404,11 @@ class Correlated(Generic[State]):
     def widen(self, old: dict, new: dict) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
         pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
-        both keep (a setting the loop never changes stays correlated)."""
+        both keep (a setting the loop never changes stays correlated); a loop's `later` marker is kept, as in `join`."""
         def atoms(state: dict) -> set[str]:
             return {key for valuation in state for key, _ in valuation}
 
-        return self.forget(self.join(old, new), frozenset(atoms(old) ^ atoms(new)))
+        return self.forget(self.join(old, new), frozenset(key for key in atoms(old) ^ atoms(new) if key in self.plan.atoms))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
