@@ -159,6 +159,17 @@ LOOPS = [
     ("engine_key_read_in_each_helper", "asr/executor.py", {}),
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
     ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
+    ("optim_wrapper_on_loop_class", "tools/train.py", {"core/optim_wrapper.py": [("ZG101", 31, 13)]}),
+    ("optim_wrapper_on_loop_class", "tools/clean_train.py", {}),
+    ("optim_wrapper_on_loop_class", "tools/swapped_train.py", {}),
+    ("optim_wrapper_on_loop_class", "tools/train_mmengine.py", {}),
+    ("setup_py_root", "tools/train_net.py", {"detbench/engine/trainer.py": [("ZG204", 16, 9)]}),
+    ("setup_py_root", "tools/clean_train_net.py", {}),
+    ("micro_batch_first_clear", "scripts/train_classifier.py", {"scripts/train_classifier.py": [("ZG104", 28, 21)]}),
+    (
+        "micro_batch_first_clear", "scripts/train_counted_from_one.py",
+        {"diffkit/mixed_precision.py": [("ZG101", 46, 9), ("ZG101", 50, 9)]},
+    ),
 ]
 
 

@@ -128,12 +128,15 @@ class ProjectGate:
         return known[1]
 
     def mark(self, tree: ast.Module, summary: Summary) -> None:
-        """Mark the file's bodies that call a def of a training module reaching a backward or a step, and the
-        overrides such a module's loop may run (`driven_overrides`) as reaching both."""
-        reached = self.reached(tree, frozenset().union(*(body.calls for body in summary.bodies), base_names(tree)))
+        """Mark the file's bodies that call a def of a training module reaching a backward or a step (themselves, or
+        through a class or def of a module without training code that calls it: `relayed`), and the overrides such a
+        module's loop may run (`driven_overrides`) as reaching both."""
+        called = frozenset().union(*(body.calls for body in summary.bodies), base_names(tree))
+        relayed = self.relayed(tree, called)
+        reached = self.reached(tree, called.union(*relayed.values()))
         driven = self.driven_overrides(tree)
         for body in summary.bodies:
-            for called in body.calls & reached.keys():
+            for called in body.calls.union(*(relayed.get(name, ()) for name in body.calls)) & reached.keys():
                 backward, step = reached[called]
                 body.backward, body.step = body.backward or backward, body.step or step
             if body.name in driven:
@@ -160,12 +163,30 @@ class ProjectGate:
             return True
         backward = step = False
         called = words_of(source) if says_optimizer(as_bytes(source)) else called_in_loops(tree)
+        called = called.union(*self.relayed(tree, called).values())
         for reaches_backward, reaches_step in self.reached(tree, called).values():
             backward, step = backward or reaches_backward, step or reaches_step
         if backward == step:
             return backward
         own_backward, own_step = lifecycle_in_code(as_bytes(source))
         return (backward or own_backward) and (step or own_step)
+
+    def relayed(self, tree: ast.Module, called: frozenset[str]) -> dict[str, frozenset[str]]:
+        """Each of the `called` names the file imports from a module of the project without a backward or a step that
+        defines it (through a package's re-exports: `through`) and calls handing it a name, with the names of that
+        module's text: a class or def handed the objects of a training module may call their methods
+        (`EpochLoop(model, loader, optim_wrapper)`, whose loop calls the wrapper's `update_params`). The module is read
+        as text, never parsed."""
+        found: dict[str, frozenset[str]] = {}
+        handed = names_handed(tree)
+        for module, name in imported_names(tree, self.checked.package):
+            if name not in called or name not in handed:
+                continue
+            for candidate in self.through(module):
+                source = self.load(candidate)
+                if source is not None and not any(self.module_trains(candidate)) and defines(source.source, name):
+                    found[name] = found.get(name, frozenset()) | words_of(source.source)
+        return found
 
     def reached(self, tree: ast.Module, called: frozenset[str]) -> dict[str, tuple[bool, bool]]:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
@@ -229,6 +250,11 @@ class ProjectGate:
         return known[1]
 
 
+def defines(source: str, name: str) -> bool:
+    """Whether a text may have a def or a class named `name` (asked before any parse)."""
+    return re.search(rf"\b(?:def|class)[\s\\]+{re.escape(name)}\b", source) is not None
+
+
 def words_of(source: str) -> frozenset[str]:
     """The names a text may call: every name of its code is one."""
     return names_in(WORD.findall(source), source)
@@ -264,6 +290,14 @@ def called_in_loops(tree: ast.Module) -> frozenset[str]:
         frontier = {name for caller in frontier for name in calls_of.get(caller, ())} - called
         called |= frontier
     return frozenset(called)
+
+
+def names_handed(tree: ast.Module) -> frozenset[str]:
+    """The names the file calls handing them a name (`EpochLoop(model, loader, optim_wrapper)`: `EpochLoop`)."""
+    return frozenset(
+        call.func.id for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+        and any(isinstance(argument, ast.Name) for argument in (*call.args, *(keyword.value for keyword in call.keywords)))
+    )
 
 
 def names_called(node: ast.AST) -> set[str]:

@@ -25,7 +25,7 @@ from pathlib import Path
 from zerograd_lint.analysis.module_source import Load, ModuleSource, ProjectSource
 from zerograd_lint.files import run_finds
 
-ROOT_MARKERS = ("pyproject.toml", "setup.cfg", ".git")
+ROOT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 
 
 @lru_cache(maxsize=None)

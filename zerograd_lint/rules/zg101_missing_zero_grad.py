@@ -359,8 +359,30 @@ RULE = Rule(
         "    optims.disc.zero_grad()\n    d_loss = D(real).mean() - D(G(noise()).detach()).mean()\n"
         "    d_loss.backward()\n    optims.disc.step()\n    optims.gen.zero_grad()\n"
         "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n",
+        # Micro-batches: the clear under `if i == 0` runs in the inner loop's first iteration, before its backward; the
+        # loss of each micro-batch requires grad alike (the validation pass under `no_grad` runs no backward).
+        "def micro_steps(batch):\n    for i, micro in enumerate(batch.chunk(n)):\n        loss = model(micro).mean() / n\n"
+        "        if loss.requires_grad:\n            if i == 0:\n                optimizer.zero_grad()\n"
+        "            loss.backward()\n\n\nfor step, batch in enumerate(loader):\n    micro_steps(batch)\n"
+        "    optimizer.step()\n    with torch.no_grad():\n        micro_steps(next(val_loader))\n",
+        # A loop class handed a wrapper of the file that clears after its step: `self.wrapper` is that instance.
+        "class Wrapper:\n    def __init__(self, optimizer):\n        self.optimizer = optimizer\n\n"
+        "    def update_params(self, loss):\n        loss.backward()\n        self.optimizer.step()\n"
+        "        self.optimizer.zero_grad()\n\n\nclass EpochLoop:\n    def __init__(self, model, wrapper):\n"
+        "        self.model = model\n        self.wrapper = wrapper\n\n    def run(self, loader):\n"
+        "        for x in loader:\n            self.wrapper.update_params(self.model(x).mean())\n\n\n"
+        "wrapper = Wrapper(torch.optim.SGD(model.parameters(), lr=0.1))\nloop = EpochLoop(model, wrapper)\nloop.run(loader)\n",
     ),
     invalid=(
+        # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
+        "class Wrapper:\n    def __init__(self, optimizer):\n        self.optimizer = optimizer\n\n"
+        "    def update_params(self, loss):\n        loss.backward()\n        self.optimizer.step()  # <- ZG101\n\n\n"
+        "class EpochLoop:\n    def __init__(self, model, wrapper):\n        self.model = model\n        self.wrapper = wrapper\n\n"
+        "    def run(self, loader):\n        for x in loader:\n            self.wrapper.update_params(self.model(x).mean())\n\n\n"
+        "wrapper = Wrapper(torch.optim.SGD(model.parameters(), lr=0.1))\nloop = EpochLoop(model, wrapper)\nloop.run(loader)\n",
+        # Micro-batches counted from 1: the clear under `if i == 0` never runs.
+        "for step, batch in enumerate(loader):\n    for i, micro in enumerate(batch.chunk(n), 1):\n        if i == 0:\n"
+        "            optimizer.zero_grad()\n        (model(micro).mean() / n).backward()\n    optimizer.step()  # <- ZG101\n",
         # Optimizers in a Munch: `optims.disc` is its element `optims["disc"]`, never cleared.
         Example(
             "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"

@@ -10,6 +10,7 @@ hands each event, with the state before it, to a domain. Where an event sits
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Generic, Iterator, Protocol, TypeVar
@@ -35,6 +36,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     Update,
     children,
+    events_in,
 )
 from zerograd_lint.analysis.ir.structure import Structure, reads_any
 from zerograd_lint.analysis.work import spend
@@ -94,6 +96,7 @@ Valuation = frozenset  # of (atom key, value): what the tests passed so far say
 # What a correlated test can decide (gradient reads and freezes: for ZG301).
 LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
 MAX_VALUATIONS = 16
+REQUIRES_GRAD = ".requires_grad"
 
 
 @dataclass
@@ -119,6 +122,15 @@ class CorrelationPlan:
     moving: dict[int, set[str]] = field(default_factory=dict)  # id(loop) -> its tests' atoms that move every iteration
     after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
+    # A loop's counter whose first value is known (`Rebind.start`): the rebinding's id -> the loop's id, and the loops
+    # whose counter a kept atom tests (`if i == 0:`), whose later iterations are told from the first (`later`).
+    counters: dict[int, int] = field(default_factory=dict)
+    counted: set[int] = field(default_factory=set)
+    # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
+    spared: dict[int, set[str]] = field(default_factory=dict)
+    # An atom -> how many tests of the plan read what it reads about (the tests of its subject, `self.env_type` of a
+    # dispatch on its values; else its own): what forgetting it costs (`Correlated.join`).
+    tested: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
@@ -126,12 +138,16 @@ class CorrelationPlan:
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
+        counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
         while stack:
             node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
+            if isinstance(node, Rebind) and node.start is not None and around:
+                set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
+                counted_by[node.id] = (around[-1], node.names)
             decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
             if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
@@ -156,11 +172,14 @@ class CorrelationPlan:
             )
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
-            if len(places) < 2 and not flag and (
+            recomputed = requires_grad_rebindings(found[key], loop, structure) if len(places) == 1 else []
+            if len(places) < 2 and not flag and not recomputed and (
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
             plan.atoms[key] = found[key]
+            for rebind in recomputed:
+                plan.spared.setdefault(rebind.id, set()).add(key)
             for around, _ in places:
                 if not around:
                     continue
@@ -171,7 +190,23 @@ class CorrelationPlan:
                 plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        per_subject = Counter(found[key].subject or key for key in plan.atoms for _ in tests[key])
+        plan.tested = {key: per_subject[atom.subject or key] for key, atom in plan.atoms.items()}
+        for rebind, (loop, names) in counted_by.items():
+            if any(flag_subject(atom) in names for atom in plan.atoms.values()):
+                plan.counters[rebind] = id(loop)
+                plan.counted.add(id(loop))
         return plan
+
+
+def requires_grad_rebindings(atom: Atom, loop: Loop | None, structure: Structure) -> list[Rebind]:
+    """The rebindings, in the loop around its one test, of the value whose `requires_grad` the atom tests (`loss =
+    ...` and `loss = loss.mean()` before `if loss.requires_grad:`): the value that reaches the test is recomputed by
+    the same code in every iteration, and whether it requires grad depends on the grad mode and on the parameters it
+    comes from, not on the batch, so those rebindings leave the test as it was. Empty for any other atom."""
+    if loop is None or atom.kind != "flag" or not atom.key.endswith(REQUIRES_GRAD):
+        return []
+    return [e for e in events_in(loop.body) if isinstance(e, Rebind) and any(changes(name, atom.key) for name in e.names)]
 
 
 def flag_subject(atom: Atom) -> str | None:
@@ -179,6 +214,24 @@ def flag_subject(atom: Atom) -> str | None:
     if atom.kind == "flag":
         return atom.key
     return atom.subject if atom.kind == "equal" else None
+
+
+def later(loop: int) -> str:
+    """The key a valuation holds (true) once the loop `loop` has come round its back edge: a later iteration than the
+    first, where its counter has left its start."""
+    return f"#later iteration of loop {loop}"
+
+
+def counter_values(atom: Atom, start: str, first: bool) -> bool | None:
+    """What a test of a loop's counter gives in its first iteration (the counter at `start`) or in a later one, where
+    it has grown past its start (`Rebind.start`): `i == 0` false from the second iteration on (and `i == 0` of a
+    counter from 1 never true), `if i:` of a counter from 0 true."""
+    at_start = flag_decides(atom, start)
+    if first or at_start is None:
+        return at_start
+    if atom.kind == "equal":
+        return False if re.fullmatch(r"-?\d+", atom.value or "") and int(atom.value or "") <= int(start) else None
+    return True if atom.kind == "flag" and int(start) >= 0 else None
 
 
 def flag_decides(atom: Atom, literal: str) -> bool | None:
@@ -220,6 +273,8 @@ class Correlated(Generic[State]):
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
+        if event.id in self.plan.counters:
+            return self.counted(event, state)
         if event.flag is None:
             return state
         name = next(iter(event.names))
@@ -234,9 +289,22 @@ class Correlated(Generic[State]):
             self.add(result, valuation | decided, inner)
         return result
 
+    def counted(self, event: Rebind, state: dict) -> dict:
+        """A loop's counter set for this iteration: its tests decided by whether this is the loop's first iteration
+        (`if i == 0: opt.zero_grad()` runs before the first micro-batch's backward, not in a later one)."""
+        atoms = [(key, atom) for key, atom in self.plan.atoms.items() if flag_subject(atom) in event.names]
+        marker = later(self.plan.counters[event.id])
+        result: dict = {}
+        for valuation, inner in state.items():
+            first = (marker, True) not in valuation
+            decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
+            self.add(result, valuation | decided, inner)
+        return result
+
     def killed_by(self, event: Rebind) -> frozenset[str]:
         if event.id not in self._killed:
             candidates = {key for name in event.names for key in self.plan.by_root_name.get(re.split(r"[.\[]", name, maxsplit=1)[0], ())}
+            candidates -= self.plan.spared.get(event.id, set())
             self._killed[event.id] = frozenset(
                 key for key in candidates if any(changes(name, read) for name in event.names for read in self.plan.atoms[key].reads)
             )
@@ -251,8 +319,13 @@ class Correlated(Generic[State]):
             self.add(result, valuation, inner)
         if len(result) > MAX_VALUATIONS:
             result = self.merge_twins(result)
-        while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close
-            oldest = min({key for valuation in result for key, _ in valuation}, key=lambda k: (self.recency.get(k, 0), k))
+        while len(result) > MAX_VALUATIONS:  # forget the atom tested least, and of those the one tested longest ago:
+            # a dispatch on one setting tested again and again is kept, a test made once goes first (pairs sit close)
+            # A loop's `later` marker is never forgotten: without it a later iteration would be taken for the first.
+            kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
+            if not kept:
+                break
+            oldest = min(kept, key=lambda k: (self.plan.tested.get(k, 0), self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
         return result
 
@@ -289,8 +362,8 @@ class Correlated(Generic[State]):
                 return value
         if atom.subject is not None:
             for key, value in valuation:
-                other = self.plan.atoms[key]
-                if value and other.subject == atom.subject and other.value != atom.value:
+                other = self.plan.atoms.get(key)  # none for a loop's `later` marker
+                if value and other is not None and other.subject == atom.subject and other.value != atom.value:
                     return False
         return None
 
@@ -318,18 +391,24 @@ class Correlated(Generic[State]):
             known = self.value(frozenset(added), atom)
             if known is None:
                 added.add((atom.key, value))
+                if value and atom.subject is not None:  # `env == "ddp"` says `env == "cpu"` is false: one valuation
+                    added -= {(key, False) for key, _ in added if key != atom.key and self.subject_of(key) == atom.subject}
             elif known != value:
                 return None
         return frozenset(added)
 
+    def subject_of(self, key: str) -> str | None:
+        atom = self.plan.atoms.get(key)  # none for a loop's `later` marker
+        return atom.subject if atom is not None else None
+
     def widen(self, old: dict, new: dict) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
         pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
-        both keep (a setting the loop never changes stays correlated)."""
+        both keep (a setting the loop never changes stays correlated); a loop's `later` marker is kept, as in `join`."""
         def atoms(state: dict) -> set[str]:
             return {key for valuation in state for key, _ in valuation}
 
-        return self.forget(self.join(old, new), frozenset(atoms(old) ^ atoms(new)))
+        return self.forget(self.join(old, new), frozenset(key for key in atoms(old) ^ atoms(new) if key in self.plan.atoms))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
@@ -339,10 +418,19 @@ class Correlated(Generic[State]):
 
     def repeat(self, loop: Loop, state: dict) -> dict:
         moving = frozenset(self.plan.moving.get(id(loop), ()))
-        return self.each(self.forget(state, moving), lambda inner: self.inner.repeat(loop, inner))
+        state = self.forget(state, moving)
+        if id(loop) in self.plan.counted:  # the next iteration is a later one: its counter has left its start
+            marker = later(id(loop))
+            self.recency[marker] = next(self.clock)
+            marked: dict = {}
+            for valuation, inner in state.items():
+                self.add(marked, valuation | {(marker, True)}, inner)
+            state = marked
+        return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
-        state = self.forget(state, frozenset(self.plan.after_loop.get(id(loop), ())))
+        done = {*self.plan.after_loop.get(id(loop), ()), *([later(id(loop))] if id(loop) in self.plan.counted else [])}
+        state = self.forget(state, frozenset(done))
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
     def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):

@@ -106,6 +106,7 @@ class Context:
     naming: Naming = ROOT_NAMING  # how names are keyed in conditions (a helper's locals are its own)
     instances: tuple[Instance, ...] = ()  # the functions being inlined, outermost first
     no_grad: bool = False  # inside `with torch.no_grad():`
+    entered_without_grad: bool = False  # the whole body of the function being built runs under `torch.no_grad()`
     loop_rebinds: frozenset[str] | None = None  # what the innermost loop of this function assigns, inside one
     # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
     # reaches the subclass's override (see `ModuleIndex.ancestry`).
@@ -173,7 +174,8 @@ class Builder(CallEvents, Inlining):
     def build(self, root: Container, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()) -> Block:
         """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass."""
         context = Context(
-            self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root), mro=mro
+            self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root),
+            entered_without_grad=state_events.function_disables_grad(root), mro=mro,
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.placed(self.block(body, replace(context, gated=self.accumulating_in(body, context))), root, context.resolver)
@@ -303,8 +305,8 @@ class Builder(CallEvents, Inlining):
 
     def if_statement(self, statement: cst.If, context: Context) -> list[Node]:
         test_events = self.expression(statement.test, context)
-        condition = condition_of(statement.test, context.naming)
-        if isinstance(condition, bool):  # decided by literal arguments: only one arm runs
+        condition = False if computed_without_grad(statement.test, context) else condition_of(statement.test, context.naming)
+        if isinstance(condition, bool):  # decided by literal arguments (or the grad mode): only one arm runs
             if condition:
                 return [*test_events, self.block(statements_of(statement.body), context)]
             if isinstance(statement.orelse, cst.If):
@@ -494,10 +496,10 @@ class Builder(CallEvents, Inlining):
 
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
-        totals: bool = False, flag: str | None = None,
+        totals: bool = False, flag: str | None = None, start: str | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag)
+        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""
@@ -513,7 +515,8 @@ class Builder(CallEvents, Inlining):
         elif isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "enumerate" and isinstance(statement.target, cst.Tuple):
             counters = set(context.naming.stored(statement.target.elements[0].value))
         others = set(context.naming.stored(statement.target)) - counters
-        found = [self.rebind(statement.target, counters, True)] if counters else []
+        start = counter_start(iterable) if isinstance(iterable, cst.Call) else None
+        found = [self.rebind(statement.target, counters, True, start=start)] if counters else []
         return found + ([self.rebind(statement.target, others)] if others else [])
 
     def expression(self, expression: cst.CSTNode | None, context: Context) -> list[Node]:
@@ -559,15 +562,36 @@ class Builder(CallEvents, Inlining):
             naming=naming,
             instances=(*context.instances, Instance(function, naming, resolver)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
+            entered_without_grad=context.no_grad or state_events.function_disables_grad(function),
             mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
         body = statements_of(function.body)
         inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
-        bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items())
+        bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`
         entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
         return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
+
+
+def computed_without_grad(test: cst.BaseExpression, context: Context) -> bool:
+    """`loss.requires_grad` of a `loss` computed by the function (every binding of it a value made there, none a
+    parameter nor another name's object) whose whole body runs under `torch.no_grad()`: false, as for every tensor made
+    there (the validation pass of a helper the loop also runs to train)."""
+    function = context.function
+    if (
+        not context.entered_without_grad or not isinstance(function, cst.FunctionDef) or not isinstance(test, cst.Attribute)
+        or test.attr.value != "requires_grad" or not isinstance(test.value, cst.Name)
+    ):
+        return False
+    name = test.value.value
+    params = function.params
+    if name in {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]} or name not in assigned_in(function):
+        return False
+    bindings = context.resolver.bindings(name)
+    return bool(bindings) and all(
+        b.value is not None and b.alias is None and b.element_of is None and b.unpacked is None for b in bindings
+    )
 
 
 def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]] | None:
@@ -651,6 +675,31 @@ def is_requires_grad(target: cst.BaseExpression, value: cst.BaseExpression | Non
 
 def counting_iterable(call: cst.Call) -> bool:
     return COUNTING_ITERABLES.search(dotted_name(call.func) or "") is not None
+
+
+def counter_start(call: cst.Call) -> str | None:
+    """The literal a counting loop's counter holds in its first iteration, when it only grows from there: `range(n)`,
+    `enumerate(loader)`, `count()`: 0; `range(1, n)`, `range(0, n, k)` (`k` a positive literal or a name: a range's
+    step is never 0, and a name for one counts up in practice), `enumerate(loader, 1)`, `enumerate(loader, start=1)`:
+    their first argument; None where it is not written (`enumerate(loader, start_iter)`), the counter may count down
+    (`range(n, 0, -1)`), or the call is none of those."""
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    if any(a.star for a in call.args):
+        return None
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if name in {"range", "trange"}:
+        given, step = (positional[0] if len(positional) >= 2 else None), (positional[2] if len(positional) >= 3 else None)
+    elif name == "enumerate":
+        given, step = keywords.get("start", positional[1] if len(positional) >= 2 else None), None
+    elif name == "count":
+        given, step = keywords.get("start", positional[0] if positional else None), keywords.get("step", positional[1] if len(positional) >= 2 else None)
+    else:
+        return None
+    if step is not None and isinstance(step, cst.UnaryOperation):
+        return None  # `range(n, 0, -1)`
+    start = "0" if given is None else literal_of(given)
+    return start if start is not None and re.fullmatch(r"-?\d+", start) else None
 
 
 class _CallCollector(cst.CSTVisitor):

@@ -4,6 +4,7 @@ to the call's arguments, and the names it binds."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -30,6 +31,18 @@ Construction = tuple[ModuleIndex, cst.ClassDef, cst.Call, Resolver]
 
 # `cls` of a class method's body (its first parameter's name), and the class (with its module) it is called on.
 MadeBy = tuple[str, ModuleIndex, cst.ClassDef]
+
+
+@dataclass(frozen=True)
+class Attributes:
+    """The `self.x` of an instance's method as the caller knows them: each one's key in the caller (`keys`), and,
+    for one its class sets only from a parameter of `__init__`, the construction's argument with the resolver that
+    reads it (`handed`: `self.optim_wrapper` of `EpochLoop(model, loader, optim_wrapper)` is the caller's
+    `optim_wrapper`, whose own construction is read there)."""
+
+    keys: dict[str, str]
+    handed: dict[str, tuple[Resolver, cst.BaseExpression]] = field(compare=False)
+
 
 # The arguments a `functools.partial(f, ...)` binds before a call's own (those after `f`), with the resolver that
 # reads them: that of the place the partial was written.
@@ -74,13 +87,21 @@ class Inlining:
         """`logger` of `logger.log(loss)`, bound once, outside the loop around the call, to an instance of a class of
         the file or of another module of the project: built in view (`Logger(...)`) or by a factory of either
         (`build_logger(cfg)` returning `Logger(cfg.dir)`): each construction it may be (`constructions_of`). None
-        when it is bound otherwise (more than once, by a library, by a registry lookup)."""
+        when it is bound otherwise (more than once, by a library, by a registry lookup). An instance's `self.x` that
+        its class sets only from its construction's argument is that argument's instance, read where it was built
+        (`self.optim_wrapper` of an `EpochLoop(model, loader, optim_wrapper)`: `Attributes.handed`)."""
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
-        root = code_of(receiver).split(".")[0]
-        if root in context.resolver.overlay or root in (context.loop_rebinds or ()):
+        key = code_of(receiver)
+        root = key.split(".")[0]
+        if root in (context.loop_rebinds or ()):
             return None
-        bindings = context.resolver.bindings(code_of(receiver))
+        if isinstance(receiver, cst.Attribute) and key in context.resolver.arguments:
+            caller, argument = context.resolver.arguments[key]
+            return self.constructions_of(argument, caller, 0)
+        if root in context.resolver.overlay:
+            return None
+        bindings = context.resolver.bindings(key)
         if not bindings and isinstance(receiver, cst.Attribute) and receiver.attr.value == WRAPPED_MODULE:
             return self.wrapped_instance(receiver.value, context.resolver)
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
@@ -128,7 +149,9 @@ class Inlining:
             returns = returned_at(method_home, method, made is not None, value, resolver)
             found = [self.constructions_of(returned, at, depth + 1, made) for at, returned in returns]
             return [construction for part in found for construction in part or ()] if found and None not in found else None
-        if self.names_a_followed_class(callee, resolver.same_file.index, resolver.same_file.container):
+        if self.names_a_followed_class(callee, resolver.same_file.index, resolver.same_file.container) or self.handed_an_instance(
+            value, resolver, depth
+        ):
             classes = resolver.classes_built(value)
             named = resolver.same_file.index.definition_of(callee, resolver.same_file.container)
             if classes is None or len(classes) != 1 or named is None or classes[0][1] is not named[1]:
@@ -138,6 +161,14 @@ class Inlining:
             return None
         found = [self.constructions_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
         return [construction for part in found for construction in part or ()] if found and None not in found else None
+
+    def handed_an_instance(self, call: cst.Call, resolver: Resolver, depth: int) -> bool:
+        """Whether a construction is handed, by a name, an instance whose construction is known (`EpochLoop(model,
+        loader, optim_wrapper)` after `optim_wrapper = build_optim_wrapper(model, cfg)`): a class whose own words say
+        nothing of the lifecycle may run that instance's methods, so it is followed as a class whose words matter."""
+        return not self.reads and any(
+            isinstance(a.value, cst.Name) and self.constructions_of(a.value, resolver, depth + 1) is not None for a in call.args
+        )
 
     def may_build_followed_class(self, call: cst.Call, callee: str, view: SameFileView) -> bool:
         """Whether `call` runs a function of the file, or a def of another module of the project that calls a class
@@ -196,17 +227,18 @@ class Inlining:
 
     def instance_attributes(
         self, receiver: cst.BaseExpression, built: Construction, method: cst.FunctionDef, context: Context
-    ) -> dict[str, str] | None:
+    ) -> Attributes | None:
         """What the `self.x` its class binds are in the caller: one that `__init__` sets from its parameter is the
-        construction's argument (`self.optimizer` of `runner = Runner(model, opt)` is `opt`); any other is this
-        instance's own (`runner.history`), not another instance's of the same class. None when the construction's
-        arguments cannot be matched to the parameters (`*args`) or the method's first parameter is not `self`."""
+        construction's argument (`self.optimizer` of `runner = Runner(model, opt)` is `opt`, read where the
+        construction is: `Attributes.handed`); any other is this instance's own (`runner.history`), not another
+        instance's of the same class. None when the construction's arguments cannot be matched to the parameters
+        (`*args`) or the method's first parameter is not `self`."""
         params = [*method.params.posonly_params, *method.params.params]
         if not params or params[0].name.value != "self":
             return None
         home, cls, construction, resolver = built
         init_found = home.inherited_method(cls, "__init__")
-        given: dict[str, str] = {}
+        given: dict[str, cst.BaseExpression] = {}
         if init_found is not None:
             if any(a.star for a in construction.args):
                 return None
@@ -217,19 +249,23 @@ class Inlining:
             # cfg.build_optimizer(model))`) and, through a factory, the factory's own (its `optimizer = AdamW(...)`)
             # are this instance's.
             given = {
-                name: resolver.canonical(value) for name, value in passed
+                name: value for name, value in passed
                 if not isinstance(value, cst.Call)
                 and (resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay)
             }
         instance = context.resolver.canonical(receiver)
         init_scope = init_found[0].scope(init_found[1]) if init_found is not None else None
-        attributes: dict[str, str] = {}
+        attributes = Attributes({}, {})
         for index, owner in home.lineage(cls):  # the class and its bases, the method's and `__init__`'s among them
             for key, found in index.class_scope(owner).bindings.items():
-                if key.startswith("self.") and key[5:].isidentifier() and key not in attributes:
+                if key.startswith("self.") and key[5:].isidentifier() and key not in attributes.keys:
                     alias = found[0].alias if len(found) == 1 and found[0].home is init_scope else None
                     parameter = alias.value if isinstance(alias, cst.Name) else None
-                    attributes[key] = given[parameter] if parameter in given else f"{instance}.{key[5:]}"
+                    if parameter in given:
+                        attributes.keys[key] = resolver.canonical(given[parameter])
+                        attributes.handed[key] = (resolver, given[parameter])
+                    else:
+                        attributes.keys[key] = f"{instance}.{key[5:]}"
         return attributes
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:
@@ -382,7 +418,7 @@ class Inlining:
 
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0,
-        attributes: dict[str, str] | None = None, partial: Partial | None = None, on: cst.BaseExpression | None = None,
+        attributes: Attributes | None = None, partial: Partial | None = None, on: cst.BaseExpression | None = None,
     ) -> list[Node]:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
         `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`); `partial`:
@@ -397,9 +433,9 @@ class Inlining:
         keyword_only = {p.name.value for p in params.kwonly_params}
         if attributes is None and drop_self:  # `self.f()` in an instance's method: the same instance's attributes
             attributes = self.attributes_of_self(context.resolver)
-        overlay: dict[str, str] = dict(attributes or {})
+        overlay: dict[str, str] = dict(attributes.keys) if attributes is not None else {}
         roles: dict[str, Role | None] = {}
-        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
+        arguments: dict[str, tuple[Resolver, cst.BaseExpression]] = dict(attributes.handed) if attributes is not None else {}
         earlier = [(partial[0], a) for a in partial[1]] if partial is not None else []
         given = [*earlier, *((context.resolver, a) for a in call.args)]  # each argument with the resolver that reads it
         positional = [(at, a.value) for at, a in given if a.keyword is None and not a.star][skip:]
@@ -422,16 +458,16 @@ class Inlining:
         return self.inline_body(call, function, context, overlay, roles, arguments, naming)
 
     @staticmethod
-    def attributes_of_self(resolver: Resolver) -> dict[str, str]:
+    def attributes_of_self(resolver: Resolver) -> Attributes:
         """The `self.x` of the caller's instance as it keys them, for a method it calls on `self`: those handed to
         it, and those its class (and its bases) bind (a mixin's `train_step` steps the `self.optimizer` that the
         class mixing it in keys by its `__init__`'s parameter)."""
-        attributes = {key: value for key, value in resolver.overlay.items() if key.startswith("self.")}
+        keys = {key: value for key, value in resolver.overlay.items() if key.startswith("self.")}
         for scope in resolver.scopes:
             for key in scope.bindings:
-                if key.startswith("self.") and key[5:].isidentifier() and key not in attributes:
-                    attributes[key] = resolver.canonical(cst.Attribute(value=cst.Name("self"), attr=cst.Name(key[5:])))
-        return attributes
+                if key.startswith("self.") and key[5:].isidentifier() and key not in keys:
+                    keys[key] = resolver.canonical(cst.Attribute(value=cst.Name("self"), attr=cst.Name(key[5:])))
+        return Attributes(keys, {key: handed for key, handed in resolver.arguments.items() if key.startswith("self.")})
 
     def naming_for(self, function: cst.FunctionDef, context: Context, bound, defaults, receiver) -> Naming:
         """A helper's parameters, read as the caller's chains or literals where the helper never reassigns them."""

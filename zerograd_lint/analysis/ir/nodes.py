@@ -185,6 +185,9 @@ class Rebind(Event):
     test: Condition = None  # a flag bound to a test: `update = (i + 1) % n == 0`
     totals: bool = False  # grows by what it adds: `tokens += y.numel()` (a counter once the loop also resets it)
     flag: str | None = None  # one name set to `True`/`False`/`1`/`0`: a flag whose later tests are decided
+    # A loop's counter (`for i, batch in enumerate(loader)`, `for i in range(0, n, k)`): the literal it holds in the
+    # loop's first iteration, to which it never comes back in a later one.
+    start: str | None = None
 
 
 @dataclass(frozen=True, eq=False)

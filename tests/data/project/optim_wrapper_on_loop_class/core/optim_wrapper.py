@@ -1,8 +1,8 @@
-# expect: ZG101 30:13
+# expect: ZG101 31:13
 """The project's own optimizer wrapper (mmengine's `OptimWrapper` shape, written here): `update_params` runs the
 backward and, every `accumulative_counts` calls, the step, but never clears: each step applies the gradients of
-every earlier window again. To be found (it is not yet) through `EpochLoop` (core/loops.py), which tools/train.py
-builds with it."""
+every earlier window again. Found through `EpochLoop` (core/loops.py), which tools/train.py builds with it: the
+loop's `self.optim_wrapper` is the instance its construction was handed."""
 
 import torch
 

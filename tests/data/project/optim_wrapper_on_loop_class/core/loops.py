@@ -20,3 +20,10 @@ class EpochLoop:
         loss = sum(losses.values())
         self.optim_wrapper.update_params(loss)
         return {name: value.item() for name, value in losses.items()}
+
+
+class SwappingLoop(EpochLoop):
+    """A loop whose wrapper may be swapped after its construction: which one `run_iter` steps is not known."""
+
+    def use(self, optim_wrapper):
+        self.optim_wrapper = optim_wrapper

@@ -1,6 +1,7 @@
 # expect: clean
 """The training script of the installed package (maskrcnn-benchmark's layout: a setup.py at the root, no other
-marker): it imports `detbench` from the checkout, whose engine steps the schedule too early (reported there)."""
+marker, which `project_index.ROOT_MARKERS` holds): it imports `detbench` from the checkout, whose engine steps the
+schedule too early (reported there)."""
 
 import torch
 from apex import amp

@@ -1,3 +1,0 @@
-# expect: clean
-from .loops import EpochLoop
-from .optim_wrapper import OptimWrapper, build_optim_wrapper
