@@ -159,6 +159,21 @@ LOOPS = [
     ("engine_key_read_in_each_helper", "asr/executor.py", {}),
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
     ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
+    ("accumulation_step_helper", "train.py", {"train.py": [("ZG501", 19, 13)]}),
+    ("accumulation_step_helper", "clean_train.py", {}),
+    ("apex_backward_helper", "run_pretraining.py", {"run_pretraining.py": [("ZG203", 29, 17)]}),
+    ("apex_backward_helper", "run_finetuning.py", {}),
+    ("callback_dispatch", "train.py", {}),
+    ("clip_helper_before_unscale", "main_ssl.py", {"utils/misc.py": [("ZG401", 13, 12)]}),
+    ("clip_helper_before_unscale", "main_ssl_unscaled.py", {}),
+    ("ema_helper_module", "train.py", {"train.py": [("ZG101", 17, 13)]}),
+    ("ema_helper_module", "clean_train.py", {}),
+    ("loss_dict_module", "engine/trainer.py", {"engine/trainer.py": [("ZG602", 19, 13)]}),
+    ("loss_dict_module", "engine/clean_trainer.py", {}),
+    ("optimizer_by_config_name", "train.py", {"train.py": [("ZG101", 15, 13)]}),
+    ("optimizer_by_config_name", "refit.py", {}),
+    ("package_main_entry", "speechnet/cli.py", {"speechnet/engine.py": [("ZG404", 14, 5)]}),
+    ("package_main_entry", "speechnet/clean_cli.py", {}),
 ]
 
 
