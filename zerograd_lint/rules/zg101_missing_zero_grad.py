@@ -258,6 +258,12 @@ RULE = Rule(
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     valid=(
+        # The same wrapper cleared through its own `zero_grad`.
+        "class OptimizerWrapper:\n    def __init__(self, params, lr):\n        self._optimizer = torch.optim.Adam(params, lr=lr)\n\n"
+        "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()\n\n"
+        "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
+        "optimizer = OptimizerWrapper(model.parameters(), 1e-3)\nfor x, y in loader:\n"
+        "    optimizer.zero_grad()\n    optimizer.backward(criterion(model(x), y))\n    optimizer.step()\n",
         # Clear at the end of the iteration, after the step.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # Clear before the loop and after each guarded update (accumulation).
@@ -361,6 +367,12 @@ RULE = Rule(
         "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n",
     ),
     invalid=(
+        # A project's own optimizer wrapper: its `step` and `backward` are its methods, inlined; nothing clears.
+        "class OptimizerWrapper:\n    def __init__(self, params, lr):\n        self._optimizer = torch.optim.Adam(params, lr=lr)\n\n"
+        "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()  # <- ZG101\n\n"
+        "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
+        "optimizer = OptimizerWrapper(model.parameters(), 1e-3)\nfor x, y in loader:\n"
+        "    optimizer.backward(criterion(model(x), y))\n    optimizer.step()\n",
         # Optimizers in a Munch: `optims.disc` is its element `optims["disc"]`, never cleared.
         Example(
             "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"

@@ -61,6 +61,9 @@ if TYPE_CHECKING:
 
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
+# The lifecycle methods a project's own optimizer wrapper defines, each with the event its body must make to be
+# one that delegates (`wrapper_method`).
+WRAPPER_LIFECYCLE_METHODS: Mapping[str, type[Event]] = {"backward": Backward, "step": Step, "zero_grad": Clear}
 
 
 def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
@@ -137,6 +140,8 @@ class CallEvents:
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
+        if attr in WRAPPER_LIFECYCLE_METHODS and (wrapped := self.wrapper_method(call, receiver, attr, context)) is not None:
+            return wrapped
         if attr == "backward":
             own = self.method_of_self(attr, context) if code_of(receiver) == "self" else None
             if own is not None:  # a model class's own `backward()` (CycleGAN's): what its body does
@@ -186,6 +191,22 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def wrapper_method(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
+        """`optimizer.step()`, `optimizer.zero_grad()`, `optimizer.backward(loss)` of a project's own optimizer wrapper
+        (fairseq's `FairseqOptimizer`, a `ScheduledOptim` whose `step` steps `self._optimizer`): an instance of a class
+        whose every base is the project's (`own_lineage`: no subclass of torch's `Optimizer`, whose other methods are
+        torch's), whose method of that name does what its name says through another call (steps, clears, runs a
+        backward): that method, inlined as any other of its methods is. None otherwise (a hand-written optimizer's
+        `step` doing the update itself, a scaler, an engine, an instance not known): the words decide."""
+        if code_of(receiver) == "self" or context.resolver.role(receiver) in {Role.SCALER, Role.ENGINE, Role.ACCELERATOR}:
+            return None
+        built = self.instance_built(receiver, context)
+        if not built or not all(home.own_lineage(cls) for home, cls, _, _ in built):
+            return None
+        nodes = self.inline_on_instance(call, receiver, name, context)
+        delegated = WRAPPER_LIFECYCLE_METHODS[name]
+        return nodes if nodes and any(isinstance(e, delegated) for node in nodes for e in events_in(node)) else None
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
         """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`);

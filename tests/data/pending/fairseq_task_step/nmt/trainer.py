@@ -1,6 +1,7 @@
-# expect: clean
+# expect: ZG203 29:21
 """The trainer: clears, runs the task's step over each sample of the update (accumulation), rescales the summed
-gradients, steps, and only then clips: the clip (in the wrapper's module) cannot change this update."""
+gradients, steps (the wrapper's `step`, which steps its `self._optimizer`), and only then clips: the clip cannot
+change this update. Reported here, on the wrapper's clip call."""
 
 from nmt.optim import build_optimizer
 

@@ -1,4 +1,4 @@
-# expect: ZG402 24:9
+# expect: ZG402 25:9
 """A wrapper for the transformer's learning-rate schedule (the tutorials' `ScheduledOptim` shape, written here):
 it sets the rate from the step count, then steps the optimizer it wraps. train.py's AMP loop calls it after a
 scaled backward, so the wrapped optimizer's own `step()` applies scaled gradients and skips the inf/NaN check:

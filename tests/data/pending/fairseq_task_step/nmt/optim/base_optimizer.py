@@ -1,8 +1,7 @@
-# expect: ZG203 35:16
+# expect: clean
 """The project's optimizer wrapper (fairseq's `FairseqOptimizer` shape, written here): its own `backward`,
 `multiply_grads`, `clip_grad_norm`, `step` and `zero_grad`, each handed to the torch optimizer a subclass
-builds in `self._optimizer`. The clip that nmt/trainer.py runs after the step is reported here, on the clip
-call."""
+builds in `self._optimizer`: its methods are inlined where an instance's are called."""
 
 import torch
 
