@@ -174,6 +174,11 @@ LOOPS = [
     ("optimizer_by_config_name", "refit.py", {}),
     ("package_main_entry", "speechnet/cli.py", {"speechnet/engine.py": [("ZG404", 14, 5)]}),
     ("package_main_entry", "speechnet/clean_cli.py", {}),
+    ("closure_factory_module", "fit.py", {"fit.py": [("ZG101", 15, 13)]}),
+    ("closure_factory_module", "clean_fit.py", {}),
+    ("optimizer_wrapper_methods", "train.py", {"nmt/optim/base_optimizer.py": [("ZG101", 39, 9)]}),
+    ("optimizer_wrapper_methods", "clip_after_step.py", {"clip_after_step.py": [("ZG203", 16, 13)]}),
+    ("optimizer_wrapper_methods", "clean_train.py", {}),
 ]
 
 

@@ -276,6 +276,10 @@ RULE = Rule(
         # LBFGS closure that clears.
         "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\n"
         "for _ in range(steps):\n    optimizer.step(closure)\n",
+        # The closure made by a factory, which sees the factory's arguments: it clears.
+        "def make_closure(model, optimizer, x, y):\n    def closure():\n        optimizer.zero_grad()\n"
+        "        loss = criterion(model(x), y)\n        loss.backward()\n        return loss\n\n    return closure\n\n"
+        "for x, y in loader:\n    optimizer.step(make_closure(model, optimizer, x, y))\n",
         # A clear outside the closure of an optimizer that evaluates it once per step (SGD; LBFGS with max_iter=1).
         "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef closure():\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    return loss\n\nfor _ in range(steps):\n    optimizer.zero_grad()\n    optimizer.step(closure)\n",
@@ -367,6 +371,10 @@ RULE = Rule(
         "    g_loss = -D(G(noise())).mean()\n    g_loss.backward()\n    optims.gen.step()\n",
     ),
     invalid=(
+        # The closure made by a factory: its body runs where the step evaluates it, and nothing clears.
+        "def make_closure(model, x, y):\n    def closure():\n        loss = criterion(model(x), y)\n        loss.backward()\n"
+        "        return loss\n\n    return closure\n\n"
+        "for x, y in loader:\n    optimizer.step(make_closure(model, x, y))  # <- ZG101\n",
         # A project's own optimizer wrapper: its `step` and `backward` are its methods, inlined; nothing clears.
         "class OptimizerWrapper:\n    def __init__(self, params, lr):\n        self._optimizer = torch.optim.Adam(params, lr=lr)\n\n"
         "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()  # <- ZG101\n\n"

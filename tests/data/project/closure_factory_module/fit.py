@@ -1,6 +1,6 @@
 # expect: ZG101 15:13
-"""LBFGS stepped with the closure of solver/closures.py that never clears: each of its evaluations adds to the
-gradients of the last, and of the last step."""
+"""LBFGS stepped with the closure that solver/closures.py's factory makes, which never clears: each of its
+evaluations adds to the gradients of the last, and of the last step."""
 
 import torch
 
