@@ -43,6 +43,7 @@ from zerograd_lint.analysis.ir.summaries import (
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
     ACCUMULATION_STEPS_KEYWORD,
+    CLIP_GRADIENTS,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
@@ -162,6 +163,10 @@ class CallEvents:
             return []
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
+        if attr == CLIP_GRADIENTS and (
+            resolver.role(receiver) is Role.ACCELERATOR or (code_of(receiver) == "self" and self.method_of_self(attr, context) is None)
+        ):
+            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]  # Fabric's, or Lightning's (no own method)
         if attr == "zero_" and ".grad" in code_of(receiver):
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
