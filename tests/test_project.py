@@ -179,6 +179,8 @@ LOOPS = [
     ("optimizer_wrapper_methods", "train.py", {"nmt/optim/base_optimizer.py": [("ZG101", 39, 9)]}),
     ("optimizer_wrapper_methods", "clip_after_step.py", {"clip_after_step.py": [("ZG203", 16, 13)]}),
     ("optimizer_wrapper_methods", "clean_train.py", {}),
+    ("deepspeed_engine", "train.py", {"train.py": [("ZG602", 23, 13)]}),
+    ("deepspeed_engine", "clean_train.py", {}),
 ]
 
 

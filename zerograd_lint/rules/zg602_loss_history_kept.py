@@ -144,6 +144,10 @@ RULE = Rule(
         "    terms = train_step(model, batch, optimizer)\n    for name, value in terms.items():\n        totals[name] += value\n",
     ),
     invalid=(
+        # DeepSpeed's engine steps and clears for itself; the loss is still kept.
+        "model_engine, optimizer, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters())\n"
+        "losses = []\nfor x, y in loader:\n    loss = criterion(model_engine(x), y)\n    model_engine.backward(loss)\n"
+        "    model_engine.step()\n    losses.append(loss)  # <- ZG602\n",
         Example(
             "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
             "    loss.backward()\n    optimizer.step()\n    total_loss += loss  # <- ZG602\n"

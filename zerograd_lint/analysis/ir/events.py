@@ -348,7 +348,8 @@ class CallEvents:
             return []  # `torch.empty(1, requires_grad=True).backward()`: a new leaf, no parameter's gradient written
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
-        normalises = accelerator and self.accumulating_accelerator(receiver, context)
+        # DeepSpeed's `engine.backward(loss)` divides by its configured accumulation steps.
+        normalises = (accelerator and self.accumulating_accelerator(receiver, context)) or context.resolver.role(receiver) is Role.ENGINE
         unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
         fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
         backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
@@ -460,7 +461,11 @@ class CallEvents:
             method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
             if method is not None:
                 return self.inline_call(call, method, context, drop_self=True)
-            return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
+            if role is Role.ENGINE:  # DeepSpeed's engine steps its optimizer and clears (self-managed)
+                key = self.optimizer_key(receiver, resolver)
+                step = self.event(Step, call, optimizer=key, via_scaler=False, scaler=None, closure=False, written=receiver, reevaluated=())
+                return [step, self.event(Clear, call, target=ClearTarget("optimizer", key), set_to_none=None)]
+            return []  # schedulers, environments, EMA, profilers
         nodes: list[Node] = [
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)

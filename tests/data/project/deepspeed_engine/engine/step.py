@@ -1,6 +1,6 @@
 # expect: clean
-"""One DeepSpeed step: the engine's backward and step (self-managed: the step clears); the loss handed back
-still carries its graph."""
+"""One DeepSpeed step: the engine's backward and step (self-managed: the step clears, so a loop running it is a
+training loop); the loss handed back still carries its graph."""
 
 
 def train_step(model_engine, batch, criterion):
