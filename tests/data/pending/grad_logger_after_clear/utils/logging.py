@@ -1,4 +1,4 @@
-# expect: ZG301 10:22
+# expect: ZG301 10:23
 """Gradient statistics for the logger. `grad_norms` reads every parameter's `.grad`; train.py calls it after
 `zero_grad(set_to_none=True)`, where every `.grad` is None: reported here, on the read. `present_grad_norms`
 skips the parameters without one."""

@@ -1,6 +1,7 @@
-# expect: ZG404 16:5
-"""One AMP step: scaled backward and `scaler.step`, but no `scaler.update()`: the second step of cli.py's loop
-raises and the scale never adapts. Reported here, on `scaler.step`."""
+# expect: ZG404 17:5
+"""One AMP step: scaled backward, `unscale_`, a clip and `scaler.step`, but no `scaler.update()`: in cli.py's loop
+the next iteration's `unscale_` raises (the optimizer is still "stepped") and the scale never adapts. The root cause,
+the missing update, is ZG404 on `scaler.step`; the `unscale_` is its consequence (one cause, one report)."""
 
 import torch
 
