@@ -348,7 +348,7 @@ class Builder(CallEvents, Inlining):
             return self.assignment(statement, context)
         if isinstance(statement, cst.Return):
             value = self.expression(statement.value, context) if statement.value else []
-            if context.returns_run is not None and context.returns_run is context.function and isinstance(statement.value, cst.Name):
+            if context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
             return [*value, Jump("return")]
         if isinstance(statement, cst.Raise):

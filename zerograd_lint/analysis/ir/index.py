@@ -59,6 +59,7 @@ def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseS
 # Bases that bring no method a class's lifecycle calls could reach (`ModuleIndex.own_lineage`).
 PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC"})
 
+
 class ModuleIndex:
     def __init__(self, module: cst.Module) -> None:
         self.module = module
