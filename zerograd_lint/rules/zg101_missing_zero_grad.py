@@ -259,11 +259,12 @@ RULE = Rule(
     ),
     valid=(
         # The same wrapper cleared through its own `zero_grad`.
-        "class OptimizerWrapper:\n    def __init__(self, params, lr):\n        self._optimizer = torch.optim.Adam(params, lr=lr)\n\n"
+        "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
         "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()\n\n"
         "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
-        "optimizer = OptimizerWrapper(model.parameters(), 1e-3)\nfor x, y in loader:\n"
-        "    optimizer.zero_grad()\n    optimizer.backward(criterion(model(x), y))\n    optimizer.step()\n",
+        "def train(model, loader):\n    optimizer = ScheduledOptim(torch.optim.Adam(model.parameters()), 4000)\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        optimizer.backward(criterion(model(x), y))\n"
+        "        optimizer.step()\n",
         # Clear at the end of the iteration, after the step.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # Clear before the loop and after each guarded update (accumulation).
@@ -375,12 +376,13 @@ RULE = Rule(
         "def make_closure(model, x, y):\n    def closure():\n        loss = criterion(model(x), y)\n        loss.backward()\n"
         "        return loss\n\n    return closure\n\n"
         "for x, y in loader:\n    optimizer.step(make_closure(model, x, y))  # <- ZG101\n",
-        # A project's own optimizer wrapper: its `step` and `backward` are its methods, inlined; nothing clears.
-        "class OptimizerWrapper:\n    def __init__(self, params, lr):\n        self._optimizer = torch.optim.Adam(params, lr=lr)\n\n"
+        # A project's own optimizer wrapper (a schedule around the optimizer): its `step` and `backward` are its
+        # methods, inlined; nothing clears.
+        "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
         "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()  # <- ZG101\n\n"
         "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
-        "optimizer = OptimizerWrapper(model.parameters(), 1e-3)\nfor x, y in loader:\n"
-        "    optimizer.backward(criterion(model(x), y))\n    optimizer.step()\n",
+        "def train(model, loader):\n    optimizer = ScheduledOptim(torch.optim.Adam(model.parameters()), 4000)\n"
+        "    for x, y in loader:\n        optimizer.backward(criterion(model(x), y))\n        optimizer.step()\n",
         # Optimizers in a Munch: `optims.disc` is its element `optims["disc"]`, never cleared.
         Example(
             "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"

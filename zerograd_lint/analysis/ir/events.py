@@ -203,8 +203,10 @@ class CallEvents:
         whose every base is the project's (`own_lineage`: no subclass of torch's `Optimizer`, whose other methods are
         torch's), whose method of that name does what its name says through another call (steps, clears, runs a
         backward): that method, inlined as any other of its methods is. None otherwise (a hand-written optimizer's
-        `step` doing the update itself, a scaler, an engine, an instance not known): the words decide."""
-        if code_of(receiver) == "self" or context.resolver.role(receiver) in {Role.SCALER, Role.ENGINE, Role.ACCELERATOR}:
+        `step` doing the update itself, an instance not known) and where the words already say what the receiver is
+        (an optimizer, a scaler, an engine): the words decide (a wrapper's `self.x` that its subclass binds is not
+        known inside the base's methods, so a `self.scaler` there would be taken for a GradScaler by its name)."""
+        if code_of(receiver) == "self" or context.resolver.role(receiver) not in {None, Role.OTHER, Role.SCHEDULER}:
             return None
         built = self.instance_built(receiver, context)
         if not built or not all(home.own_lineage(cls) for home, cls, _, _ in built):
