@@ -384,6 +384,8 @@ def summarize(tree: ast.AST) -> Summary:
                     expression.says_parameters = True
             continue
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            if body.name is not None:  # a def's own closure: it may return it for its caller to run (`step(make_closure())`)
+                body.calls.add(node.name)  # type: ignore[attr-defined]
             body = Body(node.name)  # type: ignore[attr-defined]
             summary.bodies.append(body)
         elif kind is ast.Call:

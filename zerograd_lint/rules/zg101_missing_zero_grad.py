@@ -258,6 +258,13 @@ RULE = Rule(
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     valid=(
+        # The same wrapper cleared through its own `zero_grad`.
+        "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
+        "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()\n\n"
+        "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
+        "def train(model, loader):\n    optimizer = ScheduledOptim(torch.optim.Adam(model.parameters()), 4000)\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        optimizer.backward(criterion(model(x), y))\n"
+        "        optimizer.step()\n",
         # Clear at the end of the iteration, after the step.
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # Clear before the loop and after each guarded update (accumulation).
@@ -270,6 +277,10 @@ RULE = Rule(
         # LBFGS closure that clears.
         "def closure():\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    return loss\n\n"
         "for _ in range(steps):\n    optimizer.step(closure)\n",
+        # The closure made by a factory, which sees the factory's arguments: it clears.
+        "def make_closure(model, optimizer, x, y):\n    def closure():\n        optimizer.zero_grad()\n"
+        "        loss = criterion(model(x), y)\n        loss.backward()\n        return loss\n\n    return closure\n\n"
+        "for x, y in loader:\n    optimizer.step(make_closure(model, optimizer, x, y))\n",
         # A clear outside the closure of an optimizer that evaluates it once per step (SGD; LBFGS with max_iter=1).
         "optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\ndef closure():\n    loss = criterion(model(x), y)\n"
         "    loss.backward()\n    return loss\n\nfor _ in range(steps):\n    optimizer.zero_grad()\n    optimizer.step(closure)\n",
@@ -383,6 +394,17 @@ RULE = Rule(
         # Micro-batches counted from 1: the clear under `if i == 0` never runs.
         "for step, batch in enumerate(loader):\n    for i, micro in enumerate(batch.chunk(n), 1):\n        if i == 0:\n"
         "            optimizer.zero_grad()\n        (model(micro).mean() / n).backward()\n    optimizer.step()  # <- ZG101\n",
+        # The closure made by a factory: its body runs where the step evaluates it, and nothing clears.
+        "def make_closure(model, x, y):\n    def closure():\n        loss = criterion(model(x), y)\n        loss.backward()\n"
+        "        return loss\n\n    return closure\n\n"
+        "for x, y in loader:\n    optimizer.step(make_closure(model, x, y))  # <- ZG101\n",
+        # A project's own optimizer wrapper (a schedule around the optimizer): its `step` and `backward` are its
+        # methods, inlined; nothing clears.
+        "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
+        "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()  # <- ZG101\n\n"
+        "    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n"
+        "def train(model, loader):\n    optimizer = ScheduledOptim(torch.optim.Adam(model.parameters()), 4000)\n"
+        "    for x, y in loader:\n        optimizer.backward(criterion(model(x), y))\n        optimizer.step()\n",
         # Optimizers in a Munch: `optims.disc` is its element `optims["disc"]`, never cleared.
         Example(
             "optims = Munch(gen=Adam(G.parameters()), disc=Adam(D.parameters()))\nfor real in loader:\n"

@@ -41,12 +41,20 @@ RULE = Rule(
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
     limits="Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported.",
     valid=(
+        # Lightning manual optimisation: `self.clip_gradients` before the step.
+        "class Lit(LightningModule):\n    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        opt.zero_grad()\n        self.manual_backward(self.loss(batch))\n"
+        "        self.clip_gradients(opt, gradient_clip_val=1.0)\n        opt.step()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
     ),
     invalid=(
+        # Lightning manual optimisation: `self.clip_gradients` after the step.
+        "class Lit(LightningModule):\n    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        opt.zero_grad()\n        self.manual_backward(self.loss(batch))\n"
+        "        opt.step()\n        self.clip_gradients(opt, gradient_clip_val=1.0)  # <- ZG203\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    torch.nn.utils.clip_grad_value_(model.parameters(), 0.5)  # <- ZG203\n"

@@ -84,6 +84,10 @@ RULE = Rule(
         "the other branch of a back-end test nothing in the loop assigns (RULES.md, \"Correlated conditions\")."
     ),
     valid=(
+        # DeepSpeed's `engine.backward(loss)` divides by the accumulation steps of its config.
+        "model_engine, optimizer, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters())\n"
+        "for i, (x, y) in enumerate(loader):\n    model_engine.backward(criterion(model_engine(x), y))\n"
+        "    if (i + 1) % accum == 0:\n        model_engine.step()\n",
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y) / accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss /= accum\n    loss.backward()\n"

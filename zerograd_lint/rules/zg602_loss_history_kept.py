@@ -92,6 +92,9 @@ RULE = Rule(
         "`.detach()` for another tensor, the entries detached for a dict, each element for a tuple."
     ),
     valid=(
+        "totals = {}\nfor x, y in loader:\n    optimizer.zero_grad()\n    parts = criterion(model(x), y)\n"
+        "    sum(parts.values()).backward()\n    optimizer.step()\n    for name, part in parts.items():\n"
+        "        totals[name] = totals.get(name, 0.0) + part.item()\n",
         # The logger is given the loss's number.
         "class Logger:\n    def __init__(self):\n        self.history = []\n\n    def log(self, value):\n"
         "        self.history.append(value)\n\nlogger = Logger()\nfor x, y in loader:\n"
@@ -141,6 +144,10 @@ RULE = Rule(
         "    terms = train_step(model, batch, optimizer)\n    for name, value in terms.items():\n        totals[name] += value\n",
     ),
     invalid=(
+        # DeepSpeed's engine steps and clears for itself; the loss is still kept.
+        "model_engine, optimizer, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters())\n"
+        "losses = []\nfor x, y in loader:\n    loss = criterion(model_engine(x), y)\n    model_engine.backward(loss)\n"
+        "    model_engine.step()\n    losses.append(loss)  # <- ZG602\n",
         Example(
             "total_loss = 0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n"
             "    loss.backward()\n    optimizer.step()\n    total_loss += loss  # <- ZG602\n"
@@ -174,6 +181,10 @@ RULE = Rule(
         "stats = SimpleNamespace(total=0, steps=0)\nkept = []\nfor x, y in loader:\n"
         "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
         "    stats.total += loss  # <- ZG602\n    stats.steps += 1\n    kept += [loss]  # <- ZG602\n",
+        # An entry of a dict of totals, added to through `get`.
+        "totals = {}\nfor x, y in loader:\n    optimizer.zero_grad()\n    parts = criterion(model(x), y)\n"
+        "    sum(parts.values()).backward()\n    optimizer.step()\n    for name, part in parts.items():\n"
+        "        totals[name] = totals.get(name, 0.0) + part  # <- ZG602\n",
         # Kept in a dict of lists.
         "history = {'loss': [], 'acc': []}\nfor x, y in loader:\n    optimizer.zero_grad()\n    out = model(x)\n"
         "    loss = criterion(out, y)\n    loss.backward()\n    optimizer.step()\n"

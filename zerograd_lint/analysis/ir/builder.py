@@ -111,6 +111,9 @@ class Context:
     # The classes of `self`, nearest first, when a base class's method is checked for a subclass: `self.f()`
     # reaches the subclass's override (see `ModuleIndex.ancestry`).
     mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()
+    # A closure factory being inlined whose caller runs the closure it returns (`optimizer.step(make_closure(...))`):
+    # its `return closure` runs that closure's body there (`Inlining.closure_factory`).
+    returns_run: cst.FunctionDef | None = None
 
 
 def can_read(
@@ -347,6 +350,8 @@ class Builder(CallEvents, Inlining):
             return self.assignment(statement, context)
         if isinstance(statement, cst.Return):
             value = self.expression(statement.value, context) if statement.value else []
+            if context.returns_run is context.function and isinstance(statement.value, cst.Name):
+                value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
             return [*value, Jump("return")]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
@@ -566,7 +571,9 @@ class Builder(CallEvents, Inlining):
             mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
         )
         body = statements_of(function.body)
-        inner = replace(inner, gated=context.gated or self.accumulating_in(body, inner))
+        inner = replace(
+            inner, gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None
+        )
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`

@@ -43,6 +43,7 @@ from zerograd_lint.analysis.ir.summaries import (
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
     ACCUMULATION_STEPS_KEYWORD,
+    CLIP_GRADIENTS,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
@@ -61,6 +62,9 @@ if TYPE_CHECKING:
 
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
+# The lifecycle methods a project's own optimizer wrapper defines, each with the event its body must make to be
+# one that delegates (`wrapper_method`).
+WRAPPER_LIFECYCLE_METHODS: Mapping[str, type[Event]] = {"backward": Backward, "step": Step, "zero_grad": Clear}
 
 
 def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
@@ -137,6 +141,8 @@ class CallEvents:
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
+        if attr in WRAPPER_LIFECYCLE_METHODS and (wrapped := self.wrapper_method(call, receiver, attr, context)) is not None:
+            return wrapped
         if attr == "backward":
             own = self.method_of_self(attr, context) if code_of(receiver) == "self" else None
             if own is not None:  # a model class's own `backward()` (CycleGAN's): what its body does
@@ -157,6 +163,10 @@ class CallEvents:
             return []
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
+        if attr == CLIP_GRADIENTS and (
+            resolver.role(receiver) is Role.ACCELERATOR or (code_of(receiver) == "self" and self.method_of_self(attr, context) is None)
+        ):
+            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]  # Fabric's, or Lightning's (no own method)
         if attr == "zero_" and ".grad" in code_of(receiver):
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
@@ -186,6 +196,24 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def wrapper_method(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
+        """`optimizer.step()`, `optimizer.zero_grad()`, `optimizer.backward(loss)` of a project's own optimizer wrapper
+        (fairseq's `FairseqOptimizer`, a `ScheduledOptim` whose `step` steps `self._optimizer`): an instance of a class
+        whose every base is the project's (`own_lineage`: no subclass of torch's `Optimizer`, whose other methods are
+        torch's), whose method of that name does what its name says through another call (steps, clears, runs a
+        backward): that method, inlined as any other of its methods is. None otherwise (a hand-written optimizer's
+        `step` doing the update itself, an instance not known) and where the words already say what the receiver is
+        (an optimizer, a scaler, an engine): the words decide (a wrapper's `self.x` that its subclass binds is not
+        known inside the base's methods, so a `self.scaler` there would be taken for a GradScaler by its name)."""
+        if code_of(receiver) == "self" or context.resolver.role(receiver) not in {None, Role.OTHER, Role.SCHEDULER}:
+            return None
+        built = self.instance_built(receiver, context)
+        if not built or not all(home.own_lineage(cls) for home, cls, _, _ in built):
+            return None
+        nodes = self.inline_on_instance(call, receiver, name, context)
+        delegated = WRAPPER_LIFECYCLE_METHODS[name]
+        return nodes if nodes and any(isinstance(e, delegated) for node in nodes for e in events_in(node)) else None
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
         """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`);
@@ -322,7 +350,8 @@ class CallEvents:
             return []  # `torch.empty(1, requires_grad=True).backward()`: a new leaf, no parameter's gradient written
         scaler = context.resolver.canonical(scaling.func.value) if scaling is not None else None
         accelerator = context.resolver.role(receiver) is Role.ACCELERATOR
-        normalises = accelerator and self.accumulating_accelerator(receiver, context)
+        # DeepSpeed's `engine.backward(loss)` divides by its configured accumulation steps.
+        normalises = (accelerator and self.accumulating_accelerator(receiver, context)) or context.resolver.role(receiver) is Role.ENGINE
         unused = self.configured_accumulation(receiver, context) if accelerator and context.gated is None else None
         fields = dict(normalises=normalises, loss=loss, scope=context.function, unused_accumulation=unused)
         backward = self.event(Backward, call, scaled=scaled, scaler=scaler, **fields)
@@ -434,7 +463,11 @@ class CallEvents:
             method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
             if method is not None:
                 return self.inline_call(call, method, context, drop_self=True)
-            return []  # schedulers, environments, EMA, profilers, engines that clear for themselves
+            if role is Role.ENGINE:  # DeepSpeed's engine steps its optimizer and clears (self-managed)
+                key = self.optimizer_key(receiver, resolver)
+                step = self.event(Step, call, optimizer=key, via_scaler=False, scaler=None, closure=False, written=receiver, reevaluated=())
+                return [step, self.event(Clear, call, target=ClearTarget("optimizer", key), set_to_none=None)]
+            return []  # schedulers, environments, EMA, profilers
         nodes: list[Node] = [
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)

@@ -56,6 +56,10 @@ def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseS
     return body.body
 
 
+# Bases that bring no method a class's lifecycle calls could reach (`ModuleIndex.own_lineage`).
+PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC"})
+
+
 class ModuleIndex:
     def __init__(self, module: cst.Module) -> None:
         self.module = module
@@ -287,6 +291,15 @@ class ModuleIndex:
         `self.optimizer`). Python's order for single inheritance; with several bases, each base's line in turn (a
         known diamond taken once)."""
         return lineage_of(self, cls, frozenset())
+
+    def own_lineage(self, cls: cst.ClassDef) -> bool:
+        """Whether each base along the class's `lineage` is a class of the file or of the project (or `object`, `ABC`): none is
+        a library's, whose methods are not read (a wrapper deriving from `object`, never a subclass of torch's
+        `Optimizer`, whose `zero_grad` and `state` are torch's)."""
+        return all(
+            dotted_name(base.value) in PLAIN_BASES or base_class_of(index, base) is not None
+            for index, owner in self.lineage(cls) for base in owner.bases
+        )
 
     def inherited_method(self, cls: cst.ClassDef, name: str, own: bool = True) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.name` on an instance of `cls` (`super().name` in its method: not `own`), with its module's index:
@@ -526,17 +539,22 @@ def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassD
     """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
     found: list[tuple[ModuleIndex, cst.ClassDef]] = [(index, cls)]
     for base in cls.bases:
-        dotted = dotted_name(base.value)
-        if dotted in index.classes:
-            home, base_class = index, index.classes[dotted]
-        else:
-            defined = index.project.project.definition(index.project, dotted) if index.project is not None and dotted else None
-            project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
-            home, base_class = (defined[0].index, project_class) if project_class is not None else (index, None)  # type: ignore[union-attr]
-        if base_class is not None and base_class not in seen | {cls}:
-            line = lineage_of(home, base_class, seen | {cls})
+        home_and_class = base_class_of(index, base)
+        if home_and_class is not None and home_and_class[1] not in seen | {cls}:
+            line = lineage_of(*home_and_class, seen | {cls})
             found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
     return found
+
+
+def base_class_of(index: ModuleIndex, base: cst.Arg) -> tuple[ModuleIndex, cst.ClassDef] | None:
+    """The class of the file or of the project a base of a class of `index` names, with its module's index; None for
+    a library's (`torch.optim.Optimizer`, `nn.Module`) or one not known."""
+    dotted = dotted_name(base.value)
+    if dotted in index.classes:
+        return index, index.classes[dotted]
+    defined = index.project.project.definition(index.project, dotted) if index.project is not None and dotted else None
+    project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
+    return (defined[0].index, project_class) if project_class is not None else None  # type: ignore[union-attr]
 
 
 class InheritedAliases(Mapping[str, list[Binding]]):

@@ -4,7 +4,7 @@ to the call's arguments, and the names it binds."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -81,7 +81,24 @@ class Inlining:
                 return self.inline_call(node, self.index_of(context.function).function(context.function, target.value), context, skip=1)
             if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
+        if isinstance(node, cst.Call) and (factory := self.closure_factory(node, context)) is not None:
+            return self.inline_call(node, factory, replace(context, returns_run=factory))
         return []
+
+    def closure_factory(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
+        """The def of the file or of the project that `call` runs when it is a closure factory: its last statement
+        returns a def of its own body (`def make_closure(model, x, y): def closure(): ...; return closure`), which
+        sees the factory's parameters bound to the call's arguments. None for any other call."""
+        func = call.func
+        function = self.index_of(context.function).function(context.function, func.value) if isinstance(func, cst.Name) else None
+        function = function or self.imported_function(func, context)
+        body = function.body.body if function is not None and isinstance(function.body, cst.IndentedBlock) else ()
+        last = body[-1] if body else None
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+            return None
+        returned = last.body[-1].value
+        own = {statement.name.value for statement in body if isinstance(statement, cst.FunctionDef)}
+        return function if isinstance(returned, cst.Name) and returned.value in own else None
 
     def instance_built(self, receiver: cst.BaseExpression, context: Context) -> list[Construction] | None:
         """`logger` of `logger.log(loss)`, bound once, outside the loop around the call, to an instance of a class of

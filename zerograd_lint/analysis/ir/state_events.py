@@ -276,7 +276,8 @@ def names_held(node: cst.BaseExpression) -> set[str]:
 
 
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
-    """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`)."""
+    """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`); for an entry of a
+    mapping, `totals[k] = totals[k] + v` or `totals[k] = totals.get(k, 0) + v`, which adds as `totals[k] += v` does."""
     if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
         if is_accumulator(statement.target):
             return statement.target, statement.value
@@ -284,15 +285,28 @@ def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression,
     if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
         return None
     target, value = statement.targets[0].target, statement.value
-    if not isinstance(target, (cst.Name, cst.Attribute)) or not isinstance(value, cst.BinaryOperation):
+    if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)) or not isinstance(value, cst.BinaryOperation):
         return None
-    if not isinstance(value.operator, cst.Add):
+    if not isinstance(value.operator, cst.Add) or not is_accumulator(target):
         return None
-    if code_of(value.left) == code_of(target):
+    if reads_entry(value.left, target):
         return target, value.right
-    if code_of(value.right) == code_of(target):
+    if reads_entry(value.right, target):
         return target, value.left
     return None
+
+
+def reads_entry(value: cst.BaseExpression, target: cst.BaseExpression) -> bool:
+    """Whether `value` reads what `target` holds: the same expression, or `d.get(k, ...)` for a target `d[k]`."""
+    if code_of(value) == code_of(target):
+        return True
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
+        return False
+    func = value.func if isinstance(value, cst.Call) else None
+    return (
+        isinstance(func, cst.Attribute) and func.attr.value == "get" and code_of(func.value) == code_of(target.value)
+        and bool(value.args) and code_of(value.args[0].value) == code_of(target.slice[0].slice.value)
+    )
 
 
 def stored_into_tensor(statement: cst.BaseSmallStatement, resolver: Resolver) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:

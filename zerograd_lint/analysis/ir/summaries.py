@@ -115,6 +115,9 @@ DEEPSPEED_INITIALIZE = ("engine", "optimizer", None, "scheduler")
 # before it clips scaled gradients (Lightning-AI/pytorch-lightning#18089, open); the precision is set where the
 # Trainer is built, out of the step's sight, so the backward's scaling is unknown (plain: no ZG401 from it).
 MANUAL_BACKWARD = "manual_backward"
+# `self.clip_gradients(opt, gradient_clip_val=...)` of a LightningModule (and Fabric's `fabric.clip_gradients(model, opt,
+# ...)`, which unscales first): a clip of the optimizer's gradients.
+CLIP_GRADIENTS = "clip_gradients"
 
 # --- Backwards that take the loss as their argument -------------------------------------------------
 

@@ -1,0 +1,3 @@
+# expect: clean
+from .classifier import Classifier
+from .clean_classifier import CleanClassifier

@@ -1,0 +1,2 @@
+# expect: clean
+from .grads import GradientClipping, GradNormLogger, LossHistory

@@ -1,0 +1,2 @@
+# expect: clean
+from .detection import detection_losses
