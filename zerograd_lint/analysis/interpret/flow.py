@@ -119,12 +119,14 @@ class CorrelationPlan:
     moving: dict[int, set[str]] = field(default_factory=dict)  # id(loop) -> its tests' atoms that move every iteration
     after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
+    is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
+        present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
@@ -142,6 +144,7 @@ class CorrelationPlan:
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((around, node))
             if isinstance(node, Event):
+                present |= node.present
                 continue
             inner = (*around, node) if isinstance(node, Loop) else around
             stack.extend((child, inner) for child in reversed(list(children(node))))
@@ -151,9 +154,9 @@ class CorrelationPlan:
             loop = first_around[-1] if first_around else None  # the innermost loop around its first test
             # A flag the loop around its test sets to a literal (`found_oom = False` ... `found_oom = True`, or 0 / 1);
             # not a setting made once (`profile = False`, which a config file may override).
-            flag = flag_subject(found[key]) in set_flags and loop is not None and reads_any(
+            flag = (flag_subject(found[key]) in set_flags and loop is not None and reads_any(
                 found[key].reads, structure.rebound(loop).names
-            )
+            )) or (found[key].kind == "none" and found[key].subject in present)  # decided where a call reads it
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
             if len(places) < 2 and not flag and (
@@ -171,6 +174,8 @@ class CorrelationPlan:
                 plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+            if found[key].kind == "none" and found[key].subject is not None:
+                plan.is_none[found[key].subject] = key
         return plan
 
 
@@ -217,6 +222,8 @@ class Correlated(Generic[State]):
 
     def transfer(self, event: Event, state: dict) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner))
+        if event.present:
+            state = self.shown_present(event.present, state)
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
@@ -232,6 +239,18 @@ class Correlated(Generic[State]):
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, inner in state.items():
             self.add(result, valuation | decided, inner)
+        return result
+
+    def shown_present(self, present: frozenset[str], state: dict) -> dict:
+        """After a call read an attribute of `scaler`, `scaler is None` is false (a valuation that said it was true
+        is left as it was: that path would have raised)."""
+        facts = tuple((self.plan.atoms[self.plan.is_none[key]], False) for key in present if key in self.plan.is_none)
+        if not facts:
+            return state
+        result: dict = {}
+        for valuation, inner in state.items():
+            extended = self.extend(valuation, facts)
+            self.add(result, extended if extended is not None else valuation, inner)
         return result
 
     def killed_by(self, event: Rebind) -> frozenset[str]:
@@ -283,10 +302,14 @@ class Correlated(Generic[State]):
         return result
 
     def value(self, valuation: Valuation, atom: Atom) -> bool | None:
-        """What the valuation says about an atom: its own value, or False when its subject equals another literal."""
+        """What the valuation says about an atom: its own value, or False when its subject equals another literal,
+        or when it is `x is None` and `x` was true, or `x` and `x is None` was true."""
         for key, value in valuation:
             if key == atom.key:
                 return value
+        none_test = atom.subject if atom.kind == "none" else self.plan.is_none.get(atom.key) if atom.kind == "flag" else None
+        if none_test is not None and (none_test, True) in valuation:
+            return False
         if atom.subject is not None:
             for key, value in valuation:
                 other = self.plan.atoms[key]
