@@ -159,6 +159,7 @@ LOOPS = [
     ("engine_key_read_in_each_helper", "asr/executor.py", {}),
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
     ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
+    ("divided_loss_reduced_in_backward", "pose/trainer.py", {"pose/trainer.py": [("ZG501", 44, 9)]}),
     ("optional_scaler_helper", "train.py", {}),
     ("optional_scaler_helper", "train_optional.py", {}),
     ("optional_scaler_helper", "train_clip_first.py", {"utils/optim_step.py": [("ZG401", 22, 5)]}),
