@@ -81,6 +81,17 @@ RULE = Rule(
         "    loss_scaler(criterion(model(x), y), optimizer, clip_grad=1.0, parameters=model.parameters())\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
         "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
+        # A helper for both kinds of run, handed the scaler the loop scaled with: `scaler is None` cannot hold there.
+        "def update(model, optimizer, scaler=None):\n    if scaler is not None:\n        scaler.unscale_(optimizer)\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    if scaler is not None:\n        scaler.step(optimizer)\n"
+        "        scaler.update()\n    else:\n        optimizer.step()\n\n\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    scaler.scale(criterion(model(x), y)).backward()\n    update(model, optimizer, scaler)\n",
+        # The project's updater (no optimizer) unscales in its `step` before it clips.
+        "class Updater:\n    def __init__(self, model, optimizer):\n        self.model = model\n        self.optimizer = optimizer\n\n"
+        "    def step(self, scaler):\n        scaler.unscale_(self.optimizer)\n"
+        "        torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)\n        scaler.step(self.optimizer)\n"
+        "        scaler.update()\n\n\nupdater = Updater(model, optimizer)\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    scaler.scale(criterion(model(x), y)).backward()\n    updater.step(scaler)\n",
     ),
     invalid=(
         Example(
@@ -105,6 +116,16 @@ RULE = Rule(
                 "    scaler.update()\n"
             ),
         ),
+        # The helper clips before it knows whether the run scales.
+        "def update(model, optimizer, scaler=None):\n    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n"
+        "    if scaler is not None:\n        scaler.step(optimizer)\n        scaler.update()\n    else:\n        optimizer.step()\n\n\n"
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    update(model, optimizer, scaler)\n",
+        # The `step` of the project's updater, a class that is no optimizer, is followed.
+        "class Updater:\n    def __init__(self, model, optimizer):\n        self.model = model\n        self.optimizer = optimizer\n\n"
+        "    def step(self, scaler):\n        torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)  # <- ZG401\n"
+        "        scaler.step(self.optimizer)\n        scaler.update()\n\n\nupdater = Updater(model, optimizer)\n"
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    updater.step(scaler)\n",
         # `unscale_` written without a call does nothing.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_  # <- ZG202\n"
         "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",

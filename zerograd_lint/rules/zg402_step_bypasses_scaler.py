@@ -52,6 +52,9 @@ RULE = Rule(
         # apex: leaving `amp.scale_loss` unscales, and `amp.initialize` made the optimizer's own step skip overflows.
         "for x, y in loader:\n    optimizer.zero_grad()\n    with amp.scale_loss(criterion(model(x), y), optimizer) as scaled_loss:\n"
         "        scaled_loss.backward()\n    torch.nn.utils.clip_grad_norm_(amp.master_params(optimizer), 1.0)\n    optimizer.step()\n",
+        # `scaler.scale(loss)` ran, so `scaler is None` is false: the direct step is the arm of runs without AMP.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    if scaler is None:\n        optimizer.step()\n    else:\n        scaler.step(optimizer)\n        scaler.update()\n",
     ),
     invalid=(
         Example(
@@ -71,6 +74,9 @@ RULE = Rule(
                 "    scaler.step(optimizer)  # <- ZG402\n    scaler.update()\n"
             ),
         ),
+        # A test of another setting says nothing of the scaler the backward went through.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    if use_amp:\n        scaler.step(optimizer)\n        scaler.update()\n    else:\n        optimizer.step()  # <- ZG402\n",
     ),
     check=check,
 )

@@ -92,6 +92,9 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss /= accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # A per-sample loss divided, then reduced in the backward call: the mean of a divided loss is divided.
+        "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss = loss / accum\n"
+        "    loss.mean().backward()\n    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).loss\n        accelerator.backward(loss)\n"
         "        optimizer.step()\n        optimizer.zero_grad()\n",
         "criterion = nn.CrossEntropyLoss(reduction='sum')\nfor i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n"
@@ -142,6 +145,9 @@ RULE = Rule(
                 "    optimizer.step()\n    optimizer.zero_grad()\n"
             ),
         ),
+        # Reduced in the backward call, never divided.
+        "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss.mean().backward()  # <- ZG501\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         # A counter with no telling name: `count == n` with `count += 1` and a reset.
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"

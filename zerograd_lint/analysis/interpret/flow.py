@@ -131,12 +131,14 @@ class CorrelationPlan:
     # An atom -> how many tests of the plan read what it reads about (the tests of its subject, `self.env_type` of a
     # dispatch on its values; else its own): what forgetting it costs (`Correlated.join`).
     tested: dict[str, int] = field(default_factory=dict)
+    is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
+        present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
         jumping: dict[int, bool] = {}
@@ -158,6 +160,7 @@ class CorrelationPlan:
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((around, node))
             if isinstance(node, Event):
+                present |= node.present
                 continue
             inner = (*around, node) if isinstance(node, Loop) else around
             stack.extend((child, inner) for child in reversed(list(children(node))))
@@ -167,9 +170,9 @@ class CorrelationPlan:
             loop = first_around[-1] if first_around else None  # the innermost loop around its first test
             # A flag the loop around its test sets to a literal (`found_oom = False` ... `found_oom = True`, or 0 / 1);
             # not a setting made once (`profile = False`, which a config file may override).
-            flag = flag_subject(found[key]) in set_flags and loop is not None and reads_any(
+            flag = (flag_subject(found[key]) in set_flags and loop is not None and reads_any(
                 found[key].reads, structure.rebound(loop).names
-            )
+            )) or (found[key].kind == "none" and found[key].subject in present)  # decided where a call reads it
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
             recomputed = requires_grad_rebindings(found[key], loop, structure) if len(places) == 1 else []
@@ -196,6 +199,8 @@ class CorrelationPlan:
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
+            if found[key].kind == "none" and found[key].subject is not None:
+                plan.is_none[found[key].subject] = key
         return plan
 
 
@@ -270,6 +275,8 @@ class Correlated(Generic[State]):
 
     def transfer(self, event: Event, state: dict) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner))
+        if event.present:
+            state = self.shown_present(event.present, state)
         if not isinstance(event, Rebind):
             return state
         state = self.forget(state, self.killed_by(event))
@@ -299,6 +306,18 @@ class Correlated(Generic[State]):
             first = (marker, True) not in valuation
             decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
             self.add(result, valuation | decided, inner)
+        return result
+
+    def shown_present(self, present: frozenset[str], state: dict) -> dict:
+        """After a call read an attribute of `scaler`, `scaler is None` is false (a valuation that said it was true
+        is left as it was: that path would have raised)."""
+        facts = tuple((self.plan.atoms[self.plan.is_none[key]], False) for key in present if key in self.plan.is_none)
+        if not facts:
+            return state
+        result: dict = {}
+        for valuation, inner in state.items():
+            extended = self.extend(valuation, facts)
+            self.add(result, extended if extended is not None else valuation, inner)
         return result
 
     def killed_by(self, event: Rebind) -> frozenset[str]:
@@ -356,10 +375,14 @@ class Correlated(Generic[State]):
         return result
 
     def value(self, valuation: Valuation, atom: Atom) -> bool | None:
-        """What the valuation says about an atom: its own value, or False when its subject equals another literal."""
+        """What the valuation says about an atom: its own value, or False when its subject equals another literal,
+        or when it is `x is None` and `x` was true, or `x` and `x is None` was true."""
         for key, value in valuation:
             if key == atom.key:
                 return value
+        none_test = atom.subject if atom.kind == "none" else self.plan.is_none.get(atom.key) if atom.kind == "flag" else None
+        if none_test is not None and (none_test, True) in valuation:
+            return False
         if atom.subject is not None:
             for key, value in valuation:
                 other = self.plan.atoms.get(key)  # none for a loop's `later` marker

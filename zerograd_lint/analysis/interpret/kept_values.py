@@ -457,8 +457,8 @@ def graph_definitions(
             continue
         if loss is not None:
             losses.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, loss))
-        elif isinstance(backward.loss, cst.Call):
-            for name in graph_inputs(backward.loss):
+        if isinstance(backward.loss, (cst.Call, cst.BinaryOperation)):  # `(actor_loss + 0.5 * critic_loss).backward()`
+            for name in graph_inputs(backward.loss) - {loss}:
                 computed_in_place.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, name))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
     wholes: dict[Definition, set[Definition]] = {}  # a part a function returns -> what it returns computed from it

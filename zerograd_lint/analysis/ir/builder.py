@@ -746,5 +746,10 @@ class _CallCollector(cst.CSTVisitor):
             self.nodes.append(self.builder.rebind(original_node, stored))
 
     def leave_Call(self, original_node: cst.Call) -> None:
-        self.nodes.extend(self.builder.call(original_node, self.context))
+        found = self.builder.call(original_node, self.context)
+        present = self.context.naming.dereferenced(original_node) if found else frozenset()
+        self.nodes.extend(  # the call's own events: the receivers it read are no None once they ran
+            replace(node, present=present) if present and isinstance(node, Event) and node.node is original_node else node
+            for node in found
+        )
 

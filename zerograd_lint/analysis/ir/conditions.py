@@ -46,8 +46,8 @@ class Atom:
     key: str
     reads: frozenset[str]  # the names and attribute chains it reads, keyed
     kind: str = "flag"  # flag (a name's truth), value, equal, order (<, >), none (is None), in
-    subject: str | None = None  # `split` of `split == 'train'`: one subject equals one literal at a time
-    value: str | None = None  # the literal
+    subject: str | None = None  # `split` of `split == 'train'`, `x is None`: one subject equals one literal at a time
+    value: str | None = None  # the literal (`None` for `x is None`)
 
     @property
     def modulo(self) -> bool:
@@ -226,6 +226,17 @@ class Naming:
             return f"{base}[{literal_index(node)}]" if base is not None else None
         return None
 
+    def dereferenced(self, call: cst.Call) -> frozenset[str]:
+        """The keys of the receivers whose attributes a call reads on its way to the callee: `scaler` (and `self`
+        of `self.scaler`) for `scaler.scale(loss).backward()`. Once the call ran, none of them is None."""
+        found = set()
+        node: cst.BaseExpression = call.func
+        while isinstance(node, (cst.Call, cst.Attribute, cst.Subscript)):
+            if isinstance(node, cst.Attribute) and (key := self.chain(node.value)) is not None:
+                found.add(key)
+            node = node.func if isinstance(node, cst.Call) else node.value
+        return frozenset(found)
+
     def stored(self, target: cst.BaseExpression) -> Iterator[str]:
         """The keys an assignment target changes: `x`, `self.step`, `cfg` for `cfg[k] = v`, each of a tuple."""
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -393,7 +404,7 @@ def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpressio
         first, second, operator = second, first, ORDER_MIRROR.get(operator, operator)
     reads = first[1] | second[1]
     if operator in {"is", "isnot"} and second[0] == "None":
-        atom = Atom(f"{first[0]} is None", reads, "none")
+        atom = Atom(f"{first[0]} is None", reads, "none", first[0], "None")
         return atom if operator == "is" else Not(atom)
     if operator in {"==", "!=", "is", "isnot"}:
         if second[2]:

@@ -7,7 +7,7 @@ The data-flow analysis (flow.py) interprets this tree; rules read its results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from typing import Iterator, Union
@@ -39,6 +39,9 @@ class Guard(Enum):
 class Event:
     id: int
     node: cst.CSTNode  # what a report about this event points at
+    # The chains (keyed as conditions.Naming scopes them) whose attributes the event's call reads: `scaler` of
+    # `scaler.scale(loss).backward()`. Once the call ran they are no None (conditions.Naming.dereferenced).
+    present: frozenset[str] = field(default=frozenset(), kw_only=True)
 
     @cached_property
     def text(self) -> str:

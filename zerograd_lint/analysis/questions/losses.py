@@ -18,6 +18,11 @@ SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IG
 # A test of whether numbers are finite (`if found_inf:`, `if self.overflow:`, `if has_nan:`) is of this batch's numbers.
 NON_FINITE_WORDS = re.compile(r"nan|inf(?!o)|finite|overflow", re.IGNORECASE)
 COPY_DEPTH = 4
+# What a loss tensor can go through keeping its scale: a reduction (the mean or sum of a loss divided by n is divided
+# by n), a type or a shape. `loss.mean()` is divided where `loss` is.
+SCALE_KEEPING = frozenset({
+    "mean", "sum", "nanmean", "nansum", "float", "double", "squeeze", "reshape", "view", "flatten", "contiguous", "clone",
+})
 HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
 
 
@@ -132,10 +137,11 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
     if calls_helper(value, helpers):
         returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
         return returned is not None and all(unnormalised(r, function, helpers, module, depth + 1) for function, r in returned)
-    if not isinstance(value, cst.Name):
+    copied = copy_of(value)
+    if copied is None:
         return True
     values: list[cst.CSTNode] = []
-    names, seen = [value.value], set()
+    names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
         seen.add(name)
@@ -145,7 +151,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
             return False  # a parameter, or bound where we cannot see
         values += finder.values
         names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
-    return all(isinstance(found, cst.Name) or unnormalised(found, scope, helpers, module, depth) for found in values)
+    return all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
 
 
 def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
@@ -185,10 +191,15 @@ def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
 
 
 def copy_of(value: cst.CSTNode) -> str | None:
-    """The name a value is the same tensor as, up to its sign: `objective` in `-objective`."""
-    while isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
-        value = value.expression
-    return value.value if isinstance(value, cst.Name) else None
+    """The name a value is the same tensor as, up to its sign and what keeps its scale: `objective` in `-objective`,
+    `loss` in `loss.mean()`."""
+    while True:
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+            value = value.expression
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in SCALE_KEEPING:
+            value = value.func.value
+        else:
+            return value.value if isinstance(value, cst.Name) else None
 
 
 def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:

@@ -2,10 +2,11 @@
 
 `(actor_loss + 0.5 * critic_loss).backward()`: both terms come from the model's output on the way to the loss,
 so both appends keep a graph (as with `loss = actor_loss + 0.5 * critic_loss; loss.backward()`, where both are
-reported today). Found by a shape probe of Denys88/rl_games' learners (round 7): only the first term is reported.
+reported). Found by a shape probe of Denys88/rl_games' learners (round 7), where only the first term was reported:
+the other terms of the backward's expression are parts of its loss, as those of an assigned sum are.
 """
-# expect: ZG602 21:5
 # expect: ZG602 22:5
+# expect: ZG602 23:5
 import torch
 
 model = torch.nn.Linear(4, 2)
