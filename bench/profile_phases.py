@@ -1,109 +1,129 @@
-"""Where a cold run's time goes, phase by phase, in one process (no workers, no cache).
+"""Where a cold run's CPU goes, phase by phase: the real run (`check --no-cache -j1`), in one process.
 
     python bench/profile_phases.py [TREE]          # default: the installed torch package
     python bench/profile_phases.py --whole [TREE]  # LibCST given every file whole, as before partial parsing
 
-Each phase is timed (CPU time, so other load on the machine matters little) over every file that reaches it: discovery,
-read + the gate's text stage, CPython's parse, the `.grad` reads of a file only
-the `.grad` rules can report on (before the tree stage: one without any is done),
-the gate's tree stage (one walk), the code the analyses reach (large files), the LibCST parse (only
-where a need asks for it), the analysis (facts) and the rules, as the engine
-runs them (a large file with reports is analysed again, whole). The files
-costing the analysis most are listed after. The default selection, as `check`.
+The runner checks the tree as `check` does with one process and no cache (the default selection), while each
+function a phase names is timed where the run calls it: CPU time, so other load on the machine matters less, and
+exclusive (a phase called inside another is counted in its own row only), so the rows add up to the run. Also
+counted: each phase's calls and the characters given to the parsers and the text tests, the same on any machine.
+Then the tasks (the files the screen passed to the engine) costing most.
 """
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-import libcst as cst  # noqa: E402
-
+START = time.process_time()
 from zerograd_lint.core import engine  # noqa: E402
-from zerograd_lint.analysis import facts as facts_module  # noqa: E402
+
+IMPORTED = time.process_time()
+engine.import_analysis()  # as the runner does before its workers fork
+from zerograd_lint.analysis import facts, outline, parsing  # noqa: E402
+from zerograd_lint.analysis.questions import grad_reads  # noqa: E402
+from zerograd_lint.core import gate, project_gate  # noqa: E402
+from zerograd_lint.files import project_index, runner  # noqa: E402, F401  (the runner imports it with the analysis)
 from zerograd_lint.files.discovery import discover  # noqa: E402
-from zerograd_lint.analysis.questions.grad_reads import grad_reads_of  # noqa: E402
-from zerograd_lint.core.engine import GRAD_READS_ONLY, PartialFacts, python_parse, rule_reports  # noqa: E402
-from zerograd_lint.core.gate import gate_of  # noqa: E402
-from zerograd_lint.core.selection import DEFAULT_SELECTION  # noqa: E402
-from zerograd_lint.files.runner import NO_OLDER_COLLECTION, PARSING_GC_THRESHOLD  # noqa: E402
-from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source  # noqa: E402
+
+ANALYSIS_IMPORTS = time.process_time() - IMPORTED
+
+# (where the run looks the function up, its name, the phase, which argument is text whose length is counted)
+PHASES: list[tuple[Any, str, str, int | None]] = [
+    (runner, "screen_file", "screen: read, the cache's key", None),
+    (runner, "could_be_reported", "screen: the words test", 1),
+    (runner, "run_task", "a task's own work (project, reports, noqa)", None),
+    (engine, "file_facts", "the engine's own work", None),
+    (gate.Gate, "in_text", "the text stage again (words, code)", 1),
+    (project_gate.ProjectGate, "in_text", "the project gate: imported modules' words", None),
+    (project_gate.ProjectGate, "may_reach_both", "the project gate: their defs", None),
+    (project_gate.ProjectGate, "mark", "the project gate: marks", None),
+    (engine, "may_read_grad_unguarded", "the `.grad` question: parse, reads", 0),
+    (outline, "without_defs_holding_none", "the `.grad` question: its code", 0),
+    (engine, "python_parse", "CPython parse", 0),
+    (engine, "project_tree", "CPython parse of project modules", 0),
+    (grad_reads, "grad_reads_of", "the `.grad` reads", None),
+    (gate, "summarize", "the tree stage", None),
+    (engine, "reached_code", "the code the analyses reach", 0),
+    (parsing, "libcst_parse", "LibCST parse", 0),
+    (facts, "build_facts", "analysis (facts)", None),
+    (engine, "rule_reports", "rules", None),
+]
+
+
+class Phases:
+    """Exclusive CPU seconds, calls and characters per phase."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+        self.characters: dict[str, int] = {}
+        self.inner: list[float] = []  # per active phase: the time of the phases called inside it
+
+    def wrap(self, owner: Any, name: str, phase: str, text: int | None) -> None:
+        function: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            self.inner.append(0.0)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                took = time.process_time() - start
+                self.seconds[phase] = self.seconds.get(phase, 0.0) + took - self.inner.pop()
+                self.calls[phase] = self.calls.get(phase, 0) + 1
+                if text is not None and len(args) > text:
+                    self.characters[phase] = self.characters.get(phase, 0) + len(args[text])
+                if self.inner:
+                    self.inner[-1] += took
+
+        setattr(owner, name, timed)
 
 
 def main() -> None:
     arguments = [a for a in sys.argv[1:] if a != "--whole"]
-    tree = Path(arguments[0]) if arguments else Path(importlib.util.find_spec("torch").origin).parent
+    tree = Path(arguments[0]) if arguments else Path(importlib.util.find_spec("torch").origin).parent  # type: ignore[arg-type, union-attr]
     if "--whole" in sys.argv:
         engine.reached_code = lambda *_: None
-    gc.set_threshold(PARSING_GC_THRESHOLD, NO_OLDER_COLLECTION, NO_OLDER_COLLECTION)  # as the runner does while a file is analysed
-    codes = DEFAULT_SELECTION.codes()
-    gate = gate_of(codes)
-    phases: dict[str, float] = {}
-    counts: dict[str, int] = {}
+    phases = Phases()
+    for owner, name, phase, text in PHASES:
+        phases.wrap(owner, name, phase, text)
+    tasks: list[tuple[float, int, str]] = []
+    run_task = runner.run_task
 
-    def timed(phase: str, function, *args):
+    def task_timed(task: runner.EngineTask, *rest: Any) -> runner.TaskResult:
         start = time.process_time()
-        value = function(*args)
-        phases[phase] = phases.get(phase, 0.0) + time.process_time() - start
-        counts[phase] = counts.get(phase, 0) + 1
-        return value
+        try:
+            return run_task(task, *rest)
+        finally:
+            tasks.append((time.process_time() - start, len(task.source), task.path))
 
-    # The engine's own steps, timed where it calls them.
-    for owner, name, phase in (
-        (engine, "reached_code", "code the analyses reach"),
-        (cst, "parse_module", "LibCST parse"),
-        (facts_module, "build_facts", "analysis (facts)"),
-    ):
-        setattr(owner, name, lambda *args, _f=getattr(owner, name), _p=phase: timed(_p, _f, *args))
-
-    files = timed("discover", lambda: list(discover([str(tree)])))
-    texts = []
-    for path in files:
-        data = timed("read", path.read_bytes)
-        if timed("text stage", lambda d: gate.passes_text(d if ascii_compatible(d) else decode_source(d)), data):
-            try:
-                texts.append((path, decode_source(data)))
-            except UndecodableSource:
-                pass
-    costly = []
-    for path, source in texts:
-        python_tree = timed("CPython parse", python_parse, source, str(path))
-        if not hasattr(python_tree, "body"):
-            continue
-        in_text, reads = gate.in_text(source), None
-        if in_text == GRAD_READS_ONLY:  # as `engine.file_facts`: the reads first, the tree stage only if there are some
-            reads = timed("`.grad` reads, before the tree stage", grad_reads_of, python_tree, source)
-            if not reads.found:
-                continue
-        needs = timed("tree stage", gate.in_tree, in_text, python_tree)
-        if needs is None:
-            continue
-        start = time.process_time()
-        facts = engine.analyse(python_tree, source, str(path), needs, reached_only=True, reads=reads)
-        if isinstance(facts, engine.PiecewiseFacts):  # each piece analysed as its rules ask
-            timed("a large file's pieces: analysis and rules", engine.piecewise_reports, facts, str(path), codes)
-        if isinstance(facts, PartialFacts):
-            if timed("rules", rule_reports, facts.facts, str(path), codes):
-                facts = facts.whole()
-        if not isinstance(facts, (PartialFacts, engine.PiecewiseFacts, engine.Diagnostic)):
-            timed("rules", rule_reports, facts, str(path), codes)
-        costly.append((time.process_time() - start, len(source), path))
-    total = sum(phases.values())
-    print(f"{tree}: {len(files)} files, {len(texts)} pass the text stage, {len(costly)} reach the analysis, "
-          f"{counts.get('LibCST parse', 0)} are parsed by LibCST\n")
-    print("| phase | files | CPU seconds | share |\n|---|---:|---:|---:|")
-    for phase, seconds in phases.items():
-        print(f"| {phase} | {counts[phase] if phase != 'discover' else len(files)} | {seconds:.2f} | {seconds / total:.0%} |")
-    print(f"| total | | {total:.2f} | |\n")
-    print("| LibCST + `.grad` reads + analysis + rules, CPU s | size KB | file |\n|---:|---:|---|")
-    for seconds, size, path in sorted(costly, key=lambda row: row[0], reverse=True)[:8]:
-        print(f"| {seconds:.2f} | {size // 1024} | {path.relative_to(tree)} |")
+    runner.run_task = task_timed
+    started = time.process_time()
+    files = list(discover([str(tree)]))
+    found = time.process_time()
+    result = runner.check_paths(files, jobs=1)
+    ended = time.process_time()
+    total = ended - START
+    print(f"{tree}: {len(files)} files, {len(tasks)} reach the engine, {phases.calls.get('analysis (facts)', 0)} are analysed, "
+          f"{phases.calls.get('LibCST parse', 0)} LibCST parses; {len(result.diagnostics)} reports\n")
+    print("| phase | calls | characters | CPU seconds | share |\n|---|---:|---:|---:|---:|")
+    rows = [("imports before the run (the CLI's, the gate's)", 1, 0, IMPORTED - START), ("the analysis's imports", 1, 0, ANALYSIS_IMPORTS),
+            ("discovery", 1, 0, found - started)]
+    rows += [(phase, phases.calls[phase], phases.characters.get(phase, 0), seconds) for phase, seconds in phases.seconds.items()]
+    rows.append(("the runner's own work", 1, 0, ended - found - sum(phases.seconds.values())))
+    for phase, calls, characters, seconds in sorted(rows, key=lambda row: row[3], reverse=True):
+        print(f"| {phase} | {calls} | {characters or ''} | {seconds:.3f} | {seconds / total:.0%} |")
+    print(f"| total | | | {total:.3f} | |\n")
+    print("| a task, CPU s | size KB | file |\n|---:|---:|---|")
+    for seconds, size, path in sorted(tasks, reverse=True)[:10]:
+        print(f"| {seconds:.3f} | {size // 1024} | {Path(path).relative_to(tree)} |")
 
 
 if __name__ == "__main__":

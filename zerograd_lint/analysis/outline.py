@@ -11,7 +11,8 @@ Where the code cannot be told for sure (a quote `code_only` leaves, a lone carri
 which Python reads as a line break or an indentation reset), nothing is left out.
 
 The same way, for the `.grad` question of a file only the `.grad` rules can report on (`gate.may_read_grad_unguarded`):
-the file with the body of every def, at any depth, that never says the word `grad` left out, each line where it was.
+the file with every def, at any depth, that holds no `.grad` a loop's variable may make left out (its header and body
+one short statement), each line where it was.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from zerograd_lint.analysis.code_text import WORD, code_only
+from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import absolute
 
 # The line break before a line starting at column 0 (a statement's first line, unless it continues one): a line
@@ -136,16 +137,17 @@ BEFORE_DEF = re.compile(rb"( *)(?:async[ \t]+)?\Z")
 NON_ASCII = re.compile(rb"[\x80-\xff]+")
 
 
-def without_grad_free_bodies(text: str) -> str | None:
-    """The text with the body of every def, at any depth, that never says the word `grad` left out (one line `...`,
-    then empty lines: every line where it was): such a body holds no `name.grad`, and what is left parses in a
-    fraction of the time. None where the code cannot be told for sure (as for an outline), or is indented with tabs."""
-    data = text.encode("utf-8", "surrogatepass")
-    code = code_only(data)
+def without_defs_holding_none(text: str, code: bytes, kept: Sequence[int]) -> str | None:
+    """The text with every def, at any depth, that holds none of the offsets `kept` (nor a name with a non-ASCII
+    letter, which may be any word in its NFKC form) left out: its header and body become `def _(): ...` on the `def`
+    line, then empty lines (every line where it was; decorators stay), or its body alone one line `...` where only
+    its header holds one (`def f(x=p.grad):`). What is left parses in a fraction of the time. `code`: the text's
+    `code_only`. None where the code cannot be told for sure (as for an outline), or is indented with tabs."""
     if b"'" in code or b'"' in code or b"\x0c" in code or b"\t" in code or code.count(b"\r") != code.count(b"\r\n"):
         return None
+    data = text.encode("utf-8", "surrogatepass")
     brackets = code.translate(AS_PARENTHESES)
-    grads = may_say_grad(data)
+    offsets = kept if code.isascii() else sorted([*kept, *(match.start() for match in NON_ASCII.finditer(code))])
     lines = text.split("\n")
     depth, line, previous, left_out_to = 0, 1, 0, 0
     for match in DEF_WORD.finditer(code):
@@ -163,26 +165,23 @@ def without_grad_free_bodies(text: str) -> str | None:
         for _ in range(body - line):
             body_start = code.index(b"\n", body_start) + 1
         body_end = block_end(data, code, brackets, body_start, len(before.group(1)))
-        at = bisect_left(grads, body_start)
-        if at < len(grads) and grads[at] < body_end:
-            continue  # it may read `.grad` (a def inside it is looked at in turn)
+        if holds_one(offsets, body_start, body_end):
+            continue  # a def inside it is looked at in turn
         last = body + code.count(b"\n", body_start, body_end)  # the line after the body's last (1-based)
-        lines[body - 1 : last - 1] = [before.group(1).decode() + " ...", *[""] * (last - 1 - body)]
+        if body_end == len(code) and not code.endswith(b"\n"):
+            last += 1  # the body's last line is the text's, with no line break after it
+        if holds_one(offsets, line_start, body_start):
+            lines[body - 1 : last - 1] = [before.group(1).decode() + " ...", *[""] * (last - 1 - body)]
+        else:
+            lines[line - 1 : last - 1] = [before.group().decode() + "def _(): ...", *[""] * (last - 1 - line)]
         left_out_to = body_end
     return "\n".join(lines)
 
 
-def may_say_grad(data: bytes) -> list[int]:
-    """Where the text may say `grad` in a name, in order: the word `grad`, and each run of non-ASCII letters (a name
-    is read in its NFKC form)."""
-    found = [] if data.isascii() else [match.start() for match in NON_ASCII.finditer(data)]
-    at = data.find(b"grad")  # faster than a pattern's search
-    while at != -1:
-        end = at + len(b"grad")
-        if (at == 0 or data[at - 1] not in WORD) and (end == len(data) or data[end] not in WORD):
-            found.append(at)
-        at = data.find(b"grad", end)
-    return sorted(found)
+def holds_one(offsets: Sequence[int], start: int, end: int) -> bool:
+    """Whether one of the sorted `offsets` is in `start:end`."""
+    at = bisect_left(offsets, start)
+    return at < len(offsets) and offsets[at] < end
 
 
 @lru_cache(maxsize=None)

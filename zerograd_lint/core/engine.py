@@ -102,8 +102,8 @@ def file_facts(
         return None
     if in_text == GRAD_READS_ONLY and not may_read_grad_unguarded(source):
         # Only the `.grad` rules can report, and no read of the code they can reach is unguarded: the file is not
-        # parsed whole (a syntax error in the body of a def that never says `grad` is not looked for, as in a file
-        # the text stage rules out)
+        # parsed whole (a syntax error in a def that holds no `.grad` of a loop's variable is not looked for, as in a
+        # file the text stage rules out)
         return None
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):

@@ -27,7 +27,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
@@ -187,37 +187,64 @@ def may_read_grad_in_a_loop(data: bytes) -> bool:
 def may_read_a_loop_variables_grad(data: bytes) -> bool:
     """A `.grad` of a name that a `for` target may bind."""
     receivers = set()
+    for _, receiver in grad_receivers(data):
+        if receiver is None:
+            return True
+        receivers.add(receiver)
+    return any(in_a_for_target(data, name) for name in receivers)
+
+
+def loop_variables_grads(data: bytes) -> list[int]:
+    """Where the text has a `.grad` of a name that a `for` target may bind (or that this test cannot read), in order."""
+    found: dict[bytes | None, list[int]] = {}
+    for at, receiver in grad_receivers(data):
+        found.setdefault(receiver, []).append(at)
+    return sorted(at for name, where in found.items() if name is None or in_a_for_target(data, name) for at in where)
+
+
+def grad_receivers(data: bytes) -> Iterator[tuple[int, bytes | None]]:
+    """Each `name.grad` of the text: where `grad` is, and `name` (None: a name with a non-ASCII letter, which this
+    test cannot read)."""
     for match in GRAD.finditer(data):
         if not (starts_word(data, match.start()) and is_attribute(data, match.start())) or on_a_comment_line(data, match.start()):
             continue
         end = code_before(data, code_before(data, match.start()))
         if end >= 0 and data[end] >= 0x80:
-            return True  # a name with a non-ASCII letter: this test cannot read it
+            yield match.start(), None
+            continue
         start = end
         while start >= 0 and data[start] in WORD:
             start -= 1
         receiver = data[start + 1 : end + 1]
         if receiver and not receiver[:1].isdigit() and not (start >= 0 and data[start] == DOT):
-            receivers.add(receiver)  # `p` of `p.grad`; never `autograd` of `torch.autograd.grad`
-    return any(in_a_for_target(data, name) for name in receivers)
+            yield match.start(), receiver  # `p` of `p.grad`; never `autograd` of `torch.autograd.grad`
 
 
 def may_read_grad_unguarded(source: str) -> bool:
     """For a file only the `.grad` rules can report on, before its parse: may it hold an unguarded `.grad` read? Asked
-    of its code with the body of every def that never says `grad` left out (`outline.without_grad_free_bodies`): it
-    holds every read the file does, and parses in a fraction of the file's time. True where that code is not at hand
-    or does not parse (the file's own parse tells why)."""
-    from zerograd_lint.analysis.outline import without_grad_free_bodies
+    of its code with every def left out that holds no `.grad` of a name a `for` target may bind (a read is one, of a
+    loop's variable: `loop_variables_grads`; `outline.without_defs_holding_none`): it holds every read the file does
+    (the defs left out bind nothing outside them; a guard function left out can only add a read), and parses in a
+    fraction of the file's time. True where that code is not at hand or does not parse (the file's own parse tells
+    why)."""
     from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 
-    code = without_grad_free_bodies(source)
-    if code is None:
+    kept = code_for_grad_reads(source)
+    if kept is None:
         return True
     try:
-        tree = ast.parse(code)
+        tree = ast.parse(kept)
     except (SyntaxError, ValueError, MemoryError):
         return True
-    return bool(find_grad_reads(tree, code)[0])
+    return bool(find_grad_reads(tree, kept)[0])
+
+
+def code_for_grad_reads(source: str) -> str | None:
+    """The file with every def left out that holds no `.grad` a loop's variable may make (None: not at hand)."""
+    from zerograd_lint.analysis.outline import without_defs_holding_none
+
+    code = code_of(source)
+    return without_defs_holding_none(source, code, loop_variables_grads(code))
 
 
 # A `for` target longer than this many names and punctuation marks is not looked into: "maybe".
@@ -549,7 +576,7 @@ class Gate:
         met = self.in_words(data)
         if not met:
             return met
-        code = code_only(data)
+        code = code_of(text)
         return self.met(met, lambda need: need.in_code(code))
 
     def in_words(self, data: bytes) -> frozenset[str]:
@@ -581,6 +608,12 @@ class Gate:
 
 def as_bytes(text: Text) -> bytes:
     return text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+
+
+@lru_cache(maxsize=1)  # the engine asks the text stage, then the `.grad` question, of the same text
+def code_of(text: Text) -> bytes:
+    """The text's code alone (`code_only`), as bytes."""
+    return code_only(as_bytes(text))
 
 
 @lru_cache(maxsize=None)

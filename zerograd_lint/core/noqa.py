@@ -36,7 +36,8 @@ def is_suppressed(diagnostic: Diagnostic, lines: list[str]) -> bool:
 
 
 def apply_noqa(diagnostics: Iterable[Diagnostic], source: str) -> list[Diagnostic]:
-    if NOQA_FILE.search(source):
-        return []
+    reports = list(diagnostics)
+    if not reports or NOQA_FILE.search(source):
+        return []  # no report (most files checked: their lines are never split), or the whole file suppressed
     lines = source.splitlines()
-    return [d for d in diagnostics if not is_suppressed(d, lines)]
+    return [d for d in reports if not is_suppressed(d, lines)]
