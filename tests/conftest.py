@@ -11,7 +11,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pytest
 
@@ -131,6 +131,42 @@ def run_python(program: str, *args: str, cwd: Path | None = None, timeout: float
 def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
     """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs)."""
     return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=cli_env(), input=input)
+
+
+# `zerograd-lint ARGS` in CWD for each run read from stdin, one after another in this interpreter: `main` called as
+# other code calls it (SystemExit, never os._exit), each run's output and status collected as a subprocess's.
+EACH_RUN = """
+import contextlib, io, json, os, sys
+import zerograd_lint.rules
+from zerograd_lint.doors.cli import main
+
+zerograd_lint.rules.__path__.extend(sys.argv[1:])  # folders of rules of the tests' own, found as the real ones are
+
+def run(args, cwd):
+    os.chdir(cwd)
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = 0
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            main(args)
+        except SystemExit as end:
+            status = end.code
+    return [status, stdout.getvalue(), stderr.getvalue()]
+
+print(json.dumps([run(args, cwd) for args, cwd in json.load(sys.stdin)]))
+"""
+
+
+def run_cli_each(runs: Sequence[tuple[Sequence[str], Path]], *, test_rules: bool = False) -> list[subprocess.CompletedProcess[str]]:
+    """`run_cli(*ARGS, cwd=CWD)` for each (ARGS, CWD), in one process: each run is a `check` of its own (a run finds
+    its modules afresh), and the interpreter starts and imports the analysis once for all (a hundred loops checked
+    alone cost one start, not a hundred). `test_rules`: with ZG990 and ZG991, as `run_with_test_rules` runs it."""
+    commands = [[list(args), str(cwd)] for args, cwd in runs]
+    rules = [str(TEST_RULES_LAUNCHER.parent)] if test_rules else []
+    process = run_bounded([sys.executable, "-c", EACH_RUN, *rules], cwd=REPO, env=cli_env(), input=json.dumps(commands))
+    assert process.returncode == 0, process.stderr
+    return [subprocess.CompletedProcess(["zerograd-lint", *args], status, stdout, stderr)
+            for (args, _), (status, stdout, stderr) in zip(commands, json.loads(process.stdout))]
 
 
 def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:

@@ -4,12 +4,13 @@ from the paths, layered under the command line, and refused clearly when wrong."
 from __future__ import annotations
 
 import json
+import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_with_test_rules
+from tests.conftest import run_cli_each, run_with_test_rules
 from zerograd_lint.files.config import matches
 
 BOTH = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style()\n"
@@ -24,7 +25,15 @@ def project(root: Path, config: str, files: dict[str, str]) -> Path:
 
 
 def reported(*args: str, cwd: Path) -> list[tuple[str, str]]:
-    proc = run_with_test_rules("zerograd-lint", "check", "--format", "json", *args, cwd=cwd)
+    return reports_of(run_with_test_rules("zerograd-lint", "check", "--format", "json", *args, cwd=cwd))
+
+
+def reported_each(*runs: tuple[tuple[str, ...], Path]) -> list[list[tuple[str, str]]]:
+    """`reported(*ARGS, cwd=CWD)` for each (ARGS, CWD), the runs in one interpreter (`run_cli_each`)."""
+    return [reports_of(proc) for proc in run_cli_each([(("check", "--format", "json", *args), cwd) for args, cwd in runs], test_rules=True)]
+
+
+def reports_of(proc: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
     assert proc.returncode in (0, 1), proc.stderr
     return [(item["path"], item["code"]) for item in json.loads(proc.stdout)]
 
@@ -46,29 +55,29 @@ def test_extend_select_and_ignore_from_config(tmp_path: Path) -> None:
 def test_a_prefix_selects_only_rules_on_by_default(tmp_path: Path, selectors: str, expected: list[str]) -> None:
     """An off-by-default rule (ZG991) comes on only when named exactly or with ALL, from the command line and
     from the file alike."""
-    (tmp_path / "train.py").write_text(BOTH)
-    assert [code for _, code in reported("--select", selectors, "train.py", cwd=tmp_path)] == expected
-    assert [code for _, code in reported("--extend-select", selectors, "train.py", cwd=tmp_path)] == expected
-    project(tmp_path, f"select = {selectors.split(',')!r}\n", {})
-    assert [code for _, code in reported("train.py", cwd=tmp_path)] == expected
+    plain, configured = tmp_path / "plain", tmp_path / "configured"
+    plain.mkdir()
+    configured.mkdir()
+    (plain / "train.py").write_text(BOTH)
+    project(configured, f"select = {selectors.split(',')!r}\n", {"train.py": BOTH})
+    runs = reported_each((("--select", selectors, "train.py"), plain), (("--extend-select", selectors, "train.py"), plain), (("train.py",), configured))
+    assert [[code for _, code in reports] for reports in runs] == [expected] * 3
 
 
 def test_command_line_wins_over_config(tmp_path: Path) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
-    assert reported("--select", "ZG990", "train.py", cwd=tmp_path) == [("train.py", "ZG990")]
-    assert reported("--extend-select", "ZG990", "train.py", cwd=tmp_path) == [
-        ("train.py", "ZG990"), ("train.py", "ZG991")
-    ]
-    assert reported("--ignore", "ZG9", "train.py", cwd=tmp_path) == []
+    assert reported_each(
+        (("--select", "ZG990", "train.py"), tmp_path), (("--extend-select", "ZG990", "train.py"), tmp_path), (("--ignore", "ZG9", "train.py"), tmp_path)
+    ) == [[("train.py", "ZG990")], [("train.py", "ZG990"), ("train.py", "ZG991")], []]
 
 
 def test_config_is_found_by_walking_up_from_the_paths(tmp_path: Path) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"pkg/sub/train.py": BOTH})
     elsewhere = tmp_path / "pkg" / "sub"
-    assert reported("train.py", cwd=elsewhere) == [("train.py", "ZG991")]
-    # and from a path given while standing outside the project
-    outside = tmp_path.parent
-    assert reported(str(tmp_path / "pkg"), cwd=outside) == [(str(tmp_path / "pkg" / "sub" / "train.py"), "ZG991")]
+    outside = tmp_path.parent  # and from a path given while standing outside the project
+    assert reported_each((("train.py",), elsewhere), ((str(tmp_path / "pkg"),), outside)) == [
+        [("train.py", "ZG991")], [(str(tmp_path / "pkg" / "sub" / "train.py"), "ZG991")]
+    ]
 
 
 def test_pyproject_without_our_table_is_passed_over(tmp_path: Path) -> None:
@@ -92,18 +101,21 @@ def test_per_file_ignores_globs_relative_to_the_config(tmp_path: Path) -> None:
 def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
     files = {"train.py": BOTH, "vendor/x.py": BOTH, "gen/y.py": BOTH, "notes/z_generated.py": BOTH}
     project(tmp_path, 'exclude = ["vendor"]\nextend-exclude = ["*_generated.py"]\n', files)
-    assert reported(".", cwd=tmp_path) == [("gen/y.py", "ZG990"), ("train.py", "ZG990")]
-    # named explicitly, an excluded file is still skipped (pre-commit passes every staged file), and said so
-    assert reported("vendor/x.py", cwd=tmp_path) == []
-    named = run_with_test_rules("zerograd-lint", "check", "vendor/x.py", "train.py", cwd=tmp_path)
-    assert named.stderr.splitlines()[0] == "zerograd-lint: vendor/x.py: not checked: the exclude pattern 'vendor' matches it"
-    # --exclude '' clears the configured exclude
-    assert reported("--exclude", "", ".", cwd=tmp_path) == [
-        ("gen/y.py", "ZG990"), ("train.py", "ZG990"), ("vendor/x.py", "ZG990")
+    assert reported_each(
+        ((".",), tmp_path),
+        (("vendor/x.py",), tmp_path),  # named explicitly, an excluded file is still skipped (pre-commit passes every staged file)
+        (("--exclude", "", "."), tmp_path),  # --exclude '' clears the configured exclude
+        (("--exclude", "gen", "."), tmp_path),  # --exclude replaces the configured exclude (extend-exclude stays)
+        (("--extend-exclude", "gen/", "."), tmp_path),  # --extend-exclude adds
+    ) == [
+        [("gen/y.py", "ZG990"), ("train.py", "ZG990")],
+        [],
+        [("gen/y.py", "ZG990"), ("train.py", "ZG990"), ("vendor/x.py", "ZG990")],
+        [("train.py", "ZG990"), ("vendor/x.py", "ZG990")],
+        [("train.py", "ZG990")],
     ]
-    # --exclude replaces the configured exclude (extend-exclude stays); --extend-exclude adds
-    assert reported("--exclude", "gen", ".", cwd=tmp_path) == [("train.py", "ZG990"), ("vendor/x.py", "ZG990")]
-    assert reported("--extend-exclude", "gen/", ".", cwd=tmp_path) == [("train.py", "ZG990")]
+    named = run_with_test_rules("zerograd-lint", "check", "vendor/x.py", "train.py", cwd=tmp_path)  # and said so
+    assert named.stderr.splitlines()[0] == "zerograd-lint: vendor/x.py: not checked: the exclude pattern 'vendor' matches it"
 
 
 @pytest.mark.parametrize(

@@ -144,6 +144,20 @@ def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_impor
     assert record["checks"] == 4  # each text once, by the opening: pygls's server, reading them again, checks none
 
 
+def test_the_server_starts_without_the_command_line(tmp_path: Path) -> None:
+    """`zerograd-lint server` goes straight to the server: click and the modules behind `check`'s options are not
+    on the way to the first diagnostics (the modules imported when the server would start are counted)."""
+    program = (
+        "import json, sys\nfrom zerograd_lint.doors import launch, lsp\n"
+        "lsp.start = lambda: sys.exit(print(json.dumps(sorted(sys.modules))))\n"
+        "sys.argv[1:] = ['server']\nlaunch.program()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=WAIT_SECONDS)
+    assert run.returncode == 0, run.stderr
+    modules = json.loads(run.stdout)
+    assert [name for name in ("click", "zerograd_lint.doors.cli", "zerograd_lint.files.discovery", *ANALYSIS) if name in modules] == []
+
+
 def test_edits_made_during_a_check_are_checked_once_at_their_last_text(tmp_path: Path) -> None:
     def talk(client: RawClient, uri: str) -> None:
         messages = [

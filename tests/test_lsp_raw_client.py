@@ -15,6 +15,8 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
+
 from tests.conftest import cli_env
 from tests.lsp_editing import FIXED, SCRIPT, STEP_LINE, apply_edits, step_start
 
@@ -125,7 +127,9 @@ def test_a_raw_client_sees_zg101_fixes_it_and_shuts_the_server_down(tmp_path: Pa
     assert b"Traceback" not in process.stderr.read()
 
 
-def test_without_pygls_the_server_command_says_what_to_install(tmp_path: Path) -> None:
-    hide_pygls = "import sys; sys.modules['pygls'] = None; from zerograd_lint.doors.cli import main; sys.argv[1:] = ['server']; main()"
+@pytest.mark.parametrize("door", ["from zerograd_lint.doors.launch import program as door", "from zerograd_lint.doors.cli import main as door"])
+def test_without_pygls_the_server_command_says_what_to_install(tmp_path: Path, door: str) -> None:
+    """Started as the program (`zerograd-lint server`, straight to the server) or through the command line."""
+    hide_pygls = f"import sys; sys.modules['pygls'] = None; {door}; sys.argv[1:] = ['server']; door()"
     run = subprocess.run([sys.executable, "-c", hide_pygls], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=WAIT_SECONDS)
     assert run.returncode == 2 and "pip install 'zerograd-lint[lsp]'" in run.stderr, run.stderr

@@ -2,8 +2,8 @@
 
 tests/data/project/ holds small trees, one folder each; every file's `# expect:` header says what a
 `check` of its folder reports in that file (a report on a line of another module is that module's:
-the step of `engine.py` that a loop of `main.py` reaches is reported in `engine.py`). Each runs
-through the real CLI; then the doors that check one file at a time (`check FILE`, flake8) and the
+the step of `engine.py` that a loop of `main.py` reaches is reported in `engine.py`). One run of the
+real CLI checks every tree; then the doors that check one file at a time (`check FILE`, flake8) and the
 cache, which must check a file again when a module its analysis read changes.
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli, run_flake8
+from conftest import REPO, run_cli, run_cli_each, run_flake8
 from expect import expected_reports
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
@@ -24,22 +25,34 @@ TREES = REPO / "tests" / "data" / "project"
 TREE_NAMES = sorted(path.name for path in TREES.iterdir() if path.is_dir())
 
 
-def reports_in(*args: str, cwd: Path = REPO) -> dict[str, list[tuple[str, int, int]]]:
+CHECK = ("check", "--select", "ALL", "--format", "json")
+Found = dict[str, list[tuple[str, int, int]]]
+
+
+def reports_in(*args: str, cwd: Path = REPO) -> Found:
     """`check --format json ARGS`: each file's reports (by its path relative to `cwd`), sorted."""
-    proc = run_cli("check", "--select", "ALL", "--format", "json", *args, cwd=cwd)
+    return reports_of(run_cli(*CHECK, *args, cwd=cwd))
+
+
+def reports_of(proc: subprocess.CompletedProcess[str]) -> Found:
     assert proc.returncode in (0, 1), proc.stderr
-    found: dict[str, list[tuple[str, int, int]]] = {}
+    found: Found = {}
     for item in json.loads(proc.stdout):
         found.setdefault(str(Path(item["path"])), []).append((item["code"], item["line"], item["column"]))
     return {path: sorted(items) for path, items in found.items()}
 
 
+@pytest.fixture(scope="module")
+def every_tree_checked() -> Found:
+    """One `check` of every tree, each folder a path of its own: a run finds each module by its project and name,
+    so a tree's files get the reports a check of that tree alone gives them (the loops below are checked alone)."""
+    return reports_in("--no-cache", *(str((TREES / tree).relative_to(REPO)) for tree in TREE_NAMES))
+
+
 @pytest.mark.parametrize("tree", TREE_NAMES)
-def test_each_file_gets_the_reports_its_header_says(tree: str) -> None:
-    folder = TREES / tree
-    found = reports_in(str(folder.relative_to(REPO)), "--no-cache")
-    for path in sorted(folder.rglob("*.py")):
-        assert found.get(str(path.relative_to(REPO)), []) == expected_reports(path), path.name
+def test_each_file_gets_the_reports_its_header_says(tree: str, every_tree_checked: Found) -> None:
+    for path in sorted((TREES / tree).rglob("*.py")):
+        assert every_tree_checked.get(str(path.relative_to(REPO)), []) == expected_reports(path), path.name
 
 
 def test_the_trees_hold_what_the_task_names() -> None:
@@ -201,10 +214,18 @@ LOOPS = [
 ]
 
 
-@pytest.mark.slow  # a hundred runs of the CLI: the quick path checks every tree whole (above), the whole suite each loop alone
+@pytest.fixture(scope="module")
+def each_loop_checked_alone() -> dict[tuple[str, str], Found]:
+    """A run of the CLI for each loop, all in one interpreter (`run_cli_each`)."""
+    runs = run_cli_each([((*CHECK, "--no-cache", loop), TREES / tree) for tree, loop, _ in LOOPS])
+    return {(tree, loop): reports_of(run) for (tree, loop, _), run in zip(LOOPS, runs)}
+
+
 @pytest.mark.parametrize("tree, loop, expected", LOOPS, ids=[f"{tree}/{loop}" for tree, loop, _ in LOOPS])
-def test_each_loop_alone_finds_the_step_it_runs(tree: str, loop: str, expected: dict[str, list[tuple[str, int, int]]]) -> None:
-    assert reports_in("--no-cache", loop, cwd=TREES / tree) == expected
+def test_each_loop_alone_finds_the_step_it_runs(
+    tree: str, loop: str, expected: Found, each_loop_checked_alone: dict[tuple[str, str], Found]
+) -> None:
+    assert each_loop_checked_alone[tree, loop] == expected
 
 
 @pytest.mark.parametrize("filler", [10, ELSEWHERE_STATEMENTS])

@@ -305,10 +305,15 @@ def test_json_fix_field_and_fixing_agree(tmp_path):
 @pytest.mark.slow
 def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     """`zerograd-lint check` skips the interpreter's teardown (os._exit): what it prints and its exit status are
-    those of `main` called by other code, which exits as usual; a reader that stops early costs no traceback."""
+    those of `main` called by other code, which exits as usual; a reader that stops early costs no traceback.
+    The files are analysed once: the first run fills the cache the next two are answered from."""
     env = {name: value for name, value in cli_env().items() if name != "PYTHONUNBUFFERED"}  # output buffered, as most shells run it
-    check = ["check", "--no-cache", "--select", "ALL", str(FIXTURES), str(REPO / "tests" / "data")]
+    shutil.copytree(FIXTURES, tmp_path / "fixtures")
+    shutil.copytree(REPO / "tests" / "data", tmp_path / "data")
+    (tmp_path / "pyproject.toml").write_text("")  # the cache's root
+    check = ["check", "--select", "ALL", "fixtures", "data"]
     as_program = subprocess.run([sys.executable, "-m", "zerograd_lint", *check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert list((tmp_path / ".zerograd_lint_cache").rglob("*.json"))
     called = subprocess.run(
         [sys.executable, "-c", f"from zerograd_lint.doors.cli import main\nmain({check!r})"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,

@@ -1,3 +1,3 @@
-from zerograd_lint.doors.cli import program
+from zerograd_lint.doors.launch import program
 
 program()

@@ -284,14 +284,9 @@ def explain(targets: tuple[str, ...], config_file: Path | None) -> None:
 @main.command()
 def server() -> None:
     """Serve the Language Server Protocol over stdin/stdout, for editors (needs `zerograd-lint[lsp]`)."""
-    try:
-        from zerograd_lint.doors.lsp.opening import serve
-    except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
-            raise
-        click.echo(f"zerograd-lint: `server` needs pygls ({error}): pip install 'zerograd-lint[lsp]'", err=True)
-        sys.exit(EXIT_ERROR)
-    serve()
+    from zerograd_lint.doors.lsp import start  # `zerograd-lint server` alone starts there without the command line
+
+    start()
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})

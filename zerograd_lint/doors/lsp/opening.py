@@ -27,7 +27,7 @@ import queue
 import re
 import sys
 import threading
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from zerograd_lint.doors.lsp.messages import JSON, initialize_result, position_encoding, published
 from zerograd_lint.doors.lsp.programs import Checked, Program, check_program, is_python, selection_for, warm_checks
@@ -40,7 +40,7 @@ SERVER_IMPORTED = "the pygls server is imported"  # the importing thread's word,
 Shown = dict[str, Checked]  # by program URI: what the editor is shown
 
 
-def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> NoReturn:
     """Serve over stdin/stdout until the client says `exit` (status 0 after a `shutdown`, else 1) or goes away."""
     messages, stdout = Messages(stdin or sys.stdin.buffer), stdout or sys.stdout.buffer
     opened = opening(messages, stdout)
