@@ -193,14 +193,14 @@ class CorrelationPlan:
                 plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
             for read in found[key].reads:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+            if found[key].kind == "none" and found[key].subject is not None:
+                plan.is_none[found[key].subject] = key
         per_subject = Counter(found[key].subject or key for key in plan.atoms for _ in tests[key])
         plan.tested = {key: per_subject[atom.subject or key] for key, atom in plan.atoms.items()}
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
-            if found[key].kind == "none" and found[key].subject is not None:
-                plan.is_none[found[key].subject] = key
         return plan
 
 
