@@ -58,7 +58,8 @@ CALL_AFTER = rb"(?:[\s\\)]|#[^\n]*(?:\n|\Z))*\("  # a comment runs to its line's
 BACKWARD_CALL = re.compile(rb"backward" + CALL_AFTER)
 STEP_CALL = re.compile(rb"step" + CALL_AFTER)
 # `loss_scaler(loss, optimizer)`: a summarised wrapper that backwards and steps (summaries.LOSS_SCALER).
-SCALER_CALL = re.compile(LOSS_SCALER_NAME.encode() + CALL_AFTER)
+SCALER_WORD = LOSS_SCALER_NAME.encode()
+SCALER_CALL = re.compile(SCALER_WORD + CALL_AFTER)
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -115,7 +116,10 @@ def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b""
 
 
 def may_have_lifecycle_calls(data: bytes) -> bool:
-    return (calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)) or SCALER_CALL.search(data) is not None
+    # Each pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
+    return (
+        b"backward" in data and b"step" in data and calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
+    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None)
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
@@ -181,7 +185,12 @@ def matching_opening(data: bytes, closing: int) -> int | None:
 def may_read_grad_in_a_loop(data: bytes) -> bool:
     """A `.grad` of a name that a `for` target may bind, in a file that says `param` somewhere (a string counts:
     `group["params"]` names parameters)."""
-    return b"grad" in data and b"param" in data.lower() and may_read_a_loop_variables_grad(data)
+    return b"grad" in data and says_param(data) and may_read_a_loop_variables_grad(data)
+
+
+def says_param(data: bytes) -> bool:
+    """`param` in any case: as it is most often written, else in the text lowered (a copy of it)."""
+    return b"param" in data or b"param" in data.lower()
 
 
 def may_read_a_loop_variables_grad(data: bytes) -> bool:
