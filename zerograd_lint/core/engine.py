@@ -9,7 +9,6 @@ report on the file; LibCST and the analysis are imported only when one can.
 from __future__ import annotations
 
 import ast
-import logging
 import sys
 import threading
 from contextlib import contextmanager
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
 # from a state that is no fixpoint: the rest of the file is still checked.
-LOG = logging.getLogger("zerograd_lint")
 UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
 # The needs of a file only the `.grad` rules can report on.
 GRAD_READS_ONLY = frozenset({"grad_reads"})
@@ -392,12 +390,20 @@ def forget_the_file() -> None:
         file_scope.forget_the_file()
 
 
+def warn(message: str) -> None:
+    """Say on the run's log (stderr unless configured) what was left out; `logging` imported only then, as it is
+    rare and the editor's first diagnostics wait on every import."""
+    import logging
+
+    logging.getLogger("zerograd_lint").warning(message)
+
+
 def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
     from zerograd_lint.analysis.interpret.flow import Unsettled
     from zerograd_lint.rules import all_rules
 
     for name in facts.unsettled:
-        LOG.warning(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
+        warn(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
     found: dict[tuple[str | None, int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None or rule.code not in codes:
@@ -405,7 +411,7 @@ def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Dia
         try:
             findings = list(rule.check(facts))
         except Unsettled:  # an analysis the rule asks for: the rule stays silent on this file
-            LOG.warning(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
+            warn(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
             continue
         for finding in findings:
             key = (finding.path, finding.line, finding.column, rule.code)
