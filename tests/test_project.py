@@ -160,8 +160,6 @@ LOOPS = [
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
     ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
     ("divided_loss_reduced_in_backward", "pose/trainer.py", {"pose/trainer.py": [("ZG501", 44, 9)]}),
-    ("scaler_handed_to_updater", "train.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
-    ("scaler_handed_to_updater", "speech/engine.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
     ("optional_scaler_helper", "train.py", {}),
     ("optional_scaler_helper", "train_optional.py", {}),
     ("optional_scaler_helper", "train_clip_first.py", {"utils/optim_step.py": [("ZG401", 22, 5)]}),
