@@ -206,8 +206,6 @@ LOOPS = [
     ("deepspeed_engine", "train.py", {"train.py": [("ZG602", 23, 13)]}),
     ("deepspeed_engine", "clean_train.py", {}),
     ("divided_loss_reduced_in_backward", "pose/trainer.py", {"pose/trainer.py": [("ZG501", 44, 9)]}),
-    ("scaler_handed_to_updater", "train.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
-    ("scaler_handed_to_updater", "speech/engine.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
     ("optional_scaler_helper", "train.py", {}),
     ("optional_scaler_helper", "train_optional.py", {}),
     ("optional_scaler_helper", "train_clip_first.py", {"utils/optim_step.py": [("ZG401", 22, 5)]}),

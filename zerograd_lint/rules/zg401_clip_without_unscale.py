@@ -86,12 +86,6 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    if scaler is not None:\n        scaler.step(optimizer)\n"
         "        scaler.update()\n    else:\n        optimizer.step()\n\n\nfor x, y in loader:\n    optimizer.zero_grad()\n"
         "    scaler.scale(criterion(model(x), y)).backward()\n    update(model, optimizer, scaler)\n",
-        # The project's updater (no optimizer) unscales in its `step` before it clips.
-        "class Updater:\n    def __init__(self, model, optimizer):\n        self.model = model\n        self.optimizer = optimizer\n\n"
-        "    def step(self, scaler):\n        scaler.unscale_(self.optimizer)\n"
-        "        torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)\n        scaler.step(self.optimizer)\n"
-        "        scaler.update()\n\n\nupdater = Updater(model, optimizer)\nfor x, y in loader:\n    optimizer.zero_grad()\n"
-        "    scaler.scale(criterion(model(x), y)).backward()\n    updater.step(scaler)\n",
     ),
     invalid=(
         Example(
@@ -121,11 +115,6 @@ RULE = Rule(
         "    if scaler is not None:\n        scaler.step(optimizer)\n        scaler.update()\n    else:\n        optimizer.step()\n\n\n"
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
         "    update(model, optimizer, scaler)\n",
-        # The `step` of the project's updater, a class that is no optimizer, is followed.
-        "class Updater:\n    def __init__(self, model, optimizer):\n        self.model = model\n        self.optimizer = optimizer\n\n"
-        "    def step(self, scaler):\n        torch.nn.utils.clip_grad_norm_(self.model.parameters(), 1.0)  # <- ZG401\n"
-        "        scaler.step(self.optimizer)\n        scaler.update()\n\n\nupdater = Updater(model, optimizer)\n"
-        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    updater.step(scaler)\n",
         # `unscale_` written without a call does nothing.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_  # <- ZG202\n"
         "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",

@@ -3,15 +3,18 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+import libcst as cst
+
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
-from zerograd_lint.analysis.ir.nodes import Backward, Guard, Step, loop_header
+from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
 from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
+MICRO_BATCH = re.compile(r"micro", re.IGNORECASE)  # what a loop's target says: `for microbatch in minibatch:`
 
 
 def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | None] | None:
@@ -25,11 +28,20 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
             return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
-        if micro is not None and step_where.micro_loop is not micro and MICRO_BATCH_LOOP.search(code_of(loop_header(micro))) and (
+        if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro) and (
             root.held(backward, event.optimizer).this_iteration()  # a clear before each backward sums nothing (PCGrad's heads)
         ):
             return event, None
     return None
+
+
+def over_micro_batches(loop: Loop) -> bool:
+    """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`) or its target
+    (`for microbatch in minibatch:`)."""
+    target = loop.node.target if isinstance(loop.node, cst.For) else None
+    return MICRO_BATCH_LOOP.search(code_of(loop_header(loop))) is not None or (
+        target is not None and MICRO_BATCH.search(code_of(target)) is not None
+    )
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -92,6 +104,9 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss /= accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # One loss per task, summed on purpose: a loop over a batch's parts that are no micro-batches.
+        "for batch in loader:\n    for task_batch in batch:\n        criterion(model(task_batch)).backward()\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
         # A per-sample loss divided, then reduced in the backward call: the mean of a divided loss is divided.
         "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss = loss / accum\n"
         "    loss.mean().backward()\n    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
@@ -145,6 +160,9 @@ RULE = Rule(
                 "    optimizer.step()\n    optimizer.zero_grad()\n"
             ),
         ),
+        # A loop over the micro-batches a batch arrives as (its target says so), then one step.
+        "for minibatch in loader:\n    for microbatch in minibatch:\n        loss = criterion(model(microbatch))\n"
+        "        loss.backward()  # <- ZG501\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # Reduced in the backward call, never divided.
         "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss.mean().backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",

@@ -177,10 +177,6 @@ RULE = Rule(
         "        x_hat, mu, logvar = model(x)\n        recon = F.mse_loss(x_hat, x)\n"
         "        loss = recon + kl_divergence(mu, logvar)\n        loss.backward()\n        optimizer.step()\n"
         "        epoch_recon += recon  # <- ZG602\n    print(epoch_recon / len(loader))\n",
-        # Each term of a sum written inline in the backward call.
-        "for obs in loader:\n    optimizer.zero_grad()\n    out = model(obs)\n    actor_loss = out[:, 0].mean()\n"
-        "    critic_loss = out[:, 1].pow(2).mean()\n    (actor_loss + 0.5 * critic_loss).backward()\n    optimizer.step()\n"
-        "    actor_losses.append(actor_loss)  # <- ZG602\n    critic_losses.append(critic_loss)  # <- ZG602\n",
         # Kept on a namespace, or appended as a one-element list.
         "stats = SimpleNamespace(total=0, steps=0)\nkept = []\nfor x, y in loader:\n"
         "    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
@@ -227,6 +223,10 @@ RULE = Rule(
                 "    logger.log(loss)\n"
             ),
         ),
+        # A term of a sum written inline in the backward call, not its first.
+        "for obs in loader:\n    optimizer.zero_grad()\n    out = model(obs)\n    actor_loss = out[:, 0].mean()\n"
+        "    critic_loss = out[:, 1].pow(2).mean()\n    (actor_loss + 0.5 * critic_loss).backward()\n    optimizer.step()\n"
+        "    actor_losses.append(actor_loss.item())\n    critic_losses.append(critic_loss)  # <- ZG602\n",
     ),
     check=check,
 )

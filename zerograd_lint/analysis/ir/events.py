@@ -467,8 +467,6 @@ class CallEvents:
                 key = self.optimizer_key(receiver, resolver)
                 step = self.event(Step, call, optimizer=key, via_scaler=False, scaler=None, closure=False, written=receiver, reevaluated=())
                 return [step, self.event(Clear, call, target=ClearTarget("optimizer", key), set_to_none=None)]
-            if self.built_as_no_optimizer(receiver, context):  # `self.updater.step(scaler=self.scaler)`
-                return self.inline_on_instance(call, receiver, "step", context) or []
             return []  # schedulers, environments, EMA, profilers
         nodes: list[Node] = [
             replace(n, closure=True) if isinstance(n, Inlined) else n
@@ -490,16 +488,6 @@ class CallEvents:
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
             return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
-
-    def built_as_no_optimizer(self, receiver: cst.BaseExpression, context: Context) -> bool:
-        """Whether the receiver is an instance of a class of the project (`instance_built`) that is no optimizer: no
-        class of its lineage derives from a base whose name says optimizer (`class SAM(torch.optim.Optimizer)`, whose
-        `step` is an optimizer's, clipping or not, stays a step)."""
-        built = self.instance_built(receiver, context) if code_of(receiver) != "self" else None
-        return bool(built) and not any(
-            constructor_role(dotted_name(base.value) or "") is Role.OPTIMIZER
-            for home, cls, _, _ in built for _, each in home.lineage(cls) for base in each.bases
-        )
 
     def next_elements(self, target: cst.BaseExpression, body: Block, context: Context) -> list[Event]:
         """`for opt in optimizers:` each pass unscales and steps another optimizer than the pass before."""
