@@ -181,6 +181,8 @@ LOOPS = [
     ("optimizer_wrapper_methods", "clean_train.py", {}),
     ("deepspeed_engine", "train.py", {"train.py": [("ZG602", 23, 13)]}),
     ("deepspeed_engine", "clean_train.py", {}),
+    ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
+    ("optimizer_rebuilt_by_factory", "finetune.py", {}),
 ]
 
 
