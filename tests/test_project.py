@@ -209,6 +209,8 @@ LOOPS = [
     ("optional_scaler_helper", "train.py", {}),
     ("optional_scaler_helper", "train_optional.py", {}),
     ("optional_scaler_helper", "train_clip_first.py", {"utils/optim_step.py": [("ZG401", 22, 5)]}),
+    ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
+    ("optimizer_rebuilt_by_factory", "finetune.py", {}),
 ]
 
 

@@ -124,6 +124,10 @@ RULE = Rule(
         "        optimizer.step()\n",
     ),
     invalid=(
+        # Over the parameters that require grad, gathered afresh next to the construction: still the same model's.
+        "for epoch in range(epochs):\n    params = [p for p in model.parameters() if p.requires_grad]\n"
+        "    optimizer = torch.optim.AdamW(params, lr=1e-3)  # <- ZG601\n    for x, y in loader:\n        optimizer.zero_grad()\n"
+        "        criterion(model(x), y).backward()\n        optimizer.step()\n",
         "model = Net()\nfor epoch in range(epochs):\n"
         "    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)  # <- ZG601\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",

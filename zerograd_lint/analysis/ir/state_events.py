@@ -133,6 +133,11 @@ def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:
 def read_into(found: set[str], part: cst.CSTNode, resolver: Resolver) -> None:
     """`reads`, walking (a function of its state, not a closure: a recursive closure is a cycle, holding the
     resolver and with it the file's trees for the collector to find)."""
+    if isinstance(part, cst.Name) and (bound := resolver.value_of(part)) is not None and bound is not part and (
+        isinstance(bound, (cst.ListComp, cst.GeneratorExp, cst.Call)) and resolver.parameter_owners(bound)
+    ):
+        read_into(found, bound, resolver)  # `params = [p for p in model.parameters() if p.requires_grad]`: the model's
+        return
     if isinstance(part, (cst.Name, cst.Attribute)) and dotted_name(part) is not None:
         found.update({resolver.canonical(part), code_of(part)})  # `member` of `for member in ensemble` too
         return
