@@ -10,7 +10,6 @@ hands each event, with the state before it, to a domain. Where an event sits
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Generic, Iterator, Protocol, TypeVar
@@ -128,9 +127,6 @@ class CorrelationPlan:
     counted: set[int] = field(default_factory=set)
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
-    # An atom -> how many tests of the plan read what it reads about (the tests of its subject, `self.env_type` of a
-    # dispatch on its values; else its own): what forgetting it costs (`Correlated.join`).
-    tested: dict[str, int] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
 
     @classmethod
@@ -175,7 +171,7 @@ class CorrelationPlan:
             )) or (found[key].kind == "none" and found[key].subject in present)  # decided where a call reads it
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
-            recomputed = requires_grad_rebindings(found[key], loop, structure) if len(places) == 1 else []
+            recomputed = requires_grad_rebindings(found[key], loop) if len(places) == 1 else []
             if len(places) < 2 and not flag and not recomputed and (
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
@@ -195,8 +191,6 @@ class CorrelationPlan:
                 plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
             if found[key].kind == "none" and found[key].subject is not None:
                 plan.is_none[found[key].subject] = key
-        per_subject = Counter(found[key].subject or key for key in plan.atoms for _ in tests[key])
-        plan.tested = {key: per_subject[atom.subject or key] for key, atom in plan.atoms.items()}
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -204,7 +198,7 @@ class CorrelationPlan:
         return plan
 
 
-def requires_grad_rebindings(atom: Atom, loop: Loop | None, structure: Structure) -> list[Rebind]:
+def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
     """The rebindings, in the loop around its one test, of the value whose `requires_grad` the atom tests (`loss =
     ...` and `loss = loss.mean()` before `if loss.requires_grad:`): the value that reaches the test is recomputed by
     the same code in every iteration, and whether it requires grad depends on the grad mode and on the parameters it
@@ -338,13 +332,12 @@ class Correlated(Generic[State]):
             self.add(result, valuation, inner)
         if len(result) > MAX_VALUATIONS:
             result = self.merge_twins(result)
-        while len(result) > MAX_VALUATIONS:  # forget the atom tested least, and of those the one tested longest ago:
-            # a dispatch on one setting tested again and again is kept, a test made once goes first (pairs sit close)
-            # A loop's `later` marker is never forgotten: without it a later iteration would be taken for the first.
+        while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close (a loop's
+            # `later` marker is never forgotten: without it a later iteration would be taken for the first)
             kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
             if not kept:
                 break
-            oldest = min(kept, key=lambda k: (self.plan.tested.get(k, 0), self.recency.get(k, 0), k))
+            oldest = min(kept, key=lambda k: (self.recency.get(k, 0), k))
             result = self.forget(result, frozenset({oldest}))
         return result
 
@@ -414,15 +407,9 @@ class Correlated(Generic[State]):
             known = self.value(frozenset(added), atom)
             if known is None:
                 added.add((atom.key, value))
-                if value and atom.subject is not None:  # `env == "ddp"` says `env == "cpu"` is false: one valuation
-                    added -= {(key, False) for key, _ in added if key != atom.key and self.subject_of(key) == atom.subject}
             elif known != value:
                 return None
         return frozenset(added)
-
-    def subject_of(self, key: str) -> str | None:
-        atom = self.plan.atoms.get(key)  # none for a loop's `later` marker
-        return atom.subject if atom is not None else None
 
     def widen(self, old: dict, new: dict) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
