@@ -178,7 +178,7 @@ LOOPS = [
     ("optim_wrapper_on_loop_class", "tools/train_mmengine.py", {}),
     ("setup_py_root", "tools/train_net.py", {"detbench/engine/trainer.py": [("ZG204", 16, 9)]}),
     ("setup_py_root", "tools/clean_train_net.py", {}),
-    ("micro_batch_first_clear", "scripts/train_classifier.py", {"scripts/train_classifier.py": [("ZG104", 28, 21)]}),
+    ("micro_batch_first_clear", "scripts/train_classifier.py", {}),
     (
         "micro_batch_first_clear", "scripts/train_counted_from_one.py",
         {"diffkit/mixed_precision.py": [("ZG101", 46, 9), ("ZG101", 50, 9)]},
@@ -211,6 +211,9 @@ LOOPS = [
     ("optional_scaler_helper", "train_clip_first.py", {"utils/optim_step.py": [("ZG401", 22, 5)]}),
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
+    ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
+    ("scheduled_optim", "train.py", {"transformer/Optim.py": [("ZG402", 25, 9)]}),
+    ("scheduled_optim", "train_fp32.py", {}),
 ]
 
 
