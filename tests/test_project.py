@@ -288,6 +288,22 @@ def test_editing_the_imported_module_checks_the_importer_again(tmp_path: Path) -
     assert reports_in("main.py", cwd=tree) == {}
 
 
+def test_the_same_loop_file_beside_another_module_is_checked_with_that_module(tmp_path: Path) -> None:
+    """Two trees of one project hold the same `main.py` beside different `engine.py`s: each copy's cache entry is
+    its own (what its analysis read depends on where it is), so a warm run says what the cold one said."""
+    root = tmp_path / "project"
+    shutil.copytree(TREES / "loop_and_step", root / "buggy")
+    shutil.copytree(TREES / "loop_and_step", root / "fixed")
+    (root / "fixed" / "good_main.py").unlink()  # it clears too: with the fixed engine, a second clear (ZG103)
+    engine = root / "fixed" / "engine.py"
+    engine.write_text(engine.read_text().replace("    optimizer.step()\n", "    optimizer.step()\n    optimizer.zero_grad()\n"))
+    (root / "pyproject.toml").write_text("")
+    cold = reports_in("buggy", "fixed", cwd=root)
+    assert cold == {"buggy/engine.py": [("ZG101", 14, 5)]}
+    assert reports_in("buggy", "fixed", cwd=root) == cold
+    assert reports_in("fixed", "buggy", cwd=root) == cold
+
+
 def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:
     """`tools/train.py` finds `engine.epoch` in lib/ only through `_paths`, whose hash its cache entry holds: once
     `_paths` names a folder that is not there, the epoch is unknown and nothing is reported."""

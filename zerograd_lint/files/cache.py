@@ -3,7 +3,10 @@
 An entry is keyed by a hash of the file's bytes, the tool (its version and
 its own modules, so an edited rule never serves stale reports) and the codes
 selected for that file; the path is not in the key, so a renamed or copied
-file hits. Entries are JSON files written to a temporary name and moved in
+file hits, unless its analysis read other modules of its project: what those
+are depends on where the file is (two trees may hold the same `cli.py` beside
+different `engine.py`), so such an entry holds the file's path and serves only
+that path. Entries are JSON files written to a temporary name and moved in
 place (`os.replace` is atomic), so concurrent runs never see half an entry;
 an entry that cannot be read is a miss. A Ctrl-C during a write is held
 until the write is done or undone.
@@ -93,10 +96,10 @@ class Cache:
         with modules of the project that have changed since."""
         try:
             entry = json.loads((self.directory / f"{key}.json").read_bytes())
-            if isinstance(entry, dict):  # {"read": {path: hash of its text}, "reports": [...]}
+            if isinstance(entry, dict):  # {"path": ..., "read": {path: hash of its text}, "reports": [...]}
                 from zerograd_lint.files.project_index import unchanged
 
-                if not unchanged(entry["read"]):
+                if entry["path"] != os.path.abspath(path) or not unchanged(entry["read"]):
                     return None
                 entry = entry["reports"]
             return [Diagnostic.of_json({"path": path, **item}) for item in entry]
@@ -105,13 +108,14 @@ class Cache:
 
     def store(self, key: str, path: str, diagnostics: Sequence[Diagnostic], read: Mapping[str, str] | None = None) -> None:
         """Keep the reports of the file at `path` (their path is the reader's: a copied file hits; a report on a line
-        of another module keeps that module's), with the hashes of the project's modules its analysis `read`; a
-        cache that cannot be written is skipped."""
+        of another module keeps that module's), with the hashes of the project's modules its analysis `read` and,
+        then, the file's own path (the modules another copy of it reads are others); a cache that cannot be written
+        is skipped."""
         items = [d.as_json() for d in diagnostics]
         for item in items:
             if item["path"] == path:
                 del item["path"]
-        entry = {"read": dict(read), "reports": items} if read else items
+        entry = {"path": os.path.abspath(path), "read": dict(read), "reports": items} if read else items
         self.write(f"{key}.json", json.dumps(entry).encode())
 
     def write(self, name: str, data: bytes) -> None:
