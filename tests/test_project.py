@@ -212,8 +212,6 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
-    ("scheduled_optim", "train.py", {"transformer/Optim.py": [("ZG402", 25, 9)]}),
-    ("scheduled_optim", "train_fp32.py", {}),
 ]
 
 
