@@ -430,16 +430,16 @@ class Correlated(Generic[State]):
         moving = frozenset(self.plan.moving.get(id(loop), ()))
         state = self.forget(state, moving)
         if id(loop) in self.plan.counted:  # the next iteration is a later one: its counter has left its start
-            marker = later(id(loop))
-            self.recency[marker] = next(self.clock)
             marked: dict = {}
             for valuation, inner in state.items():
-                self.add(marked, valuation | {(marker, True)}, inner)
+                self.add(marked, valuation | {(later(id(loop)), True)}, inner)
             state = marked
         return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
-        done = {*self.plan.after_loop.get(id(loop), ()), *([later(id(loop))] if id(loop) in self.plan.counted else [])}
+        done = set(self.plan.after_loop.get(id(loop), ()))
+        if id(loop) in self.plan.counted:
+            done.add(later(id(loop)))
         state = self.forget(state, frozenset(done))
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
