@@ -127,14 +127,14 @@ class Held:
         """The `scaler.step` that ran for them since the scaler's last `update()`."""
         return self._first(Mark.STEPPED)
 
+    def scaled_backwards(self) -> list[Backward]:
+        """The scaled backwards whose gradients, not applied yet, they hold, by id."""
+        found = {tag[1] for content in self.contents for tag in content if tag[0] in UNAPPLIED}
+        return [event for event in self._events(found) if isinstance(event, Backward) and event.scaled]
+
     def scaled_backward(self) -> Backward | None:
-        """A scaled backward whose gradients, not applied yet, they hold."""
-        for content in self.contents:
-            for tag in content:
-                event = self.by_id.get(tag[1]) if tag[0] in UNAPPLIED else None
-                if isinstance(event, Backward) and event.scaled:
-                    return event
-        return None
+        """The first scaled backward whose gradients, not applied yet, they hold."""
+        return next(iter(self.scaled_backwards()), None)
 
     def this_iterations_backwards(self) -> list[Event]:
         """The backwards of this iteration whose gradients, not applied yet, they hold."""

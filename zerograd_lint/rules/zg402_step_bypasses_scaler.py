@@ -13,9 +13,11 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         if step.via_scaler:
             continue
-        backward = root.held(step, step.optimizer).scaled_backward()
-        if backward is None or (backward.summary is not None and backward.summary.steps_directly):
-            continue  # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
+        # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
+        scaled = root.held(step, step.optimizer).scaled_backwards()
+        backward = next((b for b in scaled if b.summary is None or not b.summary.steps_directly), None)
+        if backward is None:
+            continue
         # The scaler as the step's code names it: the fix writes it there.
         here = root.spelled(backward.scaler, step) if backward.scaler is not None else None
         scaler = here or backward.scaler or "scaler"
@@ -74,6 +76,10 @@ RULE = Rule(
                 "    scaler.step(optimizer)  # <- ZG402\n    scaler.update()\n"
             ),
         ),
+        # apex's own step is right after `amp.scale_loss`, not after the GradScaler's backward of the other arm.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    if use_apex:\n"
+        "        with amp.scale_loss(loss, optimizer) as scaled_loss:\n            scaled_loss.backward()\n"
+        "    else:\n        scaler.scale(loss).backward()\n    optimizer.step()  # <- ZG402\n",
         # A test of another setting says nothing of the scaler the backward went through.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
         "    if use_amp:\n        scaler.step(optimizer)\n        scaler.update()\n    else:\n        optimizer.step()  # <- ZG402\n",
