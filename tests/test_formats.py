@@ -242,3 +242,22 @@ def test_clean_run_exits_0_and_says_so(project: Path) -> None:
 def test_unknown_selector_is_a_usage_error(project: Path) -> None:
     proc = run_cli("check", "--select", "ZG9999", ".", cwd=project)
     assert proc.returncode == 2 and "unknown rule selector 'ZG9999'" in proc.stderr
+
+
+def test_the_repository_is_read_from_the_installed_metadatas_fields_alone(tmp_path: Path, monkeypatch) -> None:
+    """The link's URL is read from this version's METADATA (without importlib.metadata): a `Source` entry counts,
+    and the description after the fields is the README's text, never a field, whatever its lines say."""
+    from zerograd_lint.rules import pages
+
+    env_with_project_urls(tmp_path, {"Homepage": "https://example.org", "Source": "https://example.org/src/"})
+    metadata = tmp_path / "zerograd_lint-0.1.0.dist-info" / "METADATA"
+    metadata.write_text(metadata.read_text() + "\nProject-URL: Repository, https://example.org/described\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "nowhere"), str(tmp_path)])
+    pages.repository_url.cache_clear()
+    try:
+        assert pages.repository_url() == "https://example.org/src"
+        metadata.write_text("Metadata-Version: 2.1\nName: zerograd-lint\n\nProject-URL: Repository, https://example.org/described\n")
+        pages.repository_url.cache_clear()
+        assert pages.repository_url() is None
+    finally:
+        pages.repository_url.cache_clear()

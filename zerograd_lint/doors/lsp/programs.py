@@ -144,8 +144,9 @@ def selection_for(path: str) -> Selection | None:
 
 
 def warm_checks() -> None:
-    """Import the analysis and the rules, as the first check would."""
+    """Import the analysis and the rules, as the first check would, and the pages its reports link to."""
     import zerograd_lint.core.engine  # noqa: F401
+    import zerograd_lint.rules.pages  # noqa: F401
     from zerograd_lint.rules import all_rules
 
     all_rules()
@@ -154,8 +155,7 @@ def warm_checks() -> None:
 def warm() -> None:
     """Import what the first check, the first notebook and the first code action would."""
     import zerograd_lint.files.notebook
-    import zerograd_lint.files.notebook_fixes
-    import zerograd_lint.rules.pages  # noqa: F401
+    import zerograd_lint.files.notebook_fixes  # noqa: F401
 
     warm_checks()
 
