@@ -137,7 +137,7 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> su
 # after another in this interpreter: `main` called as other code calls it (SystemExit, never os._exit), each run's
 # status, output and error output written back as a JSON line, as a subprocess's would be collected.
 SERVING_RUNS = """
-import contextlib, io, json, os, sys
+import contextlib, io, json, os, sys, traceback
 import zerograd_lint.rules
 from zerograd_lint.doors.cli import main
 
@@ -151,9 +151,14 @@ def run(args, cwd, input):
     status = 0
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         try:
-            main(args)
-        except SystemExit as end:
-            status = end.code
+            main(args, prog_name="python -m zerograd_lint")  # as run_cli's process is named in a usage error
+        except SystemExit as end:  # its status as the interpreter would end with it
+            status = 0 if end.code is None else end.code if isinstance(end.code, int) else 1
+            if not isinstance(end.code, (int, type(None))):
+                print(end.code, file=sys.stderr)
+        except Exception:  # an uncaught error, as it ends a process: its traceback, status 1
+            traceback.print_exc()
+            status = 1
     return [status, stdout.getvalue(), stderr.getvalue()]
 
 for line in sys.stdin:
