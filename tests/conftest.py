@@ -249,11 +249,6 @@ def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedPro
     return run_bounded([sys.executable, "-m", "flake8", *args], cwd=cwd, env=env_with_project_urls(metadata, {}, entry_points))
 
 
-@pytest.fixture
-def cli():
-    return run_cli
-
-
 def project_modules() -> list[Path]:
     """Every Python module of fixtures/, tests/data/ and the package: the code the walks are checked over."""
     return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
