@@ -133,40 +133,103 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> su
     return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=cli_env(), input=input)
 
 
-# `zerograd-lint ARGS` in CWD for each run read from stdin, one after another in this interpreter: `main` called as
-# other code calls it (SystemExit, never os._exit), each run's output and status collected as a subprocess's.
-EACH_RUN = """
-import contextlib, io, json, os, sys
+# `zerograd-lint ARGS` in CWD for each run read from stdin (a JSON line: args, cwd, the text for stdin or null), one
+# after another in this interpreter: `main` called as other code calls it (SystemExit, never os._exit), each run's
+# status, output and error output written back as a JSON line, as a subprocess's would be collected.
+SERVING_RUNS = """
+import contextlib, io, json, os, sys, traceback
 import zerograd_lint.rules
 from zerograd_lint.doors.cli import main
 
 zerograd_lint.rules.__path__.extend(sys.argv[1:])  # folders of rules of the tests' own, found as the real ones are
+answers = sys.stdout
 
-def run(args, cwd):
+def run(args, cwd, input):
     os.chdir(cwd)
     stdout, stderr = io.StringIO(), io.StringIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO((input or "").encode()), encoding="utf-8")
     status = 0
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         try:
-            main(args)
-        except SystemExit as end:
-            status = end.code
+            main(args, prog_name="python -m zerograd_lint")  # as run_cli's process is named in a usage error
+        except SystemExit as end:  # its status as the interpreter would end with it
+            status = 0 if end.code is None else end.code if isinstance(end.code, int) else 1
+            if not isinstance(end.code, (int, type(None))):
+                print(end.code, file=sys.stderr)
+        except Exception:  # an uncaught error, as it ends a process: its traceback, status 1
+            traceback.print_exc()
+            status = 1
     return [status, stdout.getvalue(), stderr.getvalue()]
 
-print(json.dumps([run(args, cwd) for args, cwd in json.load(sys.stdin)]))
+for line in sys.stdin:
+    print(json.dumps(run(*json.loads(line))), file=answers, flush=True)
 """
 
 
+class CliInterpreter:
+    """`run_cli(*ARGS, cwd=CWD, input=TEXT)` for one run after another, in one interpreter of its own: each run is a
+    `check` (or `explain`, `rule`...) of its own (a run finds its modules afresh), and the interpreter starts and
+    imports the analysis once for all. For what the CLI prints and its status; a test of what only a process shows
+    (a crash's exit code, signals, the cache between processes, imports made at the start) runs `run_cli`.
+    `test_rules`: with ZG990 and ZG991, as `run_with_test_rules` runs it."""
+
+    def __init__(self, *, test_rules: bool = False) -> None:
+        rules = [str(TEST_RULES_LAUNCHER.parent)] if test_rules else []
+        self.errors = tempfile.TemporaryFile("w+")  # the interpreter's own: what it says if it fails
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVING_RUNS, *rules], cwd=REPO, env=cli_env(), text=True, start_new_session=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
+        )
+
+    def __call__(self, *args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps([list(args), str(cwd or REPO), input]) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            self.errors.seek(0)
+            raise AssertionError(f"the CLI's interpreter ended: {self.errors.read()}")
+        status, stdout, stderr = json.loads(answer)
+        return subprocess.CompletedProcess(["zerograd-lint", *args], status, stdout, stderr)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            status = self.process.wait(timeout=60)
+        finally:
+            if self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.errors.seek(0)
+        assert status == 0, self.errors.read()
+        self.errors.close()
+
+
 def run_cli_each(runs: Sequence[tuple[Sequence[str], Path]], *, test_rules: bool = False) -> list[subprocess.CompletedProcess[str]]:
-    """`run_cli(*ARGS, cwd=CWD)` for each (ARGS, CWD), in one process: each run is a `check` of its own (a run finds
-    its modules afresh), and the interpreter starts and imports the analysis once for all (a hundred loops checked
-    alone cost one start, not a hundred). `test_rules`: with ZG990 and ZG991, as `run_with_test_rules` runs it."""
-    commands = [[list(args), str(cwd)] for args, cwd in runs]
-    rules = [str(TEST_RULES_LAUNCHER.parent)] if test_rules else []
-    process = run_bounded([sys.executable, "-c", EACH_RUN, *rules], cwd=REPO, env=cli_env(), input=json.dumps(commands))
-    assert process.returncode == 0, process.stderr
-    return [subprocess.CompletedProcess(["zerograd-lint", *args], status, stdout, stderr)
-            for (args, _), (status, stdout, stderr) in zip(commands, json.loads(process.stdout))]
+    """`run_cli(*ARGS, cwd=CWD)` for each (ARGS, CWD), in one interpreter (`CliInterpreter`): a hundred loops checked
+    alone cost one start, not a hundred."""
+    cli = CliInterpreter(test_rules=test_rules)
+    try:
+        return [cli(*args, cwd=cwd) for args, cwd in runs]
+    finally:
+        cli.close()
+
+
+@pytest.fixture(scope="module")
+def cli_here() -> Iterator[CliInterpreter]:
+    """One interpreter for the CLI runs of a test module (`CliInterpreter`)."""
+    cli = CliInterpreter()
+    yield cli
+    cli.close()
+
+
+@pytest.fixture(scope="module")
+def cli_here_with_test_rules() -> Iterator[CliInterpreter]:
+    """One interpreter for the CLI runs of a test module, with the test rules ZG990 and ZG991 (`CliInterpreter`)."""
+    cli = CliInterpreter(test_rules=True)
+    yield cli
+    cli.close()
 
 
 def run_json(*args: str, cwd: Path | None = None) -> tuple[int, list[dict]]:
@@ -184,11 +247,6 @@ def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedPro
     plugins = read_toml(REPO / "pyproject.toml")["project"]["entry-points"]["flake8.extension"]
     entry_points = "[flake8.extension]\n" + "".join(f"{name} = {target}\n" for name, target in plugins.items())
     return run_bounded([sys.executable, "-m", "flake8", *args], cwd=cwd, env=env_with_project_urls(metadata, {}, entry_points))
-
-
-@pytest.fixture
-def cli():
-    return run_cli
 
 
 def project_modules() -> list[Path]:

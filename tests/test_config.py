@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli_each, run_with_test_rules
+from tests.conftest import CliInterpreter
 from zerograd_lint.files.config import matches
 
 BOTH = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style()\n"
@@ -24,13 +24,19 @@ def project(root: Path, config: str, files: dict[str, str]) -> Path:
     return root
 
 
-def reported(*args: str, cwd: Path) -> list[tuple[str, str]]:
-    return reports_of(run_with_test_rules("zerograd-lint", "check", "--format", "json", *args, cwd=cwd))
+@pytest.fixture(scope="module")
+def cli(cli_here_with_test_rules: CliInterpreter) -> CliInterpreter:
+    """The module's runs of the CLI, with the test rules ZG990 and ZG991, in one interpreter."""
+    return cli_here_with_test_rules
 
 
-def reported_each(*runs: tuple[tuple[str, ...], Path]) -> list[list[tuple[str, str]]]:
-    """`reported(*ARGS, cwd=CWD)` for each (ARGS, CWD), the runs in one interpreter (`run_cli_each`)."""
-    return [reports_of(proc) for proc in run_cli_each([(("check", "--format", "json", *args), cwd) for args, cwd in runs], test_rules=True)]
+def reported(cli: CliInterpreter, *args: str, cwd: Path) -> list[tuple[str, str]]:
+    return reports_of(cli("check", "--format", "json", *args, cwd=cwd))
+
+
+def reported_each(cli: CliInterpreter, *runs: tuple[tuple[str, ...], Path]) -> list[list[tuple[str, str]]]:
+    """`reported(cli, *ARGS, cwd=CWD)` for each (ARGS, CWD)."""
+    return [reported(cli, *args, cwd=cwd) for args, cwd in runs]
 
 
 def reports_of(proc: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
@@ -38,21 +44,21 @@ def reports_of(proc: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
     return [(item["path"], item["code"]) for item in json.loads(proc.stdout)]
 
 
-def test_select_from_config_applies(tmp_path: Path) -> None:
+def test_select_from_config_applies(tmp_path: Path, cli: CliInterpreter) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
-    assert reported("train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+    assert reported(cli, "train.py", cwd=tmp_path) == [("train.py", "ZG991")]
 
 
-def test_extend_select_and_ignore_from_config(tmp_path: Path) -> None:
+def test_extend_select_and_ignore_from_config(tmp_path: Path, cli: CliInterpreter) -> None:
     project(tmp_path, 'extend-select = ["ZG991"]\nignore = ["ZG990"]\n', {"train.py": BOTH})
-    assert reported("train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+    assert reported(cli, "train.py", cwd=tmp_path) == [("train.py", "ZG991")]
 
 
 @pytest.mark.parametrize(
     ("selectors", "expected"),
     [("ZG", ["ZG990"]), ("ZG99", ["ZG990"]), ("ZG,ZG991", ["ZG990", "ZG991"]), ("ALL", ["ZG990", "ZG991"])],
 )
-def test_a_prefix_selects_only_rules_on_by_default(tmp_path: Path, selectors: str, expected: list[str]) -> None:
+def test_a_prefix_selects_only_rules_on_by_default(tmp_path: Path, selectors: str, expected: list[str], cli: CliInterpreter) -> None:
     """An off-by-default rule (ZG991) comes on only when named exactly or with ALL, from the command line and
     from the file alike."""
     plain, configured = tmp_path / "plain", tmp_path / "configured"
@@ -60,33 +66,36 @@ def test_a_prefix_selects_only_rules_on_by_default(tmp_path: Path, selectors: st
     configured.mkdir()
     (plain / "train.py").write_text(BOTH)
     project(configured, f"select = {selectors.split(',')!r}\n", {"train.py": BOTH})
-    runs = reported_each((("--select", selectors, "train.py"), plain), (("--extend-select", selectors, "train.py"), plain), (("train.py",), configured))
+    runs = reported_each(
+        cli, (("--select", selectors, "train.py"), plain), (("--extend-select", selectors, "train.py"), plain), (("train.py",), configured)
+    )
     assert [[code for _, code in reports] for reports in runs] == [expected] * 3
 
 
-def test_command_line_wins_over_config(tmp_path: Path) -> None:
+def test_command_line_wins_over_config(tmp_path: Path, cli: CliInterpreter) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"train.py": BOTH})
     assert reported_each(
+        cli,
         (("--select", "ZG990", "train.py"), tmp_path), (("--extend-select", "ZG990", "train.py"), tmp_path), (("--ignore", "ZG9", "train.py"), tmp_path)
     ) == [[("train.py", "ZG990")], [("train.py", "ZG990"), ("train.py", "ZG991")], []]
 
 
-def test_config_is_found_by_walking_up_from_the_paths(tmp_path: Path) -> None:
+def test_config_is_found_by_walking_up_from_the_paths(tmp_path: Path, cli: CliInterpreter) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"pkg/sub/train.py": BOTH})
     elsewhere = tmp_path / "pkg" / "sub"
     outside = tmp_path.parent  # and from a path given while standing outside the project
-    assert reported_each((("train.py",), elsewhere), ((str(tmp_path / "pkg"),), outside)) == [
+    assert reported_each(cli, (("train.py",), elsewhere), ((str(tmp_path / "pkg"),), outside)) == [
         [("train.py", "ZG991")], [(str(tmp_path / "pkg" / "sub" / "train.py"), "ZG991")]
     ]
 
 
-def test_pyproject_without_our_table_is_passed_over(tmp_path: Path) -> None:
+def test_pyproject_without_our_table_is_passed_over(tmp_path: Path, cli: CliInterpreter) -> None:
     project(tmp_path, 'select = ["ZG991"]\n', {"inner/train.py": BOTH})
     (tmp_path / "inner" / "pyproject.toml").write_text("[tool.black]\nline-length = 100\n")
-    assert reported("train.py", cwd=tmp_path / "inner") == [("train.py", "ZG991")]
+    assert reported(cli, "train.py", cwd=tmp_path / "inner") == [("train.py", "ZG991")]
 
 
-def test_per_file_ignores_globs_relative_to_the_config(tmp_path: Path) -> None:
+def test_per_file_ignores_globs_relative_to_the_config(tmp_path: Path, cli: CliInterpreter) -> None:
     config = """\
         [tool.zerograd-lint.per-file-ignores]
         "tests/**" = ["ZG990"]
@@ -95,13 +104,14 @@ def test_per_file_ignores_globs_relative_to_the_config(tmp_path: Path) -> None:
         """
     files = {"tests/deep/test_a.py": BOTH, "scripts/run.py": BOTH, "lib/legacy.py": BOTH, "train.py": BOTH}
     project(tmp_path, config, files)
-    assert reported(".", cwd=tmp_path) == [("train.py", "ZG990")]
+    assert reported(cli, ".", cwd=tmp_path) == [("train.py", "ZG990")]
 
 
-def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
+def test_exclude_and_extend_exclude(tmp_path: Path, cli: CliInterpreter) -> None:
     files = {"train.py": BOTH, "vendor/x.py": BOTH, "gen/y.py": BOTH, "notes/z_generated.py": BOTH}
     project(tmp_path, 'exclude = ["vendor"]\nextend-exclude = ["*_generated.py"]\n', files)
     assert reported_each(
+        cli,
         ((".",), tmp_path),
         (("vendor/x.py",), tmp_path),  # named explicitly, an excluded file is still skipped (pre-commit passes every staged file)
         (("--exclude", "", "."), tmp_path),  # --exclude '' clears the configured exclude
@@ -114,7 +124,7 @@ def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
         [("train.py", "ZG990"), ("vendor/x.py", "ZG990")],
         [("train.py", "ZG990")],
     ]
-    named = run_with_test_rules("zerograd-lint", "check", "vendor/x.py", "train.py", cwd=tmp_path)  # and said so
+    named = cli("check", "vendor/x.py", "train.py", cwd=tmp_path)  # and said so
     assert named.stderr.splitlines()[0] == "zerograd-lint: vendor/x.py: not checked: the exclude pattern 'vendor' matches it"
 
 
@@ -129,19 +139,19 @@ def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
         ("select = [\n", "invalid TOML"),
     ],
 )
-def test_bad_config_exits_2_naming_the_key_and_the_file(tmp_path: Path, config: str, expected: str) -> None:
+def test_bad_config_exits_2_naming_the_key_and_the_file(tmp_path: Path, config: str, expected: str, cli: CliInterpreter) -> None:
     project(tmp_path, config, {"train.py": BOTH})
-    proc = run_with_test_rules("zerograd-lint", "check", "train.py", cwd=tmp_path)
+    proc = cli("check", "train.py", cwd=tmp_path)
     assert proc.returncode == 2
     assert str(tmp_path / "pyproject.toml") in proc.stderr
     assert expected in proc.stderr
     assert proc.stdout == ""
 
 
-def test_explicit_config_option(tmp_path: Path) -> None:
+def test_explicit_config_option(tmp_path: Path, cli: CliInterpreter) -> None:
     (tmp_path / "train.py").write_text(BOTH)
     (tmp_path / "other.toml").write_text('[tool.zerograd-lint]\nselect = ["ZG991"]\n')
-    assert reported("--config", "other.toml", "train.py", cwd=tmp_path) == [("train.py", "ZG991")]
+    assert reported(cli, "--config", "other.toml", "train.py", cwd=tmp_path) == [("train.py", "ZG991")]
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from conftest import cli_env, run_bounded, run_cli
+from conftest import CliInterpreter, cli_env, run_bounded
 
 TRAINING = """\
 for x in loader:
@@ -19,29 +19,29 @@ for x in loader:
 """
 
 
-def reports(root: Path, *paths: str) -> tuple[int, list[dict], str]:
-    result = run_cli("check", "--format", "json", "--no-cache", *paths, cwd=root)
+def reports(cli: CliInterpreter, root: Path, *paths: str) -> tuple[int, list[dict], str]:
+    result = cli("check", "--format", "json", "--no-cache", *paths, cwd=root)
     assert "Traceback" not in result.stderr
     return result.returncode, json.loads(result.stdout or "[]"), result.stderr
 
 
-def test_order_is_stable_and_tool_folders_are_skipped(tmp_path):
+def test_order_is_stable_and_tool_folders_are_skipped(tmp_path, cli_here: CliInterpreter):
     for folder in ("b", "a", "a/z", ".git", "node_modules", "venv", "pkg.egg-info", "env2"):
         (tmp_path / folder).mkdir(parents=True, exist_ok=True)
         (tmp_path / folder / "train.py").write_text(TRAINING)
     (tmp_path / "env2" / "pyvenv.cfg").write_text("home = /usr\n")
-    code, items, _ = reports(tmp_path, ".")
+    code, items, _ = reports(cli_here, tmp_path, ".")
     assert code == 1
     assert [item["path"] for item in items] == ["a/train.py", "a/z/train.py", "b/train.py"]
 
 
-def test_symlink_loops_and_broken_links_are_reported_not_followed(tmp_path):
+def test_symlink_loops_and_broken_links_are_reported_not_followed(tmp_path, cli_here: CliInterpreter):
     (tmp_path / "train.py").write_text(TRAINING)
     (tmp_path / "again").symlink_to(tmp_path, target_is_directory=True)  # a folder loop
     (tmp_path / "loop.py").symlink_to(tmp_path / "loop.py")  # a link to itself
     (tmp_path / "gone.py").symlink_to(tmp_path / "missing.py")
     (tmp_path / "alias.py").symlink_to(tmp_path / "train.py")
-    code, items, _ = reports(tmp_path, ".")
+    code, items, _ = reports(cli_here, tmp_path, ".")
     assert code == 1
     by_path = {(item["path"], item["code"]): item["message"] for item in items}
     # the link to train.py is the same file: checked once, under its own name
@@ -50,45 +50,45 @@ def test_symlink_loops_and_broken_links_are_reported_not_followed(tmp_path):
     assert by_path["loop.py", "ZG000"] == "cannot read file: Too many levels of symbolic links"
 
 
-def test_a_broken_link_named_on_the_command_line_is_reported(tmp_path):
+def test_a_broken_link_named_on_the_command_line_is_reported(tmp_path, cli_here: CliInterpreter):
     (tmp_path / "gone.py").symlink_to(tmp_path / "missing.py")
-    code, items, _ = reports(tmp_path, "gone.py")
+    code, items, _ = reports(cli_here, tmp_path, "gone.py")
     assert code == 1
     assert [(item["path"], item["code"]) for item in items] == [("gone.py", "ZG000")]
 
 
-def test_pipes_are_never_opened(tmp_path):
+def test_pipes_are_never_opened(tmp_path, cli_here: CliInterpreter):
     (tmp_path / "train.py").write_text(TRAINING)
     os.mkfifo(tmp_path / "fifo.py")  # reading it would block forever
-    code, items, _ = reports(tmp_path, ".")
+    code, items, _ = reports(cli_here, tmp_path, ".")
     assert code == 1
     assert [item["path"] for item in items] == ["train.py"]
-    named = run_cli("check", "fifo.py", cwd=tmp_path)
+    named = cli_here("check", "fifo.py", cwd=tmp_path)
     assert named.returncode == 2
     assert "fifo.py: not a file or folder" in named.stderr
 
 
-def test_missing_path_is_a_usage_error(tmp_path):
-    result = run_cli("check", "nowhere.py", cwd=tmp_path)
+def test_missing_path_is_a_usage_error(tmp_path, cli_here: CliInterpreter):
+    result = cli_here("check", "nowhere.py", cwd=tmp_path)
     assert result.returncode == 2
     assert "nowhere.py: no such file or directory" in result.stderr
 
 
-def test_paths_with_spaces_and_unicode(tmp_path):
+def test_paths_with_spaces_and_unicode(tmp_path, cli_here: CliInterpreter):
     folder = tmp_path / "my experiments" / "résumé 学習"
     folder.mkdir(parents=True)
     (folder / "train run ✓.py").write_text(TRAINING)
-    code, items, _ = reports(tmp_path, "my experiments")
+    code, items, _ = reports(cli_here, tmp_path, "my experiments")
     assert code == 1
     assert [item["path"] for item in items] == ["my experiments/résumé 学習/train run ✓.py"]
-    text = run_cli("check", "--no-cache", "my experiments", cwd=tmp_path)
+    text = cli_here("check", "--no-cache", "my experiments", cwd=tmp_path)
     assert text.stdout.startswith("my experiments/résumé 学習/train run ✓.py:6:5: ZG202 ")
 
 
-def test_a_file_named_twice_or_through_a_link_is_checked_once(tmp_path):
+def test_a_file_named_twice_or_through_a_link_is_checked_once(tmp_path, cli_here: CliInterpreter):
     (tmp_path / "train.py").write_text(TRAINING)
     (tmp_path / "alias.py").symlink_to(tmp_path / "train.py")
-    code, items, _ = reports(tmp_path, "alias.py", "train.py", "./train.py")
+    code, items, _ = reports(cli_here, tmp_path, "alias.py", "train.py", "./train.py")
     assert code == 1
     assert [item["path"] for item in items] == ["train.py"]
 

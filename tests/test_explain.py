@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, run_cli
+from tests.conftest import FIXTURES, CliInterpreter
 from tests.test_notebook import notebook
 
 REPORT = re.compile(r"^\s+(?P<code>ZG\d{3}) (?:cell (?P<cell>\d+), )?line (?P<line>\d+):(?P<column>\d+) (?P<message>.*)$")
@@ -33,8 +33,8 @@ def explained_reports(output: str) -> Counter:
     return found
 
 
-def checked_reports(*args: str, cwd: Path) -> Counter:
-    proc = run_cli("check", "--format", "json", "--no-cache", *args, cwd=cwd)
+def checked_reports(cli: CliInterpreter, *args: str, cwd: Path) -> Counter:
+    proc = cli("check", "--format", "json", "--no-cache", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return Counter(
         (item["path"], item.get("cell"), item["line"], item["column"], item["code"], item["message"])
@@ -43,51 +43,51 @@ def checked_reports(*args: str, cwd: Path) -> Counter:
 
 
 @pytest.mark.slow  # explain and check over every fixture: seconds of CPU; the tests below compare them file by file
-def test_explain_shows_each_report_check_makes_once() -> None:
+def test_explain_shows_each_report_check_makes_once(cli_here: CliInterpreter) -> None:
     """Every fixture at once: nested loops, helpers, step bodies, syntax errors, clean files."""
     files = sorted(path.name for path in FIXTURES.glob("*.py"))
-    proc = run_cli("explain", *files, cwd=FIXTURES)
+    proc = cli_here("explain", *files, cwd=FIXTURES)
     assert proc.returncode == 0, proc.stderr
-    assert explained_reports(proc.stdout) == checked_reports(*files, cwd=FIXTURES)
+    assert explained_reports(proc.stdout) == checked_reports(cli_here, *files, cwd=FIXTURES)
     assert proc.stdout.count("How to read a timeline") == 1  # the legend, once for all files
     assert "  a | b " in proc.stdout and "  a + b " in proc.stdout
 
 
-def test_explain_line_finds_the_report_in_a_helper() -> None:
+def test_explain_line_finds_the_report_in_a_helper(cli_here: CliInterpreter) -> None:
     """zg101_helper_method.py reports ZG101 in `_step` (line 19), called from the loop at line 25."""
-    proc = run_cli("explain", "zg101_helper_method.py:19", cwd=FIXTURES)
+    proc = cli_here("explain", "zg101_helper_method.py:19", cwd=FIXTURES)
     assert proc.returncode == 0, proc.stderr
     assert [key[2:5] for key in explained_reports(proc.stdout)] == [(19, 9, "ZG101")]
-    past_the_end = run_cli("explain", "zg101_helper_method.py:9999", cwd=FIXTURES)
+    past_the_end = cli_here("explain", "zg101_helper_method.py:9999", cwd=FIXTURES)
     line_count = len((FIXTURES / "zg101_helper_method.py").read_text().splitlines())
     assert past_the_end.stdout == f"zg101_helper_method.py: no line 9999: the file has {line_count} lines\n"
 
 
-def test_explain_honours_configuration_and_noqa(tmp_path: Path) -> None:
+def test_explain_honours_configuration_and_noqa(tmp_path: Path, cli_here: CliInterpreter) -> None:
     source = (FIXTURES / "zg101_clear_per_epoch.py").read_text()
     (tmp_path / "train.py").write_text(source)
     (tmp_path / "quiet.py").write_text(source.replace("optimizer.step()\n", "optimizer.step()  # noqa: ZG101\n"))
-    assert explained_reports(run_cli("explain", "train.py", "quiet.py", cwd=tmp_path).stdout).keys() == {
-        key for key in checked_reports("train.py", cwd=tmp_path)
+    assert explained_reports(cli_here("explain", "train.py", "quiet.py", cwd=tmp_path).stdout).keys() == {
+        key for key in checked_reports(cli_here, "train.py", cwd=tmp_path)
     }
     (tmp_path / "pyproject.toml").write_text('[tool.zerograd-lint]\nignore = ["ZG101"]\n')
-    proc = run_cli("explain", "train.py", cwd=tmp_path)
+    proc = cli_here("explain", "train.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "training loop at line 19" in proc.stdout and not explained_reports(proc.stdout)
 
 
-def test_explain_refuses_what_check_refuses_with_the_same_report(tmp_path: Path) -> None:
+def test_explain_refuses_what_check_refuses_with_the_same_report(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """A 20 MB file: check's ZG000, not an analysis that runs for minutes and gigabytes."""
     (tmp_path / "huge.py").write_text("for x in data:\n    loss.backward()\n    opt.step()\n" + "x = 1\n" * 3_500_000)
     (tmp_path / "latin.py").write_bytes(b"for x in data:\n    loss.backward()\n    opt.step()  # \xe9\n")
-    explained = run_cli("explain", "huge.py", "latin.py", cwd=tmp_path)
-    checked = run_cli("check", "--no-cache", "huge.py", "latin.py", cwd=tmp_path)
+    explained = cli_here("explain", "huge.py", "latin.py", cwd=tmp_path)
+    checked = cli_here("check", "--no-cache", "huge.py", "latin.py", cwd=tmp_path)
     assert explained.returncode == 0, explained.stderr
     assert [line for line in explained.stdout.splitlines() if line] == checked.stdout.splitlines()
     assert "huge.py:1:1: ZG000 file too large to analyse (20.0 MiB; the limit is 4 MiB)" in explained.stdout
 
 
-def test_explain_a_notebook_by_cell(tmp_path: Path) -> None:
+def test_explain_a_notebook_by_cell(tmp_path: Path, cli_here: CliInterpreter) -> None:
     (tmp_path / "train.ipynb").write_text(notebook(
         ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
         ("code", "def broken(:\n    pass\n"),
@@ -97,17 +97,17 @@ def test_explain_a_notebook_by_cell(tmp_path: Path) -> None:
                  "    optimizer.step(\n    )\n"),
     ))
     (tmp_path / "empty.ipynb").write_text("")
-    whole = run_cli("explain", "train.ipynb", "empty.ipynb", cwd=tmp_path)
+    whole = cli_here("explain", "train.ipynb", "empty.ipynb", cwd=tmp_path)
     assert whole.returncode == 0, whole.stderr
-    assert explained_reports(whole.stdout) == checked_reports("train.ipynb", "empty.ipynb", cwd=tmp_path)
+    assert explained_reports(whole.stdout) == checked_reports(cli_here, "train.ipynb", "empty.ipynb", cwd=tmp_path)
     assert "train.ipynb: training loop at cell 5, line 1 (in module)" in whole.stdout
     assert "  cell 5:4   step            optimizer.step()" in whole.stdout  # one line, as written on one
     assert "empty.ipynb: no training loop or step body found" in whole.stdout
-    by_cell = run_cli("explain", "train.ipynb:cell 5:4", cwd=tmp_path)
+    by_cell = cli_here("explain", "train.ipynb:cell 5:4", cwd=tmp_path)
     assert by_cell.returncode == 0, by_cell.stderr
     assert [(key[1], key[2], key[4]) for key in explained_reports(by_cell.stdout)] == [(5, 4, "ZG101")]
     assert "in the loop at line 1: nothing clears them between `loss.backward()` (line 3)" in by_cell.stdout
-    assert run_cli("explain", "train.ipynb:cell 4:9", cwd=tmp_path).stdout == (
+    assert cli_here("explain", "train.ipynb:cell 4:9", cwd=tmp_path).stdout == (
         "train.ipynb: no line 9 in cell 4: it has 1 line\n"
     )
 
@@ -173,11 +173,11 @@ def blocks(output: str) -> list[list[str]]:
     return found
 
 
-def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path) -> None:
+def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The loop of `run_one_epoch`, called from `main`'s loop (itself run from the module), is `run_one_epoch`'s,
     and holds the report; `main`'s loop points to it instead of saying it has none."""
     (tmp_path / "train.py").write_text(HELPER_LOOP)
-    proc = run_cli("explain", "train.py", cwd=tmp_path)
+    proc = cli_here("explain", "train.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     helper, caller = blocks(proc.stdout)
     assert helper[0] == "train.py: training loop at line 5 (in `run_one_epoch`)"
@@ -187,11 +187,11 @@ def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path) -> 
         "  reports: none of its own; in the code it runs:",
         "    ZG101 line 8:9, shown under the training loop at line 5 (in `run_one_epoch`)",
     ]
-    assert explained_reports(proc.stdout) == checked_reports("train.py", cwd=tmp_path)
+    assert explained_reports(proc.stdout) == checked_reports(cli_here, "train.py", cwd=tmp_path)
 
 
 @pytest.mark.slow
-def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path) -> None:
+def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """Over every fixture and the shapes above: a loop said to have no report has none at any line of its
     timeline; each timeline line is the code at that line; `cleared` is said only in a file that clears."""
     for name, text in {"helper_loop.py": HELPER_LOOP, "autograd_function.py": AUTOGRAD_FUNCTION}.items():
@@ -199,9 +199,9 @@ def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path)
     for fixture in FIXTURES.glob("*.py"):
         shutil.copy(fixture, tmp_path / fixture.name)
     files = sorted(path.name for path in tmp_path.glob("*.py"))
-    proc = run_cli("explain", *files, cwd=tmp_path)
+    proc = cli_here("explain", *files, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    reported = {(key[0], key[2]) for key in checked_reports(*files, cwd=tmp_path)}
+    reported = {(key[0], key[2]) for key in checked_reports(cli_here, *files, cwd=tmp_path)}
     for block in blocks(proc.stdout):
         path = HEADER.match(block[0])["path"]
         lines = (tmp_path / path).read_text().splitlines()

@@ -7,16 +7,18 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 from urllib.parse import unquote, urljoin, urlparse
 from xml.etree import ElementTree
 
 import jsonschema
 import pytest
 
-from tests.conftest import REPO, TEST_RULES_LAUNCHER, env_with_project_urls, run_cli, run_with_test_rules
+from tests.conftest import REPO, TEST_RULES_LAUNCHER, CliInterpreter, env_with_project_urls
 from zerograd_lint.rules import all_rules
 
 SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
+Check = Callable[..., subprocess.CompletedProcess[str]]  # check(project, *ARGS)
 SOURCE = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_style(1,\n               2)\n"
 
 
@@ -27,11 +29,14 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def check(project: Path, *args: str):
-    return run_with_test_rules("zerograd-lint", "check", "--extend-select", "ZG991", *args, cwd=project)
+@pytest.fixture(scope="module")
+def check(cli_here_with_test_rules: CliInterpreter) -> Check:
+    """`check(project, *ARGS)`: `zerograd-lint check --extend-select ZG991 ARGS` in the project, with the test rules; the
+    module's runs in one interpreter (what each run prints and its status are what the tests read)."""
+    return lambda project, *args: cli_here_with_test_rules("check", "--extend-select", "ZG991", *args, cwd=project)
 
 
-def test_text_is_flake8_shaped_and_summary_goes_to_stderr(project: Path) -> None:
+def test_text_is_flake8_shaped_and_summary_goes_to_stderr(project: Path, check: Check) -> None:
     proc = check(project, ".")
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == [
@@ -41,7 +46,7 @@ def test_text_is_flake8_shaped_and_summary_goes_to_stderr(project: Path) -> None
     assert proc.stderr == "Found 2 reports (2 files checked).\n"
 
 
-def test_json_items_have_the_contract_fields(project: Path) -> None:
+def test_json_items_have_the_contract_fields(project: Path, check: Check) -> None:
     items = json.loads(check(project, "--format", "json", ".").stdout)
     assert items[1] == {
         "path": "train.py", "line": 4, "column": 5, "end_line": 5, "end_column": 18, "code": "ZG991",
@@ -49,7 +54,7 @@ def test_json_items_have_the_contract_fields(project: Path) -> None:
     }
 
 
-def test_github_workflow_commands(project: Path) -> None:
+def test_github_workflow_commands(project: Path, check: Check) -> None:
     proc = check(project, "--format", "github", ".")
     assert proc.stdout.splitlines() == [
         "::error file=train.py,line=3,col=5,endLine=3,endColumn=15,title=ZG990 (synthetic-bug)"
@@ -69,7 +74,7 @@ def test_github_escapes_what_workflow_commands_reserve() -> None:
         "::a,b:c%25.py:1:2: ZG000 50%25%0Abad\n"
 
 
-def sarif_of(project: Path, *args: str) -> dict:
+def sarif_of(check: Check, project: Path, *args: str) -> dict:
     proc = check(project, "--format", "sarif", *args)
     assert proc.returncode in (0, 1), proc.stderr
     log = json.loads(proc.stdout)
@@ -77,8 +82,8 @@ def sarif_of(project: Path, *args: str) -> dict:
     return log
 
 
-def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Path) -> None:
-    log = sarif_of(project, ".")
+def test_sarif_validates_against_the_schema_and_describes_every_rule(project: Path, check: Check) -> None:
+    log = sarif_of(check, project, ".")
     assert log["version"] == "2.1.0"
     (run,) = log["runs"]
     rules = run["tool"]["driver"]["rules"]
@@ -124,8 +129,8 @@ def test_sarif_links_each_rule_to_its_section_of_the_repositorys_rules_page(proj
     assert all(r["help"]["markdown"] for r in driver["rules"])  # the page itself is always there
 
 
-def fingerprints_of(project: Path) -> list[tuple[int, str]]:
-    log = sarif_of(project, ".")
+def fingerprints_of(check: Check, project: Path) -> list[tuple[int, str]]:
+    log = sarif_of(check, project, ".")
     return [
         (r["locations"][0]["physicalLocation"]["region"]["startLine"], r["partialFingerprints"]["zerogradLintLineHash/v1"])
         for r in log["runs"][0]["results"]
@@ -133,29 +138,29 @@ def fingerprints_of(project: Path) -> list[tuple[int, str]]:
     ]
 
 
-def test_sarif_fingerprints_follow_the_code_not_its_line_number(tmp_path: Path) -> None:
+def test_sarif_fingerprints_follow_the_code_not_its_line_number(tmp_path: Path, check: Check) -> None:
     """Code scanning matches alerts across commits by partialFingerprints: lines added above keep them, two
     reports on the same text are told apart, a changed line gets a new one."""
     body = "for batch in loader:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n    mark_bug()\n"
     (tmp_path / "train.py").write_text(body)
-    before = fingerprints_of(tmp_path)
+    before = fingerprints_of(check, tmp_path)
     (tmp_path / "train.py").write_text("import os\n\n" + body)
-    after = fingerprints_of(tmp_path)
+    after = fingerprints_of(check, tmp_path)
     assert [line for line, _ in before] == [3, 4] and [line for line, _ in after] == [5, 6]
     assert [f for _, f in after] == [f for _, f in before]
     assert [f.rsplit(":", 1)[1] for _, f in before] == ["1", "2"] and len({f.split(":")[0] for _, f in before}) == 1
     (tmp_path / "train.py").write_text(body.replace("    mark_bug()\n    mark_bug()", "    mark_bug()\n    mark_bug(1)"))
-    changed = fingerprints_of(tmp_path)
+    changed = fingerprints_of(check, tmp_path)
     assert changed[0][1] == before[0][1] and changed[1][1] not in {f for _, f in before}
 
 
-def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(tmp_path: Path) -> None:
+def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(tmp_path: Path, check: Check) -> None:
     """As GitHub code scanning reads them: %SRCROOT% is the checkout, wherever the run started."""
     (tmp_path / ".git").mkdir()
     (tmp_path / "src" / "pkg").mkdir(parents=True)
     (tmp_path / "src" / "pkg" / "train.py").write_text(SOURCE)
     (tmp_path / "src" / "pkg" / "a b#1.py").write_text(SOURCE)
-    log = sarif_of(tmp_path / "src", "pkg")
+    log = sarif_of(check, tmp_path / "src", "pkg")
     (run,) = log["runs"]
     root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
     assert root == tmp_path.as_uri() + "/"
@@ -167,24 +172,24 @@ def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(tmp_pat
         assert resolved.is_file() and resolved.parent == tmp_path / "src" / "pkg"
 
 
-def test_sarif_of_a_clean_run_validates_too(project: Path) -> None:
-    log = sarif_of(project, "clean.py")
+def test_sarif_of_a_clean_run_validates_too(project: Path, check: Check) -> None:
+    log = sarif_of(check, project, "clean.py")
     assert log["runs"][0]["results"] == []
 
 
-def test_sarif_of_real_rules_validates(tmp_path: Path) -> None:
+def test_sarif_of_real_rules_validates(tmp_path: Path, cli_here: CliInterpreter) -> None:
     (tmp_path / "train.py").write_text(
         "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
         "for batch in torch.randn(8, 4).split(2):\n    model(batch).sum().backward()\n    optimizer.step()\n"
     )
     (tmp_path / "broken.py").write_text("for x in y\n    loss.backward()\n    opt.step()\n")
-    proc = run_cli("check", "--format", "sarif", ".", cwd=tmp_path)
+    proc = cli_here("check", "--format", "sarif", ".", cwd=tmp_path)
     log = json.loads(proc.stdout)
     jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text())).validate(log)
     assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["ZG000", "ZG101"]
 
 
-def test_junit_one_failed_case_per_report(project: Path) -> None:
+def test_junit_one_failed_case_per_report(project: Path, check: Check) -> None:
     root = ElementTree.fromstring(check(project, "--format", "junit", ".").stdout)
     assert root.tag == "testsuites" and root.get("failures") == "2"
     (suite,) = root
@@ -194,7 +199,7 @@ def test_junit_one_failed_case_per_report(project: Path) -> None:
     assert failures[0].text == "train.py:3:5: ZG990 call to mark_bug() (test-only rule)"
 
 
-def test_junit_clean_run_has_one_passing_case(project: Path) -> None:
+def test_junit_clean_run_has_one_passing_case(project: Path, check: Check) -> None:
     proc = check(project, "--format", "junit", "clean.py")
     root = ElementTree.fromstring(proc.stdout)
     assert proc.returncode == 0
@@ -203,19 +208,19 @@ def test_junit_clean_run_has_one_passing_case(project: Path) -> None:
     assert root.get("tests") == "1" == str(sum(int(suite.get("tests")) for suite in root))
 
 
-def test_output_file_gets_the_report_and_stdout_stays_empty(project: Path) -> None:
+def test_output_file_gets_the_report_and_stdout_stays_empty(project: Path, check: Check) -> None:
     proc = check(project, "--format", "json", "--output-file", "report.json", ".")
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert [item["code"] for item in json.loads((project / "report.json").read_text())] == ["ZG990", "ZG991"]
 
 
-def test_unwritable_output_file_exits_2(project: Path) -> None:
+def test_unwritable_output_file_exits_2(project: Path, check: Check) -> None:
     proc = check(project, "--output-file", "missing/report.txt", ".")
     assert proc.returncode == 2 and "cannot write missing/report.txt" in proc.stderr
 
 
-def test_statistics_count_per_code(project: Path) -> None:
+def test_statistics_count_per_code(project: Path, check: Check) -> None:
     (project / "more.py").write_text("for b in x:\n    opt.zero_grad(); loss.backward(); opt.step()\n    mark_bug()\n")
     proc = check(project, "--statistics", ".")
     assert proc.returncode == 1
@@ -227,18 +232,37 @@ def test_statistics_count_per_code(project: Path) -> None:
     assert refused.returncode == 2 and "--statistics" in refused.stderr
 
 
-def test_exit_zero_and_quiet(project: Path) -> None:
+def test_exit_zero_and_quiet(project: Path, check: Check) -> None:
     proc = check(project, "--exit-zero", "--quiet", ".")
     assert proc.returncode == 0
     assert len(proc.stdout.splitlines()) == 2
     assert proc.stderr == ""
 
 
-def test_clean_run_exits_0_and_says_so(project: Path) -> None:
-    proc = run_cli("check", "clean.py", cwd=project)
+def test_clean_run_exits_0_and_says_so(project: Path, cli_here: CliInterpreter) -> None:
+    proc = cli_here("check", "clean.py", cwd=project)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "All checks passed (1 file checked).\n")
 
 
-def test_unknown_selector_is_a_usage_error(project: Path) -> None:
-    proc = run_cli("check", "--select", "ZG9999", ".", cwd=project)
+def test_unknown_selector_is_a_usage_error(project: Path, cli_here: CliInterpreter) -> None:
+    proc = cli_here("check", "--select", "ZG9999", ".", cwd=project)
     assert proc.returncode == 2 and "unknown rule selector 'ZG9999'" in proc.stderr
+
+
+def test_the_repository_is_read_from_the_installed_metadatas_fields_alone(tmp_path: Path, monkeypatch) -> None:
+    """The link's URL is read from this version's METADATA (without importlib.metadata): a `Source` entry counts,
+    and the description after the fields is the README's text, never a field, whatever its lines say."""
+    from zerograd_lint.rules import pages
+
+    env_with_project_urls(tmp_path, {"Homepage": "https://example.org", "Source": "https://example.org/src/"})
+    metadata = tmp_path / "zerograd_lint-0.1.0.dist-info" / "METADATA"
+    metadata.write_text(metadata.read_text() + "\nProject-URL: Repository, https://example.org/described\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "nowhere"), str(tmp_path)])
+    pages.repository_url.cache_clear()
+    try:
+        assert pages.repository_url() == "https://example.org/src"
+        metadata.write_text("Metadata-Version: 2.1\nName: zerograd-lint\n\nProject-URL: Repository, https://example.org/described\n")
+        pages.repository_url.cache_clear()
+        assert pages.repository_url() is None
+    finally:
+        pages.repository_url.cache_clear()

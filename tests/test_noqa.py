@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.conftest import run_cli, run_with_test_rules
+from tests.conftest import CliInterpreter
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.noqa import apply_noqa
 
@@ -40,9 +40,9 @@ def reported_lines(output: str, output_format: str) -> list[int]:
 
 
 @pytest.mark.parametrize("output_format", FORMATS)
-def test_suppressed_reports_appear_in_no_format(tmp_path: Path, output_format: str) -> None:
+def test_suppressed_reports_appear_in_no_format(tmp_path: Path, output_format: str, cli_here_with_test_rules: CliInterpreter) -> None:
     (tmp_path / "train.py").write_text(SOURCE)
-    proc = run_with_test_rules("zerograd-lint", "check", "--format", output_format, "train.py", cwd=tmp_path)
+    proc = cli_here_with_test_rules("check", "--format", output_format, "train.py", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert reported_lines(proc.stdout, output_format) == [8, 9]  # their noqa names other codes
 
@@ -62,16 +62,16 @@ for batch in torch.randn(8, 4).split(2):
     ("", True), ("  # noqa", False), ("  # noqa: ZG101", False), ("  # noqa:ZG103,ZG101", False),
     ("  # noqa: ZG103", True), ("  # zerograd-lint: noqa", False),
 ])
-def test_real_rule_is_suppressed_by_noqa(tmp_path: Path, comment: str, reported: bool) -> None:
+def test_real_rule_is_suppressed_by_noqa(tmp_path: Path, comment: str, reported: bool, cli_here: CliInterpreter) -> None:
     (tmp_path / "train.py").write_text(REAL_BUG.format(comment=comment))
-    proc = run_cli("check", "--format", "json", "train.py", cwd=tmp_path)
+    proc = cli_here("check", "--format", "json", "train.py", cwd=tmp_path)
     assert [item["code"] for item in json.loads(proc.stdout)] == (["ZG101"] if reported else [])
     assert proc.returncode == (1 if reported else 0)
 
 
-def test_file_level_switch(tmp_path: Path) -> None:
+def test_file_level_switch(tmp_path: Path, cli_here_with_test_rules: CliInterpreter) -> None:
     (tmp_path / "train.py").write_text("# zerograd-lint: noqa\n" + SOURCE)
-    proc = run_with_test_rules("zerograd-lint", "check", "--select", "ALL", "train.py", cwd=tmp_path)
+    proc = cli_here_with_test_rules("check", "--select", "ALL", "train.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout == ""
 

@@ -4,13 +4,18 @@ skipped, reports placed in cells, and a broken notebook reported without ending 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
+from typing import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import run_cli, run_with_test_rules
+from tests.conftest import CliInterpreter
 from zerograd_lint.files.notebook import python_lines, read_notebook
+
+Check = Callable[..., subprocess.CompletedProcess[str]]  # check(folder, *ARGS)
 
 
 def notebook(*cells: tuple[str, str], language: str = "python") -> str:
@@ -37,11 +42,14 @@ TRAINING = notebook(
 )
 
 
-def check(tmp_path: Path, *args: str):
-    return run_with_test_rules("zerograd-lint", "check", *args, cwd=tmp_path)
+@pytest.fixture(scope="module")
+def check(cli_here_with_test_rules: CliInterpreter) -> Check:
+    """`check(folder, *ARGS)`: `zerograd-lint check ARGS` in the folder with the test rules, the module's runs in one
+    interpreter."""
+    return lambda folder, *args: cli_here_with_test_rules("check", *args, cwd=folder)
 
 
-def test_reports_point_into_cells(tmp_path: Path) -> None:
+def test_reports_point_into_cells(tmp_path: Path, check: Check) -> None:
     (tmp_path / "train.ipynb").write_text(TRAINING)
     proc = check(tmp_path, "train.ipynb")
     assert proc.returncode == 1, proc.stderr
@@ -51,7 +59,7 @@ def test_reports_point_into_cells(tmp_path: Path) -> None:
     ]
 
 
-def test_real_rule_across_cells(tmp_path: Path) -> None:
+def test_real_rule_across_cells(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The model and optimizer in one cell, the loop in another: one program, ZG101 in the loop's cell."""
     (tmp_path / "train.ipynb").write_text(notebook(
         ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
@@ -59,12 +67,12 @@ def test_real_rule_across_cells(tmp_path: Path) -> None:
         ("code", "%%time\nfor batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n"
                  "    !echo step\n    loss.backward()\n    optimizer.step()\n"),
     ))
-    proc = run_cli("check", "train.ipynb", cwd=tmp_path)
+    proc = cli_here("check", "train.ipynb", cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert proc.stdout.startswith("train.ipynb:cell 3:6:5: ZG101 optimizer `optimizer` ")
 
 
-def test_cells_are_given_in_json_and_sarif(tmp_path: Path) -> None:
+def test_cells_are_given_in_json_and_sarif(tmp_path: Path, check: Check) -> None:
     (tmp_path / "train.ipynb").write_text(TRAINING)
     items = json.loads(check(tmp_path, "--format", "json", "train.ipynb").stdout)
     assert [(item["cell"], item["line"], item["column"]) for item in items] == [(4, 4, 5), (5, 4, 1)]
@@ -76,13 +84,13 @@ def test_cells_are_given_in_json_and_sarif(tmp_path: Path) -> None:
     assert results[0]["message"]["text"] == "cell 4, line 4: call to mark_bug() (test-only rule)"
 
 
-def test_notebooks_are_found_in_folders(tmp_path: Path) -> None:
+def test_notebooks_are_found_in_folders(tmp_path: Path, check: Check) -> None:
     (tmp_path / "nb").mkdir()
     (tmp_path / "nb" / "train.ipynb").write_text(TRAINING)
     assert "nb/train.ipynb:cell 4:4:5: ZG990" in check(tmp_path, ".").stdout
 
 
-def test_broken_notebook_is_zg000_and_the_run_goes_on(tmp_path: Path) -> None:
+def test_broken_notebook_is_zg000_and_the_run_goes_on(tmp_path: Path, check: Check) -> None:
     (tmp_path / "a_broken.ipynb").write_text('{"cells": [')
     (tmp_path / "b_syntax.ipynb").write_text(notebook(("code", "import torch\n"), ("code", "for x in y\n    opt.zero_grad(); loss.backward(); opt.step()\n")))
     (tmp_path / "b_v3.ipynb").write_text('{"worksheets": [], "nbformat": 3}')
@@ -96,7 +104,7 @@ def test_broken_notebook_is_zg000_and_the_run_goes_on(tmp_path: Path) -> None:
     assert lines[3] == "c_train.py:3:5: ZG990 call to mark_bug() (test-only rule)"
 
 
-def test_non_python_notebooks_are_not_checked(tmp_path: Path) -> None:
+def test_non_python_notebooks_are_not_checked(tmp_path: Path, check: Check) -> None:
     (tmp_path / "r.ipynb").write_text(notebook(("code", "for (x in y) { backward() ; mark_bug( }\n"), language="R"))
     assert check(tmp_path, "r.ipynb").returncode == 0
 
@@ -123,7 +131,7 @@ def test_ipython_neutralising_never_moves_a_line(cell: str) -> None:
     assert all(not line.lstrip().startswith(("%", "!")) for line, _ in kept)
 
 
-def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_fixed(tmp_path: Path) -> None:
+def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_fixed(tmp_path: Path, cli_here: CliInterpreter) -> None:
     (tmp_path / "train.ipynb").write_text(notebook(
         ("code", "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
         ("code", "x = 1\ndef broken(:\n    pass\n"),
@@ -131,7 +139,7 @@ def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_
         ("code", "for batch in torch.randn(8, 4).split(2):\n    loss = model(batch).sum()\n    loss.backward()\n"
                  "    optimizer.step()\n"),
     ))
-    items = json.loads(run_cli("check", "--format", "json", "--no-cache", "train.ipynb", cwd=tmp_path).stdout)
+    items = json.loads(cli_here("check", "--format", "json", "--no-cache", "train.ipynb", cwd=tmp_path).stdout)
     assert [(item["cell"], item["line"], item["column"], item["code"]) for item in items] == [
         (2, 2, 12, "ZG000"), (4, 4, 5, "ZG101")
     ]
@@ -140,7 +148,7 @@ def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_
     assert items[1]["fix"]["edits"] == [
         {"cell": 4, "line": 2, "column": 1, "end_line": 2, "end_column": 1, "content": "    optimizer.zero_grad()\n"}
     ]
-    fixed = run_cli("check", "--fix", "--no-cache", "train.ipynb", cwd=tmp_path)
+    fixed = cli_here("check", "--fix", "--no-cache", "train.ipynb", cwd=tmp_path)
     assert fixed.stdout.splitlines() == ["train.ipynb:cell 2:2:12: ZG000 syntax error: invalid syntax"]
     cells = ["".join(cell["source"]) for cell in json.loads((tmp_path / "train.ipynb").read_text())["cells"]]
     assert cells[1] == "x = 1\ndef broken(:\n    pass\n"

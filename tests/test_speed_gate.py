@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO, run_cli, ungated
+from conftest import FIXTURES, REPO, CliInterpreter, ungated
 from expect import expected_reports
 
 from zerograd_lint.core import engine
@@ -164,23 +164,23 @@ def test_what_the_gate_rules_out_has_no_report(tmp_path):
         assert analyse_ungated(source) == [], source
 
 
-def test_the_gate_asks_only_the_selected_rules(tmp_path):
+def test_the_gate_asks_only_the_selected_rules(tmp_path, cli_here: CliInterpreter):
     """A training loop has nothing for ZG301 to read: selecting ZG301 alone, the file is never parsed."""
     source = "for x, y in loader:\n    loss = model(x)\n    loss.backward()\n    optimizer.step()\n"
     assert passes(source)
     assert not passes(source, frozenset({"ZG301"}))
     assert passes("for p in model.parameters():\n    p.grad.zero_()\n", frozenset({"ZG301"}))
     (tmp_path / "broken.py").write_text(source + "def (\n")
-    assert run_cli("check", "--no-cache", "--select", "ZG000,ZG301", "broken.py", cwd=tmp_path).returncode == 0
-    assert "ZG000" in run_cli("check", "--no-cache", "--select", "ZG000,ZG101", "broken.py", cwd=tmp_path).stdout
+    assert cli_here("check", "--no-cache", "--select", "ZG000,ZG301", "broken.py", cwd=tmp_path).returncode == 0
+    assert "ZG000" in cli_here("check", "--no-cache", "--select", "ZG000,ZG101", "broken.py", cwd=tmp_path).stdout
 
 
-def test_a_parenthesised_backward_is_seen(tmp_path):
+def test_a_parenthesised_backward_is_seen(tmp_path, cli_here: CliInterpreter):
     """`(loss.backward)()` once passed the prefilter and was dropped by a second, stricter regex."""
     (tmp_path / "train.py").write_text(
         "for x, y in loader:\n    loss = model(x)\n    (loss.backward)()\n    optimizer.step()\n"
     )
-    result = run_cli("check", "--no-cache", "train.py", cwd=tmp_path)
+    result = cli_here("check", "--no-cache", "train.py", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "train.py:4:5: ZG101" in result.stdout
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import run_cli
+from tests.conftest import CliInterpreter
 
 FILES = {
     # `scaler.unscale_` takes the optimizer: the advice names the one the scaler steps
@@ -28,10 +28,10 @@ FILES = {
 }
 
 
-def test_messages_say_what_happens_and_what_to_write(tmp_path: Path) -> None:
+def test_messages_say_what_happens_and_what_to_write(tmp_path: Path, cli_here: CliInterpreter) -> None:
     for name, source in FILES.items():
         (tmp_path / name).write_text(source)
-    proc = run_cli("check", "--format", "json", "--no-cache", ".", cwd=tmp_path)
+    proc = cli_here("check", "--format", "json", "--no-cache", ".", cwd=tmp_path)
     messages = {(item["path"], item["code"]): item["message"] for item in json.loads(proc.stdout)}
     assert messages["unscale.py", "ZG202"].endswith("Call it with the optimizer it steps: `scaler.unscale_(opt)`.")
     assert "(its only clear, `opt.zero_grad()` (line 2), runs only in the loop at line 1)" in messages["earlier.py", "ZG101"]
@@ -45,13 +45,13 @@ def test_messages_say_what_happens_and_what_to_write(tmp_path: Path) -> None:
     ]
 
 
-def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path) -> None:
+def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The ZG101 fix inserts a line first; the ZG102 fix is still listed at the clear's line of the file."""
     (tmp_path / "train.py").write_text(
         "for x in loader:\n    loss(x).backward()\n    opt.step()\n\n"
         "for x in loader:\n    loss(x).backward()\n    opt2.zero_grad()\n    opt2.step()\n"
     )
-    proc = run_cli("check", "--no-cache", "--diff", "--show-fixes", "train.py", cwd=tmp_path)
+    proc = cli_here("check", "--no-cache", "--diff", "--show-fixes", "train.py", cwd=tmp_path)
     listed = [line for line in proc.stderr.splitlines() if " fix: " in line]
     assert listed == [
         "train.py:3:5: ZG101 fix: Insert `opt.zero_grad()` at the start of the loop (line 1)",
@@ -59,9 +59,9 @@ def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path:
     ]
 
 
-def test_a_file_that_is_not_utf8_is_fixed_in_its_own_encoding(tmp_path: Path) -> None:
+def test_a_file_that_is_not_utf8_is_fixed_in_its_own_encoding(tmp_path: Path, cli_here: CliInterpreter) -> None:
     data = b"# -*- coding: latin-1 -*-\n# caf\xe9\nfor x in loader:\n    opt.zero_grad\n    loss(x).backward()\n    opt.step()\n"
     (tmp_path / "latin.py").write_bytes(data)
-    proc = run_cli("check", "--no-cache", "--fix", "latin.py", cwd=tmp_path)
+    proc = cli_here("check", "--no-cache", "--fix", "latin.py", cwd=tmp_path)
     assert "Fixed 1 report." in proc.stderr.splitlines()
     assert (tmp_path / "latin.py").read_bytes() == data.replace(b"opt.zero_grad\n", b"opt.zero_grad()\n")

@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from zerograd_lint.base import __version__
 from zerograd_lint.fixes import FIXES
 from zerograd_lint.fixes.unfixable import WHY_NOT_FIXED
 from zerograd_lint.rules import Rule
@@ -33,17 +34,26 @@ def repository_url() -> str | None:
     """The `Repository` (or `Source`) URL of pyproject.toml's `[project.urls]`, as the installed package's
     metadata gives it: the project has no site of its own, and its repository's address is known only to
     whoever publishes it."""
-    from importlib import metadata  # only the doors that link to a page ask
-
-    try:
-        entries = metadata.metadata("zerograd-lint").get_all("Project-URL") or []
-    except metadata.PackageNotFoundError:  # the code run from a checkout that was never installed
-        return None
-    for entry in entries:
-        label, _, url = entry.partition(",")
-        if label.strip().lower() in ("repository", "source") and url.strip():
+    for field in installed_metadata().splitlines():
+        name, _, value = field.partition(":")
+        label, _, url = value.partition(",")
+        if name.strip().lower() == "project-url" and label.strip().lower() in ("repository", "source") and url.strip():
             return url.strip().rstrip("/")
     return None
+
+
+def installed_metadata() -> str:
+    """The header fields of this version's METADATA, where an install put it (`zerograd_lint-VERSION.dist-info`
+    in a folder of sys.path, the first as importlib.metadata finds it); "" for code run from a checkout never
+    installed. Read without importlib.metadata, whose import (email, zipfile, csv) costs the editor's first
+    diagnostics more CPU than the rest of their publication."""
+    for folder in sys.path:
+        try:
+            text = Path(folder or ".", f"zerograd_lint-{__version__}.dist-info", "METADATA").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        return text.partition("\n\n")[0]  # the fields end at the first blank line, where the description starts
+    return ""
 
 
 def default_state(rule: Rule) -> str:
