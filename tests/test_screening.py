@@ -71,8 +71,8 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
         "ahead = screening.screened_ahead\n"
         "screening.screened_ahead = lambda *args: (print('screened ahead', file=sys.stderr), ahead(*args))[1]\n"
         # The words of a file the child passed on are not tested again here: it only reads the file for its task.
-        "parent, words = os.getpid(), runner.could_be_reported\n"
-        "runner.could_be_reported = lambda *args: (os.getpid() == parent and print('words again', file=sys.stderr), words(*args))[1]\n"
+        "parent, words = os.getpid(), runner.words_met\n"
+        "runner.words_met = lambda *args: (os.getpid() == parent and print('words again', file=sys.stderr), words(*args))[1]\n"
         "from zerograd_lint.doors.cli import main\nmain(['check', '--jobs', '2', '.'])\n"
     )
     # Cold, the child screens; warm, the cache answers for the files and this process reads them itself.
