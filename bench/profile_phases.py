@@ -37,7 +37,7 @@ ANALYSIS_IMPORTS = time.process_time() - IMPORTED
 # (where the run looks the function up, its name, the phase, which argument is text whose length is counted)
 PHASES: list[tuple[Any, str, str, int | None]] = [
     (runner, "screen_file", "screen: read, the cache's key", None),
-    (runner, "could_be_reported", "screen: the words test", 1),
+    (runner, "words_met", "screen: the words test", 1),
     (runner, "run_task", "a task's own work (project, reports, noqa)", None),
     (engine, "file_facts", "the engine's own work", None),
     (gate.Gate, "in_text", "the text stage again (words, code)", 1),

@@ -71,8 +71,8 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
         "ahead = screening.screened_ahead\n"
         "screening.screened_ahead = lambda *args: (print('screened ahead', file=sys.stderr), ahead(*args))[1]\n"
         # The words of a file the child passed on are not tested again here: it only reads the file for its task.
-        "parent, words = os.getpid(), runner.could_be_reported\n"
-        "runner.could_be_reported = lambda *args: (os.getpid() == parent and print('words again', file=sys.stderr), words(*args))[1]\n"
+        "parent, words = os.getpid(), runner.words_met\n"
+        "runner.words_met = lambda *args: (os.getpid() == parent and print('words again', file=sys.stderr), words(*args))[1]\n"
         "from zerograd_lint.doors.cli import main\nmain(['check', '--jobs', '2', '.'])\n"
     )
     # Cold, the child screens; warm, the cache answers for the files and this process reads them itself.
@@ -83,3 +83,26 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
     [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
     _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # the child's verdicts, under a hash
     assert ruled_out.split()  # plain.py's key, at least
+
+
+def test_a_task_carries_what_its_words_met_and_a_training_one_is_taken_first(tmp_path):
+    from zerograd_lint.core.selection import DEFAULT_SELECTION
+    from zerograd_lint.files.runner import EngineTask, screen_file
+
+    files = {
+        "train.py": "def fit(model, opt, loader):\n    for x in loader:\n        model(x).backward()\n        opt.step()\n",
+        "log.py": "def log(model):\n    for p in model.parameters():\n        print(p.grad.norm())\n",
+        "plain.py": "def add(a, b):\n    return a + b\n",
+    }
+    screened = {}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        screened[name] = screen_file(tmp_path / name, DEFAULT_SELECTION, verdicts=None)
+    assert screened["plain.py"] == []
+    train, log = screened["train.py"], screened["log.py"]
+    assert isinstance(train, EngineTask) and isinstance(log, EngineTask)
+    assert "lifecycle" in train.words and train.trains
+    assert log.words == frozenset({"grad_reads"}) and not log.trains
+    # What the screening child answers for a task is that set: this process does not ask the words again.
+    again = screen_file(tmp_path / "log.py", DEFAULT_SELECTION, verdicts=None, words=frozenset({"lifecycle"}))
+    assert isinstance(again, EngineTask) and again.trains

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.gate import Gate, Needs, as_bytes, gate_of, may_read_grad_unguarded
+from zerograd_lint.core.gate import LIFECYCLE, Gate, Needs, as_bytes, gate_of, may_read_grad_unguarded
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 UNSETTLED = "the data-flow state of a loop there did not settle; please report this file"
 # The needs of a file only the `.grad` rules can report on.
 GRAD_READS_ONLY = frozenset({"grad_reads"})
-LIFECYCLE = "lifecycle"
 NESTED_TOO_DEEPLY = "cannot analyse file: nested too deeply"
 
 

@@ -36,6 +36,7 @@ from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, boun
 
 Text = Union[str, bytes]
 
+LIFECYCLE = "lifecycle"  # the need of the loop and step-body rules: a backward and a step
 BACKWARD_METHODS = frozenset({"backward", MANUAL_BACKWARD})
 UNCALLED_METHODS = frozenset({"zero_grad", "backward", "step", "update", "unscale_"})
 
@@ -523,7 +524,7 @@ NEEDS = {
     need.name: need
     for need in (
         # The loop and step-body rules: a function (or the module) that reaches a backward and a step.
-        Need("lifecycle", may_have_lifecycle_calls, may_have_lifecycle_calls, lambda s: any(s.lifecycle_roots), libcst=True),
+        Need(LIFECYCLE, may_have_lifecycle_calls, may_have_lifecycle_calls, lambda s: any(s.lifecycle_roots), libcst=True),
         # ZG301: `.grad` of a loop variable over parameters.
         Need("grad_reads", may_read_grad_in_a_loop, may_read_a_loop_variables_grad, Summary.reads_grad_in_a_loop, libcst=False),
         # ZG202: a lifecycle method named as a statement.
@@ -544,7 +545,7 @@ class Needs:
 
     @property
     def lifecycle(self) -> bool:
-        return "lifecycle" in self.met
+        return LIFECYCLE in self.met
 
     @property
     def grad_reads(self) -> bool:
@@ -574,10 +575,10 @@ class Gate:
         """False: no rule of the set can report on a file with this text (bytes or str)."""
         return bool(self.in_text(text))
 
-    def passes_words(self, text: Text) -> bool:
-        """The text stage's first half, for screening many files: False where the words alone rule the file out.
+    def met_by_words(self, text: Text) -> frozenset[str]:
+        """The text stage's first half, for screening many files: none where the words alone rule the file out.
         The second (the code alone) is the engine's to ask, once, of the few files left."""
-        return bool(self.in_words(as_bytes(text)))
+        return self.in_words(as_bytes(text))
 
     def in_text(self, text: Text) -> frozenset[str]:
         """The needs the text may meet, of rules that may then report: from its words, then from its code's."""
@@ -600,7 +601,7 @@ class Gate:
         met = self.met(in_text, lambda need: need.in_tree(summary))
         if not met:
             return None
-        return Needs(met, summary.lifecycle_roots if "lifecycle" in met else None, summary)
+        return Needs(met, summary.lifecycle_roots if LIFECYCLE in met else None, summary)
 
     def asked(self) -> frozenset[str]:
         return frozenset().union(*self.rules)

@@ -117,6 +117,15 @@ class EngineTask:
     fixing: Fixing | None = None
     cache_key: str | None = None
     suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
+    words: frozenset[str] = frozenset()  # the needs its own words may meet (`words_met`)
+
+    @property
+    def trains(self) -> bool:
+        """Its own words may reach a backward and a step: the file most likely analysed whole, the costliest tasks
+        (a 10 KB test of a distributed optimizer costs more than a 400 KB file of compiler code)."""
+        from zerograd_lint.core.gate import LIFECYCLE
+
+        return LIFECYCLE in self.words
 
 
 @dataclass
@@ -157,20 +166,20 @@ def check_paths(
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
-    def screen(path: Path, words_passed: bool = False) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words_passed)
+    def screen(path: Path, words: frozenset[str] | None = None) -> list[Diagnostic] | EngineTask:
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
 
     sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
-        answers: Generator[list[Diagnostic] | bool | None, None, None] = (None for _ in ordered)  # None: screened here
+        answers: Generator[list[Diagnostic] | frozenset[str] | None, None, None] = (None for _ in ordered)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         with closing(answers):  # on Ctrl-C too: the child is stopped now, not when the run ends
             for path, answer in zip(progress(ordered), answers):
                 result.files_checked += 1
-                screened = answer if isinstance(answer, list) else screen(path, words_passed=answer is True)
+                screened = answer if isinstance(answer, list) else screen(path, answer)
                 if isinstance(screened, EngineTask):
                     engine.submit(screened)
                 else:
@@ -206,19 +215,19 @@ def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
 
 def screened_in_a_child(
     ordered: Sequence[Path], screen: Callable[[Path], list[Diagnostic] | EngineTask], settings: Settings, verdicts: Verdicts | None
-) -> Generator[list[Diagnostic] | bool | None, None, None]:
-    """Each file's reports if the child settled it without the engine; True if its words passed the gate (the
-    engine must see it: this process reads it again for its task, and need not ask its words again); None: not
-    screened (`screening.py`). The gate is made first: the child screens with it at once, and this process needs it
+) -> Generator[list[Diagnostic] | frozenset[str] | None, None, None]:
+    """Each file's reports if the child settled it without the engine; the needs its words met if they passed the
+    gate (the engine must see it: this process reads it again for its task, and need not ask its words again); None:
+    not screened (`screening.py`). The gate is made first: the child screens with it at once, and this process needs it
     for the files the child did not screen."""
     from zerograd_lint.core.gate import gate_of
     from zerograd_lint.files.screening import screened_ahead
 
     gate_of(settings.selection_for(ordered[0]).codes())
 
-    def settled(path: Path) -> list[Diagnostic] | bool:
+    def settled(path: Path) -> list[Diagnostic] | frozenset[str]:
         screened = screen(path)
-        return True if isinstance(screened, EngineTask) else screened
+        return screened.words if isinstance(screened, EngineTask) else screened
 
     return screened_ahead(ordered, settled, verdicts.save if verdicts is not None else lambda: None)
 
@@ -252,10 +261,10 @@ def screen_file(
     verdicts: Verdicts | None,
     fixing: Fixing | None = None,
     suggest: bool = False,
-    words_passed: bool = False,
+    words: frozenset[str] | None = None,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it;
-    `words_passed`: its bytes passed the words test already (the screening child asked it)."""
+    `words`: the words test's answer for its bytes, asked already (by the screening child)."""
     shown = str(path)
     try:
         with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
@@ -269,7 +278,9 @@ def screen_file(
         if cached is not None and not (fixing and any(d.code != "ZG000" for d in cached)):
             return cached  # nothing a fix could change
     try:
-        if not (words_passed or could_be_reported(path, data, selection)):
+        if words is None:
+            words = words_met(path, data, selection)
+        if words is None:
             if verdicts is not None and key is not None:
                 verdicts.rule_out(key)
             return []
@@ -278,7 +289,7 @@ def screen_file(
         return own_report(shown, selection, str(error))
     if len(data) > MAX_ANALYSED_BYTES:
         return own_report(shown, selection, too_large(len(data)))
-    return EngineTask(shown, source, encoding, selection, fixing, key, suggest)
+    return EngineTask(shown, source, encoding, selection, fixing, key, suggest, words)
 
 
 def kind_of(path: Path, suggest: bool) -> str:
@@ -310,24 +321,27 @@ def cannot_read(path: Path, error: OSError) -> str:
     return f"cannot read file: {error.strerror or error}"
 
 
-def could_be_reported(path: Path, data: bytes, selection: Selection) -> bool:
-    """The gate's words test, on the bytes whenever the encoding allows: most files are never decoded. (Its code
-    test, which blanks strings and comments, is left to the engine: asked here too, a worker would ask it again.)
+def words_met(path: Path, data: bytes, selection: Selection) -> frozenset[str] | None:
+    """The gate's words test, on the bytes whenever the encoding allows (most files are never decoded): the needs the
+    file's own words may meet (every need asked, for a notebook), none where only the modules it imports may give its
+    loop a backward and a step, or None when no rule can report. (Its code test, which blanks strings and comments,
+    is left to the engine: asked here too, a worker would ask it again.)
 
     The engine, the gate included, is imported when first needed: a run the cache answers does without.
     """
-    if path.suffix == ".ipynb":
-        return True  # words inside JSON strings may be escaped
-    from zerograd_lint.core.gate import gate_of
+    from zerograd_lint.core.gate import LIFECYCLE, gate_of
 
     gate = gate_of(selection.codes())
-    if gate.passes_words(data if ascii_compatible(data) else decode_source(data)):
-        return True
+    if path.suffix == ".ipynb":
+        return gate.asked()  # words inside JSON strings may be escaped
+    met = gate.met_by_words(data if ascii_compatible(data) else decode_source(data))
+    if met:
+        return met
     # A loop whose backward and step may be in the modules it imports: the engine asks them (once, in the worker),
     # and the cache keeps its answer with the hashes of the modules it read, so that editing one checks it again.
     from zerograd_lint.core.project_gate import may_train_elsewhere
 
-    return "lifecycle" in gate.asked() and may_train_elsewhere(data)
+    return met if LIFECYCLE in gate.asked() and may_train_elsewhere(data) else None
 
 
 # --- One file, in this process or a worker ---------------------------------------------------
@@ -443,8 +457,8 @@ class Engine:
 
     `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
     one core being this process's, which analyses too once every file is read:
-    each task the workers have not started yet, the biggest first, as they take
-    them (a worker costs its start and a copy of each page it writes of what it
+    each task the workers have not started yet, those whose words train first
+    (the workers take the biggest first) (a worker costs its start and a copy of each page it writes of what it
     inherits, about a tenth of a second of CPU; this process holds them already);
     the tasks before wait for them. An explicit `jobs` is as many processes from
     the second task (1: this one alone). A task left to this process while no
@@ -518,7 +532,9 @@ class Engine:
         if self.futures:
             from concurrent.futures import as_completed
 
-            for future, task in self.futures.items():
+            # The workers take the tasks biggest first; this process takes first those whose words train, the costliest
+            # whatever their size, so that the tasks left at the end are cheap and every process ends about together.
+            for future, task in sorted(self.futures.items(), key=lambda item: not item[1].trains):
                 if future.cancel():  # no worker has it yet: analysed here
                     yield task, run_task(task)
             for future in as_completed([future for future in self.futures if not future.cancelled()]):
