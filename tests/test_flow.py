@@ -84,3 +84,20 @@ def test_a_loop_head_written_two_ways_settles_on_the_atoms_both_keep() -> None:
     widened = domain.widen(kept_apart, forgotten)
     assert widened == forgotten  # `setting` stays correlated; `flag`, kept apart on one pass only, is forgotten
     assert domain.widen(widened, kept_apart) == widened  # and the head no longer moves
+
+
+@pytest.mark.parametrize("first, second", [("a", "b"), ("z", "b")])
+def test_past_the_limit_of_the_atoms_tested_together_the_one_whose_forgetting_frees_room_is_forgotten(
+    monkeypatch: pytest.MonkeyPatch, first: str, second: str
+) -> None:
+    """`if first and second:` learns both at once; which was forgotten had followed the order of a set of facts
+    (hashed, per process), and forgetting `first` frees no room: both were lost, or only `second`."""
+    monkeypatch.setattr(flow, "MAX_VALUATIONS", 2)
+    domain = correlated(first, second)
+    domain.recency = {first: 1, second: 1}
+    state = {
+        frozenset({(first, False)}): frozenset({1}),
+        frozenset({(first, True), (second, True)}): frozenset({2}),
+        frozenset({(first, True), (second, False)}): frozenset({3}),
+    }
+    assert domain.join(state, {}) == {frozenset({(first, False)}): frozenset({1}), frozenset({(first, True)}): frozenset({2, 3})}

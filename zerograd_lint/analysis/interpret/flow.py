@@ -337,9 +337,15 @@ class Correlated(Generic[State]):
             kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
             if not kept:
                 break
-            oldest = min(kept, key=lambda k: (self.recency.get(k, 0), k))
-            result = self.forget(result, frozenset({oldest}))
+            result = self.forget_oldest(result, kept)
         return result
+
+    def forget_oldest(self, state: dict, kept: set[str]) -> dict:
+        """Forget the atom tested longest ago; of those tested together (`if a and b:`), the one whose forgetting
+        leaves the fewest valuations, then the first by key: never the order of a set, which follows the hash."""
+        tick = min(self.recency.get(key, 0) for key in kept)
+        forgotten = [self.forget(state, frozenset({key})) for key in sorted(kept) if self.recency.get(key, 0) == tick]
+        return min(forgotten, key=len)
 
     def merge_twins(self, state: dict) -> dict:
         """Valuations that differ in one atom's value only and hold the same state become one that does not know it.
@@ -390,9 +396,10 @@ class Correlated(Generic[State]):
             return None  # decided the other way
         if alternatives == {()}:
             return state
+        now = next(self.clock)  # the atoms of one test are tested together: none of them is older
         for facts in alternatives:
             for atom, _ in facts:
-                self.recency[atom.key] = next(self.clock)
+                self.recency[atom.key] = now
         result: dict = {}
         for valuation, inner in state.items():
             for facts in alternatives:
