@@ -383,6 +383,10 @@ RULE = Rule(
         "        self.model = model\n        self.wrapper = wrapper\n\n    def run(self, loader):\n"
         "        for x in loader:\n            self.wrapper.update_params(self.model(x).mean())\n\n\n"
         "wrapper = Wrapper(torch.optim.SGD(model.parameters(), lr=0.1))\nloop = EpochLoop(model, wrapper)\nloop.run(loader)\n",
+        # The next iteration's clear decided by a copy of the step's flag, made after the step: it follows every step.
+        "clear_next = True\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n        count = 0\n"
+        "    (loss(x) / accum).backward()\n    count += 1\n    stepped = count >= accum\n    if stepped:\n"
+        "        optimizer.step()\n    clear_next = stepped\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
@@ -495,6 +499,11 @@ RULE = Rule(
         "            optimizer.step()  # <- ZG101\n\n        _backward(loss_of(x) / accum)\n"
         "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
         "train_one_epoch(loader, optimizer)\n",
+        # The copy of the step's flag (valid above) made before this iteration's flag is set: after a step the next
+        # iteration may skip the clear.
+        "clear_next = True\nstepped = False\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n"
+        "        count = 0\n    (loss(x) / accum).backward()\n    count += 1\n    clear_next = stepped\n"
+        "    stepped = count >= accum\n    if stepped:\n        optimizer.step()  # <- ZG101\n",
     ),
     check=check,
 )

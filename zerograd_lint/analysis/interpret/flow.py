@@ -128,12 +128,16 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
+    # A flag bound to another flag's value (`zero_grad_next_step = perform_update_step`): the rebinding's id -> the
+    # flag it copies, whose value in each valuation the copy takes.
+    copies: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
+        copies: list[Rebind] = []
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
@@ -143,6 +147,8 @@ class CorrelationPlan:
             node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
+            if isinstance(node, Rebind) and node.copies is not None:
+                copies.append(node)
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 counted_by[node.id] = (around[-1], node.names)
@@ -176,26 +182,37 @@ class CorrelationPlan:
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
-            plan.atoms[key] = found[key]
+            plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
-            for around, _ in places:
-                if not around:
-                    continue
-                plan.after_loop.setdefault(id(around[0]), set()).add(key)
-                for each in around if found[key].per_iteration else ():
-                    plan.moving.setdefault(id(each), set()).add(key)
-            if not places[-1][0]:
-                plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
-            for read in found[key].reads:
-                plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
-            if found[key].kind == "none" and found[key].subject is not None:
-                plan.is_none[found[key].subject] = key
+        for rebind in copies:  # a kept flag's copy of another flag keeps that flag too, where it is tested
+            target, source = next(iter(rebind.names)), rebind.copies or ""
+            if target in plan.atoms and source in found:
+                if source not in plan.atoms:
+                    plan.keep(found[source], tests[source])
+                plan.copies[rebind.id] = source
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
         return plan
+
+    def keep(self, atom: Atom, places: list[tuple[tuple[Loop, ...], Branch]]) -> None:
+        """Keep the atom apart, forgotten where its tests (each with the loops around it) say."""
+        key = atom.key
+        self.atoms[key] = atom
+        for around, _ in places:
+            if not around:
+                continue
+            self.after_loop.setdefault(id(around[0]), set()).add(key)
+            for each in around if atom.per_iteration else ():
+                self.moving.setdefault(id(each), set()).add(key)
+        if not places[-1][0]:
+            self.after_branch.setdefault(id(places[-1][1]), set()).add(key)
+        for read in atom.reads:
+            self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        if atom.kind == "none" and atom.subject is not None:
+            self.is_none[atom.subject] = key
 
 
 def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
@@ -273,6 +290,8 @@ class Correlated(Generic[State]):
             state = self.shown_present(event.present, state)
         if not isinstance(event, Rebind):
             return state
+        if event.id in self.plan.copies:
+            return self.copied(event, state)
         state = self.forget(state, self.killed_by(event))
         if event.id in self.plan.counters:
             return self.counted(event, state)
@@ -288,6 +307,20 @@ class Correlated(Generic[State]):
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, inner in state.items():
             self.add(result, valuation | decided, inner)
+        return result
+
+    def copied(self, event: Rebind, state: dict) -> dict:
+        """`zero_grad_next_step = perform_update_step`: in each valuation the copy holds what its source holds there
+        (read before the rebinding forgets what it changes), so a later `if zero_grad_next_step:` agrees with the
+        `if perform_update_step:` passed before the copy, in this iteration or across the back edge."""
+        source = self.plan.atoms[self.plan.copies[event.id]]
+        target = next(iter(event.names))
+        killed = self.killed_by(event)
+        result: dict = {}
+        for valuation, inner in state.items():
+            value = self.value(valuation, source)
+            kept = frozenset(item for item in valuation if item[0] not in killed)
+            self.add(result, kept | {(target, value)} if value is not None else kept, inner)
         return result
 
     def counted(self, event: Rebind, state: dict) -> dict:
