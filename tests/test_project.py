@@ -212,6 +212,7 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
+    ("scaler_handed_to_updater", "speech/engine.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
 ]
 
 

@@ -387,6 +387,11 @@ RULE = Rule(
         "clear_next = True\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n        count = 0\n"
         "    (loss(x) / accum).backward()\n    count += 1\n    stepped = count >= accum\n    if stepped:\n"
         "        optimizer.step()\n    clear_next = stepped\n",
+        # A clear through the updater's getter: `updater.get_optimizer()` is the `self.optimizer` it returns, stepped.
+        "class Updater:\n    def __init__(self, model):\n        self.model = model\n        self.optimizer = torch.optim.AdamW(model.parameters())\n"
+        "\n    def get_optimizer(self):\n        return self.optimizer\n\n    def step(self):\n        self.optimizer.step()\n"
+        "\n\nupdater = Updater(model)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n    model(x).mean().backward()\n"
+        "    updater.step()\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
@@ -504,6 +509,12 @@ RULE = Rule(
         "clear_next = True\nstepped = False\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n"
         "        count = 0\n    (loss(x) / accum).backward()\n    count += 1\n    clear_next = stepped\n"
         "    stepped = count >= accum\n    if stepped:\n        optimizer.step()  # <- ZG101\n",
+        # The getter returns another optimizer than the one the updater steps.
+        "class Updater:\n    def __init__(self, generator, critic):\n        self.optimizer_g = torch.optim.AdamW(generator.parameters())\n"
+        "        self.optimizer_d = torch.optim.AdamW(critic.parameters())\n\n    def get_optimizer(self):\n"
+        "        return self.optimizer_g\n\n    def step(self):\n        self.optimizer_d.step()  # <- ZG101\n"
+        "\n\nupdater = Updater(generator, critic)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n"
+        "    critic(x).mean().backward()\n    updater.step()\n",
     ),
     check=check,
 )
