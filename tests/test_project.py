@@ -213,6 +213,10 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
     ("scaler_handed_to_updater", "speech/engine.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
+    ("scheduled_optim", "train.py", {"transformer/Optim.py": [("ZG402", 25, 9)]}),
+    ("scheduled_optim", "train_fp32.py", {}),
+    ("scaler_alias_of_model_attribute", "train.py", {}),
+    ("scaler_alias_of_model_attribute", "train_clip_first.py", {"train_clip_first.py": [("ZG401", 17, 13)]}),
 ]
 
 

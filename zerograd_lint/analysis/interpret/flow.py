@@ -128,9 +128,9 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
-    # A flag bound to another flag's value (`zero_grad_next_step = perform_update_step`): the rebinding's id -> the
-    # flag it copies, whose value in each valuation the copy takes.
-    copies: dict[int, str] = field(default_factory=dict)
+    # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
+    # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
+    copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
@@ -185,12 +185,18 @@ class CorrelationPlan:
             plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
-        for rebind in copies:  # a kept flag's copy of another flag keeps that flag too, where it is tested
-            target, source = next(iter(rebind.names)), rebind.copies or ""
-            if target in plan.atoms and source in found:
-                if source not in plan.atoms:
-                    plan.keep(found[source], tests[source])
-                plan.copies[rebind.id] = source
+        for rebind in copies:  # a kept atom of a copy keeps its source's same atom too, where that is tested
+            target, copied = next(iter(rebind.names)), rebind.copies or ""
+            pairs = tuple(
+                (atom, found[source.key]) for atom in plan.atoms.values()
+                if (source := same_atom_of(atom, target, copied)) is not None and source.key in found
+                and not changes(target, copied)  # `x = x.parent`: the source read is another one after it
+            )
+            for _, source in pairs:
+                if source.key not in plan.atoms:
+                    plan.keep(source, tests[source.key])
+            if pairs:
+                plan.copies[rebind.id] = pairs
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -213,6 +219,18 @@ class CorrelationPlan:
             self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
+
+
+def same_atom_of(atom: Atom, target: str, source: str) -> Atom | None:
+    """The atom testing `source` as `atom` tests `target` (`x` for `y`, `x is None` for `y is None`, `x == 'a'` for
+    `y == 'a'`): after `y = x` the two hold the same value. None when `atom` does not test `target` so."""
+    if atom.kind == "flag" and atom.key == target:
+        return Atom(source, frozenset({source}))
+    if atom.kind == "none" and atom.subject == target:
+        return Atom(f"{source} is None", frozenset({source}), "none", source, "None")
+    if atom.kind == "equal" and atom.subject == target and atom.value is not None:
+        return Atom(f"{source}=={atom.value}", frozenset({source}), "equal", source, atom.value)
+    return None
 
 
 def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
@@ -310,17 +328,24 @@ class Correlated(Generic[State]):
         return result
 
     def copied(self, event: Rebind, state: dict) -> dict:
-        """`zero_grad_next_step = perform_update_step`: in each valuation the copy holds what its source holds there
-        (read before the rebinding forgets what it changes), so a later `if zero_grad_next_step:` agrees with the
-        `if perform_update_step:` passed before the copy, in this iteration or across the back edge."""
-        source = self.plan.atoms[self.plan.copies[event.id]]
-        target = next(iter(event.names))
+        """`zero_grad_next_step = perform_update_step`, `fp16_scaler = model.fp16_scaler`: in each valuation the copy's
+        atoms hold what its source's same atoms hold there (read before the rebinding forgets what it changes); where
+        the source's is not known, the valuation splits into one for each value both may take. A later test of the
+        copy then agrees with a test of the source, before the copy or after it, until either is rebound."""
         killed = self.killed_by(event)
         result: dict = {}
         for valuation, inner in state.items():
-            value = self.value(valuation, source)
             kept = frozenset(item for item in valuation if item[0] not in killed)
-            self.add(result, kept | {(target, value)} if value is not None else kept, inner)
+            alternatives = [kept]
+            for target, source in self.plan.copies[event.id]:
+                value = self.value(valuation, source)
+                values = (value,) if value is not None else (True, False)
+                alternatives = [
+                    extended for each in alternatives for truth in values
+                    if (extended := self.extend(each, ((source, truth), (target, truth)))) is not None
+                ]
+            for each in alternatives:
+                self.add(result, each, inner)
         return result
 
     def counted(self, event: Rebind, state: dict) -> dict:
