@@ -331,6 +331,16 @@ def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}
 
 
+def test_a_root_holding_an_init_py_beside_its_marker_is_the_base_of_its_modules(tmp_path: Path) -> None:
+    """rwth-i6/returnn's repository holds an `__init__.py` beside its `setup.py`: run from the root, Python imports
+    `speech.engine`, not the root's folder as a package (here a name Python could not import at all)."""
+    tree = tmp_path / "031_parent"
+    shutil.copytree(TREES / "scaler_handed_to_updater", tree)
+    (tree / "__init__.py").write_text("")
+    (tree / "setup.py").write_text("")
+    assert reports_in("--no-cache", ".", cwd=tree) == {"speech/updater.py": [("ZG401", 18, 13)]}
+
+
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:
     """`main.py`'s own words have no backward and step: whether it is analysed depends on `engine.py`, so its cache
     entry holds the hash of `engine.py` (it is not ruled out by its own bytes, as a file the words alone rule out)."""
