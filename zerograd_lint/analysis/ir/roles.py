@@ -424,13 +424,17 @@ class Resolver:
 
     def attribute_got(self, call: cst.Call) -> str | None:
         """`optimizer` of `updater.get_optimizer()`, a method of a class this resolver knows (the instance's, or the
-        file's own for `self.get_optimizer()`) called with no argument whose one return is an attribute of its
-        `self`: the call is that attribute of its receiver. None for anything else."""
-        if call.args or not isinstance(call.func, cst.Attribute):
+        file's own for `self.get_optimizer()`), called with no argument on a name or an attribute, whose one return is
+        an attribute of its `self`: the call is that attribute of its receiver. None for anything else."""
+        if call.args or not isinstance(call.func, cst.Attribute) or not isinstance(call.func.value, (cst.Name, cst.Attribute)):
             return None
-        returned = self.returned_expressions(call)
-        chain = dotted_name(returned[0]) if len(returned) == 1 else None
-        return chain.removeprefix("self.") if chain is not None and chain.startswith("self.") else None
+        key = ("attribute_got", code_of(call))
+        if key not in self.answers:
+            self.answers[key] = None  # asked again while it is answered (the receiver built from this call): unknown
+            returned = self.returned_expressions(call)
+            chain = dotted_name(returned[0]) if len(returned) == 1 else None
+            self.answers[key] = chain.removeprefix("self.") if chain is not None and chain.startswith("self.") else None
+        return self.answers[key]
 
     @by_receiver
     def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:
