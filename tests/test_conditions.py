@@ -86,3 +86,54 @@ def test_a_forward_helper_handing_the_dict_back_is_no_rebinding(returned: str, p
 def test_what_is_not_provably_the_same_read_stays_unknown(old: str, new: str) -> None:
     assert HELPERS.count(old) >= 1
     assert engine_backward_paired(HELPERS.replace(old, new, 1))
+
+
+COPIED = """\
+class Net(torch.nn.Module):
+    def __init__(self, amp):
+        super().__init__()
+        self.layer = torch.nn.Linear(8, 8)
+        self.scaler = torch.amp.GradScaler() if amp else None
+
+    def forward_backward(self, x):
+        loss = self.layer(x).mean()
+        if self.scaler is not None:
+            self.scaler.scale(loss).backward()
+        else:
+            loss.backward()
+
+
+def train(model, loader):
+    optimizer = torch.optim.AdamW(model.parameters())
+    scaler = model.scaler
+    for x in loader:
+        optimizer.zero_grad()
+        model.forward_backward(x)
+        if scaler is not None:
+            scaler.step(optimizer)
+            scaler.update()
+        else:
+            optimizer.step()
+
+
+def main(loader):
+    train(Net(amp=True), loader)
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new, reported",
+    [
+        ("", "", False),  # the copy and the method's own attribute: one value, so each backward meets its own step
+        # The attribute rebound after the copy: the copy keeps the old scaler, the method reads the new one.
+        ("    scaler = model.scaler\n", "    scaler = model.scaler\n    model.scaler = make_scaler()\n", True),
+        # A copy of another attribute says nothing of the method's.
+        ("    scaler = model.scaler\n", "    scaler = model.amp_scaler\n", True),
+    ],
+    ids=["copied", "source rebound", "another source"],
+)
+def test_a_copy_and_its_source_test_one_value_until_either_is_rebound(old: str, new: str, reported: bool) -> None:
+    """`scaler = model.scaler`, tested in the loop, and the inlined method's `self.scaler` (`self` being `model`)."""
+    source = COPIED.replace(old, new, 1)
+    step = source.splitlines().index("            optimizer.step()") + 1
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG402", step)] if reported else [])

@@ -212,6 +212,11 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
+    ("scaler_handed_to_updater", "speech/engine.py", {"speech/updater.py": [("ZG401", 18, 13)]}),
+    ("scheduled_optim", "train.py", {"transformer/Optim.py": [("ZG402", 25, 9)]}),
+    ("scheduled_optim", "train_fp32.py", {}),
+    ("scaler_alias_of_model_attribute", "train.py", {}),
+    ("scaler_alias_of_model_attribute", "train_clip_first.py", {"train_clip_first.py": [("ZG401", 17, 13)]}),
 ]
 
 
@@ -324,6 +329,16 @@ def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
     (tree / "lib" / "core").rename(tree / "core")  # above tools/, but not on sys.path: unknown
     assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}
+
+
+def test_a_root_holding_an_init_py_beside_its_marker_is_the_base_of_its_modules(tmp_path: Path) -> None:
+    """rwth-i6/returnn's repository holds an `__init__.py` beside its `setup.py`: run from the root, Python imports
+    `speech.engine`, not the root's folder as a package (here a name Python could not import at all)."""
+    tree = tmp_path / "031_parent"
+    shutil.copytree(TREES / "scaler_handed_to_updater", tree)
+    (tree / "__init__.py").write_text("")
+    (tree / "setup.py").write_text("")
+    assert reports_in("--no-cache", ".", cwd=tree) == {"speech/updater.py": [("ZG401", 18, 13)]}
 
 
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:

@@ -44,10 +44,13 @@ def marked(directory: str) -> bool:
 
 @lru_cache(maxsize=None)
 def package_base(folder: str) -> str:
-    """The folder above the outermost package holding `folder` (itself when it is no package)."""
+    """The folder above the outermost package holding `folder` (itself when it is no package); the outermost package
+    itself where a root marker marks it (rwth-i6/returnn's repository holds an `__init__.py` beside its `setup.py`:
+    run from there, Python imports `returnn.torch`, not the repository's folder as a package)."""
+    outermost = None
     while os.path.isfile(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:
-        folder = os.path.dirname(folder)
-    return folder
+        outermost, folder = folder, os.path.dirname(folder)
+    return outermost if outermost is not None and marked(outermost) else folder
 
 
 def module_name(path: str) -> ModuleSource | None:

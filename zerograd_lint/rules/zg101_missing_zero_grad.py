@@ -383,6 +383,15 @@ RULE = Rule(
         "        self.model = model\n        self.wrapper = wrapper\n\n    def run(self, loader):\n"
         "        for x in loader:\n            self.wrapper.update_params(self.model(x).mean())\n\n\n"
         "wrapper = Wrapper(torch.optim.SGD(model.parameters(), lr=0.1))\nloop = EpochLoop(model, wrapper)\nloop.run(loader)\n",
+        # The next iteration's clear decided by a copy of the step's flag, made after the step: it follows every step.
+        "clear_next = True\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n        count = 0\n"
+        "    (loss(x) / accum).backward()\n    count += 1\n    stepped = count >= accum\n    if stepped:\n"
+        "        optimizer.step()\n    clear_next = stepped\n",
+        # A clear through the updater's getter: `updater.get_optimizer()` is the `self.optimizer` it returns, stepped.
+        "class Updater:\n    def __init__(self, model):\n        self.model = model\n        self.optimizer = torch.optim.AdamW(model.parameters())\n"
+        "\n    def get_optimizer(self):\n        return self.optimizer\n\n    def step(self):\n        self.optimizer.step()\n"
+        "\n\nupdater = Updater(model)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n    model(x).mean().backward()\n"
+        "    updater.step()\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
@@ -495,6 +504,17 @@ RULE = Rule(
         "            optimizer.step()  # <- ZG101\n\n        _backward(loss_of(x) / accum)\n"
         "        if not need_update:\n            continue\n        optimizer.zero_grad()\n\n\n"
         "train_one_epoch(loader, optimizer)\n",
+        # The copy of the step's flag (valid above) made before this iteration's flag is set: after a step the next
+        # iteration may skip the clear.
+        "clear_next = True\nstepped = False\nfor x in loader:\n    if clear_next:\n        optimizer.zero_grad()\n"
+        "        count = 0\n    (loss(x) / accum).backward()\n    count += 1\n    clear_next = stepped\n"
+        "    stepped = count >= accum\n    if stepped:\n        optimizer.step()  # <- ZG101\n",
+        # The getter returns another optimizer than the one the updater steps.
+        "class Updater:\n    def __init__(self, generator, critic):\n        self.optimizer_g = torch.optim.AdamW(generator.parameters())\n"
+        "        self.optimizer_d = torch.optim.AdamW(critic.parameters())\n\n    def get_optimizer(self):\n"
+        "        return self.optimizer_g\n\n    def step(self):\n        self.optimizer_d.step()  # <- ZG101\n"
+        "\n\nupdater = Updater(generator, critic)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n"
+        "    critic(x).mean().backward()\n    updater.step()\n",
     ),
     check=check,
 )

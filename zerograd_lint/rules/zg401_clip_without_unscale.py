@@ -118,6 +118,16 @@ RULE = Rule(
         # `unscale_` written without a call does nothing.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_  # <- ZG202\n"
         "    clip_grad_norm_(model.parameters(), 1.0)  # <- ZG401\n    scaler.step(optimizer)\n    scaler.update()\n",
+        # An updater of the project handed the scaler (returnn's): it clips before its scaler's step; the loop clears
+        # through its getter, after each step (a copy of the step's flag decides the next iteration's clear).
+        "class Updater:\n    def __init__(self, model, max_norm):\n        self.model = model\n        self.max_norm = max_norm\n"
+        "        self.optimizer = torch.optim.AdamW(model.parameters())\n\n    def get_optimizer(self):\n        return self.optimizer\n"
+        "\n    def step(self, scaler=None):\n        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.max_norm)  # <- ZG401\n"
+        "        if scaler is not None:\n            scaler.step(self.optimizer)\n            scaler.update()\n"
+        "        else:\n            self.optimizer.step()\n\n\nscaler = torch.amp.GradScaler()\nupdater = Updater(model, 1.0)\n"
+        "clear_next = True\nfor x in loader:\n    if clear_next:\n        updater.get_optimizer().zero_grad()\n"
+        "        count = 0\n    scaler.scale(model(x).mean() / accum).backward()\n    count += 1\n    stepped = count >= accum\n"
+        "    if stepped:\n        updater.step(scaler=scaler)\n    clear_next = stepped\n",
     ),
     check=check,
 )

@@ -57,6 +57,15 @@ RULE = Rule(
         # `scaler.scale(loss)` ran, so `scaler is None` is false: the direct step is the arm of runs without AMP.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
         "    if scaler is None:\n        optimizer.step()\n    else:\n        scaler.step(optimizer)\n        scaler.update()\n",
+        # The loop's `scaler = model.scaler` and the model's method's own `self.scaler` are one value: the plain step is
+        # the arm of the plain backward.
+        "class Net(torch.nn.Module):\n    def __init__(self, amp):\n        super().__init__()\n        self.layer = torch.nn.Linear(8, 8)\n"
+        "        self.scaler = torch.amp.GradScaler() if amp else None\n\n    def forward_backward(self, x):\n"
+        "        loss = self.layer(x).mean()\n        if self.scaler is not None:\n            self.scaler.scale(loss).backward()\n"
+        "        else:\n            loss.backward()\n\n\ndef train(model, loader):\n    optimizer = torch.optim.AdamW(model.parameters())\n"
+        "    scaler = model.scaler\n    for x in loader:\n        optimizer.zero_grad()\n        model.forward_backward(x)\n"
+        "        if scaler is not None:\n            scaler.step(optimizer)\n            scaler.update()\n        else:\n"
+        "            optimizer.step()\n\n\ndef main(loader):\n    train(Net(amp=True), loader)\n",
     ),
     invalid=(
         Example(
@@ -83,6 +92,14 @@ RULE = Rule(
         # A test of another setting says nothing of the scaler the backward went through.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
         "    if use_amp:\n        scaler.step(optimizer)\n        scaler.update()\n    else:\n        optimizer.step()  # <- ZG402\n",
+        # A schedule wrapper's own step, run by a helper handed the wrapper by its caller: its plain step of the
+        # wrapped optimizer bypasses the scaler.
+        "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n"
+        "        self.warmup = warmup\n\n    def zero_grad(self):\n        self._optimizer.zero_grad()\n\n    def step_and_update_lr(self):\n"
+        "        self._optimizer.step()  # <- ZG402\n\n\ndef train_epoch(model, loader, optimizer, scaler):\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        scaler.scale(criterion(model(x), y)).backward()\n"
+        "        optimizer.step_and_update_lr()\n        scaler.update()\n\n\ndef main(model, loader):\n    optimizer = ScheduledOptim(torch.optim.Adam(model.parameters()), 4000)\n"
+        "    scaler = torch.amp.GradScaler()\n    train_epoch(model, loader, optimizer, scaler)\n",
     ),
     check=check,
 )

@@ -128,12 +128,16 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
+    # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
+    # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
+    copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
+        copies: list[Rebind] = []
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
@@ -143,6 +147,8 @@ class CorrelationPlan:
             node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
+            if isinstance(node, Rebind) and node.copies is not None:
+                copies.append(node)
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 counted_by[node.id] = (around[-1], node.names)
@@ -176,26 +182,55 @@ class CorrelationPlan:
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
                 continue  # tested once, and not the same in the next iteration: nothing to agree with
-            plan.atoms[key] = found[key]
+            plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
-            for around, _ in places:
-                if not around:
-                    continue
-                plan.after_loop.setdefault(id(around[0]), set()).add(key)
-                for each in around if found[key].per_iteration else ():
-                    plan.moving.setdefault(id(each), set()).add(key)
-            if not places[-1][0]:
-                plan.after_branch.setdefault(id(places[-1][1]), set()).add(key)
-            for read in found[key].reads:
-                plan.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
-            if found[key].kind == "none" and found[key].subject is not None:
-                plan.is_none[found[key].subject] = key
+        for rebind in copies:  # a kept atom of a copy keeps its source's same atom too, where that is tested
+            target, copied = next(iter(rebind.names)), rebind.copies or ""
+            pairs = tuple(
+                (atom, found[source.key]) for atom in plan.atoms.values()
+                if (source := same_atom_of(atom, target, copied)) is not None and source.key in found
+                and not changes(target, copied)  # `x = x.parent`: the source read is another one after it
+            )
+            for _, source in pairs:
+                if source.key not in plan.atoms:
+                    plan.keep(source, tests[source.key])
+            if pairs:
+                plan.copies[rebind.id] = pairs
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
         return plan
+
+    def keep(self, atom: Atom, places: list[tuple[tuple[Loop, ...], Branch]]) -> None:
+        """Keep the atom apart, forgotten where its tests (each with the loops around it) say."""
+        key = atom.key
+        self.atoms[key] = atom
+        for around, _ in places:
+            if not around:
+                continue
+            self.after_loop.setdefault(id(around[0]), set()).add(key)
+            for each in around if atom.per_iteration else ():
+                self.moving.setdefault(id(each), set()).add(key)
+        if not places[-1][0]:
+            self.after_branch.setdefault(id(places[-1][1]), set()).add(key)
+        for read in atom.reads:
+            self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
+        if atom.kind == "none" and atom.subject is not None:
+            self.is_none[atom.subject] = key
+
+
+def same_atom_of(atom: Atom, target: str, source: str) -> Atom | None:
+    """The atom testing `source` as `atom` tests `target` (`x` for `y`, `x is None` for `y is None`, `x == 'a'` for
+    `y == 'a'`): after `y = x` the two hold the same value. None when `atom` does not test `target` so."""
+    if atom.kind == "flag" and atom.key == target:
+        return Atom(source, frozenset({source}))
+    if atom.kind == "none" and atom.subject == target:
+        return Atom(f"{source} is None", frozenset({source}), "none", source, "None")
+    if atom.kind == "equal" and atom.subject == target and atom.value is not None:
+        return Atom(f"{source}=={atom.value}", frozenset({source}), "equal", source, atom.value)
+    return None
 
 
 def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
@@ -273,6 +308,8 @@ class Correlated(Generic[State]):
             state = self.shown_present(event.present, state)
         if not isinstance(event, Rebind):
             return state
+        if event.id in self.plan.copies:
+            return self.copied(event, state)
         state = self.forget(state, self.killed_by(event))
         if event.id in self.plan.counters:
             return self.counted(event, state)
@@ -288,6 +325,27 @@ class Correlated(Generic[State]):
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, inner in state.items():
             self.add(result, valuation | decided, inner)
+        return result
+
+    def copied(self, event: Rebind, state: dict) -> dict:
+        """`zero_grad_next_step = perform_update_step`, `fp16_scaler = model.fp16_scaler`: in each valuation the copy's
+        atoms hold what its source's same atoms hold there (read before the rebinding forgets what it changes); where
+        the source's is not known, the valuation splits into one for each value both may take. A later test of the
+        copy then agrees with a test of the source, before the copy or after it, until either is rebound."""
+        killed = self.killed_by(event)
+        result: dict = {}
+        for valuation, inner in state.items():
+            kept = frozenset(item for item in valuation if item[0] not in killed)
+            alternatives = [kept]
+            for target, source in self.plan.copies[event.id]:
+                value = self.value(valuation, source)
+                values = (value,) if value is not None else (True, False)
+                alternatives = [
+                    extended for each in alternatives for truth in values
+                    if (extended := self.extend(each, ((source, truth), (target, truth)))) is not None
+                ]
+            for each in alternatives:
+                self.add(result, each, inner)
         return result
 
     def counted(self, event: Rebind, state: dict) -> dict:

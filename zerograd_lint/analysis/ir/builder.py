@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value, term
 from zerograd_lint.analysis.ir.events import (
     CallEvents,
     builds_model_and_optimizer,
@@ -485,7 +485,9 @@ class Builder(CallEvents, Inlining):
         literal = literal_of(value)
         # `found_oom = 0` ... `found_oom = 1` (an int where a backend cannot reduce a bool) is a flag too.
         flag = literal if literal in {"True", "False", "1", "0"} and len(stored) == 1 else None
-        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag)
+        operand = term(value, context.naming) if len(stored) == 1 else None
+        copies = operand[0] if operand is not None and operand[1] == {operand[0]} else None  # as a flag's atom keys it
+        return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag, copies=copies)
 
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
@@ -501,10 +503,10 @@ class Builder(CallEvents, Inlining):
 
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
-        totals: bool = False, flag: str | None = None, start: str | None = None,
+        totals: bool = False, flag: str | None = None, start: str | None = None, copies: str | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start)
+        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, copies)
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""

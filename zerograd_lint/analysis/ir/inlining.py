@@ -113,7 +113,8 @@ class Inlining:
         root = key.split(".")[0]
         if root in (context.loop_rebinds or ()):
             return None
-        if isinstance(receiver, cst.Attribute) and key in context.resolver.arguments:
+        if key in context.resolver.arguments and (isinstance(receiver, cst.Attribute) or not context.resolver.bindings(key)):
+            # a parameter the helper never rebinds, or a `self.x` set from one: the caller's argument, read there
             caller, argument = context.resolver.arguments[key]
             return self.constructions_of(argument, caller, 0)
         if root in context.resolver.overlay:

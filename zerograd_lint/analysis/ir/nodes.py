@@ -191,6 +191,7 @@ class Rebind(Event):
     # A loop's counter (`for i, batch in enumerate(loader)`, `for i in range(0, n, k)`): the literal it holds in the
     # loop's first iteration, to which it never comes back in a later one.
     start: str | None = None
+    copies: str | None = None  # one name bound to another's value (`zero_grad_next_step = perform_update_step`): its key
 
 
 @dataclass(frozen=True, eq=False)

@@ -417,7 +417,24 @@ class Resolver:
             return f"{self.canonical(node.value, depth + 1)}.{node.attr.value}"
         if isinstance(node, cst.Subscript):
             return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
+        attribute = self.attribute_got(node) if isinstance(node, cst.Call) else None
+        if attribute is not None:  # `self._updater.get_optimizer()`: the `self.optimizer` the getter returns
+            return f"{self.canonical(node.func.value, depth + 1)}.{attribute}"  # type: ignore[attr-defined]
         return code_of(node)
+
+    def attribute_got(self, call: cst.Call) -> str | None:
+        """`optimizer` of `updater.get_optimizer()`, a method of a class this resolver knows (the instance's, or the
+        file's own for `self.get_optimizer()`), called with no argument on a name or an attribute, whose one return is
+        an attribute of its `self`: the call is that attribute of its receiver. None for anything else."""
+        if call.args or not isinstance(call.func, cst.Attribute) or not isinstance(call.func.value, (cst.Name, cst.Attribute)):
+            return None
+        key = ("attribute_got", code_of(call))
+        if key not in self.answers:
+            self.answers[key] = None  # asked again while it is answered (the receiver built from this call): unknown
+            returned = self.returned_expressions(call)
+            chain = dotted_name(returned[0]) if len(returned) == 1 else None
+            self.answers[key] = chain.removeprefix("self.") if chain is not None and chain.startswith("self.") else None
+        return self.answers[key]
 
     @by_receiver
     def role(self, node: cst.BaseExpression, depth: int = 0) -> Role | None:

@@ -22,6 +22,9 @@ class ClippingUpdater:
         else:
             self.optimizer.step()
 
+    def get_optimizer(self):
+        return self.optimizer
+
 
 class UnscalingUpdater:
     def __init__(self, network, lr, max_norm):
@@ -39,3 +42,6 @@ class UnscalingUpdater:
             scaler.update()
         else:
             self.optimizer.step()
+
+    def get_optimizer(self):
+        return self.optimizer
