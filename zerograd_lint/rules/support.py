@@ -54,7 +54,16 @@ def at(facts: FileFacts, event: Event) -> str:
 
 def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
     loop = root.loop_of(event)
-    return f" in the loop at {facts.place(loop.node)}" if loop is not None else ""
+    return f" in {loop_named(facts, loop, facts.place(loop.node))}" if loop is not None else ""
+
+
+def loop_named(facts: FileFacts, loop: Loop, position: str | None = None) -> str:
+    """`the loop at line 12` (`position`: where it is, as the message says it; its line by default); Lightning's loop,
+    whose body is the `training_step` it calls once per batch (`builder.runs_in_lightning_loop`)."""
+    position = position or f"line {facts.line(loop.node)}"
+    if isinstance(loop.node, cst.FunctionDef):
+        return f"Lightning's loop over `{loop.node.name.value}` ({position})"
+    return f"the loop at {position}"
 
 
 def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:

@@ -9,7 +9,7 @@ from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, guard_phrase
+from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -87,7 +87,7 @@ def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
                 yield finding(
                     facts, clear.node,
                     f"`{clear.text}` clears after every micro-batch although the Accelerator is built with "
-                    f"`gradient_accumulation_steps={steps_text}`: the loop at line {facts.line(loop.node)} never enters "
+                    f"`gradient_accumulation_steps={steps_text}`: {loop_named(facts, loop)} never enters "
                     f"`accelerator.accumulate(...)`, so {at(facts, backward)} divides each loss by {steps_text} and {at(facts, step)} "
                     f"applies every micro-batch's 1/{steps_text}-sized gradient on its own. Accumulation is configured but never used: "
                     f"run the forward, backward, step and clear inside `with accelerator.accumulate(model):`.",

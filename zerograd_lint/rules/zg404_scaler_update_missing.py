@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import finding, named
+from zerograd_lint.rules.support import finding, loop_named, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -21,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 scaler = named(root, step.scaler, step)
                 yield finding(
                     facts, step.node,
-                    f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{scaler}.update()`: "
+                    f"{loop_named(facts, loop)} calls `{step.text}` but never `{scaler}.update()`: "
                     f"the second step raises and the scale never adapts. Call `{scaler}.update()` after the step.",
                     fix=zg404.offer(facts, step.node, scaler, named(root, step.optimizer, step)),
                 )

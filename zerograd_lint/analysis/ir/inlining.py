@@ -526,9 +526,11 @@ class Inlining:
             return context.naming.constants[argument.value]  # a literal handed on by the caller
         return literal_of(argument)
 
-    def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
-        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
-        return frozenset(code_of(target) for target in bindings(loop).targets)
+    def loop_rebinds(self, loop: cst.For | cst.While | cst.FunctionDef) -> frozenset[str]:
+        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner` (of a def a
+        library's loop calls: its parameters too)."""
+        params = locals_of(loop) - assigned_in(loop) if isinstance(loop, cst.FunctionDef) else frozenset()
+        return params | frozenset(code_of(target) for target in bindings(loop).targets)
 
 
 @for_one_file
