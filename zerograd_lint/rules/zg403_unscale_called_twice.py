@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Unscale
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named, never_updates
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -17,6 +17,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         earlier = held.unscaled_by() or held.scaler_stepped_by()
         if earlier is None:
             continue
+        loop = root.loop_of(unscale)
+        if earlier is not held.unscaled_by() and loop is not None and root.loop_of(earlier) is loop and never_updates(loop):
+            continue  # the step of a loop that never updates the scaler: one cause, ZG404's report on that step
         again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"
         yield finding(
             facts, unscale.node,

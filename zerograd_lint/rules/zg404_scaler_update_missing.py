@@ -3,19 +3,18 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
+from zerograd_lint.analysis.ir.nodes import Step, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import finding, loop_named, named
+from zerograd_lint.rules.support import finding, loop_named, named, never_updates
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root in facts.roots:
         for loop in root.training_loops:
-            events = list(events_in(loop.body))
-            if any(isinstance(e, Update) for e in events):
+            if not never_updates(loop):
                 continue
-            for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
+            for step in (e for e in events_in(loop.body) if isinstance(e, Step) and e.via_scaler and root.reached(e)):
                 if root.held(step, step.optimizer).not_recovered().scaler_stepped_by() is None:
                     continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
                 scaler = named(root, step.scaler, step)
