@@ -6,7 +6,7 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage, Event, Step
+from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage, Event, Guard, Step
 from zerograd_lint.fixes import zg101
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase, named
@@ -56,6 +56,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             zg101.offer, facts, root, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
         )
         reapplied = held.reapplied()
+        if reapplied and where.guard is Guard.COUNTER and cleared_on_another_count(root, step):
+            continue  # whether that clear runs between two of its steps is counter arithmetic, not followed: unknown
         if reapplied:
             earlier = reapplied.applied_by()
             if where.guard is not None and earlier is not step:
@@ -94,6 +96,17 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
                 fix=fix(backward=backward),
             )
+
+
+def cleared_on_another_count(root: RootFacts, step: Step) -> bool:
+    """A clear known to cover the step's optimizer runs in its loop under another counter test (`opt_gen.zero_grad()`
+    every 2 batches, `opt_dis` stepping every 4 over the same parameters)."""
+    loop, branch = root.loop_of(step), root.where[step.id].guard_branch
+    return any(
+        isinstance(e, Clear) and root.reached(e) and root.loop_of(e) is loop and root.where[e.id].guard is Guard.COUNTER
+        and root.where[e.id].guard_branch is not branch and root.coverage(e, step.optimizer) is Coverage.KNOWN
+        for e in root.events
+    )
 
 
 def closure_evaluations_summed(root: RootFacts, step: Step) -> tuple[Event, list[Event]] | None:

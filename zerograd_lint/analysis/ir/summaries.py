@@ -126,6 +126,10 @@ LIGHTNING_MODULE = "LightningModule"
 LIGHTNING_LOOP_BODY = "training_step"
 MANUAL_OPTIMIZATION_FLAG = "automatic_optimization"
 BATCH_INDEX_POSITION = 1  # of `training_step`'s parameters after `self`: `batch_idx`
+# `self.optimizers()` hands back the optimizers `configure_optimizers` returned, as it returned them: one optimizer, or
+# a plain tuple or list of them (`Resolver.configured_models`: which model each is built from).
+LIGHTNING_OPTIMIZERS = "optimizers"
+LIGHTNING_CONFIGURE = "configure_optimizers"
 
 # --- Backwards that take the loss as their argument -------------------------------------------------
 
