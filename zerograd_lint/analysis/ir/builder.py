@@ -152,6 +152,8 @@ class Builder(CallEvents, Inlining):
         self.index = index
         self.reads = reads  # also build `.grad` reads and freezes (ZG301)
         self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
+        # The roots that call a def of another module reading `.grad`, which only the `.grad` reads' analysis follows.
+        self.reading_roots: set[Container] = set()
         self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
         # `loss = scaler.scale(loss)` -> the `if` arms it is written in
         self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
