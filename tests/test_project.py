@@ -212,6 +212,14 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
+    ("lightning_manual", "project/models/classifier.py", {"project/models/classifier.py": [("ZG203", 22, 9)]}),
+    ("lightning_manual", "project/models/clean_classifier.py", {}),
+    ("lightning_manual_accumulation", "vae/module.py", {"vae/module.py": [("ZG105", 29, 9), ("ZG105", 30, 9)]}),
+    ("lightning_manual_accumulation", "vae/fixed_module.py", {}),
+    ("grad_logger_after_clear", "train.py", {"utils/logging.py": [("ZG301", 10, 23)]}),
+    ("grad_logger_after_clear", "clean_train.py", {}),
+    ("update_missing_behind_unscale", "speechnet/cli.py", {"speechnet/engine.py": [("ZG404", 17, 5)]}),
+    ("update_missing_behind_unscale", "speechnet/clean_cli.py", {}),
 ]
 
 

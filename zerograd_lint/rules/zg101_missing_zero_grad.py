@@ -271,6 +271,11 @@ RULE = Rule(
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     valid=(
+        # Two optimizers over one model: the clear every 2 batches runs between two steps of the other every 4 (counter
+        # arithmetic the analysis does not follow: whether it runs between them is unknown).
+        "gen_opt = torch.optim.SGD(model.parameters(), lr=0.1)\ndis_opt = torch.optim.Adam(model.parameters())\n"
+        "for i, x in enumerate(loader):\n    loss(x).backward()\n    if i % 2 == 1:\n        gen_opt.step()\n"
+        "        gen_opt.zero_grad()\n    if i % 4 == 0:\n        dis_opt.step()\n",
         # The same wrapper cleared through its own `zero_grad`.
         "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
         "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()\n\n"

@@ -139,6 +139,12 @@ RULE = Rule(
         "(whose engine accumulates by itself), and the step runs under no condition of the loop's own."
     ),
     valid=(
+        # Lightning's loop calls `training_step` once per batch (manual optimisation): cleared after the guarded step.
+        "class Lit(LightningModule):\n    def __init__(self, accumulate):\n        super().__init__()\n"
+        "        self.automatic_optimization = False\n        self.accumulate = accumulate\n\n"
+        "    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        self.manual_backward(self.loss(batch) / self.accumulate)\n        if (batch_idx + 1) % self.accumulate == 0:\n"
+        "            opt.step()\n            opt.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
@@ -168,6 +174,12 @@ RULE = Rule(
         "    if (step + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
+        # Lightning's manual optimisation: `training_step` is the body of Lightning's loop, which calls it once per batch.
+        "class Lit(LightningModule):\n    def __init__(self, accumulate):\n        super().__init__()\n"
+        "        self.automatic_optimization = False\n        self.accumulate = accumulate\n\n"
+        "    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        opt.zero_grad()  # <- ZG105\n        self.manual_backward(self.loss(batch) / self.accumulate)\n"
+        "        if (batch_idx + 1) % self.accumulate == 0:\n            opt.step()\n",
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n",
         "optimizer = torch.optim.AdamW(model.parameters())\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"

@@ -46,6 +46,9 @@ RULE = Rule(
         "        scaler.update()\n        optimizer.zero_grad()\n"
     ),
     valid=(
+        # The next iteration's `unscale_` raises because nothing updates the scaler: one cause, ZG404's report on the step.
+        "for x in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x))).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
         "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x in loader:\n    opt_a.zero_grad()\n    opt_b.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_(opt_a)\n"

@@ -51,6 +51,9 @@ RULE = Rule(
         "            continue\n        return\n\nfor batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
+        # Unscaled and clipped before the step: the next iteration's `unscale_` is the first to raise, for this cause.
+        "for x in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x))).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)  # <- ZG404\n",
         Example(
             "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
             fixed=(
