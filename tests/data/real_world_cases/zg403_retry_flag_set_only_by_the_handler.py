@@ -12,7 +12,7 @@ attempts, and its loop never updates the scaler: that second pass unscales
 again with no `update()` between, the missing update's consequence (one cause,
 one report: ZG404 on the step, not also ZG403 on the unscale).
 """
-# expect: ZG404 40:9
+# expect: ZG404 42:9
 import torch
 
 
