@@ -217,6 +217,14 @@ LOOPS = [
     ("scheduled_optim", "train_fp32.py", {}),
     ("scaler_alias_of_model_attribute", "train.py", {}),
     ("scaler_alias_of_model_attribute", "train_clip_first.py", {"train_clip_first.py": [("ZG401", 17, 13)]}),
+    ("lightning_manual", "project/models/classifier.py", {"project/models/classifier.py": [("ZG203", 22, 9)]}),
+    ("lightning_manual", "project/models/clean_classifier.py", {}),
+    ("lightning_manual_accumulation", "vae/module.py", {"vae/module.py": [("ZG105", 29, 9), ("ZG105", 30, 9)]}),
+    ("lightning_manual_accumulation", "vae/fixed_module.py", {}),
+    ("grad_logger_after_clear", "train.py", {"utils/logging.py": [("ZG301", 10, 23)]}),
+    ("grad_logger_after_clear", "clean_train.py", {}),
+    ("update_missing_behind_unscale", "speechnet/cli.py", {"speechnet/engine.py": [("ZG404", 17, 5)]}),
+    ("update_missing_behind_unscale", "speechnet/clean_cli.py", {}),
 ]
 
 
@@ -493,3 +501,20 @@ def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_opti
     from zerograd_lint.core.project_gate import OPTIMIZER_WORD
 
     assert (OPTIMIZER_WORD.search(text) is not None) is says_optimizer
+
+
+@pytest.mark.parametrize(
+    "text, may_hold",
+    [
+        (b"class Classifier(ManualModule):\n    def update(self, opt):\n        opt.step()\n", True),
+        (b"class Head(base.Module):\n    def run(self, loss):\n        loss.backward()\n", True),
+        (b"class Plain:\n    def update(self, opt):\n        opt.step()\n", False),  # no base: nothing overridden
+        (b"class Classifier(ManualModule):\n    def update(self, opt):\n        opt.zero_grad()\n", False),
+    ],
+)
+def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes, may_hold: bool) -> None:
+    """A subclass whose own words hold a step or a backward (no loop words): an override another module's base may run,
+    asked of the project (`driven_overrides`) only then."""
+    from zerograd_lint.core.project_gate import may_hold_driven_override
+
+    assert may_hold_driven_override(text) is may_hold

@@ -66,7 +66,7 @@ from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
-from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads
+from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
@@ -297,6 +297,8 @@ class FileFacts:
         found: dict[tuple[int, int], NoneEvidence] = {}
         for root in self.read_roots:
             for access in root.reads():
+                if self.path_of(access.node) is not None:
+                    continue  # another module's read (`reads_elsewhere`)
                 if root.names.get(access.container) == self.read_names.get(access.container):
                     read = by_ordinal.get((access.container, access.ordinal))
                 else:  # the two parsers counted differently: ask LibCST for positions (a full code generation)
@@ -307,6 +309,28 @@ class FileFacts:
                 if evidence is not None:
                     found[(read.line, read.column)] = evidence
         return found
+
+    @cached_property
+    def reads_elsewhere(self) -> tuple[tuple[str, GradRead, NoneEvidence], ...]:
+        """The unguarded `.grad` reads of the defs of other modules that this file's code runs, where its paths show
+        the read a None (ZG301, on that module's line): each with that module's path and the evidence."""
+        found: dict[tuple[str, int, int], tuple[str, GradRead, NoneEvidence]] = {}
+        unguarded: dict[str, dict[tuple[int, int], GradRead]] = {}  # a module's path -> its unguarded reads, by place
+        for root in self.read_roots:
+            for access in root.reads():
+                path = self.path_of(access.node)
+                module = self.project.module_at(path) if path is not None and self.project is not None else None
+                if path is None or module is None or module.whole is None:
+                    continue
+                if path not in unguarded:
+                    unguarded[path] = {(read.line, read.column): read for read in find_grad_reads(module.whole, module.source.source)[0]}
+                read = unguarded[path].get(self.span(access.node)[:2])
+                if read is None or (path, read.line, read.column) in found:
+                    continue
+                evidence = evidence_for(root, access, read.grad_required, {}, self.writes_grads or writes_grads(module.whole))
+                if evidence is not None and evidence.event is not None:
+                    found[(path, read.line, read.column)] = (path, read, evidence)  # type: ignore[index]
+        return tuple(found.values())
 
     def only_reported(self, kept: KeptValue) -> bool:
         """The kept value's accumulator is only printed or logged besides (a number would do as well)."""
@@ -420,6 +444,7 @@ def build_facts(
     analysed: list[Container] = []  # where the reports will be, for `positions`
     unsettled: list[str] = []
     elsewhere: tuple[tuple[str, Positions], ...] = ()
+    reading_elsewhere: set[Container] = set()  # roots calling a def of another module that reads `.grad`
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
@@ -432,15 +457,18 @@ def build_facts(
             roots += (found,) if found is not None else ()
         analysed += [*blocks, *inlined]
         elsewhere = followed_modules(builder)
+        reading_elsewhere = builder.reading_roots & set(index.roots)
     read_roots: tuple[ReadFacts, ...] = ()
-    if index is not None and reads.need_flow:
+    if index is not None and (reads.need_flow or reading_elsewhere):
         reader = Builder(index, reads=True)
-        wanted = needs.roots_reading(frozenset(read.line for read in reads.found))
+        own = needs.roots_reading(frozenset(read.line for read in reads.found)) if reads.need_flow else (False,) * len(index.roots)
+        wanted = tuple(reading or root in reading_elsewhere for reading, root in zip(own, index.roots)) if len(own) == len(index.roots) else None
         blocks, inlined = built_roots(index, reader, wanted)
         read_roots = tuple(
             filter(None, (settled(unsettled, root, analyse_reads, block, reader.models, reader.grad_names) for root, block in blocks.items()))
         )
         analysed += [*blocks, *inlined]
+        elsewhere += followed_modules(reader)
     return FileFacts(
         module,
         roots,

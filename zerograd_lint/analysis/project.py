@@ -32,6 +32,8 @@ LOOKUP_DEPTH = 8
 # The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
 # steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
 FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
+# A `.grad` read in a def's code: followed by the `.grad` reads' analysis of a loop that calls it (ZG301).
+GRAD_READ = re.compile(rb"\.grad\b")
 
 
 # How many calls deep a def that hands the work to another def of its module is followed for that def's words.
@@ -165,6 +167,12 @@ class ProjectModule:
         called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
         return depth < WRAPPER_DEPTH and any(self.follows(other, depth + 1) for other in called - {name} if other in self.python_defs)
 
+    def reads_grads(self, name: str) -> bool:
+        """Whether a top-level def's code reads a `.grad` (a gradient logger the `.grad` reads' analysis follows)."""
+        node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno]) if node is not None else ""
+        return "grad" in text and GRAD_READ.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
+
     def calls_a_parameter(self, name: str) -> bool:
         """Whether a top-level def calls one of its own parameters (`step_fn(batch)` of `fit(loader, step_fn)`: a loop
         that runs the step its caller hands it), from CPython's tree of the def alone."""
@@ -240,7 +248,7 @@ class Project:
         self.parse_python = parse_python  # None when the text does not parse
         self.parse_libcst = parse_libcst
         self.modules: dict[str, ProjectModule | None] = {}
-        self.functions: dict[tuple[str, str, bool, str | None], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
+        self.functions: dict[tuple[str, str, bool, str | None, bool], tuple[ProjectModule, cst.FunctionDef] | None] = {}  # see `function`
         self.factories: dict[tuple[str, str], bool] = {}  # see `builds_followed_class`
 
     def attach(self, source: ModuleSource, tree: ast.Module, index: ModuleIndex) -> ProjectModule:
@@ -250,6 +258,10 @@ class Project:
         index.project = checked
         self.modules[source.name] = checked
         return checked
+
+    def module_at(self, path: str) -> ProjectModule | None:
+        """The module read from the file at `path`, among those read so far."""
+        return next((module for module in self.modules.values() if module is not None and module.source.path == path), None)
 
     def module(self, name: str) -> ProjectModule | None:
         if name not in self.modules:
@@ -310,17 +322,18 @@ class Project:
         return found
 
     def function(
-        self, home: ProjectModule, dotted: str, runs_handed: bool = False, within: str | None = None
+        self, home: ProjectModule, dotted: str, runs_handed: bool = False, within: str | None = None, reads: bool = False
     ) -> tuple[ProjectModule, cst.FunctionDef] | None:
         """The def of another module that `dotted`, written in `home` (in its top-level def `within`), names, if its
         words say it may matter, or (`runs_handed`: the call hands it a step that matters) if it calls one of its
-        parameters."""
-        key = (home.name, dotted, runs_handed, within)
+        parameters, or (`reads`: asked by the `.grad` reads' analysis) if it reads a `.grad`."""
+        key = (home.name, dotted, runs_handed, within, reads)
         if key not in self.functions:
             found = self.definition(home, dotted, within)
             function = None
             if found is not None and found[1] is not None and found[0] is not home and (
                 found[0].follows(found[1]) or (runs_handed and found[0].calls_a_parameter(found[1]))
+                or (reads and found[0].reads_grads(found[1]))
             ):
                 function = found[0].function(found[1])
             self.functions[key] = (found[0], function) if found is not None and function is not None else None

@@ -157,6 +157,8 @@ def regions(facts: FileFacts, layout: Layout) -> list[Region]:
             if id(loop.node) not in found or root.root is owner:  # its own function's view wins over a caller's
                 span = facts.positions_of(loop.node)[loop.node]
                 title = f"training loop at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"
+                if isinstance(loop.node, cst.FunctionDef):  # a def a library's loop calls once per batch (Lightning's)
+                    title = f"Lightning's loop over {owner_name(loop.node)}{subclass(root)} at {place_of(path, span.start.line, layout)}"
                 found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line, path)
         if root.is_step_body and not root.training_loops and id(root.root) not in found:
             span, path = facts.positions_of(root.root)[root.root], facts.path_of(root.root)

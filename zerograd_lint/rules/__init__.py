@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from zerograd_lint.fixes.base import Offer
 
 
+# One cause, one report across the files of a run: a report of the first code at a place where the analysis of another
+# file made one of the second is left out (`runner.once_each`: a `.grad` read of a module whose own file shows no None is
+# ZG302 there, but ZG301 where a loop of another file that runs it shows one).
+SUPERSEDED_BY = {"ZG302": "ZG301"}
+
+
 @dataclass(frozen=True)
 class Finding:
     """What a rule reports: a source range (1-based, end exclusive column) and words."""

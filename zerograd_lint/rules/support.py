@@ -8,7 +8,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Loop, Step
+from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Loop, Step, Update, events_in
 from zerograd_lint.rules import Finding
 
 if TYPE_CHECKING:
@@ -54,7 +54,21 @@ def at(facts: FileFacts, event: Event) -> str:
 
 def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
     loop = root.loop_of(event)
-    return f" in the loop at {facts.place(loop.node)}" if loop is not None else ""
+    return f" in {loop_named(facts, loop, facts.place(loop.node))}" if loop is not None else ""
+
+
+def loop_named(facts: FileFacts, loop: Loop, position: str | None = None) -> str:
+    """`the loop at line 12` (`position`: where it is, as the message says it; its line by default); Lightning's loop,
+    whose body is the `training_step` it calls once per batch (`builder.runs_in_lightning_loop`)."""
+    position = position or f"line {facts.line(loop.node)}"
+    if isinstance(loop.node, cst.FunctionDef):
+        return f"Lightning's loop over `{loop.node.name.value}` ({position})"
+    return f"the loop at {position}"
+
+
+def never_updates(loop: Loop) -> bool:
+    """The loop calls no `scaler.update()` (ZG404's question: a `scaler.step` there is never followed by one)."""
+    return not any(isinstance(e, Update) for e in events_in(loop.body))
 
 
 def guard_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:

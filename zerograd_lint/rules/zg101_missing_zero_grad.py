@@ -56,6 +56,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             zg101.offer, facts, root, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
         )
         reapplied = held.reapplied()
+        if reapplied and cleared_on_another_count(root, step):
+            continue  # a clear of another count always runs between two of its steps
         if reapplied:
             earlier = reapplied.applied_by()
             if where.guard is not None and earlier is not step:
@@ -94,6 +96,47 @@ def check(facts: FileFacts) -> Iterator[Finding]:
                 f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
                 fix=fix(backward=backward),
             )
+
+
+def cleared_on_another_count(root: RootFacts, step: Step) -> bool:
+    """A clear known to cover the step's optimizer runs in its loop under `i % c == d` while the step runs under
+    `i % a == b` of the same counter (literals; each test written in the `if` or bound once to a flag it tests), with
+    `c < a`: the counter moves by one each iteration, so one of the `a - 1` iterations between two steps clears
+    (`opt_gen.zero_grad()` every 2 batches, `opt_dis` stepping every 4 over the same parameters)."""
+    loop, where = root.loop_of(step), root.where[step.id]
+    stepping = periodic(root, step)
+    if loop is None or stepping is None:
+        return False
+    counters = root.structure.rebound(loop).counters
+    for clear in (e for e in root.events if isinstance(e, Clear) and root.reached(e) and root.loop_of(e) is loop):
+        clearing = periodic(root, clear)
+        if (
+            clearing is not None and root.where[clear.id].guard_branch is not where.guard_branch
+            and clearing[0] == stepping[0] in counters and clearing[1] < stepping[1]
+            and root.coverage(clear, step.optimizer) is Coverage.KNOWN
+        ):
+            return True
+    return False
+
+
+def periodic(root: RootFacts, event: Event) -> tuple[str, int] | None:
+    """The counter and the literal modulus of the test `i % n == r` the event runs under (in its true arm)."""
+    where, namespace = root.where[event.id], root.namespaces.get(event)
+    branch = where.guard_branch
+    if branch is None or branch.test is None or where.guard_fails or namespace is None:
+        return None
+    test = branch.test
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        test = namespace.resolver.value_of(test) or test
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Equal)):
+        return None
+    left, right = test.left, test.comparisons[0].comparator
+    if (
+        isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Modulo) and isinstance(left.left, cst.Name)
+        and isinstance(left.right, cst.Integer) and isinstance(right, cst.Integer) and int(left.right.value) > 1
+    ):
+        return namespace.resolver.canonical(left.left), int(left.right.value)
+    return None
 
 
 def closure_evaluations_summed(root: RootFacts, step: Step) -> tuple[Event, list[Event]] | None:
@@ -258,6 +301,11 @@ RULE = Rule(
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     valid=(
+        # Two optimizers over one model: the clear every 2 batches runs between two steps of the other every 4 (counter
+        # arithmetic the analysis does not follow: whether it runs between them is unknown).
+        "gen_opt = torch.optim.SGD(model.parameters(), lr=0.1)\ndis_opt = torch.optim.Adam(model.parameters())\n"
+        "for i, x in enumerate(loader):\n    loss(x).backward()\n    if i % 2 == 1:\n        gen_opt.step()\n"
+        "        gen_opt.zero_grad()\n    if i % 4 == 0:\n        dis_opt.step()\n",
         # The same wrapper cleared through its own `zero_grad`.
         "class ScheduledOptim:\n    def __init__(self, optimizer, warmup):\n        self._optimizer = optimizer\n        self.warmup = warmup\n\n"
         "    def backward(self, loss):\n        loss.backward()\n\n    def step(self):\n        self._optimizer.step()\n\n"

@@ -9,7 +9,7 @@ from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Branch, Clear, Coverage, Loop, Step
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, guard_phrase
+from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -87,7 +87,7 @@ def accumulation_never_entered(facts: FileFacts) -> Iterator[Finding]:
                 yield finding(
                     facts, clear.node,
                     f"`{clear.text}` clears after every micro-batch although the Accelerator is built with "
-                    f"`gradient_accumulation_steps={steps_text}`: the loop at line {facts.line(loop.node)} never enters "
+                    f"`gradient_accumulation_steps={steps_text}`: {loop_named(facts, loop)} never enters "
                     f"`accelerator.accumulate(...)`, so {at(facts, backward)} divides each loss by {steps_text} and {at(facts, step)} "
                     f"applies every micro-batch's 1/{steps_text}-sized gradient on its own. Accumulation is configured but never used: "
                     f"run the forward, backward, step and clear inside `with accelerator.accumulate(model):`.",
@@ -139,6 +139,12 @@ RULE = Rule(
         "(whose engine accumulates by itself), and the step runs under no condition of the loop's own."
     ),
     valid=(
+        # Lightning's loop calls `training_step` once per batch (manual optimisation): cleared after the guarded step.
+        "class Lit(LightningModule):\n    def __init__(self, accumulate):\n        super().__init__()\n"
+        "        self.automatic_optimization = False\n        self.accumulate = accumulate\n\n"
+        "    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        self.manual_backward(self.loss(batch) / self.accumulate)\n        if (batch_idx + 1) % self.accumulate == 0:\n"
+        "            opt.step()\n            opt.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for batch in loader:\n    with accelerator.accumulate(model):\n        accelerator.backward(model(batch).loss)\n"
@@ -168,6 +174,12 @@ RULE = Rule(
         "    if (step + 1) % n == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     invalid=(
+        # Lightning's manual optimisation: `training_step` is the body of Lightning's loop, which calls it once per batch.
+        "class Lit(LightningModule):\n    def __init__(self, accumulate):\n        super().__init__()\n"
+        "        self.automatic_optimization = False\n        self.accumulate = accumulate\n\n"
+        "    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
+        "        opt.zero_grad()  # <- ZG105\n        self.manual_backward(self.loss(batch) / self.accumulate)\n"
+        "        if (batch_idx + 1) % self.accumulate == 0:\n            opt.step()\n",
         "for i, (x, y) in enumerate(loader):\n    optimizer.zero_grad()  # <- ZG105\n    (criterion(model(x), y) / n).backward()\n"
         "    if (i + 1) % n == 0:\n        optimizer.step()\n",
         "optimizer = torch.optim.AdamW(model.parameters())\nmodel, optimizer = accelerator.prepare(model, optimizer)\n"

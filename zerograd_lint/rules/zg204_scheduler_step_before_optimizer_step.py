@@ -6,7 +6,7 @@ from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.fixes import zg204
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, finding, named
+from zerograd_lint.rules.support import at, finding, loop_named, named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -15,7 +15,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             if not root.in_region(scheduler_step):
                 continue  # outside training: `for _ in range(start_epoch): scheduler.step()` fast-forwards on purpose
             loop = root.loop_of(scheduler_step)
-            where = f" in the loop at line {facts.line(loop.node)}" if loop is not None else ""
+            where = f" in {loop_named(facts, loop)}" if loop is not None else ""
             yield finding(
                 facts, scheduler_step.node,
                 f"`{scheduler_step.text}` can run before the first {at(facts, step)}{where}, so PyTorch skips the first "

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-from typing import Iterator
+import os
+from typing import Callable, Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, NoneEvidence
-from zerograd_lint.analysis.ir.nodes import Clear, Freeze
+from zerograd_lint.analysis.ir.nodes import Clear, Event, Freeze
 from zerograd_lint.analysis.questions.grad_reads import GradRead
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at
@@ -15,12 +16,25 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if evidence is not None:
             yield Finding(
                 read.line, read.column, read.end_line, read.end_column,
-                f"`{read.parameter}.grad` can be None here: {why_none(facts, read, evidence)}. "
+                f"`{read.parameter}.grad` can be None here: {why_none(facts, read, evidence, at)}. "
                 f"Guard it with `if {read.parameter}.grad is not None`.",
             )
+    for path, read, evidence in facts.reads_elsewhere:  # a def of another module this file's code runs: reported there
+        yield Finding(
+            read.line, read.column, read.end_line, read.end_column,
+            f"`{read.parameter}.grad` can be None here when `{os.path.basename(facts.file_name)}` runs this code: "
+            f"{why_none(facts, read, evidence, at_in_file)}. Guard it with `if {read.parameter}.grad is not None`.",
+            path=path,
+        )
 
 
-def why_none(facts: FileFacts, read: GradRead, evidence: NoneEvidence) -> str:
+def at_in_file(facts: FileFacts, event: Event) -> str:
+    """`optimizer.zero_grad()` (line 15 of `train.py`): an event placed with its file's name."""
+    return f"`{event.text}` (line {facts.line(event.node)} of `{os.path.basename(facts.path_of(event.node) or facts.file_name)}`)"
+
+
+def why_none(facts: FileFacts, read: GradRead, evidence: NoneEvidence, at: Callable[[FileFacts, Event], str]) -> str:
+    """Why the read can meet a None; `at`: how an event is placed (with its file's name, for a read of another module)."""
     parameters = f"the parameters of `{read.source}`"
     event = evidence.event
     if evidence.kind == "cleared" and isinstance(event, Clear):

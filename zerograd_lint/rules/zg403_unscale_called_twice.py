@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.nodes import Unscale
 from zerograd_lint.rules import Finding, Rule
-from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named
+from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, named, never_updates
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -17,6 +17,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         earlier = held.unscaled_by() or held.scaler_stepped_by()
         if earlier is None:
             continue
+        loop = root.loop_of(unscale)
+        if earlier is not held.unscaled_by() and loop is not None and root.loop_of(earlier) is loop and never_updates(loop):
+            continue  # the step of a loop that never updates the scaler: one cause, ZG404's report on that step
         again = "again (on the next iteration)" if earlier is unscale or earlier.node is unscale.node else f"after {at(facts, earlier)}"
         yield finding(
             facts, unscale.node,
@@ -43,6 +46,9 @@ RULE = Rule(
         "        scaler.update()\n        optimizer.zero_grad()\n"
     ),
     valid=(
+        # The next iteration's `unscale_` raises because nothing updates the scaler: one cause, ZG404's report on the step.
+        "for x in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x))).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
         "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for x in loader:\n    opt_a.zero_grad()\n    opt_b.zero_grad()\n    scaler.scale(loss(x)).backward()\n    scaler.unscale_(opt_a)\n"

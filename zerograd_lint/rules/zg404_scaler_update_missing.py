@@ -3,25 +3,24 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir.nodes import Step, Update, events_in
+from zerograd_lint.analysis.ir.nodes import Step, events_in
 from zerograd_lint.fixes import zg404
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import finding, named
+from zerograd_lint.rules.support import finding, loop_named, named, never_updates
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root in facts.roots:
         for loop in root.training_loops:
-            events = list(events_in(loop.body))
-            if any(isinstance(e, Update) for e in events):
+            if not never_updates(loop):
                 continue
-            for step in (e for e in events if isinstance(e, Step) and e.via_scaler and root.reached(e)):
+            for step in (e for e in events_in(loop.body) if isinstance(e, Step) and e.via_scaler and root.reached(e)):
                 if root.held(step, step.optimizer).not_recovered().scaler_stepped_by() is None:
                     continue  # no path steps it twice (each pass a new optimizer, or only a retried batch after an exception)
                 scaler = named(root, step.scaler, step)
                 yield finding(
                     facts, step.node,
-                    f"the loop at line {facts.line(loop.node)} calls `{step.text}` but never `{scaler}.update()`: "
+                    f"{loop_named(facts, loop)} calls `{step.text}` but never `{scaler}.update()`: "
                     f"the second step raises and the scale never adapts. Call `{scaler}.update()` after the step.",
                     fix=zg404.offer(facts, step.node, scaler, named(root, step.optimizer, step)),
                 )
@@ -52,6 +51,9 @@ RULE = Rule(
         "            continue\n        return\n\nfor batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
     ),
     invalid=(
+        # Unscaled and clipped before the step: the next iteration's `unscale_` is the first to raise, for this cause.
+        "for x in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x))).backward()\n    scaler.unscale_(optimizer)\n"
+        "    clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)  # <- ZG404\n",
         Example(
             "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)  # <- ZG404\n",
             fixed=(

@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, KeptValue
 from zerograd_lint.fixes import zg602
 from zerograd_lint.rules import Example, Finding, Rule
-from zerograd_lint.rules.support import at, finding
+from zerograd_lint.rules.support import at, finding, loop_named
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -15,8 +15,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             target = accumulation.target
             yield finding(
                 facts, accumulation.node,
-                f"`{target}` keeps `{kept.value}`, {held(kept)} {at(facts, kept.backward)}, across the iterations of the "
-                f"loop at line {facts.line(kept.loop.node)}: each iteration's autograd graph stays alive and memory grows "
+                f"`{target}` keeps `{kept.value}`, {held(kept)} {at(facts, kept.backward)}, across the iterations of "
+                f"{loop_named(facts, kept.loop)}: each iteration's autograd graph stays alive and memory grows "
                 f"with every step. {advice(kept)}",
                 fix=zg602.offer(
                     facts, accumulation.node, target, kept.value,

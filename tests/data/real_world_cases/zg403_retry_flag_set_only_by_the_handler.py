@@ -8,9 +8,11 @@ The value set to a flag decides its later test: without an exception the
 loop returns, so no path unscales again after the step (RULES.md ZG403,
 correlated conditions), and a path through the handler is no evidence of a
 second unscale. The second helper goes round after its step on a counter of
-attempts: that second pass unscales again with no `update()` between, ZG403.
+attempts, and its loop never updates the scaler: that second pass unscales
+again with no `update()` between, the missing update's consequence (one cause,
+one report: ZG404 on the step, not also ZG403 on the unscale).
 """
-# expect: ZG403 39:9
+# expect: ZG404 42:9
 import torch
 
 

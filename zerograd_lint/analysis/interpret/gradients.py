@@ -300,7 +300,8 @@ class GradientDomain(PassThrough):
         if isinstance(event, Step):
             return self.step(event, state)
         if isinstance(event, Unscale):
-            return self.apply(state, self.members(event.optimizer), lambda c: drop(c, STAGE | {Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
+            # A `scaler.step` with no `update()` since stays on record: the next step raises for it (ZG404).
+            return self.apply(state, self.members(event.optimizer), lambda c: drop(c, {Mark.UNSCALED, Mark.SCALED}) | {(Mark.UNSCALED, event.id)})
         if isinstance(event, NextElement):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
             return self.apply(state, self.members(event.key), lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))

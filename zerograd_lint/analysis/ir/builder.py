@@ -48,6 +48,7 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
+from zerograd_lint.analysis.ir.summaries import BATCH_INDEX_POSITION, LIGHTNING_LOOP_BODY, LIGHTNING_MODULE, MANUAL_OPTIMIZATION_FLAG
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.work import spend
@@ -96,6 +97,9 @@ class Context:
     function: Container  # where the code being built is written
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
+    # What a `return` of the function being built amounts to: `continue` in a def a library's loop calls once per
+    # iteration (Lightning's `training_step`, `runs_in_lightning_loop`): the next call is the loop's next iteration.
+    return_jump: str = "return"
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
     # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
     # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
@@ -148,6 +152,8 @@ class Builder(CallEvents, Inlining):
         self.index = index
         self.reads = reads  # also build `.grad` reads and freezes (ZG301)
         self.grad_names: dict[int, tuple[str, ...]] = {}  # container number -> its `name.grad` names, in order
+        # The roots that call a def of another module reading `.grad`, which only the `.grad` reads' analysis follows.
+        self.reading_roots: set[Container] = set()
         self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
         # `loss = scaler.scale(loss)` -> the `if` arms it is written in
         self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
@@ -175,15 +181,31 @@ class Builder(CallEvents, Inlining):
         return self.homes.get(function, self.index)
 
     def build(self, root: Container, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()) -> Block:
-        """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass."""
+        """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass. The body
+        of a library's loop (`runs_in_lightning_loop`) is built as that loop's body."""
+        looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
+        jump = "continue" if looped else "return"
         context = Context(
-            self.index_of(root).resolver_for(root), root, (root,), "return", no_grad=state_events.function_disables_grad(root),
+            self.index_of(root).resolver_for(root), root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
+            loop_rebinds=self.loop_rebinds(root) if looped else None,
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        block = self.placed(self.block(body, replace(context, gated=self.accumulating_in(body, context))), root, context.resolver)
+        block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+        if looped:
+            assert isinstance(root, cst.FunctionDef)
+            block = Block((Loop(root, Block((*self.call_arguments(root, context), *block.items)), Block(()), True, False),))
+        block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def call_arguments(self, function: cst.FunctionDef, context: Context) -> list[Node]:
+        """Each call of a def by Lightning's loop binds its parameters anew, the batch's index counting."""
+        params = [p.name.value for p in function.params.params[1:]]  # after `self`
+        counters = {context.naming.key(params[BATCH_INDEX_POSITION])} if len(params) > BATCH_INDEX_POSITION else set()
+        others = {context.naming.key(name) for name in params} - counters
+        found = [self.rebind(function.params, counters, True)] if counters else []
+        return found + ([self.rebind(function.params, others)] if others else [])
 
     def placed(self, block: Block, function: Container, resolver: Resolver) -> Block:
         """The block of `function`, noted as read through `resolver`: once its root is built, its events and loops
@@ -352,7 +374,7 @@ class Builder(CallEvents, Inlining):
             value = self.expression(statement.value, context) if statement.value else []
             if context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
-            return [*value, Jump("return")]
+            return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
             return [*value, Jump("return")]
@@ -581,6 +603,34 @@ class Builder(CallEvents, Inlining):
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`
         entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
         return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
+
+
+def runs_in_lightning_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:
+    """`training_step` of a LightningModule under manual optimisation (summaries.py): the body of Lightning's loop.
+    `mro`: the classes of the subclass it is checked for, else its own class's lineage (of the file and the project)."""
+    owner = index.owner_class(function)
+    if function.name.value != LIGHTNING_LOOP_BODY or owner is None:
+        return False
+    classes = mro or tuple(index.lineage(owner))
+    if not any((dotted_name(base.value) or "").rsplit(".", 1)[-1] == LIGHTNING_MODULE for _, cls in classes for base in cls.bases):
+        return False
+    said = next((values for home, cls in classes if (values := optimization_set(home, cls))), [])
+    return bool(said) and all(literal_of(value) == "False" for value in said)
+
+
+def optimization_set(index: ModuleIndex, cls: cst.ClassDef) -> list[cst.BaseExpression]:
+    """What a class sets `automatic_optimization` to: `self.automatic_optimization = ...` in its methods, a class
+    attribute, or what its property returns."""
+    bindings = index.class_scope(cls).bindings.get(f"self.{MANUAL_OPTIMIZATION_FLAG}", ())
+    values = [value for b in bindings if (value := b.value or b.alias) is not None]  # `False`, a name, is bound as an alias
+    for statement in statements_of(cls.body):
+        if isinstance(statement, cst.SimpleStatementLine):
+            values += [
+                small.value for small in statement.body if isinstance(small, cst.Assign) and small.value is not None
+                and any(code_of(t.target) == MANUAL_OPTIMIZATION_FLAG for t in small.targets)
+            ]
+    prop = index.methods_of.get(cls, {}).get(MANUAL_OPTIMIZATION_FLAG)
+    return values + (list(returns_of(prop)) if prop is not None else [])
 
 
 def computed_without_grad(test: cst.BaseExpression, context: Context) -> bool:

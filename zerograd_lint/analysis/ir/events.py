@@ -303,12 +303,15 @@ class CallEvents:
         return self.event(GradAccess, node, target=target, origin=origin, container=container, ordinal=ordinal)
 
     def grad_position(self, node: cst.Attribute, container: Container) -> tuple[int, int]:
-        """(container number, k) for the k-th `name.grad` of the container's own code (see GradRead)."""
+        """(container number, k) for the k-th `name.grad` of the container's own code (see GradRead), numbered in its
+        module (another module's reads are matched by their positions: `FileFacts.reads_elsewhere`)."""
         if container not in self._grad_order:
-            number = next(i for i, root in enumerate(self.index.roots) if root is container)
+            index = self.index_of(container)
+            number = next(i for i, root in enumerate(index.roots) if root is container)
             own = own_grad_attributes(container)
             self._grad_order[container] = (number, {a: k for k, a in enumerate(own)})
-            self.grad_names[number] = tuple(a.value.value for a in own)  # type: ignore[attr-defined]
+            if index is self.index:
+                self.grad_names[number] = tuple(a.value.value for a in own)  # type: ignore[attr-defined]
         number, order = self._grad_order[container]
         return number, order.get(node, -1)
 

@@ -17,6 +17,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
+from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 
@@ -419,6 +420,15 @@ class SameFileView:
         found = {home.inherited_method(cls, call.func.attr.value) for home, cls in classes or ()}
         method = found.pop() if len(found) == 1 else None
         return (method[0], method[1], True) if method is not None else None
+
+    def configured(self) -> list[tuple[Resolver, cst.BaseExpression]]:
+        owner = self.index.owner_class(self.container)
+        found = self.index.inherited_method(owner, LIGHTNING_CONFIGURE) if owner is not None else None
+        if found is None:
+            return []
+        home, method = found
+        resolver = home.resolver_for(method)
+        return [(resolver, value) for value in home.returned_values(method)]
 
     def returned_expressions(self, call: cst.Call, caller: Resolver | None = None) -> tuple[cst.BaseExpression, ...]:
         found = self.callee(call, caller)

@@ -419,7 +419,7 @@ class Inlining:
         hands it a step (`hands_a_step`), so a def that calls a parameter is followed whatever its words."""
         index = self.index_of(context.function)
         home, dotted = index.project, dotted_name(func)
-        if home is None or dotted is None or self.reads:
+        if home is None or dotted is None:
             return None
         first = dotted.split(".")[0]
         # A name the def imports in its own body (`from engine import train_step` in `main`) is that import's.
@@ -428,8 +428,10 @@ class Inlining:
             within = None
         if first == "self" or (isinstance(context.function, cst.FunctionDef) and first in locals_of(context.function) and within is None):
             return None
-        found = home.project.function(home, dotted, runs_handed, within)
+        found = home.project.function(home, dotted, runs_handed, within, self.reads)
         if found is None:
+            if not self.reads and home.project.function(home, dotted, within=within, reads=True) is not None:
+                self.reading_roots.add(context.stack[0])  # a def of another module reading `.grad`: the reads' analysis runs it
             return None
         self.homes[found[1]] = found[0].index
         return found[1]
@@ -527,9 +529,11 @@ class Inlining:
             return context.naming.constants[argument.value]  # a literal handed on by the caller
         return literal_of(argument)
 
-    def loop_rebinds(self, loop: cst.For | cst.While) -> frozenset[str]:
-        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner`."""
-        return frozenset(code_of(target) for target in bindings(loop).targets)
+    def loop_rebinds(self, loop: cst.For | cst.While | cst.FunctionDef) -> frozenset[str]:
+        """The names and attributes a loop (re)binds, its target included: `model`, `self.net`, `learner` (of a def a
+        library's loop calls: its parameters too)."""
+        params = locals_of(loop) - assigned_in(loop) if isinstance(loop, cst.FunctionDef) else frozenset()
+        return params | frozenset(code_of(target) for target in bindings(loop).targets)
 
 
 @for_one_file

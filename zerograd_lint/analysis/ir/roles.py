@@ -26,7 +26,7 @@ from zerograd_lint.analysis.ir.names import (
     says_scheduler,
     scheduled_optimizer_argument,
 )
-from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE
+from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE, LIGHTNING_OPTIMIZERS
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import (
     ATTRIBUTE_MAPPINGS,
@@ -331,6 +331,11 @@ class SameFile(Protocol):
     def classes_built(self, call: cst.Call, caller: "Resolver", depth: int) -> "tuple[Built, ...] | None":
         """The classes of the file or of its project whose instance `call` makes (itself, or a factory); None when
         that is not known."""
+        ...
+
+    def configured(self) -> list[tuple["Resolver", cst.BaseExpression]]:
+        """What the `configure_optimizers` of the class whose method this is returns (Lightning's), each value with
+        that method's resolver; empty when it has none."""
         ...
 
 
@@ -773,8 +778,35 @@ class Resolver:
     def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""
         call = self.constructor_of(node)
-        if call is None:
+        return self.construction_models(call) if call is not None else self.configured_models(node)
+
+    def configured_models(self, node: cst.BaseExpression) -> frozenset[str]:
+        """`opt_a, opt_b = self.optimizers()` (or `opt = self.optimizers()`) in a LightningModule's method: the model of
+        the optimizer its `configure_optimizers` returns there (summaries.LIGHTNING_OPTIMIZERS), when each return
+        holds one at that place, built from a part of `self` (what the two methods both call `self.x`)."""
+        key = code_of(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        bindings = self.bindings(key) if key is not None and key not in self.overlay and self.same_file is not None else []
+        unpacked = bindings[0].unpacked if len(bindings) == 1 else None
+        call = unpacked.call if unpacked is not None else bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(call, cst.Call) or call.args or code_of(call.func) != f"self.{LIGHTNING_OPTIMIZERS}":
             return frozenset()
+        found = set()
+        for method, value in self.same_file.configured() if self.same_file is not None else ():
+            if unpacked is not None:
+                elements = tuple_elements(value)
+                value = elements[unpacked.position] if elements is not None and len(elements) == len(unpacked.targets) else None
+            if isinstance(value, cst.Call) and value_role(value) is Role.OPTIMIZER:
+                models = method.construction_models(value)
+            elif isinstance(value, (cst.Name, cst.Attribute)):
+                call_found = method.constructor_of(value)
+                models = method.construction_models(call_found) if call_found is not None else frozenset()
+            else:
+                models = frozenset()
+            found.add(models if models and all(model.startswith("self.") for model in models) else frozenset())
+        return found.pop() if len(found) == 1 else frozenset()
+
+    def construction_models(self, call: cst.Call) -> frozenset[str]:
+        """The one model whose `.parameters()` an optimizer's construction is visibly given, else nothing."""
         params = next((a.value for a in call.args if a.keyword is None), None)
         params = next((a.value for a in call.args if a.keyword and a.keyword.value == "params"), params)
         return self.parameter_owners(params) if params is not None else frozenset()

@@ -118,6 +118,18 @@ MANUAL_BACKWARD = "manual_backward"
 # `self.clip_gradients(opt, gradient_clip_val=...)` of a LightningModule (and Fabric's `fabric.clip_gradients(model, opt,
 # ...)`, which unscales first): a clip of the optimizer's gradients.
 CLIP_GRADIENTS = "clip_gradients"
+# Lightning's fit loop calls `training_step(batch, batch_idx)` of a LightningModule once per batch, `batch_idx` counting
+# the epoch's batches. Under manual optimisation (`automatic_optimization` set to False, by `self.x = False`, a class
+# attribute or a property) the module's backward, step and clear are all in that body and Lightning adds none: the body
+# is the body of Lightning's loop, asked by the loop-carried rules as a `for` loop's (`builder.runs_in_lightning_loop`).
+LIGHTNING_MODULE = "LightningModule"
+LIGHTNING_LOOP_BODY = "training_step"
+MANUAL_OPTIMIZATION_FLAG = "automatic_optimization"
+BATCH_INDEX_POSITION = 1  # of `training_step`'s parameters after `self`: `batch_idx`
+# `self.optimizers()` hands back the optimizers `configure_optimizers` returned, as it returned them: one optimizer, or
+# a plain tuple or list of them (`Resolver.configured_models`: which model each is built from).
+LIGHTNING_OPTIMIZERS = "optimizers"
+LIGHTNING_CONFIGURE = "configure_optimizers"
 
 # --- Backwards that take the loss as their argument -------------------------------------------------
 
