@@ -39,7 +39,7 @@ NOT_FIXABLE = {
     # A clear on some paths only: skipping those steps or keeping their gradients is the author's choice, not a move.
     "ZG102 invalid 3": "ZG102", "ZG102 invalid 4": "ZG102",
     "ZG101 invalid 3": "ZG101",  # the closure is made by a factory: the clear would go into the def it returns
-    "ZG402 invalid 4": "ZG402",  # the step is a wrapper's method, where the caller's scaler has no name
+    "ZG402 invalid 5": "ZG402",  # the step is a wrapper's method, where the caller's scaler has no name
 }
 
 
