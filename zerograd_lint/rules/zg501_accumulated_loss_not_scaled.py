@@ -8,7 +8,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
-from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
+from zerograd_lint.analysis.questions.losses import Caller, accumulation_count, loss_is_unnormalised
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -35,6 +35,17 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
     return None
 
 
+def callers_of(facts: FileFacts, root: RootFacts, backward: Backward) -> list[Caller]:
+    """The inlined calls the backward sits in, innermost first, each with the function its arguments are written in."""
+    calls = root.calls.get(backward.id, ())
+    callers = []
+    for position, inlined in enumerate(calls):
+        scope = calls[position - 1].function if position else root.root
+        module, helpers = facts.written_in(inlined.call)
+        callers.append(Caller(inlined.function, dict(inlined.arguments), scope, helpers, module))
+    return callers[::-1]
+
+
 def over_micro_batches(loop: Loop) -> bool:
     """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`) or its target
     (`for microbatch in minibatch:`)."""
@@ -53,7 +64,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
         module, helpers = facts.written_in(backward.node)
-        if accumulation is None or not loss_is_unnormalised(backward, helpers, module):
+        if accumulation is None or not loss_is_unnormalised(backward, helpers, module, callers_of(facts, root, backward)):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.

@@ -4,7 +4,8 @@ micro-batches? Does a test read the loss, or the gradient norm (the "drop this b
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 import libcst as cst
 
@@ -120,18 +121,37 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cst.Module | None = None) -> bool:
+@dataclass(frozen=True)
+class Caller:
+    """An inlined call of the helper a backward sits in: the helper, its parameters with the arguments the call binds
+    them to, and where those arguments are written (the calling function, its module and that module's defs)."""
+
+    function: cst.CSTNode
+    arguments: dict[str, cst.BaseExpression]
+    scope: cst.CSTNode
+    helpers: frozenset[str]
+    module: cst.Module | None
+
+
+def loss_is_unnormalised(
+    backward: Backward, helpers: frozenset[str], module: cst.Module | None = None, callers: Sequence[Caller] = ()
+) -> bool:
     """True only when the loss is visibly built and nowhere divided or scaled on purpose.
 
     A loss returned by a function of the file (`loss = self.train_step(model, batch)`) is judged by what
-    that function returns, when the file defines it once; `module` is where to look for it.
+    that function returns, when the file defines it once; `module` is where to look for it. A loss that is a
+    parameter of the helper the backward sits in (`backward_micro_batch(model, loss, sync)`) is judged by the
+    argument its inlined call hands it, where that call is written (`callers`, innermost first).
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
+    return unnormalised(backward.loss, backward.scope, helpers, module, 0, tuple(callers))
 
 
-def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
+def unnormalised(
+    value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int,
+    callers: tuple[Caller, ...] = (),
+) -> bool:
     if scaled_on_purpose(value):
         return False
     if calls_helper(value, helpers):
@@ -140,7 +160,9 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
     copied = copy_of(value)
     if copied is None:
         return True
+    caller = callers[0] if callers and callers[0].function is scope else None
     values: list[cst.CSTNode] = []
+    handed: list[cst.BaseExpression] = []  # arguments bound to the helper's parameters, judged where the call is
     names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
@@ -148,10 +170,16 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
         finder = _Assignments(scope, name)
         visit(scope, finder)
         if not finder.values:
-            return False  # a parameter, or bound where we cannot see
+            argument = caller.arguments.get(name) if caller is not None else None
+            if argument is None:
+                return False  # a parameter no inlined call binds, or bound where we cannot see
+            handed.append(argument)
+            continue
         values += finder.values
         names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
-    return all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
+    return all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth, callers) for found in values) and all(
+        unnormalised(argument, caller.scope, caller.helpers, caller.module, depth, callers[1:]) for argument in handed if caller
+    )
 
 
 def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
