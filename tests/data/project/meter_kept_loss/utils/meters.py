@@ -1,4 +1,4 @@
-# expect: clean
+# expect: ZG602 18:9
 """The running averages a training script keeps for its logs."""
 
 

@@ -1,6 +1,6 @@
-# expect: ZG602 XX:XX
+# expect: clean
 """The epoch hands the meter the loss tensor itself: the meter's sum keeps every batch's autograd graph alive until
-the epoch ends (reported where the meter adds it up, in utils/meters.py, or here where the loss goes in)."""
+the epoch ends (reported where the meter adds it up, in utils/meters.py)."""
 
 import torch
 

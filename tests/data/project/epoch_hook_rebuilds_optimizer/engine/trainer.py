@@ -1,7 +1,7 @@
-# expect: ZG601 XX:XX
+# expect: ZG601 18:16
 """The base trainer: it builds its optimizer over the parameters that require grad, calls `on_epoch_start` before
 each epoch's batches (subclasses override it), and steps once per batch. Reported here: the construction that
-finetune/gradual.py's override runs again at the start of every epoch past the unfreezing one."""
+schedules/step_decay.py's override runs again at the start of every epoch."""
 
 import torch
 
@@ -11,11 +11,11 @@ class Trainer:
         self.model = model
         self.loader = loader
         self.cfg = cfg
-        self.optimizer = self.build_optimizer()
+        self.optimizer = self.build_optimizer(cfg.lr)
 
-    def build_optimizer(self):
+    def build_optimizer(self, lr):
         params = [p for p in self.model.parameters() if p.requires_grad]
-        return torch.optim.AdamW(params, lr=self.cfg.lr, weight_decay=self.cfg.weight_decay)
+        return torch.optim.AdamW(params, lr=lr, weight_decay=self.cfg.weight_decay)
 
     def on_epoch_start(self, epoch):
         pass
