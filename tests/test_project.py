@@ -233,6 +233,8 @@ LOOPS = [
     ("meter_kept_loss", "clean_train.py", {}),
     ("epoch_hook_rebuilds_optimizer", "schedules/step_decay.py", {"engine/trainer.py": [("ZG601", 18, 16)]}),
     ("epoch_hook_rebuilds_optimizer", "schedules/param_groups.py", {}),
+    ("one_cycle_per_batch", "training/trainer.py", {"training/trainer.py": [("ZG204", 20, 9)]}),
+    ("one_cycle_per_batch", "training/cosine_trainer.py", {}),
 ]
 
 
