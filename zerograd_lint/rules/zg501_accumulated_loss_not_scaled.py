@@ -151,6 +151,13 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n    return state\n\n\n"
         "for index, batch in enumerate(loader):\n    state['index'] = index\n    state['loss'] = model(batch).mean()\n"
         "    state = backward(model, state)\n    state = update(model, optimizer, state)\n",
+        # The loss a helper backpropagates is the argument its caller hands it: divided in the helper that returns it
+        # with the outputs (`loss, out = forward()`: the first element of its `return`).
+        "def train_epoch(model, loader, optimizer, accum):\n    for i, (x, y) in enumerate(loader):\n"
+        "        def forward():\n            out = model(x)\n            step_loss = criterion(out, y)\n"
+        "            step_loss /= accum\n            return step_loss, out\n\n        def backward(step_loss):\n"
+        "            step_loss.backward()\n\n        loss, out = forward()\n        backward(loss)\n"
+        "        if (i + 1) % accum == 0:\n            optimizer.step()\n            optimizer.zero_grad()\n",
     ),
     invalid=(
         Example(
@@ -177,6 +184,11 @@ RULE = Rule(
         # Reduced in the backward call, never divided.
         "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss.mean().backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # The backward of a helper's parameter: the loss the loop hands it is never divided.
+        "def backward_micro_batch(model, loss, sync):\n    with model.no_sync() if not sync else nullcontext():\n"
+        "        loss.backward()  # <- ZG501\n\n\nfor i, (x, y) in enumerate(loader):\n    sync = (i + 1) % accum == 0\n"
+        "    loss = criterion(model(x), y)\n    backward_micro_batch(model, loss, sync)\n    if sync:\n"
+        "        optimizer.step()\n        optimizer.zero_grad()\n",
         # A counter with no telling name: `count == n` with `count += 1` and a reset.
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"
