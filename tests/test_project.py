@@ -219,8 +219,6 @@ LOOPS = [
     ("timm_accumulation", "train.py", {}),
     ("accelerate_trainer_subclass", "trainer/causal_lm.py", {"trainer/causal_lm.py": [("ZG102", 15, 9)]}),
     ("accelerate_trainer_subclass", "trainer/classifier.py", {}),
-    ("ddp_no_sync_helper", "train.py", {"utils/distributed.py": [("ZG501", 20, 9)]}),
-    ("ddp_no_sync_helper", "clean_train.py", {}),
     ("distill_optimizer_dict", "train_distill.py", {"train_distill.py": [("ZG101", 26, 13)]}),
     ("distill_optimizer_dict", "clean_train_distill.py", {}),
     ("clearing_grad_logger", "train.py", {"utils/grad_stats.py": [("ZG102", 19, 5)]}),

@@ -8,7 +8,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
-from zerograd_lint.analysis.questions.losses import Caller, accumulation_count, loss_is_unnormalised
+from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -35,17 +35,6 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
     return None
 
 
-def callers_of(facts: FileFacts, root: RootFacts, backward: Backward) -> list[Caller]:
-    """The inlined calls the backward sits in, innermost first, each with the function its arguments are written in."""
-    calls = root.calls.get(backward.id, ())
-    callers = []
-    for position, inlined in enumerate(calls):
-        scope = calls[position - 1].function if position else root.root
-        module, helpers = facts.written_in(inlined.call)
-        callers.append(Caller(inlined.function, dict(inlined.arguments), scope, helpers, module))
-    return callers[::-1]
-
-
 def over_micro_batches(loop: Loop) -> bool:
     """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`) or its target
     (`for microbatch in minibatch:`)."""
@@ -64,7 +53,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
         module, helpers = facts.written_in(backward.node)
-        if accumulation is None or not loss_is_unnormalised(backward, helpers, module, callers_of(facts, root, backward)):
+        if accumulation is None or not loss_is_unnormalised(backward, helpers, module):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.
@@ -151,8 +140,8 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n    return state\n\n\n"
         "for index, batch in enumerate(loader):\n    state['index'] = index\n    state['loss'] = model(batch).mean()\n"
         "    state = backward(model, state)\n    state = update(model, optimizer, state)\n",
-        # The loss a helper backpropagates is the argument its caller hands it: divided in the helper that returns it
-        # with the outputs (`loss, out = forward()`: the first element of its `return`).
+        # Divided in the helper that returns it with the outputs (`loss, out = forward()`: the first element of its
+        # `return`), backpropagated by another helper.
         "def train_epoch(model, loader, optimizer, accum):\n    for i, (x, y) in enumerate(loader):\n"
         "        def forward():\n            out = model(x)\n            step_loss = criterion(out, y)\n"
         "            step_loss /= accum\n            return step_loss, out\n\n        def backward(step_loss):\n"
@@ -184,11 +173,6 @@ RULE = Rule(
         # Reduced in the backward call, never divided.
         "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss.mean().backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
-        # The backward of a helper's parameter: the loss the loop hands it is never divided.
-        "def backward_micro_batch(model, loss, sync):\n    with model.no_sync() if not sync else nullcontext():\n"
-        "        loss.backward()  # <- ZG501\n\n\nfor i, (x, y) in enumerate(loader):\n    sync = (i + 1) % accum == 0\n"
-        "    loss = criterion(model(x), y)\n    backward_micro_batch(model, loss, sync)\n    if sync:\n"
-        "        optimizer.step()\n        optimizer.zero_grad()\n",
         # A counter with no telling name: `count == n` with `count += 1` and a reset.
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"

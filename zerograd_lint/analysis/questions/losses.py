@@ -4,8 +4,7 @@ micro-batches? Does a test read the loss, or the gradient norm (the "drop this b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import libcst as cst
 
@@ -141,37 +140,18 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-@dataclass(frozen=True)
-class Caller:
-    """An inlined call of the helper a backward sits in: the helper, its parameters with the arguments the call binds
-    them to, and where those arguments are written (the calling function, its module and that module's defs)."""
-
-    function: cst.CSTNode
-    arguments: dict[str, cst.BaseExpression]
-    scope: cst.CSTNode
-    helpers: frozenset[str]
-    module: cst.Module | None
-
-
-def loss_is_unnormalised(
-    backward: Backward, helpers: frozenset[str], module: cst.Module | None = None, callers: Sequence[Caller] = ()
-) -> bool:
+def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cst.Module | None = None) -> bool:
     """True only when the loss is visibly built and nowhere divided or scaled on purpose.
 
     A loss returned by a function of the file (`loss = self.train_step(model, batch)`) is judged by what
-    that function returns, when the file defines it once; `module` is where to look for it. A loss that is a
-    parameter of the helper the backward sits in (`backward_micro_batch(model, loss, sync)`) is judged by the
-    argument its inlined call hands it, where that call is written (`callers`, innermost first).
+    that function returns, when the file defines it once; `module` is where to look for it.
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, module, 0, tuple(callers))
+    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
 
 
-def unnormalised(
-    value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int,
-    callers: tuple[Caller, ...] = (),
-) -> bool:
+def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
     if scaled_on_purpose(value):
         return False
     if calls_helper(value, helpers):
@@ -180,10 +160,8 @@ def unnormalised(
     copied = copy_of(value)
     if copied is None:
         return True
-    caller = callers[0] if callers and callers[0].function is scope else None
     values: list[cst.CSTNode] = []
     unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode]] = []  # what a tuple target's name is, where it is written
-    handed: list[cst.BaseExpression] = []  # arguments bound to the helper's parameters, judged where the call is
     names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
@@ -191,20 +169,15 @@ def unnormalised(
         finder = _Assignments(scope, name)
         visit(scope, finder)
         if not finder.values:
-            argument = caller.arguments.get(name) if caller is not None else None
-            if argument is None:
-                return False  # a parameter no inlined call binds, or bound where we cannot see
-            handed.append(argument)
-            continue
+            return False  # a parameter, or bound where we cannot see
         values += [found for found in finder.values if found not in finder.unpacked]
         unpacked += [
             element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, module, depth)
         ]
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth, callers) for found in values)
-        and all(found is not None and unnormalised(found, where, helpers, module, depth, callers) for found, where in unpacked)
-        and all(unnormalised(argument, caller.scope, caller.helpers, caller.module, depth, callers[1:]) for argument in handed if caller)
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
+        and all(found is not None and unnormalised(found, where, helpers, module, depth) for found, where in unpacked)
     )
 
 
