@@ -222,6 +222,13 @@ class ProjectModule:
             return None
         return self.index.classes.get(name)
 
+    def keeps_what_it_is_handed(self, name: str) -> bool:
+        """Whether a method of the class adds one of its parameters into an attribute of `self` (`self.sum += val * n`,
+        `self.history.append(loss)`): a meter handed a loss keeps it past the iteration (ZG602), from CPython's tree."""
+        node = self.statement(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
+        methods = [m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if isinstance(node, ast.ClassDef) else []
+        return any(kept_in_self(method) for method in methods)
+
     def calls_on_self(self, name: str) -> frozenset[str]:
         """The methods the class's own methods call on `self`, from CPython's tree."""
         node = self.statement(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
@@ -376,7 +383,7 @@ class Project:
     def class_matters(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool:
         """Whether the words of the class's module, or of a project class it derives from, may matter to the
         lifecycle (a trainer whose `train_step` is a mixin's of another module)."""
-        if home.matters:
+        if home.matters or home.keeps_what_it_is_handed(name):
             return True
         cls = home.python_defs.get(name)
         for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
@@ -398,6 +405,33 @@ class Project:
             if found is not None and found[1] is not None and self.reaches(found[0], found[1], calls, depth - 1):
                 return True
         return False
+
+
+def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`self.x += param ...`, `self.x[k] += param`, `self.x.append(param ...)`: a value the method is handed, added into
+    what the instance keeps."""
+    arguments = method.args
+    parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs][1:]}
+
+    def of_self(target: ast.expr) -> bool:
+        while isinstance(target, (ast.Attribute, ast.Subscript)):
+            target = target.value
+            if isinstance(target, ast.Name):
+                return target.id == "self"
+        return False
+
+    def reads_parameter(value: ast.expr) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in parameters for n in ast.walk(value))
+
+    for node in ast.walk(method):
+        if isinstance(node, ast.AugAssign) and of_self(node.target) and reads_parameter(node.value):
+            return True
+        if (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in {"append", "extend"}
+            and of_self(node.func.value) and any(reads_parameter(a) for a in node.args)
+        ):
+            return True
+    return False
 
 
 def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> frozenset[str]:

@@ -140,6 +140,13 @@ RULE = Rule(
         "        optimizer.step()\n        optimizer.zero_grad()\n    return state\n\n\n"
         "for index, batch in enumerate(loader):\n    state['index'] = index\n    state['loss'] = model(batch).mean()\n"
         "    state = backward(model, state)\n    state = update(model, optimizer, state)\n",
+        # Divided in the helper that returns it with the outputs (`loss, out = forward()`: the first element of its
+        # `return`), backpropagated by another helper.
+        "def train_epoch(model, loader, optimizer, accum):\n    for i, (x, y) in enumerate(loader):\n"
+        "        def forward():\n            out = model(x)\n            step_loss = criterion(out, y)\n"
+        "            step_loss /= accum\n            return step_loss, out\n\n        def backward(step_loss):\n"
+        "            step_loss.backward()\n\n        loss, out = forward()\n        backward(loss)\n"
+        "        if (i + 1) % accum == 0:\n            optimizer.step()\n            optimizer.zero_grad()\n",
     ),
     invalid=(
         Example(

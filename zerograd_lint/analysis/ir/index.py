@@ -403,12 +403,24 @@ class SameFileView:
         found = self.index.callee(call, self.container)
         if found is not None:
             return (self.index, *found)
+        inherited = self.inherited_method(call)
+        if inherited is not None:
+            return (*inherited, True)
         home = self.index.project
         dotted = dotted_name(call.func)
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         if found is not None:
             return (found[0].index, found[1], False)
         return self.method_of_instance(call, caller) if caller is not None else None
+
+    def inherited_method(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef] | None:
+        """`self.build_optimizer(lr)` in a method of a class whose base of another module of the project defines it:
+        that base's method, with its module's index (the file's own classes are asked first, `ModuleIndex.callee`)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"):
+            return None
+        owner = self.index.owner_class(self.container)
+        return self.index.inherited_method(owner, func.attr.value) if owner is not None and self.index.project is not None else None
 
     @staticmethod
     def method_of_instance(call: cst.Call, caller: Resolver) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:

@@ -31,6 +31,7 @@ class _Assignments(cst.CSTVisitor):
         self.root = root
         self.name = name
         self.values: list[cst.CSTNode] = []
+        self.unpacked: dict[cst.CSTNode, int] = {}  # a value unpacked (`loss, out = f()`): where the name is in it
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.root
@@ -39,6 +40,9 @@ class _Assignments(cst.CSTVisitor):
         for target in node.targets:
             if self.name in names_in(target.target):
                 self.values.append(node.value)
+                position = position_in(target.target, self.name)
+                if position is not None:
+                    self.unpacked[node.value] = position
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.name in names_in(node.target):
@@ -75,6 +79,22 @@ def tests_loss_or_norm(test: cst.BaseExpression, losses: Iterable[str], assignme
 
 def measures_norm(callee: str) -> bool:
     return callee.rsplit(".", 1)[-1] in CLIP_FUNCTIONS | NORM_FUNCTIONS
+
+
+def position_in(target: cst.BaseExpression, name: str) -> int | None:
+    """Where `name` is among the plain names a tuple target unpacks (`loss, out = ...`: 0); None for any other target."""
+    if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+        return None
+    return next((i for i, e in enumerate(target.elements) if isinstance(e.value, cst.Name) and e.value.value == name), None)
+
+
+def element_at(value: cst.CSTNode, position: int, width: int | None = None) -> cst.BaseExpression | None:
+    """The element at `position` of a tuple or list display (of `width` elements, when given), None otherwise."""
+    if not isinstance(value, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in value.elements):
+        return None
+    if width is not None and len(value.elements) != width:
+        return None
+    return value.elements[position].value if position < len(value.elements) else None
 
 
 def names_in(target: cst.BaseExpression) -> set[str]:
@@ -141,6 +161,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
     if copied is None:
         return True
     values: list[cst.CSTNode] = []
+    unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode]] = []  # what a tuple target's name is, where it is written
     names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
@@ -149,9 +170,29 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
         visit(scope, finder)
         if not finder.values:
             return False  # a parameter, or bound where we cannot see
-        values += finder.values
-        names += [copied for found in finder.values if (copied := copy_of(found)) is not None and copied not in seen]
-    return all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
+        values += [found for found in finder.values if found not in finder.unpacked]
+        unpacked += [
+            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, module, depth)
+        ]
+        names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
+    return (
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
+        and all(found is not None and unnormalised(found, where, helpers, module, depth) for found, where in unpacked)
+    )
+
+
+def unpacked_elements(
+    value: cst.CSTNode, position: int, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int
+) -> list[tuple[cst.CSTNode | None, cst.CSTNode]]:
+    """`loss, out = value`: what the name at `position` is, each with the function it is written in: an element of a
+    tuple display, or of each tuple a helper of the file returns (`loss, result = _forward()` returning
+    `_loss, result`: `_loss`, in `_forward`); any other value as it is (an unknown call's values are built there).
+    None for a helper's return that is no tuple display: unknown."""
+    element = element_at(value, position)
+    if element is not None or not calls_helper(value, helpers):
+        return [(element if element is not None else value, scope)]
+    returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
+    return [(element_at(r, position), function) for function, r in returned] if returned else [(None, scope)]
 
 
 def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:

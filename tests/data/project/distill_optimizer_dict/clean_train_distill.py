@@ -1,0 +1,26 @@
+# expect: clean
+"""The twin: every optimizer of the dict cleared before the backward."""
+
+import torch
+import torch.nn.functional as F
+
+from distill.losses import distillation_loss
+from distill.optim import build_optimizers
+
+
+def train(cfg, teacher, student, projector, loader):
+    teacher.eval()
+    optimizers = build_optimizers(cfg, student, projector)
+    for epoch in range(cfg.epochs):
+        for images, labels in loader:
+            for optimizer in optimizers.values():
+                optimizer.zero_grad()
+            with torch.no_grad():
+                teacher_logits, teacher_features = teacher(images)
+            student_logits, student_features = student(images)
+            loss = distillation_loss(student_logits, teacher_logits, cfg.temperature)
+            loss = loss + cfg.feature_weight * F.mse_loss(projector(student_features), teacher_features)
+            loss = loss + F.cross_entropy(student_logits, labels)
+            loss.backward()
+            for optimizer in optimizers.values():
+                optimizer.step()
