@@ -25,7 +25,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Mapping, Sequence, Union
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
@@ -160,16 +160,19 @@ def check_paths(
     fixing: Fixing | None = None,
     progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
     suggest: bool = False,
+    sizes: Mapping[Path, int] | None = None,
 ) -> RunResult:
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read;
-    `suggest`: each fixable report with its suggestion (JSON's `fix`)."""
+    `suggest`: each fixable report with its suggestion (JSON's `fix`); `sizes`: each file's size, as discovery found
+    it (else each file is looked at for it)."""
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
     def screen(path: Path, words: frozenset[str] | None = None) -> list[Diagnostic] | EngineTask:
         return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
 
-    sizes = {path: size_of(path) for path in files}
+    if sizes is None:
+        sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
         answers: Generator[list[Diagnostic] | frozenset[str] | None, None, None] = (None for _ in ordered)  # None: screened here
