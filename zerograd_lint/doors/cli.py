@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -328,6 +327,8 @@ def run(
     """
     syntax_error = script_syntax_error(script)
     if syntax_error is not None:  # as python says it, before torch's import (which may print warnings of its own)
+        import traceback  # only here: `check`'s start does without it
+
         traceback.print_exception(type(syntax_error), syntax_error, None)
         sys.exit(1)
     from zerograd_lint.runtime.script import run_script, stdout_sent_to_stderr
