@@ -234,7 +234,7 @@ def screened_in_a_child(
 
     gate_of(settings.selection_for(ordered[0]).codes())
 
-    def settled(path: Path) -> list[Diagnostic] | frozenset[str]:
+    def settled(path: Path) -> list[Diagnostic] | frozenset[str] | None:
         screened = screen(path)
         return screened.words if isinstance(screened, EngineTask) else screened
 
