@@ -132,3 +132,42 @@ def test_unreadable_folders_and_files_are_reported_and_the_rest_checked(tmp_path
     finally:
         for name in ("locked", "unlisted", "closed"):
             (tmp_path / name).chmod(0o755)  # so pytest can remove them
+
+
+def test_discovery_hands_on_the_size_of_the_file_behind_each_path(tmp_path):
+    """The runner orders the files by these sizes (biggest first) and looks at no file again for them: a link's is
+    its file's, one that cannot be looked at is 0 (its read says why)."""
+    from zerograd_lint.files.discovery import discover, discover_sizes
+
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "small.py").write_text("x = 1\n")
+    (tmp_path / "sub" / "big.py").write_text("y = 2\n" * 100)
+    (tmp_path / "sub" / "alias.py").symlink_to(tmp_path / "sub" / "big.py")  # the same file: under its own name
+    (tmp_path / "gone.py").symlink_to(tmp_path / "missing.py")
+    outside = tmp_path.parent / f"{tmp_path.name}_outside.py"
+    outside.write_text("z = 3\n" * 7)
+    (tmp_path / "far.py").symlink_to(outside)
+    found = list(discover_sizes([str(tmp_path)]))
+    assert [(path.relative_to(tmp_path).as_posix(), size) for path, size in found] == [
+        ("small.py", 6), ("sub/big.py", 600), ("far.py", 42), ("gone.py", 0)
+    ]
+    assert [path for path, _ in found] == list(discover([str(tmp_path)]))
+    assert list(discover_sizes([str(tmp_path / "sub" / "alias.py")])) == [(tmp_path / "sub" / "alias.py", 600)]
+
+
+def test_a_run_of_the_command_line_looks_at_no_file_again_for_its_size(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from zerograd_lint.doors import cli
+    from zerograd_lint.files import runner
+
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text(TRAINING)
+
+    def looked_at(path: Path) -> int:
+        raise AssertionError(f"{path} looked at again for its size")
+
+    monkeypatch.setattr(runner, "size_of", looked_at)
+    result = CliRunner().invoke(cli.main, ["check", "--no-cache", "-q", "-j1", str(tmp_path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception  # reports, no failure
+    assert result.output.count("ZG202") == 2

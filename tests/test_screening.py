@@ -106,3 +106,31 @@ def test_a_task_carries_what_its_words_met_and_a_training_one_is_taken_first(tmp
     # What the screening child answers for a task is that set: this process does not ask the words again.
     again = screen_file(tmp_path / "log.py", DEFAULT_SELECTION, verdicts=None, words=frozenset({"lifecycle"}))
     assert isinstance(again, EngineTask) and again.trains
+
+
+def test_the_engine_takes_a_tasks_words_as_asked_of_its_utf8_bytes_and_asks_others_again(tmp_path, monkeypatch):
+    """The words test of a UTF-8 file's bytes is the engine's own of its source: asked once per file. A file in another
+    encoding (latin-1 here) was tested on other bytes than the source's UTF-8: the engine asks again."""
+    from zerograd_lint.core.gate import Gate
+    from zerograd_lint.core.selection import DEFAULT_SELECTION
+    from zerograd_lint.files.runner import EngineTask, run_task, screen_file
+
+    training = "def fit(model, opt, loader):\n    for x in loader:\n        model(x).backward()\n        opt.step()\n"
+    (tmp_path / "train.py").write_text(training, encoding="utf-8")
+    (tmp_path / "latin.py").write_bytes(b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + training.encode())
+    asked: list[bytes] = []
+    in_words = Gate.in_words
+
+    def counted(gate: Gate, data: bytes) -> frozenset[str]:
+        asked.append(data)
+        return in_words(gate, data)
+
+    monkeypatch.setattr(Gate, "in_words", counted)
+    for name, asked_by_engine in (("train.py", 0), ("latin.py", 1)):
+        asked.clear()
+        task = screen_file(tmp_path / name, DEFAULT_SELECTION, verdicts=None)
+        assert isinstance(task, EngineTask) and task.trains and len(asked) == 1
+        outcome = run_task(task)
+        assert not isinstance(outcome, str)
+        assert [d.code for d in outcome.diagnostics] == ["ZG101"]
+        assert len(asked) == 1 + asked_by_engine, name

@@ -372,7 +372,7 @@ def test_ctrl_c_while_files_are_found_exits_130_in_one_line(tmp_path):
     program = (
         "import signal, sys\nfrom zerograd_lint.doors import cli\n"
         "def interrupted(paths):\n    signal.raise_signal(signal.SIGINT)\n    yield from ()\n"
-        "cli.discover = interrupted\nsys.argv = ['zerograd-lint', 'check', '.']\ncli.program()\n"
+        "cli.discover_sizes = interrupted\nsys.argv = ['zerograd-lint', 'check', '.']\ncli.program()\n"
     )
     run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "zerograd-lint: interrupted\n")

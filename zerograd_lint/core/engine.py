@@ -74,7 +74,8 @@ def every_code() -> frozenset[str]:
 
 
 def file_facts(
-    source: str, path: str, gate: Gate | None = None, reached_only: bool = False, project: ProjectSource | None = None
+    source: str, path: str, gate: Gate | None = None, reached_only: bool = False, project: ProjectSource | None = None,
+    words: frozenset[str] | None = None,
 ) -> FileFacts | PartialFacts | PiecewiseFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
@@ -82,10 +83,11 @@ def file_facts(
     say nothing can be reported then hold for the whole file, any others must be made again without it. Or the
     file may come in pieces, each with the facts of some of its functions (`core/pieces.py`).
     `project`: the file's project, whose modules the analysis reads where the file's calls lead.
+    `words`: the gate's words test of the source, asked already (`Gate.in_text`).
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
     gate = gate or gate_of(every_code())
-    own = in_text = gate.in_text(source)
+    own = in_text = gate.in_text(source, words)
     elsewhere = None
     if project is not None and LIFECYCLE not in in_text and LIFECYCLE in gate.asked():
         from zerograd_lint.core.project_gate import ProjectGate
@@ -332,15 +334,17 @@ def import_analysis() -> None:
 
 
 def analyze_source(
-    source: str, path: str = "<string>", codes: Iterable[str] | None = None, project: ProjectSource | None = None
+    source: str, path: str = "<string>", codes: Iterable[str] | None = None, project: ProjectSource | None = None,
+    words: frozenset[str] | None = None,
 ) -> list[Diagnostic]:
     """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa.
 
     With its `project`, a report may be on a line of another module the file's code leads to (a step in
-    `engine.py` reached from the loop of `main.py`): its path is that module's."""
+    `engine.py` reached from the loop of `main.py`): its path is that module's. `words`: the gate's words test of
+    the source, asked already (`Gate.in_text`)."""
     chosen = every_code() if codes is None else frozenset(codes)
     try:
-        return deeper_if_needed(counted_reports_of, source, path, chosen, project)
+        return deeper_if_needed(counted_reports_of, source, path, chosen, project, words)
     except RecursionError:
         return [parse_error(path, 1, 1, NESTED_TOO_DEEPLY)]
     except TooComplex:
@@ -349,14 +353,18 @@ def analyze_source(
         forget_the_file()
 
 
-def counted_reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None) -> list[Diagnostic]:
+def counted_reports_of(
+    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: frozenset[str] | None = None
+) -> list[Diagnostic]:
     """`reports_of`, within the work one file may cost (in the thread that analyses it: see `deep_stack`)."""
     with allowance():
-        return reports_of(source, path, codes, project)
+        return reports_of(source, path, codes, project, words)
 
 
-def reports_of(source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None) -> list[Diagnostic]:
-    facts = file_facts(source, path, gate_of(codes), reached_only=True, project=project)
+def reports_of(
+    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: frozenset[str] | None = None
+) -> list[Diagnostic]:
+    facts = file_facts(source, path, gate_of(codes), reached_only=True, project=project, words=words)
     if isinstance(facts, PiecewiseFacts):
         return piecewise_reports(facts, path, codes)
     if isinstance(facts, PartialFacts):
@@ -434,12 +442,13 @@ def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
 
 
 def lint_source(
-    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, project: ProjectSource | None = None
+    source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, project: ProjectSource | None = None,
+    words: frozenset[str] | None = None,
 ) -> list[Diagnostic]:
     """What a user sees for one file: selected codes only, `# noqa` honoured (on a line of another module of the
-    project, in that module's text)."""
+    project, in that module's text); `words`: the gate's words test of the source, asked already (`Gate.in_text`)."""
     codes = selection.codes()
-    selected = [d for d in analyze_source(source, path, codes, project) if d.code in codes]
+    selected = [d for d in analyze_source(source, path, codes, project, words) if d.code in codes]
     kept = apply_noqa([d for d in selected if d.path == path], source)
     for other in sorted({d.path for d in selected} - {path}):
         text = project.text_of(other) if project is not None else None

@@ -580,10 +580,10 @@ class Gate:
         The second (the code alone) is the engine's to ask, once, of the few files left."""
         return self.in_words(as_bytes(text))
 
-    def in_text(self, text: Text) -> frozenset[str]:
-        """The needs the text may meet, of rules that may then report: from its words, then from its code's."""
-        data = as_bytes(text)
-        met = self.in_words(data)
+    def in_text(self, text: Text, words: frozenset[str] | None = None) -> frozenset[str]:
+        """The needs the text may meet, of rules that may then report: from its words, then from its code's;
+        `words`: the needs its words met (`met_by_words` of its UTF-8 bytes), asked already (by the runner)."""
+        met = self.in_words(as_bytes(text)) if words is None else words
         if not met:
             return met
         code = code_of(text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -16,7 +15,7 @@ from zerograd_lint.core.selection import Selection, SelectionError
 from zerograd_lint.files.buffer import check_buffer, settings_for
 from zerograd_lint.files.cache import Cache, project_root
 from zerograd_lint.files.config import ConfigError, Options, Settings, load_settings
-from zerograd_lint.files.discovery import MissingPath, discover
+from zerograd_lint.files.discovery import MissingPath, discover_sizes
 from zerograd_lint.files.progress import tracked, wants_progress
 from zerograd_lint.files.runner import Fixing, RunResult, check_paths
 from zerograd_lint.files.source import write_atomically
@@ -131,10 +130,10 @@ def check(
     )
     try:
         if reading_stdin:
-            settings, files = settings_for(stdin_filename, command_line, config_file), []
+            settings, found = settings_for(stdin_filename, command_line, config_file), []
         else:
             settings = load_settings(paths, command_line, config_file)
-            files = files_to_check(paths or (".",), settings, quiet)
+            found = files_to_check(paths or (".",), settings, quiet)
     except ConfigError as error:
         raise Failure(str(error)) from None
     except (SelectionError, MissingPath) as error:
@@ -145,13 +144,15 @@ def check(
     fixing = Fixing(write=fix and not diff, unsafe=unsafe_fixes, diff=diff) if fix or diff or show_fixes else None
     cache = None if no_cache else Cache.under(project_root(paths))
     human = output_format in HUMAN_FORMATS and not quiet
-    progress = (lambda items: tracked(items, sys.stderr)) if human and wants_progress(sys.stderr, len(files)) else iter
+    progress = (lambda items: tracked(items, sys.stderr)) if human and wants_progress(sys.stderr, len(found)) else iter
     suggest = output_format == "json" and not statistics  # JSON's `fix`, made where the file is analysed
     try:
         if reading_stdin:
             result = check_buffer(sys.stdin.buffer.read(), stdin_filename or STDIN, settings, suggest)
         else:
-            result = check_paths(files, settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress, suggest=suggest)
+            result = check_paths(
+                [path for path, _ in found], settings, jobs=jobs, cache=cache, fixing=fixing, progress=progress, suggest=suggest, sizes=dict(found)
+            )
     except KeyboardInterrupt:
         interrupted()
 
@@ -179,15 +180,15 @@ def interrupted() -> NoReturn:
     finish(EXIT_INTERRUPTED)
 
 
-def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[Path]:
-    """The files under the paths that no exclude pattern matches. Excludes apply to a file named on the
-    command line too (pre-commit names every staged file, as ruff's --force-exclude), and the run says so."""
+def files_to_check(paths: Sequence[str], settings: Settings, quiet: bool) -> list[tuple[Path, int]]:
+    """The files under the paths that no exclude pattern matches, each with its size. Excludes apply to a file named
+    on the command line too (pre-commit names every staged file, as ruff's --force-exclude), and the run says so."""
     named = {Path(raw) for raw in paths}
     files = []
-    for path in discover(paths):
+    for path, size in discover_sizes(paths):
         pattern = settings.exclusion_of(path)
         if pattern is None:
-            files.append(path)
+            files.append((path, size))
         elif path in named and not quiet:
             click.echo(f"zerograd-lint: {path}: not checked: the exclude pattern {pattern!r} matches it", err=True)
     return files
@@ -326,6 +327,8 @@ def run(
     """
     syntax_error = script_syntax_error(script)
     if syntax_error is not None:  # as python says it, before torch's import (which may print warnings of its own)
+        import traceback  # only here: `check`'s start does without it
+
         traceback.print_exception(type(syntax_error), syntax_error, None)
         sys.exit(1)
     from zerograd_lint.runtime.script import run_script, stdout_sent_to_stderr

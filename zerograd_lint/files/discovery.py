@@ -35,11 +35,26 @@ def is_virtualenv(directory: str) -> bool:
 class Found(NamedTuple):
     path: str
     link: bool
-    identity: tuple[int, int] | None  # (device, inode) of the file behind the path; None: it cannot be looked at
+    status: os.stat_result | None  # of the file behind the path; None: it cannot be looked at
+
+    @property
+    def identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the file behind the path."""
+        return None if self.status is None else (self.status.st_dev, self.status.st_ino)
+
+    @property
+    def size(self) -> int:
+        return 0 if self.status is None else self.status.st_size  # 0: the read says why it cannot be looked at
 
 
 def discover(paths: Iterable[str]) -> Iterator[Path]:
     """Files under the given paths; a file named explicitly is always yielded."""
+    return (path for path, _ in discover_sizes(paths))
+
+
+def discover_sizes(paths: Iterable[str]) -> Iterator[tuple[Path, int]]:
+    """`discover`'s files, each with its size in bytes as discovery's own look at it found it (the runner orders
+    the files by it: no second `stat` of each)."""
     seen: set[tuple[int, int]] = set()
     links: list[Found] = []
     for raw in paths:
@@ -55,30 +70,27 @@ def discover(paths: Iterable[str]) -> Iterator[Path]:
         if status is not None and stat.S_ISDIR(status.st_mode):
             candidates: Iterable[Found] = walk(path)
         elif status is None or stat.S_ISREG(status.st_mode):
-            candidates = (Found(path, os.path.islink(path), identity(status)),)
+            candidates = (Found(path, os.path.islink(path), status),)
         else:
             raise MissingPath(f"{raw}: not a file or folder (a pipe, socket or device)")
         for found in candidates:
             if found.link:
                 links.append(found)
             elif first_time(found, seen):
-                yield Path(found.path)
+                yield Path(found.path), found.size
     for link in links:  # after every file, so a file is checked under its own name
         if first_time(link, seen):
-            yield Path(link.path)
-
-
-def identity(status: os.stat_result | None) -> tuple[int, int] | None:
-    return None if status is None else (status.st_dev, status.st_ino)
+            yield Path(link.path), link.size
 
 
 def first_time(found: Found, seen: set[tuple[int, int]]) -> bool:
     """Whether the file found was not yielded yet (always True when it cannot be looked at)."""
-    if found.identity is None:
+    identity = found.identity
+    if identity is None:
         return True
-    if found.identity in seen:
+    if identity in seen:
         return False
-    seen.add(found.identity)
+    seen.add(identity)
     return True
 
 
@@ -93,7 +105,7 @@ def walk(root: str) -> Iterator[Found]:
             with os.scandir(directory) as listing:
                 entries = list(listing)
         except OSError:
-            unlistable.append(Found(directory, os.path.islink(directory), identity(stat_or_none(directory))))
+            unlistable.append(Found(directory, os.path.islink(directory), stat_or_none(directory)))
             continue
         subdirs, files = [], []
         for entry in entries:
@@ -115,7 +127,7 @@ def walk(root: str) -> Iterator[Found]:
             except OSError:
                 status = None  # a broken or looping link, a file that cannot be looked at: the run says why
             if status is None or stat.S_ISREG(status.st_mode):  # never a pipe, socket, device or folder
-                yield Found(entry.path, is_link(entry), identity(status))
+                yield Found(entry.path, is_link(entry), status)
         yield from unlistable  # the run says it cannot read them
         unlistable.clear()
     yield from unlistable  # the root itself, or the last folders

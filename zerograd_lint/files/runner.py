@@ -25,7 +25,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, Mapping, Sequence, Union
 
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.selection import Selection
@@ -117,7 +117,7 @@ class EngineTask:
     fixing: Fixing | None = None
     cache_key: str | None = None
     suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
-    words: frozenset[str] = frozenset()  # the needs its own words may meet (`words_met`)
+    words: frozenset[str] | None = None  # the needs its own words may meet (`words_met`); None: not asked
 
     @property
     def trains(self) -> bool:
@@ -125,7 +125,13 @@ class EngineTask:
         (a 10 KB test of a distributed optimizer costs more than a 400 KB file of compiler code)."""
         from zerograd_lint.core.gate import LIFECYCLE
 
-        return LIFECYCLE in self.words
+        return self.words is not None and LIFECYCLE in self.words
+
+    @property
+    def words_of_source(self) -> frozenset[str] | None:
+        """`words` where they were asked of the bytes the engine would ask, the source's UTF-8 (a file read as UTF-8
+        without a BOM is its bytes): the engine need not ask them again. None: it asks them."""
+        return self.words if self.encoding == "utf-8" else None
 
 
 @dataclass
@@ -160,16 +166,19 @@ def check_paths(
     fixing: Fixing | None = None,
     progress: Callable[[Sequence[Path]], Iterable[Path]] = iter,
     suggest: bool = False,
+    sizes: Mapping[Path, int] | None = None,
 ) -> RunResult:
     """Check (and fix) the files; `jobs` None: workers where they pay; `progress` wraps the files as they are read;
-    `suggest`: each fixable report with its suggestion (JSON's `fix`)."""
+    `suggest`: each fixable report with its suggestion (JSON's `fix`); `sizes`: each file's size, as discovery found
+    it (else each file is looked at for it)."""
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
     def screen(path: Path, words: frozenset[str] | None = None) -> list[Diagnostic] | EngineTask:
         return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
 
-    sizes = {path: size_of(path) for path in files}
+    if sizes is None:
+        sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
         answers: Generator[list[Diagnostic] | frozenset[str] | None, None, None] = (None for _ in ordered)  # None: screened here
@@ -229,7 +238,7 @@ def screened_in_a_child(
 
     gate_of(settings.selection_for(ordered[0]).codes())
 
-    def settled(path: Path) -> list[Diagnostic] | frozenset[str]:
+    def settled(path: Path) -> list[Diagnostic] | frozenset[str] | None:
         screened = screen(path)
         return screened.words if isinstance(screened, EngineTask) else screened
 
@@ -374,7 +383,7 @@ def analysed(task: EngineTask, workers: PieceWorkers | None = None) -> Outcome:
     project = project_of(task.path)
     each = workers.map if workers is not None else map
     with pieces_analysed_by(workers):
-        diagnostics = lint(task.source, task.path, task.selection, task.suggest, project, each)
+        diagnostics = lint(task.source, task.path, task.selection, task.suggest, project, each, task.words_of_source)
         outcome = Outcome(diagnostics)
         if task.fixing is not None and any(fixable(d) and d.path == task.path for d in diagnostics):
             outcome = fix(task, task.fixing, diagnostics, each)
@@ -384,10 +393,12 @@ def analysed(task: EngineTask, workers: PieceWorkers | None = None) -> Outcome:
 
 
 def lint(
-    source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map
+    source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map,
+    words: frozenset[str] | None = None,
 ) -> list[Diagnostic]:
     """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
-    `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`)."""
+    `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`);
+    `words`: a Python file's words test, asked already (`words_met`)."""
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
@@ -395,7 +406,7 @@ def lint(
     from zerograd_lint.core.engine import lint_source
     from zerograd_lint.files.project_index import project_of
 
-    reports = lint_source(source, path, selection, project or project_of(path))
+    reports = lint_source(source, path, selection, project or project_of(path), words)
     return with_suggestions(source, reports, each) if suggest else reports
 
 

@@ -13,10 +13,10 @@ log = sys.argv.pop(1)
 analyze_source = engine.analyze_source
 
 
-def counted(source, path="<string>", codes=None, project=None):
+def counted(source, path="<string>", *rest, **named):
     with open(log, "a", encoding="utf-8") as file:  # one write per line: lines of two workers never mix
         file.write(f"{path}\n")
-    return analyze_source(source, path, codes, project)
+    return analyze_source(source, path, *rest, **named)
 
 
 engine.analyze_source = counted
