@@ -212,6 +212,9 @@ LOOPS = [
     ("optimizer_rebuilt_by_factory", "train.py", {"utils/optim.py": [("ZG601", 11, 12)]}),
     ("optimizer_rebuilt_by_factory", "finetune.py", {}),
     ("fairseq_task_step", "train.py", {"nmt/trainer.py": [("ZG203", 29, 21)]}),
+    ("scaler_truthy_after_use", "train.py", {}),
+    ("amp_test_inside_inner_loops", "train.py", {}),
+    ("backend_branches_in_step_helper", "train.py", {}),
 ]
 
 

@@ -57,6 +57,11 @@ RULE = Rule(
         # `scaler.scale(loss)` ran, so `scaler is None` is false: the direct step is the arm of runs without AMP.
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
         "    if scaler is None:\n        optimizer.step()\n    else:\n        scaler.step(optimizer)\n        scaler.update()\n",
+        # One AMP test chooses the backward in one loop and the step in the next: nothing assigns its names between.
+        "def update(optimizers, scalers, losses, cfg):\n    for scaler, loss in zip(scalers, losses):\n        if cfg.amp:\n"
+        "            scaler.scale(loss).backward()\n        else:\n            loss.backward()\n"
+        "    for optimizer, scaler in zip(optimizers, scalers):\n        if cfg.amp:\n            scaler.step(optimizer)\n"
+        "            scaler.update()\n        else:\n            optimizer.step()\n",
     ),
     invalid=(
         Example(
