@@ -1,4 +1,5 @@
-# expect: ZG401 24:9, ZG402 29:13
+# expect: ZG401 25:9
+# expect: ZG402 30:13
 """The twin of dual.py whose backward loop tests `config.gpu_id >= 0` alone: on a GPU with `no_amp` the
 backward is scaled while the step loop takes the plain arm, which clips unscaled (ZG401) and steps the scaled
 gradients directly (ZG402)."""
