@@ -110,11 +110,11 @@ class CorrelationPlan:
     counting only tests that decide whether a gradient event runs (`if
     args.channels_last: x = ...` decides nothing the analysis tracks). It is
     forgotten once no test ahead can read it before a rebinding changes it
-    (`live_atoms.py`), at the end of a branch or of a loop: after its last test,
-    when the loop around its tests is done (not the first of two loops that test
-    it, `for ... in zip(...)` over the backwards then over the steps), and
-    within an iteration after its last test when the next one recomputes it.
-    That keeps the valuations few, file size aside.
+    (`live_atoms.py`), at the start of a branch's arm or the end of a loop:
+    after its last test, when the loop around its tests is done (not the first
+    of two loops that test it, `for ... in zip(...)` over the backwards then
+    over the steps), and within an iteration after its last test when the next
+    one recomputes it. That keeps the valuations few, file size aside.
     An atom that moves by nature every iteration (a modulo, a sync flag) is
     forgotten at the back edge of each loop around its tests, and only there:
     a loop that never tests it (`for p in parameters:` in a clip helper under
