@@ -86,3 +86,32 @@ def test_a_forward_helper_handing_the_dict_back_is_no_rebinding(returned: str, p
 def test_what_is_not_provably_the_same_read_stays_unknown(old: str, new: str) -> None:
     assert HELPERS.count(old) >= 1
     assert engine_backward_paired(HELPERS.replace(old, new, 1))
+
+
+CLIP_HELPER = """\
+import torch
+
+
+def clip(model, optimizer, scaler):
+    if scaler:
+        scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+
+
+def train(model, optimizer, scaler, loader):
+    for x, y in loader:
+        optimizer.zero_grad()
+        scaler.scale(torch.nn.functional.mse_loss(model(x), y)).backward()
+        clip(model, optimizer, {handed})
+        scaler.step(optimizer)
+        scaler.update()
+"""
+
+
+@pytest.mark.parametrize("handed, reports", [("scaler", []), ("None", [("ZG401", 7)])])
+def test_a_scaler_a_method_ran_on_is_true(handed: str, reports: list[tuple[str, int]]) -> None:
+    """`if scaler:` right after `scaler.scale(loss)` ran is true (a GradScaler defines no `__bool__` or `__len__`): the
+    clip follows the unscale; handed `None`, the helper clips scaled gradients."""
+    source = CLIP_HELPER.format(handed=handed)
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == reports
+
