@@ -137,3 +137,32 @@ def test_a_copy_and_its_source_test_one_value_until_either_is_rebound(old: str, 
     source = COPIED.replace(old, new, 1)
     step = source.splitlines().index("            optimizer.step()") + 1
     assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG402", step)] if reported else [])
+
+
+CLIP_HELPER = """\
+import torch
+
+
+def clip(model, optimizer, scaler):
+    if scaler:
+        scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+
+
+def train(model, optimizer, scaler, loader):
+    for x, y in loader:
+        optimizer.zero_grad()
+        scaler.scale(torch.nn.functional.mse_loss(model(x), y)).backward()
+        clip(model, optimizer, {handed})
+        scaler.step(optimizer)
+        scaler.update()
+"""
+
+
+@pytest.mark.parametrize("handed, reports", [("scaler", []), ("None", [("ZG401", 7)])])
+def test_a_scaler_a_method_ran_on_is_true(handed: str, reports: list[tuple[str, int]]) -> None:
+    """`if scaler:` right after `scaler.scale(loss)` ran is true (a GradScaler defines no `__bool__` or `__len__`): the
+    clip follows the unscale; handed `None`, the helper clips scaled gradients."""
+    source = CLIP_HELPER.format(handed=handed)
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == reports
+

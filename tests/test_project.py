@@ -246,6 +246,9 @@ LOOPS = [
     ("epoch_hook_rebuilds_optimizer", "schedules/param_groups.py", {}),
     ("one_cycle_per_batch", "training/trainer.py", {"training/trainer.py": [("ZG204", 20, 9)]}),
     ("one_cycle_per_batch", "training/cosine_trainer.py", {}),
+    ("scaler_truthy_after_use", "train.py", {}),
+    ("amp_test_inside_inner_loops", "train.py", {}),
+    ("backend_branches_in_step_helper", "train.py", {}),
 ]
 
 

@@ -86,6 +86,11 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    if scaler is not None:\n        scaler.step(optimizer)\n"
         "        scaler.update()\n    else:\n        optimizer.step()\n\n\nfor x, y in loader:\n    optimizer.zero_grad()\n"
         "    scaler.scale(criterion(model(x), y)).backward()\n    update(model, optimizer, scaler)\n",
+        # `if scaler:` right after `scaler.scale(loss)` used it: a GradScaler has no `__bool__` or `__len__`, it is true.
+        "def clip(model, optimizer, scaler):\n    if scaler:\n        scaler.unscale_(optimizer)\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n\n\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    scaler.scale(criterion(model(x), y)).backward()\n    clip(model, optimizer, scaler)\n    scaler.step(optimizer)\n"
+        "    scaler.update()\n",
     ),
     invalid=(
         Example(

@@ -66,6 +66,11 @@ RULE = Rule(
         "    scaler = model.scaler\n    for x in loader:\n        optimizer.zero_grad()\n        model.forward_backward(x)\n"
         "        if scaler is not None:\n            scaler.step(optimizer)\n            scaler.update()\n        else:\n"
         "            optimizer.step()\n\n\ndef main(loader):\n    train(Net(amp=True), loader)\n",
+        # One AMP test chooses the backward in one loop and the step in the next: nothing assigns its names between.
+        "def update(optimizers, scalers, losses, cfg):\n    for scaler, loss in zip(scalers, losses):\n        if cfg.amp:\n"
+        "            scaler.scale(loss).backward()\n        else:\n            loss.backward()\n"
+        "    for optimizer, scaler in zip(optimizers, scalers):\n        if cfg.amp:\n            scaler.step(optimizer)\n"
+        "            scaler.update()\n        else:\n            optimizer.step()\n",
     ),
     invalid=(
         Example(

@@ -38,6 +38,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.structure import Structure, reads_any
+from zerograd_lint.analysis.interpret.live_atoms import LiveAtoms
 from zerograd_lint.analysis.work import spend
 
 State = TypeVar("State")
@@ -108,8 +109,12 @@ class CorrelationPlan:
     (nothing in the loop rebinds what it reads, and it is no modulo or sync flag),
     counting only tests that decide whether a gradient event runs (`if
     args.channels_last: x = ...` decides nothing the analysis tracks). It is
-    forgotten when the outermost loop around its tests is done, and after its
-    last test outside loops: that keeps the valuations few, file size aside.
+    forgotten once no test ahead can read it before a rebinding changes it
+    (`live_atoms.py`), at the start of a branch's arm or the end of a loop:
+    after its last test, when the loop around its tests is done (not the first
+    of two loops that test it, `for ... in zip(...)` over the backwards then
+    over the steps), and within an iteration after its last test when the next
+    one recomputes it. That keeps the valuations few, file size aside.
     An atom that moves by nature every iteration (a modulo, a sync flag) is
     forgotten at the back edge of each loop around its tests, and only there:
     a loop that never tests it (`for p in parameters:` in a clip helper under
@@ -117,9 +122,11 @@ class CorrelationPlan:
     """
 
     atoms: dict[str, Atom] = field(default_factory=dict)
-    after_loop: dict[int, set[str]] = field(default_factory=dict)  # id(outermost loop) -> atoms forgotten when done
     moving: dict[int, set[str]] = field(default_factory=dict)  # id(loop) -> its tests' atoms that move every iteration
-    after_branch: dict[int, set[str]] = field(default_factory=dict)  # id(branch) -> atoms tested there for the last time
+    # Where atoms stop mattering (live_atoms.py): (id(branch), its `then`?) -> the atoms no test reads from the start of
+    # that arm on; id(loop) -> those no test reads once the loop is done.
+    dead_in_arm: dict[tuple[int, bool], frozenset[str]] = field(default_factory=dict)
+    dead_after_loop: dict[int, frozenset[str]] = field(default_factory=dict)
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
     # A loop's counter whose first value is known (`Rebind.start`): the rebinding's id -> the loop's id, and the loops
     # whose counter a kept atom tests (`if i == 0:`), whose later iterations are told from the first (`later`).
@@ -131,6 +138,7 @@ class CorrelationPlan:
     # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
     # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
     copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
+    killed: dict[int, frozenset[str]] = field(default_factory=dict)  # a rebinding's id -> the atoms it changes
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
@@ -139,6 +147,7 @@ class CorrelationPlan:
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         copies: list[Rebind] = []
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
+        truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
         jumping: dict[int, bool] = {}
@@ -163,6 +172,7 @@ class CorrelationPlan:
                     tests.setdefault(atom.key, []).append((around, node))
             if isinstance(node, Event):
                 present |= node.present
+                truthy |= node.truthy
                 continue
             inner = (*around, node) if isinstance(node, Loop) else around
             stack.extend((child, inner) for child in reversed(list(children(node))))
@@ -174,7 +184,9 @@ class CorrelationPlan:
             # not a setting made once (`profile = False`, which a config file may override).
             flag = (flag_subject(found[key]) in set_flags and loop is not None and reads_any(
                 found[key].reads, structure.rebound(loop).names
-            )) or (found[key].kind == "none" and found[key].subject in present)  # decided where a call reads it
+            )) or (found[key].kind == "none" and found[key].subject in present) or (  # decided where a call reads it
+                found[key].kind == "flag" and key in truthy
+            )
             if key in only_jumps and not flag:
                 continue  # decides no gradient event, and no value set in the code decides it
             recomputed = requires_grad_rebindings(found[key], loop) if len(places) == 1 else []
@@ -201,24 +213,50 @@ class CorrelationPlan:
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
                 plan.counted.add(id(loop))
+        if plan.atoms:
+            moving = {loop: frozenset(keys) for loop, keys in plan.moving.items()}
+            live = LiveAtoms(plan.read_by, plan.killed_by, plan.copied_keys, moving).run(root)
+            every = frozenset(plan.atoms)
+            plan.dead_in_arm = {arm: every - atoms for arm, atoms in live.entering.items() if every - atoms}
+            plan.dead_after_loop = {loop: every - atoms for loop, atoms in live.leaving.items() if every - atoms}
         return plan
 
     def keep(self, atom: Atom, places: list[tuple[tuple[Loop, ...], Branch]]) -> None:
         """Keep the atom apart, forgotten where its tests (each with the loops around it) say."""
         key = atom.key
         self.atoms[key] = atom
-        for around, _ in places:
-            if not around:
-                continue
-            self.after_loop.setdefault(id(around[0]), set()).add(key)
-            for each in around if atom.per_iteration else ():
+        for around, _ in places if atom.per_iteration else ():
+            for each in around:
                 self.moving.setdefault(id(each), set()).add(key)
-        if not places[-1][0]:
-            self.after_branch.setdefault(id(places[-1][1]), set()).add(key)
         for read in atom.reads:
             self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
+
+    def read_by(self, branch: Branch) -> frozenset[str]:
+        """The atoms a test reads: its own, and those `Correlated.value` decides it by (`x is None` for `if x:`, `split
+        == 'val'` for `split == 'train'`)."""
+        own = [atom for atom in atoms_of(branch.condition) if atom.key in self.atoms]
+        if not own:
+            return frozenset()
+        subjects = {atom.subject for atom in own if atom.subject is not None} | {atom.key for atom in own if atom.kind == "flag"}
+        return frozenset(atom.key for atom in own) | frozenset(
+            key for key, atom in self.atoms.items() if atom.subject in subjects or (atom.kind == "flag" and key in subjects)
+        )
+
+    def copied_keys(self, event: Rebind) -> tuple[tuple[str, str], ...]:
+        """A copy's atoms with the same atoms of its source (`Correlated.copied` reads the source's for the copy's)."""
+        return tuple((target.key, source.key) for target, source in self.copies.get(event.id, ()))
+
+    def killed_by(self, event: Rebind) -> frozenset[str]:
+        """The atoms whose names a rebinding changes (but those it leaves as they were, `spared`)."""
+        if event.id not in self.killed:
+            candidates = {key for name in event.names for key in self.by_root_name.get(re.split(r"[.\[]", name, maxsplit=1)[0], ())}
+            candidates -= self.spared.get(event.id, set())
+            self.killed[event.id] = frozenset(
+                key for key in candidates if any(changes(name, read) for name in event.names for read in self.atoms[key].reads)
+            )
+        return self.killed[event.id]
 
 
 def same_atom_of(atom: Atom, target: str, source: str) -> Atom | None:
@@ -293,7 +331,6 @@ class Correlated(Generic[State]):
     plan: CorrelationPlan
     recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
-    _killed: dict[int, frozenset[str]] = field(default_factory=dict)
 
     def start(self, state: State) -> dict:
         return {frozenset(): state}
@@ -305,12 +342,12 @@ class Correlated(Generic[State]):
     def transfer(self, event: Event, state: dict) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner))
         if event.present:
-            state = self.shown_present(event.present, state)
+            state = self.shown_present(event, state)
         if not isinstance(event, Rebind):
             return state
         if event.id in self.plan.copies:
             return self.copied(event, state)
-        state = self.forget(state, self.killed_by(event))
+        state = self.forget(state, self.plan.killed_by(event))
         if event.id in self.plan.counters:
             return self.counted(event, state)
         if event.flag is None:
@@ -332,7 +369,7 @@ class Correlated(Generic[State]):
         atoms hold what its source's same atoms hold there (read before the rebinding forgets what it changes); where
         the source's is not known, the valuation splits into one for each value both may take. A later test of the
         copy then agrees with a test of the source, before the copy or after it, until either is rebound."""
-        killed = self.killed_by(event)
+        killed = self.plan.killed_by(event)
         result: dict = {}
         for valuation, inner in state.items():
             kept = frozenset(item for item in valuation if item[0] not in killed)
@@ -360,10 +397,14 @@ class Correlated(Generic[State]):
             self.add(result, valuation | decided, inner)
         return result
 
-    def shown_present(self, present: frozenset[str], state: dict) -> dict:
-        """After a call read an attribute of `scaler`, `scaler is None` is false (a valuation that said it was true
-        is left as it was: that path would have raised)."""
-        facts = tuple((self.plan.atoms[self.plan.is_none[key]], False) for key in present if key in self.plan.is_none)
+    def shown_present(self, event: Event, state: dict) -> dict:
+        """After a call read an attribute of `scaler`, `scaler is None` is false, and after it ran a method of a
+        GradScaler (or an optimizer...: `Event.truthy`), `if scaler:` is true (a valuation that said otherwise is
+        left as it was: that path would have raised)."""
+        atoms = self.plan.atoms
+        facts = tuple((atoms[self.plan.is_none[key]], False) for key in event.present if key in self.plan.is_none) + tuple(
+            (atoms[key], True) for key in event.truthy if key in atoms and atoms[key].kind == "flag"
+        )
         if not facts:
             return state
         result: dict = {}
@@ -371,15 +412,6 @@ class Correlated(Generic[State]):
             extended = self.extend(valuation, facts)
             self.add(result, extended if extended is not None else valuation, inner)
         return result
-
-    def killed_by(self, event: Rebind) -> frozenset[str]:
-        if event.id not in self._killed:
-            candidates = {key for name in event.names for key in self.plan.by_root_name.get(re.split(r"[.\[]", name, maxsplit=1)[0], ())}
-            candidates -= self.plan.spared.get(event.id, set())
-            self._killed[event.id] = frozenset(
-                key for key in candidates if any(changes(name, read) for name in event.names for read in self.plan.atoms[key].reads)
-            )
-        return self._killed[event.id]
 
     def add(self, into: dict, valuation: Valuation, inner: State) -> None:
         into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
@@ -448,12 +480,14 @@ class Correlated(Generic[State]):
         return None
 
     def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:
+        """The valuations that take the arm, told what its test says, forgetting what no test reads from there on."""
         facts_found = learn(branch.condition, truth)
         alternatives = {tuple((atom, value) for atom, value in facts if atom.key in self.plan.atoms) for facts in facts_found}
         if not alternatives:
             return None  # decided the other way
+        dead = self.plan.dead_in_arm.get((id(branch), truth != branch.negated), frozenset())
         if alternatives == {()}:
-            return state
+            return self.forget(state, dead)
         now = next(self.clock)  # the atoms of one test are tested together: none of them is older
         for facts in alternatives:
             for atom, _ in facts:
@@ -464,7 +498,7 @@ class Correlated(Generic[State]):
                 merged = self.extend(valuation, facts)
                 if merged is not None:
                     self.add(result, merged, inner)
-        return result or None
+        return self.forget(result, dead) if result else None
 
     def extend(self, valuation: Valuation, facts: tuple) -> Valuation | None:
         added = set(valuation)
@@ -502,10 +536,10 @@ class Correlated(Generic[State]):
         return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
-        done = set(self.plan.after_loop.get(id(loop), ()))
+        done = self.plan.dead_after_loop.get(id(loop), frozenset())
         if id(loop) in self.plan.counted:
-            done.add(later(id(loop)))
-        state = self.forget(state, frozenset(done))
+            done |= {later(id(loop))}
+        state = self.forget(state, done)
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
     def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
@@ -519,8 +553,7 @@ class Correlated(Generic[State]):
             for taken in list(then):
                 for skipped in [v for v in orelse if rest(v) == rest(taken)]:
                     then[taken], orelse[skipped] = self.inner.after_branch(branch, then[taken], orelse[skipped])
-        done = frozenset(self.plan.after_branch.get(id(branch), ()))
-        return (self.forget(then, done) if then is not None else None), (self.forget(orelse, done) if orelse is not None else None)
+        return then, orelse
 
 
 @dataclass

@@ -23,7 +23,7 @@ from zerograd_lint.analysis.ir.events import (
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
@@ -53,6 +53,9 @@ from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.work import spend
 
+# A GradScaler, an optimizer, an Accelerator and a DeepSpeed engine define neither `__bool__` nor `__len__`: once a
+# method of one ran, `if scaler:` is true (a tensor's truth is its value, a container's its length: not these).
+TRUTHY_ROLES = frozenset({Role.SCALER, Role.OPTIMIZER, Role.ACCELERATOR, Role.ENGINE})
 COUNTING_ITERABLES = re.compile(r"(^|\.)(range|trange|count)$")
 PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 
@@ -799,9 +802,11 @@ class _CallCollector(cst.CSTVisitor):
 
     def leave_Call(self, original_node: cst.Call) -> None:
         found = self.builder.call(original_node, self.context)
-        present = self.context.naming.dereferenced(original_node) if found else frozenset()
+        naming, resolver = self.context.naming, self.context.resolver
+        present = naming.dereferenced(original_node) if found else frozenset()
+        truthy = frozenset(key for key, receiver in naming.called_on(original_node) if resolver.role(receiver) in TRUTHY_ROLES) if present else frozenset()
         self.nodes.extend(  # the call's own events: the receivers it read are no None once they ran
-            replace(node, present=present) if present and isinstance(node, Event) and node.node is original_node else node
+            replace(node, present=present, truthy=truthy) if present and isinstance(node, Event) and node.node is original_node else node
             for node in found
         )
 

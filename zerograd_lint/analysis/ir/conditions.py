@@ -237,6 +237,15 @@ class Naming:
             node = node.func if isinstance(node, cst.Call) else node.value
         return frozenset(found)
 
+    def called_on(self, call: cst.Call) -> Iterator[tuple[str, cst.BaseExpression]]:
+        """The keys and nodes of the receivers a method is called on along a call's callee: `scaler` for
+        `scaler.scale(loss).backward()`, `self.scaler` (not `self`, only read) for `self.scaler.step(opt)`."""
+        node: cst.BaseExpression = call
+        while isinstance(node, (cst.Call, cst.Attribute, cst.Subscript)):
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and (key := self.chain(node.func.value)) is not None:
+                yield key, node.func.value
+            node = node.func if isinstance(node, cst.Call) else node.value
+
     def stored(self, target: cst.BaseExpression) -> Iterator[str]:
         """The keys an assignment target changes: `x`, `self.step`, `cfg` for `cfg[k] = v`, each of a tuple."""
         if isinstance(target, (cst.Tuple, cst.List)):

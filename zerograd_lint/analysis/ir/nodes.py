@@ -42,6 +42,9 @@ class Event:
     # The chains (keyed as conditions.Naming scopes them) whose attributes the event's call reads: `scaler` of
     # `scaler.scale(loss).backward()`. Once the call ran they are no None (conditions.Naming.dereferenced).
     present: frozenset[str] = field(default=frozenset(), kw_only=True)
+    # Those of them a method was called on that are objects whose truth is always true (a GradScaler's, an
+    # optimizer's: builder.TRUTHY_ROLES): once the call ran, `if scaler:` holds.
+    truthy: frozenset[str] = field(default=frozenset(), kw_only=True)
 
     @cached_property
     def text(self) -> str:

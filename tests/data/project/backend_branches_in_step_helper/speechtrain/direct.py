@@ -1,0 +1,87 @@
+# expect: ZG402 66:21
+"""The twin of mixed.py whose GradScaler branch steps the optimizer itself: scaled gradients applied directly
+(ZG402), the one report among the back ends."""
+
+from apex import amp
+
+import torch
+
+from .base import BaseTrainer
+
+
+class DirectTrainer(BaseTrainer):
+    def __init__(self, model, loader, epochs, use_accelerate, use_apex, use_scaler, accelerator, accum_steps, max_norm, after_epoch, log_every):
+        super().__init__(model, loader, epochs)
+        self.optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+        self.scheduler = torch.optim.lr_scheduler.StepLR(self.optimizer, step_size=10)
+        self.use_accelerate = use_accelerate
+        self.use_apex = use_apex
+        self.accelerator = accelerator
+        self.use_scaler = use_scaler
+        self.accum_steps = accum_steps
+        self.max_norm = max_norm
+        self.after_epoch = after_epoch
+        self.log_every = log_every
+        self.scaler = torch.amp.GradScaler("cuda") if use_scaler else None
+
+    def norm(self):
+        return torch.norm(torch.stack([p.grad.norm() for p in self.model.parameters() if p.grad is not None]))
+
+    def clip(self, max_norm, scaler):
+        if max_norm is not None and max_norm > 0:
+            if scaler:
+                scaler.unscale_(self.optimizer)
+            return torch.nn.utils.clip_grad_norm_(self.model.parameters(), max_norm)
+        return self.norm()
+
+    def optimize(self, batch, scaler, step_now):
+        inputs, targets = batch
+        loss = torch.nn.functional.mse_loss(self.model(inputs), targets)
+        if not torch.isfinite(loss):
+            return None
+        loss = loss / self.accum_steps
+        norm = 0
+        stepped = True
+        if self.use_accelerate:
+            with self.accelerator.accumulate(self.model):
+                self.accelerator.backward(loss)
+                norm = self.norm()
+                if self.accelerator.sync_gradients and self.max_norm > 0:
+                    self.accelerator.clip_grad_norm_(self.model.parameters(), self.max_norm)
+                self.optimizer.step()
+                if not self.after_epoch:
+                    self.scheduler.step()
+                self.optimizer.zero_grad()
+        else:
+            if self.use_scaler and self.use_apex:
+                with amp.scale_loss(loss, self.optimizer) as scaled:
+                    scaled.backward()
+                if step_now:
+                    norm = self.clip(self.max_norm, None)
+            elif self.use_scaler:
+                scaler.scale(loss).backward()
+                if step_now:
+                    norm = self.clip(self.max_norm, scaler)
+                    before = scaler.get_scale()
+                    self.optimizer.step()
+                    scaler.update()
+                    stepped = before <= scaler.get_scale()
+            else:
+                loss.backward()
+                if step_now:
+                    if self.max_norm > 0:
+                        norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.max_norm)
+                    self.optimizer.step()
+            if stepped and not self.after_epoch and step_now:
+                self.scheduler.step()
+            if step_now:
+                self.optimizer.zero_grad()
+        if isinstance(norm, torch.Tensor) and not torch.isfinite(norm):
+            norm = 0
+        return loss.item(), float(norm)
+
+    def train_step(self, batch, step):
+        step_now = (step + 1) % self.accum_steps == 0 or step + 1 == len(self.loader)
+        result = self.optimize(batch, self.scaler, step_now)
+        if result is not None and step % self.log_every == 0:
+            print(result)
