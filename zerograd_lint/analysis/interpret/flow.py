@@ -222,7 +222,8 @@ class CorrelationPlan:
         return plan
 
     def keep(self, atom: Atom, places: list[tuple[tuple[Loop, ...], Branch]]) -> None:
-        """Keep the atom apart, forgotten where its tests (each with the loops around it) say."""
+        """Keep the atom apart: the names it reads, its `x is None` subject, and the loops around its tests where it
+        moves every iteration (forgotten at their back edges; elsewhere `live_atoms.py` says where it stops mattering)."""
         key = atom.key
         self.atoms[key] = atom
         for around, _ in places if atom.per_iteration else ():
