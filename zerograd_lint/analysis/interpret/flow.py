@@ -371,12 +371,17 @@ class Correlated(Generic[State]):
         the source's is not known, the valuation splits into one for each value both may take. A later test of the
         copy then agrees with a test of the source, before the copy or after it, until either is rebound."""
         killed = self.plan.killed_by(event)
+        pairs = self.plan.copies[event.id]
+        unknown = sum(self.value(valuation, source) is None for valuation in state for _, source in pairs)
+        room = len(state) + unknown <= MAX_VALUATIONS  # a split past the cap would only make the oldest tests forgotten
         result: dict = {}
         for valuation, inner in state.items():
             kept = frozenset(item for item in valuation if item[0] not in killed)
             alternatives = [kept]
-            for target, source in self.plan.copies[event.id]:
+            for target, source in pairs:
                 value = self.value(valuation, source)
+                if value is None and not room:
+                    continue  # the copy as unknown as its source, as before copies were followed
                 values = (value,) if value is not None else (True, False)
                 alternatives = [
                     extended for each in alternatives for truth in values
@@ -400,8 +405,9 @@ class Correlated(Generic[State]):
 
     def shown_present(self, event: Event, state: dict) -> dict:
         """After a call read an attribute of `scaler`, `scaler is None` is false, and after it ran a method of a
-        GradScaler (or an optimizer...: `Event.truthy`), `if scaler:` is true (a valuation that said otherwise is
-        left as it was: that path would have raised)."""
+        GradScaler (or an optimizer...: `Event.truthy`), `if scaler:` is true. A valuation that said otherwise is a
+        path that raised at the call, and goes (a copy's split, `scaler = self.scaler`, makes both values of a scaler
+        no test had decided yet); where every valuation says so, they stay as they were: the analysis knows no path."""
         atoms = self.plan.atoms
         facts = tuple((atoms[self.plan.is_none[key]], False) for key in event.present if key in self.plan.is_none) + tuple(
             (atoms[key], True) for key in event.truthy if key in atoms and atoms[key].kind == "flag"
@@ -410,9 +416,9 @@ class Correlated(Generic[State]):
             return state
         result: dict = {}
         for valuation, inner in state.items():
-            extended = self.extend(valuation, facts)
-            self.add(result, extended if extended is not None else valuation, inner)
-        return result
+            if (extended := self.extend(valuation, facts)) is not None:
+                self.add(result, extended, inner)
+        return result or state
 
     def add(self, into: dict, valuation: Valuation, inner: State) -> None:
         into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
