@@ -285,7 +285,11 @@ def may_loop_elsewhere(data: bytes) -> bool:
 
 def may_hold_driven_override(data: bytes) -> bool:
     """The words of a subclass holding a backward or a step, which a base class of another module may run."""
-    return b"class" in data and DERIVED_CLASS.search(data) is not None and any(lifecycle_words(data))
+    # Each call's pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
+    calls = (b"backward" in data and calls_attribute(data, BACKWARD_CALL, b"manual_")) or (
+        b"step" in data and calls_attribute(data, STEP_CALL)
+    )
+    return calls and DERIVED_CLASS.search(data) is not None
 
 
 def says_optimizer(data: bytes) -> bool:
