@@ -473,7 +473,7 @@ class Engine:
     `jobs` None: workers start when two tasks hold `BYTES_PER_WORKER` of source,
     one core being this process's, which analyses too once every file is read:
     each task the workers have not started yet, those whose words train first
-    (the workers take the biggest first) (a worker costs its start and a copy of each page it writes of what it
+    (the workers take the biggest first; a worker costs its start and a copy of each page it writes of what it
     inherits, about a tenth of a second of CPU; this process holds them already);
     the tasks before wait for them. An explicit `jobs` is as many processes from
     the second task (1: this one alone). A task left to this process while no

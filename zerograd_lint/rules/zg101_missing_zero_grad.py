@@ -301,8 +301,8 @@ RULE = Rule(
         "toggles `requires_grad`, nor when the two optimizers step within one iteration (a joint loss looks the same)."
     ),
     valid=(
-        # Two optimizers over one model: the clear every 2 batches runs between two steps of the other every 4 (counter
-        # arithmetic the analysis does not follow: whether it runs between them is unknown).
+        # Two optimizers over one model: the clear every 2 batches runs between any two steps of the other every 4 (the
+        # counter moves by one each batch: `cleared_on_another_count`).
         "gen_opt = torch.optim.SGD(model.parameters(), lr=0.1)\ndis_opt = torch.optim.Adam(model.parameters())\n"
         "for i, x in enumerate(loader):\n    loss(x).backward()\n    if i % 2 == 1:\n        gen_opt.step()\n"
         "        gen_opt.zero_grad()\n    if i % 4 == 0:\n        dis_opt.step()\n",
