@@ -17,6 +17,9 @@ EXIT_ERROR = 2  # the command line's status for what cannot be done (`cli.EXIT_E
 
 def start() -> NoReturn:
     """`zerograd-lint server`: serve over stdin/stdout; without pygls, say what to install and exit 2."""
+    from zerograd_lint.files import dataclass_methods
+
+    dataclass_methods.install()  # before any class is made: the opening's, the analysis's, LibCST's
     try:
         from zerograd_lint.doors.lsp.opening import serve
     except ModuleNotFoundError as error:

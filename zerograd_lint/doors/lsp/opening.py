@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, NoReturn
 
 from zerograd_lint.doors.lsp.messages import JSON, initialize_result, position_encoding, published
 from zerograd_lint.doors.lsp.programs import Checked, Program, check_program, is_python, selection_for, warm_checks
+from zerograd_lint.files import dataclass_methods
 
 CONTENT_LENGTH = re.compile(rb"Content-Length: (\d+)\r\n")  # the header as pygls reads it
 REPLAYED_INITIALIZE = "zerograd-lint/opening"  # the id `initialize` is replayed under: its answer is the one to drop
@@ -178,6 +179,8 @@ def importing_server(messages: Messages) -> threading.Thread:
     def import_server() -> None:
         try:
             import zerograd_lint.doors.lsp.server  # noqa: F401
+
+            dataclass_methods.keep()  # the server's imports are done: the next server execs their methods' code
         except Exception:  # the import in `serve` says what failed
             pass
         messages.put(SERVER_IMPORTED)
