@@ -25,6 +25,9 @@ from zerograd_lint.doors.lsp.opening import framed
 
 RECORDING_SERVER = """
 import json, sys, threading
+from zerograd_lint.files import dataclass_methods
+
+dataclass_methods.install()  # as `zerograd-lint server` starts
 from zerograd_lint.doors.lsp import programs
 
 record = {"checks": 0, "written": []}
@@ -57,7 +60,8 @@ class Recording:
     def write(self, data):
         message = json.loads(data.partition(b"\\r\\n\\r\\n")[2])
         version = (message.get("params") or {}).get("version")
-        record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules)})
+        compiled = len(dataclass_methods.installed.compiled)  # the dataclasses' methods compiled, not kept yet
+        record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules), "compiled": compiled})
         self.stdout.write(data)
         if version == held_until:
             published.set()
@@ -83,8 +87,8 @@ NOT_FOR_THE_FIRST_DIAGNOSTICS = (
 )
 
 
-def spawn(tmp_path: Path, *command: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(command, cwd=tmp_path, env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def spawn(tmp_path: Path, *command: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, cwd=tmp_path, env=env or cli_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def ended(process: subprocess.Popen[bytes]) -> int:
@@ -100,11 +104,11 @@ def ended(process: subprocess.Popen[bytes]) -> int:
     return status
 
 
-def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None], *held_until: str) -> dict[str, Any]:
+def recorded(tmp_path: Path, talk: Callable[[RawClient, str], None], *held_until: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     """What the recording server wrote, and the checks it made, while `talk` spoke to it about train.py (its URI)
     and then shut it down; `held_until` a version: pygls's import waits until that version's diagnostics are out."""
     record_file = tmp_path / "record.json"
-    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file), *held_until)
+    process = spawn(tmp_path, sys.executable, "-c", RECORDING_SERVER, str(record_file), *held_until, env=env)
     try:
         client = RawClient(process)
         talk(client, (tmp_path / "train.py").as_uri())
@@ -148,6 +152,26 @@ def test_the_first_diagnostics_and_the_edits_are_published_before_pygls_is_impor
     assert {"libcst", "zerograd_lint.core.engine", "zerograd_lint.rules.pages"} <= set(published[0]["modules"])
     assert [name for name in NOT_FOR_THE_FIRST_DIAGNOSTICS if name in published[0]["modules"]] == []
     assert record["checks"] == 4  # each text once, by the opening: pygls's server, reading them again, checks none
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="XDG_CACHE_HOME names the user's cache folder on Linux")
+def test_a_later_server_compiles_none_of_the_dataclasses_methods(tmp_path: Path) -> None:
+    """The dataclasses' methods a server compiled (LibCST's node classes, the analysis's) are kept once its imports
+    are done, and the next server, on its way to the first diagnostics, execs their code: it compiles none."""
+
+    def talk(client: RawClient, uri: str) -> None:
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", opened(uri, SCRIPT))
+        assert [report["code"] for report in client.diagnostics(uri, 1)] == ["ZG101"]
+
+    env = {**cli_env(), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    compiled = []
+    for _ in range(2):
+        [first] = [w for w in recorded(tmp_path, talk, env=env)["written"] if w["method"] == "textDocument/publishDiagnostics"]
+        compiled.append(first["compiled"])
+    assert compiled[0] > 500 and compiled[1] == 0, compiled
+    assert [path.name for path in (tmp_path / "cache" / "zerograd-lint").glob("*/*")] == [f"dataclass-methods.{sys.implementation.cache_tag}.marshal"]
 
 
 def test_the_server_starts_without_the_command_line(tmp_path: Path) -> None:
