@@ -33,7 +33,7 @@ class DataclassMethods:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.kept = read(path)  # by text: its code, marshalled
-        self.compiled: dict[str, bytes] = {}  # the texts compiled by this process, not yet kept
+        self.compiled: dict[str, types.CodeType] = {}  # the texts compiled by this process, not yet kept
 
     def exec(self, text: str, globals: dict[str, Any] | None = None, locals: dict[str, Any] | None = None) -> None:
         exec(self.code(text), globals, locals)
@@ -48,8 +48,7 @@ class DataclassMethods:
                 code = None
             if isinstance(code, types.CodeType):
                 return code
-        code = compile(text, "<string>", "exec", dont_inherit=True)
-        self.compiled[text] = marshal.dumps(code)
+        code = self.compiled[text] = compile(text, "<string>", "exec", dont_inherit=True)
         return code
 
     def keep(self) -> None:
@@ -59,8 +58,8 @@ class DataclassMethods:
             return
         from zerograd_lint.files.source import write_atomically
 
-        self.kept = {**self.kept, **self.compiled}
-        self.compiled = {}
+        compiled, self.compiled = dict(self.compiled), {}  # a copy: another thread may be making a class
+        self.kept = {**self.kept, **{text: marshal.dumps(code) for text, code in compiled.items()}}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, marshal.dumps((FORMAT, self.kept)))
