@@ -108,7 +108,7 @@ def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
 def is_node_class(kind: type) -> bool:
     """`issubclass(kind, cst.CSTNode)`, once per class: `isinstance` against CSTNode, an ABC, runs Python code for
     every value. Read from the class's MRO (LibCST registers no virtual subclass): the ABC's own answer for a
-    class that is not a node asks each of its ~250 node classes in turn (~3 ms of the editor's first check)."""
+    class that is not a node asks each of its ~380 subclasses in turn (~3 ms of the editor's first check)."""
     return cst.CSTNode in kind.__mro__
 
 
