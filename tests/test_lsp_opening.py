@@ -60,8 +60,10 @@ class Recording:
     def write(self, data):
         message = json.loads(data.partition(b"\\r\\n\\r\\n")[2])
         version = (message.get("params") or {}).get("version")
-        compiled = len(dataclass_methods.installed.compiled)  # the dataclasses' methods compiled, not kept yet
-        record["written"].append({"method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules), "compiled": compiled})
+        record["written"].append({
+            "method": message.get("method"), "id": message.get("id"), "version": version, "modules": sorted(sys.modules),
+            "compiled": len(dataclass_methods.installed.compiled),  # the dataclasses' methods compiled, not kept yet
+        })
         self.stdout.write(data)
         if version == held_until:
             published.set()
