@@ -10,6 +10,7 @@ stage would let through.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -54,11 +55,12 @@ def analyse_ungated(source: str) -> list:
 
 
 def test_every_rule_declares_needs_the_gate_knows_as_it_reads_them():
-    from zerograd_lint.rules import catalogue
+    from zerograd_lint.rules import catalogue, declared
 
-    assert [(e.code, e.enabled_by_default, e.needs) for e in catalogue()] == [
-        (r.code, r.enabled_by_default, r.needs) for r in all_rules()
-    ]
+    rules = [(r.code, r.enabled_by_default, r.needs) for r in all_rules()]
+    written = [declared(name) for name in sorted(sys.modules) if re.fullmatch(r"zerograd_lint\.rules\.zg\d{3}_\w+", name)]
+    assert [(e.code, e.enabled_by_default, e.needs) for e in written] == rules  # as the source's literals say
+    assert [(e.code, e.enabled_by_default, e.needs) for e in catalogue()] == rules
     assert all(set(rule.needs) <= NEEDS.keys() and (rule.needs or rule.check is None) for rule in all_rules())
 
 
