@@ -83,9 +83,11 @@ finally:
 ANALYSIS = ("libcst", "zerograd_lint.core.engine", "zerograd_lint.analysis", "zerograd_lint.fixes", "torch")
 PYGLS = ("lsprotocol", "lsprotocol.types", "pygls.lsp", "pygls.protocol", "cattrs", "attrs")
 # What the first diagnostics never need: the link to a rule's page is read from the install's METADATA without
-# importlib.metadata (email, zipfile, csv: ~15-20 ms of CPU), and no writer of `check`'s formats, nor --fix's driver.
+# importlib.metadata (email, zipfile, csv: ~15-20 ms of CPU), no writer of `check`'s formats, nor --fix's driver, nor
+# what writes a file (tempfile, with random and shutil: ~3 ms).
 NOT_FOR_THE_FIRST_DIAGNOSTICS = (
     "importlib.metadata", "email", "csv", "click", "zerograd_lint.doors.cli", "zerograd_lint.formats", "zerograd_lint.core.fixing",
+    "tempfile",
 )
 
 
