@@ -121,7 +121,7 @@ class RootFacts:
         here, there = self.namespaces.get(written_at), self.namespaces.get(read_at)
         if here is None or there is None:
             return None
-        return expression if here is there else here.translated(expression, there)
+        return expression if here.same_code(there) else here.translated(expression, there)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers, self.built_from)
