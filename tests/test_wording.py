@@ -25,6 +25,13 @@ FILES = {
     # the loop clears a model built apart from the one the optimizer trains
     "teacher.py": "teacher = nn.Linear(4, 1)\nstudent = nn.Linear(4, 1)\nopt = torch.optim.SGD(student.parameters(), lr=0.1)\n"
                   "for x in loader:\n    teacher.zero_grad()\n    loss(student(x)).backward()\n    opt.step()\n",
+    # an element is keyed as its list or dict: the advice names it as the loop around does
+    "enumerated.py": "for x in loader:\n    for i, optimizer in enumerate(optimizers):\n        optimizer.zero_grad()\n"
+                     "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
+                     "        scaler.step(optimizer)\n        scaler.update()\n",
+    "items.py": "for x in loader:\n    for name, optimizer in optimizers.items():\n        optimizer.zero_grad()\n"
+                "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
+                "        scaler.step(optimizer)\n        scaler.update()\n",
 }
 
 
@@ -43,6 +50,8 @@ def test_messages_say_what_happens_and_what_to_write(tmp_path: Path, cli_here: C
     assert "(`teacher.zero_grad()` (line 5) clears another model than `student`, which `opt` is built from)" in messages[
         "teacher.py", "ZG101"
     ]
+    for name in ("enumerated.py", "items.py"):
+        assert messages[name, "ZG401"].endswith("Call `scaler.unscale_(optimizer)` before clipping."), name
 
 
 def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path, cli_here: CliInterpreter) -> None:
