@@ -492,8 +492,17 @@ class Resolver:
 
     def reads_none(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is `None` or a part of it (`trainer.scaler` of a helper's parameter handed `None`): reading
-        an attribute of `None` raises, so it is no object of any role, whatever its name says."""
-        return isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)) and AFTER_FIRST_NAME.split(self.canonical(node), 1)[0] == "None"
+        an attribute of `None` raises, so it is no object of any role, whatever its name says. Not where the code
+        binds the name or a part of its chain itself (`if optimizer is None: optimizer = SGD(...)`)."""
+        chain = node
+        while isinstance(chain, (cst.Attribute, cst.Subscript)):
+            if self.bindings(code_of(chain)):
+                return False
+            chain = chain.value
+        return (
+            isinstance(chain, cst.Name) and not self.bindings(chain.value)
+            and AFTER_FIRST_NAME.split(self.canonical(node), 1)[0] == "None"
+        )
 
     def binding_role(self, key: str | None, binding: Binding, depth: int) -> Role | None:
         """The role one binding of `key` gives it (None: an element assigned to a mapping's key, `optims[name] = ...`)."""
