@@ -29,6 +29,10 @@ FILES = {
     "enumerated.py": "for x in loader:\n    for i, optimizer in enumerate(optimizers):\n        optimizer.zero_grad()\n"
                      "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
                      "        scaler.step(optimizer)\n        scaler.update()\n",
+    # a helper handed `None` builds its own optimizer: keyed as the caller's `None`, named as the helper's name
+    "handed_none.py": "def make_step(model, x, optimizer):\n    if optimizer is None:\n"
+                      "        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    model(x).sum().backward()\n"
+                      "    optimizer.step()\n\n\nfor x in loader:\n    make_step(model, x, None)\n",
     "items.py": "for x in loader:\n    for name, optimizer in optimizers.items():\n        optimizer.zero_grad()\n"
                 "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
                 "        scaler.step(optimizer)\n        scaler.update()\n",
@@ -50,6 +54,7 @@ def test_messages_say_what_happens_and_what_to_write(tmp_path: Path, cli_here: C
     assert "(`teacher.zero_grad()` (line 5) clears another model than `student`, which `opt` is built from)" in messages[
         "teacher.py", "ZG101"
     ]
+    assert messages["handed_none.py", "ZG101"].endswith("Call `optimizer.zero_grad()` right after the step.")
     for name in ("enumerated.py", "items.py"):
         assert messages[name, "ZG401"].endswith("Call `scaler.unscale_(optimizer)` before clipping."), name
 

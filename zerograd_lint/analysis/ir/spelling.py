@@ -21,6 +21,9 @@ from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
 
 
+CONSTANT_NAMES = frozenset({"None", "True", "False"})
+
+
 @dataclass(frozen=True, eq=False)
 class Namespace:
     resolver: Resolver  # the function's, under the inlined call that runs it
@@ -137,7 +140,8 @@ def plain_expression(key: str) -> cst.BaseExpression | None:
 
 
 def base_name(expression: cst.BaseExpression) -> str | None:
-    """`self` of `self.optimizers[0]`; None when the chain starts with anything but a name."""
+    """`self` of `self.optimizers[0]`; None when the chain starts with anything but a name (`None`, a constant, names
+    no object: the key of a helper's parameter handed `None` that the helper binds to an optimizer of its own)."""
     while isinstance(expression, (cst.Attribute, cst.Subscript)):
         expression = expression.value
-    return expression.value if isinstance(expression, cst.Name) else None
+    return expression.value if isinstance(expression, cst.Name) and expression.value not in CONSTANT_NAMES else None
