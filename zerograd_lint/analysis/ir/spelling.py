@@ -42,22 +42,32 @@ class Namespace:
         """Whether both places are in one function under one inlined call (whatever loops are around each)."""
         return self.reads is other.reads
 
-    def spelling(self, key: str, written: cst.BaseExpression | None = None) -> str | None:
+    def spelling(self, key: str, written: cst.BaseExpression | None = None, element: bool = False) -> str | None:
         """The expression that names the object `key` here: `written`, the code's own expression for it where it has
         one (`opt` of `opt.step()`; `self.optimizer`, keyed by the `__init__` parameter it was set from); else the
         target of a loop around that binds an element of the collection keyed `key` (`scaler` of `for scaler,
-        optimizer in zip(scalers, optimizers):`); else, unless the code here iterates a collection keyed `key` (it
-        names the collection, not its element), the parameter (or a closure's free name) a caller's argument is
-        bound to, or the key itself where it names the same object here. None where nothing here is bound to it (a
-        construction handed in, `self.optimizer` outside the class, `optimizers` outside a loop over it)."""
+        optimizer in zip(scalers, optimizers):`); else the parameter (or a closure's free name) a caller's argument
+        is bound to, or the key itself where it names the same object here, unless that is the collection where
+        the key stands for one of its elements (`element`, or the code here iterates a collection keyed `key`): then
+        only a parameter handed an element of it. None where nothing here is bound to it (a construction handed in,
+        `self.optimizer` outside the class, `optimizers` outside a loop over it)."""
         if written is not None and self.names(written, key):
             return code_of(written)
-        element = self.element(key)
-        if element is not None:
-            return element
-        if any(self.resolver.canonical(collection) == key for collection in self.iterated):
-            return None
+        looped = self.element(key)
+        if looped is not None:
+            return looped
+        if element or any(self.resolver.canonical(collection) == key for collection in self.iterated):
+            return self.parameter_handed_an_element(key)
         return self.name_for(key)
+
+    def parameter_handed_an_element(self, key: str) -> str | None:
+        """The parameter that a caller's loop hands an element of the collection keyed `key` (`step(opt)` in `for opt
+        in optimizers:`)."""
+        for name, bound in self.resolver.overlay.items():
+            caller, argument = self.resolver.arguments.get(name, (None, None))
+            if bound == key and caller is not None and caller.collection_of(argument) is not None:
+                return name
+        return None
 
     def element(self, key: str) -> str | None:
         """The name a loop around binds to each element of the collection keyed `key`, the innermost first (a name
