@@ -139,9 +139,11 @@ def test_a_valuation_a_call_on_the_scaler_contradicts_is_a_path_that_raised() ->
     """`scaler.scale(loss)` ran: a valuation where `scaler` was false (the copy's split made it so) is no path; where
     every valuation says so, the analysis knows no path and they stay as they were."""
     domain = correlated("scaler")
-    scaled = Backward(2, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]),
-                      truthy=frozenset({"scaler"}))
+    scaled = Backward(
+        2, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]),
+        present=frozenset({"scaler"}), truthy=frozenset({"scaler"}),
+    )
     state = {frozenset({("scaler", True)}): frozenset({1}), frozenset({("scaler", False)}): frozenset({2})}
-    assert domain.shown_present(scaled, state) == {frozenset({("scaler", True)}): frozenset({1})}
+    assert domain.transfer(scaled, state) == {frozenset({("scaler", True)}): frozenset({1})}
     falsy = {frozenset({("scaler", False)}): frozenset({2})}
-    assert domain.shown_present(scaled, falsy) == falsy
+    assert domain.transfer(scaled, falsy) == falsy
