@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import logging
 
+import libcst as cst
 import pytest
 
 from zerograd_lint.analysis.interpret import flow
+from zerograd_lint.analysis.ir.nodes import Backward, Rebind
 from zerograd_lint.core.engine import analyze_source
 
 LOOP = """\
@@ -49,7 +51,10 @@ def test_a_loop_that_does_not_settle_leaves_its_function_out_and_says_so(
 
 
 class Union:
-    """A plain inner domain for the correlated one: states are sets, joined by union."""
+    """A plain inner domain for the correlated one: states are sets, joined by union; no event changes them."""
+
+    def transfer(self, event: object, state: frozenset) -> frozenset:
+        return state
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
@@ -101,3 +106,44 @@ def test_past_the_limit_of_the_atoms_tested_together_the_one_whose_forgetting_fr
         frozenset({(first, True), (second, False)}): frozenset({3}),
     }
     assert domain.join(state, {}) == {frozenset({(first, False)}): frozenset({1}), frozenset({(first, True)}): frozenset({2, 3})}
+
+
+def copy_of(domain: flow.Correlated, target: str, source: str) -> Rebind:
+    """`target = source`, whose atoms the plan keeps: a later test of either agrees with a test of the other."""
+    copy = Rebind(1, cst.Name(target), frozenset({target}), copies=source)
+    domain.plan.copies[copy.id] = ((domain.plan.atoms[target], domain.plan.atoms[source]),)
+    return copy
+
+
+def test_a_copy_of_an_unknown_value_splits_the_valuations_into_the_values_both_may_take() -> None:
+    domain = correlated("use_amp", "self.scaler", "scaler")
+    state = {frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})}
+    assert domain.transfer(copy_of(domain, "scaler", "self.scaler"), state) == {
+        valuation | {("self.scaler", truth), ("scaler", truth)}: inner for valuation, inner in state.items() for truth in (True, False)
+    }
+
+
+def test_a_copy_splits_only_where_the_cap_leaves_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the cap the split would only make the oldest test forgotten at the next join (`use_amp` here, whose two
+    arms hold different gradients: a scaled backward taken for a plain one's); the copy stays as unknown as its
+    source, as before copies were followed (coqui-ai/Trainer's `scaler = self.scaler`)."""
+    monkeypatch.setattr(flow, "MAX_VALUATIONS", 3)
+    domain = correlated("use_amp", "self.scaler", "scaler")
+    state = {frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})}
+    copied = domain.transfer(copy_of(domain, "scaler", "self.scaler"), state)
+    assert copied == state
+    assert domain.join(copied, {}) == state  # a split's four valuations would have lost `use_amp` here
+
+
+def test_a_valuation_a_call_on_the_scaler_contradicts_is_a_path_that_raised() -> None:
+    """`scaler.scale(loss)` ran: a valuation where `scaler` was false (the copy's split made it so) is no path; where
+    every valuation says so, the analysis knows no path and they stay as they were."""
+    domain = correlated("scaler")
+    scaled = Backward(
+        2, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]),
+        present=frozenset({"scaler"}), truthy=frozenset({"scaler"}),
+    )
+    state = {frozenset({("scaler", True)}): frozenset({1}), frozenset({("scaler", False)}): frozenset({2})}
+    assert domain.transfer(scaled, state) == {frozenset({("scaler", True)}): frozenset({1})}
+    falsy = {frozenset({("scaler", False)}): frozenset({2})}
+    assert domain.transfer(scaled, falsy) == falsy

@@ -249,6 +249,11 @@ LOOPS = [
     ("scaler_truthy_after_use", "train.py", {}),
     ("amp_test_inside_inner_loops", "train.py", {}),
     ("backend_branches_in_step_helper", "train.py", {}),
+    ("none_handed_to_scaled_backward", "examples/gan.py", {}),
+    (
+        "none_handed_to_scaled_backward", "examples/gan_direct_step.py",
+        {"examples/gan_direct_step.py": [("ZG402", 19, 13), ("ZG402", 25, 13)]},
+    ),
 ]
 
 

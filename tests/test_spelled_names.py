@@ -158,6 +158,51 @@ def main():
 main()
 """
 
+ZIPPED_SCALERS = """\
+import torch
+from torch import nn
+
+
+def update(models, optimizers, scalers, batches):
+    for x, y in batches:
+        for model, optimizer, scaler in zip(models, optimizers, scalers):
+            optimizer.zero_grad()
+            scaler.scale(nn.functional.mse_loss(model(x), y)).backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+
+
+def main():
+    models = [nn.Linear(4, 1), nn.Linear(4, 1)]
+    optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+    scalers = [torch.amp.GradScaler("cpu") for _ in models]
+    update(models, optimizers, scalers, [(torch.randn(2, 4), torch.randn(2, 1)) for _ in range(3)])
+
+
+main()
+"""
+
+STEPPED_IN_A_LOOP = """\
+import torch
+from torch import nn
+
+
+def train(model, optimizers, batches):
+    for x, y in batches:
+        nn.functional.mse_loss(model(x), y).backward()
+        for optimizer in optimizers:
+            optimizer.step()
+
+
+def main():
+    model = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 1))
+    optimizers = [torch.optim.SGD(model[0].parameters(), lr=0.1), torch.optim.SGD(model[1].parameters(), lr=0.1)]
+    train(model, optimizers, [(torch.randn(2, 4), torch.randn(2, 1)) for _ in range(3)])
+
+
+main()
+"""
+
 STEP_MODULE = """\
 def train_step(model, batch, optimizer, criterion):
     inputs, targets = batch
@@ -246,6 +291,31 @@ def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path) 
     fixed = fixed_and_run(script)
     assert "        amp_scaler.unscale_(optimizer)\n        nn.utils.clip_grad_norm_" in fixed
     assert "        amp_scaler.step(optimizer)\n        optimizer.zero_grad()\n" in fixed
+
+
+def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(tmp_path: Path) -> None:
+    """An element is keyed as its list (`scalers`, `optimizers`): the cure and the fix name the loop's own targets."""
+    script = tmp_path / "zipped.py"
+    script.write_text(ZIPPED_SCALERS)
+    found = {report["code"]: report for report in reports(script, tmp_path)}
+    assert found["ZG401"]["message"].endswith("Call `scaler.unscale_(optimizer)` before clipping.")
+    assert found["ZG402"]["message"].endswith("Use `scaler.step(optimizer)` followed by `scaler.update()`.")
+    assert "scalers" not in json.dumps(found["ZG401"]["fix"]) + json.dumps(found["ZG402"]["fix"])
+    fixed = fixed_and_run(script)
+    assert "            scaler.unscale_(optimizer)\n            nn.utils.clip_grad_norm_" in fixed
+    assert "            scaler.step(optimizer)\n            scaler.update()\n" in fixed
+
+
+def test_a_list_is_no_name_for_its_elements(tmp_path: Path) -> None:
+    """Outside the loop over `optimizers` the code has no name for one of them: the clear goes right after the step,
+    where the loop's `optimizer` names it (not `optimizers.zero_grad()` at the start of the iteration)."""
+    script = tmp_path / "stepped_in_a_loop.py"
+    script.write_text(STEPPED_IN_A_LOOP)
+    [report] = reports(script, tmp_path)
+    assert (report["code"], report["line"]) == ("ZG101", 9)
+    assert report["message"].endswith("Call `optimizer.zero_grad()` right after the step.")
+    assert report["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step"
+    assert "            optimizer.step()\n            optimizer.zero_grad()\n" in fixed_and_run(script)
 
 
 def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path) -> None:

@@ -25,6 +25,24 @@ FILES = {
     # the loop clears a model built apart from the one the optimizer trains
     "teacher.py": "teacher = nn.Linear(4, 1)\nstudent = nn.Linear(4, 1)\nopt = torch.optim.SGD(student.parameters(), lr=0.1)\n"
                   "for x in loader:\n    teacher.zero_grad()\n    loss(student(x)).backward()\n    opt.step()\n",
+    # an element is keyed as its list or dict: the advice names it as the loop around does
+    "enumerated.py": "for x in loader:\n    for i, optimizer in enumerate(optimizers):\n        optimizer.zero_grad()\n"
+                     "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
+                     "        scaler.step(optimizer)\n        scaler.update()\n",
+    # a helper handed `None` builds its own optimizer: keyed as the caller's `None`, named as the helper's name
+    "handed_none.py": "def make_step(model, x, optimizer):\n    if optimizer is None:\n"
+                      "        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    model(x).sum().backward()\n"
+                      "    optimizer.step()\n\n\nfor x in loader:\n    make_step(model, x, None)\n",
+    # a helper steps each element of the list it is handed: the loop has no name for one of them
+    "helper_loop.py": "def step_all(optimizers):\n    for optimizer in optimizers:\n        optimizer.step()\n\n\n"
+                      "for x in loader:\n    loss(x).backward()\n    step_all(opts)\n",
+    # the loop hands a helper each element: the helper's parameter names it
+    "element_handed.py": "def step_one(optimizer):\n    torch.nn.utils.clip_grad_norm_(params, 1.0)\n    scaler.step(optimizer)\n\n\n"
+                         "for x in loader:\n    for opt in opts:\n        opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
+                         "    for opt in opts:\n        step_one(opt)\n    scaler.update()\n",
+    "items.py": "for x in loader:\n    for name, optimizer in optimizers.items():\n        optimizer.zero_grad()\n"
+                "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
+                "        scaler.step(optimizer)\n        scaler.update()\n",
 }
 
 
@@ -43,6 +61,10 @@ def test_messages_say_what_happens_and_what_to_write(tmp_path: Path, cli_here: C
     assert "(`teacher.zero_grad()` (line 5) clears another model than `student`, which `opt` is built from)" in messages[
         "teacher.py", "ZG101"
     ]
+    assert messages["handed_none.py", "ZG101"].endswith("Call `optimizer.zero_grad()` right after the step.")
+    assert messages["helper_loop.py", "ZG101"].endswith("Call `optimizer.zero_grad()` right after the step.")
+    for name in ("enumerated.py", "items.py", "element_handed.py"):
+        assert messages[name, "ZG401"].endswith("Call `scaler.unscale_(optimizer)` before clipping."), name
 
 
 def test_show_fixes_places_each_fix_at_its_report_in_the_file_as_given(tmp_path: Path, cli_here: CliInterpreter) -> None:

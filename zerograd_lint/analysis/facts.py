@@ -109,11 +109,13 @@ class RootFacts:
 
     def spelled(self, key: str, at: Event | Loop) -> str | None:
         """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
-        own expression for its optimizer, the parameter a caller's argument is bound to there, a closure's free
-        name, or the key where it means the same object there; None where no name there is bound to it."""
+        own expression for its optimizer, the target of a loop around over its collection, the parameter a caller's
+        argument is bound to there, a closure's free name, or the key where it means the same object there; None
+        where no name there is bound to it (an element of a container of optimizers, `containers`, is never named
+        as its container)."""
         namespace = self.namespaces.get(at)
         written = at.written if isinstance(at, Step) and key == at.optimizer else None
-        return namespace.spelling(key, written) if namespace is not None else None
+        return namespace.spelling(key, written, key in self.containers) if namespace is not None else None
 
     def translated(self, expression: str, written_at: Event, read_at: Event | Loop) -> str | None:
         """An expression written in the code of `written_at` (a guard's count, a clear), as the code of `read_at`
@@ -121,7 +123,7 @@ class RootFacts:
         here, there = self.namespaces.get(written_at), self.namespaces.get(read_at)
         if here is None or there is None:
             return None
-        return expression if here is there else here.translated(expression, there)
+        return expression if here.same_code(there) else here.translated(expression, there)
 
     def coverage(self, clear: Clear, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers, self.built_from)

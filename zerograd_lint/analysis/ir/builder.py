@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import count
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -123,6 +123,17 @@ class Context:
     returns_run: cst.FunctionDef | None = None
 
 
+def own_for_statements(block: Block) -> Iterator[cst.For]:
+    """The `for` statements of a function's own code (not of the helpers it inlines)."""
+    pending: list[Node] = [block]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Loop) and isinstance(node.node, cst.For):
+            yield node.node
+        if not isinstance(node, Inlined):
+            pending.extend(children(node))
+
+
 def can_read(
     visible: frozenset[str], index: ModuleIndex, homes: Mapping[Container, ModuleIndex], inlined: frozenset[str], name: str
 ) -> bool:
@@ -223,14 +234,17 @@ class Builder(CallEvents, Inlining):
         for block, function, resolver in self._placed:
             # A plain function of what it reads: a namespace outlives the build, and one holding the builder would
             # make a cycle (the builder holds the namespaces) keeping the file's trees for the collector to find.
-            namespace = Namespace(resolver, partial(can_read, self.visible_in(function), self.index_of(function), self.homes, inlined))
-            pending: list[Node] = [block]
+            reads = partial(can_read, self.visible_in(function), self.index_of(function), self.homes, inlined)
+            iterated = tuple(loop.iter for loop in own_for_statements(block))
+            pending: list[tuple[Node, Namespace]] = [(block, Namespace(resolver, reads, iterated=iterated))]
             while pending:
-                node = pending.pop()
+                node, namespace = pending.pop()
+                if isinstance(node, Loop) and isinstance(node.node, cst.For):
+                    namespace = namespace.inside(node.node)  # its body, and the loop itself (a clear goes first in it)
                 if isinstance(node, (Event, Loop)):
                     self.namespaces[node] = namespace
                 if not isinstance(node, Inlined):
-                    pending.extend(children(node))
+                    pending.extend((child, namespace) for child in children(node))
         self._placed.clear()
 
     def visible_in(self, function: Container | None) -> frozenset[str]:

@@ -454,7 +454,7 @@ class Resolver:
         return found
 
     def bound_role(self, node: cst.BaseExpression, depth: int) -> Role | None:
-        if depth > 8:
+        if depth > 8 or self.reads_none(node):
             return None
         if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
             return self.overlay_roles[node.value]
@@ -489,6 +489,20 @@ class Resolver:
         if len(known) > 1:
             return Role.OTHER if Role.OPTIMIZER not in known else None
         return role_from_name(last_name(node))
+
+    def reads_none(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is `None` or a part of it (`trainer.scaler` of a helper's parameter handed `None`): reading
+        an attribute of `None` raises, so it is no object of any role, whatever its name says. Not where the code
+        binds the name or a part of its chain itself (`if optimizer is None: optimizer = SGD(...)`)."""
+        chain = node
+        while isinstance(chain, (cst.Attribute, cst.Subscript)):
+            if self.bindings(code_of(chain)):
+                return False
+            chain = chain.value
+        return (
+            isinstance(chain, cst.Name) and not self.bindings(chain.value)
+            and AFTER_FIRST_NAME.split(self.canonical(node), 1)[0] == "None"
+        )
 
     def binding_role(self, key: str | None, binding: Binding, depth: int) -> Role | None:
         """The role one binding of `key` gives it (None: an element assigned to a mapping's key, `optims[name] = ...`)."""

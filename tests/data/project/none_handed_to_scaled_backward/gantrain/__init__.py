@@ -1,0 +1,4 @@
+# expect: clean
+from gantrain.model import TrainerModel
+
+__all__ = ["TrainerModel"]
