@@ -19,7 +19,7 @@ from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dot
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
-from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, TORCH_SCHEDULER_BASES
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.project import ProjectModule
@@ -302,6 +302,14 @@ class ModuleIndex:
             for index, owner in self.lineage(cls) for base in owner.bases
         )
 
+    def is_torch_module(self, cls: cst.ClassDef) -> bool:
+        """Whether a base along the class's `lineage` is torch's module class (`nn.Module`, Lightning's), not the
+        project's: calling an instance runs its `forward`."""
+        return any(
+            (dotted_name(base.value) or "").rsplit(".", 1)[-1] in MODULE_CLASSES and base_class_of(index, base) is None
+            for index, owner in self.lineage(cls) for base in owner.bases
+        )
+
     def inherited_method(self, cls: cst.ClassDef, name: str, own: bool = True) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.name` on an instance of `cls` (`super().name` in its method: not `own`), with its module's index:
         the method of the first class of its `lineage` that has one."""
@@ -411,7 +419,30 @@ class SameFileView:
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         if found is not None:
             return (found[0].index, found[1], False)
+        on_class = self.method_on_class(call)
+        if on_class is not None:
+            return on_class
         return self.method_of_instance(call, caller) if caller is not None else None
+
+    def class_named(self, node: cst.BaseExpression) -> Built | None:
+        """The class of the file or of the project that a name written here names (`TrainConfig`, imported)."""
+        dotted = dotted_name(node)
+        found = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        return found if found is not None and isinstance(found[1], cst.ClassDef) else None  # type: ignore[return-value]
+
+    def method_on_class(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """`TrainConfig.default()` on a class of another module of the project: its class method, whose `cls` is the
+        class the call names (a method), or its static method (a function)."""
+        func = call.func
+        dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
+        definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        if definition is None or definition[0] is self.index or not isinstance(definition[1], cst.ClassDef):
+            return None
+        found = definition[0].inherited_method(definition[1], func.attr.value)  # type: ignore[union-attr]
+        decorators = {code_of(d.decorator) for d in found[1].decorators} if found is not None else set()
+        if "classmethod" in decorators:
+            return (*found, True)  # type: ignore[misc]
+        return (*found, False) if "staticmethod" in decorators else None  # type: ignore[misc]
 
     def inherited_method(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.build_optimizer(lr)` in a method of a class whose base of another module of the project defines it:
@@ -478,8 +509,14 @@ class SameFileView:
 
     def classes_built(self, call: cst.Call, caller: Resolver, depth: int) -> tuple[Built, ...] | None:
         """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes
-        of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`);
-        None when that is not known."""
+        of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`), or
+        the class a class method's `cls(...)` is called on; None when that is not known."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in caller.arguments:
+            at, argument = caller.arguments[func.value]
+            named = at.same_file.class_named(argument) if isinstance(at.same_file, SameFileView) else None
+            if named is not None:
+                return (named,)
         found = self.constructor(call)
         if found is None:
             return None
