@@ -249,6 +249,22 @@ LOOPS = [
     ("scaler_truthy_after_use", "train.py", {}),
     ("amp_test_inside_inner_loops", "train.py", {}),
     ("backend_branches_in_step_helper", "train.py", {}),
+    ("module_trainer_forward", "train.py", {"diffusion/trainer.py": [("ZG101", 33, 9)]}),
+    ("module_trainer_forward", "forward_train.py", {"diffusion/trainer.py": [("ZG101", 33, 9)]}),
+    ("module_trainer_forward", "clean_train.py", {}),
+    ("sibling_mixins", "trainers/mmf_trainer.py", {"utils/general.py": [("ZG401", 17, 12)]}),
+    ("sibling_mixins", "run.py", {}),
+    ("scheduler_grandchild", "train.py", {"train.py": [("ZG204", 15, 9)]}),
+    ("scheduler_grandchild", "clean_train.py", {}),
+    ("loss_dict_accumulation", "train.py", {"train.py": [("ZG501", 19, 13), ("ZG602", 23, 13)]}),
+    ("loss_dict_accumulation", "clean_train.py", {}),
+    ("loss_dict_accumulation", "accelerate_train.py", {}),
+    ("scheduler_registry", "cosine.py", {"cosine.py": [("ZG204", 14, 9)]}),
+    ("scheduler_registry", "by_name.py", {}),
+    ("scheduler_registry", "cosine_after.py", {}),
+    ("config_builds_optimizer", "train.py", {"setup/config.py": [("ZG601", 15, 16)]}),
+    ("config_builds_optimizer", "clean_train.py", {}),
+    ("config_builds_optimizer", "folds.py", {}),
 ]
 
 

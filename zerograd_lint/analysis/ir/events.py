@@ -130,6 +130,8 @@ class CallEvents:
             )
             if function is None and (partial := self.partial_called(func, context)) is not None:
                 return self.inline_call(call, partial[0], context, partial=partial[1])  # `step = partial(train_step, ...)`
+            if function is None and (called := self.instance_called(call, func, context)) is not None:
+                return called  # `trainer(images)`: its `forward`
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
@@ -544,7 +546,7 @@ class CallEvents:
         return [
             self.event(
                 Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function,
-                call=call,
+                call=call, added=added,
             )
         ]
 

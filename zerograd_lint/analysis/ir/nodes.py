@@ -237,6 +237,7 @@ class Accumulate(Event):
     no_grad: bool  # under `torch.no_grad()` / `torch.inference_mode()`: no autograd graph
     scope: cst.CSTNode  # the function (or module) the statement is written in
     call: cst.Call | None = None  # the value added is a call's result, unnamed: `total += criterion(out, y)`
+    added: cst.BaseExpression | None = None  # the value added, as written
 
 
 @dataclass(frozen=True, eq=False)
