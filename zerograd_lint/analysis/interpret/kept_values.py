@@ -248,7 +248,6 @@ class Graphs:
             return None
         return KeptValue(accumulation, loop, parts[kept] if kept is not None else backward, source_of(call), False), False
 
-
     def entry_given_to_backward(
         self, accumulation: Accumulate, name: str, added: frozenset[Definition]
     ) -> tuple[str, Backward] | None:

@@ -128,10 +128,8 @@ class CallEvents:
                 or self.function_passed(func, context)
                 or self.runner_of(call, context)
             )
-            if function is None and (partial := self.partial_called(func, context)) is not None:
-                return self.inline_call(call, partial[0], context, partial=partial[1])  # `step = partial(train_step, ...)`
-            if function is None and (called := self.instance_called(call, func, context)) is not None:
-                return called  # `trainer(images)`: its `forward`
+            if function is None and (bound := self.bound_call(call, func, context)) is not None:
+                return bound  # `step = partial(train_step, ...)`, `trainer(images)`
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
