@@ -265,6 +265,9 @@ LOOPS = [
     ("config_builds_optimizer", "train.py", {"setup/config.py": [("ZG601", 15, 16)]}),
     ("config_builds_optimizer", "clean_train.py", {}),
     ("config_builds_optimizer", "folds.py", {}),
+    ("deep_reexports", "main.py", {"lib/steps/amp.py": [("ZG402", 24, 5)]}),
+    ("deep_reexports", "clean_main.py", {}),
+    ("deep_reexports", "lib/engine/loops.py", {"lib/steps/amp.py": [("ZG402", 24, 5)]}),
 ]
 
 

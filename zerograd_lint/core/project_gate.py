@@ -118,7 +118,11 @@ class ProjectGate:
                     module for looked in frontier if not any(self.module_trains(looked))
                     for module, whole in self.imports_of(looked) if not (whole and self.is_package(module))
                 ]
-                frontier = [module for module in dict.fromkeys(imported) if module not in found][: THROUGH_MODULES - len(found)]
+                # A name an import line may make a submodule of (`from .loops import run_epoch`: `loops.run_epoch`) counts
+                # only where it is one.
+                frontier = [
+                    module for module in dict.fromkeys(imported) if module not in found and self.load(module) is not None
+                ][: THROUGH_MODULES - len(found)]
                 found.update(dict.fromkeys(frontier))
             self.passed_through[name] = list(found)
         return self.passed_through[name]
@@ -207,11 +211,19 @@ class ProjectGate:
         for module, name in imported_names(tree, self.checked.package):
             if name not in called or name not in handed:
                 continue
+            names = self.original_names(module, name)
             for candidate in self.through(module):
                 source = self.load(candidate)
-                if source is not None and not any(self.module_trains(candidate)) and defines(source.source, name):
+                if source is not None and not any(self.module_trains(candidate)) and any(defines(source.source, n) for n in names):
                     found[name] = found.get(name, frozenset()) | words_of(source.source)
         return found
+
+    def original_names(self, module: str, name: str) -> frozenset[str]:
+        """`name` and the names a package's re-exports import it as (`from .loops import run_epoch as fit_epoch`:
+        `run_epoch` for `fit_epoch`), read in the texts of the modules `through` finds."""
+        aliased = re.compile(rf"\b({NAME})[ \t]+as[ \t]+{re.escape(name)}\b", re.ASCII)
+        texts = [source.source for candidate in self.through(module) if (source := self.load(candidate)) is not None]
+        return frozenset({name, *(original for text in texts for original in aliased.findall(text))})
 
     def reached(self, tree: ast.Module, called: frozenset[str]) -> dict[str, tuple[bool, bool]]:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
