@@ -268,6 +268,8 @@ LOOPS = [
     ("deep_reexports", "main.py", {"lib/steps/amp.py": [("ZG402", 24, 5)]}),
     ("deep_reexports", "clean_main.py", {}),
     ("deep_reexports", "lib/engine/loops.py", {"lib/steps/amp.py": [("ZG402", 24, 5)]}),
+    ("scaled_clip_threshold", "trainer.py", {}),
+    ("scaled_clip_threshold", "fixed_threshold.py", {"utils/general.py": [("ZG401", 20, 12)]}),
 ]
 
 

@@ -137,6 +137,7 @@ class NewScaler(Event):
 class Clip(Event):
     unscales_itself: bool  # accelerator.clip_grad_norm_ unscales by itself
     measures_only: bool  # get_total_norm: measures, does not clip
+    threshold_scaled: bool = False  # `max_norm * scaler.get_scale()`: a threshold that fits scaled gradients (mmf's)
 
 
 @dataclass(frozen=True, eq=False)
