@@ -197,6 +197,15 @@ class CallEvents:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
 
+    def bound_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
+        """A name that no def binds, called: a `functools.partial` of a def (`partial_called`), or an instance of a
+        class of the file or of the project (`instance_called`) but a loss scaler, whose summary says what it does
+        (`opaque_update`), inlined; None otherwise."""
+        partial = self.partial_called(func, context)
+        if partial is not None:
+            return self.inline_call(call, partial[0], context, partial=partial[1])
+        return None if self.is_loss_scaler(func, context.resolver) else self.instance_called(call, func, context)
+
     def wrapper_method(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
         """`optimizer.step()`, `optimizer.zero_grad()`, `optimizer.backward(loss)` of a project's own optimizer wrapper
         (fairseq's `FairseqOptimizer`, a `ScheduledOptim` whose `step` steps `self._optimizer`): an instance of a class

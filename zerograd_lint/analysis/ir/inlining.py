@@ -243,14 +243,6 @@ class Inlining:
             self.inlining_until = outer
         return nodes if self.built <= until else []
 
-    def bound_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
-        """A name that no def binds, called: a `functools.partial` of a def (`partial_called`), or an instance of a
-        class of the file or of the project (`instance_called`), inlined; None otherwise."""
-        partial = self.partial_called(func, context)
-        if partial is not None:
-            return self.inline_call(call, partial[0], context, partial=partial[1])
-        return self.instance_called(call, func, context)
-
     def instance_called(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
         """`trainer(images)` on an instance of a class of the file or of the project (`instance_built`): its
         `__call__`, or, for a torch module (whose `__call__` runs `forward`: DALLE2's `DecoderTrainer`), its `forward`,
