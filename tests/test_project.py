@@ -270,6 +270,7 @@ LOOPS = [
     ("deep_reexports", "lib/engine/loops.py", {"lib/steps/amp.py": [("ZG402", 24, 5)]}),
     ("scaled_clip_threshold", "trainer.py", {}),
     ("scaled_clip_threshold", "fixed_threshold.py", {"utils/general.py": [("ZG401", 20, 12)]}),
+    ("diamond_mixins", "trainers/steps.py", {"trainers/steps.py": [("ZG101", 21, 9)]}),
 ]
 
 

@@ -289,8 +289,7 @@ class ModuleIndex:
     def lineage(self, cls: cst.ClassDef) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first: of this file, or (when the file is read as part of its project) of
         another module of the project whose words may matter (a mixin's `train_step`, a base's `__init__` that sets
-        `self.optimizer`). Python's order for single inheritance; with several bases, each base's line in turn (a
-        known diamond taken once)."""
+        `self.optimizer`), in Python's order (C3: a base shared by two mixins after both)."""
         return lineage_of(self, cls, frozenset())
 
     def own_lineage(self, cls: cst.ClassDef) -> bool:
@@ -325,23 +324,20 @@ class ModuleIndex:
     def ancestry(self, cls: cst.ClassDef, calls: frozenset[str], depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first, as far as they can be followed: bases of this file, or (when the
         file is read as part of its project) classes of the project's modules that call on `self` one of the
-        methods `calls` (or derive from one that does). Python's order for single inheritance; with several
-        bases, each base's line in turn (a known diamond is taken once)."""
-        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
+        methods `calls` (or derive from one that does), in Python's order (C3, as `lineage`)."""
+        lines: list[list[Built]] = []
         for base in cls.bases if depth > 0 else ():
             dotted = dotted_name(base.value)
             if dotted is None:
                 continue
             defined = self.project.project.definition(self.project, dotted) if self.project is not None else None
             if dotted in self.classes and self.classes[dotted] is not cls:
-                line = self.ancestry(self.classes[dotted], calls, depth - 1)
+                lines.append(self.ancestry(self.classes[dotted], calls, depth - 1))
             elif defined is not None and defined[1] is not None and defined[0].project.reaches(defined[0], defined[1], calls):
                 project_class = defined[0].class_(defined[1])
-                line = defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else []
-            else:
-                line = []
-            found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
-        return found
+                lines.append(defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else [])
+        heads = [line[:1] for line in lines if line]
+        return [(self, cls), *(c3_merge([*lines, [head for line in heads for head in line]]) or depth_first(lines))]
 
     def definition_of(self, dotted: str, container: Container) -> tuple[ModuleIndex, cst.ClassDef | cst.FunctionDef] | None:
         """The class or function `dotted`, written in `container`, names: the file's own, else (when the file is read
@@ -596,12 +592,32 @@ def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 @for_one_file  # kept by the file's analysis, not by the index: a lineage holds its own index (no cycle)
 def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> list[tuple[ModuleIndex, cst.ClassDef]]:
     """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
-    found: list[tuple[ModuleIndex, cst.ClassDef]] = [(index, cls)]
-    for base in cls.bases:
-        home_and_class = base_class_of(index, base)
-        if home_and_class is not None and home_and_class[1] not in seen | {cls}:
-            line = lineage_of(*home_and_class, seen | {cls})
-            found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
+    bases = [found for base in cls.bases if (found := base_class_of(index, base)) is not None and found[1] not in seen | {cls}]
+    lines = [lineage_of(*base, seen | {cls}) for base in bases]
+    return [(index, cls), *(c3_merge([*lines, bases]) or depth_first(lines))]
+
+
+def c3_merge(lines: list[list[Built]]) -> list[Built] | None:
+    """Python's order of the bases' lines (C3): each next class the head of a line that is in no line's tail (a
+    mixin's shared base after every class deriving from it); None where no such order exists."""
+    lines = [list(line) for line in lines if line]
+    merged: list[Built] = []
+    while lines:
+        head = next(
+            (line[0] for line in lines if not any(line[0][1] is entry[1] for other in lines for entry in other[1:])), None
+        )
+        if head is None:
+            return None
+        merged.append(head)
+        lines = [rest for line in lines if (rest := line[1:] if line[0][1] is head[1] else line)]
+    return merged
+
+
+def depth_first(lines: list[list[Built]]) -> list[Built]:
+    """Each base's line in turn, a class met twice taken once (where Python would refuse the bases' order)."""
+    found: list[Built] = []
+    for line in lines:
+        found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
     return found
 
 
