@@ -67,6 +67,7 @@ from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
+from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
@@ -394,6 +395,13 @@ class FileFacts:
         assert self.positions is not None
         return found or self.positions
 
+    def helpers_at(self, node: cst.CSTNode) -> Helpers:
+        """Where a call written at the node finds the functions it names: the defs of its module, and those of the
+        other modules of the project that module imports."""
+        module, names = self.written_in(node)
+        home = self.project.module_at(self.path_of(node) or self.file_name) if self.project is not None else None
+        return Helpers(module, names, home)
+
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
         the names of the functions defined there: where a call of that code finds the helpers it names."""
@@ -540,14 +548,18 @@ def inherited_roots(
     """Each method a class of the file inherits (from a base of the file or of the project) whose `self.f()` calls
     reach an override below the class that defines it: a base-class `fit()` loop, to be checked once for this
     subclass with its own `train_step`; with the index of its module, the subclass, and the subclass's classes,
-    nearest first. Only for a class with
-    a method the gate let through (`wanted`; None: every one)."""
+    nearest first. Only for a class with a method the gate let through (`wanted`; None: every one), or one mixing
+    several bases, whose methods may call each other's (a loop mixin's `self._finish_update()`, another mixin's:
+    mmf's trainers)."""
     for cls in list(index.classes.values()):
         own = index.methods_of.get(cls, {})
         reaching = frozenset(name for name, method in own.items() if wanted is None or method in wanted)
-        if not reaching:
+        if reaching:
+            mro = tuple(index.ancestry(cls, reaching))
+        elif len(cls.bases) > 1:
+            mro = tuple(index.lineage(cls))  # a class mixing bases: one's method may call another's on `self`
+        else:
             continue
-        mro = tuple(index.ancestry(cls, reaching))
         for position, (home, base) in enumerate(mro[1:], 1):
             below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
             for name, method in home.methods_of.get(base, {}).items():

@@ -158,14 +158,21 @@ class ProjectModule:
     def follows(self, name: str, depth: int = 0) -> bool:
         """Whether a def of the module may matter to the lifecycle, from the words of its code (only such a def is
         parsed by LibCST and followed: most of a big project's functions are not), or from those of a def of the
-        module it calls by name (`train(...)` handing the work to `_train_or_test(...)`), `WRAPPER_DEPTH` calls deep."""
+        module it calls by name (`train(...)` handing the work to `_train_or_test(...)`), or of another module of the
+        project (an epoch's loop calling `amp_steps.direct_step(...)`), `WRAPPER_DEPTH` calls deep."""
         node = self.statement(name) if isinstance(self.python_defs.get(name), (ast.FunctionDef, ast.AsyncFunctionDef)) else None
         if node is None:
             return False
         if words_may_matter("\n".join(self.lines[node.lineno - 1 : node.end_lineno])):
             return True
-        called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
-        return depth < WRAPPER_DEPTH and any(self.follows(other, depth + 1) for other in called - {name} if other in self.python_defs)
+        if depth >= WRAPPER_DEPTH:
+            return False
+        called = {dotted for c in ast.walk(node) if isinstance(c, ast.Call) and (dotted := dotted_name(c.func)) is not None} - {name}
+        return any(self.follows(other, depth + 1) for other in called if other in self.python_defs) or any(
+            found[0].follows(found[1], depth + 1)
+            for other in called if other not in self.python_defs
+            and (found := self.project.definition(self, other, name)) is not None and found[1] is not None and found[0] is not self
+        )
 
     def reads_grads(self, name: str) -> bool:
         """Whether a top-level def's code reads a `.grad` (a gradient logger the `.grad` reads' analysis follows)."""

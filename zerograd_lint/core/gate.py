@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
 
 Text = Union[str, bytes]
@@ -434,6 +434,7 @@ def summarize(tree: ast.AST) -> Summary:
                 called = func.attr
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
+                body.calls |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
                 called = func.id
             else:
                 body.through_table |= type(func) is ast.Subscript

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
 from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, as_bytes, calls_attribute, summarize
@@ -118,7 +118,11 @@ class ProjectGate:
                     module for looked in frontier if not any(self.module_trains(looked))
                     for module, whole in self.imports_of(looked) if not (whole and self.is_package(module))
                 ]
-                frontier = [module for module in dict.fromkeys(imported) if module not in found][: THROUGH_MODULES - len(found)]
+                # A name an import line may make a submodule of (`from .loops import run_epoch`: `loops.run_epoch`) counts
+                # only where it is one.
+                frontier = [
+                    module for module in dict.fromkeys(imported) if module not in found and self.load(module) is not None
+                ][: THROUGH_MODULES - len(found)]
                 found.update(dict.fromkeys(frontier))
             self.passed_through[name] = list(found)
         return self.passed_through[name]
@@ -141,6 +145,8 @@ class ProjectGate:
         relayed = self.relayed(tree, called)
         reached = self.reached(tree, called.union(*relayed.values()))
         driven = self.driven_overrides(tree)
+        if self.composes_training(tree):
+            summary.bodies[0].backward = summary.bodies[0].step = True  # the class statement is the module's code
         for body in summary.bodies:
             for called in body.calls.union(*(relayed.get(name, ()) for name in body.calls)) & reached.keys():
                 backward, step = reached[called]
@@ -161,11 +167,26 @@ class ProjectGate:
             found.update(name for name in methods - found if source is not None and f"self.{name}(" in source.source)
         return frozenset(found)
 
+    def composes_training(self, tree: ast.Module) -> bool:
+        """Whether a class of the file mixes classes it imports from the project whose modules' defs reach a backward
+        and a step between them (mmf's trainer: a loop mixin calling `self._backward(loss)` and `self._finish_update()`,
+        which another mixin defines): the class runs them as one trainer, checked here (`facts.inherited_roots`)."""
+        imported = {name: module for module, name in imported_names(tree, self.checked.package) if name and name != "*"}
+        for node in statements_in(tree):
+            bases = [base.id for base in node.bases if isinstance(base, ast.Name)] if isinstance(node, ast.ClassDef) else []
+            modules = {imported[base] for base in bases if base in imported}
+            if len(bases) < 2 or not modules:
+                continue
+            reached = [flags for module in modules for candidate in self.through(module) for flags in self.defs_reach(candidate).values()]
+            if any(backward for backward, _ in reached) and any(step for _, step in reached):
+                return True
+        return False
+
     def may_reach_both(self, tree: ast.Module, source: str) -> bool:
         """Whether a body of the file may reach a backward and a step once `mark`ed, asked before its walk: the
         defs of training modules it imports that are named in it (every name a body calls is a word of its text)
         reach them, or one of them while its own code has the other (its code has not both: the gate asked)."""
-        if self.driven_overrides(tree):
+        if self.driven_overrides(tree) or self.composes_training(tree):
             return True
         if not may_loop_elsewhere(as_bytes(source)):
             return False  # its words let it in for an override alone, and no training module it imports runs one
@@ -190,11 +211,19 @@ class ProjectGate:
         for module, name in imported_names(tree, self.checked.package):
             if name not in called or name not in handed:
                 continue
+            names = self.original_names(module, name)
             for candidate in self.through(module):
                 source = self.load(candidate)
-                if source is not None and not any(self.module_trains(candidate)) and defines(source.source, name):
+                if source is not None and not any(self.module_trains(candidate)) and any(defines(source.source, n) for n in names):
                     found[name] = found.get(name, frozenset()) | words_of(source.source)
         return found
+
+    def original_names(self, module: str, name: str) -> frozenset[str]:
+        """`name` and the names a package's re-exports import it as (`from .loops import run_epoch as fit_epoch`:
+        `run_epoch` for `fit_epoch`), read in the texts of the modules `through` finds."""
+        aliased = re.compile(rf"\b({NAME})[ \t]+as[ \t]+{re.escape(name)}\b", re.ASCII)
+        texts = [source.source for candidate in self.through(module) if (source := self.load(candidate)) is not None]
+        return frozenset({name, *(original for text in texts for original in aliased.findall(text))})
 
     def reached(self, tree: ast.Module, called: frozenset[str]) -> dict[str, tuple[bool, bool]]:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
@@ -323,11 +352,13 @@ def names_handed(tree: ast.Module) -> frozenset[str]:
 
 
 def names_called(node: ast.AST) -> set[str]:
-    """The names a node's calls call or hand on (`f(x)`, `trainer.step(batch)`, `run(self.closure)`), as the gate's
-    `Body.calls` keeps them."""
+    """The names a node's calls call or hand on (`f(x)`, `trainer.step(batch)`, `run(self.closure)`, the methods
+    calling an instance runs), as the gate's `Body.calls` keeps them."""
     found: set[str] = set()
     for call in ast.walk(node):
         if isinstance(call, ast.Call):
+            if isinstance(call.func, ast.Name):
+                found |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
             for named in (call.func, *call.args, *(keyword.value for keyword in call.keywords)):
                 if isinstance(named, ast.Attribute):
                     found.add(named.attr)

@@ -37,7 +37,7 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
         return node.with_changes(expression=as_number(node.expression, name))
     if isinstance(node, (cst.List, cst.Tuple)):  # `kept += [loss]`
         return node.with_changes(elements=[e.with_changes(value=as_number(e.value, name)) for e in node.elements])
-    if name not in live_names(node):
+    if name not in live_names(node) and source_of(node) != name:  # `out["loss"]` itself, an entry of a dict
         return node
     receiver = node if isinstance(node, ATOMS) or node.lpar else node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     return cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name("item")))

@@ -16,7 +16,7 @@ def certainly_unscaled(root: RootFacts, clip: Clip) -> bool:
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, clip in events_of(facts, Clip):
-        if clip.unscales_itself or certainly_unscaled(root, clip):
+        if clip.unscales_itself or clip.threshold_scaled or certainly_unscaled(root, clip):
             continue
         for optimizer in sorted(root.fed[clip.id]):
             held = root.held(clip, optimizer)
@@ -65,7 +65,8 @@ RULE = Rule(
         "`accelerator.clip_grad_norm_` and `fabric.clip_gradients` unscale by themselves and are not reported. Library "
         "wrappers are read from their summaries: timm's `loss_scaler(loss, optimizer, clip_grad=..., parameters=...)` "
         "unscales before it clips, apex's `with amp.scale_loss(...)` block unscales as it ends; a clip of the gradients "
-        "they scaled, before that, is reported with the wrapper's own cure and no edit."
+        "they scaled, before that, is reported with the wrapper's own cure and no edit. A threshold multiplied by the "
+        "scaler's scale (`max_norm * scaler.get_scale()`, mmf's trainers) fits the scaled gradients and is not reported."
     ),
     valid=(
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.step(optimizer)\n    scaler.update()\n",
@@ -73,6 +74,10 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
         "for batch in loader:\n    optimizer.zero_grad()\n    accelerator.backward(model(batch).loss)\n"
         "    accelerator.clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
+        # The threshold scaled as the gradients are: the same clip as after `unscale_`.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0 * scaler.get_scale())\n    scaler.step(optimizer)\n"
+        "    scaler.update()\n",
         # A loss scaled by hand is not a GradScaler.
         "for x, y in loader:\n    optimizer.zero_grad()\n    (criterion(model(x), y) * 1024).backward()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1024.0)\n    optimizer.step()\n",

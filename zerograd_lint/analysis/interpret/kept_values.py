@@ -212,12 +212,22 @@ class Graphs:
                     return KeptValue(accumulation, loop, backward, name, kept in losses and container is None, container), False
                 if holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
                     return None
+                keys = keys_read(accumulation.added, name)
+                if keys and literal_of(entry) not in keys and not (
+                    any(holding.entry_carries(kept, key) for key in keys) if holding.elements(kept) else kept in parts
+                ):
+                    # `history.append(out["mse"])`: only other entries of the dict, built without a graph, or of a
+                    # dict not known (a helper's not followed) that is no model's output: unknown, silent
+                    continue
                 if isinstance(entry, cst.SimpleString):
                     container = Container("dict", (source_of(entry),))
                 else:  # `out[0].backward()`: a sequence
                     kind = holding.display_kind(kept) if holding.elements(kept) else "tuple"
                     container = Container(kind, (f"{name}[{source_of(entry)}]",))
                 return KeptValue(accumulation, loop, losses[kept], name, False, container), False
+            entry_loss = self.entry_given_to_backward(accumulation, name, added)
+            if entry_loss is not None:  # `history.append(out["loss"])` after `loss = out["loss"]; loss.backward()`
+                return KeptValue(accumulation, loop, entry_loss[1], entry_loss[0], True), False
             holder = next((d for d in sorted(added) if holding.held(d)), None)
             if holder is not None:
                 inside = sorted(holding.held(holder))
@@ -237,6 +247,21 @@ class Graphs:
         if kept is None and not inline:
             return None
         return KeptValue(accumulation, loop, parts[kept] if kept is not None else backward, source_of(call), False), False
+
+    def entry_given_to_backward(
+        self, accumulation: Accumulate, name: str, added: frozenset[Definition]
+    ) -> tuple[str, Backward] | None:
+        """`out["loss"]` and its backward where the accumulation adds that entry of the dict `name` and a loss given
+        to a backward is that very entry, read from the same dict (`loss = out["loss"]`)."""
+        keys = keys_read(accumulation.added, name)
+        for definition in sorted(self.losses) if keys else ():
+            assign = self.holding.assigns.get(definition[0])
+            value = getattr(assign.node, "value", None) if assign is not None else None
+            if not isinstance(value, cst.Subscript) or code_of(value.value) != name or subscript_key(value) not in keys:
+                continue
+            if lookup(self.holding.domain.before[assign.id], assign.scope, name) & added:  # type: ignore[union-attr]
+                return f"{name}[{source_of(value.slice[0].slice.value)}]", self.losses[definition]  # type: ignore[attr-defined]
+        return None
 
 
 class Holdings:
@@ -322,12 +347,47 @@ class Holdings:
                 entries.append(source_of(key))
         return Container(kind, tuple(entries)) if entries else None
 
+    def entry_carries(self, definition: Definition, key: str) -> bool:
+        """Whether the entry `key` of the dict display `definition` assigns carries a graph (True: no such entry)."""
+        entries = [element for element in self.elements(definition) if element[0] is not None and literal_of(element[0]) == key]
+        return not entries or any(
+            any(self.carried(d) for d in self.reads(definition, element)) or any(self.runs_model(c) for c in calls_in(element[1]))
+            for element in entries
+        )
+
     def replaced(self, reaching: Definitions, scope: cst.CSTNode, name: str, key: str | None) -> bool:
         """Whether `name[key]` holds, on every path, a value written since with no graph (`.detach()`, `.item()`)."""
         found = reaching.get(slot(scope, f"{name}[{key}]"))
         return bool(found) and all(
             d[0] in self.domain.rebindings and not graph_inputs(self.domain.rebindings[d[0]].value) for d in found
         )
+
+
+def keys_read(added: cst.BaseExpression | None, name: str) -> frozenset[str] | None:
+    """The literal keys the added value reads the dict `name` by (`"mse"` of `history.append(out["mse"])`); None where
+    it reads `name` otherwise (whole, or by a key that is no literal)."""
+    if added is None:
+        return None
+    keys: set[str] = set()
+    whole = False
+
+    def walk(node: cst.CSTNode) -> None:
+        nonlocal whole
+        if isinstance(node, cst.Subscript) and code_of(node.value) == name:
+            key = subscript_key(node)
+            if key is None:
+                whole = True
+            else:
+                keys.add(key)
+            return
+        if isinstance(node, (cst.Name, cst.Attribute)) and code_of(node) == name:
+            whole = True
+            return
+        for child in code_children(node):
+            walk(child)
+
+    walk(added)
+    return None if whole or not keys else frozenset(keys)
 
 
 def graph_entry(backward: Backward | None, name: str) -> cst.BaseExpression | None:

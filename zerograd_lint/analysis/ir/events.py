@@ -54,7 +54,7 @@ from zerograd_lint.analysis.ir.summaries import (
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import (
-    CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, NORM_FUNCTIONS, TENSOR_FACTORIES,
+    CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, GET_SCALE, NORM_FUNCTIONS, TENSOR_FACTORIES,
 )
 
 if TYPE_CHECKING:
@@ -122,14 +122,14 @@ class CallEvents:
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         if isinstance(func, cst.Name):
             if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
-                return [self.clip(call, func.value, False)]
+                return [self.clip(call, func.value, False, resolver)]
             function = (
                 self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
                 or self.function_passed(func, context)
                 or self.runner_of(call, context)
             )
-            if function is None and (partial := self.partial_called(func, context)) is not None:
-                return self.inline_call(call, partial[0], context, partial=partial[1])  # `step = partial(train_step, ...)`
+            if function is None and (bound := self.bound_call(call, func, context)) is not None:
+                return bound  # `step = partial(train_step, ...)`, `trainer(images)`
             if function is None and CLEAR_HELPER.search(func.value):
                 # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
                 return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
@@ -162,11 +162,11 @@ class CallEvents:
                 return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
             return []
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
-            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]
+            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR, resolver)]
         if attr == CLIP_GRADIENTS and (
             resolver.role(receiver) is Role.ACCELERATOR or (code_of(receiver) == "self" and self.method_of_self(attr, context) is None)
         ):
-            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR)]  # Fabric's, or Lightning's (no own method)
+            return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR, resolver)]  # Fabric's, or Lightning's (no own method)
         if attr == "zero_" and ".grad" in code_of(receiver):
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
@@ -196,6 +196,15 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def bound_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
+        """A name that no def binds, called: a `functools.partial` of a def (`partial_called`), or an instance of a
+        class of the file or of the project (`instance_called`) but a loss scaler, whose summary says what it does
+        (`opaque_update`), inlined; None otherwise."""
+        partial = self.partial_called(func, context)
+        if partial is not None:
+            return self.inline_call(call, partial[0], context, partial=partial[1])
+        return None if self.is_loss_scaler(func, context.resolver) else self.instance_called(call, func, context)
 
     def wrapper_method(self, call: cst.Call, receiver: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
         """`optimizer.step()`, `optimizer.zero_grad()`, `optimizer.backward(loss)` of a project's own optimizer wrapper
@@ -326,8 +335,9 @@ class CallEvents:
         frozen = flag is not None and code_of(flag) in {"False", "0"}
         return self.event(Freeze, node, key=key, frozen=frozen)
 
-    def clip(self, call: cst.Call, name: str, unscales_itself: bool) -> Event:
-        return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS)
+    def clip(self, call: cst.Call, name: str, unscales_itself: bool, resolver: Resolver | None = None) -> Event:
+        scaled = resolver is not None and any(reads_the_scale(a.value, resolver) for a in call.args[1:])
+        return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS, threshold_scaled=scaled)
 
     def backward(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         dotted = dotted_name(receiver) or ""
@@ -544,7 +554,7 @@ class CallEvents:
         return [
             self.event(
                 Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function,
-                call=call,
+                call=call, added=added,
             )
         ]
 
@@ -649,6 +659,23 @@ def accumulation_steps(value: cst.BaseExpression | None) -> str | None:
         if keyword == ACCUMULATION_PLUGIN_KEYWORD:
             return accumulation_steps(argument.value)
     return None
+
+
+def reads_the_scale(node: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> bool:
+    """Whether an expression reads a scaler's scale (`max_norm * scaler.get_scale()`), itself or through a name bound
+    once to such a value or a parameter its caller handed one (`scale=self.scaler.get_scale()`, mmf's clip helper)."""
+    if any(isinstance(c.func, cst.Attribute) and c.func.attr.value == GET_SCALE for c in nodes_of(node, cst.Call)):
+        return True
+    if depth >= 3:
+        return False
+    for name in nodes_of(node, cst.Name):
+        if name.value in resolver.arguments:
+            caller, handed = resolver.arguments[name.value]
+            if reads_the_scale(handed, caller, depth + 1):
+                return True
+        elif (value := resolver.value_of(name)) is not None and reads_the_scale(value, resolver, depth + 1):
+            return True
+    return False
 
 
 def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:

@@ -19,7 +19,7 @@ from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dot
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
-from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, TORCH_SCHEDULER_BASES
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.project import ProjectModule
@@ -289,8 +289,7 @@ class ModuleIndex:
     def lineage(self, cls: cst.ClassDef) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first: of this file, or (when the file is read as part of its project) of
         another module of the project whose words may matter (a mixin's `train_step`, a base's `__init__` that sets
-        `self.optimizer`). Python's order for single inheritance; with several bases, each base's line in turn (a
-        known diamond taken once)."""
+        `self.optimizer`), in Python's order (C3: a base shared by two mixins after both)."""
         return lineage_of(self, cls, frozenset())
 
     def own_lineage(self, cls: cst.ClassDef) -> bool:
@@ -299,6 +298,14 @@ class ModuleIndex:
         `Optimizer`, whose `zero_grad` and `state` are torch's)."""
         return all(
             dotted_name(base.value) in PLAIN_BASES or base_class_of(index, base) is not None
+            for index, owner in self.lineage(cls) for base in owner.bases
+        )
+
+    def is_torch_module(self, cls: cst.ClassDef) -> bool:
+        """Whether a base along the class's `lineage` is torch's module class (`nn.Module`, Lightning's), not the
+        project's: calling an instance runs its `forward`."""
+        return any(
+            (dotted_name(base.value) or "").rsplit(".", 1)[-1] in MODULE_CLASSES and base_class_of(index, base) is None
             for index, owner in self.lineage(cls) for base in owner.bases
         )
 
@@ -317,23 +324,20 @@ class ModuleIndex:
     def ancestry(self, cls: cst.ClassDef, calls: frozenset[str], depth: int = 8) -> list[tuple[ModuleIndex, cst.ClassDef]]:
         """The class and its bases, nearest first, as far as they can be followed: bases of this file, or (when the
         file is read as part of its project) classes of the project's modules that call on `self` one of the
-        methods `calls` (or derive from one that does). Python's order for single inheritance; with several
-        bases, each base's line in turn (a known diamond is taken once)."""
-        found: list[tuple[ModuleIndex, cst.ClassDef]] = [(self, cls)]
+        methods `calls` (or derive from one that does), in Python's order (C3, as `lineage`)."""
+        lines: list[list[Built]] = []
         for base in cls.bases if depth > 0 else ():
             dotted = dotted_name(base.value)
             if dotted is None:
                 continue
             defined = self.project.project.definition(self.project, dotted) if self.project is not None else None
             if dotted in self.classes and self.classes[dotted] is not cls:
-                line = self.ancestry(self.classes[dotted], calls, depth - 1)
+                lines.append(self.ancestry(self.classes[dotted], calls, depth - 1))
             elif defined is not None and defined[1] is not None and defined[0].project.reaches(defined[0], defined[1], calls):
                 project_class = defined[0].class_(defined[1])
-                line = defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else []
-            else:
-                line = []
-            found += [entry for entry in line if all(entry[1] is not seen for _, seen in found)]
-        return found
+                lines.append(defined[0].index.ancestry(project_class, calls, depth - 1) if project_class is not None else [])
+        heads = [line[:1] for line in lines if line]
+        return [(self, cls), *(c3_merge([*lines, [head for line in heads for head in line]]) or depth_first(lines))]
 
     def definition_of(self, dotted: str, container: Container) -> tuple[ModuleIndex, cst.ClassDef | cst.FunctionDef] | None:
         """The class or function `dotted`, written in `container`, names: the file's own, else (when the file is read
@@ -411,7 +415,30 @@ class SameFileView:
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         if found is not None:
             return (found[0].index, found[1], False)
+        on_class = self.method_on_class(call)
+        if on_class is not None:
+            return on_class
         return self.method_of_instance(call, caller) if caller is not None else None
+
+    def class_named(self, node: cst.BaseExpression) -> Built | None:
+        """The class of the file or of the project that a name written here names (`TrainConfig`, imported)."""
+        dotted = dotted_name(node)
+        found = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        return found if found is not None and isinstance(found[1], cst.ClassDef) else None  # type: ignore[return-value]
+
+    def method_on_class(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """`TrainConfig.default()` on a class of another module of the project: its class method, whose `cls` is the
+        class the call names (a method), or its static method (a function)."""
+        func = call.func
+        dotted = dotted_name(func.value) if isinstance(func, cst.Attribute) else None
+        definition = self.index.definition_of(dotted, self.container) if dotted is not None else None
+        if definition is None or definition[0] is self.index or not isinstance(definition[1], cst.ClassDef):
+            return None
+        found = definition[0].inherited_method(definition[1], func.attr.value)  # type: ignore[union-attr]
+        decorators = {code_of(d.decorator) for d in found[1].decorators} if found is not None else set()
+        if "classmethod" in decorators:
+            return (*found, True)  # type: ignore[misc]
+        return (*found, False) if "staticmethod" in decorators else None  # type: ignore[misc]
 
     def inherited_method(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """`self.build_optimizer(lr)` in a method of a class whose base of another module of the project defines it:
@@ -478,8 +505,14 @@ class SameFileView:
 
     def classes_built(self, call: cst.Call, caller: Resolver, depth: int) -> tuple[Built, ...] | None:
         """The classes whose instance `call` makes: the class of the file or of the project it names, or the classes
-        of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`);
-        None when that is not known."""
+        of what a function of either returns (a factory: `create_loss_function(cfg)` returning a `DualLoss(cfg)`), or
+        the class a class method's `cls(...)` is called on; None when that is not known."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in caller.arguments:
+            at, argument = caller.arguments[func.value]
+            named = at.same_file.class_named(argument) if isinstance(at.same_file, SameFileView) else None
+            if named is not None:
+                return (named,)
         found = self.constructor(call)
         if found is None:
             return None
@@ -559,12 +592,32 @@ def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 @for_one_file  # kept by the file's analysis, not by the index: a lineage holds its own index (no cycle)
 def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> list[tuple[ModuleIndex, cst.ClassDef]]:
     """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
-    found: list[tuple[ModuleIndex, cst.ClassDef]] = [(index, cls)]
-    for base in cls.bases:
-        home_and_class = base_class_of(index, base)
-        if home_and_class is not None and home_and_class[1] not in seen | {cls}:
-            line = lineage_of(*home_and_class, seen | {cls})
-            found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
+    bases = [found for base in cls.bases if (found := base_class_of(index, base)) is not None and found[1] not in seen | {cls}]
+    lines = [lineage_of(*base, seen | {cls}) for base in bases]
+    return [(index, cls), *(c3_merge([*lines, bases]) or depth_first(lines))]
+
+
+def c3_merge(lines: list[list[Built]]) -> list[Built] | None:
+    """Python's order of the bases' lines (C3): each next class the head of a line that is in no line's tail (a
+    mixin's shared base after every class deriving from it); None where no such order exists."""
+    lines = [list(line) for line in lines if line]
+    merged: list[Built] = []
+    while lines:
+        head = next(
+            (line[0] for line in lines if not any(line[0][1] is entry[1] for other in lines for entry in other[1:])), None
+        )
+        if head is None:
+            return None
+        merged.append(head)
+        lines = [rest for line in lines if (rest := line[1:] if line[0][1] is head[1] else line)]
+    return merged
+
+
+def depth_first(lines: list[list[Built]]) -> list[Built]:
+    """Each base's line in turn, a class met twice taken once (where Python would refuse the bases' order)."""
+    found: list[Built] = []
+    for line in lines:
+        found += [entry for entry in line if all(entry[1] is not known for _, known in found)]
     return found
 
 

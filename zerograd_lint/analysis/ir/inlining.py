@@ -233,15 +233,30 @@ class Inlining:
         if attributes is None:
             return []
         if self.index_of(method) is self.index_of(context.function):
-            return self.inline_call(call, method, context, drop_self=True, attributes=attributes)
+            return self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver)
         outer = self.inlining_until
         until = self.built + ELSEWHERE_STATEMENTS if outer is None else outer
         self.inlining_until = until
         try:
-            nodes = self.inline_call(call, method, context, drop_self=True, attributes=attributes)
+            nodes = self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver)
         finally:
             self.inlining_until = outer
         return nodes if self.built <= until else []
+
+    def instance_called(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
+        """`trainer(images)` on an instance of a class of the file or of the project (`instance_built`): its
+        `__call__`, or, for a torch module (whose `__call__` runs `forward`: DALLE2's `DecoderTrainer`), its `forward`,
+        inlined as `trainer.forward(images)` is, where that method's words may matter (a trainer's forward that
+        backpropagates; a model's forward is not copied into each caller). None otherwise."""
+        built = self.instance_built(func, context)
+        if not built:
+            return None
+        home, cls = built[0][0], built[0][1]
+        name = "__call__" if home.inherited_method(cls, "__call__") is not None else "forward" if home.is_torch_module(cls) else None
+        found = home.inherited_method(cls, name) if name is not None else None
+        if found is None or not def_words_may_matter(found[1]):
+            return None
+        return self.inline_on_instance(call, func, name, context)  # type: ignore[arg-type]
 
     def instance_attributes(
         self, receiver: cst.BaseExpression, built: Construction, method: cst.FunctionDef, context: Context

@@ -137,6 +137,7 @@ class NewScaler(Event):
 class Clip(Event):
     unscales_itself: bool  # accelerator.clip_grad_norm_ unscales by itself
     measures_only: bool  # get_total_norm: measures, does not clip
+    threshold_scaled: bool = False  # `max_norm * scaler.get_scale()`: a threshold that fits scaled gradients (mmf's)
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,6 +238,7 @@ class Accumulate(Event):
     no_grad: bool  # under `torch.no_grad()` / `torch.inference_mode()`: no autograd graph
     scope: cst.CSTNode  # the function (or module) the statement is written in
     call: cst.Call | None = None  # the value added is a call's result, unnamed: `total += criterion(out, y)`
+    added: cst.BaseExpression | None = None  # the value added, as written
 
 
 @dataclass(frozen=True, eq=False)

@@ -89,8 +89,15 @@ REPORTING_CALLS = frozenset(
 
 # --- frameworks -------------------------------------------------------------------------------
 
+# A GradScaler's method that reads its current scale: a clip threshold multiplied by it fits scaled gradients.
+GET_SCALE = "get_scale"
 # Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
+# torch's module classes (`nn.Module`, Lightning's `LightningModule`), as a class's base is written: calling an
+# instance of a subclass runs its `forward`.
+MODULE_CLASSES = frozenset({"Module", "LightningModule"})
+# The methods calling an instance runs (`trainer(images)`): its class's `__call__`, a torch module's `forward`.
+INSTANCE_CALL_METHODS = frozenset({"__call__", "forward"})
 # Module methods that hand back the module itself, moved, cast or switched: `Net().to(device)` is the `Net` built.
 MOVING_METHODS = frozenset({"to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_"})
 # Module methods that hand back its parts, not its output: `AdamW(model.parameters())` runs no forward.

@@ -4,14 +4,17 @@ micro-batches? Does a test read the loss, or the gradient norm (the "drop this b
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Assign, Backward
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
+from zerograd_lint.analysis.project import ProjectModule
 
 DIVIDED = re.compile(r"/|\.div_?\(|reduction")
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
@@ -140,23 +143,67 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cst.Module | None = None) -> bool:
+@dataclass(frozen=True)
+class Helpers:
+    """Where the functions a loss is computed by are found: the defs of the module the code is written in (by their
+    names), and, where that module is read as part of its project (`home`), the defs of other modules of the project
+    its names import (`from training.losses import scaled_losses`), each read in its own module in turn."""
+
+    module: cst.Module | None
+    names: frozenset[str]
+    home: ProjectModule | None = None
+
+    def calls_one(self, node: cst.CSTNode) -> bool:
+        """A call of a function of the module, or of another module of the project: it may normalise inside."""
+        return calls_helper(node, self.names) or any(self.imported(call) is not None for call in nodes_of(node, cst.Call))
+
+    def returns(self, value: cst.CSTNode) -> list[tuple[cst.FunctionDef, cst.BaseExpression, Helpers]] | None:
+        """What the one function a value calls returns, with that function and where its own calls are found; None
+        when the value is more than the call, or the function is not known once."""
+        own = returns_of_helper(value, self.module)
+        if own is not None:
+            return [(function, returned, self) for function, returned in own]
+        found = self.imported(value) if isinstance(value, cst.Call) else None
+        if found is None:
+            return None
+        home, function = found
+        there = Helpers(home.module, frozenset(f.name.value for f in walk_functions(home.module)), home)
+        returns = _Returns(function)
+        visit(function, returns)
+        return [(function, returned, there) for returned in returns.found] or None
+
+    def imported(self, call: cst.Call) -> tuple[ProjectModule, cst.FunctionDef] | None:
+        """The def of another module of the project that the call's name, imported here, stands for."""
+        name = dotted_name(call.func)
+        if self.home is None or name is None or name.split(".")[-1] in self.names:
+            return None
+        found = self.home.project.definition(self.home, name)
+        if found is None or found[1] is None or found[0] is self.home:
+            return None
+        function = found[0].function(found[1])
+        return (found[0], function) if function is not None else None
+
+
+def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
     """True only when the loss is visibly built and nowhere divided or scaled on purpose.
 
-    A loss returned by a function of the file (`loss = self.train_step(model, batch)`) is judged by what
-    that function returns, when the file defines it once; `module` is where to look for it.
+    A loss returned by a function of the file (`loss = self.train_step(model, batch)`), or of another module of the
+    project, is judged by what that function returns, when it is known once (`helpers`: where to look for it).
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
+    return unnormalised(backward.loss, backward.scope, helpers, 0)
 
 
-def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
+def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int) -> bool:
     if scaled_on_purpose(value):
         return False
-    if calls_helper(value, helpers):
-        returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
-        return returned is not None and all(unnormalised(r, function, helpers, module, depth + 1) for function, r in returned)
+    if helpers.calls_one(value):
+        returned = helpers.returns(value) if depth < HELPER_DEPTH else None
+        return returned is not None and all(unnormalised(r, function, there, depth + 1) for function, r, there in returned)
+    entry = literal_entry(value)
+    if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
+        return entry_unnormalised(*entry, scope, helpers, depth)
     copied = copy_of(value)
     if copied is None:
         return True
@@ -172,27 +219,92 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
             return False  # a parameter, or bound where we cannot see
         values += [found for found in finder.values if found not in finder.unpacked]
         unpacked += [
-            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, module, depth)
+            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, depth)
         ]
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
-        and all(found is not None and unnormalised(found, where, helpers, module, depth) for found, where in unpacked)
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth) for found in values)
+        and all(found is not None and unnormalised(found, where, there, depth) for found, where, there in unpacked)
     )
 
 
 def unpacked_elements(
-    value: cst.CSTNode, position: int, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int
-) -> list[tuple[cst.CSTNode | None, cst.CSTNode]]:
-    """`loss, out = value`: what the name at `position` is, each with the function it is written in: an element of a
-    tuple display, or of each tuple a helper of the file returns (`loss, result = _forward()` returning
-    `_loss, result`: `_loss`, in `_forward`); any other value as it is (an unknown call's values are built there).
-    None for a helper's return that is no tuple display: unknown."""
+    value: cst.CSTNode, position: int, scope: cst.CSTNode, helpers: Helpers, depth: int
+) -> list[tuple[cst.CSTNode | None, cst.CSTNode, Helpers]]:
+    """`loss, out = value`: what the name at `position` is, each with the function it is written in and where its
+    calls are found: an element of a tuple display, or of each tuple a helper returns (`loss, result = _forward()`
+    returning `_loss, result`: `_loss`, in `_forward`); any other value as it is (an unknown call's values are built
+    there). None for a helper's return that is no tuple display: unknown."""
     element = element_at(value, position)
-    if element is not None or not calls_helper(value, helpers):
-        return [(element if element is not None else value, scope)]
-    returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
-    return [(element_at(r, position), function) for function, r in returned] if returned else [(None, scope)]
+    if element is not None or not helpers.calls_one(value):
+        return [(element if element is not None else value, scope, helpers)]
+    returned = helpers.returns(value) if depth < HELPER_DEPTH else None
+    return [(element_at(r, position), function, there) for function, r, there in returned] if returned else [(None, scope, helpers)]
+
+
+def literal_entry(value: cst.CSTNode) -> tuple[str, str] | None:
+    """`out` and `'loss'` of `out["loss"]`: a dict's entry by a literal key."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and len(value.slice) == 1):
+        return None
+    index = value.slice[0].slice
+    key = literal_of(index.value) if isinstance(index, cst.Index) else None
+    return (value.value.value, key) if key is not None else None
+
+
+def entry_unnormalised(name: str, key: str, scope: cst.CSTNode, helpers: Helpers, depth: int) -> bool:
+    """Whether the entry `key` of the dict `name` holds a loss visibly built and nowhere divided: each value written
+    to it (`out["loss"] = out["loss"] / n`), and its value in each dict the name is bound to (a display's, one a
+    helper returns: `out = scaled_losses(model, batch, n)`, or a library's: a model's outputs). Unknown (False) where
+    a binding is another name."""
+    entries = _Entries(scope, name, key)
+    visit(scope, entries)
+    if any(not unnormalised(value, scope, helpers, depth) for value in entries.written):
+        return False  # divided where it is written
+    if not entries.bound:
+        return True  # a parameter's entry (`state["loss"]`), written where the dict is made: as it was built
+    for value in entries.bound:
+        if isinstance(value, cst.Dict):
+            found = [e.value for e in value.elements if isinstance(e, cst.DictElement) and literal_of(e.key) == key]
+            if len(found) != 1 or not unnormalised(found[0], scope, helpers, depth):
+                return False
+        elif helpers.calls_one(value):
+            returned = helpers.returns(value) if depth < HELPER_DEPTH else None
+            if returned is None or not all(returned_entry_unnormalised(r, key, function, there, depth + 1) for function, r, there in returned):
+                return False
+        else:
+            return copy_of(value) is None  # a call of the library (a model's outputs): built there
+    return True
+
+
+def returned_entry_unnormalised(value: cst.BaseExpression, key: str, function: cst.FunctionDef, helpers: Helpers, depth: int) -> bool:
+    """The entry `key` of a dict a helper returns: of a display, or of the name it returns."""
+    if isinstance(value, cst.Name):
+        return entry_unnormalised(value.value, key, function, helpers, depth)
+    if isinstance(value, cst.Dict):
+        found = [e.value for e in value.elements if isinstance(e, cst.DictElement) and literal_of(e.key) == key]
+        return len(found) == 1 and unnormalised(found[0], function, helpers, depth)
+    return False
+
+
+class _Entries(cst.CSTVisitor):
+    """What a function writes to the entry `key` of the dict `name` (`out["loss"] = ...`), and what it binds `name` to."""
+
+    def __init__(self, root: cst.CSTNode, name: str, key: str) -> None:
+        self.root = root
+        self.name = name
+        self.key = key
+        self.written: list[cst.BaseExpression] = []
+        self.bound: list[cst.BaseExpression] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if literal_entry(target.target) == (self.name, self.key):
+                self.written.append(node.value)
+            elif isinstance(target.target, cst.Name) and target.target.value == self.name:
+                self.bound.append(node.value)
 
 
 def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:

@@ -1,0 +1,4 @@
+# expect: clean
+"""The package's names: everything its engine exports."""
+
+from .engine import *

@@ -1,0 +1,2 @@
+# expect: clean
+from .mmf_trainer import ClippingTrainer, UnscalingTrainer
