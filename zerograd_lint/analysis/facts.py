@@ -28,6 +28,7 @@ from zerograd_lint.analysis.interpret.gradients import (
     GradientDomain,
     GradState,
     clear_coverage,
+    members,
     related,
 )
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported, slot
@@ -228,16 +229,23 @@ class RootFacts:
         where = self.where.get(event.id)
         return where is not None and where.guard in ACCUMULATION_GUARDS
 
-    def runs_before_its_backward(self, step: Step) -> bool:
-        """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
-        return self.backward_after(step) is not None
+    def stepped_by(self, step: Step) -> list[str]:
+        """The optimizers a step applies: its own, then, for `for opt in optimizers: opt.step()`, each element of the
+        container that the function names or the container visibly holds."""
+        return members(step.optimizer, self.optimizers, self.containers)
 
-    def backward_after(self, step: Step) -> Backward | None:
-        """The backward of the step's iteration that comes after it and produces its gradients, when none reached
-        it: one that feeds it, or whose loss visibly runs through its model (a generator's loss through the
-        discriminator, whose step comes next, still writes the generator's gradients) unless its own backward ran
-        and was cleared."""
-        held = self.held(step, step.optimizer)
+    def runs_before_its_backward(self, step: Step, optimizer: str | None = None) -> bool:
+        """The step comes first in its iteration: no backward of this iteration reached it, one follows (for one of
+        the optimizers it steps, `optimizer`: its own by default)."""
+        return self.backward_after(step, optimizer) is not None
+
+    def backward_after(self, step: Step, optimizer: str | None = None) -> Backward | None:
+        """The backward of the step's iteration that comes after it and produces its gradients (those of `optimizer`,
+        one it steps: its own by default), when none reached it: one that feeds it, or whose loss visibly runs
+        through its model (a generator's loss through the discriminator, whose step comes next, still writes the
+        generator's gradients) unless its own backward ran and was cleared."""
+        optimizer = optimizer or step.optimizer
+        held = self.held(step, optimizer)
         if held.this_iteration():
             return None
         discarded = held.discarded()
@@ -245,7 +253,7 @@ class RootFacts:
             (
                 e for e in self.later_in_loop(step)
                 if isinstance(e, Backward) and self.same_pass(step, e) and (
-                    step.optimizer in self.fed[e.id] or (not discarded and step.optimizer in self.written.get(e.id, ()))
+                    optimizer in self.fed[e.id] or (not discarded and optimizer in self.written.get(e.id, ()))
                 )
             ),
             None,
@@ -578,10 +586,12 @@ def analyse_root(
         return None
     structure = Structure()
     locations = locate(block, structure)
-    optimizers = frozenset(
+    named = frozenset(
         [e.optimizer for e in events if isinstance(e, (Step, Unscale))]
         + [e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "optimizer"]
     )
+    # `for opt in optimizers: opt.step()` steps each optimizer the container visibly holds, named or not.
+    optimizers = named | {element for key in named for element in builder.containers.get(key, ())}
     models = dict(builder.models)
     model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model") | {
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
@@ -599,7 +609,7 @@ def analyse_root(
         forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces),
         structure=structure,
         locations=locations,
-        leaks={} if freezes else leaks(written, association.association),
+        leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
@@ -664,9 +674,12 @@ def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str
     return found
 
 
-def leaks(written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]]) -> dict[int, frozenset[str]]:
-    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next)."""
-    found = {b: keys - association[b] for b, keys in written.items() if association.get(b)}
+def leaks(
+    written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]], members: Callable[[str], list[str]]
+) -> dict[int, frozenset[str]]:
+    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next,
+    and each of its `members`: the elements of a container stepped in a loop over it)."""
+    found = {b: keys.difference(*map(members, association[b])) for b, keys in written.items() if association.get(b)}
     return {b: keys for b, keys in found.items() if keys}
 
 
