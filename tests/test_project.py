@@ -249,6 +249,7 @@ LOOPS = [
     ("scaler_truthy_after_use", "train.py", {}),
     ("amp_test_inside_inner_loops", "train.py", {}),
     ("backend_branches_in_step_helper", "train.py", {}),
+    ("helper_result_on_self", "learners/ppo.py", {"learners/base.py": [("ZG602", 27, 17), ("ZG602", 28, 17)]}),
 ]
 
 

@@ -35,6 +35,7 @@ from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values,
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -61,7 +62,7 @@ from zerograd_lint.analysis.ir.roles import Resolver
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    CALL_DEPTH, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -544,23 +545,40 @@ def inherited_roots(
     index: ModuleIndex, wanted: set[Container] | None
 ) -> Iterator[tuple[cst.FunctionDef, ModuleIndex, cst.ClassDef, tuple[tuple[ModuleIndex, cst.ClassDef], ...]]]:
     """Each method a class of the file inherits (from a base of the file or of the project) whose `self.f()` calls
-    reach an override below the class that defines it: a base-class `fit()` loop, to be checked once for this
-    subclass with its own `train_step`; with the index of its module, the subclass, and the subclass's classes,
-    nearest first. Only for a class with
-    a method the gate let through (`wanted`; None: every one)."""
+    reach an override below the class that defines it, directly or through other methods of the bases (`fit()` calling
+    the base's `train_minibatch`, which calls the overridden `calc_gradients`): a base-class `fit()` loop, to be
+    checked once for this subclass with its own `train_step`; with the index of its module, the subclass, and the
+    subclass's classes, nearest first. Only for a class with a method the gate let through (`wanted`; None: every
+    one)."""
     for cls in list(index.classes.values()):
         own = index.methods_of.get(cls, {})
         reaching = frozenset(name for name, method in own.items() if wanted is None or method in wanted)
         if not reaching:
             continue
         mro = tuple(index.ancestry(cls, reaching))
+        resolved: dict[str, tuple[int, cst.FunctionDef]] = {}  # each method name -> where `self.name()` finds it
+        for position, (home, base) in reversed(list(enumerate(mro))):
+            resolved.update((name, (position, method)) for name, method in home.methods_of.get(base, {}).items())
         for position, (home, base) in enumerate(mro[1:], 1):
-            below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
             for name, method in home.methods_of.get(base, {}).items():
-                if name not in below and not below.isdisjoint(calls_on_self(method)):
+                if resolved[name][1] is method and reaches_below(method, position, resolved):
                     yield method, home, cls, mro
 
 
+def reaches_below(method: cst.FunctionDef, position: int, resolved: Mapping[str, tuple[int, cst.FunctionDef]]) -> bool:
+    """Whether the method's calls on `self`, followed through the methods they find, `CALL_DEPTH` calls deep, find one
+    defined in a class before `position` of the subclass's classes: one the class at `position` does not see."""
+    seen, frontier = {method}, [method]
+    for _ in range(CALL_DEPTH):
+        found = [resolved[name] for caller in frontier for name in sorted(calls_on_self(caller)) if name in resolved]
+        if any(where < position for where, _ in found):
+            return True
+        frontier = [callee for _, callee in found if callee not in seen]
+        seen.update(frontier)
+    return False
+
+
+@for_one_file
 def calls_on_self(function: cst.FunctionDef) -> frozenset[str]:
     """The methods a function calls on `self` (`self.train_step(batch)`)."""
     collector = _SelfCalls()
