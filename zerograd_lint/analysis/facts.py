@@ -62,7 +62,7 @@ from zerograd_lint.analysis.ir.roles import Resolver
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    CALL_DEPTH, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -565,11 +565,18 @@ def inherited_roots(
                     yield method, home, cls, mro
 
 
+# How many calls on `self` from a base's method to an override make it one checked for the subclass: its own, and
+# those of the bases' methods they find (`fit()` -> `train_minibatch()` -> the overridden `calc_gradients()`). A run
+# reaching a hook deeper (nnUNet's `run_training()` -> `on_train_start()` -> `get_dataloaders()` -> a variant's
+# `get_training_transforms()`) is not checked again for each of a hundred variants.
+OVERRIDE_DEPTH = 2
+
+
 def reaches_below(method: cst.FunctionDef, position: int, resolved: Mapping[str, tuple[int, cst.FunctionDef]]) -> bool:
-    """Whether the method's calls on `self`, followed through the methods they find, `CALL_DEPTH` calls deep, find one
-    defined in a class before `position` of the subclass's classes: one the class at `position` does not see."""
+    """Whether the method's calls on `self`, followed through the methods they find, `OVERRIDE_DEPTH` calls deep, find
+    one defined in a class before `position` of the subclass's classes: one the class at `position` does not see."""
     seen, frontier = {method}, [method]
-    for _ in range(CALL_DEPTH):
+    for _ in range(OVERRIDE_DEPTH):
         found = [resolved[name] for caller in frontier for name in sorted(calls_on_self(caller)) if name in resolved]
         if any(where < position for where, _ in found):
             return True

@@ -556,18 +556,13 @@ def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
 returned_expressions = for_one_file(returns_of)
 
 
-def returned_by(helper: Inlined, depth: int = 0) -> tuple[Returned, ...]:
-    """The values an inlined helper returns, each with the scope its names are read in: the returns of a helper it
-    returns the call of (`return self.calc_gradients(batch)`, `CALL_DEPTH` helpers deep), and the display a name it
-    returns is bound to, once, in the code inlined there (`return self.train_result` after an override's
-    `self.train_result = (actor_loss, critic_loss)`)."""
-    found: list[Returned] = []
+def returned_by(helper: Inlined, depth: int = 0) -> tuple[tuple[Inlined, cst.BaseExpression], ...]:
+    """The values an inlined helper returns, each with the inlined helper whose code returns it: the returns of a helper
+    it returns the call of (`return self.calc_gradients(batch)`, `CALL_DEPTH` helpers deep)."""
+    found: list[tuple[Inlined, cst.BaseExpression]] = []
     for value in returned_expressions(helper.function):
         inner = next((n for n in inlined_in(helper.body) if n.call is value), None)
-        if inner is not None and depth < CALL_DEPTH:
-            found += returned_by(inner, depth + 1)
-        else:
-            found.append(display_bound(helper, value) or (helper.function, value))
+        found += returned_by(inner, depth + 1) if inner is not None and depth < CALL_DEPTH else [(helper, value)]
     return tuple(found)
 
 
@@ -580,8 +575,9 @@ def inlined_in(node: Node) -> Iterator[Inlined]:
 
 
 def display_bound(helper: Inlined, value: cst.BaseExpression) -> Returned | None:
-    """The dict, tuple or list display that the name `value` (of the helper's code) is bound to by the one assignment
-    of it in the code inlined for the helper (a local of the helper's own, or an attribute of `self`)."""
+    """The tuple or list display that the name `value` (of the helper's code) is bound to by the one assignment of it
+    in the code inlined for the helper (a local of the helper's own, or an attribute of `self`), with that
+    assignment's scope: `self.train_result = (actor_loss, critic_loss)` of an override the helper calls."""
     if not isinstance(value, (cst.Name, cst.Attribute)):
         return None
     name = code_of(value)
@@ -590,21 +586,23 @@ def display_bound(helper: Inlined, value: cst.BaseExpression) -> Returned | None
         if isinstance(e, Assign) and name in e.names and (name.startswith("self.") or e.scope is helper.function)
     ]
     bound = getattr(assigns[0].node, "value", None) if len(assigns) == 1 else None
-    return (assigns[0].scope, bound) if isinstance(bound, (cst.Dict, cst.Tuple, cst.List)) else None
+    return (assigns[0].scope, bound) if isinstance(bound, (cst.Tuple, cst.List)) else None
 
 
-def values_returned(statement: cst.CSTNode, values: tuple[Returned, ...]) -> dict[str, tuple[Returned, ...]]:
-    """Each name `statement` binds, and the values the returns `values` give it (`loss` and `logs` of `return loss, logs`
-    for `loss, logs = ...`)."""
+def values_returned(statement: cst.CSTNode, values: tuple[tuple[Inlined, cst.BaseExpression], ...]) -> dict[str, tuple[Returned, ...]]:
+    """Each name `statement` binds, and the values the returns `values` give it, each with the scope its names are
+    read in (`loss` and `logs` of `return loss, logs` for `loss, logs = ...`; for a tuple target, a returned name
+    stands for the display it is bound to, `display_bound`)."""
     targets = statement.targets if isinstance(statement, cst.Assign) else ()
     if not values or len(targets) != 1:
         return {}
     target = targets[0].target
     if isinstance(target, (cst.Name, cst.Attribute)):
-        pairs = [(target, value) for value in values]
+        pairs = [(target, (helper.function, value)) for helper, value in values]
     else:
         elements = tuple_elements(target)
-        returned = [(scope, tuple_elements(value)) for scope, value in values]
+        displays = [(helper.function, value) if tuple_elements(value) is not None else display_bound(helper, value) for helper, value in values]
+        returned = [(display[0], tuple_elements(display[1])) if display is not None else (None, None) for display in displays]
         if elements is None or any(r is None or len(r) != len(elements) for _, r in returned):
             return {}
         pairs = [(element, (scope, r[position])) for scope, r in returned for position, element in enumerate(elements)]  # type: ignore[index]
