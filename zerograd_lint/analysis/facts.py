@@ -132,6 +132,19 @@ class RootFacts:
     def by_id(self) -> dict[int, Event]:
         return {e.id: e for e in self.events}
 
+    @cached_property
+    def inlined_functions(self) -> dict[int, cst.FunctionDef | None]:
+        """`id` of each call the IR inlined -> the function inlined for it (None: several, a table's choice)."""
+        found: dict[int, cst.FunctionDef | None] = {}
+        for node in walk(self.block):
+            if isinstance(node, Inlined) and isinstance(node.function, cst.FunctionDef):
+                found[id(node.call)] = node.function if found.get(id(node.call), node.function) is node.function else None
+        return found
+
+    def inlined_function(self, call: cst.CSTNode) -> cst.FunctionDef | None:
+        """The function the IR inlined for this call (an override of the subclass the root is checked for), if one."""
+        return self.inlined_functions.get(id(call))
+
     def in_region(self, event: Event) -> bool:
         """Whether the order rules apply: inside a training loop, or in a step body."""
         where = self.where.get(event.id)

@@ -8,7 +8,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
-from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
+from zerograd_lint.analysis.questions.losses import Callees, accumulation_count, loss_is_unnormalised
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -52,8 +52,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if (where.loop is None and where.micro_loop is None) or backward.normalises:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
-        module, helpers = facts.written_in(backward.node)
-        if accumulation is None or not loss_is_unnormalised(backward, helpers, module):
+        if accumulation is None or not loss_is_unnormalised(backward, Callees(root.inlined_function, facts.written_in)):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.

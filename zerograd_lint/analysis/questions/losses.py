@@ -4,7 +4,8 @@ micro-batches? Does a test read the loss, or the gradient norm (the "drop this b
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -140,23 +141,55 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def loss_is_unnormalised(backward: Backward, helpers: frozenset[str], module: cst.Module | None = None) -> bool:
+@dataclass(frozen=True)
+class Callees:
+    """Where the loss question reads what a helper's call returns: the function the lifecycle IR inlined for that call
+    (`inlined`: a subclass's override of another module, where a base's loop is checked for the subclass), else the
+    one def of its name in the module the call is written in (`written_in`: a node's module, and the names of the
+    defs there)."""
+
+    inlined: Callable[[cst.CSTNode], cst.FunctionDef | None]
+    written_in: Callable[[cst.CSTNode], tuple[cst.Module | None, frozenset[str]]]
+
+    def calls_helper(self, node: cst.CSTNode) -> bool:
+        """A call to a function or method of the node's module, or one the IR inlined: it may normalise inside."""
+        return any(self.inlined(call) is not None for call in nodes_of(node, cst.Call)) or calls_helper(node, self.written_in(node)[1])
+
+    def returns(self, value: cst.CSTNode) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
+        """What the helper a value calls returns, with that helper; None when the value is more than the call, or the
+        helper is not known (its module defines the name more than once)."""
+        if not isinstance(value, cst.Call):
+            return None
+        function = self.inlined(value)
+        if function is None:
+            module = self.written_in(value)[0]
+            name = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+            functions = [node for node in walk_functions(module) if node.name.value == name] if module is not None else []
+            function = functions[0] if len(functions) == 1 else None
+        if function is None:
+            return None
+        returns = _Returns(function)
+        visit(function, returns)
+        return [(function, r) for r in returns.found] or None
+
+
+def loss_is_unnormalised(backward: Backward, callees: Callees) -> bool:
     """True only when the loss is visibly built and nowhere divided or scaled on purpose.
 
-    A loss returned by a function of the file (`loss = self.train_step(model, batch)`) is judged by what
-    that function returns, when the file defines it once; `module` is where to look for it.
+    A loss returned by a helper (`loss = self.train_step(model, batch)`) is judged by what that helper returns
+    (`Callees`).
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, module, 0)
+    return unnormalised(backward.loss, backward.scope, callees, 0)
 
 
-def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int) -> bool:
+def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, callees: Callees, depth: int) -> bool:
     if scaled_on_purpose(value):
         return False
-    if calls_helper(value, helpers):
-        returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
-        return returned is not None and all(unnormalised(r, function, helpers, module, depth + 1) for function, r in returned)
+    if callees.calls_helper(value):
+        returned = callees.returns(value) if depth < HELPER_DEPTH else None
+        return returned is not None and all(unnormalised(r, function, callees, depth + 1) for function, r in returned)
     copied = copy_of(value)
     if copied is None:
         return True
@@ -172,41 +205,27 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: frozenset[str]
             return False  # a parameter, or bound where we cannot see
         values += [found for found in finder.values if found not in finder.unpacked]
         unpacked += [
-            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, module, depth)
+            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, callees, depth)
         ]
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, module, depth) for found in values)
-        and all(found is not None and unnormalised(found, where, helpers, module, depth) for found, where in unpacked)
+        all(copy_of(found) is not None or unnormalised(found, scope, callees, depth) for found in values)
+        and all(found is not None and unnormalised(found, where, callees, depth) for found, where in unpacked)
     )
 
 
 def unpacked_elements(
-    value: cst.CSTNode, position: int, scope: cst.CSTNode, helpers: frozenset[str], module: cst.Module | None, depth: int
+    value: cst.CSTNode, position: int, scope: cst.CSTNode, callees: Callees, depth: int
 ) -> list[tuple[cst.CSTNode | None, cst.CSTNode]]:
     """`loss, out = value`: what the name at `position` is, each with the function it is written in: an element of a
-    tuple display, or of each tuple a helper of the file returns (`loss, result = _forward()` returning
-    `_loss, result`: `_loss`, in `_forward`); any other value as it is (an unknown call's values are built there).
-    None for a helper's return that is no tuple display: unknown."""
+    tuple display, or of each tuple a helper returns (`loss, result = _forward()` returning `_loss, result`: `_loss`,
+    in `_forward`); any other value as it is (an unknown call's values are built there). None for a helper's return
+    that is no tuple display: unknown."""
     element = element_at(value, position)
-    if element is not None or not calls_helper(value, helpers):
+    if element is not None or not callees.calls_helper(value):
         return [(element if element is not None else value, scope)]
-    returned = returns_of_helper(value, module) if depth < HELPER_DEPTH else None
+    returned = callees.returns(value) if depth < HELPER_DEPTH else None
     return [(element_at(r, position), function) for function, r in returned] if returned else [(None, scope)]
-
-
-def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
-    """What the one function of the file a value calls returns (`self.train_step(...)`: `output["loss"]`), with
-    that function; None when the value is more than the call, or the file defines the name more than once."""
-    if module is None or not isinstance(value, cst.Call):
-        return None
-    name = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
-    functions = [node for node in walk_functions(module) if node.name.value == name]
-    if len(functions) != 1:
-        return None
-    returns = _Returns(functions[0])
-    visit(functions[0], returns)
-    return [(functions[0], r) for r in returns.found] or None
 
 
 class _Returns(cst.CSTVisitor):
