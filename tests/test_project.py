@@ -251,6 +251,7 @@ LOOPS = [
     ("backend_branches_in_step_helper", "train.py", {}),
     ("helper_result_on_self", "learners/ppo.py", {"learners/base.py": [("ZG602", 27, 17), ("ZG602", 28, 17)]}),
     ("minibatch_iterator_accumulation", "rlhf/sft_trainer.py", {"rlhf/base_trainer.py": [("ZG501", 29, 21)]}),
+    ("loss_override_unpacks_its_namesake", "trainers/ppo.py", {}),
 ]
 
 

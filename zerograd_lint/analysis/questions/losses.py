@@ -194,7 +194,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, callees: Callees, depth
     if copied is None:
         return True
     values: list[cst.CSTNode] = []
-    unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode]] = []  # what a tuple target's name is, where it is written
+    unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode, int]] = []  # what a tuple target's name is, where, how deep
     names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
@@ -210,22 +210,22 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, callees: Callees, depth
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
         all(copy_of(found) is not None or unnormalised(found, scope, callees, depth) for found in values)
-        and all(found is not None and unnormalised(found, where, callees, depth) for found, where in unpacked)
+        and all(found is not None and unnormalised(found, where, callees, deep) for found, where, deep in unpacked)
     )
 
 
 def unpacked_elements(
     value: cst.CSTNode, position: int, scope: cst.CSTNode, callees: Callees, depth: int
-) -> list[tuple[cst.CSTNode | None, cst.CSTNode]]:
-    """`loss, out = value`: what the name at `position` is, each with the function it is written in: an element of a
-    tuple display, or of each tuple a helper returns (`loss, result = _forward()` returning `_loss, result`: `_loss`,
-    in `_forward`); any other value as it is (an unknown call's values are built there). None for a helper's return
-    that is no tuple display: unknown."""
+) -> list[tuple[cst.CSTNode | None, cst.CSTNode, int]]:
+    """`loss, out = value`: what the name at `position` is, each with the function it is written in and the helper
+    depth it is judged at: an element of a tuple display, or of each tuple a helper returns (`loss, result =
+    _forward()` returning `_loss, result`: `_loss`, in `_forward`, one helper deeper); any other value as it is (an
+    unknown call's values are built there). None for a helper's return that is no tuple display: unknown."""
     element = element_at(value, position)
     if element is not None or not callees.calls_helper(value):
-        return [(element if element is not None else value, scope)]
+        return [(element if element is not None else value, scope, depth)]
     returned = callees.returns(value) if depth < HELPER_DEPTH else None
-    return [(element_at(r, position), function) for function, r in returned] if returned else [(None, scope)]
+    return [(element_at(r, position), function, depth + 1) for function, r in returned] if returned else [(None, scope, depth)]
 
 
 class _Returns(cst.CSTVisitor):
