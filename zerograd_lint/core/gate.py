@@ -439,8 +439,7 @@ def summarize(tree: ast.AST) -> Summary:
                 body.step = body.step or func.attr == "step"
                 body.calls.add(func.attr)
                 called = func.attr
-                if type(func.value) is ast.Name and func.value.id == "self":
-                    body.on_self.add(called)
+                body.on_self.update(self_method(func))
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
                 called = func.id
@@ -490,6 +489,11 @@ def summarize(tree: ast.AST) -> Summary:
         if first is not None:
             push(first)
     return summary
+
+
+def self_method(func: ast.Attribute) -> tuple[str, ...]:
+    """The method of `self.name(...)`, none for any other receiver."""
+    return (func.attr,) if type(func.value) is ast.Name and func.value.id == "self" else ()
 
 
 def note_uncalled(statement: ast.Expr, summary: Summary) -> None:
