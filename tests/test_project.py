@@ -276,6 +276,9 @@ LOOPS = [
     ("scaled_clip_threshold", "trainer.py", {}),
     ("scaled_clip_threshold", "fixed_threshold.py", {"utils/general.py": [("ZG401", 20, 12)]}),
     ("diamond_mixins", "trainers/steps.py", {"trainers/steps.py": [("ZG101", 21, 9)]}),
+    ("helper_result_on_self", "learners/ppo.py", {"learners/base.py": [("ZG602", 27, 17), ("ZG602", 28, 17)]}),
+    ("minibatch_iterator_accumulation", "rlhf/sft_trainer.py", {"rlhf/base_trainer.py": [("ZG501", 29, 21)]}),
+    ("loss_override_unpacks_its_namesake", "trainers/ppo.py", {}),
 ]
 
 
@@ -561,11 +564,16 @@ def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_opti
         (b"class Head(base.Module):\n    def run(self, loss):\n        loss.backward()\n", True),
         (b"class Plain:\n    def update(self, opt):\n        opt.step()\n", False),  # no base: nothing overridden
         (b"class Classifier(ManualModule):\n    def update(self, opt):\n        opt.zero_grad()\n", False),
+        # No lifecycle call, but derived from a class of a module that says train: its `loss` may be the trainer's.
+        (b"from rlhf.base_trainer import SummingTrainer\n\nclass SFT(SummingTrainer):\n    def loss(self, mb):\n        return mb\n", True),
+        (b"from rlhf.base_trainer import SummingTrainer\n\nclass Head:\n    def loss(self, mb):\n        return mb\n", False),
+        (b"from models.base import Net\n\nclass Head(Net):\n    def train_loss(self, mb):\n        return mb\n", False),
     ],
 )
 def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes, may_hold: bool) -> None:
-    """A subclass whose own words hold a step or a backward (no loop words): an override another module's base may run,
-    asked of the project (`driven_overrides`) only then."""
+    """A subclass whose own words hold a step or a backward (no loop words), or that derives from a class it imports from
+    a module that says train: an override another module's base may run, asked of the project (`driven_overrides`)
+    only then."""
     from zerograd_lint.core.project_gate import may_hold_driven_override
 
     assert may_hold_driven_override(text) is may_hold

@@ -28,12 +28,14 @@ from zerograd_lint.analysis.interpret.gradients import (
     GradientDomain,
     GradState,
     clear_coverage,
+    members,
     related,
 )
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -133,6 +135,19 @@ class RootFacts:
     def by_id(self) -> dict[int, Event]:
         return {e.id: e for e in self.events}
 
+    @cached_property
+    def inlined_functions(self) -> dict[int, cst.FunctionDef | None]:
+        """`id` of each call the IR inlined -> the function inlined for it (None: several, a table's choice)."""
+        found: dict[int, cst.FunctionDef | None] = {}
+        for node in walk(self.block):
+            if isinstance(node, Inlined) and isinstance(node.function, cst.FunctionDef):
+                found[id(node.call)] = node.function if found.get(id(node.call), node.function) is node.function else None
+        return found
+
+    def inlined_function(self, call: cst.CSTNode) -> cst.FunctionDef | None:
+        """The function the IR inlined for this call (an override of the subclass the root is checked for), if one."""
+        return self.inlined_functions.get(id(call))
+
     def in_region(self, event: Event) -> bool:
         """Whether the order rules apply: inside a training loop, or in a step body."""
         where = self.where.get(event.id)
@@ -231,16 +246,23 @@ class RootFacts:
         where = self.where.get(event.id)
         return where is not None and where.guard in ACCUMULATION_GUARDS
 
-    def runs_before_its_backward(self, step: Step) -> bool:
-        """The step comes first in its iteration: no backward of this iteration reached it, one follows."""
-        return self.backward_after(step) is not None
+    def stepped_by(self, step: Step) -> list[str]:
+        """The optimizers a step applies: its own, then, for `for opt in optimizers: opt.step()`, each element of the
+        container that the function names or the container visibly holds."""
+        return members(step.optimizer, self.optimizers, self.containers)
 
-    def backward_after(self, step: Step) -> Backward | None:
-        """The backward of the step's iteration that comes after it and produces its gradients, when none reached
-        it: one that feeds it, or whose loss visibly runs through its model (a generator's loss through the
-        discriminator, whose step comes next, still writes the generator's gradients) unless its own backward ran
-        and was cleared."""
-        held = self.held(step, step.optimizer)
+    def runs_before_its_backward(self, step: Step, optimizer: str | None = None) -> bool:
+        """The step comes first in its iteration: no backward of this iteration reached it, one follows (for one of
+        the optimizers it steps, `optimizer`: its own by default)."""
+        return self.backward_after(step, optimizer) is not None
+
+    def backward_after(self, step: Step, optimizer: str | None = None) -> Backward | None:
+        """The backward of the step's iteration that comes after it and produces its gradients (those of `optimizer`,
+        one it steps: its own by default), when none reached it: one that feeds it, or whose loss visibly runs
+        through its model (a generator's loss through the discriminator, whose step comes next, still writes the
+        generator's gradients) unless its own backward ran and was cleared."""
+        optimizer = optimizer or step.optimizer
+        held = self.held(step, optimizer)
         if held.this_iteration():
             return None
         discarded = held.discarded()
@@ -248,7 +270,7 @@ class RootFacts:
             (
                 e for e in self.later_in_loop(step)
                 if isinstance(e, Backward) and self.same_pass(step, e) and (
-                    step.optimizer in self.fed[e.id] or (not discarded and step.optimizer in self.written.get(e.id, ()))
+                    optimizer in self.fed[e.id] or (not discarded and optimizer in self.written.get(e.id, ()))
                 )
             ),
             None,
@@ -395,12 +417,18 @@ class FileFacts:
         assert self.positions is not None
         return found or self.positions
 
-    def helpers_at(self, node: cst.CSTNode) -> Helpers:
-        """Where a call written at the node finds the functions it names: the defs of its module, and those of the
-        other modules of the project that module imports."""
+    def helpers_at(self, node: cst.CSTNode, root: RootFacts) -> Helpers:
+        """Where a call written at the node, in the root's code, finds the functions it names: the function the IR
+        inlined for it (a subclass's override), else the defs of its module and those of the other modules of the
+        project that module imports."""
         module, names = self.written_in(node)
         home = self.project.module_at(self.path_of(node) or self.file_name) if self.project is not None else None
-        return Helpers(module, names, home)
+
+        def inlined(call: cst.CSTNode) -> tuple[cst.FunctionDef, Helpers] | None:
+            function = root.inlined_function(call)
+            return (function, self.helpers_at(function, root)) if function is not None else None
+
+        return Helpers(module, names, home, inlined)
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
@@ -546,11 +574,12 @@ def inherited_roots(
     index: ModuleIndex, wanted: set[Container] | None
 ) -> Iterator[tuple[cst.FunctionDef, ModuleIndex, cst.ClassDef, tuple[tuple[ModuleIndex, cst.ClassDef], ...]]]:
     """Each method a class of the file inherits (from a base of the file or of the project) whose `self.f()` calls
-    reach an override below the class that defines it: a base-class `fit()` loop, to be checked once for this
-    subclass with its own `train_step`; with the index of its module, the subclass, and the subclass's classes,
-    nearest first. Only for a class with a method the gate let through (`wanted`; None: every one), or one mixing
-    several bases, whose methods may call each other's (a loop mixin's `self._finish_update()`, another mixin's:
-    mmf's trainers)."""
+    reach an override below the class that defines it, directly or through other methods of the bases (`fit()` calling
+    the base's `train_minibatch`, which calls the overridden `calc_gradients`): a base-class `fit()` loop, to be
+    checked once for this subclass with its own `train_step`; with the index of its module, the subclass, and the
+    subclass's classes, nearest first. Only for a class with a method the gate let through (`wanted`; None: every
+    one), or one mixing several bases, whose methods may call each other's (a loop mixin's `self._finish_update()`,
+    another mixin's: mmf's trainers)."""
     for cls in list(index.classes.values()):
         own = index.methods_of.get(cls, {})
         reaching = frozenset(name for name, method in own.items() if wanted is None or method in wanted)
@@ -560,13 +589,36 @@ def inherited_roots(
             mro = tuple(index.lineage(cls))  # a class mixing bases: one's method may call another's on `self`
         else:
             continue
+        resolved: dict[str, tuple[int, cst.FunctionDef]] = {}  # each method name -> where `self.name()` finds it
+        for position, (home, base) in reversed(list(enumerate(mro))):
+            resolved.update((name, (position, method)) for name, method in home.methods_of.get(base, {}).items())
         for position, (home, base) in enumerate(mro[1:], 1):
-            below = {name for where, lower in mro[:position] for name in where.methods_of.get(lower, {})}
             for name, method in home.methods_of.get(base, {}).items():
-                if name not in below and not below.isdisjoint(calls_on_self(method)):
+                if resolved[name][1] is method and reaches_below(method, position, resolved):
                     yield method, home, cls, mro
 
 
+# How many calls on `self` from a base's method to an override make it one checked for the subclass: its own, and
+# those of the bases' methods they find (`fit()` -> `train_minibatch()` -> the overridden `calc_gradients()`). A run
+# reaching a hook deeper (nnUNet's `run_training()` -> `on_train_start()` -> `get_dataloaders()` -> a variant's
+# `get_training_transforms()`) is not checked again for each of a hundred variants.
+OVERRIDE_DEPTH = 2
+
+
+def reaches_below(method: cst.FunctionDef, position: int, resolved: Mapping[str, tuple[int, cst.FunctionDef]]) -> bool:
+    """Whether the method's calls on `self`, followed through the methods they find, `OVERRIDE_DEPTH` calls deep, find
+    one defined in a class before `position` of the subclass's classes: one the class at `position` does not see."""
+    seen, frontier = {method}, [method]
+    for _ in range(OVERRIDE_DEPTH):
+        found = [resolved[name] for caller in frontier for name in sorted(calls_on_self(caller)) if name in resolved]
+        if any(where < position for where, _ in found):
+            return True
+        frontier = [callee for _, callee in found if callee not in seen]
+        seen.update(frontier)
+    return False
+
+
+@for_one_file
 def calls_on_self(function: cst.FunctionDef) -> frozenset[str]:
     """The methods a function calls on `self` (`self.train_step(batch)`)."""
     collector = _SelfCalls()
@@ -592,10 +644,12 @@ def analyse_root(
         return None
     structure = Structure()
     locations = locate(block, structure)
-    optimizers = frozenset(
+    named = frozenset(
         [e.optimizer for e in events if isinstance(e, (Step, Unscale))]
         + [e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "optimizer"]
     )
+    # `for opt in optimizers: opt.step()` steps each optimizer the container visibly holds, named or not.
+    optimizers = named | {element for key in named for element in builder.containers.get(key, ())}
     models = dict(builder.models)
     model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model") | {
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
@@ -613,7 +667,7 @@ def analyse_root(
         forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces),
         structure=structure,
         locations=locations,
-        leaks={} if freezes else leaks(written, association.association),
+        leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
@@ -678,9 +732,12 @@ def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str
     return found
 
 
-def leaks(written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]]) -> dict[int, frozenset[str]]:
-    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next)."""
-    found = {b: keys - association[b] for b, keys in written.items() if association.get(b)}
+def leaks(
+    written: Mapping[int, frozenset[str]], association: Mapping[int, set[str]], members: Callable[[str], list[str]]
+) -> dict[int, frozenset[str]]:
+    """The optimizers each backward writes gradients into without feeding them (it feeds the step that comes next,
+    and each of its `members`: the elements of a container stepped in a loop over it)."""
+    found = {b: keys.difference(*map(members, association[b])) for b, keys in written.items() if association.get(b)}
     return {b: keys for b, keys in found.items() if keys}
 
 

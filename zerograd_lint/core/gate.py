@@ -305,6 +305,8 @@ class Body:
     backward: bool = False
     step: bool = False
     calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
+    on_self: set[str] = field(default_factory=set)  # the methods it calls on `self`
+    of_subclass: bool = False  # a method of a class with bases: it may override a method a base's loop calls
     grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
     through_table: bool = False  # calls an entry of a dict or list (`self.steps[task](batch)`)
 
@@ -327,12 +329,17 @@ class Summary:
     assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
+    subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
 
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
-        """Per body: does it reach a backward and a step, following calls to the file's defs?"""
+        """Per body: does it reach a backward and a step, following calls to the file's defs? So does a subclass's
+        method that such a body calls on `self`: the override a base's loop runs (`facts.inherited_roots` checks
+        that loop for the subclass), whatever the override's own code holds."""
         backward, step = self.reaching(lambda b: b.backward), self.reaching(lambda b: b.step)
-        return tuple(reaches_backward and reaches_step for reaches_backward, reaches_step in zip(backward, step))
+        reaching = [reaches_backward and reaches_step for reaches_backward, reaches_step in zip(backward, step)]
+        driven = set().union(*(body.on_self for body, reaches in zip(self.bodies, reaching) if reaches))
+        return tuple(reaches or (body.of_subclass and body.name in driven) for body, reaches in zip(self.bodies, reaching))
 
     def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
         """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
@@ -423,7 +430,7 @@ def summarize(tree: ast.AST) -> Summary:
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             if body.name is not None:  # a def's own closure: it may return it for its caller to run (`step(make_closure())`)
                 body.calls.add(node.name)  # type: ignore[attr-defined]
-            body = Body(node.name)  # type: ignore[attr-defined]
+            body = Body(node.name, of_subclass=id(node) in summary.subclass_methods)  # type: ignore[attr-defined]
             summary.bodies.append(body)
         elif kind is ast.Call:
             func = node.func  # type: ignore[attr-defined]
@@ -432,6 +439,7 @@ def summarize(tree: ast.AST) -> Summary:
                 body.step = body.step or func.attr == "step"
                 body.calls.add(func.attr)
                 called = func.attr
+                body.on_self.update(self_method(func))
             elif type(func) is ast.Name:
                 body.calls.add(func.id)
                 body.calls |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
@@ -484,6 +492,11 @@ def summarize(tree: ast.AST) -> Summary:
     return summary
 
 
+def self_method(func: ast.Attribute) -> tuple[str, ...]:
+    """The method of `self.name(...)`, none for any other receiver."""
+    return (func.attr,) if type(func.value) is ast.Name and func.value.id == "self" else ()
+
+
 def note_uncalled(statement: ast.Expr, summary: Summary) -> None:
     """A lifecycle method named as a statement, not called (`optimizer.zero_grad`)."""
     if type(statement.value) is ast.Attribute and statement.value.attr in UNCALLED_METHODS:
@@ -499,8 +512,16 @@ def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> Non
             summary.tabled.add(held.id)
 
 
+def note_subclass(cls: ast.ClassDef, summary: Summary) -> None:
+    """The defs of a class with bases, met next in the walk (`Body.of_subclass`)."""
+    if cls.bases:
+        summary.subclass_methods.update(id(node) for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
 # The kinds of node whose note the walk takes besides defs, calls and attributes.
-NOTED_KINDS: dict[type, Callable[[Any, Summary], None]] = {ast.Expr: note_uncalled, ast.Dict: note_held, ast.List: note_held, ast.Tuple: note_held}
+NOTED_KINDS: dict[type, Callable[[Any, Summary], None]] = {
+    ast.Expr: note_uncalled, ast.Dict: note_held, ast.List: note_held, ast.Tuple: note_held, ast.ClassDef: note_subclass,
+}
 
 
 # --- Needs, and the gate of a selection ---------------------------------------------------------

@@ -31,23 +31,24 @@ from zerograd_lint.fixes.zg102 import removal
 
 
 def offer(
-    facts: FileFacts, root: RootFacts, step: Step, around: Loop | None, *, guarded: bool, set_to_none: bool | None,
-    closure: bool, backward: Event | None = None, moved: Event | None = None,
+    facts: FileFacts, root: RootFacts, step: Step, around: Loop | None, *, optimizer: str, guarded: bool,
+    set_to_none: bool | None, closure: bool, backward: Event | None = None, moved: Event | None = None,
 ) -> Offer:
-    """The clear for a step whose optimizer nothing clears, in the loop `around`; `closure`: the clear goes in the
-    closure the step evaluates; `backward`: the backward whose gradients the step applies; `moved`: the clear
-    outside the closure, removed as the closure gets its own. The optimizer is named as the code where the clear
-    goes names it (a helper's parameter, not its caller's argument)."""
+    """The clear of `optimizer` (one the step applies: its own, or an element of the container it loops over) that
+    nothing clears, in the loop `around`; `closure`: the clear goes in the closure the step evaluates; `backward`:
+    the backward whose gradients the step applies; `moved`: the clear outside the closure, removed as the closure
+    gets its own. The optimizer is named as the code where the clear goes names it (a helper's parameter, not its
+    caller's argument)."""
     loop = around.node if around is not None else None
-    at_loop = root.spelled(step.optimizer, around) if around is not None else None
+    at_loop = root.spelled(optimizer, around) if around is not None else None
     after = not closure and (loop is None or at_loop is None or after_step(facts, step, loop, at_loop, guarded))
-    named = root.spelled(step.optimizer, step) if closure or after else at_loop  # None: no name there means it
+    named = root.spelled(optimizer, step) if closure or after else at_loop  # None: no name there means it
     words = MissingClear(
-        optimizer=named or step.optimizer,
+        optimizer=named or optimizer,
         loop_line=facts.line(loop) if loop is not None else None, step_line=facts.line(step.node),
         guarded=guarded, set_to_none=set_to_none, closure=closure, after_step=after,
         backward_line=facts.line(backward.node) if backward is not None else None,
-        at_backward=root.spelled(step.optimizer, backward) if backward is not None else None,
+        at_backward=root.spelled(optimizer, backward) if backward is not None else None,
         moved_line=facts.line(moved.node) if moved is not None else None,
     )
     return Offer(

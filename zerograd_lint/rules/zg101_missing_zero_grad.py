@@ -12,24 +12,22 @@ from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, guard_phrase, loop_phrase, named
 
 
-def clear_outside_loop(root: RootFacts, step: Step) -> Clear | None:
-    """The optimizer's only clear, when it sits before the loop rather than in it."""
+def clear_outside_loop(root: RootFacts, step: Step, optimizer: str) -> Clear | None:
 
     def clears(events: Iterable[Event]) -> Iterator[Clear]:
-        return (e for e in events if isinstance(e, Clear) and e.target.key == step.optimizer and root.reached(e))
+        return (e for e in events if isinstance(e, Clear) and e.target.key == optimizer and root.reached(e))
 
     if any(clears(root.events_by_loop[root.loop_of(step)])):
         return None
     return next(clears(root.events), None)
 
 
-def uncalled_clear_elsewhere(facts: FileFacts, root: RootFacts, step: Step) -> bool:
-    """One cause, one report: the optimizer's clear is written without parentheses (ZG202), and it was not its only clear."""
-    owners = {step.optimizer, *root.models.get(step.optimizer, ())}
+def uncalled_clear_elsewhere(facts: FileFacts, root: RootFacts, optimizer: str) -> bool:
+    owners = {optimizer, *root.models.get(optimizer, ())}
     if not any(u.text.endswith(".zero_grad") and u.text[: -len(".zero_grad")] in owners for u in facts.uncalled):
         return False
     return any(
-        isinstance(e, Clear) and e.target.kind != "fresh" and root.coverage(e, step.optimizer) is not Coverage.NONE
+        isinstance(e, Clear) and e.target.kind != "fresh" and root.coverage(e, optimizer) is not Coverage.NONE
         for e in root.events
     )
 
@@ -39,66 +37,77 @@ def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
         if id(root) not in styles:
             styles[id(root)] = set_to_none_style(root)
-        where = root.where[step.id]
-        held = root.held(step, step.optimizer)
-        name = named(root, step.optimizer, step)
-        leaked = held.leaked_backward()
-        if leaked is not None:
-            yield leak_finding(facts, root, step, leaked)
-            continue
-        summed = closure_evaluations_summed(root, step)
-        if summed is not None:
-            yield closure_finding(facts, root, step, *summed)
-            continue
-        if where.loop is None or uncalled_clear_elsewhere(facts, root, step):
-            continue  # loop-carried: needs the loop
-        fix = partial(
-            zg101.offer, facts, root, step, where.loop, guarded=where.guard is not None, set_to_none=styles[id(root)], closure=step.closure
-        )
-        reapplied = held.reapplied()
-        if reapplied and cleared_on_another_count(root, step):
-            continue  # a clear of another count always runs between two of its steps
-        if reapplied:
-            earlier = reapplied.applied_by()
-            if where.guard is not None and earlier is not step:
-                yield finding(
-                    facts, step.node,
-                    f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
-                    f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
-                    f"Call `{named(root, step.optimizer, earlier)}.zero_grad()` right after {at(facts, earlier)}.",
-                    fix=fix(),
-                )
-            elif where.guard is not None:
-                yield finding(
-                    facts, step.node,
-                    f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
-                    f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
-                    f"{advice(root, step, in_loop=False)}",
-                    fix=fix(),
-                )
-            else:
-                backward = reapplied.backward()
-                yield finding(
-                    facts, step.node,
-                    f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
-                    f"nothing clears them between {between(facts, backward, step)}"
-                    f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
-                    fix=fix(backward=backward),
-                )
-            continue
-        backward = held.earlier_backward()
-        if backward is not None and not root.under_accumulation_guard(step) and not root.runs_before_its_backward(step):
-            source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
+        # A step in a loop over a container of optimizers steps each of them: the first one it finds wrong.
+        findings = (f for optimizer in root.stepped_by(step) for f in step_findings(facts, root, step, optimizer, styles[id(root)]))
+        found = next(findings, None)
+        if found is not None:
+            yield found
+
+
+def step_findings(facts: FileFacts, root: RootFacts, step: Step, optimizer: str, style: bool | None) -> Iterator[Finding]:
+    """The report on a step that applies what `optimizer`'s gradients hold (its own optimizer, or an element of the
+    container it loops over), if any."""
+    where = root.where[step.id]
+    held = root.held(step, optimizer)
+    name = named(root, optimizer, step)
+    leaked = held.leaked_backward()
+    if leaked is not None:
+        yield leak_finding(facts, root, step, optimizer, leaked)
+        return
+    summed = closure_evaluations_summed(root, step, optimizer)
+    if summed is not None:
+        yield closure_finding(facts, root, step, optimizer, *summed)
+        return
+    if where.loop is None or uncalled_clear_elsewhere(facts, root, optimizer):
+        return  # loop-carried: needs the loop
+    fix = partial(
+        zg101.offer, facts, root, step, where.loop, optimizer=optimizer, guarded=where.guard is not None, set_to_none=style,
+        closure=step.closure,
+    )
+    reapplied = held.reapplied()
+    if reapplied and cleared_on_another_count(root, step, optimizer):
+        return  # a clear of another count always runs between two of its steps
+    if reapplied:
+        earlier = reapplied.applied_by()
+        if where.guard is not None and earlier is not step:
             yield finding(
                 facts, step.node,
-                f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
+                f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
+                f"them after that step, and this one runs {guard_phrase(facts, root, step)}. "
+                f"Call `{named(root, optimizer, earlier)}.zero_grad()` right after {at(facts, earlier)}.",
+                fix=fix(),
+            )
+        elif where.guard is not None:
+            yield finding(
+                facts, step.node,
+                f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: "
+                f"nothing clears them after the step {guard_phrase(facts, root, step)}. "
+                f"{advice(root, step, optimizer, in_loop=False)}",
+                fix=fix(),
+            )
+        else:
+            backward = reapplied.backward()
+            yield finding(
+                facts, step.node,
+                f"optimizer `{name}` steps with gradients summed over every earlier iteration{loop_phrase(facts, root, step)}: "
                 f"nothing clears them between {between(facts, backward, step)}"
-                f"{outside_hint(facts, root, step)}. {advice(root, step, in_loop=True)}",
+                f"{outside_hint(facts, root, step, optimizer)}. {advice(root, step, optimizer, in_loop=True)}",
                 fix=fix(backward=backward),
             )
+        return
+    backward = held.earlier_backward()
+    if backward is not None and not root.under_accumulation_guard(step) and not root.runs_before_its_backward(step, optimizer):
+        source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
+        yield finding(
+            facts, step.node,
+            f"optimizer `{name}` steps with gradients from {source}{loop_phrase(facts, root, step)}: "
+            f"nothing clears them between {between(facts, backward, step)}"
+            f"{outside_hint(facts, root, step, optimizer)}. {advice(root, step, optimizer, in_loop=True)}",
+            fix=fix(backward=backward),
+        )
 
 
-def cleared_on_another_count(root: RootFacts, step: Step) -> bool:
+def cleared_on_another_count(root: RootFacts, step: Step, optimizer: str) -> bool:
     """A clear known to cover the step's optimizer runs in its loop under `i % c == d` while the step runs under
     `i % a == b` of the same counter (literals; each test written in the `if` or bound once to a flag it tests), with
     `c < a`: the counter moves by one each iteration, so one of the `a - 1` iterations between two steps clears
@@ -113,7 +122,7 @@ def cleared_on_another_count(root: RootFacts, step: Step) -> bool:
         if (
             clearing is not None and root.where[clear.id].guard_branch is not where.guard_branch
             and clearing[0] == stepping[0] in counters and clearing[1] < stepping[1]
-            and root.coverage(clear, step.optimizer) is Coverage.KNOWN
+            and root.coverage(clear, optimizer) is Coverage.KNOWN
         ):
             return True
     return False
@@ -139,22 +148,22 @@ def periodic(root: RootFacts, event: Event) -> tuple[str, int] | None:
     return None
 
 
-def closure_evaluations_summed(root: RootFacts, step: Step) -> tuple[Event, list[Event]] | None:
+def closure_evaluations_summed(root: RootFacts, step: Step, optimizer: str) -> tuple[Event, list[Event]] | None:
     """The closure's backward and the clears outside the closure that empty the gradients before it, when the
     optimizer evaluates the closure several times per step (LBFGS) and nothing in the closure clears: each
     evaluation's backward adds to the one before."""
     inside = [root.by_id[i] for i in step.reevaluated if i in root.by_id and root.reached(root.by_id[i])]
-    if any(isinstance(e, Clear) and root.coverage(e, step.optimizer) is not Coverage.NONE for e in inside):
+    if any(isinstance(e, Clear) and root.coverage(e, optimizer) is not Coverage.NONE for e in inside):
         return None
-    backward = next((e for e in inside if isinstance(e, Backward) and step.optimizer in root.fed[e.id]), None)
+    backward = next((e for e in inside if isinstance(e, Backward) and optimizer in root.fed[e.id]), None)
     if backward is None:
         return None
-    cleared = root.held(backward, step.optimizer).only_cleared_by()
+    cleared = root.held(backward, optimizer).only_cleared_by()
     return (backward, cleared) if cleared else None  # without a clear at all: the loop-carried reports below
 
 
-def closure_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event, clears: list[Event]) -> Finding:
-    name = named(root, step.optimizer, step)
+def closure_finding(facts: FileFacts, root: RootFacts, step: Step, optimizer: str, backward: Event, clears: list[Event]) -> Finding:
+    name = named(root, optimizer, step)
     clear = clears[0]
     return finding(
         facts, step.node,
@@ -162,16 +171,16 @@ def closure_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Eve
         f"{at(facts, backward)} adds to the gradients the one before left: {at(facts, clear)} clears them only once per "
         f"step, outside the closure. Call `{name}.zero_grad()` at the top of the closure.",
         fix=zg101.offer(
-            facts, root, step, root.loop_of(step), guarded=root.where[step.id].guard is not None,
+            facts, root, step, root.loop_of(step), optimizer=optimizer, guarded=root.where[step.id].guard is not None,
             set_to_none=set_to_none_style(root), closure=True, moved=clear if len(clears) == 1 else None,
         ),
     )
 
 
-def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event) -> Finding:
+def leak_finding(facts: FileFacts, root: RootFacts, step: Step, optimizer: str, backward: Event) -> Finding:
     """Another optimizer's backward wrote into this one's gradients, and nothing cleared them before this step."""
-    name = named(root, step.optimizer, step)
-    models = ", ".join(f"`{named(root, m, step)}`" for m in sorted(root.models.get(step.optimizer, ())))
+    name = named(root, optimizer, step)
+    models = ", ".join(f"`{named(root, m, step)}`" for m in sorted(root.models.get(optimizer, ())))
     loop = root.loop_of(step)
     return finding(
         facts, step.node,
@@ -180,7 +189,7 @@ def leak_finding(facts: FileFacts, root: RootFacts, step: Step, backward: Event)
         f"{at(facts, step)}{loop_phrase(facts, root, step)}. Call `{name}.zero_grad()` before its own backward, or detach "
         f"what the other loss feeds through {models}.",
         fix=zg101.offer(
-            facts, root, step, loop, guarded=root.where[step.id].guard is not None,
+            facts, root, step, loop, optimizer=optimizer, guarded=root.where[step.id].guard is not None,
             set_to_none=set_to_none_style(root), closure=False,
         ),
     )
@@ -193,18 +202,18 @@ def between(facts: FileFacts, backward: Event | None, step: Step) -> str:
     return f"{at(facts, backward)} and {at(facts, step)}"
 
 
-def advice(root: RootFacts, step: Step, in_loop: bool) -> str:
+def advice(root: RootFacts, step: Step, optimizer: str, in_loop: bool) -> str:
     """Where the clear goes, the optimizer named as the code there names it: a closure the optimizer evaluates
     (LBFGS: several times per step) clears itself; `in_loop`: at the start of the iteration, where the loop's own
     code names the optimizer (else right after the step)."""
-    at_step = named(root, step.optimizer, step)
+    at_step = named(root, optimizer, step)
     if step.closure:
         return (
             f"Call `{at_step}.zero_grad()` at the top of the closure that `{step.text}` evaluates "
             "(the optimizer may evaluate it several times per step)."
         )
     loop = root.loop_of(step)
-    at_loop = root.spelled(step.optimizer, loop) if in_loop and loop is not None else None
+    at_loop = root.spelled(optimizer, loop) if in_loop and loop is not None else None
     if at_loop is not None:
         return f"Call `{at_loop}.zero_grad()` at the start of each iteration."
     where = "right after the step, inside the same condition" if root.where[step.id].guard is not None else "right after the step"
@@ -216,10 +225,10 @@ def set_to_none_style(root: RootFacts) -> bool | None:
     return next((e.set_to_none for e in root.events if isinstance(e, Clear) and e.set_to_none is not None), None)
 
 
-def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
-    clear = clear_outside_loop(root, step)
+def outside_hint(facts: FileFacts, root: RootFacts, step: Step, optimizer: str) -> str:
+    clear = clear_outside_loop(root, step, optimizer)
     if clear is None:
-        return other_model_hint(facts, root, step)
+        return other_model_hint(facts, root, step, optimizer)
     around = loop_around(facts, clear.node)
     loop = root.loop_of(step)
     if around is not None and loop is not None and contains(facts, around, loop.node):
@@ -233,20 +242,20 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
     return f" (its only clear, {at(facts, clear)}, {when})"
 
 
-def other_model_hint(facts: FileFacts, root: RootFacts, step: Step) -> str:
+def other_model_hint(facts: FileFacts, root: RootFacts, step: Step, optimizer: str) -> str:
     """The loop clears a model the optimizer is not built from (a teacher beside the student it trains)."""
-    models = root.models.get(step.optimizer, frozenset())
+    models = root.models.get(optimizer, frozenset())
     other = next(
         (
             e for e in root.events_by_loop[root.loop_of(step)]
-            if isinstance(e, Clear) and e.target.kind == "model" and root.reached(e) and root.coverage(e, step.optimizer) is Coverage.NONE
+            if isinstance(e, Clear) and e.target.kind == "model" and root.reached(e) and root.coverage(e, optimizer) is Coverage.NONE
         ),
         None,
     )
     if other is None or not models:
         return ""
     owners = ", ".join(f"`{named(root, m, step)}`" for m in sorted(models))
-    return f" ({at(facts, other)} clears another model than {owners}, which `{named(root, step.optimizer, step)}` is built from)"
+    return f" ({at(facts, other)} clears another model than {owners}, which `{named(root, optimizer, step)}` is built from)"
 
 
 def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:

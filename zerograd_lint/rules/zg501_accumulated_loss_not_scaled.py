@@ -52,7 +52,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if (where.loop is None and where.micro_loop is None) or backward.normalises:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
-        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node)):
+        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root)):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.

@@ -54,6 +54,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Unscale,
     Update,
 )
+from zerograd_lint.analysis.ir.roles import plain_index
 from zerograd_lint.analysis.ir.structure import Structure
 
 
@@ -145,6 +146,8 @@ def clear_coverage(
             return Coverage.KNOWN  # a clear in a loop over a container of optimizers clears each element
         if element_of(target.key or "", key) or target.key in containers.get(key, ()):
             return Coverage.UNKNOWN  # one element's clear, and a loop over the container's elements
+        if (sibling := sibling_elements(target.key or "", key)) in {Coverage.KNOWN, Coverage.UNKNOWN}:
+            return sibling  # the same element spelled otherwise, or maybe it (`optimizers[name]`)
         if held == frozenset() or containers.get(key) == frozenset():
             return Coverage.UNKNOWN  # a container whose contents are not visible may hold the other one
         if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
@@ -180,6 +183,32 @@ def built_apart(model: str, others: frozenset[str], built_from: Mapping[str, fro
 
 def reads_model(reads: frozenset[str], model: str) -> bool:
     return any(read == model or read.startswith(model + ".") for read in reads)
+
+
+def members(key: str, optimizers: frozenset[str], containers: Mapping[str, frozenset[str]]) -> list[str]:
+    """The optimizers an event on `key` reaches: itself and, for a container's element in a loop over it
+    (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`) or the
+    container visibly holds (`optimizers = [opt_g, opt_d]`)."""
+    held = containers.get(key, frozenset())
+    return [key] + sorted(other for other in optimizers if other != key and (element_of(other, key) or other in held))
+
+
+def sibling_elements(first: str, second: str) -> Coverage | None:
+    """Two subscripts of one container (`optimizers["student"]`, `optimizers[name]`): the same element where their
+    literal indices agree, others where they differ, maybe the same where one is no literal. None: not siblings."""
+    parts = [subscript_parts(key) for key in (first, second)]
+    if parts[0] is None or parts[1] is None or parts[0][0] != parts[1][0]:
+        return None
+    indices = [plain_index(index) for _, index in parts]  # type: ignore[index]
+    if indices[0] is None or indices[1] is None:
+        return Coverage.UNKNOWN
+    return Coverage.KNOWN if indices[0] == indices[1] else Coverage.NONE
+
+
+def subscript_parts(key: str) -> tuple[str, str] | None:
+    """`optimizers["student"]` -> (`optimizers`, `"student"`)."""
+    opening = key.rfind("[")
+    return (key[:opening], key[opening + 1 : -1]) if opening > 0 and key.endswith("]") else None
 
 
 def element_of(key: str, container: str) -> bool:
@@ -282,11 +311,7 @@ class GradientDomain(PassThrough):
         return {member for key in fed for member in self.members(key)} if fed else set(self.optimizers)
 
     def members(self, key: str) -> list[str]:
-        """The optimizers an event on `key` reaches: itself and, for a container's element in a loop over it
-        (`for opt in optimizers: opt.step()`), each element the function names (`optimizers["gen"]`) or the
-        container visibly holds (`optimizers = [opt_g, opt_d]`)."""
-        held = self.containers.get(key, frozenset())
-        return [key] + [other for other in self.optimizers if other != key and (element_of(other, key) or other in held)]
+        return members(key, self.optimizers, self.containers)
 
     # Domain ------------------------------------------------------------------
 

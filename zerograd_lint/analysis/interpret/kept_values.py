@@ -31,6 +31,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
 from zerograd_lint.analysis.ir.conditions import literal_of
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
@@ -38,11 +39,12 @@ from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import code_children, visit
-from zerograd_lint.analysis.ir.vocabulary import REPORTING_CALLS
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, REPORTING_CALLS
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
 Definitions = Mapping[Slot, frozenset[Definition]]  # the definitions that reach a point, per slot
+Returned = tuple["cst.CSTNode", "cst.BaseExpression"]  # a value a helper returns, with the scope its names are read in
 
 
 def slot(scope: cst.CSTNode, name: str) -> Slot:
@@ -93,8 +95,8 @@ class Rebinding:
 @dataclass
 class ReachingDefinitions(PassThrough):
     accumulations: frozenset[int]  # `id()` of the statements that are accumulations, which Accumulate defines
-    # Assign id -> the helper whose returns it takes, and for each name it binds the values returned for it
-    returned: Mapping[int, tuple[cst.CSTNode, Mapping[str, tuple[cst.BaseExpression, ...]]]]
+    # Assign id -> for each name it binds, the values the helper whose returns it takes returns for it
+    returned: Mapping[int, Mapping[str, tuple[Returned, ...]]]
     rebindings: Mapping[int, Rebinding]  # Rebind id -> what it binds
     before: dict[int, Definitions] = field(default_factory=dict)  # event id -> the definitions reaching it
 
@@ -122,9 +124,9 @@ class ReachingDefinitions(PassThrough):
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
         """`loss = train_step(batch)` holds what the helper returns (`return loss`): that value's definitions;
         `loss, logs = train_step(batch)` each element of what it returns (`return loss, logs`)."""
-        function, values = self.returned.get(event.id, (None, {}))
-        if values.get(name) and all(isinstance(value, (cst.Name, cst.Attribute)) for value in values[name]):
-            return frozenset().union(*(lookup(state, function, code_of(value)) for value in values[name]))
+        values = self.returned.get(event.id, {}).get(name)
+        if values and all(isinstance(value, (cst.Name, cst.Attribute)) for _, value in values):
+            return frozenset().union(*(lookup(state, scope, code_of(value)) for scope, value in values))
         if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
             return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
@@ -306,13 +308,13 @@ class Holdings:
         assign = self.assigns.get(definition[0])
         if assign is None:
             return []
-        function, returned = self.domain.returned.get(assign.id, (None, {}))
+        returned = self.domain.returned.get(assign.id, {})
         if definition[1] in returned:
-            values, scope = returned[definition[1]], function
+            values = returned[definition[1]]
         else:
-            values, scope = (getattr(assign.node, "value", None),) if len(assign.names) == 1 else (), assign.scope
+            values = ((assign.scope, getattr(assign.node, "value", None)),) if len(assign.names) == 1 else ()
         found: list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] = []
-        for value in values:
+        for scope, value in values:
             if isinstance(value, cst.Dict):
                 found += [(e.key, e.value, scope) for e in value.elements if isinstance(e, cst.DictElement)]
             elif isinstance(value, (cst.Tuple, cst.List, cst.Set)):
@@ -321,8 +323,8 @@ class Holdings:
 
     def display_kind(self, definition: Definition) -> str:
         assign = self.assigns[definition[0]]
-        returned = self.domain.returned.get(assign.id, (None, {}))[1]
-        values = returned.get(definition[1]) or (getattr(assign.node, "value", None),)
+        returned = self.domain.returned.get(assign.id, {})
+        values = [value for _, value in returned.get(definition[1], ())] or (getattr(assign.node, "value", None),)
         kinds = {cst.Dict: "dict", cst.Tuple: "tuple", cst.List: "list", cst.Set: "set"}
         return next(kinds[type(value)] for value in values if type(value) in kinds)
 
@@ -591,45 +593,80 @@ def graph_inputs(node: cst.CSTNode) -> set[str]:
     return found
 
 
-def returned_values(node: Node, returns: dict | None = None) -> dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]]:
+def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
     """Assignments of what an inlined helper returns (`loss = train_step(batch)`, `loss, logs = train_step(batch)`
-    after the helper's body): Assign id -> (the helper, for each name bound the values its returns give it)."""
-    returns = {} if returns is None else returns  # helper -> what it returns
-    found: dict[int, tuple[cst.CSTNode, dict[str, tuple[cst.BaseExpression, ...]]]] = {}
+    after the helper's body): Assign id -> for each name bound the values its returns give it (`returned_by`)."""
+    found: dict[int, dict[str, tuple[Returned, ...]]] = {}
     if isinstance(node, Event):
         return found
     items = list(children(node))
     for position, item in enumerate(items):
-        found.update(returned_values(item, returns))
+        found.update(returned_values(item))
         if not isinstance(item, Inlined):
             continue
-        if item.function not in returns:
-            returns[item.function] = returns_of(item.function)
         for later in items[position + 1 :]:
             if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call:
-                values = values_returned(later.node, returns[item.function])
+                values = values_returned(later.node, returned_by(item))
                 if values:
-                    found[later.id] = (item.function, values)
+                    found[later.id] = values
                 break
     return found
 
 
-def values_returned(statement: cst.CSTNode, values: tuple[cst.BaseExpression, ...]) -> dict[str, tuple[cst.BaseExpression, ...]]:
-    """Each name `statement` binds, and the values the returns `values` give it (`loss` and `logs` of `return loss, logs`
-    for `loss, logs = ...`)."""
+returned_expressions = for_one_file(returns_of)
+
+
+def returned_by(helper: Inlined, depth: int = 0) -> tuple[tuple[Inlined, cst.BaseExpression], ...]:
+    """The values an inlined helper returns, each with the inlined helper whose code returns it: the returns of a helper
+    it returns the call of (`return self.calc_gradients(batch)`, `CALL_DEPTH` helpers deep)."""
+    found: list[tuple[Inlined, cst.BaseExpression]] = []
+    for value in returned_expressions(helper.function):
+        inner = next((n for n in inlined_in(helper.body) if n.call is value), None)
+        found += returned_by(inner, depth + 1) if inner is not None and depth < CALL_DEPTH else [(helper, value)]
+    return tuple(found)
+
+
+def inlined_in(node: Node) -> Iterator[Inlined]:
+    """The helpers inlined in the node, at any depth."""
+    for child in children(node):
+        if isinstance(child, Inlined):
+            yield child
+        yield from inlined_in(child)
+
+
+def display_bound(helper: Inlined, value: cst.BaseExpression) -> Returned | None:
+    """The tuple or list display that the name `value` (of the helper's code) is bound to by the one assignment of it
+    in the code inlined for the helper (a local of the helper's own, or an attribute of `self`), with that
+    assignment's scope: `self.train_result = (actor_loss, critic_loss)` of an override the helper calls."""
+    if not isinstance(value, (cst.Name, cst.Attribute)):
+        return None
+    name = code_of(value)
+    assigns = [
+        e for e in events_in(helper.body)
+        if isinstance(e, Assign) and name in e.names and (name.startswith("self.") or e.scope is helper.function)
+    ]
+    bound = getattr(assigns[0].node, "value", None) if len(assigns) == 1 else None
+    return (assigns[0].scope, bound) if isinstance(bound, (cst.Tuple, cst.List)) else None
+
+
+def values_returned(statement: cst.CSTNode, values: tuple[tuple[Inlined, cst.BaseExpression], ...]) -> dict[str, tuple[Returned, ...]]:
+    """Each name `statement` binds, and the values the returns `values` give it, each with the scope its names are
+    read in (`loss` and `logs` of `return loss, logs` for `loss, logs = ...`; for a tuple target, a returned name
+    stands for the display it is bound to, `display_bound`)."""
     targets = statement.targets if isinstance(statement, cst.Assign) else ()
     if not values or len(targets) != 1:
         return {}
     target = targets[0].target
     if isinstance(target, (cst.Name, cst.Attribute)):
-        pairs = [(target, value) for value in values]
+        pairs = [(target, (helper.function, value)) for helper, value in values]
     else:
         elements = tuple_elements(target)
-        returned = [tuple_elements(value) for value in values]
-        if elements is None or any(r is None or len(r) != len(elements) for r in returned):
+        displays = [(helper.function, value) if tuple_elements(value) is not None else display_bound(helper, value) for helper, value in values]
+        returned = [(display[0], tuple_elements(display[1])) if display is not None else (None, None) for display in displays]
+        if elements is None or any(r is None or len(r) != len(elements) for _, r in returned):
             return {}
-        pairs = [(element, r[position]) for r in returned for position, element in enumerate(elements)]  # type: ignore[index]
-    found: dict[str, tuple[cst.BaseExpression, ...]] = {}
+        pairs = [(element, (scope, r[position])) for scope, r in returned for position, element in enumerate(elements)]  # type: ignore[index]
+    found: dict[str, tuple[Returned, ...]] = {}
     for name, value in pairs:
         if isinstance(name, (cst.Name, cst.Attribute)):
             found[code_of(name)] = (*found.get(code_of(name), ()), value)

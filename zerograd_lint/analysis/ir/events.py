@@ -38,7 +38,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Update,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements
+from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements, value_role
 from zerograd_lint.analysis.ir.summaries import (
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
@@ -94,21 +94,30 @@ class CallEvents:
 
     def optimizer_key(self, node: cst.BaseExpression, resolver: Resolver) -> str:
         key = resolver.canonical(node)
-        models = resolver.optimizer_models(node)
-        self.record_constructions(models, resolver)
-        if models and self.models.get(key, models) == models:
-            self.models[key] = models
-        elif models:
-            self.models[key] = frozenset()  # built differently in different places: unknown
+        self.note_models(key, resolver.optimizer_models(node), resolver)
         collection = resolver.collection_of(node)
         if collection is not None:  # `opt` in `for opt in optimizers:`: each element in turn
-            held = resolver.elements_of(collection)
+            elements = resolver.elements_of(collection)
+            held = frozenset(elements)
             self.containers[key] = held if self.containers.get(key, held) == held else frozenset()
+            for element_key, element in elements.items():  # what each element is built from
+                if isinstance(element, (cst.Name, cst.Attribute)):
+                    self.note_models(element_key, resolver.optimizer_models(element), resolver)
+                elif isinstance(element, cst.Call) and value_role(element) is Role.OPTIMIZER:
+                    self.note_models(element_key, resolver.construction_models(element), resolver)
         built = resolver.value_of(node)
         if isinstance(built, cst.Call) and key not in self.derived:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
             self.derived[key] = frozenset(sources - {key})
         return key
+
+    def note_models(self, key: str, models: frozenset[str], resolver: Resolver) -> None:
+        """The model the optimizer keyed `key` is built from, where this place shows it."""
+        self.record_constructions(models, resolver)
+        if models and self.models.get(key, models) == models:
+            self.models[key] = models
+        elif models:
+            self.models[key] = frozenset()  # built differently in different places: unknown
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
         for model in models:

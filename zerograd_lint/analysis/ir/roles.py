@@ -6,6 +6,7 @@ bindings disagree, the role is unknown, and unknown never creates a report.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field, replace
 from functools import wraps
@@ -116,6 +117,17 @@ def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, v
         scope.add(key, binding)
         if isinstance(target, cst.Subscript):
             scope.add_item(code_of(target.value), binding)
+
+
+def plain_index(text: str) -> str | int | None:
+    """The value of a subscript written as a string or a non-negative integer literal (`"student"`, `0`): two such
+    subscripts of one container with different values read different elements. None for anything else (`[name]`,
+    `[-1]`, a slice)."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) or (type(value) is int and value >= 0) else None
 
 
 def value_role(value: cst.BaseExpression) -> Role | None:
@@ -722,14 +734,23 @@ class Resolver:
         collections = {code_of(b.element_of) for b in bindings if b.element_of is not None}
         return bindings[0].element_of if len(collections) == 1 and all(b.element_of is not None for b in bindings) else None
 
-    def elements_of(self, collection: cst.BaseExpression) -> frozenset[str]:
-        """The keys of what a list, tuple or dict literal (or the one such a name is bound to) holds; empty when
-        its contents are not visible."""
-        value = collection if isinstance(collection, (cst.List, cst.Tuple, cst.Dict)) else self.value_of(collection)
-        elements = tuple_elements(value) if value is not None else None
+    def elements_of(self, collection: cst.BaseExpression) -> dict[str, cst.BaseExpression]:
+        """The keys of what a list, tuple or dict literal (or the one such a name is bound to) holds, each with its
+        element; empty when its contents are not visible. An element the literal bound to a name builds itself
+        (`optimizers = {"student": AdamW(...)}`) is keyed as its subscript reads it: `optimizers["student"]`."""
+        literal = isinstance(collection, (cst.List, cst.Tuple, cst.Dict))
+        value = collection if literal else self.value_of(collection)
         if isinstance(value, cst.Dict):
-            elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
-        return frozenset(self.canonical(element) for element in elements or ())
+            pairs = [(e.key, e.value) for e in value.elements if isinstance(e, cst.DictElement)]
+        else:
+            pairs = [(cst.Integer(str(i)), e) for i, e in enumerate(tuple_elements(value) or ())] if value is not None else []
+        found: dict[str, cst.BaseExpression] = {}
+        for index, element in pairs:
+            if not literal and not isinstance(element, (cst.Name, cst.Attribute)) and plain_index(code_of(index)) is not None:
+                found[f"{self.canonical(collection)}[{code_of(index)}]"] = element
+            else:
+                found[self.canonical(element)] = element
+        return found
 
     @by_receiver
     def constructor_of(self, node: cst.BaseExpression, depth: int = 0) -> cst.Call | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -145,21 +145,30 @@ def scaled_on_purpose(node: cst.CSTNode) -> bool:
 
 @dataclass(frozen=True)
 class Helpers:
-    """Where the functions a loss is computed by are found: the defs of the module the code is written in (by their
-    names), and, where that module is read as part of its project (`home`), the defs of other modules of the project
-    its names import (`from training.losses import scaled_losses`), each read in its own module in turn."""
+    """Where the functions a loss is computed by are found: the function the lifecycle IR inlined for a call
+    (`inlined`, with where its own calls are found: a subclass's override of another module, where a base's loop is
+    checked for the subclass), else the defs of the module the code is written in (by their names), and, where that
+    module is read as part of its project (`home`), the defs of other modules of the project its names import (`from
+    training.losses import scaled_losses`), each read in its own module in turn."""
 
     module: cst.Module | None
     names: frozenset[str]
     home: ProjectModule | None = None
+    inlined: Callable[[cst.CSTNode], tuple[cst.FunctionDef, Helpers] | None] = lambda call: None
 
     def calls_one(self, node: cst.CSTNode) -> bool:
-        """A call of a function of the module, or of another module of the project: it may normalise inside."""
-        return calls_helper(node, self.names) or any(self.imported(call) is not None for call in nodes_of(node, cst.Call))
+        """A call of a function the IR inlined, of the module, or of another module of the project: it may normalise
+        inside."""
+        return calls_helper(node, self.names) or any(
+            self.inlined(call) is not None or self.imported(call) is not None for call in nodes_of(node, cst.Call)
+        )
 
     def returns(self, value: cst.CSTNode) -> list[tuple[cst.FunctionDef, cst.BaseExpression, Helpers]] | None:
         """What the one function a value calls returns, with that function and where its own calls are found; None
         when the value is more than the call, or the function is not known once."""
+        inlined = self.inlined(value) if isinstance(value, cst.Call) else None
+        if inlined is not None:
+            return returned_by(*inlined)
         own = returns_of_helper(value, self.module)
         if own is not None:
             return [(function, returned, self) for function, returned in own]
@@ -167,10 +176,7 @@ class Helpers:
         if found is None:
             return None
         home, function = found
-        there = Helpers(home.module, frozenset(f.name.value for f in walk_functions(home.module)), home)
-        returns = _Returns(function)
-        visit(function, returns)
-        return [(function, returned, there) for returned in returns.found] or None
+        return returned_by(function, Helpers(home.module, frozenset(f.name.value for f in walk_functions(home.module)), home, self.inlined))
 
     def imported(self, call: cst.Call) -> tuple[ProjectModule, cst.FunctionDef] | None:
         """The def of another module of the project that the call's name, imported here, stands for."""
@@ -184,11 +190,18 @@ class Helpers:
         return (found[0], function) if function is not None else None
 
 
+def returned_by(function: cst.FunctionDef, there: Helpers) -> list[tuple[cst.FunctionDef, cst.BaseExpression, Helpers]] | None:
+    returns = _Returns(function)
+    visit(function, returns)
+    return [(function, returned, there) for returned in returns.found] or None
+
+
 def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
     """True only when the loss is visibly built and nowhere divided or scaled on purpose.
 
     A loss returned by a function of the file (`loss = self.train_step(model, batch)`), or of another module of the
-    project, is judged by what that function returns, when it is known once (`helpers`: where to look for it).
+    project, is judged by what that function returns, when it is known once (`helpers`: where to look for it: the
+    subclass's override the IR inlined first).
     """
     if backward.loss is None:
         return False
@@ -208,7 +221,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     if copied is None:
         return True
     values: list[cst.CSTNode] = []
-    unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode]] = []  # what a tuple target's name is, where it is written
+    unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode, Helpers, int]] = []  # a tuple target's name: what, where, found how, how deep
     names, seen = [copied], set()
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
@@ -224,22 +237,25 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth) for found in values)
-        and all(found is not None and unnormalised(found, where, there, depth) for found, where, there in unpacked)
+        and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
 
 
 def unpacked_elements(
     value: cst.CSTNode, position: int, scope: cst.CSTNode, helpers: Helpers, depth: int
-) -> list[tuple[cst.CSTNode | None, cst.CSTNode, Helpers]]:
-    """`loss, out = value`: what the name at `position` is, each with the function it is written in and where its
-    calls are found: an element of a tuple display, or of each tuple a helper returns (`loss, result = _forward()`
-    returning `_loss, result`: `_loss`, in `_forward`); any other value as it is (an unknown call's values are built
-    there). None for a helper's return that is no tuple display: unknown."""
+) -> list[tuple[cst.CSTNode | None, cst.CSTNode, Helpers, int]]:
+    """`loss, out = value`: what the name at `position` is, each with the function it is written in, where its calls
+    are found and the helper depth it is judged at: an element of a tuple display, or of each tuple a helper returns
+    (`loss, result = _forward()` returning `_loss, result`: `_loss`, in `_forward`, one helper deeper); any other
+    value as it is (an unknown call's values are built there). None for a helper's return that is no tuple display:
+    unknown."""
     element = element_at(value, position)
     if element is not None or not helpers.calls_one(value):
-        return [(element if element is not None else value, scope, helpers)]
+        return [(element if element is not None else value, scope, helpers, depth)]
     returned = helpers.returns(value) if depth < HELPER_DEPTH else None
-    return [(element_at(r, position), function, there) for function, r, there in returned] if returned else [(None, scope, helpers)]
+    if not returned:
+        return [(None, scope, helpers, depth)]
+    return [(element_at(r, position), function, there, depth + 1) for function, r, there in returned]
 
 
 def literal_entry(value: cst.CSTNode) -> tuple[str, str] | None:

@@ -1,7 +1,6 @@
-# expect: ZG101 18:13
-"""Distillation with a student's and a projector's optimizer in one dict: the loop clears only the student's but
-steps every optimizer of the dict, so the projector's gradients pile up over the batches. A step in a loop over a
-container of optimizers steps each of them (as a clear there clears each); today its receiver is no one optimizer."""
+# expect: clean
+"""The twin of zg101_step_in_a_loop_over_an_optimizer_dict.py: each optimizer of the dict is cleared by its literal
+key, written with other quotes than the dict's (the same elements the loop steps)."""
 
 import torch
 
@@ -12,7 +11,8 @@ def train(cfg, student, projector, loader):
         "projector": torch.optim.SGD(projector.parameters(), lr=cfg.projector_lr, momentum=0.9),
     }
     for images, targets in loader:
-        optimizers["student"].zero_grad()
+        optimizers['student'].zero_grad()
+        optimizers['projector'].zero_grad()
         torch.nn.functional.mse_loss(projector(student(images)), targets).backward()
         for optimizer in optimizers.values():
             optimizer.step()

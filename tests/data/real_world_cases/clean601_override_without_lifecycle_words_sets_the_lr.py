@@ -1,8 +1,6 @@
-# expect: ZG601 18:16
-"""A base trainer's `fit()` calls `self.on_epoch_start(epoch)`; a subclass of the same file overrides it to apply a
-step decay by building the optimizer again: AdamW's moments start from zero every epoch. The same tree across modules
-is found (tests/data/project/epoch_hook_rebuilds_optimizer); in one file the override, whose body reaches neither a
-backward nor a step, is not one the gate lets through, so `fit()` is not checked for the subclass."""
+# expect: clean
+"""The twin of zg601_override_without_lifecycle_words_rebuilds_optimizer.py: the subclass's `on_epoch_start` applies
+the step decay to the learning rate of the optimizer the base built once, keeping its moments."""
 
 import torch
 
@@ -29,6 +27,7 @@ class Trainer:
                 self.optimizer.step()
 
 
-class RebuildingDecayTrainer(Trainer):
+class StepDecayTrainer(Trainer):
     def on_epoch_start(self, epoch):
-        self.optimizer = self.build_optimizer(self.cfg.lr * self.cfg.gamma ** (epoch // self.cfg.step_size))
+        for group in self.optimizer.param_groups:
+            group["lr"] = self.cfg.lr * self.cfg.gamma ** (epoch // self.cfg.step_size)

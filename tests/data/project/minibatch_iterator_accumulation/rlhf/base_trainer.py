@@ -1,8 +1,10 @@
-# expect: ZG501 27:21
+# expect: ZG501 29:21
 """A base trainer's loop: each list of micro-batches from pipeline.py is backpropagated one micro-batch at a time,
 then one step. `SummingTrainer` gives each micro-batch's mean loss to backward undivided, so the step applies
 `num_mb` times the gradient of the batch's mean loss; `AveragingTrainer` divides it (clean). The loss is each
-subclass's (sft_trainer.py)."""
+subclass's (sft_trainer.py): what the override inlined for the subclass returns (`losses.Helpers`), the base's own
+`loss()` raising. sft_trainer.py, whose words hold neither a backward, a step nor a loop, derives from a class it
+imports from a module that says train (`project_gate.TRAINER_IMPORT`), whose loop calls its `loss` on `self`."""
 
 import torch
 
