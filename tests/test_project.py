@@ -534,6 +534,9 @@ def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_opti
         (b"class Head(base.Module):\n    def run(self, loss):\n        loss.backward()\n", True),
         (b"class Plain:\n    def update(self, opt):\n        opt.step()\n", False),  # no base: nothing overridden
         (b"class Classifier(ManualModule):\n    def update(self, opt):\n        opt.zero_grad()\n", False),
+        (b"class A(B): x.step()", True),  # `class` at the text's start
+        (b"subclass A(B): x.step()", False),  # `class` in a longer word: no class statement
+        (b"\xc3\xa9class A(B): x.step()", True),  # after a non-ASCII byte, as `\b` of bytes reads it
     ],
 )
 def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes, may_hold: bool) -> None:

@@ -45,7 +45,9 @@ TRAINER_WORD = b"train"
 # training module it imports calls one of its defs on `self` (`ProjectGate.driven_overrides`). Measured: 38 more of
 # torch's files reach the engine (one of them asks the modules it imports, none reaches the analysis), 10 of
 # Lightning's (2 its analysis: precision plugins overriding a base's `optimizer_step`).
-DERIVED_CLASS = re.compile(rb"\bclass[ \t]+\w+[ \t]*\([ \t]*[A-Za-z_]")
+# The pattern starts with the literal `class`, which `re` skips to fast, and asks behind it that the word starts there:
+# one that starts with `\b` is tried at every byte (over torch's 2,285 texts 0.15 s of CPU, against 0.012).
+DERIVED_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([ \t]*[A-Za-z_]")
 # How many modules without a backward or a step the gate looks through to the modules they import, and how many
 # modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
 # a few; a library's `__init__.py` names hundreds, every one of which the file's imports would be asked again.
@@ -62,8 +64,9 @@ IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
 # Spelled as the ASCII it is not (`[\w\x80-\U0010ffff]` means the same and takes 11 ms to compile, not 0.1).
 NAME = r"[^\x00-/:-@\[-^`{-\x7f]+"
 WORD = re.compile(NAME, re.ASCII)
-# The name after each `def` of a text (more than the defs: a `def` of a string or comment is one too).
-DEF_NAME = re.compile(rf"\bdef\b[\s\\]*({NAME})", re.ASCII)
+# The name after each `def` of a text (more than the defs: a `def` of a string or comment is one too); the literal
+# first, as `DERIVED_CLASS`.
+DEF_NAME = re.compile(rf"def(?<!\wdef)\b[\s\\]*({NAME})", re.ASCII)
 # A module's path -> (its text, the names after its `def`s).
 DEF_NAMES: dict[str, tuple[str, frozenset[str]]] = {}
 
@@ -94,9 +97,9 @@ class ProjectGate:
     def in_text(self, data: bytes) -> bool:
         """The text speaks of an optimizer and of epochs or a data loader, and it and the modules it imports
         (`from . import engine`: that submodule) have a backward and a step between them."""
-        if not may_train_elsewhere(data):
+        backward, step = own = lifecycle_words(data)
+        if not may_train_elsewhere(data, own):
             return False
-        backward, step = lifecycle_words(data)
         for name, whole in imports_in(data, self.checked.package):
             if name != self.checked.name and not (whole and self.is_package(name)):
                 for module in self.through(name):
@@ -273,9 +276,10 @@ def names_in(found: list[str], source: str) -> frozenset[str]:
     return frozenset(found if source.isascii() else (unicodedata.normalize("NFKC", name) for name in found))
 
 
-def may_train_elsewhere(data: bytes) -> bool:
-    """The words of a file whose code may run a backward and a step it imports (asked before anything is read)."""
-    return may_loop_elsewhere(data) or may_hold_driven_override(data)
+def may_train_elsewhere(data: bytes, lifecycle: tuple[bool, bool] | None = None) -> bool:
+    """The words of a file whose code may run a backward and a step it imports (asked before anything is read);
+    `lifecycle`: its `lifecycle_words`, where asked already."""
+    return may_loop_elsewhere(data) or may_hold_driven_override(data, lifecycle)
 
 
 def may_loop_elsewhere(data: bytes) -> bool:
@@ -283,13 +287,11 @@ def may_loop_elsewhere(data: bytes) -> bool:
     return any(word in data for word in LOOP_WORDS) and (TRAINER_WORD in data or says_optimizer(data))
 
 
-def may_hold_driven_override(data: bytes) -> bool:
-    """The words of a subclass holding a backward or a step, which a base class of another module may run."""
-    # Each call's pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
-    calls = (b"backward" in data and calls_attribute(data, BACKWARD_CALL, b"manual_")) or (
-        b"step" in data and calls_attribute(data, STEP_CALL)
-    )
-    return calls and DERIVED_CLASS.search(data) is not None
+def may_hold_driven_override(data: bytes, lifecycle: tuple[bool, bool] | None = None) -> bool:
+    """The words of a subclass holding a backward or a step, which a base class of another module may run;
+    `lifecycle`: the text's `lifecycle_words`, where asked already."""
+    # The class first: its pattern rules out more texts for less than the calls' (torch's: 930 of 2,285 have one)
+    return DERIVED_CLASS.search(data) is not None and any(lifecycle_words(data) if lifecycle is None else lifecycle)
 
 
 def says_optimizer(data: bytes) -> bool:
@@ -338,7 +340,11 @@ def names_called(node: ast.AST) -> set[str]:
 
 def lifecycle_words(data: bytes) -> tuple[bool, bool]:
     """Whether the text has a backward call, and a step call (the gate's lifecycle words, each alone)."""
-    return calls_attribute(data, BACKWARD_CALL, b"manual_"), calls_attribute(data, STEP_CALL)
+    # Each call's pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
+    return (
+        b"backward" in data and calls_attribute(data, BACKWARD_CALL, b"manual_"),
+        b"step" in data and calls_attribute(data, STEP_CALL),
+    )
 
 
 def lifecycle_in_code(data: bytes) -> tuple[bool, bool]:
