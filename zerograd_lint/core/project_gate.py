@@ -21,7 +21,9 @@ from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
-from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, Summary, as_bytes, calls_attribute, summarize
+from zerograd_lint.core.gate import (
+    BACKWARD_CALL, NAME_BYTES, STEP_CALL, Summary, as_bytes, calls_attribute, starts_word, summarize,
+)
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
 IMPORT_WORD = re.compile(rb"import\b")
@@ -69,6 +71,20 @@ WORD = re.compile(NAME, re.ASCII)
 DEF_NAME = re.compile(rf"def(?<!\wdef)\b[\s\\]*({NAME})", re.ASCII)
 # A module's path -> (its text, the names after its `def`s).
 DEF_NAMES: dict[str, tuple[str, frozenset[str]]] = {}
+# The same, of a file's bytes.
+DEF_NAME_BYTES = re.compile(DEF_NAME.pattern.encode())
+# The name called on `self` at each `self.name(` of a text (`driven_overrides` asks for each method whether one is).
+SELF_CALL = re.compile(rf"self\.({NAME})\(", re.ASCII)
+# A module's path -> (its text, the names called on `self` in it).
+SELF_CALLS: dict[str, tuple[str, frozenset[str]]] = {}
+# What an import statement's `from` clause is made of: its words, dots and spaces (backslash continuations apart).
+CLAUSE_BYTES = NAME_BYTES | frozenset(b" \t\f.")
+CONTINUATION = re.compile(rb"\\\r?\n")
+# An import statement's names after its `import`: in parentheses to the closing one (past comments, which may hold one),
+# else to its line's end past backslash continuations, a `;` or a comment (no string can be in between).
+IMPORT_LIST = re.compile(rb"(?:[ \t\f]|\\\r?\n)*(?:\((?:[^)#]|#[^\n]*)*|(?:[^\n;#\\]|\\(?:\r?\n)?)*)")
+# The names and dotted names of an import statement's list.
+IMPORTED_NAME = re.compile(rb"[^\x00-\x2d/:-@\[-^`{-\x7f]+")
 
 
 class ProjectGate:
@@ -98,7 +114,8 @@ class ProjectGate:
         """The text speaks of an optimizer and of epochs or a data loader, and it and the modules it imports
         (`from . import engine`: that submodule) have a backward and a step between them."""
         backward, step = own = lifecycle_words(data)
-        if not may_train_elsewhere(data, own):
+        loops = may_loop_elsewhere(data)
+        if not (loops or may_hold_driven_override(data, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
             if name != self.checked.name and not (whole and self.is_package(name)):
@@ -106,8 +123,30 @@ class ProjectGate:
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
-                        return True
+                        # let in for an override alone, its tree can only tell one a training module drives
+                        return loops or self.may_drive_an_override(data)
         return False
+
+    def may_drive_an_override(self, data: bytes) -> bool:
+        """Whether a training module the file's import statements may name (`modules_imports_may_name`, looked
+        through as `training_candidates` does) calls on `self` a name the file defines: where none does,
+        `driven_overrides` finds none in its tree (asked of the text, to spare the parse)."""
+        defined = frozenset(name_of(name) for name in DEF_NAME_BYTES.findall(data))
+        return any(
+            any(self.module_trains(candidate)) and not defined.isdisjoint(self.called_on_self(candidate))
+            for module in dict.fromkeys(modules_imports_may_name(data, self.checked.package))
+            for candidate in self.through(module)
+        )
+
+    def called_on_self(self, name: str) -> frozenset[str]:
+        """The names the module's text calls on `self` (asked once per text, for every file that imports it)."""
+        source = self.load(name)
+        if source is None:
+            return frozenset()
+        known = SELF_CALLS.get(source.path)
+        if known is None or known[0] is not source.source:
+            known = SELF_CALLS[source.path] = (source.source, frozenset(SELF_CALL.findall(source.source)))
+        return known[1]
 
     def through(self, name: str) -> list[str]:
         """The module, and when it has neither a backward nor a step, the modules of the project its import lines
@@ -396,6 +435,47 @@ def imports_in(data: bytes, package: str) -> Iterator[tuple[str, bool]]:
         end = data.find(b"\n", match.end())
         words = data[start : end if end != -1 else len(data)].decode("ascii", "replace").replace(",", " ").split()
         yield from imported_modules(words, package)
+
+
+def modules_imports_may_name(data: bytes, package: str) -> Iterator[str]:
+    """Every module an import statement of the text may name, as `imported_names` reads them from its tree
+    (`from a import b`: `a` and `a.b`; `import a.b`: `a.b`), and more (words of strings, aliases): the names after each
+    `import` to the statement's end, with the `from` clause before it. Unlike `imports_in` it misses none (a list
+    in parentheses or continued, `x = 1; import y`), so that what none of them holds no import of the file brings."""
+    for match in IMPORT_WORD.finditer(data):
+        if not starts_word(data, match.start()):
+            continue
+        clause = CONTINUATION.sub(b" ", data[clause_start(data, match.start()) : match.start()]).strip()
+        names = [name_of(word) for word in IMPORTED_NAME.findall(IMPORT_LIST.match(data, match.end()).group())]  # type: ignore[union-attr]
+        if not (clause.startswith(b"from") and (len(clause) == 4 or clause[4] not in NAME_BYTES)):  # `from .a`, `from.a`
+            yield from names
+            continue
+        spec = name_of(b"".join(clause[4:].split()))
+        level = len(spec) - len(spec.lstrip("."))
+        module = absolute(spec[level:], level, package)
+        if module is not None:
+            yield module
+            yield from (f"{module}.{name}" for name in names)
+
+
+def name_of(word: bytes) -> str:
+    """A name of a file's bytes as Python reads it (in its normal form)."""
+    name = word.decode("utf-8", "surrogatepass")
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+
+
+def clause_start(data: bytes, end: int) -> int:
+    """Where the words, dots and spaces before `end` start (going back past backslash continuations): an import
+    statement's `from` clause, if it has one."""
+    index = end
+    while index > 0:
+        if data[index - 1] in CLAUSE_BYTES:
+            index -= 1
+        elif data.endswith(b"\\\n", 0, index) or data.endswith(b"\\\r\n", 0, index):
+            index = data.rindex(b"\\", 0, index)
+        else:
+            break
+    return index
 
 
 def imported_modules(words: list[str], package: str) -> list[tuple[str, bool]]:
