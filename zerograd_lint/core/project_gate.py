@@ -123,7 +123,8 @@ class ProjectGate:
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
-                        # let in for an override alone, its tree can only tell one a training module drives
+                        # Let in for an override alone, its tree reaches both only through one a training module
+                        # drives (`may_reach_both`: a reason that asks the tree of such a file must be asked here too)
                         return loops or self.may_drive_an_override(data)
         return False
 
@@ -210,7 +211,9 @@ class ProjectGate:
         if self.driven_overrides(tree):
             return True
         if not may_loop_elsewhere(as_bytes(source)):
-            return False  # its words let it in for an override alone, and no training module it imports runs one
+            # its words let it in for an override alone (`in_text` asked its text `may_drive_an_override`), and no
+            # training module it imports runs one
+            return False
         backward = step = False
         called = words_of(source) if says_optimizer(as_bytes(source)) else called_in_loops(tree)
         called = called.union(*self.relayed(tree, called).values())
@@ -315,10 +318,9 @@ def names_in(found: list[str], source: str) -> frozenset[str]:
     return frozenset(found if source.isascii() else (unicodedata.normalize("NFKC", name) for name in found))
 
 
-def may_train_elsewhere(data: bytes, lifecycle: tuple[bool, bool] | None = None) -> bool:
-    """The words of a file whose code may run a backward and a step it imports (asked before anything is read);
-    `lifecycle`: its `lifecycle_words`, where asked already."""
-    return may_loop_elsewhere(data) or may_hold_driven_override(data, lifecycle)
+def may_train_elsewhere(data: bytes) -> bool:
+    """The words of a file whose code may run a backward and a step it imports (asked before anything is read)."""
+    return may_loop_elsewhere(data) or may_hold_driven_override(data)
 
 
 def may_loop_elsewhere(data: bytes) -> bool:
