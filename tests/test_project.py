@@ -582,7 +582,7 @@ def test_the_project_gate_reads_from_the_text_every_module_the_tree_imports() ->
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             continue
-        imported = [(module, name) for module, name in imported_names(tree, "p.q")]
+        imported = list(imported_names(tree, "p.q"))
         in_tree = {module for module, _ in imported} | {f"{module}.{name}" for module, name in imported if name not in ("", "*")}
         assert in_tree <= set(modules_imports_may_name(as_bytes(source), "p.q")), path
         checked += bool(imported)
