@@ -568,6 +568,9 @@ def test_the_project_gate_hears_an_optimizer_in_its_words(text: bytes, says_opti
         (b"from rlhf.base_trainer import SummingTrainer\n\nclass SFT(SummingTrainer):\n    def loss(self, mb):\n        return mb\n", True),
         (b"from rlhf.base_trainer import SummingTrainer\n\nclass Head:\n    def loss(self, mb):\n        return mb\n", False),
         (b"from models.base import Net\n\nclass Head(Net):\n    def train_loss(self, mb):\n        return mb\n", False),
+        (b"class A(B): x.step()", True),  # `class` at the text's start
+        (b"subclass A(B): x.step()", False),  # `class` in a longer word: no class statement
+        (b"\xc3\xa9class A(B): x.step()", True),  # after a non-ASCII byte, as `\b` of bytes reads it
     ],
 )
 def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes, may_hold: bool) -> None:
@@ -577,3 +580,76 @@ def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes,
     from zerograd_lint.core.project_gate import may_hold_driven_override
 
     assert may_hold_driven_override(text) is may_hold
+
+
+@pytest.mark.parametrize(
+    "text, modules",
+    [
+        (b"import os, a.b as c", {"os", "a.b"}),
+        (b"from . import (x,  # a comment's )\n    y)", {"p.q", "p.q.x", "p.q.y"}),
+        (b"from ..pkg import z as w; import v", {"p.pkg", "p.pkg.z", "v"}),
+        (b"if TYPE_CHECKING: from r import \\\n    s", {"r", "r.s"}),
+        (b"from \\\n . t import u", {"p.q.t", "p.q.t.u"}),
+        (b"from.t import(u)", {"p.q.t", "p.q.t.u"}),
+        (b"x = __import__('m')", set()),
+    ],
+)
+def test_the_project_gate_reads_every_module_an_import_statement_names(text: bytes, modules: set[str]) -> None:
+    """`modules_imports_may_name` (the text read for the driven overrides' question before the parse) names every
+    module the file's tree imports, however its statements are written (and more: aliases, words of strings)."""
+    from zerograd_lint.core.project_gate import modules_imports_may_name
+
+    assert modules <= set(modules_imports_may_name(text, "p.q"))
+
+
+def test_the_project_gate_reads_from_the_text_every_module_the_tree_imports() -> None:
+    """Over every reproduction and fixture: what `imported_names` reads from the tree, `modules_imports_may_name`
+    reads from the text (`from m import n`: `m` and `m.n`)."""
+    import ast
+
+    from zerograd_lint.core.gate import as_bytes
+    from zerograd_lint.core.project_gate import imported_names, modules_imports_may_name
+
+    checked = 0
+    for path in sorted([*(REPO / "tests" / "data").rglob("*.py"), *(REPO / "fixtures").rglob("*.py")]):
+        source = path.read_text(encoding="utf-8", errors="surrogateescape")
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        imported = list(imported_names(tree, "p.q"))
+        in_tree = {module for module, _ in imported} | {f"{module}.{name}" for module, name in imported if name not in ("", "*")}
+        assert in_tree <= set(modules_imports_may_name(as_bytes(source), "p.q")), path
+        checked += bool(imported)
+    assert checked > 300
+
+
+def test_a_subclass_no_training_module_drives_is_not_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subclass whose words hold a step (no loop words) is parsed only where a training module it imports calls one
+    of the names it defines on `self` (`driven_overrides` asks its tree for that): `update`, which the base's loop
+    calls, and not `report`, which nothing calls."""
+    from zerograd_lint.core import engine
+    from zerograd_lint.files.project_index import project_of
+
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "engine.py").write_text(
+        "class Base:\n    def fit(self, model, batches, optimizer):\n        for batch in batches:\n"
+        "            model(batch).sum().backward()\n            self.update(optimizer)\n\n"
+        "    def update(self, optimizer):\n        optimizer.step()\n"
+    )
+    subclass = "from engine import (\n    Base,\n)\n\n\nclass Stepper(Base):\n    def {}(self, optimizer):\n        optimizer.step()\n"
+    (tmp_path / "driven.py").write_text(subclass.format("update"))
+    (tmp_path / "undriven.py").write_text(subclass.format("report"))
+    parses: list[str] = []
+    parse = engine.python_parse
+
+    def counted(source: str, path: str) -> object:
+        if path:  # the checked file (a module of the project the analysis reads is parsed with none)
+            parses.append(Path(path).name)
+        return parse(source, path)
+
+    monkeypatch.setattr(engine, "python_parse", counted)
+    for name in ("undriven.py", "driven.py"):
+        path = tmp_path / name
+        engine.lint_source(path.read_text(), str(path), project=project_of(str(path)))
+    assert parses == ["driven.py"]
