@@ -29,6 +29,9 @@ FILES = {
     "enumerated.py": "for x in loader:\n    for i, optimizer in enumerate(optimizers):\n        optimizer.zero_grad()\n"
                      "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
                      "        scaler.step(optimizer)\n        scaler.update()\n",
+    "items.py": "for x in loader:\n    for name, optimizer in optimizers.items():\n        optimizer.zero_grad()\n"
+                "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
+                "        scaler.step(optimizer)\n        scaler.update()\n",
     # a helper handed `None` builds its own optimizer: keyed as the caller's `None`, named as the helper's name
     "handed_none.py": "def make_step(model, x, optimizer):\n    if optimizer is None:\n"
                       "        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n    model(x).sum().backward()\n"
@@ -40,9 +43,6 @@ FILES = {
     "element_handed.py": "def step_one(optimizer):\n    torch.nn.utils.clip_grad_norm_(params, 1.0)\n    scaler.step(optimizer)\n\n\n"
                          "for x in loader:\n    for opt in opts:\n        opt.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
                          "    for opt in opts:\n        step_one(opt)\n    scaler.update()\n",
-    "items.py": "for x in loader:\n    for name, optimizer in optimizers.items():\n        optimizer.zero_grad()\n"
-                "        scaler.scale(loss(x)).backward()\n        torch.nn.utils.clip_grad_norm_(params, 1.0)\n"
-                "        scaler.step(optimizer)\n        scaler.update()\n",
 }
 
 
