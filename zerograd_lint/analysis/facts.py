@@ -1027,7 +1027,8 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
         return True
     if len(parts) == 1 and (callee in NOT_MODELS or callee in imported):
         return False
-    return own and parts[-1][:1].islower() and not DATA_WORDS.search(parts[-1])
+    name = parts[-1].lstrip("_")  # a private method (`self._compute_loss`) is named by what follows the underscores
+    return own and name[:1].islower() and not DATA_WORDS.search(name)
 
 
 def runs_model(callee: str, known_models: set) -> bool:

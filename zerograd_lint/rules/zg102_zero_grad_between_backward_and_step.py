@@ -22,7 +22,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             assert isinstance(clear, Clear)
             before_clear = root.held(clear, step.optimizer)
             backward = before_clear.backward()
-            if not every_path and (drops_the_batch(root, clear, before_clear) or picks_parameters(root, clear, step)):
+            if drops_the_batch(root, clear, before_clear) or (not every_path and picks_parameters(root, clear, step)):
                 continue
             fix = zg102.offer(
                 facts, root, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None,
@@ -41,16 +41,22 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 
 def drops_the_batch(root: RootFacts, clear: Clear, before_clear: Held) -> bool:
     """`if not math.isfinite(norm): opt.zero_grad()` before the step: with `set_to_none` the step skips every
-    parameter (their `.grad` is None), so a bad batch is dropped. So is one whose backward raised (an `except`)."""
+    parameter (their `.grad` is None), so a bad batch is dropped. So is one whose backward raised (an `except`).
+    The test runs after the backward (the backward is not under it), so the clear runs only on some paths of the
+    iteration, even when the step it reaches sits in the same arm (`scaler.step(opt)` kept to order the scaler)."""
     if clear.set_to_none is False:
         return False
     path = root.around[clear.id]
     if any(isinstance(node, Try) and inner in node.handlers for node, inner in zip(path, path[1:])):
         return True
-    losses = {name for b in before_clear.this_iterations_backwards() if isinstance(b, Backward) and (name := loss_name(b))}
+    backwards = [b for b in before_clear.this_iterations_backwards() if isinstance(b, Backward)]
+    losses = {name for b in backwards if (name := loss_name(b))}
+    around_backwards = {id(node) for b in backwards for node in root.around.get(b.id, ())}
     assignments = [e for e in root.events if isinstance(e, Assign)]
     return any(
-        isinstance(node, Branch) and node.test is not None and tests_loss_or_norm(node.test, losses, assignments) for node in path
+        isinstance(node, Branch) and node.test is not None and id(node) not in around_backwards
+        and tests_loss_or_norm(node.test, losses, assignments)
+        for node in path
     )
 
 
@@ -119,6 +125,12 @@ RULE = Rule(
         "for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n"
         "    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    if not math.isfinite(norm):\n"
         "        optimizer.zero_grad()\n    optimizer.step()\n",
+        # The same idiom with the step in the clear's arm: the scaler's stages kept in order, the optimizer skips every
+        # parameter (the test runs after the backward, so the clear runs on some paths of the iteration only).
+        "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n"
+        "    scaler.unscale_(optimizer)\n    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
+        "    if norm > max_norm:\n        optimizer.zero_grad()\n        scaler.step(optimizer)\n        scaler.update()\n"
+        "        continue\n    scaler.step(optimizer)\n    scaler.update()\n",
         # Distributed autograd: each context holds its own gradients, the optimizer steps with the context.
         "for x, y in loader:\n    with dist_autograd.context() as context_id:\n"
         "        loss = criterion(remote_model(x), y)\n        dist_autograd.backward(context_id, [loss])\n"
