@@ -34,6 +34,11 @@ for batch in torch.randn(8, 4).split(2):
 BUGGY = CLEAN.replace("    optimizer.zero_grad()\n", "")  # ZG101 at the step, line 8
 
 
+# pre-commit as this interpreter runs it: its script is on PATH only where its environment is activated (`.ci/run`
+# calls the venv's python directly); `pre-commit install` writes this interpreter into the git hook either way.
+PRE_COMMIT = (sys.executable, "-m", "pre_commit")
+
+
 def git(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
@@ -78,7 +83,7 @@ def project(tmp_path: Path, hook_rev: tuple[Path, str], env: dict[str, str]) -> 
     git("init", "-q", cwd=tmp_path, env=env)
     git("add", ".pre-commit-config.yaml", cwd=tmp_path, env=env)
     git("commit", "-q", "-m", "config", cwd=tmp_path, env=env)
-    installed = subprocess.run(["pre-commit", "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    installed = subprocess.run([*PRE_COMMIT, "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     return tmp_path
 
@@ -147,7 +152,7 @@ def test_the_readmes_configuration_works_on_a_clone_without_tags(
     config = readme_block("# .pre-commit-config.yaml")
     (tmp_path / ".pre-commit-config.yaml").write_text(config.replace("<repository URL>", str(hook_repo)).replace("<commit>", rev))
     git("init", "-q", cwd=tmp_path, env=env)
-    installed = subprocess.run(["pre-commit", "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    installed = subprocess.run([*PRE_COMMIT, "install"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     proc = commit(tmp_path, env, **{"train.py": BUGGY})
     assert proc.returncode == 1 and "train.py:8:5: ZG101 " in proc.stdout + proc.stderr, proc.stdout + proc.stderr
