@@ -55,6 +55,7 @@ from zerograd_lint.analysis.ir.summaries import (
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import (
     CLIP_FUNCTIONS, CLOSURE_REEVALUATING_OPTIMIZERS, COUNTER_WORDS, GET_SCALE, NORM_FUNCTIONS, TENSOR_FACTORIES,
+    TENSOR_REDUCTIONS,
 )
 
 if TYPE_CHECKING:
@@ -494,9 +495,10 @@ class CallEvents:
             replace(n, closure=True) if isinstance(n, Inlined) else n
             for closure in self.closures_of(call, positional, context) for n in self.inline_callable(closure, context)
         ]
-        if len(positional) > 1 or (positional and literal_of(positional[0]) is not None):
-            # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key):
-            # not torch.optim's step, whose one argument is a closure; a closure handed still runs
+        if len(positional) > 1 or (positional and (literal_of(positional[0]) is not None or is_no_closure(positional[0], resolver))):
+            # `optimizer.step(p, grad, options=...)`, `optimizer.step("gen")` (a wrapper's optimizer by key),
+            # `diffopt.step(energy.sum(), params=[y])` (higher's differentiable optimizer, handed the loss): not
+            # torch.optim's step, whose one argument is a closure; a closure handed still runs
             return nodes
         inside = [e for n in nodes for e in events_in(n)]
         backward_inside = any(isinstance(e, Backward) for e in inside)
@@ -703,6 +705,16 @@ LINE_SEARCH = Parameter(("line_search_fn",), 7)
 
 FRESH_TENSORS = frozenset(f"torch.{factory}" for factory in TENSOR_FACTORIES)
 
+
+
+def is_no_closure(argument: cst.BaseExpression, resolver: Resolver) -> bool:
+    """The argument, or the one value its name is bound to, is a tensor no closure can be: an arithmetic of values,
+    or a reduction of one (`energy.sum()`, `(a - b).pow(2).mean()`), as a loss handed to an object's own `step(loss)`
+    is written."""
+    value = resolver.value_of(argument) if isinstance(argument, cst.Name) else argument
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+        return True
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in TENSOR_REDUCTIONS
 
 def reevaluates_closure(construction: cst.Call | None) -> bool:
     """The optimizer is built as one that evaluates its closure several times per step: LBFGS, unless

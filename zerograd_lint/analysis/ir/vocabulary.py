@@ -91,6 +91,8 @@ REPORTING_CALLS = frozenset(
 
 # A GradScaler's method that reads its current scale: a clip threshold multiplied by it fits scaled gradients.
 GET_SCALE = "get_scale"
+# A tensor's methods that reduce it to the scalar a loss is (`energy.sum()`): a value no closure can be.
+TENSOR_REDUCTIONS = frozenset({"sum", "mean", "nansum", "nanmean"})
 # Calls that hand back their arguments wrapped, in order: `model, opt = accelerator.prepare(model, opt)`.
 WRAPPING_CALLS = frozenset({"prepare", "initialize", "setup", "optimize", "setup_module_and_optimizers"})
 # torch's module classes (`nn.Module`, Lightning's `LightningModule`), as a class's base is written: calling an
