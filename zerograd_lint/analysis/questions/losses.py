@@ -166,13 +166,15 @@ class Helpers:
     def returns(self, value: cst.CSTNode) -> list[tuple[cst.FunctionDef, cst.BaseExpression, Helpers]] | None:
         """What the one function a value calls returns, with that function and where its own calls are found; None
         when the value is more than the call, or the function is not known once."""
-        inlined = self.inlined(value) if isinstance(value, cst.Call) else None
+        if not isinstance(value, cst.Call):
+            return None
+        inlined = self.inlined(value)
         if inlined is not None:
             return returned_by(*inlined)
-        own = returns_of_helper(value, self.module)
+        own = function_of_module(value, self.module)
         if own is not None:
-            return [(function, returned, self) for function, returned in own]
-        found = self.imported(value) if isinstance(value, cst.Call) else None
+            return returned_by(own, self)
+        found = self.imported(value)
         if found is None:
             return None
         home, function = found
@@ -191,6 +193,7 @@ class Helpers:
 
 
 def returned_by(function: cst.FunctionDef, there: Helpers) -> list[tuple[cst.FunctionDef, cst.BaseExpression, Helpers]] | None:
+    """What the function returns, each value with the function and where its own calls are found (`there`)."""
     returns = _Returns(function)
     visit(function, returns)
     return [(function, returned, there) for returned in returns.found] or None
@@ -323,18 +326,14 @@ class _Entries(cst.CSTVisitor):
                 self.bound.append(node.value)
 
 
-def returns_of_helper(value: cst.CSTNode, module: cst.Module | None) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
-    """What the one function of the file a value calls returns (`self.train_step(...)`: `output["loss"]`), with
-    that function; None when the value is more than the call, or the file defines the name more than once."""
-    if module is None or not isinstance(value, cst.Call):
+def function_of_module(call: cst.Call, module: cst.Module | None) -> cst.FunctionDef | None:
+    """The one function of the module the call names (`self.train_step(...)`: its `train_step`); None where the
+    module defines the name more than once, or not at all."""
+    if module is None:
         return None
-    name = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
     functions = [node for node in walk_functions(module) if node.name.value == name]
-    if len(functions) != 1:
-        return None
-    returns = _Returns(functions[0])
-    visit(functions[0], returns)
-    return [(functions[0], r) for r in returns.found] or None
+    return functions[0] if len(functions) == 1 else None
 
 
 class _Returns(cst.CSTVisitor):
