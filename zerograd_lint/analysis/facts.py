@@ -369,6 +369,12 @@ class FileFacts:
         assert self.module is not None and self.positions is not None
         return Loops(self.module, self.positions)
 
+    def loop_around(self, node: cst.CSTNode) -> cst.For | cst.While | None:
+        """The innermost `for` or `while` whose body holds the node, in the module the node is written in (an event
+        of another module's function the analysis followed is no node of this file's)."""
+        positions = self.positions_of(node)
+        return (self.loops if positions is self.positions else Loops(positions.module, positions)).around(node)
+
     def span(self, node: cst.CSTNode) -> tuple[int, int, int, int]:
         """1-based line and column of the start, and the end, of a node (in the module it is written in)."""
         where = self.positions_of(node)[node]

@@ -229,7 +229,7 @@ def outside_hint(facts: FileFacts, root: RootFacts, step: Step, optimizer: str) 
     clear = clear_outside_loop(root, step, optimizer)
     if clear is None:
         return other_model_hint(facts, root, step, optimizer)
-    around = loop_around(facts, clear.node)
+    around = facts.loop_around(clear.node)
     loop = root.loop_of(step)
     if around is not None and loop is not None and contains(facts, around, loop.node):
         when = f"runs once per iteration of the enclosing loop at line {facts.line(around)}, not in this one"
@@ -258,13 +258,12 @@ def other_model_hint(facts: FileFacts, root: RootFacts, step: Step, optimizer: s
     return f" ({at(facts, other)} clears another model than {owners}, which `{named(root, optimizer, step)}` is built from)"
 
 
-def loop_around(facts: FileFacts, node: cst.CSTNode) -> cst.For | cst.While | None:
-    """The innermost `for` or `while` of the file whose body holds the node."""
-    return facts.loops.around(node)
-
-
 def contains(facts: FileFacts, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
-    a, b = facts.positions[outer], facts.positions[inner]
+    """Whether `outer`'s range holds `inner`'s, both written in one module."""
+    where = facts.positions_of(outer)
+    if facts.positions_of(inner) is not where:
+        return False
+    a, b = where[outer], where[inner]
     return outer is not inner and (a.start.line, a.start.column) <= (b.start.line, b.start.column) and (
         (b.end.line, b.end.column) <= (a.end.line, a.end.column)
     )
