@@ -5,7 +5,7 @@ steps both schedules of utils.py's `get_scheduler` (torch's `StepLR`). train.py 
 iteration, before the first `dis_opt.step()` and `gen_opt.step()`: the first value of each schedule is skipped
 (ZG204 on each schedule's step, as RULES.md says of a project function whose return is a torch scheduler). Missed:
 the factory's last branch returns an exception object (`return NotImplementedError(...)`, a typo for `raise`), so
-not every return of `get_scheduler` is a scheduler; without that line both are reported."""
+not every return of `get_scheduler` is a scheduler; and train.py picks the class among two (both causes must go)."""
 
 import torch
 import torch.nn.functional as F
@@ -45,3 +45,13 @@ class GANTrainer(torch.nn.Module):
             self.dis_scheduler.step()
         if self.gen_scheduler is not None:
             self.gen_scheduler.step()
+
+
+class UNITTrainer(GANTrainer):
+    """The other model the script may train: its own generator loss, the base's schedules."""
+
+    def gen_update(self, x_a, hyperparameters):
+        self.gen_opt.zero_grad()
+        self.loss_gen_total = F.l1_loss(self.gen(x_a), x_a)
+        self.loss_gen_total.backward()
+        self.gen_opt.step()
