@@ -1,5 +1,5 @@
-# expect: ZG501 24:13
-"""The buggy twin: the penalty kept on `self` is scaled by the regularisation's weight only, not by the number of
+# expect: ZG501 23:13
+"""The buggy twin: the penalty kept on `self` is weighted inside its reduction only, never divided by the number of
 micro-batches it is summed over: the regularisation's learning rate is `acml_steps` times larger (ZG501)."""
 
 import torch
@@ -19,7 +19,6 @@ class LeakyWorker:
             real_images = real_basket[acml_index].requires_grad_(True)
             scores = self.discriminator(real_images)
             (gradients,) = torch.autograd.grad(scores.sum(), real_images, create_graph=True)
-            self.r1_penalty = gradients.square().sum(dim=[1, 2, 3]).mean()
-            self.r1_penalty *= self.reg_interval * self.r1_lambda
+            self.r1_penalty = (gradients.square().sum(dim=[1, 2, 3]) * self.reg_interval * self.r1_lambda).mean()
             self.r1_penalty.backward()
         self.d_optimizer.step()
