@@ -101,8 +101,12 @@ def element_at(value: cst.CSTNode, position: int, width: int | None = None) -> c
 
 
 def names_in(target: cst.BaseExpression) -> set[str]:
+    """The names an assignment's target binds: plain names, and an attribute as its dotted name (`self.loss`)."""
     if isinstance(target, cst.Name):
         return {target.value}
+    if isinstance(target, cst.Attribute):
+        dotted = dotted_name(target)
+        return {dotted} if dotted is not None else set()
     if isinstance(target, (cst.Tuple, cst.List)):
         return {n for e in target.elements for n in names_in(e.value)}
     return set()
@@ -220,7 +224,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     entry = literal_entry(value)
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
-    copied = copy_of(value)
+    copied = copy_of(value) or assigned_attribute(value, scope)
     if copied is None:
         return True
     values: list[cst.CSTNode] = []
@@ -242,6 +246,17 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
+
+
+def assigned_attribute(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
+    """`self.r1_penalty` when the function assigns it (then followed as a name is, to its division in place); None for
+    an attribute it never assigns (`batch.loss`: a value built elsewhere, taken as it is)."""
+    dotted = dotted_name(value) if isinstance(value, cst.Attribute) else None
+    if dotted is None:
+        return None
+    finder = _Assignments(scope, dotted)
+    visit(scope, finder)
+    return dotted if finder.values else None
 
 
 def unpacked_elements(

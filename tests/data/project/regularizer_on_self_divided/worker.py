@@ -1,8 +1,9 @@
 # expect: clean
 """A GAN library's worker in PyTorch-StudioGAN's shape: the discriminator's lazy R1 regularisation accumulates over
 `acml_steps` micro-batches before one step, and the penalty, kept on `self` for logging, is divided by the count in
-place (`self.r1_penalty *= interval * weight / acml_steps`) before its backward. Nothing to report; the analysis
-reads only a plain name's assignments, so `self.r1_penalty` is taken as built undivided (a false ZG501)."""
+place (`self.r1_penalty *= interval * weight / acml_steps`) before its backward. Nothing to report: the attribute
+the function assigns is followed to its assignments as a name is (it was once taken as built undivided, a false
+ZG501)."""
 
 import torch
 
