@@ -1009,16 +1009,6 @@ def enclosing_blocks(node: Node, path: tuple[int, ...] = ()) -> Iterator[tuple[i
         yield from enclosing_blocks(child, inner)
 
 
-def outermost_loops(node: Node, around: Loop | None = None) -> Iterator[tuple[int, int | None]]:
-    """Each event with the outermost loop around it (None outside loops)."""
-    if isinstance(node, Event):
-        yield node.id, id(around) if around is not None else None
-        return
-    inner = node if around is None and isinstance(node, Loop) else around
-    for child in children(node):
-        yield from outermost_loops(child, inner)
-
-
 NOT_MODELS = frozenset(dir(builtins))
 
 

@@ -429,10 +429,7 @@ def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             target = target.value
             if isinstance(target, ast.Name):
                 return target.id == "self"
-        # `getattr(self, key)`: an attribute of `self` named by a value
-        return isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "getattr" and bool(
-            target.args
-        ) and isinstance(target.args[0], ast.Name) and target.args[0].id == "self"
+        return is_getattr_of_self(target)
 
     for node in ast.walk(method):
         if isinstance(node, ast.AugAssign) and of_self(node.target) and reads_any(node.value, handed):
@@ -447,6 +444,13 @@ def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def reads_any(value: ast.expr, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value))
+
+
+def is_getattr_of_self(node: ast.expr) -> bool:
+    """`getattr(self, key)`: an attribute of `self` named by a value."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and node.args):
+        return False
+    return isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
 
 
 def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> frozenset[str]:
