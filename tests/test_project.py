@@ -136,6 +136,8 @@ LOOPS = [
     ("optimizers_in_attribute_dict", "core/solver.py", {"core/solver.py": [("ZG104", 23, 13)]}),
     ("forward_stored_on_self", "train.py", {"models/translator.py": [("ZG104", 27, 9)]}),
     ("forward_stored_on_self", "models/noisy_translator.py", {}),
+    ("rollout_storage_forward", "agents/a2c.py", {"agents/a2c.py": [("ZG104", 27, 9)]}),
+    ("rollout_storage_forward", "agents/list_a2c.py", {"agents/list_a2c.py": [("ZG104", 27, 9)]}),
     ("trainer_loop_never_says_optim", "train.py", {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}),
     ("trainer_loop_never_says_optim", "clean_train.py", {}),
     ("hooked_trainer", "projects/seg/train_net.py", {"projects/seg/train_net.py": [("ZG102", 22, 9)]}),

@@ -31,7 +31,7 @@ from zerograd_lint.analysis.interpret.gradients import (
     members,
     related,
 )
-from zerograd_lint.analysis.interpret.kept_values import KeptValue, kept_values, only_reported, slot
+from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
@@ -39,6 +39,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
+    Accumulate,
     Assign,
     Backward,
     Block,
@@ -51,6 +52,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Loop,
     Node,
     OptimizerBuilt,
+    Put,
     Rebind,
     SchedulerStep,
     Step,
@@ -754,37 +756,44 @@ def restricts_inputs(backward: Backward) -> bool:
 class Definitions:
     """Where names are assigned, for tracing a loss back to the values it is computed from.
 
-    Only assignments that come before the backward, in its region (its outermost
-    loop, or outside loops): the later `y_hat_g, fmap = mpd(y, y_hat)` of a
-    generator's update is no source of the discriminator's loss computed above it
-    from the same names, and a file of many loops costs each loop only its own.
+    Only assignments written before the event that reads the name (the backward, or an assignment on the way to
+    its loss), in its outermost loop or before that loop (outside loops, or in a loop that ended before it: the
+    rollout's forward passes read after the rollout): the later `y_hat_g, fmap = mpd(y, y_hat)` of a generator's
+    update is no source of the discriminator's loss computed above it from the same names. A value put into a
+    container (`outputs.append(out)`, `total += out`) is one more source of the container's reads.
     """
 
     def __init__(self, block: Block, events: tuple[Event, ...]) -> None:
-        self.region = dict(outermost_loops(block))
         self.blocks = dict(enclosing_blocks(block))
         self.position = {e.id: index for index, e in enumerate(events)}
-        self.by_name: dict[tuple, list[Assign]] = {}
+        self.by_name: dict[Slot, list[Assign]] = {}
+        self.puts: dict[Slot, list[Accumulate | Put]] = {}
         for event in events:
             if isinstance(event, Assign):
                 for name in event.names:
-                    self.by_name.setdefault((*slot(event.scope, name), self.region.get(event.id)), []).append(event)
+                    self.by_name.setdefault(slot(event.scope, name), []).append(event)
+            elif isinstance(event, (Accumulate, Put)):
+                self.puts.setdefault(slot(event.scope, event.target), []).append(event)
 
-    def before(self, backward: Backward, scope: cst.CSTNode, name: str) -> list[Assign]:
-        """The assignments that may reach the backward: an assignment in a block around the backward (or its
-        own), written before it, runs on every path to it and hides the earlier ones (unless it reads the
-        name itself: `loss = loss + reg`)."""
-        limit = self.position[backward.id]
-        found = [
-            a for place in {self.region.get(backward.id), None} for a in self.by_name.get((*slot(scope, name), place), ())
-            if self.position[a.id] < limit
-        ]
-        around = self.blocks[backward.id]
+    def before(self, reader: Event, scope: cst.CSTNode, name: str) -> list[Assign]:
+        """The assignments that may reach the reader: an assignment in a block around the reader (or its own),
+        written before it, runs on every path to it and hides the earlier ones (unless it reads the name itself:
+        `loss = loss + reg`)."""
+        limit = self.position[reader.id]
+        found = [a for a in self.by_name.get(slot(scope, name), ()) if self.position[a.id] < limit]
+        around = self.blocks[reader.id]
         hiding = [a for a in found if around[: len(self.blocks[a.id])] == self.blocks[a.id] and name not in a.uses]
         if not hiding:
             return found
         last = max(self.position[a.id] for a in hiding)
         return [a for a in found if self.position[a.id] >= last]
+
+    def put_before(self, reader: Event, scope: cst.CSTNode, name: str) -> list[Accumulate | Put]:
+        """The values put into the container `name` before the reader, since the assignment that last made it anew."""
+        limit = self.position[reader.id]
+        made = [self.position[a.id] for a in self.before(reader, scope, name)]
+        start = min(made, default=-1)
+        return [p for p in self.puts.get(slot(scope, name), ()) if start < self.position[p.id] < limit]
 
 
 class Sources:
@@ -894,10 +903,10 @@ def forward_feeds(
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     helpers, imported = index.helper_names, imported_names(index.module)
 
-    def runs_forward(assign: Assign) -> bool:
-        namespace = namespaces.get(assign)
+    def runs_forward(source: Assign | Accumulate | Put) -> bool:
+        namespace = namespaces.get(source)
         resolver = namespace.resolver if namespace else None
-        value = getattr(assign.node, "value", None) or cst.Module([])
+        value = source_value(source) or cst.Module([])
         return any(
             calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index)
             for call in nodes_of(value, cst.Call)
@@ -910,21 +919,33 @@ def forward_feeds(
         name = loss_name(backward) if isinstance(backward, Backward) else None
         if name is None:
             continue
-        frontier, seen = {(backward.scope, name)}, set()
+        # (the event that reads the name, its scope, the name): a source is looked for before the event reading it
+        frontier: set[tuple[Event, cst.CSTNode, str]] = {(backward, backward.scope, name)}
+        seen: set[tuple[int, Slot]] = set()
         for _ in range(SOURCE_DEPTH + 1):
-            seen |= frontier
-            reached: set[tuple] = set()
-            for scope, bound in frontier:
-                for assign in definitions.before(backward, scope, bound):
-                    if assign.no_grad:
+            seen |= {(reader.id, slot(scope, bound)) for reader, scope, bound in frontier}
+            reached: set[tuple[Event, cst.CSTNode, str]] = set()
+            for reader, scope, bound in frontier:
+                for source in [*definitions.before(reader, scope, bound), *definitions.put_before(reader, scope, bound)]:
+                    if source.no_grad:
                         continue  # a value made under `torch.no_grad()` carries no graph: nothing before it feeds the loss
-                    if assign.id not in runs_model:
-                        runs_model[assign.id] = runs_forward(assign)
-                    if runs_model[assign.id]:
-                        feeds.setdefault(assign.id, set()).add(backward.id)
-                    reached |= {(assign.scope, use) for use in assign.uses}
-            frontier = reached - seen
+                    if source.id not in runs_model:
+                        runs_model[source.id] = runs_forward(source)
+                    if runs_model[source.id]:
+                        feeds.setdefault(source.id, set()).add(backward.id)
+                    reached |= {(source, source.scope, use) for use in source_uses(source)}
+            frontier = {(reader, scope, bound) for reader, scope, bound in reached if (reader.id, slot(scope, bound)) not in seen}
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
+
+
+def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:
+    """The value an assignment binds, or the one a put adds to its container."""
+    return source.added if isinstance(source, (Accumulate, Put)) else getattr(source.node, "value", None)
+
+
+def source_uses(source: Assign | Accumulate | Put) -> frozenset[str]:
+    """The names whose values a source holds: those an assignment's value reads, those a put adds as they are."""
+    return source.values if isinstance(source, (Accumulate, Put)) else source.uses
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
@@ -992,16 +1013,6 @@ def enclosing_blocks(node: Node, path: tuple[int, ...] = ()) -> Iterator[tuple[i
     inner = (*path, id(node)) if isinstance(node, Block) else path
     for child in children(node):
         yield from enclosing_blocks(child, inner)
-
-
-def outermost_loops(node: Node, around: Loop | None = None) -> Iterator[tuple[int, int | None]]:
-    """Each event with the outermost loop around it (None outside loops)."""
-    if isinstance(node, Event):
-        yield node.id, id(around) if around is not None else None
-        return
-    inner = node if around is None and isinstance(node, Loop) else around
-    for child in children(node):
-        yield from outermost_loops(child, inner)
 
 
 NOT_MODELS = frozenset(dir(builtins))

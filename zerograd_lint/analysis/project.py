@@ -229,12 +229,13 @@ class ProjectModule:
             return None
         return self.index.classes.get(name)
 
-    def keeps_what_it_is_handed(self, name: str) -> bool:
-        """Whether a method of the class adds one of its parameters into an attribute of `self` (`self.sum += val * n`,
-        `self.history.append(loss)`): a meter handed a loss keeps it past the iteration (ZG602), from CPython's tree."""
+    def keeps_what_it_is_handed(self, name: str, method: str | None = None) -> bool:
+        """Whether a method of the class (the one named `method`, else any) adds one of its parameters into an
+        attribute of `self` (`self.sum += val * n`, `self.history.append(loss)`): a meter handed a loss keeps it past
+        the iteration (ZG602), a rollout buffer keeps the outputs it is fed (ZG104), from CPython's tree."""
         node = self.statement(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
         methods = [m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if isinstance(node, ast.ClassDef) else []
-        return any(kept_in_self(method) for method in methods)
+        return any(kept_in_self(m) for m in methods if method is None or m.name == method)
 
     def calls_on_self(self, name: str) -> frozenset[str]:
         """The methods the class's own methods call on `self`, from CPython's tree."""
@@ -415,30 +416,41 @@ class Project:
 
 
 def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """`self.x += param ...`, `self.x[k] += param`, `self.x.append(param ...)`: a value the method is handed, added into
-    what the instance keeps."""
+    """`self.x += param ...`, `self.x[k] += param`, `self.x.append(param ...)`, `getattr(self, k).append(v)` for
+    `k, v in param.items()`: a value the method is handed, added into what the instance keeps."""
     arguments = method.args
-    parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs][1:]}
+    handed = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs][1:]}
+    for loop in (node for node in ast.walk(method) if isinstance(node, ast.For)):
+        if reads_any(loop.iter, handed):  # the elements of what it is handed are handed too
+            handed |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
 
     def of_self(target: ast.expr) -> bool:
         while isinstance(target, (ast.Attribute, ast.Subscript)):
             target = target.value
             if isinstance(target, ast.Name):
                 return target.id == "self"
-        return False
-
-    def reads_parameter(value: ast.expr) -> bool:
-        return any(isinstance(n, ast.Name) and n.id in parameters for n in ast.walk(value))
+        return is_getattr_of_self(target)
 
     for node in ast.walk(method):
-        if isinstance(node, ast.AugAssign) and of_self(node.target) and reads_parameter(node.value):
+        if isinstance(node, ast.AugAssign) and of_self(node.target) and reads_any(node.value, handed):
             return True
         if (
             isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in {"append", "extend"}
-            and of_self(node.func.value) and any(reads_parameter(a) for a in node.args)
+            and of_self(node.func.value) and any(reads_any(a, handed) for a in node.args)
         ):
             return True
     return False
+
+
+def reads_any(value: ast.expr, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value))
+
+
+def is_getattr_of_self(node: ast.expr) -> bool:
+    """`getattr(self, key)`: an attribute of `self` named by a value."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and node.args):
+        return False
+    return isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
 
 
 def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> frozenset[str]:

@@ -68,7 +68,8 @@ RULE = Rule(
     limits=(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
         "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
-        "own `forward()` does, included); a value made under `torch.no_grad()` carries no graph and is none."
+        "own `forward()` does, included), and read back from a list or a project's buffer it was put in (`outputs.append(out)`, "
+        "`rollout.feed(data)` of a class whose method keeps what it is handed); a value made under `torch.no_grad()` carries no graph and is none."
     ),
     enabled_by_default=False,
     valid=(
@@ -114,6 +115,10 @@ RULE = Rule(
         "        self.loss.backward()\n\n    def optimize_parameters(self):\n        self.forward()\n"
         "        self.optimizer.zero_grad()  # <- ZG104\n        self.backward()\n"
         "        self.optimizer.step()\n",
+        # The rollout's outputs kept in a list and read back after it (an actor-critic's update).
+        "for update in range(num_updates):\n    log_probs = []\n    for obs in rollout(env):\n"
+        "        log_probs.append(policy(obs))\n    loss = -torch.cat(log_probs).mean()\n"
+        "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
     ),
     check=check,
 )

@@ -37,6 +37,7 @@ from typing import Mapping, Union
 from zerograd_lint.analysis.interpret.flow import PassThrough
 from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
+    Accumulate,
     Assign,
     Backward,
     Branch,
@@ -50,6 +51,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Loop,
     NewScaler,
     NextElement,
+    Put,
     Step,
     Unscale,
     Update,
@@ -284,7 +286,7 @@ class GradientDomain(PassThrough):
     model_keys: frozenset[str]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     association: Mapping[int, set[str]]
-    forward: Mapping[int, frozenset[int]]  # assignment running a forward pass -> the backwards whose loss it feeds
+    forward: Mapping[int, frozenset[int]]  # assignment (or put) running a forward pass -> the backwards whose loss it feeds
     structure: Structure
     locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
@@ -336,11 +338,11 @@ class GradientDomain(PassThrough):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
             return self.apply(state, self.keys, lambda c: c | {(Mark.CAUGHT,)})
-        if isinstance(event, Assign) and event.id in self.forward:
+        if isinstance(event, (Assign, Accumulate, Put)) and event.id in self.forward:
             return self.apply(state, self.forwarded(event), lambda c: c | {(Mark.FWD, event.id)})
         return state
 
-    def forwarded(self, assign: Assign) -> list[str]:
+    def forwarded(self, assign: Assign | Accumulate | Put) -> list[str]:
         """The gradients a forward pass is computed for: those its backwards feed, a container's whose element one of
         them is (the key of `opt` in `for opt in optims.values(): opt.zero_grad()` stands for each element), those
         of another optimizer built over the same model (an LBFGS beside an Adam), and models cleared by hand."""

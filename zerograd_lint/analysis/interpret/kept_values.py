@@ -595,7 +595,9 @@ def graph_inputs(node: cst.CSTNode) -> set[str]:
 
 def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
     """Assignments of what an inlined helper returns (`loss = train_step(batch)`, `loss, logs = train_step(batch)`
-    after the helper's body): Assign id -> for each name bound the values its returns give it (`returned_by`)."""
+    after the helper's body): Assign id -> for each name bound the values its returns give it (`returned_by`); and
+    the tuple target that, after the helper's body, unpacks an attribute the helper's code bound once to a display
+    (`self.calc_gradients(batch)` then `policy_loss, _ = self.train_result`: `display_bound`)."""
     found: dict[int, dict[str, tuple[Returned, ...]]] = {}
     if isinstance(node, Event):
         return found
@@ -605,12 +607,24 @@ def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
         if not isinstance(item, Inlined):
             continue
         for later in items[position + 1 :]:
-            if isinstance(later, Assign) and getattr(later.node, "value", None) is item.call:
+            if isinstance(later, Inlined):
+                break  # another helper's code may bind the attribute anew
+            value = getattr(later.node, "value", None) if isinstance(later, Assign) else None
+            if value is item.call:
                 values = values_returned(later.node, returned_by(item))
                 if values:
                     found[later.id] = values
                 break
+            unpacked = values_returned(later.node, ((item, value),)) if isinstance(value, cst.Attribute) and is_tuple_target(later.node) else {}
+            if unpacked:  # the display the helper's code bound the attribute to, element by element
+                found[later.id] = unpacked
     return found
+
+
+def is_tuple_target(statement: cst.CSTNode) -> bool:
+    """`a, b = ...`: one target, a tuple or a list."""
+    targets = statement.targets if isinstance(statement, cst.Assign) else ()
+    return len(targets) == 1 and tuple_elements(targets[0].target) is not None
 
 
 returned_expressions = for_one_file(returns_of)

@@ -384,7 +384,11 @@ class Builder(CallEvents, Inlining):
 
     def small_statement(self, statement: cst.BaseSmallStatement, context: Context) -> list[Node]:
         if isinstance(statement, cst.Expr):
-            return self.expression(statement.value, context)
+            nodes = self.expression(statement.value, context)
+            call = statement.value
+            if isinstance(call, cst.Call) and not any(isinstance(n, Event) and n.node is call for n in nodes):
+                nodes += self.put(call, context)  # `rollout.feed(data)`: kept in the instance
+            return nodes
         if isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             return self.assignment(statement, context)
         if isinstance(statement, cst.Return):

@@ -31,6 +31,7 @@ from zerograd_lint.analysis.ir.nodes import (
     NextParameter,
     Node,
     OptimizerBuilt,
+    Put,
     SchedulerStep,
     StateLoad,
     Step,
@@ -566,6 +567,27 @@ class CallEvents:
             self.event(
                 Accumulate, node, target=code_of(target), values=values, no_grad=context.no_grad, scope=context.function,
                 call=call, added=added,
+            )
+        ]
+
+    def put(self, call: cst.Call, context: Context) -> list[Node]:
+        """`rollout.feed(data)`, a statement, on an instance of classes of the file or of the project whose method of
+        that name keeps what it is handed in the instance (`ProjectModule.keeps_what_it_is_handed`): a Put of the one
+        argument into the instance; nothing where a class is not known."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or len(call.args) != 1 or call.args[0].star:
+            return []
+        values = state_events.held_names(call.args[0].value)
+        classes = context.resolver.classes_built(func.value) if values else None
+        if not classes or not all(
+            home.project is not None and home.project.keeps_what_it_is_handed(cls.name.value, func.attr.value)
+            for home, cls in classes
+        ):
+            return []
+        return [
+            self.event(
+                Put, call, target=code_of(func.value), values=values, no_grad=context.no_grad, scope=context.function,
+                added=call.args[0].value,
             )
         ]
 

@@ -242,6 +242,18 @@ class Accumulate(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class Put(Event):
+    """`rollout.feed(data)`: values handed to a method of a project class that keeps them in its instance, which
+    may give them back later (the forward passes whose outputs a rollout buffer holds, ZG104)."""
+
+    target: str  # the instance, as written
+    values: frozenset[str]  # the names handed as they are (a dict's, a list's or a tuple's elements too)
+    no_grad: bool
+    scope: cst.CSTNode
+    added: cst.BaseExpression  # the argument, as written
+
+
+@dataclass(frozen=True, eq=False)
 class Block:
     items: tuple["Node", ...]
 

@@ -346,6 +346,13 @@ def is_accumulator(node: cst.BaseExpression) -> bool:
     return dotted_name(node) is not None
 
 
+def held_names(node: cst.BaseExpression) -> frozenset[str]:
+    """The names whose tensors a value handed on holds as they are: `live_names`, and those of a dict's values."""
+    if isinstance(node, cst.Dict):
+        return frozenset().union(*(live_names(e.value) for e in node.elements if isinstance(e, cst.DictElement)))
+    return live_names(node)
+
+
 def live_names(node: cst.BaseExpression) -> frozenset[str]:
     """The names whose tensor (and autograd graph) the value holds as it is: `loss` in `loss * n`,
     not in `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)` or any call not known to keep it."""
