@@ -811,7 +811,11 @@ class Resolver:
         return binding.value is not None and self.plainly_built(binding.value, depth + 1)
 
     def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
-        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""
+        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing: for a helper's
+        parameter, the model of the optimizer its caller handed it (`step(accelerator, model, optimizer, batch)`)."""
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.optimizer_models(argument)
         call = self.constructor_of(node)
         return self.construction_models(call) if call is not None else self.configured_models(node)
 
