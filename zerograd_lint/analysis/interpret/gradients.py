@@ -429,9 +429,8 @@ class GradientDomain(PassThrough):
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
         """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
         def enter(content: Content) -> Content:
-            return frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content if tag[0] != Mark.FOGGED) | {
-                (Mark.ENTRY,)
-            }
+            entered = frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content if tag[0] != Mark.FOGGED)
+            return entered | {(Mark.ENTRY,)}
 
         return self.apply(state, self.keys, enter)
 
