@@ -290,6 +290,8 @@ LOOPS = [
     ("scheduler_star_export", "train_poly.py", {}),
     ("accumulate_around_imported_step", "train.py", {"training/steps.py": [("ZG105", 20, 5)]}),
     ("accumulate_around_imported_step", "clean_train.py", {}),
+    ("scaler_factory_mixin_unscale", "engine/trainer.py", {"engine/trainer.py": [("ZG403", 25, 9)]}),
+    ("scaler_factory_mixin_unscale", "main.py", {}),
 ]
 
 
