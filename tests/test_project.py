@@ -281,6 +281,19 @@ LOOPS = [
     ("helper_result_on_self", "learners/ppo.py", {"learners/base.py": [("ZG602", 27, 17), ("ZG602", 28, 17)]}),
     ("minibatch_iterator_accumulation", "rlhf/sft_trainer.py", {"rlhf/base_trainer.py": [("ZG501", 29, 21)]}),
     ("loss_override_unpacks_its_namesake", "trainers/ppo.py", {}),
+    ("scaler_copied_by_step_and_helper", "clip_first_unit.py", {"clip_first_unit.py": [("ZG401", 14, 13)]}),
+    ("scaler_copied_by_step_and_helper", "my_unit.py", {}),
+    ("scaler_copied_by_step_and_helper", "run.py", {}),
+    ("trainer_dicts_from_constructor", "logging_trainer.py", {"trainers/base_trainer.py": [("ZG102", 43, 13)]}),
+    ("trainer_dicts_from_constructor", "run.py", {}),
+    ("super_step_three_modules", "clip_after_step.py", {"clip_after_step.py": [("ZG203", 12, 9)]}),
+    ("super_step_three_modules", "ema_trainer.py", {}),
+    ("scheduler_star_export", "train.py", {"train.py": [("ZG204", 10, 9)]}),
+    ("scheduler_star_export", "train_poly.py", {}),
+    ("accumulate_around_imported_step", "train.py", {"training/steps.py": [("ZG105", 20, 5)]}),
+    ("accumulate_around_imported_step", "clean_train.py", {}),
+    ("scaler_factory_mixin_unscale", "engine/trainer.py", {"engine/trainer.py": [("ZG403", 25, 9)]}),
+    ("scaler_factory_mixin_unscale", "main.py", {}),
 ]
 
 

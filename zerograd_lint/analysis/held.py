@@ -140,6 +140,11 @@ class Held:
         """The backwards of this iteration whose gradients, not applied yet, they hold."""
         return self._every(Mark.CUR)
 
+    def fogged_backwards(self) -> list[Event]:
+        """The backwards of this iteration whose gradients they held when a clear of unknown reach ran, and no backward
+        or step ran since: a known clear now throws them away, if that one did not."""
+        return self._every(Mark.FOGGED)
+
     def discarded_by(self) -> list[Event]:
         """The clears that threw away this iteration's gradients, and no backward ran since."""
         return self._every(Mark.DISCARDED)

@@ -51,14 +51,15 @@ TRAINER_WORD = b"train"
 # import SummingTrainer`): an override with no lifecycle call of its own (a `loss()` the trainer's loop
 # backpropagates). Measured: 4 more of torch's files reach the engine (none its analysis), 12 of Lightning's, 51 of
 # allennlp's, 2 of trlx's (none), 13 of nnUNet's (7 its analysis: trainer variants overriding a hook `self.f()` of the
-# base trainer).
+# base trainer). So is one whose import line names a `...Trainer` of a module that does not say train (`from engine.amp
+# import AmpTrainer`): by the words, 0 more of torch's, fairseq's or composer's files, 23 of Lightning's.
 # The pattern starts with the literal `class`, which `re` skips to fast, and asks behind it that the word starts there:
 # one that starts with `\b` is tried at every byte (over torch's 2,285 texts 0.15 s of CPU, against 0.012).
 DERIVED_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([ \t]*[A-Za-z_]")
 # A class with more than one base, or a keyword among them (`class Trainer(Base, LoopMixin):`): one that may mix
 # classes of the project into one trainer (`ProjectGate.composes_training`, asked of the tree).
 MIXING_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([^()]*,")
-TRAINER_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+[\w.]*train", re.MULTILINE)
+TRAINER_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+[\w.]*train|^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t(]+[^\n]*Trainer\b", re.MULTILINE)
 # How many modules without a backward or a step the gate looks through to the modules they import, and how many
 # modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
 # a few; a library's `__init__.py` names hundreds, every one of which the file's imports would be asked again.
@@ -103,6 +104,7 @@ class ProjectGate:
         self.checked = checked
         self.load = cache(load)  # each module found once for the file, however many questions ask it
         self.passed_through: dict[str, list[str]] = {}
+        self.driving: dict[str, list[str]] = {}  # a training module -> it and the project's modules it imports
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
         """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
@@ -144,7 +146,7 @@ class ProjectGate:
         `driven_overrides` finds none in its tree (asked of the text, to spare the parse)."""
         defined = frozenset(name_of(name) for name in DEF_NAME_BYTES.findall(data))
         return any(
-            any(self.module_trains(candidate)) and not defined.isdisjoint(self.called_on_self(candidate))
+            any(self.module_trains(candidate)) and any(not defined.isdisjoint(self.called_on_self(d)) for d in self.drivers(candidate))
             for module in dict.fromkeys(modules_imports_may_name(data, self.checked.package))
             for candidate in self.through(module)
         )
@@ -216,9 +218,21 @@ class ProjectGate:
         )
         found: set[str] = set()
         for candidate, _ in self.training_candidates(tree, methods) if methods else ():
-            source = self.load(candidate)
-            found.update(name for name in methods - found if source is not None and f"self.{name}(" in source.source)
+            for driver in self.drivers(candidate):
+                source = self.load(driver)
+                found.update(name for name in methods - found if source is not None and f"self.{name}(" in source.source)
         return frozenset(found)
+
+    def drivers(self, name: str) -> list[str]:
+        """A training module, and the modules of the project it imports, where the bases of its classes may be: the loop
+        of a grandparent class may call the override on `self` (engine/base.py's `fit()` calling
+        `self.training_step(batch)`, for a file deriving from the `AmpTrainer` of engine/amp.py)."""
+        if name not in self.driving:
+            self.driving[name] = [name] + [
+                module for module, whole in self.imports_of(name)
+                if module != name and not (whole and self.is_package(module)) and self.load(module) is not None
+            ]
+        return self.driving[name]
 
     def composes_training(self, tree: ast.Module) -> bool:
         """Whether a class of the file mixes classes it imports from the project whose modules' defs reach a backward

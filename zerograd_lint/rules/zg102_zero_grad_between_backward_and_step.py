@@ -21,7 +21,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         for clear in held.without_gradients().discarded_by():
             assert isinstance(clear, Clear)
             before_clear = root.held(clear, step.optimizer)
-            backward = before_clear.backward()
+            backward = before_clear.backward() or before_clear.fogged_backwards()[0]
             if drops_the_batch(root, clear, before_clear) or (not every_path and picks_parameters(root, clear, step)):
                 continue
             fix = zg102.offer(
@@ -49,7 +49,8 @@ def drops_the_batch(root: RootFacts, clear: Clear, before_clear: Held) -> bool:
     path = root.around[clear.id]
     if any(isinstance(node, Try) and inner in node.handlers for node, inner in zip(path, path[1:])):
         return True
-    backwards = [b for b in before_clear.this_iterations_backwards() if isinstance(b, Backward)]
+    thrown = [*before_clear.this_iterations_backwards(), *before_clear.fogged_backwards()]
+    backwards = [b for b in thrown if isinstance(b, Backward)]
     losses = {name for b in backwards if (name := loss_name(b))}
     around_backwards = {id(node) for b in backwards for node in root.around.get(b.id, ())}
     assignments = [e for e in root.events if isinstance(e, Assign)]

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.held import Held
-from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event
+from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
 from zerograd_lint.fixes import zg103
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -34,10 +34,25 @@ def redundant_with(root: RootFacts, clear: Clear) -> list[Event] | None:
     return None
 
 
+def misplaced_clears(root: RootFacts) -> frozenset[int]:
+    """The clears that threw away a backward's gradients before a step found them empty (ZG102's): a clear that finds
+    the gradients empty after one of them is that mistake's consequence (one cause, one report; removing it, as ZG103
+    says, would leave the iteration with no clear before its backward)."""
+    return frozenset(
+        clear.id for step in root.events if isinstance(step, Step)
+        for clear in root.held(step, step.optimizer).without_gradients().discarded_by()
+    )
+
+
 def check(facts: FileFacts) -> Iterator[Finding]:
+    misplaced: dict[int, frozenset[int]] = {}
     for root, clear in events_of(facts, Clear):
         earlier = redundant_with(root, clear)
         if not earlier:
+            continue
+        if id(root) not in misplaced:
+            misplaced[id(root)] = misplaced_clears(root)
+        if all(e.id in misplaced[id(root)] for e in earlier):
             continue
         first = earlier[0]
         loop = root.loop_of(clear)

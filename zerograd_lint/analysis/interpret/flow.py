@@ -197,18 +197,7 @@ class CorrelationPlan:
             plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
-        for rebind in copies:  # a kept atom of a copy keeps its source's same atom too, where that is tested
-            target, copied = next(iter(rebind.names)), rebind.copies or ""
-            pairs = tuple(
-                (atom, found[source.key]) for atom in plan.atoms.values()
-                if (source := same_atom_of(atom, target, copied)) is not None and source.key in found
-                and not changes(target, copied)  # `x = x.parent`: the source read is another one after it
-            )
-            for _, source in pairs:
-                if source.key not in plan.atoms:
-                    plan.keep(source, tests[source.key])
-            if pairs:
-                plan.copies[rebind.id] = pairs
+        plan.keep_copies(copies, found, tests, only_jumps)
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -233,6 +222,32 @@ class CorrelationPlan:
             self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
+
+    def keep_copies(
+        self, copies: list[Rebind], found: dict[str, Atom], tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]],
+        only_jumps: set[str],
+    ) -> None:
+        """A name bound to another's value (`grad_scaler = self.grad_scaler`) and tested holds its source's value: its
+        atom is kept with the source's same atom where the two can meet, the source tested too (`if self.grad_scaler:`
+        in the helper the step calls) or copied again by another binding that is tested (the step and its helper each
+        binding `grad_scaler = self.grad_scaler`): one test seen twice, even where each copy is tested once."""
+        candidates = [
+            (rebind, copy, source) for rebind in copies
+            if not changes(target := next(iter(rebind.names)), rebind.copies or "")  # `x = x.parent`: another read after
+            for copy in found.values() if copy.key in self.atoms or copy.key not in only_jumps
+            if (source := same_atom_of(copy, target, rebind.copies or "")) is not None
+        ]
+        copied_by: dict[str, set[int]] = {}
+        for rebind, _, source in candidates:
+            copied_by.setdefault(source.key, set()).add(rebind.id)
+        for rebind, copy, source in candidates:
+            if source.key not in found and len(copied_by[source.key]) < 2:
+                continue  # nothing else reads the source: the copy's one test has nothing to agree with
+            source = found.get(source.key, source)
+            for atom in (copy, source):
+                if atom.key not in self.atoms:
+                    self.keep(atom, tests.get(atom.key, []))
+            self.copies[rebind.id] = (*self.copies.get(rebind.id, ()), (copy, source))
 
     def read_by(self, branch: Branch) -> frozenset[str]:
         """The atoms a test reads: its own, and those `Correlated.value` decides it by (`x is None` for `if x:`, `split

@@ -16,6 +16,8 @@ is the set of possible *contents*; a content is a set of tags:
   initial        nothing yet (gradients start as None)
   cleared c      emptied by clear c, whose coverage is known
   foggy          emptied, maybe, by a clear of unknown coverage (never creates a report)
+  fogged b       gradients of backward b, of this iteration, were there when a clear of unknown coverage ran:
+                 a known clear after it throws them away, if that one did not (until the next backward or step)
   discarded c    clear c threw away this iteration's gradients (until the next backward)
   lost c         clear c threw away unapplied gradients (until the next step)
   scaled         holds GradScaler-scaled gradients not unscaled yet
@@ -76,6 +78,7 @@ class Mark(str, Enum):
     INITIAL = "initial"
     CLEARED = "cleared"
     FOGGY = "foggy"
+    FOGGED = "fogged"
     DISCARDED = "discarded"
     LOST = "lost"
     SCALED = "scaled"
@@ -99,7 +102,7 @@ UNAPPLIED = frozenset({Mark.CUR, Mark.PREV})
 STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
 SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
 SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
-EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.ENTRY})
+EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.FOGGED, Mark.ENTRY})
 MAX_CONTENTS = 48
 MODEL_PREFIX = "model:"
 ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
@@ -398,10 +401,13 @@ class GradientDomain(PassThrough):
 
             def cleared(content: Content, coverage: Coverage = coverage) -> Content:
                 kept = keep(content, SURVIVES_CLEAR | {Mark.FWD})  # the forward's backward has still to run
+                # `model.zero_grad(); optimizer.zero_grad()` after the backward: whichever clear covers the
+                # optimizer threw its gradients away, so the known one reports it.
+                fogged = {(Mark.FOGGED, i) for i in ids(content, Mark.CUR) + ids(content, Mark.FOGGED)}
                 if coverage is Coverage.UNKNOWN:
-                    return kept | {(Mark.FOGGY,)}
+                    return kept | {(Mark.FOGGY,)} | fogged
                 marks = {(Mark.CLEARED, event.id)}
-                if has(content, Mark.CUR):
+                if fogged:
                     marks.add((Mark.DISCARDED, event.id))
                 if has(content, *UNAPPLIED) and not accumulating:
                     marks.add((Mark.LOST, event.id))
@@ -415,7 +421,7 @@ class GradientDomain(PassThrough):
             stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
                 return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}
-            return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.SCALED, Mark.ENTRY}) | stage
+            return drop(content, STAGE | {Mark.LOST, Mark.DISCARDED, Mark.FOGGED, Mark.SCALED, Mark.ENTRY}) | stage
 
         return self.apply(state, self.members(event.optimizer), stepped)
 
@@ -425,14 +431,15 @@ class GradientDomain(PassThrough):
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
         """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
         def enter(content: Content) -> Content:
-            return frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content) | {(Mark.ENTRY,)}
+            entered = frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content if tag[0] != Mark.FOGGED)
+            return entered | {(Mark.ENTRY,)}
 
         return self.apply(state, self.keys, enter)
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
             older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}
-            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {Mark.FWD, Mark.ENTRY})
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {Mark.FWD, Mark.ENTRY, Mark.FOGGED})
             return aged | {(Mark.CARRIED,)}
 
         return self.apply(state, self.keys, age)

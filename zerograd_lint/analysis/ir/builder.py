@@ -584,6 +584,8 @@ class Builder(CallEvents, Inlining):
         inner = replace(
             context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
         )
+        if isinstance(loop, cst.For):
+            inner = replace(inner, resolver=context.resolver.within_loop(loop.target, loop.iter))
         if self.reads and isinstance(loop, cst.For):
             inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner

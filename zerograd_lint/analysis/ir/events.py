@@ -162,7 +162,7 @@ class CallEvents:
         if attr == MANUAL_BACKWARD and positional:
             return [self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=positional[0], scope=context.function)]
         if attr == "zero_grad":
-            return self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
+            return self.own_zero_grad(call, receiver, context) or self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
             return self.step(call, receiver, positional, context)
         if attr in {"unscale_", "update"} and resolver.role(receiver) is Role.SCALER:
@@ -234,6 +234,17 @@ class CallEvents:
         nodes = self.inline_on_instance(call, receiver, name, context)
         delegated = WRAPPER_LIFECYCLE_METHODS[name]
         return nodes if nodes and any(isinstance(e, delegated) for node in nodes for e in events_in(node)) else None
+
+    def own_zero_grad(self, call: cst.Call, receiver: cst.BaseExpression, context: Context) -> list[Node] | None:
+        """`self.zero_grad()` of a class that defines its own (a trainer clearing each model and optimizer of its dicts,
+        pytorch-metric-learning's `BaseTrainer`): that method, inlined where its body clears, so the clear covers what
+        the body clears rather than an unknown set. None otherwise (a body that clears nothing visible: a clear of
+        unknown coverage as before; an optimizer's own `zero_grad` is its clear)."""
+        if code_of(receiver) != "self" or context.resolver.role(receiver) is Role.OPTIMIZER:
+            return None
+        method = self.method_of_self("zero_grad", context)
+        nodes = self.inline_call(call, method, context, drop_self=True) if method is not None else []
+        return nodes if any(isinstance(e, Clear) for node in nodes for e in events_in(node)) else None
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
         """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`);

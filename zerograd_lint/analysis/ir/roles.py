@@ -811,7 +811,11 @@ class Resolver:
         return binding.value is not None and self.plainly_built(binding.value, depth + 1)
 
     def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
-        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing."""
+        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing: for a helper's
+        parameter, the model of the optimizer its caller handed it (`step(accelerator, model, optimizer, batch)`)."""
+        if isinstance(node, cst.Name) and node.value in self.arguments:
+            caller, argument = self.arguments[node.value]
+            return caller.optimizer_models(argument)
         call = self.constructor_of(node)
         return self.construction_models(call) if call is not None else self.configured_models(node)
 
@@ -873,6 +877,18 @@ class Resolver:
             return self.union_of_owners(groups, depth) if len(groups) == len(parts) else frozenset()
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+    def within_loop(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> "Resolver":
+        """This resolver inside `for v in X:`, where `v` is an element of `X` though other loops of the function bind it
+        to elements of other collections (pytorch-metric-learning's `for v in self.models.values(): v.zero_grad()`,
+        then `for v in self.optimizers.values(): v.zero_grad()`): seen alone, each loop's `v` is its own collection's."""
+        scope = Scope()
+        bind_for_target(scope, target, iterable)
+        narrowed = {
+            key: found for key, found in scope.bindings.items()
+            if len(every := self.bindings(key)) > 1 and all(b.element_of is not None for b in every)
+        }
+        return replace(self, scopes=(Scope(bindings=narrowed), *self.scopes)) if narrowed else self
 
     def at(self, home: Scope | None) -> "Resolver":
         """This resolver, seeing first the bindings of the method an alias was written in."""

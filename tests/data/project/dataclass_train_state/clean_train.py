@@ -1,0 +1,10 @@
+# expect: clean
+from core.clean_steps import train_step
+from core.state import create_state
+
+
+def main(model, loader, epochs, amp):
+    state = create_state(model, lr=1e-3, amp=amp)
+    for epoch in range(epochs):
+        for batch in loader:
+            train_step(state, batch)

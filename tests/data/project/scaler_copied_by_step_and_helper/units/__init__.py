@@ -1,0 +1,4 @@
+# expect: clean
+from .auto_unit import AutoUnit
+
+__all__ = ["AutoUnit"]

@@ -1,0 +1,2 @@
+# expect: clean
+from .schedulers import *  # noqa: F401,F403

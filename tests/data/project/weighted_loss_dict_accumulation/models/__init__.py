@@ -1,0 +1,4 @@
+# expect: clean
+from .criterion import SetCriterion
+
+__all__ = ["SetCriterion"]
