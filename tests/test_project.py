@@ -279,6 +279,12 @@ LOOPS = [
     ("helper_result_on_self", "learners/ppo.py", {"learners/base.py": [("ZG602", 27, 17), ("ZG602", 28, 17)]}),
     ("minibatch_iterator_accumulation", "rlhf/sft_trainer.py", {"rlhf/base_trainer.py": [("ZG501", 29, 21)]}),
     ("loss_override_unpacks_its_namesake", "trainers/ppo.py", {}),
+    ("imported_masked_mean_loss", "train.py", {"train.py": [("ZG501", 19, 13)]}),
+    ("imported_masked_mean_loss", "clean_train.py", {}),
+    ("imported_masked_mean_loss", "summed_train.py", {}),
+    ("ddp_no_sync_helper", "train.py", {"utils/distributed.py": [("ZG501", 20, 9)]}),
+    ("ddp_no_sync_helper", "clean_train.py", {}),
+    ("ddp_no_sync_helper", "cached_features_train.py", {}),
 ]
 
 
