@@ -82,3 +82,17 @@ def train(model, loader, optimizer, criterion, accum_steps):
 def test_the_backward_of_a_helpers_parameter_judges_the_callers_argument(argument: str, reported: bool) -> None:
     found = [(d.code, d.line) for d in analyze_source(HANDED.format(argument=argument), "train.py")]
     assert found == ([("ZG501", 2)] if reported else [])
+
+
+@pytest.mark.parametrize(
+    "bound, reported",
+    [
+        ("num_tokens = mask.sum().clamp(min=1)", True),
+        ("num_tokens = accum_steps * mask.numel()", False),
+        ("num_tokens = mask.sum()\n    num_tokens += accum_steps", False),  # bound more than once: not known
+    ],
+)
+def test_a_divisor_the_helper_binds_once_is_read_as_bound(bound: str, reported: bool) -> None:
+    source = LOOP.replace("    return {returned}", f"    {bound}\n    return losses.sum() / num_tokens")
+    line = BACKWARD_LINE + bound.count("\n") + 1
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG501", line)] if reported else [])

@@ -131,14 +131,15 @@ class _HelperCalls(cst.CSTVisitor):
         self.found = self.found or name.rsplit(".", 1)[-1] in self.helpers
 
 
-def scaled_on_purpose(node: cst.CSTNode, in_helper: bool = False) -> bool:
+def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None) -> bool:
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
     Weights multiplied inside a reduction (`(losses * w).mean()`) are neither. In a helper the loss is computed by
-    (`in_helper`), a division counts only where it may be by the count: not a mean over the helper's own tensors.
+    (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
+    over the helper's own tensors.
     """
     text = code_of(node)
-    if divided_by_a_count(node) if in_helper else DIVIDED.search(text):
+    if divided_by_a_count(node, helper) if helper is not None else DIVIDED.search(text):
         return True
     value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
     if isinstance(node, cst.AugAssign):
@@ -150,7 +151,7 @@ def scaled_on_purpose(node: cst.CSTNode, in_helper: bool = False) -> bool:
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def divided_by_a_count(node: cst.CSTNode) -> bool:
+def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode) -> bool:
     """A division whose divisor may be the number of micro-batches (a parameter, an attribute, a size: anything but
     the element count of a mean), or a reduction given as `"sum"` or as a value not written here: normalised here or
     summed on purpose. `torch.sum(loss * mask) / torch.sum(mask)` and `reduction="mean"` are a micro-batch's mean."""
@@ -161,7 +162,7 @@ def divided_by_a_count(node: cst.CSTNode) -> bool:
         arg.value for call in nodes_of(node, cst.Call) for arg in call.args
         if arg.keyword is not None and arg.keyword.value == "reduction"
     ]
-    return any(not counts_elements(d) for d in divisors) or any(literal_of(r) not in {"'mean'", "'none'", "'batchmean'"} for r in reductions)
+    return any(not counts_elements(d, helper) for d in divisors) or any(literal_of(r) not in {"'mean'", "'none'", "'batchmean'"} for r in reductions)
 
 
 def divisor_of(call: cst.Call) -> cst.BaseExpression | None:
@@ -172,9 +173,11 @@ def divisor_of(call: cst.Call) -> cst.BaseExpression | None:
     return positional[-1] if positional else None
 
 
-def counts_elements(divisor: cst.BaseExpression) -> bool:
+def counts_elements(divisor: cst.BaseExpression, helper: cst.CSTNode) -> bool:
     """The divisor of a mean over a tensor's elements: a sum or count of them, kept as it is by what is applied to it,
-    give or take a number (`mask.sum().clamp(min=1)`, `torch.sum(mask) + 1e-8`)."""
+    give or take a number (`mask.sum().clamp(min=1)`, `torch.sum(mask) + 1e-8`), or a name the helper binds once to
+    one (`num_tokens = mask.sum()`)."""
+    names = 0
     while True:
         if isinstance(divisor, cst.BinaryOperation) and isinstance(divisor.operator, (cst.Add, cst.Subtract)):
             if literal_of(divisor.right) is not None:
@@ -195,8 +198,22 @@ def counts_elements(divisor: cst.BaseExpression) -> bool:
                 divisor = divisor.func.value
             else:
                 return False
+        elif isinstance(divisor, cst.Name) and names < COPY_DEPTH:
+            bound = bound_once(helper, divisor.value)
+            if bound is None:
+                return False  # a parameter (the caller's count, perhaps), or bound more than once
+            divisor, names = bound, names + 1
         else:
             return False
+
+
+def bound_once(function: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The one value the function assigns to the name and never changes in place; None for a parameter."""
+    finder = _Assignments(function, name)
+    visit(function, finder)
+    found = finder.values[0] if len(finder.values) == 1 and not finder.unpacked else None
+    in_place = isinstance(found, cst.Call) and isinstance(found.func, cst.Attribute) and found.func.attr.value in {"mul_", "div_"}
+    return found if isinstance(found, cst.BaseExpression) and not in_place else None
 
 
 @dataclass(frozen=True)
@@ -271,7 +288,7 @@ def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
 
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int) -> bool:
-    if scaled_on_purpose(value, in_helper=depth > 0):
+    if scaled_on_purpose(value, scope if depth > 0 else None):
         return False
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
