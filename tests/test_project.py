@@ -294,6 +294,12 @@ LOOPS = [
     ("accumulate_around_imported_step", "clean_train.py", {}),
     ("scaler_factory_mixin_unscale", "engine/trainer.py", {"engine/trainer.py": [("ZG403", 25, 9)]}),
     ("scaler_factory_mixin_unscale", "main.py", {}),
+    ("imported_masked_mean_loss", "train.py", {"train.py": [("ZG501", 19, 13)]}),
+    ("imported_masked_mean_loss", "clean_train.py", {}),
+    ("imported_masked_mean_loss", "summed_train.py", {}),
+    ("ddp_no_sync_helper", "train.py", {"utils/distributed.py": [("ZG501", 20, 9)]}),
+    ("ddp_no_sync_helper", "clean_train.py", {}),
+    ("ddp_no_sync_helper", "cached_features_train.py", {}),
 ]
 
 

@@ -425,10 +425,11 @@ class FileFacts:
         assert self.positions is not None
         return found or self.positions
 
-    def helpers_at(self, node: cst.CSTNode, root: RootFacts) -> Helpers:
+    def helpers_at(self, node: cst.CSTNode, root: RootFacts, calls: tuple[Inlined, ...] = ()) -> Helpers:
         """Where a call written at the node, in the root's code, finds the functions it names: the function the IR
         inlined for it (a subclass's override), else the defs of its module and those of the other modules of the
-        project that module imports."""
+        project that module imports; and, the node reached through the inlined `calls` (outermost first), what each
+        of those calls hands the parameters of the function it inlined."""
         module, names = self.written_in(node)
         home = self.project.module_at(self.path_of(node) or self.file_name) if self.project is not None else None
 
@@ -436,7 +437,20 @@ class FileFacts:
             function = root.inlined_function(call)
             return (function, self.helpers_at(function, root)) if function is not None else None
 
-        return Helpers(module, names, home, inlined)
+        def handed(function: cst.CSTNode, parameter: str) -> tuple[cst.BaseExpression, cst.CSTNode, Helpers] | None:
+            """The argument the call that inlined `function` binds its parameter to, as that call writes it, with the
+            function (or module) the call is written in and where that code finds its helpers."""
+            depth = next((i for i in reversed(range(len(calls))) if calls[i].function is function), None)
+            if depth is None:
+                return None
+            call = calls[depth].call
+            argument = dict(calls[depth].arguments).get(parameter)
+            if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
+                return None  # bound where a `functools.partial` was written, or by a default
+            caller = calls[depth - 1].function if depth else root.root
+            return argument, caller, self.helpers_at(argument, root, calls[:depth])
+
+        return Helpers(module, names, home, inlined, handed)
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and

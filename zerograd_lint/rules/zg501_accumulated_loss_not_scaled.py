@@ -8,7 +8,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
-from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised
+from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised, splices_into_cached_outputs
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -30,7 +30,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
         micro = where.micro_loop
         if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro) and (
             root.held(backward, event.optimizer).this_iteration()  # a clear before each backward sums nothing (PCGrad's heads)
-        ):
+        ) and not splices_into_cached_outputs(micro.node):
             return event, None
     return None
 
@@ -52,7 +52,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if (where.loop is None and where.micro_loop is None) or backward.normalises:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
         accumulation = accumulation_of(root, backward)
-        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root)):
+        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.
@@ -89,7 +89,10 @@ RULE = Rule(
     ),
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
-        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper of the same file, or when "
+        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper (of the file or of the "
+        "project) that divides it by what may be the count (a parameter, an attribute, a size; not the element count a "
+        "mean divides by, `mask.sum()`) or sums it with `reduction=\"sum\"`, when each micro-batch's loss is the whole "
+        "batch's (its output put back among the others' cached outputs, GradCache), or when "
         "the gradients are normalised by hand before the step (`scale_grads(model, 1 / num_tokens)`, `p.grad /= n`). "
         "A backward is paired only with a step its gradients reach on a path whose tests agree: not with the step of "
         "the other branch of a back-end test nothing in the loop assigns (RULES.md, \"Correlated conditions\")."
@@ -146,6 +149,12 @@ RULE = Rule(
         "            step_loss /= accum\n            return step_loss, out\n\n        def backward(step_loss):\n"
         "            step_loss.backward()\n\n        loss, out = forward()\n        backward(loss)\n"
         "        if (i + 1) % accum == 0:\n            optimizer.step()\n            optimizer.zero_grad()\n",
+        # GradCache: each micro-batch's output put back among the others' outputs cached without grad, so each
+        # backward is of the whole batch's loss, reaching that micro-batch only: their sum is the batch's gradient.
+        "for images in loader:\n    chunks = images.chunk(accum)\n    with torch.no_grad():\n"
+        "        cached = [model(chunk) for chunk in chunks]\n    for j in range(accum):\n"
+        "        features = torch.cat(cached[:j] + [model(chunks[j])] + cached[j + 1:])\n"
+        "        contrastive_loss(features).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         Example(
@@ -176,6 +185,11 @@ RULE = Rule(
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"
         "        count = 0\n",
+        # A helper's masked mean: divided by the number of tokens it runs over, not by the number of micro-batches.
+        "def masked_mean(logits, y, mask):\n    losses = F.cross_entropy(logits, y, reduction='none')\n"
+        "    return (losses * mask).sum() / mask.sum()\n\n\nfor i, (x, y, mask) in enumerate(loader):\n"
+        "    loss = masked_mean(model(x), y, mask)\n    loss.backward()  # <- ZG501\n"
+        "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
     ),
     check=check,
 )

@@ -27,6 +27,12 @@ SCALE_KEEPING = frozenset({
     "mean", "sum", "nanmean", "nansum", "float", "double", "squeeze", "reshape", "view", "flatten", "contiguous", "clone",
 })
 HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
+# The divisor of a mean over a tensor's elements: a sum or count of them (`torch.sum(mask)`, `mask.sum()`)...
+ELEMENT_COUNTS = frozenset({"sum", "nansum", "count_nonzero"})
+# ...kept as it is by a method of it (`mask.sum().clamp(min=1)`, `.float()`) or a function of it as first argument
+# (`max(mask.sum(), 1)`, `torch.clamp(mask.sum(), min=1)`).
+COUNT_KEEPING_METHODS = frozenset({"clamp", "clamp_", "clamp_min", "float", "double", "to", "type_as", "item", "detach"})
+COUNT_KEEPING_FUNCTIONS = frozenset({"max", "float", "torch.clamp", "torch.clamp_min", "torch.maximum"})
 
 
 class _Assignments(cst.CSTVisitor):
@@ -129,22 +135,89 @@ class _HelperCalls(cst.CSTVisitor):
         self.found = self.found or name.rsplit(".", 1)[-1] in self.helpers
 
 
-def scaled_on_purpose(node: cst.CSTNode) -> bool:
+def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None) -> bool:
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
-    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither.
+    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither. In a helper the loss is computed by
+    (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
+    over the helper's own tensors.
     """
     text = code_of(node)
-    if DIVIDED.search(text):
+    if divided_by_a_count(node, helper) if helper is not None else DIVIDED.search(text):
         return True
     value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
     if isinstance(node, cst.AugAssign):
-        return isinstance(node.operator, (cst.MultiplyAssign, cst.DivideAssign))
+        return isinstance(node.operator, cst.MultiplyAssign)  # `/=` is a division, asked above
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
         return True
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
         return True
     return "*" in text and SIZE_WORDS.search(text) is not None
+
+
+def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode) -> bool:
+    """A division whose divisor may be the number of micro-batches (a parameter, an attribute, a size: anything but
+    the element count of a mean), or a reduction given as `"sum"` or as a value not written here: normalised here or
+    summed on purpose. `torch.sum(loss * mask) / torch.sum(mask)` and `reduction="mean"` are a micro-batch's mean."""
+    divisors = [node.value] if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.DivideAssign) else []
+    divisors += [n.right for n in nodes_of(node, cst.BinaryOperation) if isinstance(n.operator, cst.Divide)]
+    divisors += [divisor for call in nodes_of(node, cst.Call) if (divisor := divisor_of(call)) is not None]
+    reductions = [
+        arg.value for call in nodes_of(node, cst.Call) for arg in call.args
+        if arg.keyword is not None and arg.keyword.value == "reduction"
+    ]
+    return any(not counts_elements(d, helper) for d in divisors) or any(literal_of(r) not in {"'mean'", "'none'", "'batchmean'"} for r in reductions)
+
+
+def divisor_of(call: cst.Call) -> cst.BaseExpression | None:
+    """`n` of `loss.div(n)`, `loss.div_(n)` and `torch.div(loss, n)`."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value in {"div", "div_"}):
+        return None
+    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[-1] if positional else None
+
+
+def counts_elements(divisor: cst.BaseExpression, helper: cst.CSTNode) -> bool:
+    """The divisor of a mean over a tensor's elements: a sum or count of them, kept as it is by what is applied to it,
+    give or take a number (`mask.sum().clamp(min=1)`, `torch.sum(mask) + 1e-8`), or a name the helper binds once to
+    one (`num_tokens = mask.sum()`)."""
+    names = 0
+    while True:
+        if isinstance(divisor, cst.BinaryOperation) and isinstance(divisor.operator, (cst.Add, cst.Subtract)):
+            if literal_of(divisor.right) is not None:
+                divisor = divisor.left
+            elif literal_of(divisor.left) is not None:
+                divisor = divisor.right
+            else:
+                return False
+        elif isinstance(divisor, cst.Call):
+            callee = dotted_name(divisor.func)
+            method = divisor.func.attr.value if isinstance(divisor.func, cst.Attribute) else None
+            positional = [arg.value for arg in divisor.args if arg.keyword is None and not arg.star]
+            if method in ELEMENT_COUNTS:  # `mask.sum()`, `torch.sum(mask)`; not the builtin `sum(sizes)` of numbers
+                return True
+            if callee in COUNT_KEEPING_FUNCTIONS and positional:
+                divisor = positional[0]
+            elif method in COUNT_KEEPING_METHODS and isinstance(divisor.func, cst.Attribute):
+                divisor = divisor.func.value
+            else:
+                return False
+        elif isinstance(divisor, cst.Name) and names < COPY_DEPTH:
+            bound = bound_once(helper, divisor.value)
+            if bound is None:
+                return False  # a parameter (the caller's count, perhaps), or bound more than once
+            divisor, names = bound, names + 1
+        else:
+            return False
+
+
+def bound_once(function: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The one value the function assigns to the name and never changes in place; None for a parameter."""
+    finder = _Assignments(function, name)
+    visit(function, finder)
+    found = finder.values[0] if len(finder.values) == 1 and not finder.unpacked else None
+    in_place = isinstance(found, cst.Call) and isinstance(found.func, cst.Attribute) and found.func.attr.value in {"mul_", "div_"}
+    return found if isinstance(found, cst.BaseExpression) and not in_place else None
 
 
 @dataclass(frozen=True)
@@ -153,12 +226,15 @@ class Helpers:
     (`inlined`, with where its own calls are found: a subclass's override of another module, where a base's loop is
     checked for the subclass), else the defs of the module the code is written in (by their names), and, where that
     module is read as part of its project (`home`), the defs of other modules of the project its names import (`from
-    training.losses import scaled_losses`), each read in its own module in turn."""
+    training.losses import scaled_losses`), each read in its own module in turn. `handed`: for a function the code
+    was inlined through, what the call there hands one of its parameters (`backward_micro_batch(model, loss, sync)`:
+    its `loss` is the caller's), with the function that call is written in and where its calls are found."""
 
     module: cst.Module | None
     names: frozenset[str]
     home: ProjectModule | None = None
     inlined: Callable[[cst.CSTNode], tuple[cst.FunctionDef, Helpers] | None] = lambda call: None
+    handed: Callable[[cst.CSTNode, str], tuple[cst.BaseExpression, cst.CSTNode, Helpers] | None] = lambda function, parameter: None
 
     def calls_one(self, node: cst.CSTNode) -> bool:
         """A call of a function the IR inlined, of the module, or of another module of the project: it may normalise
@@ -216,7 +292,7 @@ def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
 
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int) -> bool:
-    if scaled_on_purpose(value):
+    if scaled_on_purpose(value, scope if depth > 0 else None):
         return False
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
@@ -236,7 +312,11 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         finder = _Assignments(scope, name)
         visit(scope, finder)
         if not finder.values:
-            return False  # a parameter, or bound where we cannot see
+            handed = helpers.handed(scope, name)
+            if handed is None:
+                return False  # bound where we cannot see
+            unpacked.append((*handed, depth))  # a parameter: the argument the inlined call hands it, judged where it is written
+            continue
         values += [found for found in finder.values if found not in finder.unpacked]
         unpacked += [
             element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, depth)
@@ -401,6 +481,26 @@ def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str]
                 if code_of(counter) in counters and isinstance(bound, (cst.Name, cst.Attribute)):
                     return code_of(bound)
     return None
+
+
+def splices_into_cached_outputs(loop: cst.CSTNode) -> bool:
+    """GradCache's accumulation (open_clip's `accum_freq`): the loop over micro-batches puts each one's output back
+    among the outputs of the others cached before (`torch.cat(cached[:j] + [out] + cached[j + 1:])`), so each
+    micro-batch's loss is the whole batch's loss with its gradient reaching that micro-batch only: their sum is the
+    batch's gradient, summed on purpose."""
+    if not (isinstance(loop, cst.For) and isinstance(loop.target, cst.Name)):
+        return False
+    counter = loop.target.value
+    before, after = set(), set()
+    for subscript in nodes_of(loop.body, cst.Subscript):
+        part = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+        if not isinstance(part, cst.Slice) or part.step is not None:
+            continue
+        if part.lower is None and part.upper is not None and code_of(part.upper) == counter:
+            before.add(code_of(subscript.value))  # the micro-batches before this one
+        elif part.upper is None and part.lower is not None and code_of(part.lower).replace(" ", "") == f"{counter}+1":
+            after.add(code_of(subscript.value))  # those after it
+    return bool(before & after)
 
 
 class _Modulo(cst.CSTVisitor):

@@ -1,4 +1,8 @@
 # expect: clean
+"""The loop hands the helper of utils/distributed.py a loss it never divided by the number of micro-batches: the
+helper's `loss.backward()` is reported there, its parameter judged as this call writes its argument
+(`Helpers.handed`)."""
+
 import torch
 from torch.nn.parallel import DistributedDataParallel
 
