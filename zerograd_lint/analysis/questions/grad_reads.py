@@ -337,6 +337,8 @@ class _Finder(Visitor):
         self.assigned.pop()
         self.asserted.pop()
 
+    visit_AsyncFunctionDef = visit_FunctionDef
+
     def instance_of(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Instance | None:
         """The instance a method is called on (its first parameter), with its class's properties; a nested def's
         is its enclosing method's."""
@@ -350,8 +352,6 @@ class _Finder(Visitor):
         self.class_body.append(node.name)
         self.generic_visit(node)
         self.class_body.pop()
-
-    visit_AsyncFunctionDef = visit_FunctionDef
 
     def may_read_grad(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """Whether a line of the def (its decorators too) says `grad`, or may in other letters (NFKC)."""
