@@ -234,9 +234,9 @@ def may_read_grad_unguarded(source: str) -> bool:
     """For a file only the `.grad` rules can report on, before its parse: may it hold an unguarded `.grad` read? Asked
     of its code with every def left out that holds no `.grad` of a name a `for` target may bind (a read is one, of a
     loop's variable: `loop_variables_grads`; `outline.without_defs_holding_none`): it holds every read the file does
-    (the defs left out bind nothing outside them; a guard function left out can only add a read), and parses in a
-    fraction of the file's time. True where that code is not at hand or does not parse (the file's own parse tells
-    why)."""
+    (the defs left out bind nothing outside them; a guard function, or a property whose filters guard what it returns,
+    left out can only add a read), and parses in a fraction of the file's time. True where that code is not at hand or
+    does not parse (the file's own parse tells why)."""
     from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 
     kept = code_for_grad_reads(source)

@@ -188,6 +188,13 @@ RULE = Rule(
         "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(10):\n"
         "        sched.step()  # <- ZG204\n        for x, y in loader:\n            opt.zero_grad()\n"
         "            module(x, y).backward()\n            opt.step()\n",
+        # A factory whose other branch returns an exception (a typo for `raise`): no scheduler there, one elsewhere.
+        "def make_scheduler(optimizer, policy):\n    if policy == 'step':\n"
+        "        return torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"
+        "    return NotImplementedError(policy)\n\n"
+        "scheduler = make_scheduler(optimizer, policy)\nfor epoch in range(epochs):\n    scheduler.step()  # <- ZG204\n"
+        "    for x, y in loader:\n        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n"
+        "        optimizer.step()\n",
     ),
     check=check,
 )

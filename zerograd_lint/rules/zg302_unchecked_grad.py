@@ -28,7 +28,8 @@ RULE = Rule(
     what=(
         "Reports every `p.grad` used as a tensor (attribute, method, subscript, arithmetic, passed to a torch function), "
         "where `p` comes from `.parameters()`, `.named_parameters()`, `param_groups[...]['params']` or similar, with no "
-        "guard that `p.grad is not None` (an `if`, a `continue`, a comprehension filter, an `assert`), where the file "
+        "guard that `p.grad is not None` (an `if`, a `continue`, a comprehension filter, an `assert`, the filter of a "
+        "property of the class that returns the collection), where the file "
         "does not show that it can be None (that is ZG301)."
     ),
     why=(
@@ -59,6 +60,10 @@ RULE = Rule(
         "grads = [p.grad for p in model.parameters()]\n",
         # The file shows a None: ZG301 reports it, not ZG302.
         "model.zero_grad()\nfor p in model.parameters():\n    print(p.grad.norm())\n",
+        # A property of the class that keeps only the parameters with a gradient: its filter guards each read.
+        "class Trainer:\n    @property\n    def optimizable_params(self):\n"
+        "        return [p for p in self.model.parameters() if p.grad is not None]\n\n"
+        "    def grad_norm(self):\n        return torch.stack([p.grad.norm() for p in self.optimizable_params]).norm()\n",
     ),
     invalid=(
         "model = torch.nn.Linear(4, 1)\nfor x in loader:\n    model(x).sum().backward()\n    for p in model.parameters():\n"

@@ -7,6 +7,7 @@ on demand, for the functions an analysis actually reaches.
 
 from __future__ import annotations
 
+import builtins
 import weakref
 from functools import cached_property
 from collections.abc import Mapping
@@ -544,7 +545,9 @@ def returned_at(
 
 
 def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
-    """The values a function returns (`return None` and bare returns left out); none for a generator."""
+    """The values a function returns (`return None` and bare returns left out); none for a generator. A built-in
+    exception returned (`return NotImplementedError(...)`, a typo for `raise`) is left out too: no caller can use it
+    as anything it is asked to be (a scheduler's `step()` on it raises)."""
     if yields(function):
         return ()
     values: list[cst.BaseExpression] = []
@@ -556,10 +559,22 @@ def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     if isinstance(small, cst.Return) and small.value is not None and code_of(small.value) != "None":
-                        values.append(small.value)
+                        if not is_builtin_exception(small.value):
+                            values.append(small.value)
             else:
                 pending.extend(suites(statement))
     return tuple(values)
+
+
+BUILTIN_EXCEPTIONS = frozenset(
+    name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
+)
+
+
+def is_builtin_exception(value: cst.BaseExpression) -> bool:
+    """`NotImplementedError(...)` or `ValueError`: a built-in exception, or its class."""
+    named = value.func if isinstance(value, cst.Call) else value
+    return isinstance(named, cst.Name) and named.value in BUILTIN_EXCEPTIONS
 
 
 def yields(function: cst.FunctionDef) -> bool:

@@ -810,12 +810,14 @@ class Resolver:
             return bool(values) and all(callee.plainly_built(value, depth + 1) for callee, value in values)
         return binding.value is not None and self.plainly_built(binding.value, depth + 1)
 
-    def optimizer_models(self, node: cst.BaseExpression) -> frozenset[str]:
-        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing: for a helper's
-        parameter, the model of the optimizer its caller handed it (`step(accelerator, model, optimizer, batch)`)."""
-        if isinstance(node, cst.Name) and node.value in self.arguments:
-            caller, argument = self.arguments[node.value]
-            return caller.optimizer_models(argument)
+    def optimizer_models(self, node: cst.BaseExpression, depth: int = 0) -> frozenset[str]:
+        """The one model whose `.parameters()` an optimizer is visibly built from, else nothing; an optimizer handed
+        by the caller (a helper's parameter, an instance's `self.optimizer` from its construction) is read where the
+        caller built it, its model keyed as the caller keys it (as the helper's keys are)."""
+        handed = self.arguments.get(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        if handed is not None and depth <= 8:
+            caller, argument = handed
+            return caller.optimizer_models(argument, depth + 1)
         call = self.constructor_of(node)
         return self.construction_models(call) if call is not None else self.configured_models(node)
 

@@ -12,7 +12,7 @@ import ast
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
 from zerograd_lint.analysis.questions.visitor import SUITES, Visitor, child_fields, nodes_in, statements_in
@@ -24,6 +24,7 @@ NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # visited whole: a def looks at its decorators too
+PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
 # What can make a `.grad` None in a file: a backward to come, a clear, a freeze.
 NONE_HINTS = re.compile(r"backward\s*\(|zero_grad|set_to_none|\.grad\s*=\s*None|requires_grad(?:_\(|\s*=\s*)\s*(?:requires_grad\s*=\s*)?(?:False|0\b)")
 
@@ -134,13 +135,60 @@ class Bound:
     grad_required: bool
 
 
+def returned_values(statements: Sequence[ast.AST]) -> Iterator[ast.expr]:
+    """What the `return` statements of a def's body return (not those of the defs and classes inside it); `statements`
+    may hold `except` clauses and `case`s, whose bodies are looked in."""
+    for statement in statements:
+        if isinstance(statement, ast.Return) and statement.value is not None:
+            yield statement.value
+        elif not isinstance(statement, DEFINITIONS):
+            for name in SUITES:
+                yield from returned_values(getattr(statement, name, None) or ())
+
+
+def properties_of(tree: ast.Module) -> dict[str, dict[str, ast.FunctionDef]]:
+    """Each class of the file (a name given to two classes is no one's), with the properties it has: its own, then
+    those of its bases of the file (left to right, depth first), by name."""
+    classes: dict[str, ast.ClassDef | None] = {}
+    for node in statements_in(tree):
+        if isinstance(node, ast.ClassDef):
+            classes[node.name] = None if node.name in classes else node
+
+    def lineage(name: str, seen: frozenset[str]) -> dict[str, ast.FunctionDef]:
+        node = classes.get(name)
+        if node is None or name in seen:
+            return {}
+        found: dict[str, ast.FunctionDef] = {}
+        for base in reversed(node.bases):
+            found.update(lineage(dotted(base), seen | {name}))
+        found.update(
+            (item.name, item) for item in node.body
+            if isinstance(item, ast.FunctionDef) and any(dotted(d) in PROPERTY_DECORATORS for d in item.decorator_list)
+        )
+        return found
+
+    return {name: lineage(name, frozenset()) for name, node in classes.items() if node is not None}
+
+
+@dataclass(frozen=True)
+class Instance:
+    """Inside a method: the name of its instance (`self`) and its class's properties."""
+
+    name: str
+    properties: Mapping[str, ast.FunctionDef]
+
+
 class _Finder(Visitor):
     def __init__(
-        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str]
+        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str],
+        properties: Mapping[str, Mapping[str, ast.FunctionDef]],
     ) -> None:
         self.lines = lines
         self.grad_lines = grad_lines
         self.namespaces = namespaces
+        self.properties = properties  # the file's classes' properties, by class (see properties_of)
+        self.instances: list[Instance | None] = [None]  # the instance of the method being visited, if any
+        self.class_body: list[str] = []  # the class whose body's defs are methods, innermost last
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.asserted: list[set[str]] = [set()]  # collections asserted free of None gradients, per function
         self.bound: list[dict[str, Bound]] = []
@@ -183,7 +231,29 @@ class _Finder(Visitor):
         if isinstance(node, ast.Name) and node.id in self.assigned[-1] and node.id not in following:
             return self.parameter_source(self.assigned[-1][node.id], depth + 1, following | {node.id})
         name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-        return Source("param" in name.lower() and "group" not in name.lower())
+        named = Source("param" in name.lower() and "group" not in name.lower())
+        instance = self.instances[-1]
+        if named.is_params and instance and isinstance(node, ast.Attribute) and dotted(node.value) == instance.name:
+            prop = instance.properties.get(node.attr)
+            if prop is not None:
+                returned = self.returned_source(prop, depth + 1)
+                return Source(True, returned.guarded, returned.grad_required)
+        return named
+
+    def returned_source(self, prop: ast.FunctionDef, depth: int) -> Source:
+        """How what a property returns is filtered: guarded where every parameter collection it returns is (`return []`
+        returns none). Only its filters are read: which collection it is stays the name's word, as where the
+        property's body is not at hand (the gate leaves out a def that reads no `.grad`, `gate.may_read_grad_unguarded`,
+        and may only add reads so)."""
+        self.assigned.append({})
+        for statement in prop.body:
+            self.note_assignments(statement)
+        returned = [self.parameter_source(value, depth) for value in returned_values(prop.body)]
+        self.assigned.pop()
+        collections = [r for r in returned if r.is_params]
+        if not collections:
+            return Source(False)
+        return Source(True, all(r.guarded for r in collections), all(r.grad_required for r in collections))
 
     def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, Bound]:
         source = self.parameter_source(iterable)
@@ -259,11 +329,29 @@ class _Finder(Visitor):
             self.guards.add(node.name)
         self.assigned.append({})
         self.asserted.append(set())
+        self.instances.append(self.instance_of(node))
+        self.class_body.append("")  # a def inside it is no method
         self.generic_visit(node)
+        self.class_body.pop()
+        self.instances.pop()
         self.assigned.pop()
         self.asserted.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+    def instance_of(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Instance | None:
+        """The instance a method is called on (its first parameter), with its class's properties; a nested def's
+        is its enclosing method's."""
+        owner = self.class_body[-1] if self.class_body else ""
+        if not owner:
+            return self.instances[-1]
+        arguments = [*node.args.posonlyargs, *node.args.args]
+        return Instance(arguments[0].arg, self.properties.get(owner, {})) if arguments else None
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.class_body.append(node.name)
+        self.generic_visit(node)
+        self.class_body.pop()
 
     def may_read_grad(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """Whether a line of the def (its decorators too) says `grad`, or may in other letters (NFKC)."""
@@ -425,7 +513,7 @@ def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...]
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
     lines = re.split(r"\r\n|\r|\n", source)
     grad_lines = lines_saying_grad(lines)
-    finder = _Finder(lines, grad_lines, tensor_namespaces(tree))
+    finder = _Finder(lines, grad_lines, tensor_namespaces(tree), properties_of(tree))
     finder.visit(tree)
     if not finder.found:
         return (), {}  # the containers are counted for a file with reads only

@@ -1,7 +1,7 @@
 # expect: ZG302 35:29
-"""An RLHF trainer in alpaca_farm's shape: the gradient norm it logs reads `p.grad` over `self.optimizable_params`, a
-property of the class that keeps only the parameters whose `.grad` is not None: guarded, nothing to report
-(the analysis does not read the property's filter and reports a ZG302). The twin's property filters on
+"""An RLHF trainer in alpaca_farm's shape (src/alpaca_farm/rl/rl_trainer.py:92): the gradient norm it logs reads
+`p.grad` over `self.optimizable_params`, a property of the class that keeps only the parameters whose `.grad` is not
+None: guarded, nothing to report (the property's return is read for its filters). The twin's property filters on
 `requires_grad` only: a parameter the forward skipped has no `.grad` there (a true ZG302)."""
 
 import torch
