@@ -58,7 +58,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
@@ -928,11 +928,52 @@ def forward_feeds(
 
 def element_runs_model(callee: cst.BaseExpression, known: set[str], resolver: Resolver | None) -> bool:
     """`self.model["generator"](x)`: the called element of a container of models, one an optimizer is built from
-    (`model["generator"].parameters()`) or a container visibly a model by its name, as `runs_model` reads one."""
+    (`model["generator"].parameters()`), a container visibly a model by its name, as `runs_model` reads one, or one
+    visibly built of torch modules (`holds_modules`)."""
     if not isinstance(callee, cst.Subscript) or (container := dotted_name(callee.value)) is None:
         return False
     element = resolver.canonical(callee) if resolver is not None else code_of(callee)
-    return element in known or runs_model(container, known)
+    return element in known or runs_model(container, known) or (resolver is not None and holds_modules(callee.value, resolver))
+
+
+# torch's containers of modules: indexing one gives a module.
+MODULE_CONTAINERS = frozenset({"ModuleDict", "ModuleList"})
+
+
+def holds_modules(container: cst.BaseExpression, resolver: Resolver) -> bool:
+    """Whether a container is bound once to torch's container of modules (`nn.ModuleDict(...)`) or to a dict, list or
+    tuple display each of whose values builds a torch module (`{"g": Generator(), "d": nn.Linear(8, 1)}`), itself or
+    as the one function of the file or of the project that builds it returns it (`self.nets = self._build_nets()`)."""
+    value = resolver.value_of(container)
+    if not isinstance(value, cst.Call) or last_name(value.func) in MODULE_CONTAINERS:
+        return displays_modules(value, resolver)
+    returned = resolver.returned(value, 0)
+    return bool(returned) and all(displays_modules(each, there) for there, each in returned)
+
+
+def displays_modules(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
+    if isinstance(value, cst.Call) and last_name(value.func) in MODULE_CONTAINERS:
+        return True
+    elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)] if isinstance(value, cst.Dict) else (
+        tuple_elements(value) if value is not None else None
+    )
+    return bool(elements) and all(builds_module(element, resolver) for element in elements or ())
+
+
+def builds_module(value: cst.BaseExpression, resolver: Resolver) -> bool:
+    """A construction of torch's module class (`nn.Linear(8, 1)`, moved: `.to(device)`) or of a class of the file or
+    of the project derived from `nn.Module`."""
+    while isinstance(value, cst.Call) and (inner := unwrapped_module(value)) is not None:
+        value = inner
+    if not isinstance(value, cst.Call):
+        return False
+    if TORCH_MODULE_CLASS.match(dotted_name(value.func) or ""):
+        return True
+    classes = resolver.classes_built(value)
+    return bool(classes) and all(home.is_torch_module(cls) for home, cls in classes or ())
+
+
+TORCH_MODULE_CLASS = re.compile(r"^(torch\.)?nn\.[A-Z]")
 
 
 def runs_handed_model(call: cst.Call, callee: str, known: set[str], index: ModuleIndex, scope: Container) -> bool:
