@@ -58,7 +58,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements, unwrapped_module
+from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
@@ -952,12 +952,12 @@ def holds_modules(container: cst.BaseExpression, resolver: Resolver) -> bool:
 
 
 def displays_modules(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
+    if value is None:
+        return False
     if isinstance(value, cst.Call) and last_name(value.func) in MODULE_CONTAINERS:
         return True
-    elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)] if isinstance(value, cst.Dict) else (
-        tuple_elements(value) if value is not None else None
-    )
-    return bool(elements) and all(builds_module(element, resolver) for element in elements or ())
+    elements = mapping_entries(value) or tuple_elements(value) or []
+    return bool(elements) and all(builds_module(element, resolver) for element in elements)
 
 
 def builds_module(value: cst.BaseExpression, resolver: Resolver) -> bool:
@@ -969,8 +969,8 @@ def builds_module(value: cst.BaseExpression, resolver: Resolver) -> bool:
         return False
     if TORCH_MODULE_CLASS.match(dotted_name(value.func) or ""):
         return True
-    classes = resolver.classes_built(value)
-    return bool(classes) and all(home.is_torch_module(cls) for home, cls in classes or ())
+    classes = resolver.classes_built(value) or ()
+    return bool(classes) and all(home.is_torch_module(cls) for home, cls in classes)
 
 
 TORCH_MODULE_CLASS = re.compile(r"^(torch\.)?nn\.[A-Z]")
