@@ -37,7 +37,7 @@ from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -60,7 +60,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver
+from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
@@ -686,7 +686,7 @@ def analyse_root(
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces),
+        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of),
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
@@ -902,6 +902,7 @@ def forward_feeds(
     models: Mapping[str, frozenset[str]],
     index: ModuleIndex,
     namespaces: Mapping[Event | Loop, Namespace],
+    index_of: Callable[[Container], ModuleIndex],
 ) -> dict[int, frozenset[int]]:
     """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
@@ -912,7 +913,10 @@ def forward_feeds(
     calls a method that returns new tensors only, which runs none; `loss = -(log_alpha.exp() * t).mean()` runs
     one when it reads a tensor made to be trained (`is_trained_leaf`); `fake = G(z)`
     under `torch.no_grad()` runs a model but carries no graph, so neither it nor
-    what it reads feeds the loss (a critic's loss computed from it after the clear).
+    what it reads feeds the loss (a critic's loss computed from it after the clear). A call of a container's element
+    runs a model where the container holds models (`self.model["generator"](x)`, `element_runs_model`); a function
+    of the project handed a model runs it where its body does (`pack_and_forward(self.model, x)`, `runs_handed_model`).
+    `index_of`: the index of the module a function is written in.
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
     helpers, imported = index.helper_names, imported_names(index.module)
@@ -922,9 +926,10 @@ def forward_feeds(
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
         return any(
-            calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index)
+            (calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index))
+            or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
+            if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
             for call in nodes_of(value, cst.Call)
-            if (callee := dotted_name(call.func))
         ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name)))
 
     runs_model: dict[int, bool] = {}
@@ -960,6 +965,112 @@ def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None
 def source_uses(source: Assign | Accumulate | Put) -> frozenset[str]:
     """The names whose values a source holds: those an assignment's value reads, those a put adds as they are."""
     return source.values if isinstance(source, (Accumulate, Put)) else source.uses
+
+
+def element_runs_model(callee: cst.BaseExpression, known: set[str], resolver: Resolver | None) -> bool:
+    """`self.model["generator"](x)`: the called element of a container of models, one an optimizer is built from
+    (`model["generator"].parameters()`), a container visibly a model by its name, as `runs_model` reads one, or one
+    visibly built of torch modules (`holds_modules`)."""
+    if not isinstance(callee, cst.Subscript) or (container := dotted_name(callee.value)) is None:
+        return False
+    element = resolver.canonical(callee) if resolver is not None else code_of(callee)
+    return element in known or runs_model(container, known) or (resolver is not None and holds_modules(callee.value, resolver))
+
+
+# torch's containers of modules: indexing one gives a module.
+MODULE_CONTAINERS = frozenset({"ModuleDict", "ModuleList"})
+
+
+def holds_modules(container: cst.BaseExpression, resolver: Resolver) -> bool:
+    """Whether a container is bound once to torch's container of modules (`nn.ModuleDict(...)`) or to a dict, list or
+    tuple display each of whose values builds a torch module (`{"g": Generator(), "d": nn.Linear(8, 1)}`), itself or
+    as the one function of the file or of the project that builds it returns it (`self.nets = self._build_nets()`)."""
+    value = resolver.value_of(container)
+    if not isinstance(value, cst.Call) or last_name(value.func) in MODULE_CONTAINERS:
+        return displays_modules(value, resolver)
+    returned = resolver.returned(value, 0)
+    return bool(returned) and all(displays_modules(each, there) for there, each in returned)
+
+
+def displays_modules(value: cst.BaseExpression | None, resolver: Resolver) -> bool:
+    if value is None:
+        return False
+    if isinstance(value, cst.Call) and last_name(value.func) in MODULE_CONTAINERS:
+        return True
+    elements = mapping_entries(value) or tuple_elements(value) or []
+    return bool(elements) and all(builds_module(element, resolver) for element in elements)
+
+
+def builds_module(value: cst.BaseExpression, resolver: Resolver) -> bool:
+    """A construction of torch's module class (`nn.Linear(8, 1)`, moved: `.to(device)`) or of a class of the file or
+    of the project derived from `nn.Module`."""
+    while isinstance(value, cst.Call) and (inner := unwrapped_module(value)) is not None:
+        value = inner
+    if not isinstance(value, cst.Call):
+        return False
+    if TORCH_MODULE_CLASS.match(dotted_name(value.func) or ""):
+        return True
+    classes = resolver.classes_built(value) or ()
+    return bool(classes) and all(home.is_torch_module(cls) for home, cls in classes)
+
+
+TORCH_MODULE_CLASS = re.compile(r"^(torch\.)?nn\.[A-Z]")
+
+
+def runs_handed_model(call: cst.Call, callee: str, known: set[str], index: ModuleIndex, scope: Container) -> bool:
+    """A function of the file or of its project handed a model (`pack_and_forward(self.model, x)`) whose body runs
+    the parameter it is bound to (`model(x)`, `model.forward(x)`, or replicas of it run by `parallel_apply`)."""
+    models = [
+        (position, argument) for position, argument in enumerate(call.args)
+        if not argument.star and (model := dotted_name(argument.value)) is not None and runs_model(model, known)
+    ]
+    found = index.definition_of(callee, scope) if models else None
+    if found is None or not isinstance(found[1], cst.FunctionDef):
+        return False
+    function = found[1]
+    parameters = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    handed = {
+        argument.keyword.value if argument.keyword is not None else parameters[position]
+        for position, argument in models
+        if argument.keyword is not None or position < len(parameters)
+    }
+    return bool(handed & runs_parameters(function))
+
+
+# torch.nn.parallel's functions that run the modules they are handed first (`parallel_apply(replicas, inputs)`), and
+# those that return copies of the module they are handed (`replicate(model, device_ids)`).
+RUNNING_FUNCTIONS = frozenset({"parallel_apply", "data_parallel"})
+COPYING_FUNCTIONS = frozenset({"replicate"})
+
+
+@for_one_file
+def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters a function's body runs: calls (`model(x)`, `model.forward(x)`), or hands to a function of
+    `RUNNING_FUNCTIONS`, itself or its copies (a name bound to `replicate(model, ids)`, or to a slice of such)."""
+    parameters = {p.name.value for p in (*function.params.posonly_params, *function.params.params)}
+    copies = {name: name for name in parameters}  # a name -> the parameter it is (a copy of)
+
+    def copied(node: cst.BaseExpression) -> str | None:
+        while isinstance(node, cst.Subscript):
+            node = node.value  # `replicas[: len(inputs)]`
+        return copies.get(node.value) if isinstance(node, cst.Name) else None
+
+    for assign in nodes_of(function.body, cst.Assign):
+        source = assign.value
+        if isinstance(source, cst.Call) and last_name(source.func) in COPYING_FUNCTIONS and source.args:
+            source = source.args[0].value
+        if (parameter := copied(source)) is not None:
+            copies.update((target.target.value, parameter) for target in assign.targets if isinstance(target.target, cst.Name))
+    run: set[str] = set()
+    for call in nodes_of(function.body, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in {"forward", "__call__"}:
+            func = func.value
+        elif last_name(func) in RUNNING_FUNCTIONS and call.args:
+            func = call.args[0].value
+        if (parameter := copied(func)) is not None:
+            run.add(parameter)
+    return frozenset(run)
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:

@@ -69,7 +69,10 @@ RULE = Rule(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
         "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
         "own `forward()` does, included), and read back from a list or a project's buffer it was put in (`outputs.append(out)`, "
-        "`rollout.feed(data)` of a class whose method keeps what it is handed); a value made under `torch.no_grad()` carries no graph and is none."
+        "`rollout.feed(data)` of a class whose method keeps what it is handed); a value made under `torch.no_grad()` carries no graph and is none. A call of an "
+        "element of a container of models (`self.model[\"generator\"](x)`) runs a forward, and so does a function of the "
+        "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
+        "settings runs none."
     ),
     enabled_by_default=False,
     valid=(
@@ -95,6 +98,9 @@ RULE = Rule(
         "        self.optimizer.zero_grad()\n        self.fake = self.generator(self.real + self.noise)\n"
         "        self.loss = self.criterion(self.fake, self.target)\n        self.loss.backward()\n"
         "        self.optimizer.step()\n",
+        # A dict of callables whose name says data (the transforms) runs no forward; the networks' dict does.
+        "for x, y in loader:\n    x = transforms[\"train\"](x)\n    optimizer.zero_grad()\n"
+        "    loss = F.l1_loss(nets[\"generator\"](x), y)\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
@@ -118,6 +124,13 @@ RULE = Rule(
         # The rollout's outputs kept in a list and read back after it (an actor-critic's update).
         "for update in range(num_updates):\n    log_probs = []\n    for obs in rollout(env):\n"
         "        log_probs.append(policy(obs))\n    loss = -torch.cat(log_probs).mean()\n"
+        "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # A network held in a dict (ParallelWaveGAN's `self.model["generator"]`): calling the element runs it.
+        "for x, y in loader:\n    loss = F.l1_loss(nets[\"generator\"](x), y)\n    optimizer.zero_grad()  # <- ZG104\n"
+        "    loss.backward()\n    optimizer.step()\n",
+        # A function handed the model runs it where its body calls the parameter (pfrl's `pack_and_forward`).
+        "def pack_and_forward(model, sequences):\n    return model(torch.cat(sequences))\n\n"
+        "for sequences, y in loader:\n    out = pack_and_forward(model, sequences)\n    loss = F.l1_loss(out, y)\n"
         "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
     ),
     check=check,
