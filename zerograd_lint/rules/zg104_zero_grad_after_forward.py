@@ -29,8 +29,13 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def pending_forward_cleared(root: RootFacts, clear: Clear) -> Held | None:
     """What the clear empties where, on every path, a forward pass ran whose backward has not: the gradients of
     everything it may cover together, else those of one optimizer it surely covers (a clear of each of a mapping's
-    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none."""
+    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none, or
+    when on some path a backward of this iteration filled what it may empty (a penalty's `loss.backward(inputs=...,
+    create_graph=True)`, another network's backward through shared parameters): then the clear is placed where it
+    must be, after that backward, and cannot move to the top of the iteration."""
     covered = [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+    if root.held_by(clear, covered).filled_this_iteration():
+        return None
     surely = [[key] for key in covered if root.coverage(clear, key) is Coverage.KNOWN]
     held = (root.held_by(clear, keys) for keys in (covered, *surely))
     return next((each for each in held if each.forward_pending_on_every_path()), None)
@@ -94,6 +99,12 @@ RULE = Rule(
         "        self.optimizer.zero_grad()\n        self.fake = self.generator(self.real + self.noise)\n"
         "        self.loss = self.criterion(self.fake, self.target)\n        self.loss.backward()\n"
         "        self.optimizer.step()\n",
+        # The penalty's backward fills the gradients it reads (Fishr's per-sample gradients): the clear after it, and
+        # after the forward, empties them before the objective's backward, and cannot move to the top.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    logits = model(x)\n"
+        "    criterion(logits, y).backward(inputs=list(model.parameters()), create_graph=True)\n"
+        "    penalty = sum(p.grad.pow(2).sum() for p in model.parameters() if p.grad is not None)\n"
+        "    optimizer.zero_grad()\n    loss = criterion(logits, y) + penalty\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
