@@ -62,11 +62,6 @@ class Held:
         """Some path holds gradients of a backward of this iteration that no step applied yet."""
         return any(has(c, Mark.CUR) for c in self.contents)
 
-    def filled_this_iteration(self) -> bool:
-        """Some path holds gradients a backward of this iteration wrote and no step applied yet: one fed to this
-        optimizer, or one meant for another that wrote into its parameters."""
-        return any(has(c, Mark.CUR, Mark.LEAK) for c in self.contents)
-
     def holds_gradients_of(self, backward: Event) -> bool:
         """Some path holds gradients of this backward, of this iteration or an earlier one, that no step applied yet:
         a path on which the backward runs and then reaches the event (a backward in one branch of a test that takes
@@ -152,6 +147,11 @@ class Held:
     def lost_to(self) -> list[Event]:
         """The clears that threw away gradients no step had applied yet, and no step ran since."""
         return self._every(Mark.LOST)
+
+    def filled_after(self) -> frozenset[int]:
+        """The ids of the forward passes after which, on some path, a backward wrote these gradients (one fed to
+        this optimizer, or one meant for another that wrote into its parameters), and nothing cleared them since."""
+        return frozenset(i for c in self.contents for i in ids(c, Mark.FILLED))
 
     def pending_forwards(self) -> frozenset[int]:
         """The ids of the forward passes that ran for a backward that has not run yet."""

@@ -14,7 +14,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
         held = pending_forward_cleared(root, clear)
-        if held is None:
+        if held is None or placed_after_a_backward(root, clear):
             continue
         forwards = forwards_of_next_backward(root, clear, held.pending_forwards())
         if forwards:
@@ -29,16 +29,25 @@ def check(facts: FileFacts) -> Iterator[Finding]:
 def pending_forward_cleared(root: RootFacts, clear: Clear) -> Held | None:
     """What the clear empties where, on every path, a forward pass ran whose backward has not: the gradients of
     everything it may cover together, else those of one optimizer it surely covers (a clear of each of a mapping's
-    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none, or
-    when on some path a backward of this iteration filled what it may empty (a penalty's `loss.backward(inputs=...,
-    create_graph=True)`, another network's backward through shared parameters): then the clear is placed where it
-    must be, after that backward, and cannot move to the top of the iteration."""
-    covered = [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
-    if root.held_by(clear, covered).filled_this_iteration():
-        return None
+    optimizers, after the forward of the discriminator's loss and before its backward); None when there is none."""
+    covered = covered_by(root, clear)
     surely = [[key] for key in covered if root.coverage(clear, key) is Coverage.KNOWN]
     held = (root.held_by(clear, keys) for keys in (covered, *surely))
     return next((each for each in held if each.forward_pending_on_every_path()), None)
+
+
+def covered_by(root: RootFacts, clear: Clear) -> list[str]:
+    """The gradients the clear may empty."""
+    return [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+
+
+def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
+    """On some path a backward wrote what the clear may empty after a forward pass of a backward the clear is the
+    last one before (a penalty's `loss.backward(inputs=..., create_graph=True)` after the forward its objective
+    shares, the generator's backward through the discriminator after the discriminator's forward): the clear drops
+    that backward's gradients, is placed where it must be and cannot move before the forward."""
+    filled = root.held_by(clear, covered_by(root, clear)).filled_after()
+    return bool(filled) and any(filled & root.forwards.get(backward.id, frozenset()) for backward in backwards_after(root, clear))
 
 
 def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:
@@ -48,13 +57,15 @@ def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[
     generator's forward, but the backward after it is the discriminator's; the generator's comes after the
     next clear, which is the one placed between its forward and its backward.
     """
-    found: set[int] = set()
-    for backward in root.events:
-        if isinstance(backward, Backward) and pending & root.forwards.get(backward.id, frozenset()) and (
-            root.held_by(backward, root.tracked(backward)).may_be_emptied_by(clear)
-        ):
-            found |= pending & root.forwards[backward.id]
-    return found
+    return {forward for backward in backwards_after(root, clear) for forward in pending & root.forwards.get(backward.id, frozenset())}
+
+
+def backwards_after(root: RootFacts, clear: Clear) -> list[Backward]:
+    """The backwards the clear may be the last clear before."""
+    return [
+        backward for backward in root.events
+        if isinstance(backward, Backward) and root.held_by(backward, root.tracked(backward)).may_be_emptied_by(clear)
+    ]
 
 
 RULE = Rule(

@@ -1,12 +1,12 @@
 """The discriminator's clear after the generator's backward, which wrote into the discriminator's gradients.
 
-A GAN whose generator takes its turn first, both optimizers cleared at the top of the iteration: the generator's loss
-runs through the discriminator, so its backward fills the discriminator's `.grad` again. The discriminator's second
-clear, after its own forward and before its backward, drops those gradients: it must sit after the generator's
-backward and cannot move to the top of the iteration, where RULES.md's ZG104 would put it. Not Pattern A:
-`zg104.pending_forward_cleared` is silent for a clear that empties gradients a backward of this iteration filled
-(`Held.filled_this_iteration`). The twin whose generator's
-loss leaves the discriminator out, `zg104_discriminator_clear_after_a_generator_turn_apart.py`, is a true ZG104.
+pix2pixHD's shape: both losses are computed first (the discriminator's from `fake.detach()`), then the generator's
+backward, which runs through the discriminator and fills its `.grad`, and the generator's step; the discriminator's
+clear comes after the forward of its loss and before its backward, but it drops the generator's gradients from the
+discriminator and must sit after that backward: it cannot move before the forward, where RULES.md's ZG104 would put
+it (`zg104.placed_after_a_backward`: a backward wrote what the clear empties after a forward of the clear's next
+backward). The twin whose generator's loss leaves the discriminator out,
+`zg104_discriminator_clear_after_a_generator_turn_apart.py`, is a true ZG104.
 """
 # needs: --extend-select ZG104
 # expect: clean
@@ -21,12 +21,11 @@ def train(loader):
     opt_d = torch.optim.Adam(D.parameters())
     for real in loader:
         opt_g.zero_grad()
-        opt_d.zero_grad()
         fake = G(torch.randn(real.size(0), 4))
         g_loss = -D(fake).mean()
+        d_loss = D(fake.detach()).mean() - D(real).mean()
         g_loss.backward()
         opt_g.step()
-        d_loss = D(fake.detach()).mean() - D(real).mean()
         opt_d.zero_grad()
         d_loss.backward()
         opt_d.step()
