@@ -169,7 +169,6 @@ def test_a_scaler_a_method_ran_on_is_true(handed: str, reports: list[tuple[str, 
     assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == reports
 
 
-
 def valued(text: str, truth: bool) -> tuple[Atom, bool]:
     """A test of one atom, `n >= 2` the negation of `n < 2`, with the value it takes."""
     condition = condition_of(cst.parse_expression(text), ROOT_NAMING)
