@@ -42,11 +42,10 @@ def covered_by(root: RootFacts, clear: Clear) -> list[str]:
 
 
 def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
-    """On some path a backward wrote what the clear may empty after a forward pass of a backward the clear is the
-    last one before, and no step applied it since (a penalty's `loss.backward(inputs=..., create_graph=True)` after
-    the forward its objective shares, the generator's backward through the discriminator after the discriminator's
-    forward): the clear drops that backward's gradients, is placed where it must be and cannot move before the
-    forward."""
+    """On some path a backward feeding the optimizer alone wrote what the clear may empty after a forward pass of a
+    backward the clear is the last one before, and no step applied it since (a penalty's `loss.backward(inputs=...,
+    create_graph=True)` after the forward its objective shares): the clear drops that backward's gradients, is placed
+    where it must be and cannot move before the forward."""
     filled = root.held_by(clear, covered_by(root, clear)).filled_after()
     return bool(filled) and any(filled & root.forwards.get(backward.id, frozenset()) for backward in backwards_after(root, clear))
 

@@ -23,9 +23,9 @@ is the set of possible *contents*; a content is a set of tags:
   stepped s      scaler.step s ran since the last update()
   fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
                  that backward has not run yet
-  filled a       a backward wrote these gradients after assignment a ran a forward pass into them (a
-                 penalty's backward after the forward its objective shares), and no clear or step took
-                 them since
+  filled a       a backward feeding this optimizer alone wrote these gradients after assignment a ran a
+                 forward pass into them (a penalty's backward after the forward its objective shares), and
+                 no clear or step took them since
   entry          nothing happened to it since the training loop was entered
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
@@ -383,14 +383,15 @@ class GradientDomain(PassThrough):
         fed = self.fed_by(event)
         arrived = {(Mark.CUR, event.id)} | ({(Mark.SCALED,)} if event.scaled else set())
         done = self.consumed.get(event.id, frozenset())
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | filled(c))
+        known = len(self.association.get(event.id) or ()) == 1  # it surely feeds the one optimizer whose step uses it
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | (filled(c) if known else frozenset()))
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
 
         def leak(content: Content) -> Content:
             intended = has(content, Mark.CLEARED, Mark.FOGGY) and not has(content, Mark.CARRIED)  # cleared for this iteration's backwards
-            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)} | filled(content)
+            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)}
 
         state = self.apply(state, leaked, leak)
         others = [key for key in self.keys if key not in fed and key not in leaked]
