@@ -4,8 +4,10 @@ read is provably the same one; anything else stays the helper's own, and the eng
 
 from __future__ import annotations
 
+import libcst as cst
 import pytest
 
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Atom, Not, condition_of, numbers_decide
 from zerograd_lint.core.engine import analyze_source
 
 HELPERS = """\
@@ -166,3 +168,76 @@ def test_a_scaler_a_method_ran_on_is_true(handed: str, reports: list[tuple[str, 
     source = CLIP_HELPER.format(handed=handed)
     assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == reports
 
+
+def valued(text: str, truth: bool) -> tuple[Atom, bool]:
+    """A test of one atom, `n >= 2` the negation of `n < 2`, with the value it takes."""
+    condition = condition_of(cst.parse_expression(text), ROOT_NAMING)
+    if isinstance(condition, Not):
+        condition, truth = condition.operand, not truth
+    assert isinstance(condition, Atom)
+    return condition, truth
+
+
+@pytest.mark.parametrize(
+    "facts, asked, count, decided",
+    [
+        ([("n > 1", False), ("n == 1", False)], "n < 1", False, True),  # what is left is below 1
+        ([("n > 1", False), ("n == 1", False)], "n == 0", False, None),  # somewhere below 1
+        ([("n > 1", False)], "n == 1", True, True),  # a count not above 1 is 1
+        ([("n > 1", False)], "n == 1", False, None),
+        ([("n >= 2", False)], "n == 1", True, True),  # a whole number: none between 1 and 2
+        ([("n >= 2", False)], "n == 1", False, None),
+        ([("n > 2", False), ("n == 1", False)], "n == 2", True, True),  # the `> 2` twin's count of 2
+        ([("n == 3", True)], "n > 2", False, True),
+        ([("n == 3", True)], "n == 4", False, False),
+        ([("n < 0.5", True)], "n > -1", False, None),
+        ([], "n < 1", True, False),
+        ([], "n > 0", True, True),
+        ([("n > 1", False)], "m == 1", True, None),  # another subject: its own count
+    ],
+)
+def test_tests_of_one_subject_against_numbers_decide_another(
+    facts: list[tuple[str, bool]], asked: str, count: bool, decided: bool | None
+) -> None:
+    """RULES.md, "Correlated conditions": `n > 1` false and `n == 1` false leave `n` below 1; a count of micro-batches
+    (`count`) is a whole number at least 1."""
+    atom, truth = valued(asked, True)
+    known = [valued(text, value) for text, value in facts]
+    same = [(other, value) for other, value in known if other.subject == atom.subject]
+    assert truth and numbers_decide(atom, same, count) is decided
+
+
+ACCUMULATION_COUNT = """\
+for batches in loader:
+    if accum_steps > 1:
+        optimizer.zero_grad()
+    for x, y in batches:
+        loss = criterion(model(x), y) / len(batches)
+        loss.backward()
+    optimizer.step()
+    if accum_steps == 1:
+        optimizer.zero_grad()
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new, reported",
+    [
+        ("", "", False),  # a count of micro-batches is at least 1: one of the two clears runs in every iteration
+        ("accum_steps > 1", "accum_steps > 2", True),  # a count of 2 is cleared by neither
+        ("accum_steps", "n_chunks", True),  # no word of accumulation: a number that may be below 1
+        # Tested against 0 too: a counter of micro-batches, which starts at 0, not a count.
+        ("    optimizer.step()\n", "    if accum_steps == 0:\n        continue\n    optimizer.step()\n", True),
+        # The loop's counter, 0 in its first iteration: the second steps its gradients with the first's.
+        ("for batches in loader:", "for accum_steps, batches in enumerate(loader):", True),
+    ],
+    ids=["count", "above 2", "no accumulation words", "tested against 0", "a loop's counter"],
+)
+def test_a_count_of_micro_batches_is_at_least_1(old: str, new: str, reported: bool) -> None:
+    """OpenNMT-py's `_gradient_accumulation`: `if accum_count > 1:` clears before the micro-batches and `if
+    accum_count == 1:` (here after the step); with a count below 1 neither would, but a count of micro-batches is a
+    whole number at least 1 (`flow.counts_of`)."""
+    source = ACCUMULATION_COUNT.replace(old, new)
+    step = source.splitlines().index("    optimizer.step()") + 1
+    reports = [(d.code, d.line) for d in analyze_source(source, "train.py") if d.code == "ZG101"]
+    assert reports == ([("ZG101", step)] if reported else [])

@@ -153,6 +153,11 @@ class Held:
         """The clears that threw away gradients no step had applied yet, and no step ran since."""
         return self._every(Mark.LOST)
 
+    def filled_after(self) -> frozenset[int]:
+        """The ids of the forward passes after which, on some path, a backward wrote these gradients (one fed to
+        this optimizer, or one meant for another that wrote into its parameters), and nothing cleared them since."""
+        return frozenset(i for c in self.contents for i in ids(c, Mark.FILLED))
+
     def pending_forwards(self) -> frozenset[int]:
         """The ids of the forward passes that ran for a backward that has not run yet."""
         return frozenset(i for c in self.contents for i in ids(c, Mark.FWD))

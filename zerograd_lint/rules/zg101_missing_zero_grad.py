@@ -448,6 +448,10 @@ RULE = Rule(
         "\n    def get_optimizer(self):\n        return self.optimizer\n\n    def step(self):\n        self.optimizer.step()\n"
         "\n\nupdater = Updater(model)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n    model(x).mean().backward()\n"
         "    updater.step()\n",
+        # A count of micro-batches is at least 1: `> 1` clears before them, `== 1` after the step, one of them always.
+        "for batches in loader:\n    if accum_steps > 1:\n        optimizer.zero_grad()\n    for x, y in batches:\n"
+        "        loss = criterion(model(x), y) / len(batches)\n        loss.backward()\n    optimizer.step()\n"
+        "    if accum_steps == 1:\n        optimizer.zero_grad()\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.

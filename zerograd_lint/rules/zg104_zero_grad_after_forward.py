@@ -14,7 +14,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clear.target.kind == "fresh" or clear.id in root.bailing_out:
             continue  # a new optimizer, or a clear on the way out (`continue`): not a clear placed before a backward
         held = pending_forward_cleared(root, clear)
-        if held is None:
+        if held is None or placed_after_a_backward(root, clear):
             continue
         forwards = forwards_of_next_backward(root, clear, held.pending_forwards())
         if forwards:
@@ -30,10 +30,24 @@ def pending_forward_cleared(root: RootFacts, clear: Clear) -> Held | None:
     """What the clear empties where, on every path, a forward pass ran whose backward has not: the gradients of
     everything it may cover together, else those of one optimizer it surely covers (a clear of each of a mapping's
     optimizers, after the forward of the discriminator's loss and before its backward); None when there is none."""
-    covered = [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+    covered = covered_by(root, clear)
     surely = [[key] for key in covered if root.coverage(clear, key) is Coverage.KNOWN]
     held = (root.held_by(clear, keys) for keys in (covered, *surely))
     return next((each for each in held if each.forward_pending_on_every_path()), None)
+
+
+def covered_by(root: RootFacts, clear: Clear) -> list[str]:
+    """The gradients the clear may empty."""
+    return [key for key in root.tracked(clear) if root.coverage(clear, key) is not Coverage.NONE]
+
+
+def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
+    """On some path a backward feeding the optimizer alone wrote what the clear may empty after a forward pass of a
+    backward the clear is the last one before, and no step applied it since (a penalty's `loss.backward(inputs=...,
+    create_graph=True)` after the forward its objective shares): the clear drops that backward's gradients, is placed
+    where it must be and cannot move before the forward."""
+    filled = root.held_by(clear, covered_by(root, clear)).filled_after()
+    return bool(filled) and any(filled & root.forwards.get(backward.id, frozenset()) for backward in backwards_after(root, clear))
 
 
 def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:
@@ -43,13 +57,15 @@ def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[
     generator's forward, but the backward after it is the discriminator's; the generator's comes after the
     next clear, which is the one placed between its forward and its backward.
     """
-    found: set[int] = set()
-    for backward in root.events:
-        if isinstance(backward, Backward) and pending & root.forwards.get(backward.id, frozenset()) and (
-            root.held_by(backward, root.tracked(backward)).may_be_emptied_by(clear)
-        ):
-            found |= pending & root.forwards[backward.id]
-    return found
+    return {forward for backward in backwards_after(root, clear) for forward in pending & root.forwards.get(backward.id, frozenset())}
+
+
+def backwards_after(root: RootFacts, clear: Clear) -> list[Backward]:
+    """The backwards the clear may be the last clear before."""
+    return [
+        backward for backward in root.events
+        if isinstance(backward, Backward) and root.held_by(backward, root.tracked(backward)).may_be_emptied_by(clear)
+    ]
 
 
 RULE = Rule(
@@ -101,6 +117,12 @@ RULE = Rule(
         # A dict of callables whose name says data (the transforms) runs no forward; the networks' dict does.
         "for x, y in loader:\n    x = transforms[\"train\"](x)\n    optimizer.zero_grad()\n"
         "    loss = F.l1_loss(nets[\"generator\"](x), y)\n    loss.backward()\n    optimizer.step()\n",
+        # The penalty's backward fills the gradients it reads (Fishr's per-sample gradients): the clear after it, and
+        # after the forward, empties them before the objective's backward, and cannot move to the top.
+        "for x, y in loader:\n    optimizer.zero_grad()\n    logits = model(x)\n"
+        "    criterion(logits, y).backward(inputs=list(model.parameters()), create_graph=True)\n"
+        "    penalty = sum(p.grad.pow(2).sum() for p in model.parameters() if p.grad is not None)\n"
+        "    optimizer.zero_grad()\n    loss = criterion(logits, y) + penalty\n    loss.backward()\n    optimizer.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Generic, Iterator, Protocol, TypeVar
+from typing import Generic, Iterable, Iterator, Protocol, TypeVar
 
-from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn
+from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, numbers_decide
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
     Block,
@@ -38,6 +38,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.structure import Structure, reads_any
+from zerograd_lint.analysis.ir.vocabulary import COUNTER_WORDS
 from zerograd_lint.analysis.interpret.live_atoms import LiveAtoms
 from zerograd_lint.analysis.work import spend
 
@@ -97,6 +98,7 @@ Valuation = frozenset  # of (atom key, value): what the tests passed so far say
 LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
 MAX_VALUATIONS = 16
 REQUIRES_GRAD = ".requires_grad"
+SINGLE_VALUE = frozenset({"equal", "none"})  # tests of a subject against one literal: true for one literal at a time
 
 
 @dataclass
@@ -139,6 +141,7 @@ class CorrelationPlan:
     # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
     copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
     killed: dict[int, frozenset[str]] = field(default_factory=dict)  # a rebinding's id -> the atoms it changes
+    counts: frozenset[str] = frozenset()  # the subjects that count micro-batches (`counts_of`): whole numbers, at least 1
 
     @classmethod
     def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
@@ -176,7 +179,7 @@ class CorrelationPlan:
                 continue
             inner = (*around, node) if isinstance(node, Loop) else around
             stack.extend((child, inner) for child in reversed(list(children(node))))
-        plan = cls()
+        plan = cls(counts=counts_of(found.values()))
         for key, places in tests.items():
             first_around = places[0][0]
             loop = first_around[-1] if first_around else None  # the innermost loop around its first test
@@ -273,6 +276,19 @@ class CorrelationPlan:
                 key for key in candidates if any(changes(name, read) for name in event.names for read in self.atoms[key].reads)
             )
         return self.killed[event.id]
+
+
+def counts_of(atoms: Iterable[Atom]) -> frozenset[str]:
+    """The subjects tested as a count of micro-batches, which is a whole number at least 1: a name or attribute
+    whose words say it counts them (`accum_count`, `gradient_accumulation_steps`: `COUNTER_WORDS`, as an accumulation
+    guard's), tested against 1 (`if accum_count > 1:`, `== 1`: is accumulation on?) and against no number below it (a
+    counter of micro-batches starts at 0: `if micro_step == 0:`)."""
+    numbers: dict[str, set[float]] = {}
+    for atom in atoms:
+        subject, number = atom.subject, atom.number
+        if subject is not None and number is not None and atom.reads == {subject} and COUNTER_WORDS.search(subject.lower()):
+            numbers.setdefault(subject, set()).add(number)
+    return frozenset(subject for subject, tested in numbers.items() if 1 in tested and min(tested) >= 1)
 
 
 def same_atom_of(atom: Atom, target: str, source: str) -> Atom | None:
@@ -486,19 +502,28 @@ class Correlated(Generic[State]):
         return result
 
     def value(self, valuation: Valuation, atom: Atom) -> bool | None:
-        """What the valuation says about an atom: its own value, or False when its subject equals another literal,
-        or when it is `x is None` and `x` was true, or `x` and `x is None` was true."""
+        """What the valuation says about an atom: its own value, what the tests of its subject against numbers say
+        (`n == 1` true where `n > 1` was false and `n` is a count), or False when its subject equals another
+        literal, or when it is `x is None` and `x` was true, or `x` and `x is None` was true."""
         for key, value in valuation:
             if key == atom.key:
                 return value
         none_test = atom.subject if atom.kind == "none" else self.plan.is_none.get(atom.key) if atom.kind == "flag" else None
         if none_test is not None and (none_test, True) in valuation:
             return False
-        if atom.subject is not None:
-            for key, value in valuation:
-                other = self.plan.atoms.get(key)  # none for a loop's `later` marker
-                if value and other is not None and other.subject == atom.subject and other.value != atom.value:
-                    return False
+        if atom.subject is None:
+            return None
+        tested = [  # the valuation's tests of the same subject (none for a loop's `later` marker)
+            (other, value) for key, value in valuation
+            if (other := self.plan.atoms.get(key)) is not None and other.subject == atom.subject
+        ]
+        by_number = numbers_decide(atom, tested, atom.subject in self.plan.counts)
+        if by_number is not None:
+            return by_number
+        if atom.kind in SINGLE_VALUE and any(
+            value and other.kind in SINGLE_VALUE and other.value != atom.value for other, value in tested
+        ):
+            return False  # `split == 'val'` where `split == 'train'`, `x is None` where `x == 'a'`
         return None
 
     def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:

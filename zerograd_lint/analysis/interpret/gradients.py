@@ -25,6 +25,9 @@ is the set of possible *contents*; a content is a set of tags:
   stepped s      scaler.step s ran since the last update()
   fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
                  that backward has not run yet
+  filled a       a backward feeding this optimizer alone wrote these gradients after assignment a ran a
+                 forward pass into them (a penalty's backward after the forward its objective shares), and
+                 no clear or step took them since
   entry          nothing happened to it since the training loop was entered
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
@@ -85,6 +88,7 @@ class Mark(str, Enum):
     UNSCALED = "unscaled"
     STEPPED = "stepped"
     FWD = "fwd"
+    FILLED = "filled"
     ENTRY = "entry"
     CAUGHT = "caught"
 
@@ -103,6 +107,7 @@ STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
 SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
 SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
 EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.FOGGED, Mark.ENTRY})
+FORWARD_MARKS = frozenset({Mark.FWD, Mark.FILLED})  # what an iteration's forward passes leave
 MAX_CONTENTS = 48
 MODEL_PREFIX = "model:"
 ACCUMULATION_GUARDS = (Guard.COUNTER, Guard.ACCELERATE)
@@ -114,6 +119,11 @@ def has(content: Content, *names: Mark) -> bool:
 
 def ids(content: Content, name: Mark) -> list[int]:
     return sorted(tag[1] for tag in content if tag[0] == name)
+
+
+def filled(content: Content) -> Content:
+    """The `filled` tags a backward writing into these gradients leaves: one for each forward pass run into them."""
+    return frozenset((Mark.FILLED, tag[1]) for tag in content if tag[0] == Mark.FWD)
 
 
 def keep(content: Content, names: frozenset[Mark]) -> Content:
@@ -336,7 +346,7 @@ class GradientDomain(PassThrough):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
             return self.apply(state, self.members(event.key), lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
         if isinstance(event, GradWrite):
-            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED, Mark.FWD}) | {(Mark.DIRTY,)})
+            return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | FORWARD_MARKS | {Mark.DISCARDED}) | {(Mark.DIRTY,)})
         if isinstance(event, (Update, NewScaler)):
             return self.apply(state, self.optimizers, lambda c: drop(c, SCALER_STATE))
         if isinstance(event, Caught):
@@ -378,7 +388,8 @@ class GradientDomain(PassThrough):
         fed = self.fed_by(event)
         arrived = {(Mark.CUR, event.id)} | ({(Mark.SCALED,)} if event.scaled else set())
         done = self.consumed.get(event.id, frozenset())
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived)
+        known = len(self.association.get(event.id) or ()) == 1  # it surely feeds the one optimizer whose step uses it
+        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | (filled(c) if known else frozenset()))
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
@@ -439,7 +450,7 @@ class GradientDomain(PassThrough):
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
             older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}
-            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in {Mark.FWD, Mark.ENTRY, Mark.FOGGED})
+            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in FORWARD_MARKS | {Mark.ENTRY, Mark.FOGGED})
             return aged | {(Mark.CARRIED,)}
 
         return self.apply(state, self.keys, age)

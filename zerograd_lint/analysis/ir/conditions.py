@@ -15,6 +15,7 @@ and a local a helper binds once to a read it cannot change is that read
 from __future__ import annotations
 
 import ast
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -46,8 +47,25 @@ class Atom:
     key: str
     reads: frozenset[str]  # the names and attribute chains it reads, keyed
     kind: str = "flag"  # flag (a name's truth), value, equal, order (<, >), none (is None), in
-    subject: str | None = None  # `split` of `split == 'train'`, `x is None`: one subject equals one literal at a time
+    # `split` of `split == 'train'`, `x is None`, `n > 1`: the one value tested against a literal, which tests of it
+    # against other literals decide (one literal at a time; numbers by where they lie: `n > 1` false, `n == 1` false)
+    subject: str | None = None
     value: str | None = None  # the literal (`None` for `x is None`)
+    above: bool = False  # an order test against a number: `n > 1` (true), `n < 1` (false)
+
+    @property
+    def number(self) -> float | None:
+        """The number an equality or an order test compares its subject with: 1 of `n > 1`."""
+        return number_of(self.value) if self.subject is not None and self.kind in {"equal", "order"} else None
+
+    def holds_at(self, number: float) -> bool | None:
+        """Whether the atom holds where its subject is `number` (`n > 1` at 2 does); None for a test against no number."""
+        bound = self.number
+        if bound is None:
+            return None
+        if self.kind == "equal":
+            return number == bound
+        return number > bound if self.above else number < bound
 
     @property
     def modulo(self) -> bool:
@@ -422,14 +440,43 @@ def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpressio
             low, high = sorted([first[0], second[0]])
             atom = Atom(f"{low}=={high}", reads, "equal")
         return atom if operator in {"==", "is"} else Not(atom)
-    if operator in {">=", "<="}:  # the negation of < and >
-        return Not(Atom(f"{first[0]}{'<' if operator == '>=' else '>'}{second[0]}", reads, "order"))
-    if operator in {"<", ">"}:
-        return Atom(f"{first[0]}{operator}{second[0]}", reads, "order")
+    if operator in {"<", ">", ">=", "<="}:  # `>=` and `<=`: the negation of `<` and `>`
+        strict = {">=": "<", "<=": ">"}.get(operator, operator)
+        atom = Atom(f"{first[0]}{strict}{second[0]}", reads, "order", above=strict == ">")
+        if second[2] and number_of(second[0]) is not None:  # `n > 1`: a test of `n` by where it lies
+            atom = replace(atom, subject=first[0], value=second[0])
+        return atom if operator == strict else Not(atom)
     if operator in {"in", "notin"}:
         atom = Atom(f"{first[0]} in {second[0]}", reads, "in")
         return atom if operator == "in" else Not(atom)
     return None
+
+
+def number_of(literal: str | None) -> float | None:
+    """The number a literal's canonical text writes (`1`, `-0.5`), else None (a string, `None`, `True`)."""
+    if literal is None or not re.fullmatch(r"-?[\d.]+(e[-+]?\d+)?", literal):
+        return None
+    return float(literal)
+
+
+def numbers_decide(atom: Atom, tested: list[tuple[Atom, bool]], count: bool) -> bool | None:
+    """What the values of tests of one subject against numbers say of another such test: `n > 1` false and `n == 1`
+    false leave `n < 1`, where `n < 1` holds and `n == 0` may or may not. The literals cut the numbers into regions
+    (each literal, the spans between two, the two ends), in each of which every test holds or fails as a whole: the
+    atom is decided where it holds in every region the tests leave, or in none. A count (`count`: of micro-batches,
+    `CorrelationPlan.counts`) is a whole number at least 1, its regions those whole numbers. None: undecided, or no
+    test against a number."""
+    if atom.number is None:
+        return None
+    tested = [(other, truth) for other, truth in tested if other.number is not None]
+    points = sorted({atom.number, *(other.number for other, _ in tested), *([1.0] if count else [])})
+    if count:  # each literal that is a whole number, and the first whole number past each literal
+        candidates = {p for p in points if p.is_integer()} | {math.floor(p) + 1.0 for p in points}
+        candidates = {n for n in candidates if n >= 1}
+    else:
+        candidates = {*points, points[0] - 1, points[-1] + 1, *((a + b) / 2 for a, b in zip(points, points[1:]))}
+    answers = {atom.holds_at(n) for n in candidates if all(other.holds_at(n) == truth for other, truth in tested)}
+    return answers.pop() if len(answers) == 1 else None
 
 
 def decide_literals(left: str, operator: str, right: str) -> Condition:
