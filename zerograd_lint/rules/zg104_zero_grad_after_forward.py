@@ -42,10 +42,11 @@ def covered_by(root: RootFacts, clear: Clear) -> list[str]:
 
 
 def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
-    """On some path a backward feeding the optimizer alone wrote what the clear may empty after a forward pass of a
-    backward the clear is the last one before, and no step applied it since (a penalty's `loss.backward(inputs=...,
-    create_graph=True)` after the forward its objective shares): the clear drops that backward's gradients, is placed
-    where it must be and cannot move before the forward."""
+    """On some path a backward feeding the optimizer alone, or leaking into it, wrote what the clear may empty after a
+    forward pass of a backward the clear is the last one before, and no step applied it since (a penalty's
+    `loss.backward(inputs=..., create_graph=True)` after the forward its objective shares; a generator's loss through
+    the discriminator's scores): the clear drops that backward's gradients, is placed where it must be and cannot move
+    before the forward."""
     filled = root.held_by(clear, covered_by(root, clear)).filled_after()
     return bool(filled) and any(filled & root.forwards.get(backward.id, frozenset()) for backward in backwards_after(root, clear))
 
@@ -123,6 +124,12 @@ RULE = Rule(
         "    criterion(logits, y).backward(inputs=list(model.parameters()), create_graph=True)\n"
         "    penalty = sum(p.grad.pow(2).sum() for p in model.parameters() if p.grad is not None)\n"
         "    optimizer.zero_grad()\n    loss = criterion(logits, y) + penalty\n    loss.backward()\n    optimizer.step()\n",
+        # The generator's loss reaches the discriminator's parameters through its scores (clustergan): the
+        # discriminator's clear after that backward drops what leaked there, and cannot move to the top.
+        "opt_g = torch.optim.Adam(generator.parameters())\nopt_d = torch.optim.Adam(discriminator.parameters())\n"
+        "for real in loader:\n    opt_g.zero_grad()\n    fake = generator(noise())\n"
+        "    d_fake, d_real = discriminator(fake), discriminator(real)\n    (-d_fake.mean()).backward(retain_graph=True)\n"
+        "    opt_g.step()\n    opt_d.zero_grad()\n    d_loss = d_fake.mean() - d_real.mean()\n    d_loss.backward()\n    opt_d.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",

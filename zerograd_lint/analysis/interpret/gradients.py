@@ -25,9 +25,9 @@ is the set of possible *contents*; a content is a set of tags:
   stepped s      scaler.step s ran since the last update()
   fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
                  that backward has not run yet
-  filled a       a backward feeding this optimizer alone wrote these gradients after assignment a ran a
-                 forward pass into them (a penalty's backward after the forward its objective shares), and
-                 no clear or step took them since
+  filled a       a backward feeding this optimizer alone, or leaking into it, wrote these gradients after
+                 assignment a ran a forward pass into them (a penalty's backward after the forward its objective
+                 shares; a generator's loss through the discriminator's scores), and no clear or step took them since
   entry          nothing happened to it since the training loop was entered
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
@@ -396,7 +396,9 @@ class GradientDomain(PassThrough):
 
         def leak(content: Content) -> Content:
             intended = has(content, Mark.CLEARED, Mark.FOGGY) and not has(content, Mark.CARRIED)  # cleared for this iteration's backwards
-            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)}
+            # a leak after a forward pass fills these gradients as a backward of theirs would: a clear after it is
+            # placed where it must be (clustergan: the generator's loss through the discriminator's scores)
+            return drop(content, EMPTY_MARKS) - done | {(Mark.LEAK if intended else Mark.LEAKED, event.id)} | filled(content)
 
         state = self.apply(state, leaked, leak)
         others = [key for key in self.keys if key not in fed and key not in leaked]
