@@ -7,8 +7,8 @@ library's own code does the rest.
 
 timm's scaler module is loaded from timm's sources without the `timm` package's `__init__` (which imports
 torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built for CUDA and does not import
-on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate and
-Lightning are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
+on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate,
+Lightning and PyTorch-Ignite are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
 its tests and says which. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from zerograd_lint.analysis.ir.summaries import LOSS_SCALER, Parameter
+from zerograd_lint.analysis.ir.summaries import IGNITE_ENGINES, IGNITE_EVENTS, IGNITE_PROCESS_FUNCTION, LOSS_SCALER, Parameter
 
 pytestmark = pytest.mark.summaries
 
@@ -280,3 +280,48 @@ def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() 
     backwarded, clipped, stepped = module.seen
     assert close(clipped, backwarded)  # the clip saw (and, with its huge threshold, kept) the gradients as they were
     assert close(backwarded, [SCALE * g for g in stepped])  # scaled until `opt.step()` unscaled them
+
+
+# --- PyTorch-Ignite's Engine (summaries.IGNITE_*, engine_runs.EngineRun) ----------------------------------------------
+
+
+def test_ignite_engine_runs_its_handlers_around_the_process_function_in_the_summarised_order() -> None:
+    engine_module = library("ignite.engine")
+    order: list[str] = []
+    handed: list[bool] = []
+
+    def process(engine, batch):
+        handed.append(isinstance(engine, engine_module.Engine))  # the engine first, then the batch
+        order.append("process")
+
+    trainer = engine_module.Engine(process)
+    for event in IGNITE_EVENTS:
+        trainer.add_event_handler(getattr(engine_module.Events, event), lambda engine, event=event: order.append(event))
+    trainer.run([0, 1], max_epochs=2)
+    started, epoch_started, iteration_started, iteration_completed, epoch_completed, completed = IGNITE_EVENTS
+    iteration = [iteration_started, "process", iteration_completed]
+    epoch = [epoch_started, *iteration, *iteration, epoch_completed]
+    assert order == [started, *epoch, *epoch, completed]
+    assert all(handed)
+    signature = inspect.signature(engine_module.Engine.__init__)
+    assert list(signature.parameters)[1] == IGNITE_PROCESS_FUNCTION
+    assert list(inspect.signature(engine_module.Engine.add_event_handler).parameters)[1:3] == ["event_name", "handler"]
+    assert set(IGNITE_ENGINES) <= set(dir(engine_module))
+
+
+def test_ignite_epoch_started_scheduler_steps_before_the_first_optimizer_step() -> None:
+    """ZG204's premise for an EPOCH_STARTED handler: torch sees the scheduler step before any optimizer step."""
+    engine_module = library("ignite.engine")
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
+
+    def update(engine, batch):
+        optimizer.zero_grad()
+        loss_of(model, x, y).backward()
+        optimizer.step()
+
+    trainer = engine_module.Engine(update)
+    trainer.add_event_handler(engine_module.Events.EPOCH_STARTED, lambda engine: scheduler.step())
+    with pytest.warns(UserWarning, match=r"lr_scheduler.step\(\)` before `optimizer.step\(\)"):
+        trainer.run([0], max_epochs=1)
