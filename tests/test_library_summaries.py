@@ -24,7 +24,14 @@ from pathlib import Path
 import pytest
 import torch
 
-from zerograd_lint.analysis.ir.summaries import IGNITE_ENGINES, IGNITE_EVENTS, IGNITE_PROCESS_FUNCTION, LOSS_SCALER, Parameter
+from zerograd_lint.analysis.ir.summaries import (
+    IGNITE_ENGINES,
+    IGNITE_EVENTS,
+    IGNITE_PROCESS_FUNCTION,
+    IGNITE_SUPERVISED_TRAINER,
+    LOSS_SCALER,
+    Parameter,
+)
 
 pytestmark = pytest.mark.summaries
 
@@ -304,7 +311,7 @@ def test_ignite_engine_runs_its_handlers_around_the_process_function_in_the_summ
     assert order == [started, *epoch, *epoch, completed]
     assert all(handed)
     signature = inspect.signature(engine_module.Engine.__init__)
-    assert list(signature.parameters)[1] == IGNITE_PROCESS_FUNCTION
+    assert parameter_at(signature, IGNITE_PROCESS_FUNCTION).name == "process_function"
     assert list(inspect.signature(engine_module.Engine.add_event_handler).parameters)[1:3] == ["event_name", "handler"]
     assert set(IGNITE_ENGINES) <= set(dir(engine_module))
 
@@ -325,3 +332,26 @@ def test_ignite_epoch_started_scheduler_steps_before_the_first_optimizer_step() 
     trainer.add_event_handler(engine_module.Events.EPOCH_STARTED, lambda engine: scheduler.step())
     with pytest.warns(UserWarning, match=r"lr_scheduler.step\(\)` before `optimizer.step\(\)"):
         trainer.run([0], max_epochs=1)
+
+
+def test_ignite_supervised_trainer_clears_backwards_and_steps_once_per_batch() -> None:
+    engine_module = library("ignite.engine")
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    before: list[list[torch.Tensor]] = []
+    after: list[tuple[list[torch.Tensor], list[torch.Tensor]]] = []  # (`.grad`, the weights) once the update ran
+    trainer = engine_module.create_supervised_trainer(model, optimizer, torch.nn.functional.mse_loss)
+    trainer.add_event_handler(engine_module.Events.ITERATION_STARTED, lambda engine: before.append(values(model)))
+    trainer.add_event_handler(engine_module.Events.ITERATION_COMPLETED, lambda engine: after.append((grads(model), values(model))))
+    trainer.run([(x, y), (x, y)], max_epochs=1)
+    for weights, (held, stepped) in zip(before, after, strict=True):
+        at_weights = torch.nn.Linear(4, 1)
+        with torch.no_grad():
+            for parameter, value in zip(at_weights.parameters(), weights):
+                parameter.copy_(value)
+        assert close(held, true_grads(at_weights, x, y))  # this batch's gradients only: cleared before its backward
+        assert close(stepped, [p - LR * g for p, g in zip(weights, held)])  # and applied by one step
+    parameters = list(inspect.signature(engine_module.create_supervised_trainer).parameters)
+    assert parameters[: len(IGNITE_SUPERVISED_TRAINER.plain)] == list(IGNITE_SUPERVISED_TRAINER.plain)
+    assert parameters[IGNITE_SUPERVISED_TRAINER.optimizer.position] in IGNITE_SUPERVISED_TRAINER.optimizer.keywords
+    assert {"amp_mode", "scaler", "gradient_accumulation_steps"} <= set(parameters) - set(IGNITE_SUPERVISED_TRAINER.plain)

@@ -1,7 +1,8 @@
 """PyTorch-Ignite's `trainer.run(data, max_epochs=n)` built as the loops it runs (summaries.py's `IGNITE_*`).
 
-The engine is known by its one binding in the function that runs it: `Engine(update)` of ignite, or a call of a
-def of the file or of the project whose last statement returns one (`create_trainer(model, opt)` returning
+The engine is known by its one binding in the function that runs it: `Engine(update)` of ignite, ignite's
+`create_supervised_trainer(model, optimizer, loss_fn)` (its summary's clear, backward and step), or a call of a
+def of the file or of the project whose last statement returns an `Engine` (`create_trainer(model, opt)` returning
 `Engine(_update)` of its own closure). Its handlers are those the same function registers on it
 (`@trainer.on(Events.X)`, `trainer.add_event_handler(Events.X, handler, ...)`). Anything else is unknown: an engine
 handed in, a process function that does not resolve, a handler of a filtered or other event that holds lifecycle
@@ -16,15 +17,20 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir.index import statements_of
-from zerograd_lint.analysis.ir.names import dotted_name
+from zerograd_lint.analysis.ir.events import argument
+from zerograd_lint.analysis.ir.names import Role, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
+    Backward,
     Block,
+    Clear,
+    ClearTarget,
     Event,
     Inlined,
     Loop,
     Node,
     Rebind,
+    Step,
     children,
     events_in,
 )
@@ -36,6 +42,7 @@ from zerograd_lint.analysis.ir.summaries import (
     IGNITE_REGISTRATION,
     IGNITE_REGISTRATION_DECORATOR,
     IGNITE_RUN,
+    IGNITE_SUPERVISED_TRAINER,
 )
 from zerograd_lint.analysis.ir.visiting import visit
 
@@ -76,12 +83,16 @@ class EngineRuns:
         built = bindings[0].value if len(bindings) == 1 else None
         if not isinstance(built, cst.Call):
             return None
-        direct = is_ignite_engine(built, self.index_of(context.function))  # type: ignore[attr-defined]
-        factory = None if direct else self.engine_factory(built, context)
-        handlers = self.handlers_of(receiver.value, context) if direct or factory is not None else None
+        index = self.index_of(context.function)  # type: ignore[attr-defined]
+        direct = ignite_name(built, index) in IGNITE_ENGINES
+        supervised = self.supervised_update(built, context) if ignite_name(built, index) == IGNITE_SUPERVISED_TRAINER.function else None
+        factory = None if direct or supervised is not None else self.engine_factory(built, context)
+        handlers = self.handlers_of(receiver.value, context) if direct or supervised is not None or factory is not None else None
         if handlers is None:
             return None
         run = EngineRun(call, handlers)
+        if supervised is not None:
+            return run.loops(supervised)
         if factory is None:
             process = self.process_nodes(built, context)
             return run.loops(process) if process is not None else None
@@ -90,9 +101,29 @@ class EngineRuns:
 
     def process_nodes(self, construction: cst.Call, context: Context) -> list[Node] | None:
         """The process function of `Engine(update)` inlined, or None where it does not resolve to a body."""
-        process = process_function(construction)
+        process = argument(construction, IGNITE_PROCESS_FUNCTION)
         nodes = self.inline_callable(process, context) if process is not None else []  # type: ignore[attr-defined]
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None
+
+    def supervised_update(self, construction: cst.Call, context: Context) -> list[Node] | None:
+        """The events of ignite's `create_supervised_trainer(...)`'s process function, on that call: a clear, a
+        backward and a step of its optimizer; None where an argument may change them or the optimizer is not one."""
+        summary = IGNITE_SUPERVISED_TRAINER
+        positional = [a for a in construction.args if a.keyword is None]
+        keywords = {a.keyword.value for a in construction.args if a.keyword is not None}
+        if any(a.star for a in construction.args) or len(positional) > len(summary.plain) or not keywords <= set(summary.plain):
+            return None
+        optimizer = argument(construction, summary.optimizer)
+        resolver = context.resolver
+        if optimizer is None or resolver.role(optimizer) is not Role.OPTIMIZER:
+            return None
+        key = self.optimizer_key(optimizer, resolver)  # type: ignore[attr-defined]
+        event = self.event  # type: ignore[attr-defined]
+        return [
+            event(Clear, construction, target=ClearTarget("optimizer", key), set_to_none=None),
+            event(Backward, construction, scaled=False, scaler=None, normalises=False, loss=None, scope=context.function),
+            event(Step, construction, optimizer=key, via_scaler=False, scaler=None, written=optimizer),
+        ]
 
     def engine_factory(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
         """The def of the file or of the project that `call` runs when its last statement returns an ignite engine's
@@ -109,7 +140,7 @@ class EngineRuns:
             return None
         returned = last.body[-1].value
         home = self.index_of(function)  # type: ignore[attr-defined]
-        return function if isinstance(returned, cst.Call) and is_ignite_engine(returned, home) else None
+        return function if isinstance(returned, cst.Call) and ignite_name(returned, home) in IGNITE_ENGINES else None
 
     def handlers_of(self, engine: str, context: Context) -> dict[str, list[Node]] | None:
         """Each event's handlers registered on `engine` in the function being built, inlined in their order; None
@@ -146,22 +177,14 @@ class EngineRuns:
         return self.inline_callable(handler, context)  # type: ignore[attr-defined]
 
 
-def is_ignite_engine(call: cst.Call, index: ModuleIndex) -> bool:
-    """`Engine(update)` (or `ignite.engine.Engine(update)`), the name imported from ignite."""
+def ignite_name(call: cst.Call, index: ModuleIndex) -> str | None:
+    """The name of what `call` calls where it is imported from ignite (`Engine` of `Engine(update)` or of
+    `ignite.engine.Engine(update)`); None otherwise."""
     dotted = dotted_name(call.func) or ""
     root, _, rest = dotted.partition(".")
     origin = index.imports.get(root)
     full = f"{origin}.{rest}" if origin and rest else origin
-    return full is not None and full.split(".", 1)[0] == IGNITE_PACKAGE and full.rsplit(".", 1)[-1] in IGNITE_ENGINES
-
-
-def process_function(construction: cst.Call) -> cst.BaseExpression | None:
-    """What `Engine(...)` is handed as its process function."""
-    for argument in construction.args:
-        if argument.keyword is not None and argument.keyword.value == IGNITE_PROCESS_FUNCTION:
-            return argument.value
-    first = construction.args[0] if construction.args else None
-    return first.value if first is not None and first.keyword is None and not first.star else None
+    return full.rsplit(".", 1)[-1] if full is not None and full.split(".", 1)[0] == IGNITE_PACKAGE else None
 
 
 def event_of(expression: cst.BaseExpression) -> str:

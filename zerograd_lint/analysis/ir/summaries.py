@@ -139,15 +139,37 @@ LIGHTNING_CONFIGURE = "configure_optimizers"
 # `process_function(engine, batch)` and the ITERATION_COMPLETED handlers, then the EPOCH_COMPLETED handlers; the
 # COMPLETED handlers once after. Handlers are registered by `@trainer.on(Events.X)` or
 # `trainer.add_event_handler(Events.X, handler, *args)`, called with the engine first, in the order registered
-# (`engine_runs.EngineRuns`). An engine ignite's own factories build (`create_supervised_trainer`) is not summarised.
+# (`engine_runs.EngineRuns`).
 IGNITE_PACKAGE = "ignite"
 IGNITE_ENGINES = frozenset({"Engine", "DeterministicEngine"})
-IGNITE_PROCESS_FUNCTION = "process_function"  # `Engine.__init__`'s first parameter
+IGNITE_PROCESS_FUNCTION = Parameter(("process_function",), 0)  # of `Engine.__init__`
 IGNITE_RUN = "run"
 IGNITE_REGISTRATION = "add_event_handler"  # `(event_name, handler, *args, **kwargs)`
 IGNITE_REGISTRATION_DECORATOR = "on"  # `(event_name, *args, **kwargs)`
 # `Events`' members the loops run, in the order `EngineRun.loops` reads them.
 IGNITE_EVENTS = ("STARTED", "EPOCH_STARTED", "ITERATION_STARTED", "ITERATION_COMPLETED", "EPOCH_COMPLETED", "COMPLETED")
+
+
+@dataclass(frozen=True)
+class SupervisedTrainer:
+    """ignite's `create_supervised_trainer(model, optimizer, loss_fn, ...)`: an engine whose process function
+    (`supervised_training_step`) clears the optimizer, runs the model and the loss, backpropagates and steps, once per
+    batch. Read only where every argument is one that leaves that lifecycle plain (not `amp_mode`, `scaler` nor
+    `gradient_accumulation_steps`, which scale or accumulate)."""
+
+    function: str
+    optimizer: Parameter
+    plain: tuple[str, ...]  # the parameters, in their order, that leave the lifecycle plain
+
+
+IGNITE_SUPERVISED_TRAINER = SupervisedTrainer(
+    function="create_supervised_trainer",
+    optimizer=Parameter(("optimizer",), 1),
+    plain=(
+        "model", "optimizer", "loss_fn", "device", "non_blocking", "prepare_batch", "model_transform", "output_transform",
+        "deterministic",
+    ),
+)
 
 # --- Backwards that take the loss as their argument -------------------------------------------------
 
