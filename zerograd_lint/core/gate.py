@@ -61,7 +61,9 @@ STEP_CALL = re.compile(rb"step" + CALL_AFTER)
 # `loss_scaler(loss, optimizer)`: a summarised wrapper that backwards and steps (summaries.LOSS_SCALER).
 SCALER_WORD = LOSS_SCALER_NAME.encode()
 SCALER_CALL = re.compile(SCALER_WORD + CALL_AFTER)
-SUPERVISED_TRAINER = IGNITE_SUPERVISED_TRAINER.function  # ignite's engine that clears, backwards and steps
+# `create_supervised_trainer(model, optimizer, loss_fn)`: ignite's engine that clears, backwards and steps (summaries).
+SUPERVISED_TRAINER = IGNITE_SUPERVISED_TRAINER.function
+SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -121,7 +123,7 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
     # Each pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
         b"backward" in data and b"step" in data and calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
-    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or SUPERVISED_TRAINER.encode() in data
+    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or SUPERVISED_TRAINER_WORD in data
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
