@@ -123,7 +123,10 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
     # Each pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
         b"backward" in data and b"step" in data and calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
-    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or SUPERVISED_TRAINER_WORD in data
+    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or (
+        # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
+        SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
+    )
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
