@@ -6,7 +6,8 @@ def of the file or of the project whose last statement returns an `Engine` (`cre
 `Engine(_update)` of its own closure). Its handlers are those the same function registers on it
 (`@trainer.on(Events.X)`, `trainer.add_event_handler(Events.X, handler, ...)`). Anything else is unknown: an engine
 handed in, a process function that does not resolve, a handler of a filtered or other event that holds lifecycle
-events (`Events.ITERATION_COMPLETED(every=n)`: when it runs is not modelled); then `run` is no event at all.
+events (`Events.ITERATION_COMPLETED(every=n)`: when it runs is not modelled), an engine the function hands to a
+def of the file or of the project (which may register handlers); then `run` is no event at all.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.index import statements_of
 from zerograd_lint.analysis.ir.events import argument
+from zerograd_lint.analysis.ir.index import statements_of
 from zerograd_lint.analysis.ir.names import Role, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -188,13 +189,14 @@ def ignite_name(call: cst.Call, index: ModuleIndex) -> str | None:
 
 
 def event_of(expression: cst.BaseExpression) -> str:
-    """`Events.EPOCH_STARTED` -> `EPOCH_STARTED`; anything else (`Events.ITERATION_COMPLETED(every=10)`, an or of
-    events, a name) -> its code, which is no event the loops model."""
+    """`Events.EPOCH_STARTED` -> `EPOCH_STARTED`; a filtered event (`Events.ITERATION_COMPLETED(every=10)`) or an or
+    of events -> `filtered`, no event the loops model."""
     dotted = dotted_name(expression) if isinstance(expression, (cst.Name, cst.Attribute)) else None
     return dotted.rsplit(".", 1)[-1] if dotted is not None else "filtered"
 
 
 def holds_loop(nodes: Sequence[Node]) -> bool:
+    """Whether the nodes hold a loop (a factory's return built ignite's)."""
     return any(isinstance(node, Loop) or (not isinstance(node, Event) and holds_loop(children(node))) for node in nodes)
 
 
