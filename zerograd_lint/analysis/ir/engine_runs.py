@@ -84,7 +84,7 @@ class EngineRuns:
         built = bindings[0].value if len(bindings) == 1 else None
         if not isinstance(built, cst.Call):
             return None
-        index = self.index_of(context.function)  # type: ignore[attr-defined]
+        index = self.index_of(context.function)
         direct = ignite_name(built, index) in IGNITE_ENGINES
         supervised = self.supervised_update(built, context) if ignite_name(built, index) == IGNITE_SUPERVISED_TRAINER.function else None
         factory = None if direct or supervised is not None else self.engine_factory(built, context)
@@ -97,13 +97,13 @@ class EngineRuns:
         if factory is None:
             process = self.process_nodes(built, context)
             return run.loops(process) if process is not None else None
-        nodes = self.inline_call(built, factory, replace(context, returns_run=factory, engine_run=run))  # type: ignore[attr-defined]
+        nodes = self.inline_call(built, factory, replace(context, returns_run=factory, engine_run=run))
         return nodes if holds_loop(nodes) else None  # its process function resolved
 
     def process_nodes(self, construction: cst.Call, context: Context) -> list[Node] | None:
         """The process function of `Engine(update)` inlined, or None where it does not resolve to a body."""
         process = argument(construction, IGNITE_PROCESS_FUNCTION)
-        nodes = self.inline_callable(process, context) if process is not None else []  # type: ignore[attr-defined]
+        nodes = self.inline_callable(process, context) if process is not None else []
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None
 
     def supervised_update(self, construction: cst.Call, context: Context) -> list[Node] | None:
@@ -118,8 +118,8 @@ class EngineRuns:
         resolver = context.resolver
         if optimizer is None or resolver.role(optimizer) is not Role.OPTIMIZER:
             return None
-        key = self.optimizer_key(optimizer, resolver)  # type: ignore[attr-defined]
-        event = self.event  # type: ignore[attr-defined]
+        key = self.optimizer_key(optimizer, resolver)
+        event = self.event
         return [
             event(Clear, construction, target=ClearTarget("optimizer", key), set_to_none=None),
             event(Backward, construction, scaled=False, scaler=None, normalises=False, loss=None, scope=context.function),
@@ -130,9 +130,9 @@ class EngineRuns:
         """The def of the file or of the project that `call` runs when its last statement returns an ignite engine's
         construction (`return Engine(_update)`)."""
         func = call.func
-        index = self.index_of(context.function)  # type: ignore[attr-defined]
+        index = self.index_of(context.function)
         function = index.function(context.function, func.value) if isinstance(func, cst.Name) else None
-        function = function or self.imported_function(func, context)  # type: ignore[attr-defined]
+        function = function or self.imported_function(func, context)
         if function is None:
             return None
         body = list(statements_of(function.body))
@@ -140,7 +140,7 @@ class EngineRuns:
         if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
             return None
         returned = last.body[-1].value
-        home = self.index_of(function)  # type: ignore[attr-defined]
+        home = self.index_of(function)
         return function if isinstance(returned, cst.Call) and ignite_name(returned, home) in IGNITE_ENGINES else None
 
     def handlers_of(self, engine: str, context: Context) -> dict[str, list[Node]] | None:
@@ -166,16 +166,16 @@ class EngineRuns:
         """Whether `call` runs a def of the file or of the project (a library's `ProgressBar().attach(trainer)` does
         not)."""
         func = call.func
-        index = self.index_of(context.function)  # type: ignore[attr-defined]
+        index = self.index_of(context.function)
         own = index.function(context.function, func.value) if isinstance(func, cst.Name) else None
-        return own is not None or self.imported_function(func, context) is not None  # type: ignore[attr-defined]
+        return own is not None or self.imported_function(func, context) is not None
 
     def handler_nodes(self, registration: cst.Call, handler: cst.BaseExpression | cst.FunctionDef, context: Context) -> list[Node]:
         """A handler's body inlined (a def, a lambda, a partial); nothing for one that does not resolve (an
         instance of a library's handler: a checkpoint, a timer)."""
         if isinstance(handler, cst.FunctionDef):
-            return self.inline_body(registration, handler, context, {}, {})  # type: ignore[attr-defined]
-        return self.inline_callable(handler, context)  # type: ignore[attr-defined]
+            return self.inline_body(registration, handler, context, {}, {})
+        return self.inline_callable(handler, context)
 
 
 def ignite_name(call: cst.Call, index: ModuleIndex) -> str | None:
