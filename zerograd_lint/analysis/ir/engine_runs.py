@@ -119,11 +119,10 @@ class EngineRuns:
         if optimizer is None or resolver.role(optimizer) is not Role.OPTIMIZER:
             return None
         key = self.optimizer_key(optimizer, resolver)
-        event = self.event
         return [
-            event(Clear, construction, target=ClearTarget("optimizer", key), set_to_none=None),
-            event(Backward, construction, scaled=False, scaler=None, normalises=False, loss=None, scope=context.function),
-            event(Step, construction, optimizer=key, via_scaler=False, scaler=None, written=optimizer),
+            self.event(Clear, construction, target=ClearTarget("optimizer", key), set_to_none=None),
+            self.event(Backward, construction, scaled=False, scaler=None, normalises=False, loss=None, scope=context.function),
+            self.event(Step, construction, optimizer=key, via_scaler=False, scaler=None, written=optimizer),
         ]
 
     def engine_factory(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
