@@ -7,8 +7,8 @@ library's own code does the rest.
 
 timm's scaler module is loaded from timm's sources without the `timm` package's `__init__` (which imports
 torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built for CUDA and does not import
-on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate and
-Lightning are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
+on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate,
+Lightning and PyTorch-Ignite are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
 its tests and says which. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
 """
 
@@ -24,7 +24,14 @@ from pathlib import Path
 import pytest
 import torch
 
-from zerograd_lint.analysis.ir.summaries import LOSS_SCALER, Parameter
+from zerograd_lint.analysis.ir.summaries import (
+    IGNITE_ENGINES,
+    IGNITE_EVENTS,
+    IGNITE_PROCESS_FUNCTION,
+    IGNITE_SUPERVISED_TRAINER,
+    LOSS_SCALER,
+    Parameter,
+)
 
 pytestmark = pytest.mark.summaries
 
@@ -280,3 +287,71 @@ def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() 
     backwarded, clipped, stepped = module.seen
     assert close(clipped, backwarded)  # the clip saw (and, with its huge threshold, kept) the gradients as they were
     assert close(backwarded, [SCALE * g for g in stepped])  # scaled until `opt.step()` unscaled them
+
+
+# --- PyTorch-Ignite's Engine (summaries.IGNITE_*, engine_runs.EngineRun) ----------------------------------------------
+
+
+def test_ignite_engine_runs_its_handlers_around_the_process_function_in_the_summarised_order() -> None:
+    engine_module = library("ignite.engine")
+    order: list[str] = []
+    handed: list[bool] = []
+
+    def process(engine, batch):
+        handed.append(isinstance(engine, engine_module.Engine))  # the engine first, then the batch
+        order.append("process")
+
+    trainer = engine_module.Engine(process)
+    for event in IGNITE_EVENTS:
+        trainer.add_event_handler(getattr(engine_module.Events, event), lambda engine, event=event: order.append(event))
+    trainer.run([0, 1], max_epochs=2)
+    started, epoch_started, iteration_started, iteration_completed, epoch_completed, completed = IGNITE_EVENTS
+    iteration = [iteration_started, "process", iteration_completed]
+    epoch = [epoch_started, *iteration, *iteration, epoch_completed]
+    assert order == [started, *epoch, *epoch, completed]
+    assert all(handed)
+    signature = inspect.signature(engine_module.Engine.__init__)
+    assert parameter_at(signature, IGNITE_PROCESS_FUNCTION).name == "process_function"
+    assert list(inspect.signature(engine_module.Engine.add_event_handler).parameters)[1:3] == ["event_name", "handler"]
+    assert set(IGNITE_ENGINES) <= set(dir(engine_module))
+
+
+def test_ignite_epoch_started_scheduler_steps_before_the_first_optimizer_step() -> None:
+    """ZG204's premise for an EPOCH_STARTED handler: torch sees the scheduler step before any optimizer step."""
+    engine_module = library("ignite.engine")
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
+
+    def update(engine, batch):
+        optimizer.zero_grad()
+        loss_of(model, x, y).backward()
+        optimizer.step()
+
+    trainer = engine_module.Engine(update)
+    trainer.add_event_handler(engine_module.Events.EPOCH_STARTED, lambda engine: scheduler.step())
+    with pytest.warns(UserWarning, match=r"lr_scheduler.step\(\)` before `optimizer.step\(\)"):
+        trainer.run([0], max_epochs=1)
+
+
+def test_ignite_supervised_trainer_clears_backwards_and_steps_once_per_batch() -> None:
+    engine_module = library("ignite.engine")
+    model, x, y = tiny_model()
+    optimizer = torch.optim.SGD(model.parameters(), lr=LR)
+    before: list[list[torch.Tensor]] = []
+    after: list[tuple[list[torch.Tensor], list[torch.Tensor]]] = []  # (`.grad`, the weights) once the update ran
+    trainer = engine_module.create_supervised_trainer(model, optimizer, torch.nn.functional.mse_loss)
+    trainer.add_event_handler(engine_module.Events.ITERATION_STARTED, lambda engine: before.append(values(model)))
+    trainer.add_event_handler(engine_module.Events.ITERATION_COMPLETED, lambda engine: after.append((grads(model), values(model))))
+    trainer.run([(x, y), (x, y)], max_epochs=1)
+    for weights, (held, stepped) in zip(before, after, strict=True):
+        at_weights = torch.nn.Linear(4, 1)
+        with torch.no_grad():
+            for parameter, value in zip(at_weights.parameters(), weights):
+                parameter.copy_(value)
+        assert close(held, true_grads(at_weights, x, y))  # this batch's gradients only: cleared before its backward
+        assert close(stepped, [p - LR * g for p, g in zip(weights, held)])  # and applied by one step
+    parameters = list(inspect.signature(engine_module.create_supervised_trainer).parameters)
+    assert parameters[: len(IGNITE_SUPERVISED_TRAINER.plain)] == list(IGNITE_SUPERVISED_TRAINER.plain)
+    assert parameters[IGNITE_SUPERVISED_TRAINER.optimizer.position] in IGNITE_SUPERVISED_TRAINER.optimizer.keywords
+    assert {"amp_mode", "scaler", "gradient_accumulation_steps"} <= set(parameters) - set(IGNITE_SUPERVISED_TRAINER.plain)

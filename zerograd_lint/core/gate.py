@@ -30,7 +30,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
-from zerograd_lint.analysis.ir.summaries import LOSS_SCALER_NAME, MANUAL_BACKWARD
+from zerograd_lint.analysis.ir.summaries import IGNITE_SUPERVISED_TRAINER, LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
 
@@ -61,6 +61,9 @@ STEP_CALL = re.compile(rb"step" + CALL_AFTER)
 # `loss_scaler(loss, optimizer)`: a summarised wrapper that backwards and steps (summaries.LOSS_SCALER).
 SCALER_WORD = LOSS_SCALER_NAME.encode()
 SCALER_CALL = re.compile(SCALER_WORD + CALL_AFTER)
+# `create_supervised_trainer(model, optimizer, loss_fn)`: ignite's engine that clears, backwards and steps (summaries).
+SUPERVISED_TRAINER = IGNITE_SUPERVISED_TRAINER.function
+SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -120,7 +123,10 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
     # Each pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
         b"backward" in data and b"step" in data and calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
-    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None)
+    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or (
+        # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
+        SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
+    )
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
@@ -447,8 +453,8 @@ def summarize(tree: ast.AST) -> Summary:
             else:
                 body.through_table |= type(func) is ast.Subscript
                 called = ""
-            if called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1:  # type: ignore[attr-defined]
-                body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps
+            if (called.endswith(LOSS_SCALER_NAME) and len(node.args) + len(node.keywords) > 1) or called == SUPERVISED_TRAINER:  # type: ignore[attr-defined]
+                body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps, so does ignite's trainer
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:  # type: ignore[attr-defined]
                 if type(argument) is ast.Name:
                     body.calls.add(argument.id)  # closures, partial(f)

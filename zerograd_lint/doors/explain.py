@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -159,6 +160,9 @@ def regions(facts: FileFacts, layout: Layout) -> list[Region]:
                 title = f"training loop at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"
                 if isinstance(loop.node, cst.FunctionDef):  # a def a library's loop calls once per batch (Lightning's)
                     title = f"Lightning's loop over {owner_name(loop.node)}{subclass(root)} at {place_of(path, span.start.line, layout)}"
+                elif isinstance(loop.node, cst.Call):  # ignite's, which `trainer.run(...)` runs (engine_runs.EngineRun)
+                    run = f"`{code_of(loop.node.func)}(...)`"
+                    title = f"ignite's training loop of {run} at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"
                 found[id(loop.node)] = Region(title, root, tuple(events_in(loop.body)), span.start.line, span.end.line, path)
         if root.is_step_body and not root.training_loops and id(root.root) not in found:
             span, path = facts.positions_of(root.root)[root.root], facts.path_of(root.root)

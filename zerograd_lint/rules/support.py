@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Iterator, TypeVar
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
-from zerograd_lint.analysis.ir.names import source_of
+from zerograd_lint.analysis.ir.names import code_of, source_of
 from zerograd_lint.analysis.ir.nodes import Backward, Event, Guard, Loop, Step, Update, events_in
 from zerograd_lint.rules import Finding
 
@@ -59,10 +59,13 @@ def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
 
 def loop_named(facts: FileFacts, loop: Loop, position: str | None = None) -> str:
     """`the loop at line 12` (`position`: where it is, as the message says it; its line by default); Lightning's loop,
-    whose body is the `training_step` it calls once per batch (`builder.runs_in_lightning_loop`)."""
+    whose body is the `training_step` it calls once per batch (`builder.runs_in_lightning_loop`); ignite's, which
+    `trainer.run(...)` runs (`engine_runs.EngineRun`)."""
     position = position or f"line {facts.line(loop.node)}"
     if isinstance(loop.node, cst.FunctionDef):
         return f"Lightning's loop over `{loop.node.name.value}` ({position})"
+    if isinstance(loop.node, cst.Call):
+        return f"ignite's loop of `{code_of(loop.node.func)}(...)` ({position})"
     return f"the loop at {position}"
 
 

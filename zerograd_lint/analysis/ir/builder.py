@@ -20,6 +20,7 @@ from zerograd_lint.analysis.ir.events import (
     hands_back_an_unknown_optimizer,
     is_optimizer_construction,
 )
+from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
@@ -121,6 +122,9 @@ class Context:
     # A closure factory being inlined whose caller runs the closure it returns (`optimizer.step(make_closure(...))`):
     # its `return closure` runs that closure's body there (`Inlining.closure_factory`).
     returns_run: cst.FunctionDef | None = None
+    # ignite's `trainer.run(...)` of an engine that factory returns (`return Engine(_update)`): the loops its return
+    # builds around the process function (`engine_runs.EngineRuns`).
+    engine_run: EngineRun | None = None
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -159,7 +163,7 @@ def module_locals(index: ModuleIndex) -> frozenset[str]:
     return frozenset().union(*(locals_of(f) for f in index.functions))
 
 
-class Builder(CallEvents, Inlining):
+class Builder(CallEvents, Inlining, EngineRuns):
     """The IR of a training function (or the module): `build(root)`."""
 
     def __init__(self, index: ModuleIndex, reads: bool = False) -> None:
@@ -395,6 +399,9 @@ class Builder(CallEvents, Inlining):
             value = self.expression(statement.value, context) if statement.value else []
             if context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
+            elif context.returns_run is context.function and context.engine_run is not None and isinstance(statement.value, cst.Call):
+                process = self.process_nodes(statement.value, context)  # the engine returned, run by the caller
+                value += context.engine_run.loops(process) if process is not None else []
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
@@ -619,7 +626,8 @@ class Builder(CallEvents, Inlining):
         )
         body = statements_of(function.body)
         inner = replace(
-            inner, gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None
+            inner, gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None,
+            engine_run=context.engine_run if context.returns_run is function else None,
         )
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}

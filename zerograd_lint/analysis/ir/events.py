@@ -247,10 +247,13 @@ class CallEvents:
         return nodes if any(isinstance(e, Clear) for node in nodes for e in events_in(node)) else None
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:
-        """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`);
+        """A call we cannot see into: what its library summary says (timm's `loss_scaler(loss, optimizer, ...)`,
+        ignite's `trainer.run(loader)`: `engine_runs.EngineRuns`);
         without one, when it is handed the loss and an optimizer it may backward and step, so the gradients
         after it are of unknown origin."""
         summarised = self.loss_scaler_call(call, context)
+        if summarised is None:
+            summarised = self.engine_run(call, context)
         if summarised is not None:
             return summarised
         if is_scale_loss(call):

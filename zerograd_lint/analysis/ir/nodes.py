@@ -279,8 +279,10 @@ class Loop:
 
 
 def loop_header(loop: Loop) -> cst.CSTNode:
-    """What a loop iterates over, or its condition."""
-    return loop.node.iter if isinstance(loop.node, cst.For) else loop.node.test
+    """What a loop iterates over, or its condition; a library's loop, its node (ignite's `trainer.run(loader)`)."""
+    if isinstance(loop.node, cst.For):
+        return loop.node.iter
+    return loop.node.test if isinstance(loop.node, cst.While) else loop.node
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,7 +4,7 @@ RULES.md ("Library summaries"): a summary is a fact like a visible helper body. 
 (`events.py`, `builder.py`) turns a summarised call into the events that body would give; a wrapper
 with no summary stays unknown, and unknown never makes a report. Names only, no library import (the
 linter runs without them): tests/test_library_summaries.py runs each library that installs beside
-the pinned CPU torch (timm's scaler module, Accelerate, Lightning) and checks these facts against
+the pinned CPU torch (timm's scaler module, Accelerate, Lightning, ignite's Engine) and checks these facts against
 what it does to `.grad`. DeepSpeed and apex do not install on CPU: their summaries are read from
 their documentation and sources, untested against the library.
 """
@@ -130,6 +130,46 @@ BATCH_INDEX_POSITION = 1  # of `training_step`'s parameters after `self`: `batch
 # a plain tuple or list of them (`Resolver.configured_models`: which model each is built from).
 LIGHTNING_OPTIMIZERS = "optimizers"
 LIGHTNING_CONFIGURE = "configure_optimizers"
+
+# --- PyTorch-Ignite --------------------------------------------------------------------------------
+
+# `trainer = Engine(process_function)` (ignite.engine's `Engine`, `DeterministicEngine`), or built by a def of the
+# project returning one; `trainer.run(data, max_epochs=n)` is ignite's loop (`Engine._internal_run`): the STARTED
+# handlers once, then for each epoch its EPOCH_STARTED handlers, for each batch the ITERATION_STARTED handlers,
+# `process_function(engine, batch)` and the ITERATION_COMPLETED handlers, then the EPOCH_COMPLETED handlers; the
+# COMPLETED handlers once after. Handlers are registered by `@trainer.on(Events.X)` or
+# `trainer.add_event_handler(Events.X, handler, *args)`, called with the engine first, in the order registered
+# (`engine_runs.EngineRuns`).
+IGNITE_PACKAGE = "ignite"
+IGNITE_ENGINES = frozenset({"Engine", "DeterministicEngine"})
+IGNITE_PROCESS_FUNCTION = Parameter(("process_function",), 0)  # of `Engine.__init__`
+IGNITE_RUN = "run"
+IGNITE_REGISTRATION = "add_event_handler"  # `(event_name, handler, *args, **kwargs)`
+IGNITE_REGISTRATION_DECORATOR = "on"  # `(event_name, *args, **kwargs)`
+# `Events`' members the loops run, in the order `EngineRun.loops` reads them.
+IGNITE_EVENTS = ("STARTED", "EPOCH_STARTED", "ITERATION_STARTED", "ITERATION_COMPLETED", "EPOCH_COMPLETED", "COMPLETED")
+
+
+@dataclass(frozen=True)
+class SupervisedTrainer:
+    """ignite's `create_supervised_trainer(model, optimizer, loss_fn, ...)`: an engine whose process function
+    (`supervised_training_step`) clears the optimizer, runs the model and the loss, backpropagates and steps, once per
+    batch. Read only where every argument is one that leaves that lifecycle plain (not `amp_mode`, `scaler` nor
+    `gradient_accumulation_steps`, which scale or accumulate)."""
+
+    function: str
+    optimizer: Parameter
+    plain: tuple[str, ...]  # the parameters, in their order, that leave the lifecycle plain
+
+
+IGNITE_SUPERVISED_TRAINER = SupervisedTrainer(
+    function="create_supervised_trainer",
+    optimizer=Parameter(("optimizer",), 1),
+    plain=(
+        "model", "optimizer", "loss_fn", "device", "non_blocking", "prepare_batch", "model_transform", "output_transform",
+        "deterministic",
+    ),
+)
 
 # --- Backwards that take the loss as their argument -------------------------------------------------
 
