@@ -300,6 +300,9 @@ LOOPS = [
     ("ddp_no_sync_helper", "train.py", {"utils/distributed.py": [("ZG501", 20, 9)]}),
     ("ddp_no_sync_helper", "clean_train.py", {}),
     ("ddp_no_sync_helper", "cached_features_train.py", {}),
+    ("partial_optimizer_factory", "trainer.py", {"trainer.py": [("ZG601", 15, 25)]}),
+    ("partial_optimizer_factory", "clean_trainer.py", {}),
+    ("partial_optimizer_factory", "probe_trainer.py", {}),
 ]
 
 
