@@ -981,7 +981,7 @@ class Handed:
     def reads(self, reader: Event, scope: cst.CSTNode, name: str) -> set[tuple[Event, cst.CSTNode, str]]:
         """`obs`, a parameter of the inlined helper `scope` that nothing there assigned before the reader, is the
         argument the call hands it: the names that argument's graph reads, in the caller (`update_critic(obs, ...)`
-        after `obs = self.encoder(obs)`, drqv2), read from the same reader. None for a parameter bound where a
+        after `obs = self.encoder(obs)`, drqv2), read from the same reader. Nothing for a parameter bound where a
         `functools.partial` was written, or by a default."""
         around = self.calls.get(reader.id, ())
         depth = next((i for i in reversed(range(len(around))) if around[i].function is scope), None)
