@@ -94,8 +94,8 @@ LOOPS = [
     ("step_functions", "clean_main.py", {}),
     ("step_functions", "local_main.py", {"steps.py": [("ZG101", 9, 5)]}),
     ("dataclass_trainer", "trainer.py", {"engine.py": [("ZG101", 13, 5)]}),
-    ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 22, 9)]}),
-    ("optimizer_dicts", "clean_main.py", {}),
+    ("optimizer_dicts", "main.py", {"gan.py": [("ZG101", 25, 9), ("ZG104", 28, 9)]}),
+    ("optimizer_dicts", "clean_main.py", {"gan.py": [("ZG104", 28, 9)]}),
     ("ddp_module", "main.py", {"engine.py": [("ZG101", 18, 9)]}),
     ("ddp_module", "clean_main.py", {}),
     ("module_alias", "main.py", {"engine.py": [("ZG101", 13, 5)]}),
@@ -180,10 +180,10 @@ LOOPS = [
     ("optim_wrapper_on_loop_class", "tools/train_mmengine.py", {}),
     ("setup_py_root", "tools/train_net.py", {"detbench/engine/trainer.py": [("ZG204", 16, 9)]}),
     ("setup_py_root", "tools/clean_train_net.py", {}),
-    ("micro_batch_first_clear", "scripts/train_classifier.py", {}),
+    ("micro_batch_first_clear", "scripts/train_classifier.py", {"diffkit/mixed_precision.py": [("ZG104", 14, 9)]}),
     (
         "micro_batch_first_clear", "scripts/train_counted_from_one.py",
-        {"diffkit/mixed_precision.py": [("ZG101", 46, 9), ("ZG101", 50, 9)]},
+        {"diffkit/mixed_precision.py": [("ZG101", 47, 9), ("ZG101", 51, 9)]},
     ),
     ("accumulation_step_helper", "train.py", {"train.py": [("ZG501", 19, 13)]}),
     ("accumulation_step_helper", "clean_train.py", {}),
@@ -300,6 +300,9 @@ LOOPS = [
     ("ddp_no_sync_helper", "train.py", {"utils/distributed.py": [("ZG501", 20, 9)]}),
     ("ddp_no_sync_helper", "clean_train.py", {}),
     ("ddp_no_sync_helper", "cached_features_train.py", {}),
+    ("partial_optimizer_factory", "trainer.py", {"trainer.py": [("ZG601", 15, 25)]}),
+    ("partial_optimizer_factory", "clean_trainer.py", {}),
+    ("partial_optimizer_factory", "probe_trainer.py", {}),
 ]
 
 

@@ -678,7 +678,8 @@ def analyse_root(
     }
 
     definitions = Definitions(block, events)
-    written = models_written(events, models, definitions)
+    handed = Handed(root, dict(inlined_calls(block)))
+    written = models_written(events, models, definitions, handed)
     association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset())
     gradients = GradientDomain(
@@ -686,7 +687,7 @@ def analyse_root(
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of),
+        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of, handed),
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
@@ -712,7 +713,7 @@ def analyse_root(
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
-        calls=dict(inlined_calls(block)),
+        calls=handed.calls,
         structure=structure,
         forwards={backward: frozenset(tag[1] for tag in tags) for backward, tags in gradients.consumed.items()},
         written=written,
@@ -731,7 +732,9 @@ def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tupl
         yield from inlined_calls(child, inner)
 
 
-def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions) -> dict[int, frozenset[str]]:
+def models_written(
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions, handed: Handed
+) -> dict[int, frozenset[str]]:
     """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
 
     A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
@@ -742,7 +745,7 @@ def models_written(events: tuple[Event, ...], models: Mapping[str, frozenset[str
     built = {key: group for key, group in models.items() if group}
     if len(built) < 2:
         return {}
-    sources = Sources(definitions)
+    sources = Sources(definitions, handed)
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
@@ -813,8 +816,9 @@ class Definitions:
 class Sources:
     """The assignments a loss is computed from, through the autograd graph only."""
 
-    def __init__(self, definitions: Definitions) -> None:
+    def __init__(self, definitions: Definitions, handed: Handed) -> None:
         self.definitions = definitions
+        self.handed = handed
         self.graphs: dict[int, tuple[set[str], set[str]]] = {}
 
     def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
@@ -825,20 +829,25 @@ class Sources:
         return self.graphs[assign.id]
 
     def models_reached(self, backward: Backward) -> set[str]:
-        """What the loss calls along the values it is computed from."""
+        """What the loss calls along the values it is computed from (each name read in the function that reads it,
+        a helper's parameter in its caller, `Handed`)."""
         assert backward.loss is not None
         callees, names = graph_of(backward.loss)
-        seen: set[str] = set()
+        reads = {(backward.scope, name) for name in names}
+        seen: set[tuple[cst.CSTNode, str]] = set()
         for _ in range(SOURCE_DEPTH):
-            fresh = names - seen
+            fresh = reads - seen
             if not fresh:
                 break
             seen |= fresh
-            for name in fresh:
-                for assign in self.definitions.before(backward, backward.scope, name):
+            for scope, name in fresh:
+                assigns = self.definitions.before(backward, scope, name)
+                for assign in assigns:
                     more_callees, more_names = self.graph(assign)
                     callees = callees | more_callees
-                    names = names | more_names
+                    reads = reads | {(assign.scope, more) for more in more_names}
+                if not assigns:
+                    reads = reads | {(caller, more) for _, caller, more in self.handed.reads(backward, scope, name)}
         return callees
 
 
@@ -903,11 +912,13 @@ def forward_feeds(
     index: ModuleIndex,
     namespaces: Mapping[Event | Loop, Namespace],
     index_of: Callable[[Container], ModuleIndex],
+    handed: Handed,
 ) -> dict[int, frozenset[int]]:
     """The assignments that run the forward pass, each with the backwards whose loss it feeds.
 
     An assignment feeds a loss when the loss is computed from the names it binds
-    (a few steps back, in the loop around the backward or before it), and runs
+    (a few steps back, in the loop around the backward or before it; a parameter of an inlined helper that the
+    helper never assigns, through the argument its call hands it, `handed`), and runs
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
     calls a method that returns new tensors only, which runs none; `loss = -(log_alpha.exp() * t).mean()` runs
@@ -945,7 +956,8 @@ def forward_feeds(
             seen |= {(reader.id, slot(scope, bound)) for reader, scope, bound in frontier}
             reached: set[tuple[Event, cst.CSTNode, str]] = set()
             for reader, scope, bound in frontier:
-                for source in [*definitions.before(reader, scope, bound), *definitions.put_before(reader, scope, bound)]:
+                sources = [*definitions.before(reader, scope, bound), *definitions.put_before(reader, scope, bound)]
+                for source in sources:
                     if source.no_grad:
                         continue  # a value made under `torch.no_grad()` carries no graph: nothing before it feeds the loss
                     if source.id not in runs_model:
@@ -953,8 +965,32 @@ def forward_feeds(
                     if runs_model[source.id]:
                         feeds.setdefault(source.id, set()).add(backward.id)
                     reached |= {(source, source.scope, use) for use in source_uses(source)}
+                if not sources:
+                    reached |= handed.reads(reader, scope, bound)
             frontier = {(reader, scope, bound) for reader, scope, bound in reached if (reader.id, slot(scope, bound)) not in seen}
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
+
+
+@dataclass(frozen=True)
+class Handed:
+    """What the inlined calls of one root hand the parameters of the helpers they inline."""
+
+    root: Container
+    calls: Mapping[int, tuple[Inlined, ...]]  # event id -> the inlined calls it sits in, outermost first
+
+    def reads(self, reader: Event, scope: cst.CSTNode, name: str) -> set[tuple[Event, cst.CSTNode, str]]:
+        """`obs`, a parameter of the inlined helper `scope` that nothing there assigned before the reader, is the
+        argument the call hands it: the names that argument's graph reads, in the caller (`update_critic(obs, ...)`
+        after `obs = self.encoder(obs)`, drqv2), read from the same reader. Nothing for a parameter bound where a
+        `functools.partial` was written, or by a default."""
+        around = self.calls.get(reader.id, ())
+        depth = next((i for i in reversed(range(len(around))) if around[i].function is scope), None)
+        argument = dict(around[depth].arguments).get(name) if depth is not None else None
+        call = around[depth].call if depth is not None else None
+        if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
+            return set()
+        caller = around[depth - 1].function if depth else self.root  # type: ignore[operator]
+        return {(reader, caller, used) for used in graph_of(argument)[1]}
 
 
 def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:

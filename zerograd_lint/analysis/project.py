@@ -97,6 +97,23 @@ class ProjectModule:
         return dict(top_level_imports(self.tree.body, self.package))
 
     @cached_property
+    def assigned_once(self) -> dict[str, ast.expr]:
+        """The names its top level binds once, by a plain assignment, and no other way (no def, class, import or
+        second binding), each with its value: a config module's `make_optimizer = functools.partial(AdamW, lr=3e-4)`."""
+        values: dict[str, list[ast.expr | None]] = {}
+        for statement in top_level_statements(self.tree.body):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.Try)):
+                continue  # a def's body binds its own names; an `if`'s and a `try`'s statements come on their own
+            single = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    values.setdefault(node.id, []).append(statement.value if node is single else None)  # type: ignore[union-attr]
+        return {
+            name: found[0] for name, found in values.items()
+            if len(found) == 1 and found[0] is not None and name not in self.defined and name not in self.imports
+        }
+
+    @cached_property
     def star_imports(self) -> tuple[str, ...]:
         return tuple(
             module for node, module in import_froms(self.tree.body, self.package) if any(alias.name == "*" for alias in node.names)
@@ -291,46 +308,48 @@ class Project:
                 self.modules[name] = ProjectModule(source, tree, self, outlined)
         return self.modules[name]
 
-    def definition(self, home: ProjectModule, dotted: str, within: str | None = None) -> Definition | None:
+    def definition(self, home: ProjectModule, dotted: str, within: str | None = None, assigned: bool = False) -> Definition | None:
         """What `a.b.c`, written in `home` (in its top-level def `within`, whose own imports come first), stands for:
-        a def, a class or a module of the project."""
+        a def, a class or a module of the project (`assigned`: or a name a module's top level assigns once,
+        `ProjectModule.assigned_once`)."""
         first, *rest = dotted.split(".")
         local = home.local_imports(within) if within is not None else {}
         if first in local:
             imported = local[first]
-            found = self.imported(imported, LOOKUP_DEPTH - 1) if imported is not None else None
+            found = self.imported(imported, LOOKUP_DEPTH - 1, assigned) if imported is not None else None
         else:
-            found = self.lookup(home, first, LOOKUP_DEPTH)
+            found = self.lookup(home, first, LOOKUP_DEPTH, assigned=assigned)
         for part in rest:
             if found is None or found[1] is not None:
                 return None  # an attribute of a class or function: not followed
-            found = self.lookup(found[0], part, LOOKUP_DEPTH, submodules=True)
+            found = self.lookup(found[0], part, LOOKUP_DEPTH, submodules=True, assigned=assigned)
         return found
 
-    def lookup(self, module: ProjectModule, name: str, depth: int, submodules: bool = False) -> Definition | None:
-        """`name` in `module`'s namespace: its own def or class, what an import binds it to, a star import's."""
+    def lookup(self, module: ProjectModule, name: str, depth: int, submodules: bool = False, assigned: bool = False) -> Definition | None:
+        """`name` in `module`'s namespace: its own def or class (or name assigned once, `assigned`), what an import
+        binds it to, a star import's."""
         if depth <= 0:
             return None
-        if name in module.defined:
+        if name in module.defined or (assigned and name in module.assigned_once):
             return module, name
         imported = module.imports.get(name)
         if imported is not None:
-            return self.imported(imported, depth - 1)
+            return self.imported(imported, depth - 1, assigned)
         star = module.star_names.get(name)
         if star is not None:
             target = self.module(star)
-            return self.lookup(target, name, depth - 1) if target is not None else None
+            return self.lookup(target, name, depth - 1, assigned=assigned) if target is not None else None
         if submodules:
             inner = self.module(f"{module.name}.{name}")
             return (inner, None) if inner is not None else None
         return None
 
-    def imported(self, imported: Imported, depth: int) -> Definition | None:
+    def imported(self, imported: Imported, depth: int, assigned: bool = False) -> Definition | None:
         if imported.name is None:
             module = self.module(imported.module)
             return (module, None) if module is not None else None
         source = self.module(imported.module)
-        found = self.lookup(source, imported.name, depth) if source is not None else None
+        found = self.lookup(source, imported.name, depth, assigned=assigned) if source is not None else None
         if found is None:  # `from pkg import sub`: a submodule
             inner = self.module(f"{imported.module}.{imported.name}")
             return (inner, None) if inner is not None else None

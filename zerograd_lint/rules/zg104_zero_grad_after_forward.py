@@ -86,7 +86,9 @@ RULE = Rule(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
         "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
         "own `forward()` does, included), and read back from a list or a project's buffer it was put in (`outputs.append(out)`, "
-        "`rollout.feed(data)` of a class whose method keeps what it is handed); a value made under `torch.no_grad()` carries no graph and is none. A call of an "
+        "`rollout.feed(data)` of a class whose method keeps what it is handed), and in the caller of a helper for what its "
+        "parameters are handed (`update_critic(obs, ...)` after `obs = self.encoder(obs)`); a value made under "
+        "`torch.no_grad()` carries no graph and is none. A call of an "
         "element of a container of models (`self.model[\"generator\"](x)`) runs a forward, and so does a function of the "
         "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
         "settings runs none."
@@ -161,6 +163,15 @@ RULE = Rule(
         "def pack_and_forward(model, sequences):\n    return model(torch.cat(sequences))\n\n"
         "for sequences, y in loader:\n    out = pack_and_forward(model, sequences)\n    loss = F.l1_loss(out, y)\n"
         "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # The helper's parameter is the caller's argument: the encoder ran in the caller (drqv2's `update_critic`).
+        "class Agent:\n    def __init__(self):\n        self.encoder = Encoder()\n        self.critic = Critic()\n"
+        "        self.encoder_opt = torch.optim.Adam(self.encoder.parameters())\n"
+        "        self.critic_opt = torch.optim.Adam(self.critic.parameters())\n\n"
+        "    def update(self, obs, action, target):\n        obs = self.encoder(obs)\n"
+        "        self.update_critic(obs, action, target)\n\n    def update_critic(self, obs, action, target):\n"
+        "        q = self.critic(torch.cat([obs, action], dim=-1))\n        loss = F.mse_loss(q, target)\n"
+        "        self.encoder_opt.zero_grad()  # <- ZG104\n        self.critic_opt.zero_grad()  # <- ZG104\n"
+        "        loss.backward()\n        self.critic_opt.step()\n        self.encoder_opt.step()\n",
     ),
     check=check,
 )

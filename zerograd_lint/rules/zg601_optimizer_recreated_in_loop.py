@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir.names import last_name
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import finding, named
 
@@ -15,7 +14,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             loop_line = facts.line(loop.node)
             yield finding(
                 facts, built.node,
-                f"a new {last_name(built.node.func)} `{named(root, built.optimizer, built)}` is built in every iteration of the loop at line "
+                f"a new {built.optimizer_class} `{named(root, built.optimizer, built)}` is built in every iteration of the loop at line "
                 f"{loop_line}, which steps it at line {facts.line(step.node)}, over the parameters of {models}, built "
                 f"outside that loop: its state (moments, momentum, step count) starts empty each time. "
                 f"Build it once, before the loop at line {loop_line}.",
@@ -31,7 +30,9 @@ RULE = Rule(
     what=(
         "Reports the construction of a stateful optimizer (Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, "
         "RAdam, LBFGS, SGD with a momentum > 0, third-party ones such as Lion or LAMB) that runs in every iteration "
-        "of a training loop which also steps it, over the parameters of a model built outside that loop."
+        "of a training loop which also steps it, over the parameters of a model built outside that loop: the class "
+        "called, a function returning its construction, or a `functools.partial` of the class (its keywords read "
+        "with the call's, a config module's partial through the import)."
     ),
     why=(
         "Every iteration then starts from an empty optimizer state: Adam's moment estimates, SGD's momentum "
@@ -136,6 +137,10 @@ RULE = Rule(
         # Through a factory of the file: reported at the construction.
         "def make_optimizer(net):\n    return torch.optim.RMSprop(net.parameters(), lr=1e-3)  # <- ZG601\n\n"
         "def train(model, loader):\n    for x, y in loader:\n        optimizer = make_optimizer(model)\n"
+        "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
+        # Through a `functools.partial` of the class (a config value), called on the parameters: reported at the call.
+        "make_optimizer = functools.partial(torch.optim.AdamW, lr=3e-4, weight_decay=0.1)\n\n"
+        "for epoch in range(epochs):\n    optimizer = make_optimizer(model.parameters())  # <- ZG601\n    for x, y in loader:\n"
         "        optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        optimizer.step()\n",
         # The same data rebuilt and the model moved each epoch: still the same model.
         "for epoch in range(epochs):\n    loader = DataLoader(train_set, batch_size=64, shuffle=True)\n"

@@ -544,24 +544,26 @@ class CallEvents:
         return found
 
     def optimizer_built(self, target: cst.BaseExpression, value: cst.BaseExpression, context: Context) -> list[Node]:
-        """`opt = Adam(model.parameters())`, or a factory of the file returning such a construction."""
-        found = state_events.optimizer_construction(value, context.resolver) if isinstance(target, (cst.Name, cst.Attribute)) else None
-        if found is None:
+        """`opt = Adam(model.parameters())`, a factory of the file returning such a construction, or a partial of the
+        class called (`opt = make_optimizer(model.parameters())`)."""
+        built = state_events.optimizer_construction(value, context.resolver) if isinstance(target, (cst.Name, cst.Attribute)) else None
+        if built is None:
             return []
-        construction, resolver = found
-        if isinstance(resolver.same_file, SameFileView) and isinstance(resolver.same_file.container, cst.FunctionDef):
+        home = built.resolver.same_file
+        if isinstance(home, SameFileView) and isinstance(home.container, cst.FunctionDef):
             # A factory's construction (`return AdamW(...)` of `model.configure_optimizers()`, read, not inlined) is
             # reported where it is written: its def's module is one the analysis read.
-            self.homes.setdefault(resolver.same_file.container, resolver.same_file.index)
-        params = state_events.parameters_argument(construction)
+            self.homes.setdefault(home.container, home.index)
+        params = built.argument("params", 0)
         return [
             self.event(
-                OptimizerBuilt, construction,
+                OptimizerBuilt, built.call,
                 optimizer=context.resolver.canonical(target),
                 site=value,
-                stateful=state_events.keeps_state(construction, resolver),
-                models=resolver.parameter_owners(params) if params is not None else frozenset(),
-                reads=state_events.reads(params, resolver) if params is not None else frozenset(),
+                optimizer_class=built.name,
+                stateful=state_events.keeps_state(built),
+                models=params[1].parameter_owners(params[0]) if params is not None else frozenset(),
+                reads=state_events.reads(*params) if params is not None else frozenset(),
             )
         ]
 

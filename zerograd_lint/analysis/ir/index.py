@@ -7,6 +7,7 @@ on demand, for the functions an analysis actually reaches.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import weakref
 from functools import cached_property
@@ -20,7 +21,8 @@ from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dot
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
-from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.questions.visitor import dotted_name as python_dotted_name
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.project import ProjectModule
@@ -420,6 +422,22 @@ class SameFileView:
         if on_class is not None:
             return on_class
         return self.method_of_instance(call, caller) if caller is not None else None
+
+    def imported_partial(self, name: str) -> tuple[Resolver, cst.Call] | None:
+        """The `functools.partial(...)` another module of the project binds `name`, imported here, to at its top level,
+        once (a config module's `make_optimizer = functools.partial(torch.optim.AdamW, lr=3e-4)`), with the resolver of
+        that module's top level; None for anything else. Asked of its outline first: the module is parsed by LibCST
+        only for such a partial."""
+        home = self.index.project
+        found = home.project.definition(home, name, self.index.top_level_name(self.container), assigned=True) if home is not None else None
+        value = found[0].assigned_once.get(found[1]) if found is not None and found[1] is not None and found[0] is not home else None
+        if not (isinstance(value, ast.Call) and python_dotted_name(value.func) in PARTIALS) or found[0].whole is None:  # type: ignore[union-attr]
+            return None
+        index = found[0].index  # type: ignore[union-attr]
+        resolver = index.resolver_for(index.module)
+        bindings = resolver.bindings(found[1])  # type: ignore[index, arg-type]
+        bound = bindings[0].value if len(bindings) == 1 else None
+        return (resolver, bound) if isinstance(bound, cst.Call) else None
 
     def class_named(self, node: cst.BaseExpression) -> Built | None:
         """The class of the file or of the project that a name written here names (`TrainConfig`, imported)."""

@@ -15,7 +15,7 @@ from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Resolver, rewraps
-from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, WRAPPED_MODULE
+from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, PARTIALS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
@@ -565,14 +565,15 @@ def decorated(function: cst.FunctionDef, name: str) -> bool:
 def is_partial(call: cst.Call) -> bool:
     """`functools.partial(f, ...)` (or `partial(f, ...)`), `f` given by position."""
     return (
-        dotted_name(call.func) in ("partial", "functools.partial") and bool(call.args)
+        dotted_name(call.func) in PARTIALS and bool(call.args)
         and call.args[0].keyword is None and not call.args[0].star
     )
 
 
 def partial_bound(resolver: Resolver, node: cst.BaseExpression | None, depth: int) -> tuple[Resolver, cst.Call] | None:
     """The `functools.partial(...)` call `node` is, with the resolver that reads it: itself, a name bound once to
-    one, or a parameter its caller handed one (read in the caller's resolver)."""
+    one, a parameter its caller handed one (read in the caller's resolver), or a name imported from a module of the
+    project whose top level binds it once to one (read in that module's, `SameFileView.imported_partial`)."""
     if isinstance(node, cst.Call):
         return (resolver, node) if is_partial(node) else None
     if not isinstance(node, cst.Name) or depth > 4:
@@ -580,7 +581,12 @@ def partial_bound(resolver: Resolver, node: cst.BaseExpression | None, depth: in
     if node.value in resolver.arguments:
         caller, argument = resolver.arguments[node.value]
         return partial_bound(caller, argument, depth + 1)
-    bindings = resolver.bindings(node.value) if node.value not in resolver.overlay else []
+    if node.value in resolver.overlay:
+        return None
+    bindings = resolver.bindings(node.value)
+    if not bindings and isinstance(resolver.same_file, SameFileView):
+        found = resolver.same_file.imported_partial(node.value)
+        return partial_bound(found[0], found[1], depth + 1) if found is not None else None
     return partial_bound(resolver, bindings[0].value, depth + 1) if len(bindings) == 1 else None
 
 

@@ -210,13 +210,15 @@ class SchedulerStep(Event):
 class OptimizerBuilt(Event):
     """`opt = torch.optim.Adam(model.parameters())`: a new optimizer, with fresh state, bound to `optimizer` (ZG601).
 
-    `node` is the construction call (inside a factory of the file, when one builds it).
+    `node` is the construction call (inside a factory of the file, when one builds it; the call of a partial of the
+    class, when one is called).
     """
 
     node: cst.Call
 
     optimizer: str
     site: cst.CSTNode  # the value assigned: the construction itself, or the call of a factory that returns it
+    optimizer_class: str  # the class built: `AdamW`
     stateful: bool  # keeps state from step to step (moments, momentum); plain SGD does not
     models: frozenset[str]  # the models whose parameters it is visibly built from
     reads: frozenset[str]  # the names and attributes its parameter expression reads

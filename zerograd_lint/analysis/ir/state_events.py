@@ -8,11 +8,13 @@ a step, a call or an assignment.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Mapping
 
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
+from zerograd_lint.analysis.ir.inlining import partial_bound
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.roles import Resolver, group_parameters, tuple_elements
 from zerograd_lint.analysis.ir.visiting import code_children, nodes_of, visit
@@ -62,36 +64,61 @@ def scheduler_step(call: cst.Call, receiver: cst.BaseExpression, resolver: Resol
 # ZG601 ---------------------------------------------------------------------------------
 
 
-def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> tuple[cst.Call, Resolver] | None:
-    """The optimizer class constructed by `value`, directly or as what a function of the file returns."""
+@dataclass(frozen=True)
+class OptimizerConstruction:
+    """An optimizer class called: the call that builds it, the class's name, and the arguments the class gets, each
+    with the resolver that reads it."""
+
+    call: cst.Call  # the class's call, or the call of a partial of it (`make_optimizer(model.parameters())`)
+    resolver: Resolver  # reads `call`: a factory's own, where a function returns the construction
+    name: str  # the class: `AdamW`
+    arguments: tuple[tuple[cst.Arg, Resolver], ...]  # in the order the class gets them: a partial's, then the call's
+
+    @staticmethod
+    def of(call: cst.Call, resolver: Resolver) -> OptimizerConstruction:
+        return OptimizerConstruction(call, resolver, last_name(call.func) or "", tuple((a, resolver) for a in call.args))
+
+    def argument(self, keyword: str, position: int) -> tuple[cst.BaseExpression, Resolver] | None:
+        """The value the class's parameter gets (its keyword, else its position), as a call of it binds it: a later
+        keyword wins, as the call's own keywords win over a partial's."""
+        named = [(a.value, at) for a, at in self.arguments if a.keyword is not None and a.keyword.value == keyword]
+        positional = [(a.value, at) for a, at in self.arguments if a.keyword is None and not a.star]
+        return named[-1] if named else positional[position] if len(positional) > position else None
+
+
+def optimizer_construction(value: cst.BaseExpression, resolver: Resolver) -> OptimizerConstruction | None:
+    """The optimizer class constructed by `value`: directly, as what a function of the file returns, or through a
+    `functools.partial` of the class (`make_optimizer = partial(torch.optim.AdamW, lr=3e-4)`, in view, handed in
+    or imported from a config module of the project), called with the rest of its arguments."""
     if not isinstance(value, cst.Call):
         return None
     if last_name(value.func) in OPTIMIZER_CLASSES:
-        return value, resolver
+        return OptimizerConstruction.of(value, resolver)
     returned = resolver.returned_expressions(value)
     if returned and all(isinstance(v, cst.Call) and last_name(v.func) in OPTIMIZER_CLASSES for v in returned):
         callee, construction = resolver.returned(value, 0)[0]
-        return construction, callee  # type: ignore[return-value]
-    return None
+        return OptimizerConstruction.of(construction, callee)  # type: ignore[arg-type]
+    bound = partial_bound(resolver, value.func, 0) if isinstance(value.func, cst.Name) else None
+    if bound is None or last_name(bound[1].args[0].value) not in OPTIMIZER_CLASSES:
+        return None
+    at, partial = bound
+    arguments = (*((a, at) for a in partial.args[1:]), *((a, resolver) for a in value.args))
+    return OptimizerConstruction(value, resolver, last_name(partial.args[0].value) or "", arguments)
 
 
-def keeps_state(call: cst.Call, resolver: Resolver) -> bool:
+def keeps_state(built: OptimizerConstruction) -> bool:
     """Whether the optimizer keeps state from step to step: every known class but SGD without momentum.
 
     SGD's `momentum` keeps state unless the file shows it is 0: `momentum=args.momentum` is stateful,
     and so is an argparse option whose default is 0.9."""
-    name = last_name(call.func) or ""
-    if name not in OPTIMIZER_CLASSES or name in OPTIMIZER_WRAPPERS:
+    if built.name not in OPTIMIZER_CLASSES or built.name in OPTIMIZER_WRAPPERS:
         return False
-    if "sgd" not in name.lower():
+    if "sgd" not in built.name.lower():
         return True
-    momentum = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "momentum"), None)
-    positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    if momentum is None and len(positional) >= 3:
-        momentum = positional[2]  # SGD(params, lr, momentum, ...)
+    momentum = built.argument("momentum", 2)  # SGD(params, lr, momentum, ...)
     if momentum is None:
         return False
-    value = known_number(momentum, resolver)
+    value = known_number(*momentum)
     return value is None or value > 0
 
 
@@ -114,11 +141,6 @@ def known_number(node: cst.BaseExpression, resolver: Resolver, depth: int = 0) -
         return known_number(bindings[0].value or bindings[0].alias, resolver, depth + 1)
     default = resolver.option_default(node.attr.value) if isinstance(node, cst.Attribute) and not bindings else None
     return known_number(default, resolver, depth + 1) if default is not None else None
-
-
-def parameters_argument(call: cst.Call) -> cst.BaseExpression | None:
-    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "params"), None)
-    return keyword or next((a.value for a in call.args if a.keyword is None and not a.star), None)
 
 
 def reads(node: cst.CSTNode, resolver: Resolver) -> frozenset[str]:

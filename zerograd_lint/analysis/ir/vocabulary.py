@@ -122,6 +122,9 @@ WRAPPED_MODULE = "module"
 # Calls that hand back the same module's parameters: `DDP(model)`, `torch.compile(model)`, `copy.deepcopy(model)`.
 MODULE_WRAPPERS = DATA_PARALLEL_WRAPPERS | {"compile", "deepcopy", "convert_sync_batchnorm", "prepare"}
 
+# `functools.partial` as called: a callable with some of its arguments bound.
+PARTIALS = frozenset({"partial", "functools.partial"})
+
 # --- the library these words describe ---------------------------------------------------------
 
 # The library whose API these words describe as a whole (its optimizers, schedulers, scalers, modules, clips): its

@@ -1,7 +1,10 @@
-# expect: ZG101 22:9
+# expect: ZG101 25:9
+# expect: ZG104 28:9
 """A GAN trainer whose optimizers live in a dict (`self.optimizers["d"]`), built from its config: the generator's
 step clears its own before each backward; the discriminator's never does (its gradients pile up over the loop's
-iterations, the generator's backward through it included). Reported here for main.py's loop."""
+iterations, the generator's backward through it included). Reported here for main.py's loop. The generator's clear
+runs after its forward pass, the `fake` the loop made and handed to `step_generator`, and before the backward of the
+loss computed from it: the opt-in ZG104, for either loop."""
 
 import torch
 

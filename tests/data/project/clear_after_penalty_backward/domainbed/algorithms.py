@@ -1,4 +1,5 @@
-# expect: ZG104 67:9
+# expect: ZG104 32:9
+# expect: ZG104 69:9
 """Domain-generalisation algorithms in DomainBed's shape, each `update` run by train.py's step loop.
 
 `GradientVariance` (Fishr's shape) builds its penalty from per-sample gradients: `_penalty` clears and runs
@@ -6,7 +7,8 @@
 after that backward and before the objective's: the clear is not a clear after the forward that could move to the
 top of the update (RULES.md's ZG104 is the clear between the forward and *its* backward, with nothing filling the
 gradients between). `GradientNorm` gets its penalty from `torch.autograd.grad`, which fills no `.grad`: its clear
-after the forward is a true ZG104."""
+after the forward is a true ZG104. So is `_penalty`'s own clear: it runs after the forward of the `logits` its caller
+hands it and before the penalty's backward, and could run before that forward."""
 
 import torch
 import torch.nn.functional as F

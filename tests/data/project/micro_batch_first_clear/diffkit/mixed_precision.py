@@ -1,5 +1,6 @@
-# expect: ZG101 46:9
-# expect: ZG101 50:9
+# expect: ZG101 47:9
+# expect: ZG101 51:9
+# expect: ZG104 14:9
 """A trainer of the package (guided-diffusion's `MixedPrecisionTrainer` shape, written here): its own `zero_grad`
 and `backward`, and `optimize`, which steps the optimizer it is handed, in full precision or through master
 parameters. The scripts clear through it before the first micro-batch's backward; the one counting micro-batches

@@ -2,9 +2,9 @@
 """The classifier's loop: each step's batch is cut into micro-batches; the first one's clear (`if i == 0`) runs before
 its backward, and every micro-batch's loss requires grad alike, so the step sees this step's gradients only. The
 validation pass runs the same helper under `torch.no_grad()`: its losses require no grad, and it runs no backward.
-The clear after the first micro-batch's forward would be the opt-in ZG104, but it is the trainer's own `zero_grad`,
-inlined: `param.grad = None` over `trainer.model_params`, which the analysis does not relate to the `master_params`
-`opt` was built over (the same list, through an attribute copy): a clear of unknown coverage makes no ZG104."""
+The clear after the first micro-batch's forward is the opt-in ZG104 (reported in the trainer's `zero_grad`, inlined:
+`param.grad = None` over `trainer.model_params`, the model's gradients), found through the loss the loop hands the
+trainer's `backward(loss)`."""
 
 import torch
 

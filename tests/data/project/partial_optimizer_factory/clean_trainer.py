@@ -1,4 +1,6 @@
 # expect: clean
+"""trainer.py's twin: the optimizer is built once from the config's partial, in `__init__`."""
+
 import torch
 
 from configs.optim import make_optimizer
