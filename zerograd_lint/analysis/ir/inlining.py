@@ -164,10 +164,17 @@ class Inlining:
         bindings = context.resolver.bindings(key)
         if not bindings and isinstance(receiver, cst.Attribute) and receiver.attr.value == WRAPPED_MODULE:
             return self.wrapped_instance(receiver.value, context.resolver)
-        if len(bindings) > 1 and isinstance(receiver, cst.Name) and chosen_by_one_test(receiver, len(bindings), context.function):
+        if self.chosen_in_view(receiver, context):
             found = [self.constructions_of(binding.value, context.resolver, 0) for binding in bindings]
             return None if None in found else [construction for part in found for construction in part or ()]
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+
+    @staticmethod
+    def chosen_in_view(receiver: cst.BaseExpression, context: Context) -> bool:
+        """Whether `receiver` is a name bound once in each arm of one if/elif chain of the code being built
+        (`chosen_by_one_test`)."""
+        bindings = len(context.resolver.bindings(receiver.value)) if isinstance(receiver, cst.Name) else 0
+        return bindings > 1 and chosen_by_one_test(receiver, bindings, context.function)  # type: ignore[arg-type]
 
     def wrapped_instance(self, wrapper: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
         """The module a data-parallel wrapper was handed, its `.module` (`model.module` of `model = DDP(Net(cfg).to(rank),
@@ -262,11 +269,12 @@ class Inlining:
         statements built, with what it inlines in turn, else not at all (unknown, silent, as a library's), never in
         part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is not copied into every
         caller. Its own module, when checked, analyses it as a root of its own. An instance that is one of several
-        constructions (a factory's `build(cfg)` returning a `Trainer` or a `GanTrainer`, a script's if/elif choosing
-        one) is the same one at every call until its name is bound again: where the constructions run other methods
-        or hand them other objects, each is inlined as an arm of a choice whose test is which construction the
-        instance is (`construction_chosen`), one atom across the calls, so that the paths mix no two classes. None: no
-        such instance or method, or a choice whose instance no test can name."""
+        constructions is the same one at every call until its name is bound again: where a script's if/elif chooses
+        among constructions that run other methods or hand them other objects (`chosen_in_view`), each is inlined as
+        an arm of a choice whose test is which construction the instance is (`construction_chosen`), one atom across
+        the calls, so that the paths mix no two classes; a factory's choice is followed only where each runs the same
+        method with the same objects (`build(cfg)` returning a `Trainer` or a subclass of it that does not override
+        the method). None: no such instance or method, or not one known method."""
         built = self.instance_built(receiver, context) or []
         found = [home.inherited_method(cls, name) for home, cls, _, _ in built]
         if not found or any(each is None for each in found):
@@ -281,8 +289,8 @@ class Inlining:
                 chosen_by.append([])
             chosen_by[variants.index(variant)].append(position)
         subject = context.naming.chain(receiver)
-        if len(variants) > 1 and subject is None:
-            return None
+        if len(variants) > 1 and (subject is None or not self.chosen_in_view(receiver, context)):
+            return None  # a factory's choice (`build(name)` returning one of two classes) stays unknown
         if any(attributes is None for _, attributes in variants):
             return []
         arms = self.inline_variants(call, receiver, variants, context)  # type: ignore[arg-type]
