@@ -52,9 +52,9 @@ Partial = tuple[Resolver, Sequence[cst.Arg]]
 
 def chosen_by_one_test(name: cst.Name, bindings: int, container: Container) -> bool:
     """Whether every binding of `name` in `container` is an assignment of its own among the statements of one arm each
-    of one if/elif chain of the container's code (under `if __name__ == "__main__":` too), and the name is read outside
-    that chain (`if kind == "munit": trainer = MUNIT(cfg)` / `elif kind == "unit": trainer = UNIT(cfg)`, then the
-    loop): one of the constructions, the same until the name is bound again."""
+    of one if/elif chain of the container's code (under `if __name__ == "__main__":` too), and `name`, the read asked
+    about, is outside that chain (`if kind == "munit": trainer = MUNIT(cfg)` / `elif kind == "unit": trainer =
+    UNIT(cfg)`, then the loop): one of the constructions, the same until the name is bound again."""
     body = container.body if isinstance(container, cst.Module) else statements_of(container.body)
     statements = list(reversed(body))
     while statements:
