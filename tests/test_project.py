@@ -508,6 +508,30 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
 
 
+def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
+    """A script with no loop and no word of epochs or loaders that builds an optimizer and calls a method on a
+    construction of a trainer it imports (alpaca_farm's shape) reaches the project gate, which asks the defs of the
+    methods it calls on it; one that names no optimizer hands the trainer nothing its own module does not see."""
+    import ast
+
+    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere, trainer_methods_called
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "model_clear_inside_accumulate", tree)
+    (tree / "pyproject.toml").write_text("")
+    train = (tree / "train.py").read_text()
+    assert trainer_methods_called(ast.parse(train)) == {"prepare", "train"}  # `accelerator.prepare`: no def of a trainer
+    assert trainer_methods_called(ast.parse((tree / "train_fixed.py").read_text())) == {"prepare", "step_with_rollouts"}
+    project = project_of(str(tree / "train.py"))
+    assert project is not None
+    gate = ProjectGate(project.checked, project.load)
+    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(ast.parse(train), train)
+    handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
+    assert "optim" not in handed and not may_train_elsewhere(handed.encode())
+    assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}
+
+
 def test_a_run_finds_each_module_once_and_the_next_check_sees_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every file of a run that imports `engine` asks the project for it (and for the names it imports): a run finds
     each name once (`project_index.one_run`), however many files ask. A long-lived process checks again and sees an

@@ -38,7 +38,8 @@ OPTIMIZER_WORD = re.compile(rb"opt(?:im|(?<![A-Za-z0-9]opt)(?![A-Za-z]))")
 LOOP_WORDS = (b"epoch", b"loader")
 # Or a loop driving a trainer of the project (`trainer.critic_step(batch)`, SPADE's train.py): where the text names no
 # optimizer, only the defs its loops call are asked (`called_in_loops`): a report that needs no loop is made where the
-# step's own module is checked, and a test suite's `trainer.fit()` outside any loop reads no project module's defs.
+# step's own module is checked, and a test suite's `trainer.fit()` outside any loop reads no project module's defs
+# (but for a script that names the optimizer it hands the trainer: `may_run_a_trainer`).
 # Measured: the word lets 17 more of torch's files reach the engine (95 of Lightning's, 67 of fairseq's, 71 of
 # composer's), none the analysis (asking all their words, composer's tests of `Trainer.fit()` took 21 s of CPU).
 TRAINER_WORD = b"train"
@@ -59,6 +60,11 @@ DERIVED_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([ \t]*
 # A class with more than one base, or a keyword among them (`class Trainer(Base, LoopMixin):`): one that may mix
 # classes of the project into one trainer (`ProjectGate.composes_training`, asked of the tree).
 MIXING_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([^()]*,")
+# Or a script with no loop of its own that builds the optimizer and runs a trainer it imports on it
+# (`PPOTrainer(accelerator, policy, optimizer).train(queries)`): what it hands the trainer is known only there. Its words
+# say `train`, an optimizer, and an import line names a trainer (`TRAINER_IMPORT`); its tree must call a method on a
+# construction of a class it imports (`trainer_methods_called`) that a def of a training module reaches a backward and a
+# step from. One that names no optimizer hands the trainer nothing its own module's analysis does not see.
 TRAINER_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+[\w.]*train|^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t(]+[^\n]*Trainer\b", re.MULTILINE)
 # How many modules without a backward or a step the gate looks through to the modules they import, and how many
 # modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
@@ -122,10 +128,11 @@ class ProjectGate:
         return source is not None and source.is_package
 
     def in_text(self, data: bytes) -> bool:
-        """The text speaks of an optimizer and of epochs or a data loader, and it and the modules it imports
-        (`from . import engine`: that submodule) have a backward and a step between them."""
+        """The text speaks of an optimizer and of epochs or a data loader (or runs a trainer it imports,
+        `may_run_a_trainer`), and it and the modules it imports (`from . import engine`: that submodule) have a
+        backward and a step between them."""
         backward, step = own = lifecycle_words(data)
-        loops = may_loop_elsewhere(data)
+        loops = may_loop_elsewhere(data) or may_run_a_trainer(data)
         if not (loops or may_hold_driven_override(data, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
@@ -255,12 +262,16 @@ class ProjectGate:
         reach them, or one of them while its own code has the other (its code has not both: the gate asked)."""
         if self.driven_overrides(tree) or self.composes_training(tree):
             return True
-        if not may_loop_elsewhere(as_bytes(source)):
+        data = as_bytes(source)
+        if may_loop_elsewhere(data):
+            called = words_of(source) if says_optimizer(data) else called_in_loops(tree)
+        elif may_run_a_trainer(data):
+            called = trainer_methods_called(tree)
+        else:
             # its words let it in for an override alone (`in_text` asked its text `may_drive_an_override`), and no
             # training module it imports runs one
             return False
         backward = step = False
-        called = words_of(source) if says_optimizer(as_bytes(source)) else called_in_loops(tree)
         called = called.union(*self.relayed(tree, called).values())
         for reaches_backward, reaches_step in self.reached(tree, called).values():
             backward, step = backward or reaches_backward, step or reaches_step
@@ -373,7 +384,12 @@ def names_in(found: list[str], source: str) -> frozenset[str]:
 
 def may_train_elsewhere(data: bytes) -> bool:
     """The words of a file whose code may run a backward and a step it imports (asked before anything is read)."""
-    return may_loop_elsewhere(data) or may_hold_driven_override(data)
+    return may_loop_elsewhere(data) or may_run_a_trainer(data) or may_hold_driven_override(data)
+
+
+def may_run_a_trainer(data: bytes) -> bool:
+    """The words of a script that builds an optimizer and runs a trainer it imports (`TRAINER_IMPORT`)."""
+    return TRAINER_WORD in data and says_optimizer(data) and TRAINER_IMPORT.search(data) is not None
 
 
 def may_loop_elsewhere(data: bytes) -> bool:
@@ -412,6 +428,25 @@ def called_in_loops(tree: ast.Module) -> frozenset[str]:
         frontier = {name for caller in frontier for name in calls_of.get(caller, ())} - called
         called |= frontier
     return frozenset(called)
+
+
+def trainer_methods_called(tree: ast.Module) -> frozenset[str]:
+    """The methods the file calls on a construction of a class it imports by name, bound to no name or to a name
+    (`PPOTrainer(...).train(queries)`, `trainer = PPOTrainer(...)` then `trainer.train(queries)`): `train`."""
+    imported = {alias.asname or alias.name for node in statements_in(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    constructions = {
+        target.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and constructs(node.value, imported)
+        for target in node.targets if isinstance(target, ast.Name)
+    }
+    return frozenset(
+        call.func.attr for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        and (constructs(call.func.value, imported) or isinstance(call.func.value, ast.Name) and call.func.value.id in constructions)
+    )
+
+
+def constructs(value: ast.expr, imported: set[str]) -> bool:
+    """Whether `value` calls one of the `imported` names (a class, or a factory: the gate asks what its defs reach)."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in imported
 
 
 def names_handed(tree: ast.Module) -> frozenset[str]:

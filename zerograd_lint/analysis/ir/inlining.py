@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, literal_of
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Resolver, rewraps
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, PARTIALS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
 
@@ -47,6 +48,44 @@ class Attributes:
 # The arguments a `functools.partial(f, ...)` binds before a call's own (those after `f`), with the resolver that
 # reads them: that of the place the partial was written.
 Partial = tuple[Resolver, Sequence[cst.Arg]]
+
+
+def chosen_by_one_test(name: cst.Name, bindings: int, container: Container) -> bool:
+    """Whether every binding of `name` in `container` is an assignment of its own among the statements of one arm each
+    of one if/elif chain of the container's code (under `if __name__ == "__main__":` too), and `name`, the read asked
+    about, is outside that chain (`if kind == "munit": trainer = MUNIT(cfg)` / `elif kind == "unit": trainer =
+    UNIT(cfg)`, then the loop): one of the constructions, the same until the name is bound again."""
+    body = container.body if isinstance(container, cst.Module) else statements_of(container.body)
+    statements = list(reversed(body))
+    while statements:
+        statement = statements.pop()
+        statements.extend(each for suite in reversed([*suites(statement)]) for each in reversed(suite))
+        arms: list[Sequence[cst.CSTNode]] = []
+        branch: cst.If | cst.Else | None = statement if isinstance(statement, cst.If) else None
+        while branch is not None:
+            arms.append(statements_of(branch.body))
+            branch = branch.orelse if isinstance(branch, cst.If) else None
+        assigning = [sum(assigns(each, name.value) for each in arm) for arm in arms]
+        if sum(assigning) == bindings and set(assigning) <= {0, 1}:
+            return not any(found is name for found in nodes_of(statement, cst.Name))
+    return False
+
+
+def assigns(statement: cst.CSTNode, name: str) -> bool:
+    """Whether the statement is `name = <call>`."""
+    small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+    return (
+        isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+        and small.targets[0].target.value == name and isinstance(small.value, cst.Call)
+    )
+
+
+def construction_chosen(subject: str, cls: cst.ClassDef, position: int) -> Atom:
+    """The test that the instance keyed `subject` is the construction at `position` among those it may be: an equality
+    with a value no code can write, so that two such tests of one instance are decided together, and a test that the
+    instance is None is false beside it; a rebinding of the name forgets it, as any test of it."""
+    value = repr(f"<{cls.name.value} #{position}>")
+    return Atom(f"{subject}=={value}", frozenset({subject}), "equal", subject, value)
 
 
 class Inlining:
@@ -106,7 +145,10 @@ class Inlining:
         (`build_logger(cfg)` returning `Logger(cfg.dir)`): each construction it may be (`constructions_of`). None
         when it is bound otherwise (more than once, by a library, by a registry lookup). An instance's `self.x` that
         its class sets only from its construction's argument is that argument's instance, read where it was built
-        (`self.optim_wrapper` of an `EpochLoop(model, loader, optim_wrapper)`: `Attributes.handed`)."""
+        (`self.optim_wrapper` of an `EpochLoop(model, loader, optim_wrapper)`: `Attributes.handed`). A construction
+        bound to no name (`Trainer(model, opt).fit(loader)`) is its own instance, as it would be bound to one."""
+        if isinstance(receiver, cst.Call):
+            return self.constructions_of(receiver, context.resolver, 0)
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         key = code_of(receiver)
@@ -122,7 +164,17 @@ class Inlining:
         bindings = context.resolver.bindings(key)
         if not bindings and isinstance(receiver, cst.Attribute) and receiver.attr.value == WRAPPED_MODULE:
             return self.wrapped_instance(receiver.value, context.resolver)
+        if self.chosen_in_view(receiver, context):
+            found = [self.constructions_of(binding.value, context.resolver, 0) for binding in bindings]
+            return None if None in found else [construction for part in found for construction in part or ()]
         return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+
+    @staticmethod
+    def chosen_in_view(receiver: cst.BaseExpression, context: Context) -> bool:
+        """Whether `receiver` is a name bound once in each arm of one if/elif chain of the code being built
+        (`chosen_by_one_test`)."""
+        bindings = len(context.resolver.bindings(receiver.value)) if isinstance(receiver, cst.Name) else 0
+        return bindings > 1 and chosen_by_one_test(receiver, bindings, context.function)  # type: ignore[arg-type]
 
     def wrapped_instance(self, wrapper: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
         """The module a data-parallel wrapper was handed, its `.module` (`model.module` of `model = DDP(Net(cfg).to(rank),
@@ -216,32 +268,55 @@ class Inlining:
         `self.x` read as the caller's objects (`instance_attributes`); another module's within `ELSEWHERE_STATEMENTS`
         statements built, with what it inlines in turn, else not at all (unknown, silent, as a library's), never in
         part: a project's whole trainer (`trainer.fit()`, called by each of a hundred tests) is not copied into every
-        caller. Its own module, when checked, analyses it as a root of its own. An instance a factory builds as one
-        of several classes is followed only where each runs the same method with the same objects (`build(cfg)`
-        returning a `Trainer` or a subclass of it that does not override the method). None: no such instance or
-        method, or not one known method."""
+        caller. Its own module, when checked, analyses it as a root of its own. An instance that is one of several
+        constructions is the same one at every call until its name is bound again: where a script's if/elif chooses
+        among constructions that run other methods or hand them other objects (`chosen_in_view`), each is inlined as
+        an arm of a choice whose test is which construction the instance is (`construction_chosen`), one atom across
+        the calls, so that the paths mix no two classes; a factory's choice is followed only where each runs the same
+        method with the same objects (`build(cfg)` returning a `Trainer` or a subclass of it that does not override
+        the method). None: no such instance or method, or not one known method."""
         built = self.instance_built(receiver, context) or []
         found = [home.inherited_method(cls, name) for home, cls, _, _ in built]
-        if not found or any(each is None or each[1] is not found[0][1] for each in found):  # type: ignore[index]
+        if not found or any(each is None for each in found):
             return None
-        home, method = found[0]  # type: ignore[misc]
-        self.homes.setdefault(method, home)
-        each_attributes = [self.instance_attributes(receiver, construction, method, context) for construction in built]
-        attributes = each_attributes[0]
-        if any(other != attributes for other in each_attributes):
-            return None  # each construction hands the method other objects: not one known call
-        if attributes is None:
+        variants: list[tuple[cst.FunctionDef, Attributes | None]] = []  # each (method, attributes) once (unhashable)
+        chosen_by: list[list[int]] = []  # the positions of the constructions that run each
+        for position, (construction, (home, method)) in enumerate(zip(built, found)):  # type: ignore[misc]
+            self.homes.setdefault(method, home)
+            variant = (method, self.instance_attributes(receiver, construction, method, context))
+            if variant not in variants:
+                variants.append(variant)
+                chosen_by.append([])
+            chosen_by[variants.index(variant)].append(position)
+        subject = context.naming.chain(receiver)
+        if len(variants) > 1 and (subject is None or not self.chosen_in_view(receiver, context)):
+            return None  # a factory's choice (`build(name)` returning one of two classes) stays unknown
+        if any(attributes is None for _, attributes in variants):
             return []
-        if self.index_of(method) is self.index_of(context.function):
-            return self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver)
+        arms = self.inline_variants(call, receiver, variants, context)  # type: ignore[arg-type]
+        if arms is None:
+            return []
+        choice = Block(tuple(arms[-1]))
+        for arm, positions in reversed([*zip(arms, chosen_by)][:-1]):
+            chosen = any_of([construction_chosen(subject, built[position][1], position) for position in positions])  # type: ignore[arg-type]
+            choice = Block((Branch(None, Guard.OTHER, Block(tuple(arm)), choice, call, condition=chosen),))
+        return list(choice.items)
+
+    def inline_variants(
+        self, call: cst.Call, receiver: cst.BaseExpression, variants: list[tuple[cst.FunctionDef, Attributes]], context: Context
+    ) -> list[list[Node]] | None:
+        """Each construction's method inlined at the call (`inline_on_instance`), those of other modules within one
+        budget of `ELSEWHERE_STATEMENTS` together; None where they exceed it."""
+        if all(self.index_of(method) is self.index_of(context.function) for method, _ in variants):
+            return [self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver) for method, attributes in variants]
         outer = self.inlining_until
         until = self.built + ELSEWHERE_STATEMENTS if outer is None else outer
         self.inlining_until = until
         try:
-            nodes = self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver)
+            arms = [self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver) for method, attributes in variants]
         finally:
             self.inlining_until = outer
-        return nodes if self.built <= until else []
+        return arms if self.built <= until else None
 
     def instance_called(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
         """`trainer(images)` on an instance of a class of the file or of the project (`instance_built`): its

@@ -1,5 +1,7 @@
 # expect: clean
-"""The script: the policy and its optimizer prepared by Accelerate, the trainer of ppo_trainer.py run."""
+"""The script: the policy and its optimizer prepared by Accelerate, the trainer of ppo_trainer.py run. No loop of its
+own, its words naming no pass over the data: the project gate lets it in for the method it calls on a construction of an
+imported trainer (`PPOTrainer(...).train(...)`, bound to no name), whose loop is followed with this optimizer."""
 
 import torch
 from accelerate import Accelerator

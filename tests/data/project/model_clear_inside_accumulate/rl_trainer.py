@@ -2,8 +2,8 @@
 """An RLHF trainer's base class in tatsu-lab/alpaca_farm's shape (before its "fix zero grad bug"): the PPO epochs run
 inside `accelerator.accumulate(self.policy)`, which defers the prepared optimizer's `step()` and `zero_grad()` until
 `sync_gradients`; but the clear is the policy model's own `zero_grad`, which Accelerate does not defer: it runs
-after every micro-batch, so each real step sees only the last micro-batch's gradient (ZG105 on the clear). Missed:
-RULES.md's "inside `accelerator.accumulate` accumulation is handled by Accelerate" is read for every clear."""
+after every micro-batch, so each real step sees only the last micro-batch's gradient (ZG105 on the clear). Which model
+the handed optimizer steps is known in train.py, the script that builds it and runs this loop."""
 
 import torch
 

@@ -1,8 +1,7 @@
 # expect: clean
-"""The script's loop (module level, as MUNIT's train.py): the trainer is one of two classes, picked by the command
-line, and either's schedules are stepped first in each iteration (reported in trainer.py, where their steps are).
-Missed for a second cause: an instance chosen by an if/elif between two classes is not followed (one class, or the
-factory's exception return alone, leaves the other cause)."""
+"""The script's loop (module level, as MUNIT's train.py): the trainer is one of two unrelated classes, picked by the
+command line before the loop, so one class for the whole run, and either's schedules are stepped first in each
+iteration (reported in trainer.py, where their steps are)."""
 
 import sys
 
