@@ -389,7 +389,7 @@ def may_train_elsewhere(data: bytes) -> bool:
 
 def may_run_a_trainer(data: bytes) -> bool:
     """The words of a script that builds an optimizer and runs a trainer it imports (`TRAINER_IMPORT`)."""
-    return TRAINER_WORD in data and says_optimizer(data) and TRAINER_IMPORT.search(data) is not None
+    return TRAINER_WORD in data and says_optimizer(data) and imports_a_trainer(data)
 
 
 def may_loop_elsewhere(data: bytes) -> bool:
@@ -404,8 +404,23 @@ def may_hold_driven_override(data: bytes, lifecycle: tuple[bool, bool] | None = 
     if DERIVED_CLASS.search(data) is None:
         return False
     return any(lifecycle_words(data) if lifecycle is None else lifecycle) or (
-        TRAINER_WORD in data and TRAINER_IMPORT.search(data) is not None
+        TRAINER_WORD in data and imports_a_trainer(data)
     )
+
+
+def imports_a_trainer(data: bytes) -> bool:
+    """An import line of the text matches `TRAINER_IMPORT`: asked of the lines holding `rain` (`train`, `Trainer`)
+    alone, since a pattern anchored at each line's start is tried at every byte (over torch's texts 0.31 s of CPU, the
+    lines 0.04 s)."""
+    start = 0
+    while (found := data.find(b"rain", start)) != -1:
+        begin = data.rfind(b"\n", 0, found) + 1
+        end = data.find(b"\n", found)
+        end = len(data) if end == -1 else end
+        if TRAINER_IMPORT.match(data, begin, end):
+            return True
+        start = end + 1
+    return False
 
 
 def says_optimizer(data: bytes) -> bool:
