@@ -284,7 +284,7 @@ LOOPS = [
     ("scaler_copied_by_step_and_helper", "clip_first_unit.py", {"clip_first_unit.py": [("ZG401", 14, 13)]}),
     ("scaler_copied_by_step_and_helper", "my_unit.py", {}),
     ("scaler_copied_by_step_and_helper", "run.py", {}),
-    ("trainer_dicts_from_constructor", "logging_trainer.py", {"trainers/base_trainer.py": [("ZG102", 43, 13)]}),
+    ("trainer_dicts_from_constructor", "logging_trainer.py", {"logging_trainer.py": [("ZG102", 15, 9)]}),
     ("trainer_dicts_from_constructor", "run.py", {}),
     ("super_step_three_modules", "clip_after_step.py", {"clip_after_step.py": [("ZG203", 12, 9)]}),
     ("super_step_three_modules", "ema_trainer.py", {}),

@@ -193,6 +193,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
         # While another module's method is inlined at a call on its instance: the count of statements built past
         # which it is not followed, nor any call inlined (`Inlining.inline_on_instance`).
         self.inlining_until: int | None = None
+        # While a class's own `self.zero_grad()` is inlined (`CallEvents.own_zero_grad`): that call, where the clears
+        # its body makes are placed (what a report points at and a fix removes), not its body's shared lines.
+        self.clear_site: cst.Call | None = None
 
     def index_of(self, function: Container) -> ModuleIndex:
         """The index of the module `function` is written in."""
@@ -584,6 +587,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return collector.nodes
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
+        if kind is Clear and self.clear_site is not None:
+            node = self.clear_site
         return kind(id=next(self.ids), node=node, **fields)
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:

@@ -243,7 +243,11 @@ class CallEvents:
         if code_of(receiver) != "self" or context.resolver.role(receiver) is Role.OPTIMIZER:
             return None
         method = self.method_of_self("zero_grad", context)
-        nodes = self.inline_call(call, method, context, drop_self=True) if method is not None else []
+        outer, self.clear_site = self.clear_site, self.clear_site or call  # its clears are reported at this call
+        try:
+            nodes = self.inline_call(call, method, context, drop_self=True) if method is not None else []
+        finally:
+            self.clear_site = outer
         return nodes if any(isinstance(e, Clear) for node in nodes for e in events_in(node)) else None
 
     def opaque_update(self, call: cst.Call, context: Context) -> list[Node]:

@@ -1,5 +1,6 @@
-# expect: clean
-"""The twin: a subclass logs the gradients' norm after the backward and clears them there, before the base steps."""
+# expect: ZG102 15:9
+"""A subclass logs the gradients' norm after the backward and clears them there, before the base steps: ZG102 at its
+`self.zero_grad()` (the base's own method, whose body says what it clears), not in that body, which every call shares."""
 
 import torch
 

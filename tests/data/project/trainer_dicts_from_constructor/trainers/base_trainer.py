@@ -1,4 +1,4 @@
-# expect: ZG102 43:13
+# expect: clean
 """A trainer handed dicts of models, optimizers and losses (pytorch-metric-learning's BaseTrainer): the loop's
 iteration clears every model and optimizer of the dicts, a subclass writes the losses, the base sums them for the
 backward and steps each optimizer of the dict not frozen."""
