@@ -318,9 +318,15 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
             unpacked.append((*handed, depth))  # a parameter: the argument the inlined call hands it, judged where it is written
             continue
         values += [found for found in finder.values if found not in finder.unpacked]
-        unpacked += [
-            element for found, position in finder.unpacked.items() for element in unpacked_elements(found, position, scope, helpers, depth)
-        ]
+        for found, position in finder.unpacked.items():
+            for element in unpacked_elements(found, position, scope, helpers, depth):
+                named = element[0].value if isinstance(element[0], cst.Name) and element[1:] == (scope, helpers, depth) else None
+                if named is None:
+                    unpacked.append(element)
+                elif named not in seen and named not in names:
+                    # `loss, items = loss`, `a, b = b, a`: a name of this function, followed here as a copy is (each
+                    # once), never judged again from the start: its own assignment leads back to it
+                    names.append(named)
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth) for found in values)
