@@ -126,6 +126,14 @@ def filled(content: Content) -> Content:
     return frozenset((Mark.FILLED, tag[1]) for tag in content if tag[0] == Mark.FWD)
 
 
+def widened(contents: frozenset[Content]) -> Content:
+    """Too many paths, taken as one: what any of them holds, but a forward pass pending only where every path has it
+    pending (`fwd` answers "on every path": a forward pending on some paths only, a rollout's step that skips its
+    backward, must not become one pending after every backward)."""
+    pending = frozenset.intersection(*(keep(content, {Mark.FWD}) for content in contents))
+    return drop(frozenset().union(*contents), {Mark.FWD}) | pending
+
+
 def keep(content: Content, names: frozenset[Mark]) -> Content:
     return frozenset(tag for tag in content if tag[0] in names)
 
@@ -381,7 +389,7 @@ class GradientDomain(PassThrough):
         for key in keys:
             if key in updated:
                 contents = frozenset(change(content) for content in updated[key])
-                updated[key] = contents if len(contents) <= MAX_CONTENTS else frozenset({frozenset().union(*contents)})
+                updated[key] = contents if len(contents) <= MAX_CONTENTS else frozenset({widened(contents)})
         return updated
 
     def backward(self, event: Backward, state: GradState) -> GradState:
