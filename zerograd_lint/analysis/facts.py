@@ -440,14 +440,10 @@ class FileFacts:
         def handed(function: cst.CSTNode, parameter: str) -> tuple[cst.BaseExpression, cst.CSTNode, Helpers] | None:
             """The argument the call that inlined `function` binds its parameter to, as that call writes it, with the
             function (or module) the call is written in and where that code finds its helpers."""
-            depth = next((i for i in reversed(range(len(calls))) if calls[i].function is function), None)
-            if depth is None:
+            found = handed_argument(calls, function, parameter, root.root)
+            if found is None:
                 return None
-            call = calls[depth].call
-            argument = dict(calls[depth].arguments).get(parameter)
-            if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
-                return None  # bound where a `functools.partial` was written, or by a default
-            caller = calls[depth - 1].function if depth else root.root
+            argument, caller, depth = found
             return argument, caller, self.helpers_at(argument, root, calls[:depth])
 
         return Helpers(module, names, home, inlined, handed)
@@ -983,14 +979,28 @@ class Handed:
         argument the call hands it: the names that argument's graph reads, in the caller (`update_critic(obs, ...)`
         after `obs = self.encoder(obs)`, drqv2), read from the same reader. Nothing for a parameter bound where a
         `functools.partial` was written, or by a default."""
-        around = self.calls.get(reader.id, ())
-        depth = next((i for i in reversed(range(len(around))) if around[i].function is scope), None)
-        argument = dict(around[depth].arguments).get(name) if depth is not None else None
-        call = around[depth].call if depth is not None else None
-        if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
+        found = handed_argument(self.calls.get(reader.id, ()), scope, name, self.root)
+        if found is None:
             return set()
-        caller = around[depth - 1].function if depth else self.root  # type: ignore[operator]
+        argument, caller, _ = found
         return {(reader, caller, used) for used in graph_of(argument)[1]}
+
+
+def handed_argument(
+    calls: tuple[Inlined, ...], function: cst.CSTNode, parameter: str, root: cst.CSTNode
+) -> tuple[cst.BaseExpression, cst.CSTNode, int] | None:
+    """The argument the innermost of the inlined `calls` (outermost first) that inlined `function` binds its
+    parameter to, as that call writes it, with the function the call is written in (the root for the outermost) and
+    that call's depth; None where no such call is there, or the parameter is bound where a `functools.partial` was
+    written, or by a default."""
+    depth = next((i for i in reversed(range(len(calls))) if calls[i].function is function), None)
+    if depth is None:
+        return None
+    call = calls[depth].call
+    argument = dict(calls[depth].arguments).get(parameter)
+    if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
+        return None
+    return argument, calls[depth - 1].function if depth else root, depth
 
 
 def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:
