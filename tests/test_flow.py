@@ -86,9 +86,22 @@ def test_a_loop_head_written_two_ways_settles_on_the_atoms_both_keep() -> None:
         frozenset({("setting", False)}): frozenset({3}),
     }
     forgotten = {frozenset({("setting", True)}): frozenset({1, 2}), frozenset({("setting", False)}): frozenset({3})}
-    widened = domain.widen(kept_apart, forgotten)
+    widened = domain.widen(kept_apart, forgotten, late=False)
     assert widened == forgotten  # `setting` stays correlated; `flag`, kept apart on one pass only, is forgotten
-    assert domain.widen(widened, kept_apart) == widened  # and the head no longer moves
+    assert domain.widen(widened, kept_apart, late=False) == widened  # and the head no longer moves
+
+
+def test_a_loop_head_split_two_ways_on_the_same_atoms_settles_once_late() -> None:
+    domain = correlated("name", "other")
+    split = {
+        frozenset({("name", False), ("other", False)}): frozenset({1}),
+        frozenset({("name", False)}): frozenset({2}),
+    }
+    resplit = {**split, frozenset({("name", False), ("other", True)}): frozenset({2}), frozenset({("name", True)}): frozenset({3})}
+    assert domain.widen(split, resplit, late=False) == resplit  # the same atoms: nothing forgotten, the head moves
+    widened = domain.widen(split, resplit, late=True)
+    assert widened == {frozenset(): frozenset({1, 2, 3})}  # the atoms of the valuations only one head holds go
+    assert domain.widen(widened, resplit, late=True) == widened  # and the head no longer moves
 
 
 @pytest.mark.parametrize("first, second", [("a", "b"), ("z", "b")])

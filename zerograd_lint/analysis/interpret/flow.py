@@ -43,8 +43,9 @@ from zerograd_lint.analysis.interpret.live_atoms import LiveAtoms
 from zerograd_lint.analysis.work import spend
 
 State = TypeVar("State")
-MAX_LOOP_PASSES = 12
+MAX_LOOP_PASSES = 16
 WIDEN_AFTER = 6  # passes after which a loop's head is widened (Domain.widen): it only grows from there
+WIDEN_HARDER_AFTER = 12  # passes after which the widening may also forget what settled loops keep (`late`)
 
 
 class Unsettled(Exception):
@@ -65,7 +66,7 @@ class Domain(Protocol[State]):
     def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
-    def widen(self, old: State, new: State) -> State: ...  # a loop head that has not settled yet: at least both
+    def widen(self, old: State, new: State, late: bool) -> State: ...  # a loop head not settled yet: at least both
 
 
 class PassThrough:
@@ -89,7 +90,7 @@ class PassThrough:
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
         return state
 
-    def widen(self, old: State, new: State) -> State:
+    def widen(self, old: State, new: State, late: bool) -> State:
         return self.join(old, new)  # type: ignore[attr-defined]
 
 
@@ -557,14 +558,22 @@ class Correlated(Generic[State]):
                 return None
         return frozenset(added)
 
-    def widen(self, old: dict, new: dict) -> dict:
+    def widen(self, old: dict, new: dict, late: bool) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one
         pass and forgets them on the next (more valuations than MAX_VALUATIONS, then fewer) settles on those
-        both keep (a setting the loop never changes stays correlated); a loop's `later` marker is kept, as in `join`."""
-        def atoms(state: dict) -> set[str]:
-            return {key for valuation in state for key, _ in valuation}
+        both keep (a setting the loop never changes stays correlated); a loop's `later` marker is kept, as in `join`.
 
-        return self.forget(self.join(old, new), frozenset(key for key in atoms(old) ^ atoms(new) if key in self.plan.atoms))
+        `late`, a head that still moves: also the atoms of the valuations only one of them holds. Heads that keep
+        the same tests but split them differently on alternate passes (the cap forgetting a test in one valuation
+        and not in another: yolov5's evolve loop around an optimizer chosen by name) then settle on what both
+        split alike, instead of the loop being left out."""
+        def atoms(valuations: Iterable[Valuation]) -> set[str]:
+            return {key for valuation in valuations for key, _ in valuation}
+
+        unsteady = atoms(old) ^ atoms(new)
+        if late:
+            unsteady |= atoms(old.keys() ^ new.keys())
+        return self.forget(self.join(old, new), frozenset(key for key in unsteady if key in self.plan.atoms))
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
@@ -692,7 +701,7 @@ class Interpreter(Generic[State]):
             back = self.domain.back_edge(loop, back) if training and back is not None else back
             new_head = self.join(entry, back)
             if passes >= WIDEN_AFTER:
-                new_head = self.domain.widen(head, new_head)
+                new_head = self.domain.widen(head, new_head, late=passes >= WIDEN_HARDER_AFTER)
             if new_head == head or self.join(head, new_head) == head:
                 break  # nothing new reaches the head (a correlated state may be written another way)
             head = new_head

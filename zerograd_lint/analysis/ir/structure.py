@@ -105,6 +105,7 @@ class Rebound:
     cyclic: frozenset[str]  # counters and running totals the loop also resets or wraps round
     flags: Mapping[str, tuple[Condition, ...]]
     opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
+    snapshots: frozenset[str]  # bound to a counter's value: `last_opt_step = ni`
 
     @classmethod
     def of(cls, rebinds: list[Rebind]) -> "Rebound":
@@ -125,7 +126,10 @@ class Rebound:
         opaque = frozenset(
             name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
         )
-        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque)
+        snapshots = frozenset(
+            name for e in rebinds if e.copies is not None and reads_any({e.copies}, counters) for name in e.names
+        )
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque, snapshots)
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
@@ -135,6 +139,8 @@ class Rebound:
                 return True
             if reads_any(atom.reads, self.cyclic):
                 return True
+            if reads_any(atom.reads, self.snapshots) and reads_any(atom.reads, self.counters - self.snapshots):
+                return True  # `ni - last_opt_step >= accumulate`: the iterations since the counter's snapshot
             if atom.kind == "flag" and depth < 3 and any(
                 self.counts_with(test, depth + 1) for test in self.flags.get(atom.key, ())
             ):
