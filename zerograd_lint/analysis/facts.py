@@ -942,7 +942,7 @@ def forward_feeds(
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
             if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
             for call in nodes_of(value, cst.Call)
-        ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name) if name.value in graph_of(value)[1]))
+        ) or (resolver is not None and reads_trained_leaf(value, resolver))
 
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
@@ -1122,6 +1122,12 @@ def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
         if (parameter := copied(func)) is not None:
             run.add(parameter)
     return frozenset(run)
+
+
+def reads_trained_leaf(value: cst.CSTNode, resolver: Resolver) -> bool:
+    """Whether a value's autograd graph reads a tensor made to be trained (not `log_alpha.exp().item()`, a number)."""
+    graph = graph_of(value)[1]
+    return any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name) if name.value in graph)
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
