@@ -847,8 +847,12 @@ class Sources:
         return callees
 
 
+# Tensor methods whose result carries no autograd graph: a new leaf, or a Python number or list.
+GRAPH_CUTTING_METHODS = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+
+
 def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
-    """The calls and the names a value's autograd graph comes from: `.detach()` and `.data` cut it."""
+    """The calls and the names a value's autograd graph comes from: `.detach()`, `.item()` and `.data` cut it."""
     graph = _Graph()
     visit(value, graph)
     return graph.callees, graph.names
@@ -863,13 +867,14 @@ class _Graph(cst.CSTVisitor):
         if node.attr.value == "data":
             return False
         self.names.add(code_of(node))
-        return True
+        visit(node.value, self)  # `data.actions` reads `data`, not a name `actions`
+        return False
 
     def visit_Name(self, node: cst.Name) -> None:
         self.names.add(node.value)
 
     def visit_Call(self, node: cst.Call) -> bool:
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"detach", "detach_"}:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in GRAPH_CUTTING_METHODS:
             return False
         name = dotted_name(node.func)
         if name:
@@ -937,7 +942,7 @@ def forward_feeds(
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
             if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
             for call in nodes_of(value, cst.Call)
-        ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name)))
+        ) or (resolver is not None and reads_trained_leaf(value, resolver))
 
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}
@@ -1119,6 +1124,12 @@ def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
     return frozenset(run)
 
 
+def reads_trained_leaf(value: cst.CSTNode, resolver: Resolver) -> bool:
+    """Whether a value's autograd graph reads a tensor made to be trained (not `log_alpha.exp().item()`, a number)."""
+    graph = graph_of(value)[1]
+    return any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name) if name.value in graph)
+
+
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
     """A tensor made to be trained, `torch.zeros(1, requires_grad=True)` or `nn.Parameter(...)` (SAC's `log_alpha`,
     which an optimizer steps): what is computed from it carries a graph, so computing it runs the forward."""
@@ -1176,14 +1187,15 @@ def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0)
     return callee in VARIABLE_WRAPPERS and bool(value.args) and is_new_tensor(value.args[0].value, resolver, depth + 1)
 
 
-def enclosing_blocks(node: Node, path: tuple[int, ...] = ()) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Each event with the blocks around it, outermost first (as ids)."""
+def enclosing_blocks(node: Node, path: tuple[int, ...] = (), within_block: bool = False) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each event with the blocks around it, outermost first (as ids). A block that is an item of a block (a `with`
+    statement's body) runs wherever that block does: it is that block's part, not one more around its events."""
     if isinstance(node, Event):
         yield node.id, path
         return
-    inner = (*path, id(node)) if isinstance(node, Block) else path
+    inner = (*path, id(node)) if isinstance(node, Block) and not within_block else path
     for child in children(node):
-        yield from enclosing_blocks(child, inner)
+        yield from enclosing_blocks(child, inner, isinstance(node, Block))
 
 
 NOT_MODELS = frozenset(dir(builtins))

@@ -1,0 +1,70 @@
+"""SAC with a replay buffer (vwxyzjn/cleanrl sac_continuous_action.py, sac_atari.py): the critic's loss reads the
+sampled batch's `data.actions`, an attribute, not the acting step's `actions` the actor computed; the temperature
+`alpha = log_alpha.exp().item()` is a number. The critic's backward reaches no actor parameter, so the actor's clear,
+after the forward of `actor_loss` and before its backward, could sit at the top of the actor's update."""
+# expect: ZG104 50:9
+# expect: ZG104 59:9
+# expect: ZG104 67:9
+import torch
+import torch.nn.functional as F
+
+
+class Replay:
+    def __init__(self):
+        self.items = []
+
+    def add(self, obs, actions):
+        self.items.append((obs, actions))
+
+    def sample(self):
+        obs, actions = self.items[-1]
+        return Batch(obs, actions, torch.randn(8))
+
+
+class Batch:
+    def __init__(self, observations, actions, rewards):
+        self.observations, self.actions, self.rewards = observations, actions, rewards
+
+
+actor = torch.nn.Linear(4, 2)
+qf1 = torch.nn.Linear(6, 1)
+log_alpha = torch.zeros(1, requires_grad=True)
+alpha = log_alpha.exp().item()
+q_optimizer = torch.optim.Adam(qf1.parameters(), lr=1e-3)
+actor_optimizer = torch.optim.Adam(actor.parameters(), lr=3e-4)
+a_optimizer = torch.optim.Adam([log_alpha], lr=1e-3)
+rb = Replay()
+
+for global_step in range(100):
+    obs = torch.randn(8, 4)
+    if global_step < 10:
+        actions = torch.rand(8, 2)
+    else:
+        actions = actor(obs)
+        actions = actions.detach()
+    rb.add(obs, actions)
+    if global_step > 10:
+        data = rb.sample()
+        qf1_a_values = qf1(torch.cat([data.observations, data.actions], 1)).view(-1)
+        qf_loss = F.mse_loss(qf1_a_values, data.rewards)
+        q_optimizer.zero_grad()
+        qf_loss.backward()
+        q_optimizer.step()
+
+        pi = actor(data.observations)
+        log_pi = pi.sum(1)
+        qf1_pi = qf1(torch.cat([data.observations, pi], 1)).view(-1)
+        actor_loss = ((alpha * log_pi) - qf1_pi).mean()
+
+        actor_optimizer.zero_grad()
+        actor_loss.backward()
+        actor_optimizer.step()
+
+        with torch.no_grad():
+            log_pi = actor(data.observations).sum(1)
+        alpha_loss = (-log_alpha.exp() * (log_pi - 2.0)).mean()
+
+        a_optimizer.zero_grad()
+        alpha_loss.backward()
+        a_optimizer.step()
+        alpha = log_alpha.exp().item()
