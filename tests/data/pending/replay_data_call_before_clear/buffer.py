@@ -1,26 +1,27 @@
 # expect: clean
-"""A replay buffer of past examples (mammoth utils/buffer.py): stores tensors and samples them back, no model."""
+"""A replay buffer of past examples (mammoth utils/buffer.py): tensors allocated once and written by index, sampled
+back by `get_data`; no model."""
 
 import torch
 
 
 class ReplayBuffer:
-    def __init__(self, size: int):
+    def __init__(self, size: int, dim: int = 16):
         self.size = size
-        self.examples = []
-        self.labels = []
+        self.seen = 0
+        self.examples = torch.zeros(size, dim)
+        self.labels = torch.zeros(size, dtype=torch.long)
 
     def is_empty(self) -> bool:
-        return not self.examples
+        return self.seen == 0
 
     def add_data(self, examples, labels):
         for x, y in zip(examples, labels):
-            if len(self.examples) < self.size:
-                self.examples.append(x.detach())
-                self.labels.append(y)
+            if self.seen < self.size:
+                self.examples[self.seen] = x.detach()
+                self.labels[self.seen] = y
+                self.seen += 1
 
     def get_data(self, n: int):
-        chosen = torch.randperm(len(self.examples))[:n].tolist()
-        inputs = torch.stack([self.examples[i] for i in chosen])
-        labels = torch.stack([self.labels[i] for i in chosen])
-        return inputs, labels
+        chosen = torch.randperm(min(self.seen, self.size))[:n]
+        return self.examples[chosen], self.labels[chosen]
