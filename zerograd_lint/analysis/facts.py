@@ -201,8 +201,11 @@ class RootFacts:
         return dict(ancestors(self.block))
 
     def every_iteration(self, event: Event) -> bool:
-        """No test that can change between iterations decides whether the event runs (inner loops aside)."""
+        """No test that can change between iterations decides whether the event runs (inner loops aside), nor an
+        exception: an `except` handler runs only in an iteration whose `try` body raised."""
         where = self.where.get(event.id)
+        if where is not None and where.caught:
+            return False
         if where is None or where.loop is None or where.guard_branch is None or where.guard is not Guard.OTHER:
             return True
         return self.structure.invariant(where.guard_branch, where.loop)

@@ -321,7 +321,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [
                 Try(
                     self.block(statements_of(statement.body), inner),
-                    tuple(Block((*self.caught(h, context), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
+                    tuple(Block((self.event(Caught, h), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
                     self.suite(statement.orelse, inner),
                     self.suite(statement.finalbody, inner),
                 )
@@ -553,14 +553,6 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return bool(owners) and not any(
             owner == name or owner.startswith((name + ".", name + "[")) for owner in owners for name in context.loop_rebinds
         )
-
-    def caught(self, handler: cst.ExceptHandler | cst.ExceptStarHandler, context: Context) -> list[Event]:
-        """A handler starts; `except RuntimeError as error` binds `error` anew each time it runs, so a test of it
-        (`if "out of memory" in str(error)`) can take another branch in each iteration."""
-        started = [self.event(Caught, handler)]
-        if handler.name is not None:
-            started.append(self.rebind(handler.name.name, context.naming.stored(handler.name.name)))
-        return started
 
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
