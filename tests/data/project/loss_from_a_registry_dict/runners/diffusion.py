@@ -1,7 +1,7 @@
 """A diffusion runner computes its loss through `loss_registry[config.model.type](model, ...)` of another module,
 then clears (round 11, ermongroup/ddim's runners/diffusion.py:160): the clear runs after the forward that builds the
 loss and before its backward (RULES.md ZG104, opt-in). Every value of the registry is `noise_estimation_loss`, which
-runs the model; the subscripted call is not followed to it today."""
+runs the model it is handed (`facts.entry_runs_handed_model`)."""
 # expect: ZG104 24:13
 import torch
 
