@@ -201,8 +201,11 @@ class RootFacts:
         return dict(ancestors(self.block))
 
     def every_iteration(self, event: Event) -> bool:
-        """No test that can change between iterations decides whether the event runs (inner loops aside)."""
+        """No test that can change between iterations decides whether the event runs (inner loops aside), nor an
+        exception: an `except` handler runs only in an iteration whose `try` body raised."""
         where = self.where.get(event.id)
+        if where is not None and where.caught:
+            return False
         if where is None or where.loop is None or where.guard_branch is None or where.guard is not Guard.OTHER:
             return True
         return self.structure.invariant(where.guard_branch, where.loop)
@@ -940,7 +943,8 @@ def forward_feeds(
         return any(
             (calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index))
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
-            if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
+            if (callee := dotted_name(call.func))
+            else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
             for call in nodes_of(value, cst.Call)
         ) or (resolver is not None and reads_trained_leaf(value, resolver))
 
@@ -1026,6 +1030,20 @@ def element_runs_model(callee: cst.BaseExpression, known: set[str], resolver: Re
         return False
     element = resolver.canonical(callee) if resolver is not None else code_of(callee)
     return element in known or runs_model(container, known) or (resolver is not None and holds_modules(callee.value, resolver))
+
+
+def entry_runs_handed_model(call: cst.Call, known: set[str], resolver: Resolver | None) -> bool:
+    """`loss_registry[config.model.type](model, x)`: a call of an entry of a table of defs that another module of the
+    project binds at its top level, imported here, every one of which runs the model it is handed (`runs_handed_model`)."""
+    table = call.func.value if isinstance(call.func, cst.Subscript) else None
+    imported = resolver.same_file.imported_table(table.value) if resolver is not None and isinstance(table, cst.Name) else None
+    if imported is None:
+        return False
+    index, shown = imported
+    entries = [element.value for element in shown.elements]
+    return bool(entries) and all(
+        isinstance(entry, cst.Name) and runs_handed_model(call, entry.value, known, index, index.module) for entry in entries
+    )
 
 
 # torch's containers of modules: indexing one gives a module.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Loop, Node, Step, children
+from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Loop, Node, Step, Try, children
 from zerograd_lint.analysis.ir.structure import Structure
 
 
@@ -19,6 +19,7 @@ class Where:
     guard_branch: Branch | None
     micro_loop: Loop | None  # an inner loop doing backwards that the step follows
     guard_fails: bool = False  # the event sits in the arm of `guard_branch` that runs when its test is false
+    caught: bool = False  # in an `except` handler inside that loop: it runs only when its `try` body raised
 
 
 NOWHERE = Where(None, None, None, None)
@@ -50,7 +51,10 @@ def locate(root: Node, structure: Structure) -> Locations:
             pending += [(arm, arm_where(node, guard, arm, where, structure)) for arm in (node.then, node.orelse)]
         elif isinstance(node, Loop):
             pending += [(node.body, body_where(node, where, structure)), (node.orelse, where)]
-        else:  # a block, a try, an inlined helper: their parts sit where they do
+        elif isinstance(node, Try):
+            pending += [(node.body, where), (node.orelse, where), (node.final, where)]
+            pending += [(handler, replace(where, caught=True)) for handler in node.handlers]
+        else:  # a block, an inlined helper: their parts sit where they do
             pending += [(child, where) for child in children(node)]
     return found
 

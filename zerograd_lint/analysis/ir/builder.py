@@ -532,7 +532,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             resets = isinstance(statement.operator, cst.ModuloAssign)
             return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
         derives = reads_of_value(value, context.naming)
-        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) else None
+        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp)) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
         literal = literal_of(value)

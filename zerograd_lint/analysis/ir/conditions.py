@@ -406,6 +406,8 @@ def condition_of(test: cst.BaseExpression, naming: Naming) -> Condition:
     if isinstance(test, cst.BooleanOperation):
         parts = [condition_of(test.left, naming), condition_of(test.right, naming)]
         return all_of(parts) if isinstance(test.operator, cst.And) else any_of(parts)
+    if isinstance(test, cst.IfExp):
+        return chosen_truth(test, naming)
     if isinstance(test, cst.Comparison):
         left, parts = test.left, []
         for target in test.comparisons:
@@ -419,6 +421,19 @@ def condition_of(test: cst.BaseExpression, naming: Naming) -> Condition:
     if is_literal:
         return bool(ast.literal_eval(text))
     return Atom(text, reads, "flag" if reads == {text} else "value")
+
+
+def chosen_truth(choice: cst.IfExp, naming: Naming) -> Condition:
+    """`True if test else False` is the test (`False if test else True` its negation): a flag bound to it is bound
+    to the test, as `update = test` is. Any other choice cannot be compared."""
+    literals = [term(value, naming) for value in (choice.body, choice.orelse)]
+    if not all(literal is not None and literal[2] for literal in literals):
+        return None
+    when_true, when_false = (bool(ast.literal_eval(literal[0])) for literal in literals)
+    if when_true == when_false:
+        return when_true
+    tested = condition_of(choice.test, naming)
+    return tested if when_true else negate(tested)
 
 
 def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpression, naming: Naming) -> Condition:

@@ -439,6 +439,20 @@ class SameFileView:
         bound = bindings[0].value if len(bindings) == 1 else None
         return (resolver, bound) if isinstance(bound, cst.Call) else None
 
+    def imported_table(self, name: str) -> tuple[ModuleIndex, cst.Dict | cst.List | cst.Tuple] | None:
+        """The dict, list or tuple literal another module of the project binds `name`, imported here, to at its top
+        level, once (a registry of loss functions: `loss_registry = {"simple": noise_estimation_loss}`), with that
+        module's index; None for anything else. Asked of its outline first, as `imported_partial`."""
+        home = self.index.project
+        found = home.project.definition(home, name, self.index.top_level_name(self.container), assigned=True) if home is not None else None
+        value = found[0].assigned_once.get(found[1]) if found is not None and found[1] is not None and found[0] is not home else None
+        if not isinstance(value, (ast.Dict, ast.List, ast.Tuple)) or found[0].whole is None:  # type: ignore[union-attr]
+            return None
+        index = found[0].index  # type: ignore[union-attr]
+        bindings = index.resolver_for(index.module).bindings(found[1])  # type: ignore[index, arg-type]
+        bound = bindings[0].value if len(bindings) == 1 else None
+        return (index, bound) if isinstance(bound, (cst.Dict, cst.List, cst.Tuple)) else None
+
     def class_named(self, node: cst.BaseExpression) -> Built | None:
         """The class of the file or of the project that a name written here names (`TrainConfig`, imported)."""
         dotted = dotted_name(node)
