@@ -365,13 +365,18 @@ class ModuleIndex:
         return None
 
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
-        """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
+        """A plain call `name(...)` from inside `container`: nested defs first, then the module's (where the module's
+        last binding of the name is a def: not one an import rebinds, nor one of two an `if` chooses between,
+        `ProjectModule.bound`, known where the project is read)."""
         node: Container | None = container
-        while node is not None:
+        while isinstance(node, cst.FunctionDef):
             found = self.defs_in.get(node, {}).get(name)
             if found is not None:
                 return found
-            node = self.enclosing.get(node) if isinstance(node, cst.FunctionDef) else None
+            node = self.enclosing.get(node)
+        home = self.project
+        if home is not None and name in home.bound and not isinstance(home.bound[name], int):
+            return None
         return self.defs_in.get(self.module, {}).get(name)
 
 
