@@ -303,6 +303,27 @@ LOOPS = [
     ("partial_optimizer_factory", "trainer.py", {"trainer.py": [("ZG601", 15, 25)]}),
     ("partial_optimizer_factory", "clean_trainer.py", {}),
     ("partial_optimizer_factory", "probe_trainer.py", {}),
+    ("monorepo_examples", "examples/a/train.py", {"examples/a/utils.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "examples/b/train.py", {}),
+    ("monorepo_examples", "examples/c/train.py", {}),
+    ("monorepo_examples", "examples/pkg/train.py", {}),
+    ("monorepo_examples", "examples/pkg/train_helpers.py", {"examples/pkg/helpers.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "projects/xnet/train_net.py", {"projects/xnet/xnet/engine.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "projects/other/train_net.py", {}),
+    ("conditional_imports", "pkg/train_if.py", {}),
+    ("conditional_imports", "pkg/train_try.py", {}),
+    ("conditional_imports", "pkg/train_via.py", {}),
+    ("conditional_imports", "pkg/train_annotated.py", {}),
+    ("conditional_imports", "pkg/train_optional.py", {"pkg/plain.py": [("ZG101", 11, 5)]}),
+    ("conditional_imports", "pkg/train_rebound.py", {}),
+    ("conditional_imports", "pkg/train_rebound_plain.py", {"pkg/plain.py": [("ZG101", 11, 5)]}),
+    ("conditional_imports", "pkg/train_def_then_import.py", {}),
+    ("conditional_imports", "pkg/train_def_or_import.py", {}),
+    ("conditional_imports", "pkg/train_def_kept.py", {"pkg/train_def_kept.py": [("ZG101", 12, 5)]}),
+    ("sys_path_in_script", "tools/train.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_pathlib.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_root.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_env.py", {}),
 ]
 
 
@@ -391,6 +412,33 @@ def test_the_same_loop_file_beside_another_module_is_checked_with_that_module(tm
     assert cold == {"buggy/engine.py": [("ZG101", 14, 5)]}
     assert reports_in("buggy", "fixed", cwd=root) == cold
     assert reports_in("fixed", "buggy", cwd=root) == cold
+
+
+def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path) -> None:
+    """A module the loop imports that does not parse, is not text Python decodes, or is too large to analyse
+    (`MAX_ANALYSED_BYTES`: not even read) is unknown: no report through it, no crash, and the loop's other calls
+    are still followed (engine.py's step, which never clears)."""
+    from zerograd_lint.files.source import MAX_ANALYSED_BYTES
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    step = (tree / "engine.py").read_text()
+    (tree / "broken.py").write_text(step.replace("def train_step(model, batch, optimizer, criterion):", "def train_step(model, batch:"))
+    (tree / "latin.py").write_bytes(b"# caf\xe9\n" + step.encode())
+    (tree / "binary.py").write_bytes(b"x = 1\x00\n" + step.encode())
+    filler = "".join(f"def unused_{n}(value):\n    return value + {n}\n\n\n" for n in range(MAX_ANALYSED_BYTES // 40))
+    (tree / "generated.py").write_text(step + "\n\n" + filler)
+    assert (tree / "generated.py").stat().st_size > MAX_ANALYSED_BYTES
+    main = (tree / "main.py").read_text()
+    for module in ("broken", "latin", "binary", "generated"):
+        (tree / f"{module}_main.py").write_text(
+            main.replace("from engine import train_step", f"import engine\nfrom {module} import train_step").replace(
+                "            train_step(model, batch, optimizer, criterion)",
+                "            train_step(model, batch, optimizer, criterion)\n            engine.train_step(model, batch, optimizer, criterion)",
+            )
+        )
+        assert reports_in("--no-cache", f"{module}_main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}, module
 
 
 def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:
