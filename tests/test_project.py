@@ -414,6 +414,18 @@ def test_the_same_loop_file_beside_another_module_is_checked_with_that_module(tm
     assert reports_in("fixed", "buggy", cwd=root) == cold
 
 
+def test_a_package_file_is_checked_again_when_a_module_beside_it_goes(tmp_path: Path) -> None:
+    """`from common import train_batch` in examples/pkg/train.py is unknown while common.py is both beside it and at the
+    root (which one runs depends on how the file is run); its cache entry holds both, so once the one beside it is
+    removed, the root's (which never clears) is the one, as a cold run says."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "monorepo_examples", tree)
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("examples/pkg/train.py", cwd=tree) == {}
+    (tree / "examples" / "pkg" / "common.py").unlink()
+    assert reports_in("examples/pkg/train.py", cwd=tree) == {"common.py": [("ZG101", 11, 5)]}
+
+
 def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path) -> None:
     """A module the loop imports that does not parse, is not text Python decodes, or is too large to analyse
     (`MAX_ANALYSED_BYTES`: not even read) is unknown: no report through it, no crash, and the loop's other calls

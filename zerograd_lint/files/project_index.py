@@ -163,6 +163,8 @@ def project_of(path: str) -> ProjectSource | None:
         if beside is not None:  # a file of a package, run as a script, imports first from its own folder
             there = beside.load(name)
             if there is not None and found is not None and there.path != found.path:
+                kept(found)  # the cache entry holds both: an edit of either, or its removal, checks the file again
+                kept(there)
                 return None  # `from utils import x` beside it and at its package's base: which one depends on how it runs
             found = found or there
         if found is None and "." not in checked.name and not checked.is_package:
@@ -170,9 +172,11 @@ def project_of(path: str) -> ProjectSource | None:
                 on_path.append(files)
                 on_path.extend(put_on_path(path, load, files.root))
             found = next((f for f in (more.load(name) for more in on_path[1:]) if f is not None), None)
-        if found is None:
-            return None
-        if not os.path.isabs(path):  # paths said as the checked file's is: relative to here
+        return kept(found) if found is not None else None
+
+    def kept(found: ModuleSource) -> ModuleSource:
+        """The module as read for this file: its path said as the checked file's is, its text recorded (`read`)."""
+        if not os.path.isabs(path):  # relative to here
             found = ModuleSource(found.name, os.path.relpath(found.path), found.source, found.is_package)
         read[found.path] = found.source
         return found
