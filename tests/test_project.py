@@ -308,6 +308,8 @@ LOOPS = [
     ("monorepo_examples", "examples/c/train.py", {}),
     ("monorepo_examples", "examples/pkg/train.py", {}),
     ("monorepo_examples", "examples/pkg/train_helpers.py", {"examples/pkg/helpers.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "examples/pkg/imports_helpers.py", {}),
+    ("monorepo_examples", "examples/pkg/imports_common.py", {"common.py": [("ZG101", 12, 5)]}),
     ("monorepo_examples", "projects/xnet/train_net.py", {"projects/xnet/xnet/engine.py": [("ZG101", 11, 5)]}),
     ("monorepo_examples", "projects/other/train_net.py", {}),
     ("conditional_imports", "pkg/train_if.py", {}),
@@ -415,15 +417,15 @@ def test_the_same_loop_file_beside_another_module_is_checked_with_that_module(tm
 
 
 def test_a_package_file_is_checked_again_when_a_module_beside_it_goes(tmp_path: Path) -> None:
-    """`from common import train_batch` in examples/pkg/train.py is unknown while common.py is both beside it and at the
-    root (which one runs depends on how the file is run); its cache entry holds both, so once the one beside it is
-    removed, the root's (which never clears) is the one, as a cold run says."""
+    """`from common import train_batch` in examples/pkg/train.py (a script: it tests `__name__`) is unknown while
+    common.py is both beside it and at the root (which one runs depends on how the file is run); its cache entry holds
+    both, so once the one beside it is removed, the root's (which never clears) is the one, as a cold run says."""
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "monorepo_examples", tree)
     for _ in range(2):  # the second run is answered by the cache
         assert reports_in("examples/pkg/train.py", cwd=tree) == {}
     (tree / "examples" / "pkg" / "common.py").unlink()
-    assert reports_in("examples/pkg/train.py", cwd=tree) == {"common.py": [("ZG101", 11, 5)]}
+    assert reports_in("examples/pkg/train.py", cwd=tree) == {"common.py": [("ZG101", 12, 5)]}
 
 
 def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
-a package, also its own folder, which Python run on the file puts first on `sys.path`: `files_beside`, a name found
-there and at a base too unknown; and for a script, the folders it, or the modules it imports from beside it, put on
+a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
+`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it imports from beside it, put on
 `sys.path`: `put_on_path`); never outside the
 root (installed libraries are known through the vocabulary and summaries only). Nor is a module of the library
 the vocabulary describes (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -154,19 +155,22 @@ def project_of(path: str) -> ProjectSource | None:
         return None
     folder = os.path.dirname(checked.path)
     files = files_in(folder, checked.name.split(".")[0])
-    beside = files_beside(folder) if files.package is None and package_base(folder) != folder else None
+    in_package = files.package is None and package_base(folder) != folder
     read: dict[str, str] = {}
     on_path: list[ProjectFiles] = []  # `files`, then the folders the script's modules put on sys.path (see below)
+    script_folder: list[ProjectFiles | None] = []  # a package file's own folder where it runs as a script (first load)
 
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
-        if beside is not None:  # a file of a package, run as a script, imports first from its own folder
-            there = beside.load(name)
-            if there is not None and found is not None and there.path != found.path:
-                kept(found)  # the cache entry holds both: an edit of either, or its removal, checks the file again
-                kept(there)
-                return None  # `from utils import x` beside it and at its package's base: which one depends on how it runs
-            found = found or there
+        if not script_folder:
+            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
+        beside = script_folder[0]
+        there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
+        if there is not None and found is not None and there.path != found.path:
+            kept(found)  # the cache entry holds both: an edit of either, or its removal, checks the file again
+            kept(there)
+            return None  # `from utils import x` beside it and at its package's base: which one depends on how it runs
+        found = found or there
         if found is None and "." not in checked.name and not checked.is_package:
             if not on_path:  # asked once per checked file, on the first name `files` misses
                 on_path.append(files)
@@ -182,6 +186,15 @@ def project_of(path: str) -> ProjectSource | None:
         return found
 
     return ProjectSource(checked, load, read_text, read)
+
+
+MAIN_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']""", re.MULTILINE)
+
+
+def runs_as_script(text: str) -> bool:
+    """Whether a module's top level tests `__name__ == "__main__"`: it says it is run as a script (a file of a package
+    that does not is imported as a module: its plain imports are never of its own folder)."""
+    return "__main__" in text and MAIN_GUARD.search(text) is not None
 
 
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:

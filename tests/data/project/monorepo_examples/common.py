@@ -1,5 +1,6 @@
-# expect: clean
-"""A module of the root named as examples/pkg/common.py: it never clears, but no loop is known to run it."""
+# expect: ZG101 12:5
+"""A module of the root named as examples/pkg/common.py: it never clears (reported from examples/pkg/imports_common.py,
+a module of the package, whose `from common import ...` is this one; not from the script beside that common.py)."""
 
 import torch
 

@@ -1,6 +1,6 @@
 # expect: clean
-"""`from helpers import ...` in a package folder: no helpers module at the root, so the one beside it (the
-script's folder, first on sys.path when it runs)."""
+"""A script in a package folder (it tests `__name__ == "__main__"`): `from helpers import ...`, with no helpers module
+at the root, is the one beside it (the script's folder is first on sys.path when it runs)."""
 
 import torch
 
@@ -11,3 +11,7 @@ def main(model, loader):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for batch in loader:
         train_batch(model, optimizer, batch)
+
+
+if __name__ == "__main__":
+    main(torch.nn.Linear(4, 2), [])
