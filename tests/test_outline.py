@@ -239,3 +239,24 @@ def test_a_guard_left_out_can_only_add_a_read() -> None:
 @pytest.mark.parametrize("text", ["def f():\n\treturn 1\n", "def f():\n    return 'unclosed\n"])
 def test_code_indented_with_tabs_or_that_cannot_be_told_for_sure_keeps_every_body(text: str) -> None:
     assert code_for_grad_reads(text) is None
+
+
+@pytest.mark.parametrize(
+    "text, bound",
+    [
+        ("from .a import f\nfrom .b import f\n", "pkg.b.f"),  # on every path: the last
+        ("if fast:\n    from .a import f\nelse:\n    from .b import f\n", None),  # one of two: unknown
+        ("try:\n    from .a import f\nexcept ImportError:\n    from .b import f\n", None),
+        ("try:\n    from .a import f\nexcept ImportError:\n    pass\n", "pkg.a.f"),  # one binding, on some paths
+        ("if cuda:\n    from .a import f\nfrom .b import f\n", "pkg.b.f"),  # then on every path: that one
+        ("from .a import f\nif TYPE_CHECKING:\n    from .a import f\n", "pkg.a.f"),  # the same twice
+        ("def f():\n    pass\nfrom .a import f\n", "pkg.a.f"),  # an import rebinds the def
+        ("from .a import f\ndef f():\n    pass\n", 3),  # a def rebinds the import (its line)
+        ("if new:\n    def f():\n        pass\nelse:\n    def f():\n        return 1\n", None),
+    ],
+)
+def test_a_name_bound_twice_is_the_last_binding_or_unknown_where_a_branch_chooses(text: str, bound: str | int | None) -> None:
+    from zerograd_lint.analysis.outline import Imported, top_level_bindings
+
+    found = top_level_bindings(ast.parse("\n" + text).body, "pkg").get("f")
+    assert (f"{found.module}.{found.name}" if isinstance(found, Imported) else found) == bound

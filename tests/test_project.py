@@ -455,6 +455,24 @@ def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_pat
         assert reports_in("--no-cache", f"{module}_main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}, module
 
 
+@pytest.mark.parametrize(
+    "statements, folder",
+    [
+        ('import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))', "/repo"),
+        ('import sys\nfrom pathlib import Path\nsys.path.append(str(Path(__file__).parents[1] / "lib"))', "/repo/lib"),
+        ('import sys\nimport pathlib\nROOT = pathlib.Path(__file__).resolve().parent\nsys.path.append(str(ROOT.parent))', "/repo"),
+        ('import sys\nfrom pathlib import Path\nsys.path.insert(0, str(Path(__file__).parent.joinpath("..", "lib")))', "/repo/lib"),
+        ('import sys\nfrom pathlib import Path\nsys.path.append(str(Path.cwd()))', None),  # where it runs from: unknown
+        ('import os, sys\nsys.path.insert(0, os.environ["LIB"])', None),
+    ],
+)
+def test_the_folder_a_script_puts_on_sys_path(statements: str, folder: str | None) -> None:
+    """`search_path.folders_put_on_path` of a script at /repo/tools/train.py: `os.path`'s and pathlib's spellings."""
+    from zerograd_lint.analysis.search_path import folders_put_on_path
+
+    assert folders_put_on_path(statements + "\n", "/repo/tools/train.py") == ((folder,) if folder else ())
+
+
 def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:
     """`tools/train.py` finds `engine.epoch` in lib/ only through `_paths`, whose hash its cache entry holds: once
     `_paths` names a folder that is not there, the epoch is unknown and nothing is reported."""
