@@ -85,7 +85,7 @@ class ProjectModule:
 
     @cached_property
     def index(self) -> ModuleIndex:
-        index = ModuleIndex(self.module)
+        index = ModuleIndex(self.module, self.bound)
         index.project = self
         return index
 
