@@ -469,6 +469,9 @@ def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_pat
         ('import sys\nfrom pathlib import Path\nsys.path.insert(0, str(Path(__file__).parent.joinpath("..", "lib")))', "/repo/lib"),
         ('import sys\nfrom pathlib import Path\nsys.path.append(str(Path.cwd()))', None),  # where it runs from: unknown
         ('import os, sys\nsys.path.insert(0, os.environ["LIB"])', None),
+        ('import sys\nsys.path.append("..")', None),  # the folder above wherever Python runs: unknown
+        ('import os, sys\nLIB = os.path.join("..", "lib")\nsys.path.insert(0, LIB)', None),
+        ('import sys\nsys.path.insert(0, "/opt/lib")', None),  # a folder of one machine
     ],
 )
 def test_the_folder_a_script_puts_on_sys_path(statements: str, folder: str | None) -> None:

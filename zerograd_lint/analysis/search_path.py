@@ -6,7 +6,8 @@ A script's folder often holds a module the script imports first (`import _init_p
 A path is known where it is a plain expression of `__file__`, literal strings, the names the top level binds to such
 expressions, the path functions of `os.path` (`join`, `dirname`, `abspath`, `realpath`, `normpath`), and pathlib's
 `Path(...)` with `.parent`, `.parents[n]`, `.resolve()`, `.absolute()`, `/` and `str(...)`
-(`sys.path.append(str(Path(__file__).resolve().parents[1]))`); anything else is unknown and
+(`sys.path.append(str(Path(__file__).resolve().parents[1]))`), where it is computed from `__file__` (`sys.path.append("..")`
+names the folder above wherever Python is run from); anything else is unknown and
 names no folder (`files/project_index.py` looks for modules in the folders named: inside the project root, or,
 where no marker names one, outside installed packages).
 """
@@ -48,21 +49,27 @@ def folders_put_on_path(text: str, path: str) -> tuple[str, ...]:
         return ()
     aliases = imported_aliases(tree)
     adders = path_adders(tree, aliases)
-    names: dict[str, str] = {"__file__": path}
+    names: dict[str, str] = {"__file__": path}  # the names bound to paths computed from `__file__`
     found: list[str] = []
     for statement in top_level_statements(tree.body):
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-            value = path_value(statement.value, names, aliases)
+            value = path_value(statement.value, names, aliases) if from_file(statement.value, names) else None
             if value is None:
                 names.pop(statement.targets[0].id, None)
             else:
                 names[statement.targets[0].id] = value
         elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             added = added_path(statement.value, aliases, adders)
-            folder = path_value(added, names, aliases) if added is not None else None
+            folder = path_value(added, names, aliases) if added is not None and from_file(added, names) else None
             if folder is not None:
                 found.append(os.path.normpath(folder))
     return tuple(dict.fromkeys(found))
+
+
+def from_file(node: ast.expr, names: dict[str, str]) -> bool:
+    """Whether a path expression is computed from the module's `__file__` (or a name bound to such a path): any other
+    (`sys.path.append("..")`, a literal folder) depends on where Python is run from, or on the machine."""
+    return any(isinstance(name, ast.Name) and name.id in names for name in ast.walk(node))
 
 
 def imported_aliases(tree: ast.Module) -> dict[str, str]:
