@@ -5,12 +5,12 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
-`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it imports from beside it, put on
-`sys.path`: `put_on_path`); never outside the
-root (installed libraries are known through the vocabulary and summaries only). Nor is a module of the library
-the vocabulary describes (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds
-it (a PyTorch checkout, the installed package checked as a tree): it is known by the vocabulary as it is out of the
-tree, so a file of it is analysed as a user's file importing the same names.
+`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
+imports from beside it, put on `sys.path`: `put_on_path`); never outside the root (installed libraries are known
+through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
+(`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
+the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
+analysed as a user's file importing the same names. A module too large to analyse is not read (`read_text`).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
 whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
 however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its
