@@ -103,11 +103,6 @@ class ProjectModule:
         return top_level_bindings(self.tree.body, self.package)
 
     @cached_property
-    def imports(self) -> dict[str, Imported]:
-        """The names an import binds last."""
-        return {name: bound for name, bound in self.bound.items() if isinstance(bound, Imported)}
-
-    @cached_property
     def assigned_once(self) -> dict[str, ast.expr]:
         """The names its top level binds once, by a plain assignment, and no other way (no def, class, import or
         second binding), each with its value: a config module's `make_optimizer = functools.partial(AdamW, lr=3e-4)`."""
