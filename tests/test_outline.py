@@ -11,7 +11,7 @@ import pytest
 from conftest import project_modules
 
 from zerograd_lint.analysis.module_source import ModuleSource
-from zerograd_lint.analysis.outline import outline
+from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
 from zerograd_lint.analysis.project import Project, ProjectModule
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.core.gate import code_for_grad_reads
@@ -45,7 +45,7 @@ def answers(module: ProjectModule) -> tuple:
     defs = module.python_defs
     whole = {name: module.statement(name) for name in defs}
     return (
-        module.defined, module.imports, module.star_imports, module.exported,
+        module.defined, module.bound, module.star_imports, module.exported,
         {name: ast.dump(node, include_attributes=True) if node is not None else None for name, node in whole.items()},
         {name: module.follows(name) for name in defs},
         {name: module.calls_on_self(name) for name in defs},
@@ -132,7 +132,7 @@ def test_code_that_cannot_be_told_for_sure_is_kept_whole(text: str) -> None:
 
 def test_a_module_that_does_not_parse_whole_has_its_names_but_no_def_to_follow() -> None:
     module = as_read("import torch\n\n\ndef train(model, optimizer):\n    loss.backward(\n    optimizer.step()\n", whole=False)
-    assert module.defined == {"train"} and module.imports
+    assert module.defined == {"train"} and module.bound == {"torch": Imported("torch"), "train": 4}
     assert module.whole is None and module.function("train") is None
 
 
@@ -239,3 +239,22 @@ def test_a_guard_left_out_can_only_add_a_read() -> None:
 @pytest.mark.parametrize("text", ["def f():\n\treturn 1\n", "def f():\n    return 'unclosed\n"])
 def test_code_indented_with_tabs_or_that_cannot_be_told_for_sure_keeps_every_body(text: str) -> None:
     assert code_for_grad_reads(text) is None
+
+
+@pytest.mark.parametrize(
+    "text, bound",
+    [
+        ("from .a import f\nfrom .b import f\n", "pkg.b.f"),  # on every path: the last
+        ("if fast:\n    from .a import f\nelse:\n    from .b import f\n", None),  # one of two: unknown
+        ("try:\n    from .a import f\nexcept ImportError:\n    from .b import f\n", None),
+        ("try:\n    from .a import f\nexcept ImportError:\n    pass\n", "pkg.a.f"),  # one binding, on some paths
+        ("if cuda:\n    from .a import f\nfrom .b import f\n", "pkg.b.f"),  # then on every path: that one
+        ("from .a import f\nif TYPE_CHECKING:\n    from .a import f\n", "pkg.a.f"),  # the same twice
+        ("def f():\n    pass\nfrom .a import f\n", "pkg.a.f"),  # an import rebinds the def
+        ("from .a import f\ndef f():\n    pass\n", 3),  # a def rebinds the import (its line)
+        ("if new:\n    def f():\n        pass\nelse:\n    def f():\n        return 1\n", None),
+    ],
+)
+def test_a_name_bound_twice_is_the_last_binding_or_unknown_where_a_branch_chooses(text: str, bound: str | int | None) -> None:
+    found = top_level_bindings(ast.parse("\n" + text).body, "pkg").get("f")
+    assert (f"{found.module}.{found.name}" if isinstance(found, Imported) else found) == bound

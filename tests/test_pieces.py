@@ -109,9 +109,9 @@ def test_one_piece_is_alive_at_a_time(tmp_path):
     most_alive, most_defs, pieces = 0, 0, 0
     rule_reports, index_init = engine.rule_reports, ModuleIndex.__init__
 
-    def counted_index(index, module):
+    def counted_index(index, module, bound=None):
         indexes.append(weakref.ref(index))
-        index_init(index, module)
+        index_init(index, module, bound)
 
     def counting(facts, path, codes):
         nonlocal most_alive, most_defs, pieces

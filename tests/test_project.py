@@ -303,6 +303,37 @@ LOOPS = [
     ("partial_optimizer_factory", "trainer.py", {"trainer.py": [("ZG601", 15, 25)]}),
     ("partial_optimizer_factory", "clean_trainer.py", {}),
     ("partial_optimizer_factory", "probe_trainer.py", {}),
+    ("monorepo_examples", "examples/a/train.py", {"examples/a/utils.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "examples/b/train.py", {}),
+    ("monorepo_examples", "examples/c/train.py", {}),
+    ("monorepo_examples", "examples/pkg/train.py", {}),
+    ("monorepo_examples", "examples/pkg/train_helpers.py", {"examples/pkg/helpers.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "examples/pkg/imports_helpers.py", {}),
+    ("monorepo_examples", "examples/pkg/imports_common.py", {"common.py": [("ZG101", 12, 5)]}),
+    ("monorepo_examples", "projects/xnet/train_net.py", {"projects/xnet/xnet/engine.py": [("ZG101", 11, 5)]}),
+    ("monorepo_examples", "projects/other/train_net.py", {}),
+    ("conditional_imports", "pkg/train_if.py", {}),
+    ("conditional_imports", "pkg/train_try.py", {}),
+    ("conditional_imports", "pkg/train_via.py", {}),
+    ("conditional_imports", "pkg/train_annotated.py", {}),
+    ("conditional_imports", "pkg/train_optional.py", {"pkg/plain.py": [("ZG101", 11, 5)]}),
+    ("conditional_imports", "pkg/train_rebound.py", {}),
+    ("conditional_imports", "pkg/train_rebound_plain.py", {"pkg/plain.py": [("ZG101", 11, 5)]}),
+    ("conditional_imports", "pkg/train_def_then_import.py", {}),
+    ("conditional_imports", "pkg/train_def_or_import.py", {}),
+    ("conditional_imports", "pkg/train_def_kept.py", {"pkg/train_def_kept.py": [("ZG101", 12, 5)]}),
+    ("name_collisions", "pkg/import_then_call.py", {"pkg/steps.py": [("ZG101", 11, 5)]}),
+    ("name_collisions", "pkg/star_then_def.py", {}),
+    ("name_collisions", "pkg/nested_def.py", {}),
+    ("same_name_two_depths", "train.py", {}),
+    ("same_name_two_depths", "train_pkg.py", {"src/pkg/trainer.py": [("ZG101", 11, 5)]}),
+    ("same_name_two_depths", "src/pkg/run.py", {"src/pkg/trainer.py": [("ZG101", 11, 5)]}),
+    ("same_name_two_depths", "src/pkg/run_alias.py", {"src/pkg/trainer.py": [("ZG101", 11, 5)]}),
+    ("same_name_two_depths", "src/pkg/run_top.py", {}),
+    ("sys_path_in_script", "tools/train.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_pathlib.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_root.py", {"lib/engine/steps.py": [("ZG101", 11, 5)]}),
+    ("sys_path_in_script", "tools/train_env.py", {}),
 ]
 
 
@@ -391,6 +422,66 @@ def test_the_same_loop_file_beside_another_module_is_checked_with_that_module(tm
     assert cold == {"buggy/engine.py": [("ZG101", 14, 5)]}
     assert reports_in("buggy", "fixed", cwd=root) == cold
     assert reports_in("fixed", "buggy", cwd=root) == cold
+
+
+def test_a_package_file_is_checked_again_when_a_module_beside_it_goes(tmp_path: Path) -> None:
+    """`from common import train_batch` in examples/pkg/train.py (a script: it tests `__name__`) is unknown while
+    common.py is both beside it and at the root (which one runs depends on how the file is run); its cache entry holds
+    both, so once the one beside it is removed, the root's (which never clears) is the one, as a cold run says."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "monorepo_examples", tree)
+    for _ in range(2):  # the second run is answered by the cache
+        assert reports_in("examples/pkg/train.py", cwd=tree) == {}
+    (tree / "examples" / "pkg" / "common.py").unlink()
+    assert reports_in("examples/pkg/train.py", cwd=tree) == {"common.py": [("ZG101", 12, 5)]}
+
+
+def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path) -> None:
+    """A module the loop imports that does not parse, is not text Python decodes, or is too large to analyse
+    (`MAX_ANALYSED_BYTES`: not even read) is unknown: no report through it, no crash, and the loop's other calls
+    are still followed (engine.py's step, which never clears)."""
+    from zerograd_lint.files.source import MAX_ANALYSED_BYTES
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    step = (tree / "engine.py").read_text()
+    (tree / "broken.py").write_text(step.replace("def train_step(model, batch, optimizer, criterion):", "def train_step(model, batch:"))
+    (tree / "latin.py").write_bytes(b"# caf\xe9\n" + step.encode())
+    (tree / "binary.py").write_bytes(b"x = 1\x00\n" + step.encode())
+    filler = "".join(f"def unused_{n}(value):\n    return value + {n}\n\n\n" for n in range(MAX_ANALYSED_BYTES // 40))
+    (tree / "generated.py").write_text(step + "\n\n" + filler)
+    assert (tree / "generated.py").stat().st_size > MAX_ANALYSED_BYTES
+    main = (tree / "main.py").read_text()
+    for module in ("broken", "latin", "binary", "generated"):
+        (tree / f"{module}_main.py").write_text(
+            main.replace("from engine import train_step", f"import engine\nfrom {module} import train_step").replace(
+                "            train_step(model, batch, optimizer, criterion)",
+                "            train_step(model, batch, optimizer, criterion)\n            engine.train_step(model, batch, optimizer, criterion)",
+            )
+        )
+        assert reports_in("--no-cache", f"{module}_main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}, module
+
+
+@pytest.mark.parametrize(
+    "statements, folder",
+    [
+        ('import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))', "/repo"),
+        ('import sys\nfrom pathlib import Path\nsys.path.append(str(Path(__file__).parents[1] / "lib"))', "/repo/lib"),
+        ('import sys\nimport pathlib\nROOT = pathlib.Path(__file__).resolve().parent\nsys.path.append(str(ROOT.parent))', "/repo"),
+        ('import sys\nfrom pathlib import Path\nsys.path.insert(0, str(Path(__file__).parent.joinpath("..", "lib")))', "/repo/lib"),
+        ('import sys\nfrom pathlib import Path\nsys.path.append(str(Path.cwd()))', None),  # where it runs from: unknown
+        ('import os, sys\nsys.path.insert(0, os.environ["LIB"])', None),
+        ('import sys\nsys.path.append("..")', None),  # the folder above wherever Python runs: unknown
+        ('import os, sys\nLIB = os.path.join("..", "lib")\nsys.path.insert(0, LIB)', None),
+        ('import sys\nsys.path.insert(0, "/opt/lib")', None),  # a folder of one machine
+    ],
+)
+def test_the_folder_a_script_puts_on_sys_path(statements: str, folder: str | None) -> None:
+    """`search_path.folders_put_on_path` of a script at /repo/tools/train.py: `os.path`'s and pathlib's spellings."""
+    from zerograd_lint.analysis.search_path import folders_put_on_path
+
+    assert folders_put_on_path(statements + "\n", "/repo/tools/train.py") == ((folder,) if folder else ())
 
 
 def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_path_changes(tmp_path: Path) -> None:

@@ -68,6 +68,7 @@ from zerograd_lint.analysis.ir.vocabulary import (
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
+from zerograd_lint.analysis.outline import top_level_bindings
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
@@ -496,7 +497,7 @@ def build_facts(
     `reads` the file's unguarded `.grad` reads (see `engine.analyse`); `project` the modules of its project, which
     calls are followed into, `checked` the file as one of them.
     """
-    index = ModuleIndex(module) if module is not None else None
+    index = ModuleIndex(module, top_level_bindings(tree.body, checked.package if checked is not None else "")) if module is not None else None
     if index is not None and project is not None and checked is not None:
         project.attach(checked, tree, index)
     roots: tuple[RootFacts, ...] = ()

@@ -22,7 +22,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, Union
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import absolute
@@ -207,13 +207,19 @@ def block_end(data: bytes, code: bytes, brackets: bytes, start: int, indentation
 
 def top_level_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
     """The module's statements, also inside top-level `if`/`try` (`try: import x except ImportError: ...`)."""
+    return (statement for statement, _ in placed_statements(body))
+
+
+def placed_statements(body: Sequence[ast.stmt], conditional: bool = False) -> Iterator[tuple[ast.stmt, bool]]:
+    """The statements of `top_level_statements`, in its order, each with whether it runs on some paths only (inside
+    an `if` or a `try`)."""
     for statement in body:
-        yield statement
+        yield statement, conditional
         if isinstance(statement, ast.If):
-            yield from top_level_statements([*statement.body, *statement.orelse])
+            yield from placed_statements([*statement.body, *statement.orelse], True)
         elif isinstance(statement, ast.Try):
             inner = [*statement.body, *statement.orelse, *statement.finalbody]
-            yield from top_level_statements([*inner, *(s for handler in statement.handlers for s in handler.body)])
+            yield from placed_statements([*inner, *(s for handler in statement.handlers for s in handler.body)], True)
 
 
 @dataclass(frozen=True)
@@ -230,6 +236,37 @@ def import_froms(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[ast.I
             module = absolute(statement.module or "", statement.level, package)
             if module is not None:
                 yield statement, module
+
+
+# What a top-level statement binds a name to: an import's `Imported`, or a def or class of the module (its line).
+Bound = Union[Imported, int]
+
+
+def top_level_bindings(body: Sequence[ast.stmt], package: str) -> dict[str, Bound | None]:
+    """What each name the top level binds by a def, a class or an import stands for once it has run: the last
+    binding, as Python runs them; None where a binding on some paths only differs from the one before it (`if fast:
+    from .fused import step else: from .plain import step`, `try: ... except ImportError:`): which one runs is not
+    known, and is never guessed."""
+    found: dict[str, Bound | None] = {}
+    for statement, conditional in placed_statements(body):
+        for name, bound in statement_bindings(statement, package):
+            found[name] = None if conditional and name in found and found[name] != bound else bound
+    return found
+
+
+def statement_bindings(statement: ast.stmt, package: str) -> Iterator[tuple[str, Bound]]:
+    """The names one statement binds by a def, a class or an import (not those of the statements it holds)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield statement.name, statement.lineno
+    elif isinstance(statement, ast.Import):
+        for alias in statement.names:
+            first = alias.name.split(".")[0]
+            yield (alias.asname, Imported(alias.name)) if alias.asname is not None else (first, Imported(first))
+    elif isinstance(statement, ast.ImportFrom):
+        module = absolute(statement.module or "", statement.level, package)
+        for alias in statement.names if module is not None else ():
+            if alias.name != "*":
+                yield alias.asname or alias.name, Imported(module, alias.name)
 
 
 def top_level_imports(body: Sequence[ast.stmt], package: str) -> Iterator[tuple[str, Imported]]:

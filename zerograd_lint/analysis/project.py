@@ -4,8 +4,10 @@ Pure: modules come from a `Load` the caller gives (`files/project_index.py` read
 tree), each parsed once, when a lookup first needs it: its outline (`outline.py`: the top level, def and class
 bodies left out), a def or class alone when its body is asked, the whole module only when a def or class of it
 is followed. A module knows only its top-level names: its defs, its classes, and what its imports bind
-(`import a.b as c`, `from .a import b`, `from pkg import *` where `__all__` or the module's own names say).
-Whatever cannot be followed (an import that does not resolve, a dynamic import, a star import with no `__all__`
+(`import a.b as c`, `from .a import b`, `from pkg import *` where `__all__` or the module's own names say), each
+name the last binding Python runs (`outline.top_level_bindings`).
+Whatever cannot be followed (an import that does not resolve, a dynamic import, two implementations of a name of
+which an `if` or a `try` binds one, a star import with no `__all__`
 into a module that does not define the name, a cycle, a module whose top level does not parse, a def or class
 of a module that does not parse whole) is unknown: None, never a guess.
 """
@@ -24,7 +26,9 @@ from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource
-from zerograd_lint.analysis.outline import Imported, Outline, import_froms, outline, statement_of, top_level_imports, top_level_statements
+from zerograd_lint.analysis.outline import (
+    Bound, Imported, Outline, import_froms, outline, statement_of, top_level_bindings, top_level_imports, top_level_statements,
+)
 from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
@@ -81,7 +85,7 @@ class ProjectModule:
 
     @cached_property
     def index(self) -> ModuleIndex:
-        index = ModuleIndex(self.module)
+        index = ModuleIndex(self.module, self.bound)
         index.project = self
         return index
 
@@ -93,8 +97,10 @@ class ProjectModule:
         )
 
     @cached_property
-    def imports(self) -> dict[str, Imported]:
-        return dict(top_level_imports(self.tree.body, self.package))
+    def bound(self) -> dict[str, Bound | None]:
+        """What each name its top level binds by a def, a class or an import stands for (None: unknown, two
+        bindings of which one runs on some paths only, `outline.top_level_bindings`)."""
+        return top_level_bindings(self.tree.body, self.package)
 
     @cached_property
     def assigned_once(self) -> dict[str, ast.expr]:
@@ -109,8 +115,7 @@ class ProjectModule:
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                     values.setdefault(node.id, []).append(statement.value if node is single else None)  # type: ignore[union-attr]
         return {
-            name: found[0] for name, found in values.items()
-            if len(found) == 1 and found[0] is not None and name not in self.defined and name not in self.imports
+            name: found[0] for name, found in values.items() if len(found) == 1 and found[0] is not None and name not in self.bound
         }
 
     @cached_property
@@ -330,11 +335,13 @@ class Project:
         binds it to, a star import's."""
         if depth <= 0:
             return None
-        if name in module.defined or (assigned and name in module.assigned_once):
+        if name in module.bound:
+            bound = module.bound[name]
+            if isinstance(bound, Imported):
+                return self.imported(bound, depth - 1, assigned)
+            return None if bound is None else (module, name)
+        if assigned and name in module.assigned_once:
             return module, name
-        imported = module.imports.get(name)
-        if imported is not None:
-            return self.imported(imported, depth - 1, assigned)
         star = module.star_names.get(name)
         if star is not None:
             target = self.module(star)
@@ -476,7 +483,7 @@ def public_names(module: ProjectModule, seen: frozenset[str] = frozenset()) -> f
     """What `from m import *` takes from a module with no `__all__`: the names its top level binds without a `_`:
     its defs and classes, what it imports, what its own star imports take (a package's `__init__.py` re-exporting
     its submodules'; a cycle's adds nothing)."""
-    names = {*module.defined, *module.imports}
+    names = set(module.bound)
     for star in module.star_imports:
         target = module.project.module(star)
         if target is not None and target.name not in seen:

@@ -3,12 +3,14 @@
 The root is the nearest folder above the checked file that holds a pyproject.toml, a setup.cfg or a
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
-find it when the project runs: from the top of the checked file's package, the root, and `root/src` (and for a
-script, the folders the modules it imports from beside it put on `sys.path`: `put_on_path`); never outside the
-root (installed libraries are known through the vocabulary and summaries only). Nor is a module of the library
-the vocabulary describes (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds
-it (a PyTorch checkout, the installed package checked as a tree): it is known by the vocabulary as it is out of the
-tree, so a file of it is analysed as a user's file importing the same names.
+find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
+a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
+`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
+imports from beside it, put on `sys.path`: `put_on_path`); never outside the root (installed libraries are known
+through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
+(`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
+the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
+analysed as a user's file importing the same names. A module too large to analyse is not read (`read_text`).
 Each file is read once per process and fingerprinted by its bytes, for the cache key of the files
 whose analysis read it. During a `check` run (`run_finds.one_run`), each module name is also found once,
 however many checked files ask it; outside a run (the editor, flake8, `explain`), each check finds its
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,9 +80,9 @@ class ProjectFiles:
     other packages installed beside it are libraries, never read (and of torch's own modules, only its test
     helpers are read: `vocabulary.described`)."""
 
-    def __init__(self, root: str, checked_base: str, package: str | None = None) -> None:
+    def __init__(self, root: str, checked_base: str, package: str | None = None, alone: bool = False) -> None:
         self.root = root
-        bases = [checked_base, root, os.path.join(root, "src")]
+        bases = [checked_base] if alone else [checked_base, root, os.path.join(root, "src")]
         self.bases = [b for b in dict.fromkeys(bases) if inside(b, root) and os.path.isdir(b)]
         self.package = package  # the one top-level package modules may come from, if only one
 
@@ -121,8 +124,9 @@ TEXTS: dict[str, tuple[tuple[int, int], str | None]] = {}
 
 
 def read_text(path: str) -> str | None:
-    """The file's text as Python decodes it; None when it is not there or not readable as source."""
-    from zerograd_lint.files.source import UndecodableSource, decode_source
+    """The file's text as Python decodes it; None when it is not there, not readable as source, or too large to
+    analyse (`MAX_ANALYSED_BYTES`: a generated module the runner would not analyse either is unknown, not read)."""
+    from zerograd_lint.files.source import MAX_ANALYSED_BYTES, UndecodableSource, decode_source
 
     try:
         status = os.stat(path)
@@ -132,6 +136,8 @@ def read_text(path: str) -> str | None:
     known = TEXTS.get(path)
     if known is not None and known[0] == stamp:
         return known[1]
+    if status.st_size > MAX_ANALYSED_BYTES:
+        return None
     try:
         with open(path, "rb") as file:
             text: str | None = decode_source(file.read())
@@ -149,19 +155,32 @@ def project_of(path: str) -> ProjectSource | None:
         return None
     folder = os.path.dirname(checked.path)
     files = files_in(folder, checked.name.split(".")[0])
+    in_package = files.package is None and package_base(folder) != folder
     read: dict[str, str] = {}
     on_path: list[ProjectFiles] = []  # `files`, then the folders the script's modules put on sys.path (see below)
+    script_folder: list[ProjectFiles | None] = []  # a package file's own folder where it runs as a script (first load)
 
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
+        if not script_folder:
+            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
+        beside = script_folder[0]
+        there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
+        if there is not None and found is not None and there.path != found.path:
+            kept(found)  # the cache entry holds both: an edit of either, or its removal, checks the file again
+            kept(there)
+            return None  # `from utils import x` beside it and at its package's base: which one depends on how it runs
+        found = found or there
         if found is None and "." not in checked.name and not checked.is_package:
             if not on_path:  # asked once per checked file, on the first name `files` misses
                 on_path.append(files)
                 on_path.extend(put_on_path(path, load, files.root))
             found = next((f for f in (more.load(name) for more in on_path[1:]) if f is not None), None)
-        if found is None:
-            return None
-        if not os.path.isabs(path):  # paths said as the checked file's is: relative to here
+        return kept(found) if found is not None else None
+
+    def kept(found: ModuleSource) -> ModuleSource:
+        """The module as read for this file: its path said as the checked file's is, its text recorded (`read`)."""
+        if not os.path.isabs(path):  # relative to here
             found = ModuleSource(found.name, os.path.relpath(found.path), found.source, found.is_package)
         read[found.path] = found.source
         return found
@@ -169,9 +188,19 @@ def project_of(path: str) -> ProjectSource | None:
     return ProjectSource(checked, load, read_text, read)
 
 
+MAIN_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']""", re.MULTILINE)
+
+
+def runs_as_script(text: str) -> bool:
+    """Whether a module's top level tests `__name__ == "__main__"`: it says it is run as a script (a file of a package
+    that does not is imported as a module: its plain imports are never of its own folder)."""
+    return "__main__" in text and MAIN_GUARD.search(text) is not None
+
+
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
-    """The folders that the modules a script (a file of no package) imports from its own folder put on `sys.path` at
-    their top level (`import _init_paths`, adding `../lib`): where its other imports are looked for. Inside the root;
+    """The folders that a script (a file of no package), or the modules it imports from its own folder, put on
+    `sys.path` at their top level (`sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))`, `import
+    _init_paths` doing so): where its other imports are looked for. Inside the root;
     or, where no marker names a root (a tree checked as a plain folder: the script's folder is its own root), any
     folder the script's own module names outside an installed package: the project is what the script runs."""
     from zerograd_lint.analysis.search_path import folders_put_on_path
@@ -179,13 +208,15 @@ def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
 
     text = read_text(path)
     folder = os.path.dirname(os.path.abspath(path))
-    found: list[ProjectFiles] = []
+    sources = [(os.path.abspath(path), text)] if text is not None else []
     for name, _ in imports_in(text.encode("utf-8", "surrogatepass"), "") if text is not None else ():
         module = load(name) if "." not in name else None
         module_path = os.path.abspath(module.path) if module is not None else ""
-        if module is None or os.path.dirname(module_path) != folder:
-            continue
-        for added in folders_put_on_path(module.source, module_path):
+        if module is not None and os.path.dirname(module_path) == folder:
+            sources.append((module_path, module.source))
+    found: list[ProjectFiles] = []
+    for module_path, source in sources:
+        for added in folders_put_on_path(source, module_path):
             if added == folder or not os.path.isdir(added):
                 continue
             if inside(added, root):
@@ -221,6 +252,13 @@ INSTALLED = ("site-packages", "dist-packages")
 
 # One `ProjectFiles` for every folder that sees the same project: a run finds each module once for all of them.
 project_files = lru_cache(maxsize=None)(ProjectFiles)
+
+
+@lru_cache(maxsize=None)
+def files_beside(folder: str) -> ProjectFiles:
+    """The modules of a package's folder as top-level modules: what a file of that folder imports by a plain name
+    when it is run as a script (`python examples/a/train.py` puts `examples/a` first on `sys.path`)."""
+    return project_files(project_root(folder), folder, None, True)
 
 
 @lru_cache(maxsize=None)

@@ -33,6 +33,7 @@ from zerograd_lint.files.cache import Cache, Verdicts
 from zerograd_lint.files.config import DEFAULT_SETTINGS, Settings
 from zerograd_lint.files.run_finds import forget_loads, one_run
 from zerograd_lint.files.source import (
+    MAX_ANALYSED_BYTES,
     UndecodableSource,
     ascii_compatible,
     decode_source,
@@ -57,9 +58,6 @@ if TYPE_CHECKING:
 # trees are freed and Python's own schedule resumes.
 PARSING_GC_THRESHOLD = 1_000_000
 NO_OLDER_COLLECTION = 1_000_000  # collections of a generation before one of the next: never, in one file
-# LibCST needs about 600 bytes of memory per byte of source: beyond this, a file
-# (generated code, never a hand-written training script) would need gigabytes.
-MAX_ANALYSED_BYTES = 4 * 2**20
 # A worker process costs its start and its own import of LibCST (about 0.3 s): one is worth
 # starting only for this much source to analyse.
 BYTES_PER_WORKER = 256 * 1024

@@ -15,6 +15,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 ASCII = bytes(range(128))
+# LibCST needs about 600 bytes of memory per byte of source: beyond this, a file (generated code, never a
+# hand-written training script) would need gigabytes. Such a file is not analysed, nor read as a module another
+# file imports (`project_index.read_text`: unknown).
+MAX_ANALYSED_BYTES = 4 * 2**20
 
 
 class UndecodableSource(ValueError):

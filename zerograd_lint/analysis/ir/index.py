@@ -22,6 +22,7 @@ from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
 from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.outline import Bound
 from zerograd_lint.analysis.questions.visitor import dotted_name as python_dotted_name
 
 if TYPE_CHECKING:
@@ -65,8 +66,11 @@ PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC"})
 
 
 class ModuleIndex:
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, bound: Mapping[str, Bound | None] | None = None) -> None:
         self.module = module
+        # What each name the module's top level binds by a def, a class or an import stands for
+        # (`outline.top_level_bindings`, from CPython's tree): a def of the module is called only where it is the last.
+        self.bound: Mapping[str, Bound | None] = bound if bound is not None else {}
         self.functions: list[cst.FunctionDef] = []
         self.classes: dict[str, cst.ClassDef] = {}
         self.class_of: dict[cst.FunctionDef, cst.ClassDef] = {}
@@ -365,13 +369,16 @@ class ModuleIndex:
         return None
 
     def function(self, container: Container, name: str) -> cst.FunctionDef | None:
-        """A plain call `name(...)` from inside `container`: nested defs first, then the module's."""
+        """A plain call `name(...)` from inside `container`: nested defs first, then the module's (where the module's
+        last binding of the name is a def: not one an import rebinds, nor one of two an `if` chooses between, `bound`)."""
         node: Container | None = container
-        while node is not None:
+        while isinstance(node, cst.FunctionDef):
             found = self.defs_in.get(node, {}).get(name)
             if found is not None:
                 return found
-            node = self.enclosing.get(node) if isinstance(node, cst.FunctionDef) else None
+            node = self.enclosing.get(node)
+        if name in self.bound and not isinstance(self.bound[name], int):
+            return None
         return self.defs_in.get(self.module, {}).get(name)
 
 

@@ -1,0 +1,13 @@
+# expect: clean
+"""One implementation of `train_batch`: it clears first."""
+
+import torch
+
+
+def train_batch(model, optimizer, batch):
+    optimizer.zero_grad()
+    inputs, targets = batch
+    loss = torch.nn.functional.cross_entropy(model(inputs), targets)
+    loss.backward()
+    optimizer.step()
+    return loss.item()
