@@ -285,12 +285,19 @@ class EngineRuns:
         return handlers
 
     def resolves(self, call: cst.Call, context: Context) -> bool:
-        """Whether `call` runs a def of the file or of the project (a library's `ProgressBar().attach(trainer)` does
-        not)."""
+        """Whether `call` runs a def of the file or of the project: a function, a method of a class of either called
+        on the class (`TrainingEngine.attach(trainer)`), on `self` or on an instance of one built in view (a library's
+        `ProgressBar().attach(trainer)` does not)."""
         func = call.func
         index = self.index_of(context.function)
-        own = index.function(context.function, func.value) if isinstance(func, cst.Name) else None
-        return own is not None or self.imported_function(func, context) is not None
+        if isinstance(func, cst.Name) and index.function(context.function, func.value) is not None:
+            return True
+        if self.imported_function(func, context) is not None or not isinstance(func, cst.Attribute):
+            return False
+        if code_of(func.value) == "self":
+            return self.method_of_self(func.attr.value, context) is not None
+        built = self.instance_built(func.value, context) or []
+        return self.method_of_class(func, context) is not None or any(home.inherited_method(cls, func.attr.value) for home, cls, _, _ in built)
 
     def handler_nodes(self, registration: cst.Call, handler: cst.BaseExpression | cst.FunctionDef, context: Context) -> list[Node]:
         """A handler's body inlined (a def, a lambda, a partial); nothing for one that does not resolve (an

@@ -43,3 +43,10 @@ def main_cleared_by_handler(loader):
         optimizer.zero_grad()
 
     trainer.run(loader, max_epochs=config.epochs)
+
+
+def main_attached(loader):
+    config, model, optimizer = setup()
+    trainer = TranslationEngine(TranslationEngine.update_cleared_by_handler, model, torch.nn.MSELoss(), optimizer, config)
+    TranslationEngine.attach(trainer, optimizer)
+    trainer.run(loader, max_epochs=config.epochs)

@@ -1,10 +1,11 @@
-# expect: ZG101 47:9
-# expect: ZG102 111:9
+# expect: ZG101 48:9
+# expect: ZG102 116:9
 """ignite `Engine` subclasses: `__init__` keeps the model, the loss and the optimizer on the engine and hands
 `super().__init__` the process function, which ignite calls once per batch with the engine itself
 (`engine.optimizer` is the optimizer the construction was handed). `TranslationEngine.update` (a static method)
 never clears; `translate_step` (a def handed instead) clears first; `update_cleared_by_handler` leaves the clear
-to the caller's ITERATION_STARTED handler, on the optimizer it handed the construction; `BoundEngine._update` (a
+to the caller's ITERATION_STARTED handler, on the optimizer it handed the construction, or to the handler `attach`
+registers (a def of the project handed the engine: not followed, silent); `BoundEngine._update` (a
 bound method: its `self` is the engine) clears between the backward and the step. `SelfClearingEngine` registers
 its own clear on `self` and `LoggedEngine` overrides how ignite fires events: their runs are not ignite's as
 summarised (silent)."""
@@ -53,6 +54,10 @@ class TranslationEngine(Engine):
         source, target = batch
         seq2seq_loss(engine, source, target).backward()
         engine.optimizer.step()
+
+    @staticmethod
+    def attach(engine, optimizer):
+        engine.add_event_handler(Events.ITERATION_STARTED, lambda _: optimizer.zero_grad())
 
     @staticmethod
     def validate(engine, batch):
