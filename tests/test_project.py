@@ -229,7 +229,8 @@ LOOPS = [
     ("update_missing_behind_unscale", "speechnet/clean_cli.py", {}),
     ("fp16_optimizer_hook", "tools/train.py", {}),
     ("ignite_amp_update", "train.py", {}),
-    ("ignite_factory_registers_handlers", "train.py", {"reid/engine.py": [("ZG101", 30, 9)]}),
+    ("ignite_factory_registers_handlers", "train.py", {"reid/engine.py": [("ZG101", 32, 9)]}),
+    ("ignite_factory_registers_handlers", "own_step.py", {"own_step.py": [("ZG101", 25, 9)]}),
     ("ignite_engine_subclass", "train.py", {"nmt/engines.py": [("ZG101", 48, 9)]}),
     ("ignite_engine_subclass", "nmt/engines.py", {"nmt/engines.py": [("ZG102", 116, 9)]}),
     (

@@ -136,13 +136,16 @@ class EngineRuns:
 
     def process_nodes(self, construction: cst.Call, context: Context) -> list[Node] | None:
         """The process function of `Engine(update)` inlined, or None where it does not resolve to a body. A def (of the
-        file, or imported from the project) is called as ignite calls it, `update(trainer, batch)` (`engine_called`)."""
+        file, imported from the project, or handed to the factory by its caller: `create_trainer(train_step, ...)`
+        building `Engine(train_step)`) is called as ignite calls it, `update(trainer, batch)` (`engine_called`)."""
         process = argument(construction, IGNITE_PROCESS_FUNCTION)
         if process is None:
             return None
-        index = self.index_of(context.function)
-        function = index.function(context.function, process.value) if isinstance(process, cst.Name) else None
-        function = function or (self.imported_function(process, context) if isinstance(process, cst.Name) else None)
+        function = None
+        if isinstance(process, cst.Name):
+            index = self.index_of(context.function)
+            function = index.function(context.function, process.value) or self.imported_function(process, context)
+            function = function or self.function_passed(process, context)
         nodes = self.engine_called(process, function, 0, None, context) if function is not None else self.inline_callable(process, context)
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None
 
@@ -200,10 +203,15 @@ class EngineRuns:
         if found is None:
             return self.process_nodes(construction, context)
         init_home, init = found
+        owner = init_home.owner_class(init)
+        if owner is None or not any(ignite_named(base.value, init_home) in IGNITE_ENGINES for base in owner.bases):
+            return None  # `super().__init__(...)` is another class's of the project, whose parameters these are not
         handed = handed_to_engine(init, init_home)
         attributes = self.instance_attributes(receiver, built, init, context)
+        if attributes is None:
+            return None  # the construction's arguments not matched to `__init__`'s parameters (`*args`)
         parameters = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
-        if isinstance(handed, cst.Name) and handed.value in parameters and not any(a.star for a in construction.args):
+        if isinstance(handed, cst.Name) and handed.value in parameters:
             position = parameters.index(handed.value)
             process = argument(construction, Parameter((handed.value,), position))
             method = self.method_of_class(process, context) if isinstance(process, cst.Attribute) else None
@@ -356,7 +364,8 @@ def fired_on(expression: cst.BaseExpression) -> list[tuple[str, cst.BaseExpressi
         return left + right if left is not None and right is not None else None
     every = None
     if isinstance(expression, cst.Call):
-        if len(expression.args) != 1 or code_of(expression.args[0].keyword or cst.Name("")) != IGNITE_EVERY:
+        keyword = expression.args[0].keyword if len(expression.args) == 1 else None
+        if keyword is None or keyword.value != IGNITE_EVERY:
             return None
         expression, every = expression.func, expression.args[0].value
     dotted = dotted_name(expression) if isinstance(expression, (cst.Name, cst.Attribute)) else None

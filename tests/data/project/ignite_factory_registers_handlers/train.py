@@ -48,3 +48,4 @@ def do_train_attached(cfg, loader):
     model, optimizer, scheduler = setup(cfg)
     trainer = create_attached_trainer(model, optimizer, torch.nn.CrossEntropyLoss(), cfg.device)
     trainer.run(loader, max_epochs=cfg.epochs)
+

@@ -1,10 +1,12 @@
-# expect: ZG101 30:9
+# expect: ZG101 32:9
 """Factories that build an ignite engine, register handlers on it and return it; the caller registers more and runs
 it. ignite runs the handlers of an event in the order they were registered: the factory's first. `create_trainer`'s
 update never clears (its handlers hold no clear); `create_cleared_trainer` registers the clear on ITERATION_STARTED;
 `create_stepping_trainer`'s update only backpropagates and the factory steps on ITERATION_COMPLETED, before the
 caller's clear on the same event; `create_attached_trainer` hands its engine to a def of the project that may register
-handlers (not followed: silent)."""
+handlers (not followed: silent). `create_trainer_for` and `create_clearing_trainer_for` build the engine around the
+update function their caller hands them (the first steps the schedule after each batch's update), the second with a
+clear of its own."""
 
 import torch
 from ignite.engine import Engine, Events
@@ -83,4 +85,21 @@ def create_attached_trainer(model, optimizer, loss_fn, device):
 
     trainer = Engine(_update)
     attach_clear(trainer, optimizer)
+    return trainer
+
+
+def create_trainer_for(train_step, lr_scheduler, log_every):
+    trainer = Engine(train_step)
+    trainer.add_event_handler(Events.ITERATION_COMPLETED, lambda engine: lr_scheduler.step())
+
+    @trainer.on(Events.ITERATION_COMPLETED(every=log_every))
+    def log_progress(engine):
+        print(engine.state.iteration, engine.state.output)
+
+    return trainer
+
+
+def create_clearing_trainer_for(train_step, optimizer):
+    trainer = Engine(train_step)
+    trainer.add_event_handler(Events.ITERATION_STARTED, lambda engine: optimizer.zero_grad())
     return trainer
