@@ -167,8 +167,9 @@ class EngineRuns:
     def engine_subclass(self, receiver: cst.Name, context: Context) -> Construction | None:
         """The construction `receiver` is bound to, in view, of a class of the file or of the project deriving from
         ignite's `Engine` (`class TranslationEngine(Engine)`), whose run is ignite's: none of its lineage's bases is
-        unknown, and none of its classes overrides a method of the loop (`IGNITE_LOOP_METHODS`), sets the process
-        function (`self._process_function = ...`) or registers handlers on `self`. None otherwise."""
+        unknown, and none of its classes is decorated (a `@dataclass`), overrides a method of the loop
+        (`IGNITE_LOOP_METHODS`), sets the process function (`self._process_function = ...`) or registers handlers on
+        `self`. None otherwise."""
         built = self.instance_built(receiver, context)
         if not built or len(built) != 1 or built[0][3] is not context.resolver:
             return None
@@ -177,6 +178,8 @@ class EngineRuns:
         known = {owner for _, owner in lineage}
         derives = False
         for index, owner in lineage:
+            if owner.decorators:
+                return None  # a `@dataclass` makes its own `__init__` (and calls `__post_init__`)
             for base in owner.bases:
                 engine = ignite_named(base.value, index) in IGNITE_ENGINES
                 found = None if engine else base_class_of(index, base)
