@@ -232,7 +232,7 @@ LOOPS = [
     ("ignite_factory_registers_handlers", "train.py", {"reid/engine.py": [("ZG101", 32, 9)]}),
     ("ignite_factory_registers_handlers", "own_step.py", {"own_step.py": [("ZG101", 25, 9)]}),
     ("ignite_engine_subclass", "train.py", {"nmt/engines.py": [("ZG101", 48, 9)]}),
-    ("ignite_engine_subclass", "nmt/engines.py", {"nmt/engines.py": [("ZG102", 116, 9)]}),
+    ("ignite_engine_subclass", "nmt/engines.py", {"nmt/engines.py": [("ZG102", 134, 9)]}),
     (
         "ignite_every_n_handlers", "train.py",
         {"train.py": [("ZG101", 35, 9), ("ZG204", 61, 9)], "trainers/updates.py": [("ZG102", 52, 13), ("ZG105", 38, 9)]},

@@ -141,13 +141,15 @@ class EngineRuns:
         process = argument(construction, IGNITE_PROCESS_FUNCTION)
         if process is None:
             return None
-        function = None
-        if isinstance(process, cst.Name):
-            index = self.index_of(context.function)
-            function = index.function(context.function, process.value) or self.imported_function(process, context)
-            function = function or self.function_passed(process, context)
+        function = self.def_named(process, context) if isinstance(process, cst.Name) else None
         nodes = self.engine_called(process, function, 0, None, context) if function is not None else self.inline_callable(process, context)
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None
+
+    def def_named(self, name: cst.Name, context: Context) -> cst.FunctionDef | None:
+        """The def a process function's name is: of the file, imported from the project, or the one the caller of the
+        function being built handed it (`Inlining.function_passed`)."""
+        index = self.index_of(context.function)
+        return index.function(context.function, name.value) or self.imported_function(name, context) or self.function_passed(name, context)
 
     def engine_called(
         self, process: cst.BaseExpression, function: cst.FunctionDef, engines: int, attributes: Attributes | None, context: Context
@@ -169,7 +171,7 @@ class EngineRuns:
         ignite's `Engine` (`class TranslationEngine(Engine)`), whose run is ignite's: none of its lineage's bases is
         unknown, and none of its classes is decorated (a `@dataclass`), overrides a method of the loop
         (`IGNITE_LOOP_METHODS`), sets the process function (`self._process_function = ...`) or registers handlers on
-        `self`. None otherwise."""
+        `self` (`registers_on_self`). None otherwise."""
         built = self.instance_built(receiver, context)
         if not built or len(built) != 1 or built[0][3] is not context.resolver:
             return None
@@ -187,11 +189,9 @@ class EngineRuns:
                     return None
                 derives = derives or engine
             methods = index.methods_of.get(owner, {})
-            registered = _Registrations("self")
-            for method in methods.values():
-                for statement in statements_of(method.body):
-                    visit(statement, registered)
-            if methods.keys() & IGNITE_LOOP_METHODS or registered.registered or f"self.{IGNITE_PROCESS_ATTRIBUTE}" in index.class_scope(owner).bindings:
+            if methods.keys() & IGNITE_LOOP_METHODS or f"self.{IGNITE_PROCESS_ATTRIBUTE}" in index.class_scope(owner).bindings:
+                return None
+            if any(registers_on_self(method, index) for method in methods.values()):
                 return None
         return built[0] if derives else None
 
@@ -222,8 +222,7 @@ class EngineRuns:
                 self.homes.setdefault(method[0], home)
                 nodes = self.engine_called(process, method[0], 0, attributes, context)
             elif isinstance(process, cst.Name):
-                index = self.index_of(context.function)
-                function = index.function(context.function, process.value) or self.imported_function(process, context)
+                function = self.def_named(process, context)
                 nodes = self.engine_called(process, function, 0, attributes, context) if function is not None else []
             else:
                 return None
@@ -346,6 +345,18 @@ def handed_to_engine(init: cst.FunctionDef, index: ModuleIndex) -> cst.BaseExpre
         if ignite_named(func.value, index) in IGNITE_ENGINES:
             return argument(call, replace(IGNITE_PROCESS_FUNCTION, position=IGNITE_PROCESS_FUNCTION.position + 1))  # after `self`
     return None
+
+
+def registers_on_self(method: cst.FunctionDef, index: ModuleIndex) -> bool:
+    """Whether a method of an `Engine` subclass registers handlers on `self`, or hands `self` to a def or class of the
+    file or of the project (which may: `attach_metrics(self)`; a library's `RunningAverage(...).attach(self, name)`
+    does not)."""
+    found = _Registrations("self")
+    for statement in statements_of(method.body):
+        visit(statement, found)
+    return bool(found.registered) or any(
+        index.definition_of(dotted, method) is not None for call in found.handed if (dotted := dotted_name(call.func)) is not None
+    )
 
 
 def returned_construction(returned: cst.BaseExpression, function: Container, index: ModuleIndex) -> cst.Call | None:

@@ -1,5 +1,5 @@
 # expect: ZG101 48:9
-# expect: ZG102 116:9
+# expect: ZG102 134:9
 """ignite `Engine` subclasses: `__init__` keeps the model, the loss and the optimizer on the engine and hands
 `super().__init__` the process function, which ignite calls once per batch with the engine itself
 (`engine.optimizer` is the optimizer the construction was handed). `TranslationEngine.update` (a static method)
@@ -7,8 +7,8 @@ never clears; `translate_step` (a def handed instead) clears first; `update_clea
 to the caller's ITERATION_STARTED handler, on the optimizer it handed the construction, or to the handler `attach`
 registers (a def of the project handed the engine: not followed, silent); `BoundEngine._update` (a
 bound method: its `self` is the engine) clears between the backward and the step. `SelfClearingEngine` registers
-its own clear on `self` and `LoggedEngine` overrides how ignite fires events: their runs are not ignite's as
-summarised (silent)."""
+its own clear on `self`, `AttachedEngine` hands `self` to a def that registers one, and `LoggedEngine` overrides how
+ignite fires events: their runs are not ignite's as summarised (silent)."""
 
 import torch
 from ignite.engine import Engine, Events
@@ -84,6 +84,24 @@ class SelfClearingEngine(Engine):
         self.optimizer.step()
 
 
+def attach_clear(engine, optimizer):
+    engine.add_event_handler(Events.ITERATION_STARTED, lambda _: optimizer.zero_grad())
+
+
+class AttachedEngine(Engine):
+    def __init__(self, model, crit, optimizer):
+        self.model = model
+        self.crit = crit
+        self.optimizer = optimizer
+        super().__init__(self._update)
+        attach_clear(self, optimizer)
+
+    def _update(self, engine, batch):
+        source, target = batch
+        self.crit(self.model(source), target).backward()
+        self.optimizer.step()
+
+
 class LoggedEngine(Engine):
     def __init__(self, model, crit, optimizer):
         self.model = model
@@ -134,4 +152,9 @@ def train_self_cleared(model, crit, optimizer, loader, epochs):
 
 def train_logged(model, crit, optimizer, loader, epochs):
     trainer = LoggedEngine(model, crit, optimizer)
+    trainer.run(loader, max_epochs=epochs)
+
+
+def train_attached(model, crit, optimizer, loader, epochs):
+    trainer = AttachedEngine(model, crit, optimizer)
     trainer.run(loader, max_epochs=epochs)
