@@ -27,6 +27,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Backward,
     Block,
     Branch,
+    Caught,
     Clear,
     ClearTarget,
     Event,
@@ -286,7 +287,7 @@ class EngineRuns:
             fired = fired_on(event)
             if fired is None or any(name not in handlers or (every is not None and name not in IGNITE_EVENT_COUNTERS) for name, every in fired):
                 nodes = self.handler_nodes(registration, handler, context)
-                if any(not isinstance(e, (Assign, Rebind)) for node in nodes for e in events_in(node)):
+                if any(not isinstance(e, (Assign, Rebind, Caught)) for node in nodes for e in events_in(node)):  # lifecycle events
                     return None
                 continue
             for name, every in fired:  # each event of an or (`Events.STARTED | Events.EPOCH_STARTED`) runs the handler

@@ -1,6 +1,7 @@
 # expect: clean
 """The training scripts: each builds its engine with a factory of reid/engine.py (reported there), registers its own
-handlers and runs it."""
+handlers and runs it (a handler of an event the loops do not model, EXCEPTION_RAISED, holding no lifecycle call
+leaves the run known)."""
 
 import torch
 from ignite.engine import Events
@@ -22,6 +23,13 @@ def do_train(cfg, loader):
     @trainer.on(Events.EPOCH_COMPLETED)
     def adjust_learning_rate(engine):
         scheduler.step()
+
+    @trainer.on(Events.EXCEPTION_RAISED)
+    def handle_exception(engine, error):
+        try:
+            engine.terminate()
+        except RuntimeError:
+            raise error
 
     trainer.run(loader, max_epochs=cfg.epochs)
 
