@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
 import sys
 import types
 from pathlib import Path
@@ -26,7 +27,11 @@ import torch
 
 from zerograd_lint.analysis.ir.summaries import (
     IGNITE_ENGINES,
+    IGNITE_EVENT_COUNTERS,
     IGNITE_EVENTS,
+    IGNITE_EVERY,
+    IGNITE_LOOP_METHODS,
+    IGNITE_PROCESS_ATTRIBUTE,
     IGNITE_PROCESS_FUNCTION,
     IGNITE_SUPERVISED_TRAINER,
     LOSS_SCALER,
@@ -332,6 +337,66 @@ def test_ignite_epoch_started_scheduler_steps_before_the_first_optimizer_step() 
     trainer.add_event_handler(engine_module.Events.EPOCH_STARTED, lambda engine: scheduler.step())
     with pytest.warns(UserWarning, match=r"lr_scheduler.step\(\)` before `optimizer.step\(\)"):
         trainer.run([0], max_epochs=1)
+
+
+def test_ignite_every_filter_runs_a_handler_where_the_engine_counter_is_a_multiple() -> None:
+    """`Events.ITERATION_COMPLETED(every=n)` runs where `state.iteration` (1-based, counted across epochs) is a multiple of
+    n, `Events.EPOCH_COMPLETED(every=n)` where `state.epoch` is (engine_runs.every_nth); an or of events registers the
+    handler on each (engine_runs.fired_on)."""
+    engine_module = library("ignite.engine")
+    events = engine_module.Events
+    seen: list[tuple[str, int, int]] = []
+    trainer = engine_module.Engine(lambda engine, batch: None)
+    for event in IGNITE_EVENT_COUNTERS:
+        filtered = getattr(events, event)(**{IGNITE_EVERY: 2})
+        trainer.add_event_handler(filtered, lambda engine, event=event: seen.append((event, engine.state.iteration, engine.state.epoch)))
+    trainer.add_event_handler(events.STARTED | events.EPOCH_STARTED, lambda engine: seen.append(("or", engine.state.iteration, engine.state.epoch)))
+    trainer.run([0, 1, 2], max_epochs=4)
+    for event, counter in IGNITE_EVENT_COUNTERS.items():
+        counted = [(iteration, epoch) for name, iteration, epoch in seen if name == event]
+        values = [iteration if counter == "iteration" else epoch for iteration, epoch in counted]
+        assert values and all(value % 2 == 0 for value in values)
+        assert len(values) == (12 // 2 if counter == "iteration" else 4 // 2)
+        assert engine_module.State.event_to_attr[getattr(events, event)] == counter
+    assert [(iteration, epoch) for name, iteration, epoch in seen if name == "or"] == [(0, 0), (0, 1), (3, 2), (6, 3), (9, 4)]
+
+
+def test_ignite_engine_subclass_calls_what_its_init_hands_super_with_the_engine() -> None:
+    """An `Engine` subclass's process function is what `__init__` hands `super().__init__` (engine_runs.subclass_process):
+    a static method gets the engine first, a bound method the engine after its own `self`, which is the engine too;
+    the methods a subclass overriding makes its run unknown (`IGNITE_LOOP_METHODS`) are the real engine's, and among
+    them every one that fires events or calls the process function."""
+    engine_module = library("ignite.engine")
+    seen: list[tuple[object, ...]] = []
+
+    class StaticEngine(engine_module.Engine):
+        def __init__(self, func, optimizer):
+            self.optimizer = optimizer
+            super().__init__(func)
+
+        @staticmethod
+        def update(engine, batch):
+            seen.append((engine, engine.optimizer))
+
+    class BoundEngine(engine_module.Engine):
+        def __init__(self, optimizer):
+            self.optimizer = optimizer
+            super().__init__(self._update)
+
+        def _update(self, engine, batch):
+            seen.append((self, engine))
+
+    optimizer = object()
+    static = StaticEngine(StaticEngine.update, optimizer)
+    static.run([0], max_epochs=1)
+    bound = BoundEngine(optimizer)
+    bound.run([0], max_epochs=1)
+    assert seen == [(static, optimizer), (bound, bound)]
+    assert inspect.getattr_static(bound, IGNITE_PROCESS_ATTRIBUTE) == bound._update  # kept by `Engine.__init__`
+    methods = dict(inspect.getmembers(engine_module.Engine, inspect.isfunction))
+    assert IGNITE_LOOP_METHODS <= methods.keys()
+    running = {name for name, method in methods.items() if re.search(r"_fire_event\(|_process_function\(", inspect.getsource(method))}
+    assert running <= IGNITE_LOOP_METHODS
 
 
 def test_ignite_supervised_trainer_clears_backwards_and_steps_once_per_batch() -> None:

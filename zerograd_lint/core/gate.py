@@ -30,9 +30,9 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
-from zerograd_lint.analysis.ir.summaries import IGNITE_SUPERVISED_TRAINER, LOSS_SCALER_NAME, MANUAL_BACKWARD
+from zerograd_lint.analysis.ir.summaries import IGNITE_ENGINES, IGNITE_RUN, IGNITE_SUPERVISED_TRAINER, LOSS_SCALER_NAME, MANUAL_BACKWARD
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
-from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed
+from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed, dotted_name
 
 Text = Union[str, bytes]
 
@@ -315,6 +315,9 @@ class Body:
     of_subclass: bool = False  # a method of a class with bases: it may override a method a base's loop calls
     grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
     through_table: bool = False  # calls an entry of a dict or list (`self.steps[task](batch)`)
+    # The `__init__` of an ignite `Engine` subclass: `trainer.run(loader)` calls the process function it hands
+    # `super().__init__(self._update)` (engine_runs.EngineRuns.subclass_process), so `run` reaches what it reaches.
+    runs_as: str | None = None
 
 
 @dataclass
@@ -336,6 +339,7 @@ class Summary:
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
     subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
+    engine_inits: set[int] = field(default_factory=set)  # the `id` of the `__init__` of each ignite `Engine` subclass
 
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
@@ -356,6 +360,8 @@ class Summary:
         found: dict[str, list[Body]] = {}
         for body in self.bodies[1:]:
             found.setdefault(body.name or "", []).append(body)
+            if body.runs_as is not None:
+                found.setdefault(body.runs_as, []).append(body)
         return found
 
     @cached_property
@@ -436,7 +442,10 @@ def summarize(tree: ast.AST) -> Summary:
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             if body.name is not None:  # a def's own closure: it may return it for its caller to run (`step(make_closure())`)
                 body.calls.add(node.name)  # type: ignore[attr-defined]
-            body = Body(node.name, of_subclass=id(node) in summary.subclass_methods)  # type: ignore[attr-defined]
+            body = Body(
+                node.name, of_subclass=id(node) in summary.subclass_methods,  # type: ignore[attr-defined]
+                runs_as=IGNITE_RUN if id(node) in summary.engine_inits else None,
+            )
             summary.bodies.append(body)
         elif kind is ast.Call:
             func = node.func  # type: ignore[attr-defined]
@@ -519,9 +528,12 @@ def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> Non
 
 
 def note_subclass(cls: ast.ClassDef, summary: Summary) -> None:
-    """The defs of a class with bases, met next in the walk (`Body.of_subclass`)."""
+    """The defs of a class with bases, met next in the walk (`Body.of_subclass`); the `__init__` of one whose base is
+    named as ignite's engines are (`Body.runs_as`)."""
     if cls.bases:
         summary.subclass_methods.update(id(node) for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    if any((dotted_name(base) or "").rsplit(".", 1)[-1] in IGNITE_ENGINES for base in cls.bases):
+        summary.engine_inits.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "__init__")
 
 
 # The kinds of node whose note the walk takes besides defs, calls and attributes.

@@ -510,9 +510,10 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
     backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
     found: dict[str, tuple[bool, bool]] = {}
     for body, reaches_backward, reaches_step in zip(summary.bodies, backward, step):
-        if body.name is not None:
-            old = found.get(body.name, (False, False))
-            found[body.name] = (old[0] or reaches_backward, old[1] or reaches_step)
+        for name in (body.name, body.runs_as) if body.name is not None else ():
+            if name is not None:
+                old = found.get(name, (False, False))
+                found[name] = (old[0] or reaches_backward, old[1] or reaches_step)
     return found
 
 

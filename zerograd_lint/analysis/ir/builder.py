@@ -400,11 +400,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return self.assignment(statement, context)
         if isinstance(statement, cst.Return):
             value = self.expression(statement.value, context) if statement.value else []
-            if context.returns_run is context.function and isinstance(statement.value, cst.Name):
+            if context.returns_run is context.function and context.engine_run is not None and statement.value is not None:
+                value += self.engine_returned(statement.value, context)  # the engine returned, run by the caller
+            elif context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
-            elif context.returns_run is context.function and context.engine_run is not None and isinstance(statement.value, cst.Call):
-                process = self.process_nodes(statement.value, context)  # the engine returned, run by the caller
-                value += context.engine_run.loops(process) if process is not None else []
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []

@@ -143,11 +143,28 @@ LIGHTNING_CONFIGURE = "configure_optimizers"
 IGNITE_PACKAGE = "ignite"
 IGNITE_ENGINES = frozenset({"Engine", "DeterministicEngine"})
 IGNITE_PROCESS_FUNCTION = Parameter(("process_function",), 0)  # of `Engine.__init__`
+# A subclass of `Engine` (`class TranslationEngine(Engine)`) runs ignite's loop around what its `__init__` hands
+# `super().__init__(...)`, which `Engine.__init__` keeps in `self._process_function`; one that sets that attribute
+# itself, or overrides a method that runs the loop, fires events, calls the process function or registers handlers, is
+# not ignite's run any more.
+IGNITE_PROCESS_ATTRIBUTE = "_process_function"
+IGNITE_LOOP_METHODS = frozenset({
+    "run", "_internal_run", "_internal_run_as_gen", "_internal_run_legacy", "_run_once_on_dataset_as_gen",
+    "_run_once_on_dataset_legacy", "_fire_event", "fire_event", "_handle_exception", "_maybe_terminate_or_interrupt",
+    "add_event_handler", "on", "_handler_wrapper",
+})
 IGNITE_RUN = "run"
 IGNITE_REGISTRATION = "add_event_handler"  # `(event_name, handler, *args, **kwargs)`
 IGNITE_REGISTRATION_DECORATOR = "on"  # `(event_name, *args, **kwargs)`
 # `Events`' members the loops run, in the order `EngineRun.loops` reads them.
 IGNITE_EVENTS = ("STARTED", "EPOCH_STARTED", "ITERATION_STARTED", "ITERATION_COMPLETED", "EPOCH_COMPLETED", "COMPLETED")
+# `Events.ITERATION_COMPLETED(every=n)`: the handler runs where the event's counter (`State.event_to_attr`: the engine's
+# `state.iteration`, 1-based and never reset, or `state.epoch`) is a multiple of n. An event or-ed with another
+# (`Events.STARTED | Events.EPOCH_STARTED`) registers the handler on each.
+IGNITE_EVERY = "every"
+IGNITE_EVENT_COUNTERS = {
+    "EPOCH_STARTED": "epoch", "ITERATION_STARTED": "iteration", "ITERATION_COMPLETED": "iteration", "EPOCH_COMPLETED": "epoch",
+}
 
 
 @dataclass(frozen=True)
