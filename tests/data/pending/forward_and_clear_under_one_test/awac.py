@@ -1,6 +1,6 @@
-# expect: ZG104 31:9
-# expect: ZG104 35:9
-# expect: ZG104 40:13
+# expect: ZG104 32:9
+# expect: ZG104 36:9
+# expect: ZG104 41:13
 """An AWAC trainer in rail-berkeley/rlkit's shape (awac_trainer.py): the buffer policy's behaviour-cloning loss is
 computed under `if self.train_bc_on_rl_buffer:` with the other losses, and updated under the same test after them.
 Each clear follows the forward of its loss (opt-in ZG104 on each). Missed: the buffer policy's clear, whose forward
