@@ -932,7 +932,8 @@ def forward_feeds(
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
     calls a method that returns new tensors only, which runs none; `loss = -(log_alpha.exp() * t).mean()` runs
-    one when it reads a tensor made to be trained (`is_trained_leaf`); `fake = G(z)`
+    one when it reads a tensor made to be trained (`is_trained_leaf`), by a name or an attribute bound once to it
+    (`self.log_alpha` that `__init__` made); `fake = G(z)`
     under `torch.no_grad()` runs a model but carries no graph, so neither it nor
     what it reads feeds the loss (a critic's loss computed from it after the clear). A call of a container's element
     runs a model where the container holds models (`self.model["generator"](x)`, `element_runs_model`); a function
@@ -951,7 +952,7 @@ def forward_feeds(
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
             if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
             for call in nodes_of(value, cst.Call)
-        ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name)))
+        ) or (resolver is not None and any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, (cst.Name, cst.Attribute))))
 
     runs_model: dict[int, bool] = {}
     feeds: dict[int, set[int]] = {}

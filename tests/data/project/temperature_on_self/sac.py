@@ -2,9 +2,9 @@
 """A SAC trainer in rail-berkeley/rlkit's shape (sac.py, smac.py, awac_trainer.py): the temperature is a tensor made
 to be trained, `self.log_alpha = ptu.zeros(1, requires_grad=True)`, kept on `self` by `__init__`. The update computes
 the temperature's loss from it (the policy's log-probability detached) before clearing the temperature's optimizer:
-the clear follows the forward of its loss (opt-in ZG104, as cleanrl's local `log_alpha`). Missed: a trained leaf read
-through an attribute of `self` that `__init__` bound is not known as one (nor through `ptu.zeros`, which hands
-`requires_grad=True` to `torch.zeros`)."""
+the clear follows the forward of its loss (opt-in ZG104, as cleanrl's local `log_alpha`): an attribute bound once to a
+tensor made to be trained is one, as a name is (`ptu.zeros` hands `requires_grad=True` to `torch.zeros`, and the
+keyword is what says it)."""
 
 import torch
 
