@@ -679,7 +679,7 @@ def analyse_root(
 
     definitions = Definitions(block, events)
     handed = Handed(root, dict(inlined_calls(block)))
-    written = models_written(events, models, definitions, handed)
+    written = models_written(events, models, definitions, handed, builder.namespaces)
     association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset())
     gradients = GradientDomain(
@@ -733,7 +733,8 @@ def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tupl
 
 
 def models_written(
-    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions, handed: Handed
+    events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions, handed: Handed,
+    namespaces: Mapping[Event | Loop, Namespace],
 ) -> dict[int, frozenset[str]]:
     """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
 
@@ -745,7 +746,7 @@ def models_written(
     built = {key: group for key, group in models.items() if group}
     if len(built) < 2:
         return {}
-    sources = Sources(definitions, handed)
+    sources = Sources(definitions, handed, namespaces)
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
@@ -816,23 +817,34 @@ class Definitions:
 class Sources:
     """The assignments a loss is computed from, through the autograd graph only."""
 
-    def __init__(self, definitions: Definitions, handed: Handed) -> None:
+    def __init__(self, definitions: Definitions, handed: Handed, namespaces: Mapping[Event | Loop, Namespace]) -> None:
         self.definitions = definitions
         self.handed = handed
+        self.namespaces = namespaces
         self.graphs: dict[int, tuple[set[str], set[str]]] = {}
 
     def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
         if assign.id not in self.graphs:
             value = getattr(assign.node, "value", None)
             carries = not assign.no_grad and isinstance(value, cst.BaseExpression)
-            self.graphs[assign.id] = graph_of(value) if carries else (set(), set())
+            self.graphs[assign.id] = self.graph_at(assign, value) if carries else (set(), set())
         return self.graphs[assign.id]
+
+    def graph_at(self, event: Event, value: cst.CSTNode) -> tuple[set[str], set[str]]:
+        """The calls and the names of `value`'s graph, each callee also as the event's resolver names the object it
+        is (`self.qf` of a method is `qf` where `__init__` bound it to its parameter, `trainer.qf` where the method
+        runs on `trainer`), as the optimizers' models are named."""
+        graph = _Graph()
+        visit(value, graph)
+        namespace = self.namespaces.get(event)
+        resolved = {namespace.resolver.canonical(function) for function in graph.functions} if namespace else set()
+        return graph.callees | resolved, graph.names
 
     def models_reached(self, backward: Backward) -> set[str]:
         """What the loss calls along the values it is computed from (each name read in the function that reads it,
         a helper's parameter in its caller, `Handed`)."""
         assert backward.loss is not None
-        callees, names = graph_of(backward.loss)
+        callees, names = self.graph_at(backward, backward.loss)
         reads = {(backward.scope, name) for name in names}
         seen: set[tuple[cst.CSTNode, str]] = set()
         for _ in range(SOURCE_DEPTH):
@@ -865,6 +877,7 @@ def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
 class _Graph(cst.CSTVisitor):
     def __init__(self) -> None:
         self.callees: set[str] = set()
+        self.functions: list[cst.BaseExpression] = []  # the called objects of `callees`, as written
         self.names: set[str] = set()
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
@@ -883,6 +896,7 @@ class _Graph(cst.CSTVisitor):
         name = dotted_name(node.func)
         if name:
             self.callees.add(name)
+            self.functions.append(node.func)
         return True
 
 
@@ -927,7 +941,8 @@ def forward_feeds(
     the forward when it calls a model. `kl_loss = 0.0` feeds the loss but runs
     nothing; `batch = get_batch()` calls no model; `hidden = model.init_hidden(n)`
     calls a method that returns new tensors only, which runs none; `loss = -(log_alpha.exp() * t).mean()` runs
-    one when it reads a tensor made to be trained (`is_trained_leaf`); `fake = G(z)`
+    one when it reads a tensor made to be trained (`is_trained_leaf`), by a name or an attribute bound once to it
+    (`self.log_alpha` that `__init__` made); `fake = G(z)`
     under `torch.no_grad()` runs a model but carries no graph, so neither it nor
     what it reads feeds the loss (a critic's loss computed from it after the clear). A call of a container's element
     runs a model where the container holds models (`self.model["generator"](x)`, `element_runs_model`); a function
@@ -1144,9 +1159,13 @@ def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
 
 
 def reads_trained_leaf(value: cst.CSTNode, resolver: Resolver) -> bool:
-    """Whether a value's autograd graph reads a tensor made to be trained (not `log_alpha.exp().item()`, a number)."""
+    """Whether a value's autograd graph reads a tensor made to be trained (not `log_alpha.exp().item()`, a number), by
+    a name or an attribute bound once to one (`self.log_alpha = torch.zeros(1, requires_grad=True)`)."""
     graph = graph_of(value)[1]
-    return any(is_trained_leaf(resolver.value_of(name)) for name in nodes_of(value, cst.Name) if name.value in graph)
+    return any(
+        is_trained_leaf(resolver.value_of(node))
+        for node in nodes_of(value, (cst.Name, cst.Attribute)) if code_of(node) in graph
+    )
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
