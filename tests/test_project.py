@@ -303,6 +303,12 @@ LOOPS = [
     ("partial_optimizer_factory", "trainer.py", {"trainer.py": [("ZG601", 15, 25)]}),
     ("partial_optimizer_factory", "clean_trainer.py", {}),
     ("partial_optimizer_factory", "probe_trainer.py", {}),
+    ("strategy_update_hooks", "clip_after_update.py", {"clip_after_update.py": [("ZG203", 17, 9)]}),
+    ("strategy_update_hooks", "clip_before_update.py", {}),
+    ("strategy_update_hooks", "loss_history.py", {"loss_history.py": [("ZG602", 14, 9)]}),
+    ("strategy_update_hooks", "loss_history_items.py", {}),
+    ("agent_update_freq", "train_ranker.py", {"agents/ranker.py": [("ZG105", 13, 9)]}),
+    ("agent_update_freq", "train_classifier.py", {}),
 ]
 
 

@@ -36,7 +36,7 @@ from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -933,7 +933,7 @@ def forward_feeds(
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
         return any(
-            (calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index))
+            (calls_model_in(callee, source.scope, index_of(source.scope), known, helpers, imported) and not returns_new_tensors(call, resolver, index))
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
             if (callee := dotted_name(call.func)) else element_runs_model(call.func, known, resolver)
             for call in nodes_of(value, cst.Call)
@@ -1217,6 +1217,33 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
         return False
     name = parts[-1].lstrip("_")  # a private method (`self._compute_loss`) is named by what follows the underscores
     return own and name[:1].islower() and not DATA_WORDS.search(name)
+
+
+# How many calls deep the body of a method called on `self` is read for a model call (`self.vectorize(obs)`, then the
+# `self.parse(text)` it calls).
+METHOD_DEPTH = 2
+
+
+def calls_model_in(
+    callee: str, scope: cst.CSTNode, index: ModuleIndex, known_models: set, helpers: frozenset[str], imported: frozenset[str],
+    depth: int = METHOD_DEPTH,
+) -> bool:
+    """`calls_model`, but a method called on `self` that the scope's class, or a base of it, visibly defines with a value
+    to return runs a model where a call of its body does (read so in turn, `METHOD_DEPTH` calls deep): ParlAI's
+    `self.vectorize(observations)` builds tensors from token lists and runs nothing, whatever its name says. A stub
+    returning nothing (`raise NotImplementedError`) is what an override replaces: its name says."""
+    parts = callee.split(".")
+    owner = index.owner_class(scope) if len(parts) == 2 and parts[0] == "self" and depth > 0 else None
+    found = index.inherited_method(owner, parts[1]) if owner is not None else None
+    if found is None or not returns_of(found[1]):
+        return calls_model(callee, known_models, helpers, imported)
+    home, method = found
+    home_helpers, home_imported = home.helper_names, imported_names(home.module)
+    return any(
+        calls_model_in(called, method, home, known_models, home_helpers, home_imported, depth - 1)
+        if (called := dotted_name(call.func)) else element_runs_model(call.func, known_models, None)
+        for call in nodes_of(method.body, cst.Call)
+    )
 
 
 def runs_model(callee: str, known_models: set) -> bool:
