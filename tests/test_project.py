@@ -309,6 +309,8 @@ LOOPS = [
     ("strategy_update_hooks", "loss_history_items.py", {}),
     ("agent_update_freq", "train_ranker.py", {"agents/ranker.py": [("ZG105", 13, 9)]}),
     ("agent_update_freq", "train_classifier.py", {}),
+    ("engine_iteration_amp", "train.py", {"engines/clipped.py": [("ZG401", 26, 13)]}),
+    ("engine_iteration_amp", "train_unscaled.py", {}),
 ]
 
 
