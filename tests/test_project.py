@@ -311,6 +311,8 @@ LOOPS = [
     ("agent_update_freq", "train_classifier.py", {}),
     ("engine_iteration_amp", "train.py", {"engines/clipped.py": [("ZG401", 26, 13)]}),
     ("engine_iteration_amp", "train_unscaled.py", {}),
+    ("engine_iteration_amp", "train_factory.py", {"engines/clipped.py": [("ZG401", 26, 13)]}),
+    ("meta_inner_adapt", "train.py", {}),
 ]
 
 

@@ -356,6 +356,12 @@ class ProjectGate:
                 source = self.load(module)
                 candidates = [(module, None)] if source is not None and not source.is_package else []
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
+            # a class of a training module may inherit the called method from a base of a module it imports (a factory's
+            # subclass whose `run()` the base of engines/trainer.py defines)
+            candidates += [
+                (base, None) for candidate, _ in list(candidates) if any(self.module_trains(candidate))
+                for base in self.drivers(candidate)[1:]
+            ]
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
