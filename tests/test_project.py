@@ -313,6 +313,9 @@ LOOPS = [
     ("engine_iteration_amp", "train_unscaled.py", {}),
     ("engine_iteration_amp", "train_factory.py", {"engines/clipped.py": [("ZG401", 26, 13)]}),
     ("meta_inner_adapt", "train.py", {}),
+    ("private_optimizer_factory", "train.py", {}),
+    ("private_optimizer_factory", "train_kept_losses.py", {"train_kept_losses.py": [("ZG602", 22, 17)]}),
+    ("private_optimizer_factory", "train_step_first.py", {"train_step_first.py": [("ZG201", 18, 17)]}),
 ]
 
 
