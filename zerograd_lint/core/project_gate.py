@@ -73,8 +73,8 @@ THROUGH_DEPTH = 3
 THROUGH_MODULES = 8
 # A module's path -> (its text, whether it has a backward, and a step): the same text object, the same answer.
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
-# A module's path -> (its text, each def's (reaches a backward, reaches a step)).
-DefsSummary = tuple[dict[str, tuple[bool, bool]], dict[str, frozenset[str]]]  # each def: what it reaches, what it calls on `self`
+# A module's path -> (its text, each def's (reaches a backward, reaches a step), and the methods each calls on `self`).
+DefsSummary = tuple[dict[str, tuple[bool, bool]], dict[str, frozenset[str]]]
 REACH: dict[str, tuple[str, DefsSummary]] = {}
 # A module's path -> (its text, the modules its import lines name, `imports_in`).
 IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
@@ -552,6 +552,7 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
 
 
 def calls_on_self(summary: Summary) -> dict[str, frozenset[str]]:
+    """The methods each def calls on `self` (of every def of that name)."""
     found: dict[str, frozenset[str]] = {}
     for body in summary.bodies:
         if body.name is not None:

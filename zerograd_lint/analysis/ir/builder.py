@@ -206,8 +206,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
         of a library's loop (`runs_in_lightning_loop`) is built as that loop's body."""
         looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
         jump = "continue" if looped else "return"
+        resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
         context = Context(
-            self.index_of(root).resolver_for(root, instance=mro[0] if mro else None), root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
+            resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
             loop_rebinds=self.loop_rebinds(root) if looped else None,
         )
