@@ -316,6 +316,8 @@ LOOPS = [
     ("private_optimizer_factory", "train.py", {}),
     ("private_optimizer_factory", "train_kept_losses.py", {"train_kept_losses.py": [("ZG602", 22, 17)]}),
     ("private_optimizer_factory", "train_step_first.py", {"train_step_first.py": [("ZG201", 18, 17)]}),
+    ("accumulation_helper_default_divisor", "train.py", {}),
+    ("accumulation_helper_default_divisor", "train_default.py", {"train_default.py": [("ZG501", 17, 13)]}),
 ]
 
 
