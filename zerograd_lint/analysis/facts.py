@@ -36,7 +36,7 @@ from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -64,7 +64,7 @@ from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_ele
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -1169,7 +1169,7 @@ def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0)
         return False
     callee = dotted_name(value.func) or ""
     method = value.func.attr.value if isinstance(value.func, cst.Attribute) else None
-    if method in NEW_TENSOR_METHODS or (callee.startswith("torch.") and callee.rsplit(".", 1)[1] in TENSOR_FACTORIES):
+    if method in NEW_TENSOR_METHODS or (callee.startswith("torch.") and callee.rsplit(".", 1)[1] in TENSOR_FACTORIES | TENSOR_CLASSES):
         return True
     if method in SAME_TENSOR_METHODS:
         return is_new_tensor(value.func.value, resolver, depth + 1)
@@ -1225,25 +1225,44 @@ METHOD_DEPTH = 2
 
 
 def calls_model_in(
-    callee: str, scope: cst.CSTNode, index: ModuleIndex, known_models: set, helpers: frozenset[str], imported: frozenset[str],
-    depth: int = METHOD_DEPTH,
+    callee: str, scope: cst.CSTNode, index: ModuleIndex, known_models: set, helpers: frozenset[str], imported: frozenset[str]
 ) -> bool:
-    """`calls_model`, but a method called on `self` that the scope's class, or a base of it, visibly defines with a value
-    to return runs a model where a call of its body does (read so in turn, `METHOD_DEPTH` calls deep): ParlAI's
-    `self.vectorize(observations)` builds tensors from token lists and runs nothing, whatever its name says. A stub
-    returning nothing (`raise NotImplementedError`) is what an override replaces: its name says."""
+    """`calls_model`, but a method called on `self` that the scope's class, or a base of it, visibly defines runs no
+    model where no call of its body does (`body_runs_model`) and it returns only values made from data
+    (`makes_new_tensors`): ParlAI's `self.vectorize(observations)` turns token lists into `torch.LongTensor`s, whatever
+    its name says. One computing its value from what it is handed (`self.compute_loss(values=values, ...)`, the forward
+    run before the call) stands for the forward as its name says."""
+    method = own_method(callee, scope, index)
+    if method is not None and body_runs_model(*method, known_models, METHOD_DEPTH):
+        return True
+    if method is not None and makes_new_tensors(*method):
+        return False
+    return calls_model(callee, known_models, helpers, imported)
+
+
+def own_method(callee: str, scope: cst.CSTNode, index: ModuleIndex) -> tuple[ModuleIndex, cst.FunctionDef] | None:
+    """The method `self.f` of the scope's class, or of a base of it, with its module's index; None for anything else."""
     parts = callee.split(".")
-    owner = index.owner_class(scope) if len(parts) == 2 and parts[0] == "self" and depth > 0 else None
-    found = index.inherited_method(owner, parts[1]) if owner is not None else None
-    if found is None or not returns_of(found[1]):
-        return calls_model(callee, known_models, helpers, imported)
-    home, method = found
-    home_helpers, home_imported = home.helper_names, imported_names(home.module)
-    return any(
-        calls_model_in(called, method, home, known_models, home_helpers, home_imported, depth - 1)
-        if (called := dotted_name(call.func)) else element_runs_model(call.func, known_models, None)
-        for call in nodes_of(method.body, cst.Call)
-    )
+    owner = index.owner_class(scope) if len(parts) == 2 and parts[0] == "self" else None
+    return index.inherited_method(owner, parts[1]) if owner is not None else None
+
+
+def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: set, depth: int) -> bool:
+    """Whether a call of the method's body runs a model (`calls_model`), a method it calls on `self` read so in turn,
+    `depth` calls deep (past that, its name says)."""
+    helpers, imported = index.helper_names, imported_names(index.module)
+    for call in nodes_of(method.body, cst.Call):
+        callee = dotted_name(call.func)
+        called = own_method(callee, method, index) if callee is not None and depth > 1 else None
+        if callee is None:
+            runs = element_runs_model(call.func, known_models, None)
+        elif called is not None:
+            runs = body_runs_model(*called, known_models, depth - 1)
+        else:
+            runs = calls_model(callee, known_models, helpers, imported)
+        if runs:
+            return True
+    return False
 
 
 def runs_model(callee: str, known_models: set) -> bool:

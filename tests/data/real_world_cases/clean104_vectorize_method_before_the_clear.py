@@ -1,7 +1,8 @@
 """A dialogue agent (ParlAI's starspace agent): each batch of observations is turned into index tensors by
 `self.vectorize`, a method that only parses token lists, and then `train_step` clears, runs the model, and steps.
 `self.vectorize(...)` was taken for the forward pass by its name (an own lowercase method), so the clear was said to
-follow the forward (a false ZG104): the method's body is visible and runs no model."""
+follow the forward (a false ZG104): the method's body is visible, runs no model and returns only tensors it makes
+from data."""
 
 # expect: clean
 
