@@ -75,15 +75,17 @@ def every_code() -> frozenset[str]:
 
 def overrides_driven_elsewhere(checked: ModuleSource, load: Load) -> Callable[[ast.AST, Summary], None]:
     """For a file whose own words hold a backward and a step: where no body of it reaches both, and a class of it has
-    bases, what the project gate marks (`ProjectGate.mark`): its overrides a base's loop of another module runs (a
-    strategy's `backward` scaling the loss, its `optimizer_step` stepping the scaler) reach both there."""
+    bases, its overrides holding one of them that a base's loop of another module runs (a strategy's `backward` scaling
+    the loss, its `optimizer_step` stepping the scaler) reach both there (`ProjectGate.mark_driven_lifecycle`; not the
+    bodies calling a training module's defs, nor a test model's `forward`: a test suite's hundred `trainer.train()`
+    are checked where the trainer is)."""
 
     def mark(tree: ast.AST, summary: Summary) -> None:
         backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
         if summary.subclass_methods and not any(b and s for b, s in zip(backward, step)):
             from zerograd_lint.core.project_gate import ProjectGate
 
-            ProjectGate(checked, load).mark(tree, summary)  # type: ignore[arg-type]  (CPython's module tree)
+            ProjectGate(checked, load).mark_driven_lifecycle(tree, summary)  # type: ignore[arg-type]  (CPython's module tree)
 
     return mark
 

@@ -217,6 +217,14 @@ class ProjectGate:
             if body.name in driven:
                 body.backward = body.step = True
 
+    def mark_driven_lifecycle(self, tree: ast.Module, summary: Summary) -> None:
+        """Mark the overrides a training module's loop may run (`driven_overrides`) that hold a backward or a step of
+        their own as reaching both (not a test model's `forward`, which a library's base calls too)."""
+        driven = self.driven_overrides(tree)
+        for body in summary.bodies:
+            if body.name in driven and (body.backward or body.step):
+                body.backward = body.step = True
+
     def driven_overrides(self, tree: ast.Module) -> frozenset[str]:
         """The methods of the file's subclasses that a training module it imports calls on `self` (a base class's
         loop calling `self.optimizer_step()`, overridden here): run by that loop, with its backward and its step."""
