@@ -64,7 +64,7 @@ from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_ele
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -957,7 +957,7 @@ def forward_feeds(
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
         return any(
-            (calls_model(callee, known, helpers, imported) and not returns_new_tensors(call, resolver, index))
+            (calls_model_in(callee, source.scope, index_of(source.scope), known, helpers, imported) and not returns_new_tensors(call, resolver, index))
             or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
@@ -1218,7 +1218,7 @@ def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0)
         return False
     callee = dotted_name(value.func) or ""
     method = value.func.attr.value if isinstance(value.func, cst.Attribute) else None
-    if method in NEW_TENSOR_METHODS or (callee.startswith("torch.") and callee.rsplit(".", 1)[1] in TENSOR_FACTORIES):
+    if method in NEW_TENSOR_METHODS or (callee.startswith("torch.") and callee.rsplit(".", 1)[1] in TENSOR_FACTORIES | TENSOR_CLASSES):
         return True
     if method in SAME_TENSOR_METHODS:
         return is_new_tensor(value.func.value, resolver, depth + 1)
@@ -1267,6 +1267,52 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
         return False
     name = parts[-1].lstrip("_")  # a private method (`self._compute_loss`) is named by what follows the underscores
     return own and name[:1].islower() and not DATA_WORDS.search(name)
+
+
+# How many calls deep the body of a method called on `self` is read for a model call (`self.vectorize(obs)`, then the
+# `self.parse(text)` it calls).
+METHOD_DEPTH = 2
+
+
+def calls_model_in(
+    callee: str, scope: cst.CSTNode, index: ModuleIndex, known_models: set, helpers: frozenset[str], imported: frozenset[str]
+) -> bool:
+    """`calls_model`, but a method called on `self` that the scope's class, or a base of it, visibly defines runs no
+    model where no call of its body does (`body_runs_model`) and it returns only values made from data
+    (`makes_new_tensors`): ParlAI's `self.vectorize(observations)` turns token lists into `torch.LongTensor`s, whatever
+    its name says. One computing its value from what it is handed (`self.compute_loss(values=values, ...)`, the forward
+    run before the call) stands for the forward as its name says."""
+    method = own_method(callee, scope, index)
+    if method is not None and body_runs_model(*method, known_models, METHOD_DEPTH):
+        return True
+    if method is not None and makes_new_tensors(*method):
+        return False
+    return calls_model(callee, known_models, helpers, imported)
+
+
+def own_method(callee: str, scope: cst.CSTNode, index: ModuleIndex) -> tuple[ModuleIndex, cst.FunctionDef] | None:
+    """The method `self.f` of the scope's class, or of a base of it, with its module's index; None for anything else."""
+    parts = callee.split(".")
+    owner = index.owner_class(scope) if len(parts) == 2 and parts[0] == "self" else None
+    return index.inherited_method(owner, parts[1]) if owner is not None else None
+
+
+def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: set, depth: int) -> bool:
+    """Whether a call of the method's body runs a model (`calls_model`), a method it calls on `self` read so in turn,
+    `depth` calls deep (past that, its name says)."""
+    helpers, imported = index.helper_names, imported_names(index.module)
+    for call in nodes_of(method.body, cst.Call):
+        callee = dotted_name(call.func)
+        called = own_method(callee, method, index) if callee is not None and depth > 1 else None
+        if callee is None:
+            runs = element_runs_model(call.func, known_models, None)
+        elif called is not None:
+            runs = body_runs_model(*called, known_models, depth - 1)
+        else:
+            runs = calls_model(callee, known_models, helpers, imported)
+        if runs:
+            return True
+    return False
 
 
 def runs_model(callee: str, known_models: set) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.gate import LIFECYCLE, Gate, Needs, as_bytes, gate_of, may_read_grad_unguarded
+from zerograd_lint.core.gate import LIFECYCLE, Gate, Needs, Summary, as_bytes, gate_of, may_read_grad_unguarded
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from zerograd_lint.analysis.facts import Clues, FileFacts
-    from zerograd_lint.analysis.module_source import ModuleSource, ProjectSource
+    from zerograd_lint.analysis.module_source import Load, ModuleSource, ProjectSource
     from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
     from zerograd_lint.core.pieces import Piece, PieceSource
@@ -71,6 +71,23 @@ def python_parse(source: str, path: str) -> ast.Module | Diagnostic:
 
 def every_code() -> frozenset[str]:
     return frozenset(entry.code for entry in catalogue())
+
+
+def overrides_driven_elsewhere(checked: ModuleSource, load: Load) -> Callable[[ast.AST, Summary], None]:
+    """For a file whose own words hold a backward and a step: where no body of it reaches both, and a class of it has
+    bases, its overrides holding one of them that a base's loop of another module runs (a strategy's `backward` scaling
+    the loss, its `optimizer_step` stepping the scaler) reach both there (`ProjectGate.mark_driven_lifecycle`; not the
+    bodies calling a training module's defs, nor a test model's `forward`: a test suite's hundred `trainer.train()`
+    are checked where the trainer is)."""
+
+    def mark(tree: ast.AST, summary: Summary) -> None:
+        backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
+        if summary.subclass_methods and not any(b and s for b, s in zip(backward, step)):
+            from zerograd_lint.core.project_gate import ProjectGate
+
+            ProjectGate(checked, load).mark_driven_lifecycle(tree, summary)  # type: ignore[arg-type]  (CPython's module tree)
+
+    return mark
 
 
 def file_facts(
@@ -122,7 +139,13 @@ def file_facts(
         reads = grad_reads_of(tree, source)
         if not reads.found:
             return None
-    needs = gate.in_tree(in_text, tree, elsewhere.mark if elsewhere is not None else None)
+    if elsewhere is not None:
+        mark = elsewhere.mark
+    elif project is not None and LIFECYCLE in in_text:
+        mark = overrides_driven_elsewhere(project.checked, project.load)
+    else:
+        mark = None
+    needs = gate.in_tree(in_text, tree, mark)
     if needs is None:
         return None
     return analyse(tree, source, path, needs, reached_only, reads, project)

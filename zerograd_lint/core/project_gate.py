@@ -73,8 +73,9 @@ THROUGH_DEPTH = 3
 THROUGH_MODULES = 8
 # A module's path -> (its text, whether it has a backward, and a step): the same text object, the same answer.
 TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
-# A module's path -> (its text, each def's (reaches a backward, reaches a step)).
-REACH: dict[str, tuple[str, dict[str, tuple[bool, bool]]]] = {}
+# A module's path -> (its text, each def's (reaches a backward, reaches a step), and the methods each calls on `self`).
+DefsSummary = tuple[dict[str, tuple[bool, bool]], dict[str, frozenset[str]]]
+REACH: dict[str, tuple[str, DefsSummary]] = {}
 # A module's path -> (its text, the modules its import lines name, `imports_in`).
 IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
 # A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
@@ -177,7 +178,7 @@ class ProjectGate:
             found, frontier = {name: None}, [name]
             for _ in range(THROUGH_DEPTH):
                 imported = [
-                    module for looked in frontier if not any(self.module_trains(looked))
+                    module for looked in frontier if not all(self.module_trains(looked))
                     for module, whole in self.imports_of(looked) if not (whole and self.is_package(module))
                 ]
                 # A name an import line may make a submodule of (`from .loops import run_epoch`: `loops.run_epoch`) counts
@@ -216,6 +217,14 @@ class ProjectGate:
             if body.name in driven:
                 body.backward = body.step = True
 
+    def mark_driven_lifecycle(self, tree: ast.Module, summary: Summary) -> None:
+        """Mark the overrides a training module's loop may run (`driven_overrides`) that hold a backward or a step of
+        their own as reaching both (not a test model's `forward`, which a library's base calls too)."""
+        driven = self.driven_overrides(tree)
+        for body in summary.bodies:
+            if body.name in driven and (body.backward or body.step):
+                body.backward = body.step = True
+
     def driven_overrides(self, tree: ast.Module) -> frozenset[str]:
         """The methods of the file's subclasses that a training module it imports calls on `self` (a base class's
         loop calling `self.optimizer_step()`, overridden here): run by that loop, with its backward and its step."""
@@ -224,11 +233,20 @@ class ProjectGate:
             for method in node.body if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))
         )
         found: set[str] = set()
-        for candidate, _ in self.training_candidates(tree, methods) if methods else ():
+        for candidate in self.imported_training_modules(tree) if methods else ():
             for driver in self.drivers(candidate):
                 source = self.load(driver)
                 found.update(name for name in methods - found if source is not None and f"self.{name}(" in source.source)
         return frozenset(found)
+
+    def imported_training_modules(self, tree: ast.Module) -> Iterator[str]:
+        """The training modules the file's imports name, and those they lead to (`through`), as `may_drive_an_override`
+        reads them from the text: a base's loop may call an override whatever module defines the method's default (a
+        loop mixin's module calling `self._after_update()`, a template's module defining it)."""
+        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
+        for module in dict.fromkeys(named):
+            if module != self.checked.name and self.load(module) is not None:
+                yield from (candidate for candidate in self.through(module) if any(self.module_trains(candidate)))
 
     def drivers(self, name: str) -> list[str]:
         """A training module, and the modules of the project it imports, where the bases of its classes may be: the loop
@@ -313,9 +331,21 @@ class ProjectGate:
             defs = self.defs_reach(candidate)
             for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
                 if any(flags) and def_name in called:
+                    flags = self.with_inherited(candidate, def_name, flags)
                     old = reached.get(def_name, (False, False))
                     reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
         return reached
+
+    def with_inherited(self, module: str, name: str, flags: tuple[bool, bool]) -> tuple[bool, bool]:
+        """What the def `name` of `module` reaches, with what the methods it calls on `self` reach in the modules its
+        imports lead to (`through`), where its own module has one of the two only: a subclass's `train_step` calling
+        the backward of its own and the base's `self.update_params()`, which steps."""
+        on_self = self.defs_call_on_self(module).get(name, frozenset()) if not all(flags) else frozenset()
+        for other in self.through(module)[1:] if on_self else ():
+            for method in on_self:
+                found = self.defs_reach(other).get(method, (False, False))
+                flags = (flags[0] or found[0], flags[1] or found[1])
+        return flags
 
     def training_candidates(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, str | None]]:
         """(module, None) for a training module the file imports whose defs the `called` names may be;
@@ -334,6 +364,12 @@ class ProjectGate:
                 source = self.load(module)
                 candidates = [(module, None)] if source is not None and not source.is_package else []
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
+            # a class of a training module may inherit the called method from a base of a module it imports (a factory's
+            # subclass whose `run()` the base of engines/trainer.py defines)
+            candidates += [
+                (base, None) for candidate, _ in list(candidates) if any(self.module_trains(candidate))
+                for base in self.drivers(candidate)[1:]
+            ]
             for candidate, attribute in candidates:
                 if candidate == self.checked.name or not any(self.module_trains(candidate)):
                     continue
@@ -354,16 +390,23 @@ class ProjectGate:
 
     def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
         """What each def of the module reaches (asked once per text, for every file that imports it)."""
+        return self.defs_summary(name)[0]
+
+    def defs_call_on_self(self, name: str) -> dict[str, frozenset[str]]:
+        """The methods each def of the module calls on `self` (asked once per text, as `defs_reach`)."""
+        return self.defs_summary(name)[1]
+
+    def defs_summary(self, name: str) -> DefsSummary:
         source = self.load(name)
         if source is None:
-            return {}
+            return {}, {}
         known = REACH.get(source.path)
         if known is None or known[0] is not source.source:
             try:
                 summary: Summary | None = summarize(ast.parse(source.source))
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 summary = None
-            known = REACH[source.path] = (source.source, {} if summary is None else reaches_of(summary))
+            known = REACH[source.path] = (source.source, ({}, {}) if summary is None else (reaches_of(summary), calls_on_self(summary)))
         return known[1]
 
 
@@ -514,6 +557,15 @@ def reaches_of(summary: Summary) -> dict[str, tuple[bool, bool]]:
             if name is not None:
                 old = found.get(name, (False, False))
                 found[name] = (old[0] or reaches_backward, old[1] or reaches_step)
+    return found
+
+
+def calls_on_self(summary: Summary) -> dict[str, frozenset[str]]:
+    """The methods each def calls on `self` (of every def of that name)."""
+    found: dict[str, frozenset[str]] = {}
+    for body in summary.bodies:
+        if body.name is not None:
+            found[body.name] = found.get(body.name, frozenset()) | body.on_self
     return found
 
 

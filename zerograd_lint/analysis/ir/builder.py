@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, returns_of, statements_of, yields
+from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -206,8 +206,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
         of a library's loop (`runs_in_lightning_loop`) is built as that loop's body."""
         looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
         jump = "continue" if looped else "return"
+        resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
         context = Context(
-            self.index_of(root).resolver_for(root), root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
+            resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
             loop_rebinds=self.loop_rebinds(root) if looped else None,
         )
@@ -606,13 +607,17 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return self.inlining_until is not None and self.built > self.inlining_until
 
     def inline_body(
-        self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None
+        self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None,
+        instance: Built | None = None,
     ) -> list[Node]:
         if function in context.stack or len(context.stack) > CALL_DEPTH or self.past_allowance():
             return []
         self.homes.setdefault(function, self.index_of(context.function))  # a def found from a module is of that module
         naming = naming or self.naming_for(function, context, [], {}, None)
-        resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments)
+        owner = self.index_of(function).owner_class(function)
+        mro = tuple(instance[0].lineage(instance[1])) if instance is not None else context.mro
+        mro = mro if any(cls is owner for _, cls in mro) else ()  # `self`'s classes, where the method is one of theirs
+        resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments, mro[0] if mro else None)
         around = self.enclosing_instance(function, context)
         if around is not None:
             resolver = resolver.within(around.resolver, locals_of(function))
@@ -626,7 +631,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             instances=(*context.instances, Instance(function, naming, resolver)),
             no_grad=context.no_grad or state_events.function_disables_grad(function),
             entered_without_grad=context.no_grad or state_events.function_disables_grad(function),
-            mro=context.mro if any(cls is self.index_of(function).owner_class(function) for _, cls in context.mro) else (),
+            mro=mro,
         )
         body = statements_of(function.body)
         inner = replace(

@@ -165,7 +165,11 @@ class ModuleIndex:
             self._scopes[container] = collect(container, Scope(), class_scope, root=container)
         return self._scopes[container]
 
-    def resolver_for(self, container: Container, overlay=None, overlay_roles=None, arguments=None) -> Resolver:
+    def resolver_for(
+        self, container: Container, overlay=None, overlay_roles=None, arguments=None, instance: Built | None = None
+    ) -> Resolver:
+        """`instance`: the class of `self` where a method is checked for a subclass (a loop mixin's method run by a
+        class mixing it with the base whose `__init__` sets `self.optimizer`); else `self` is of the method's class."""
         scopes: list[Scope] = []
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
@@ -173,7 +177,7 @@ class ModuleIndex:
             node = self.enclosing.get(node)
         owner = self.owner_class(container)
         if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
-            scopes += [self.class_scope(owner), Scope(InheritedAliases(self, owner))]  # type: ignore[arg-type]
+            scopes += [self.class_scope(owner), Scope(InheritedAliases(instance or (self, owner), owner))]  # type: ignore[arg-type]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
@@ -687,18 +691,22 @@ def base_class_of(index: ModuleIndex, base: cst.Arg) -> tuple[ModuleIndex, cst.C
 
 
 class InheritedAliases(Mapping[str, list[Binding]]):
-    """The `self.x` a class's bases bind to another object each (`aliases_of`), nearest base first, as one scope of
-    its methods' resolvers: found along the class's `lineage` only when a `self.x` is first asked that the class's
+    """The `self.x` the other classes of `self`'s class bind to another object each (`aliases_of`), nearest first, as
+    one scope of a method's resolvers (a method's class's bases, or a mixin's siblings where the method is checked
+    for the class mixing them): found along `self`'s class's `lineage` only when a `self.x` is first asked that the class's
     own code does not bind (a base of another module is parsed whole to be known: every class deriving from
     `nn.Module` in torch's own tree would parse `module.py` for names that are no `self.x`)."""
 
-    def __init__(self, index: ModuleIndex, cls: cst.ClassDef) -> None:
-        self.index, self.cls = index, cls
+    def __init__(self, instance: Built, owner: cst.ClassDef) -> None:
+        self.instance, self.owner = instance, owner  # `self`'s class, and the class whose method reads `self.x`
 
     @cached_property
     def found(self) -> dict[str, list[Binding]]:
         found: dict[str, list[Binding]] = {}
-        for home, base in self.index.lineage(self.cls)[1:]:
+        index, cls = self.instance
+        for home, base in index.lineage(cls):
+            if base is self.owner:
+                continue  # its own bindings are a scope of their own, before these
             for key, bindings in home.aliases_of(base).bindings.items():
                 found.setdefault(key, bindings)
         return found

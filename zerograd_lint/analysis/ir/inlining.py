@@ -11,7 +11,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
+from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Resolver, rewraps
@@ -288,12 +288,16 @@ class Inlining:
                 variants.append(variant)
                 chosen_by.append([])
             chosen_by[variants.index(variant)].append(position)
+        # A variant all of whose constructions are of one class runs that class's overrides of what it calls on `self`
+        # (a base's `run()` calling `self._iteration(...)` of the subclass built); of several, the method's own class's.
+        classes = [{(built[p][0], built[p][1]) for p in positions} for positions in chosen_by]
+        instances = [next(iter(each)) if len({cls for _, cls in each}) == 1 else None for each in classes]
         subject = context.naming.chain(receiver)
         if len(variants) > 1 and (subject is None or not self.chosen_in_view(receiver, context)):
             return None  # a factory's choice (`build(name)` returning one of two classes) stays unknown
         if any(attributes is None for _, attributes in variants):
             return []
-        arms = self.inline_variants(call, receiver, variants, context)  # type: ignore[arg-type]
+        arms = self.inline_variants(call, receiver, variants, instances, context)  # type: ignore[arg-type]
         if arms is None:
             return []
         choice = Block(tuple(arms[-1]))
@@ -303,20 +307,28 @@ class Inlining:
         return list(choice.items)
 
     def inline_variants(
-        self, call: cst.Call, receiver: cst.BaseExpression, variants: list[tuple[cst.FunctionDef, Attributes]], context: Context
+        self, call: cst.Call, receiver: cst.BaseExpression, variants: list[tuple[cst.FunctionDef, Attributes]],
+        instances: list[Built | None], context: Context,
     ) -> list[list[Node]] | None:
-        """Each construction's method inlined at the call (`inline_on_instance`), those of other modules within one
-        budget of `ELSEWHERE_STATEMENTS` together; None where they exceed it."""
+        """Each construction's method inlined at the call (`inline_on_instance`), with the class of its instance where
+        one is, those of other modules within one budget of `ELSEWHERE_STATEMENTS` together; None where they exceed it."""
+
+        def arms() -> list[list[Node]]:
+            return [
+                self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver, instance=instance)
+                for (method, attributes), instance in zip(variants, instances)
+            ]
+
         if all(self.index_of(method) is self.index_of(context.function) for method, _ in variants):
-            return [self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver) for method, attributes in variants]
+            return arms()
         outer = self.inlining_until
         until = self.built + ELSEWHERE_STATEMENTS if outer is None else outer
         self.inlining_until = until
         try:
-            arms = [self.inline_call(call, method, context, drop_self=True, attributes=attributes, on=receiver) for method, attributes in variants]
+            inlined = arms()
         finally:
             self.inlining_until = outer
-        return arms if self.built <= until else None
+        return inlined if self.built <= until else None
 
     def instance_called(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
         """`trainer(images)` on an instance of a class of the file or of the project (`instance_built`): its
@@ -384,6 +396,8 @@ class Inlining:
                 return method
         index = self.index_of(context.function)
         owner = index.owner_class(context.function)
+        if context.mro:  # the rest of the subclass's classes, which call none of its overrides (a mixin's sibling)
+            index, owner = context.mro[0]
         found = index.inherited_method(owner, name) if owner is not None else None
         if found is not None:
             self.homes.setdefault(found[1], found[0])
@@ -529,11 +543,13 @@ class Inlining:
     def inline_call(
         self, call: cst.Call, function: cst.FunctionDef | None, context: Context, drop_self: bool = False, skip: int = 0,
         attributes: Attributes | None = None, partial: Partial | None = None, on: cst.BaseExpression | None = None,
+        instance: Built | None = None,
     ) -> list[Node]:
         """Inline a helper, its parameters bound to the call's arguments (`skip` leading ones are not arguments);
         `attributes`: what the `self.x` of an instance's method are in the caller (`instance_attributes`); `partial`:
         the arguments a `functools.partial` bound before the call's, read where it was written (`partial_called`);
-        `on`: the instance a method is called on where the call does not name it (`self` of `self.steps[task](batch)`)."""
+        `on`: the instance a method is called on where the call does not name it (`self` of `self.steps[task](batch)`);
+        `instance`: the class of the instance an instance's method runs on, whose overrides its calls on `self` find."""
         if function is None or self.index_of(function).is_generator(function):
             return []  # a generator's body runs as it is iterated, not where it is called
         params = function.params
@@ -565,7 +581,7 @@ class Inlining:
         }
         receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else on
         naming = self.naming_for(function, context, bound, defaults, receiver)
-        return self.inline_body(call, function, context, overlay, roles, arguments, naming)
+        return self.inline_body(call, function, context, overlay, roles, arguments, naming, instance)
 
     @staticmethod
     def attributes_of_self(resolver: Resolver) -> Attributes:

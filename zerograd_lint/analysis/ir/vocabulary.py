@@ -59,6 +59,10 @@ TENSOR_FACTORIES = frozenset(
 # Tensor methods that make a new tensor (`weight.new_zeros(...)`: no autograd graph whatever `weight` carries),
 # those that give the same values moved or cast (a new tensor stays one), and the legacy wrapper.
 NEW_TENSOR_METHODS = frozenset({"new", "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})
+# torch's typed tensor classes, called on data (`torch.LongTensor(token_ids)`): a new tensor, no autograd graph.
+TENSOR_CLASSES = frozenset(
+    f"{kind}Tensor" for kind in ("Long", "Int", "Short", "Char", "Byte", "Bool", "Float", "Double", "Half", "BFloat16")
+)
 SAME_TENSOR_METHODS = frozenset({"to", "cuda", "cpu", "float", "double", "half", "long", "contiguous", "zero_", "detach"})
 VARIABLE_WRAPPERS = frozenset({"Variable", "autograd.Variable", "torch.autograd.Variable"})
 

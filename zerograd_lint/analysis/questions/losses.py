@@ -135,15 +135,15 @@ class _HelperCalls(cst.CSTVisitor):
         self.found = self.found or name.rsplit(".", 1)[-1] in self.helpers
 
 
-def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None) -> bool:
+def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None, ones: frozenset[str] = frozenset()) -> bool:
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
     Weights multiplied inside a reduction (`(losses * w).mean()`) are neither. In a helper the loss is computed by
     (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
-    over the helper's own tensors.
+    over the helper's own tensors, nor a parameter the call leaves at a default of 1 (`ones`).
     """
     text = code_of(node)
-    if divided_by_a_count(node, helper) if helper is not None else DIVIDED.search(text):
+    if divided_by_a_count(node, helper, ones) if helper is not None else DIVIDED.search(text):
         return True
     value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
     if isinstance(node, cst.AugAssign):
@@ -155,7 +155,7 @@ def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None) -> b
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode) -> bool:
+def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode, ones: frozenset[str] = frozenset()) -> bool:
     """A division whose divisor may be the number of micro-batches (a parameter, an attribute, a size: anything but
     the element count of a mean), or a reduction given as `"sum"` or as a value not written here: normalised here or
     summed on purpose. `torch.sum(loss * mask) / torch.sum(mask)` and `reduction="mean"` are a micro-batch's mean."""
@@ -166,6 +166,7 @@ def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode) -> bool:
         arg.value for call in nodes_of(node, cst.Call) for arg in call.args
         if arg.keyword is not None and arg.keyword.value == "reduction"
     ]
+    divisors = [d for d in divisors if not (isinstance(d, cst.Name) and d.value in ones)]
     return any(not counts_elements(d, helper) for d in divisors) or any(literal_of(r) not in {"'mean'", "'none'", "'batchmean'"} for r in reductions)
 
 
@@ -291,12 +292,15 @@ def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
     return unnormalised(backward.loss, backward.scope, helpers, 0)
 
 
-def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int) -> bool:
-    if scaled_on_purpose(value, scope if depth > 0 else None):
+def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset()) -> bool:
+    """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1."""
+    if scaled_on_purpose(value, scope if depth > 0 else None, ones):
         return False
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
-        return returned is not None and all(unnormalised(r, function, there, depth + 1) for function, r, there in returned)
+        return returned is not None and all(
+            unnormalised(r, function, there, depth + 1, left_at_one(value, function)) for function, r, there in returned
+        )
     entry = literal_entry(value)
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
@@ -329,8 +333,24 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
                     names.append(named)
         names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth) for found in values)
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
+    )
+
+
+def left_at_one(call: cst.CSTNode, function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters of `function` that `call` leaves at a default of 1 (`lm_loss(model, batch)` of `def lm_loss(model,
+    batch, accum_steps=1)`): dividing by one divides by nothing. None of them where the call hands `*args` or `**kwargs`."""
+    if not isinstance(call, cst.Call) or any(arg.star for arg in call.args):
+        return frozenset()
+    params = [*function.params.posonly_params, *function.params.params]
+    if params and params[0].name.value in {"self", "cls"} and isinstance(call.func, cst.Attribute):
+        params = params[1:]  # bound by the instance or class the call is made on
+    given = sum(arg.keyword is None for arg in call.args)
+    keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
+    return frozenset(
+        p.name.value for p in [*params[given:], *function.params.kwonly_params]
+        if p.name.value not in keywords and p.default is not None and literal_of(p.default) in {"1", "1.0"}
     )
 
 

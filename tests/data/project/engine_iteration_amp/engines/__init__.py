@@ -1,0 +1,5 @@
+# expect: clean
+from .clipped import ClippedTrainer, UnscaledClippedTrainer
+from .trainer import Trainer
+
+__all__ = ["ClippedTrainer", "Trainer", "UnscaledClippedTrainer"]

@@ -1,0 +1,4 @@
+# expect: clean
+from .naive import Naive
+
+__all__ = ["Naive"]
