@@ -1,13 +1,10 @@
-"""The twin of `clean401_engine_backend_beside_the_scaler.py`: `__init__` turns native AMP on with the engine too,
-and the update section clips whatever the back end. With both on, the scaled backward feeds the engine, whose own step
-applies the scaled gradients (ZG402), and the clips see the engine's gradients still scaled: `unscale_` named only the
-plain optimizer (ZG401).
+"""The twin of `clean402_engine_step_beside_the_scaler_off_in_init.py`: `__init__` turns native AMP on with the engine
+too, and the update section unscales and clips whatever the back end. With both on, the engine's own step applies the
+scaled gradients (ZG402), and on the engine's path nothing calls `scaler.update()`, so the next update's `unscale_`
+raises (ZG403). The clips see the engine's gradients already applied and cleared by its step: no ZG401.
 """
-# expect: ZG402 67:21
-# expect: ZG403 71:29
-# expect: ZG401 73:29
-# expect: ZG401 75:29
-# expect: ZG401 77:29
+# expect: ZG402 64:21
+# expect: ZG403 68:29
 import torch
 
 

@@ -1,12 +1,10 @@
-"""A vendored Hugging Face style trainer: one back end among an engine (DeepSpeed-like), native AMP, apex and plain.
-
-Modelled on microsoft/LoRA examples/NLU/src/transformers/trainer.py (a fork of transformers' Trainer, v4) and
-princeton-nlp/MeZO: `__init__` chooses native AMP only without the engine; the loop steps the engine itself every
-micro-batch (`if self.engine: self.engine.step()`), and the update section clips, unscaling first under AMP, only
-`if ... and not self.engine`. The engine's own step never meets a GradScaler's scaled gradients (AMP is off with it),
-and on the path that clips the engine is None: it holds no gradients there.
+"""The twin of `clean401_engine_backend_none_where_the_update_clips.py` without the unscale before the clips: on the
+AMP path (no engine) each clip sees `self.optimizer`'s gradients still multiplied by the scale (RULES.md ZG401). That
+the engine is None there silences only what concerns the engine's own optimizer.
 """
-# expect: clean
+# expect: ZG401 68:29
+# expect: ZG401 70:29
+# expect: ZG401 72:29
 import torch
 
 
@@ -39,13 +37,13 @@ class Trainer:
             loss = model(batch).mean()
         if self.args.accumulation > 1 and not self.engine:
             loss = loss / self.args.accumulation
-        if self.use_amp:
+        if self.engine:
+            self.engine.backward(loss)
+        elif self.use_amp:
             self.scaler.scale(loss).backward()
         elif self.use_apex:
             with amp.scale_loss(loss, self.optimizer) as scaled_loss:
                 scaled_loss.backward()
-        elif self.engine:
-            self.engine.backward(loss)
         else:
             loss.backward()
         return loss.detach()
@@ -66,8 +64,6 @@ class Trainer:
                     self.engine.step()  # the engine steps every micro-batch and counts them itself
                 if (step + 1) % self.args.accumulation == 0:
                     if self.args.max_grad_norm > 0 and not self.engine:
-                        if self.use_amp:
-                            self.scaler.unscale_(self.optimizer)
                         if hasattr(self.optimizer, "clip_grad_norm"):
                             self.optimizer.clip_grad_norm(self.args.max_grad_norm)
                         elif hasattr(model, "clip_grad_norm_"):
