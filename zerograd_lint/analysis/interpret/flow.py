@@ -160,7 +160,7 @@ class CorrelationPlan:
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
-        stepped: dict[str, set[str]] = {}  # the object a step is called on (`self.engine.step()`) -> its optimizers
+        stepped_by: dict[str, set[str | None]] = {}  # optimizer -> what its steps are called on (None: no one object)
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
         while stack:
@@ -181,8 +181,9 @@ class CorrelationPlan:
                         only_jumps.add(atom.key)
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((around, node))
-            if isinstance(node, Step) and not node.via_scaler and len(node.truthy) == 1:
-                stepped.setdefault(next(iter(node.truthy)), set()).add(node.optimizer)
+            if isinstance(node, Step):
+                receiver = next(iter(node.truthy)) if not node.via_scaler and len(node.truthy) == 1 else None
+                stepped_by.setdefault(node.optimizer, set()).add(receiver)
             if isinstance(node, Event):
                 present |= node.present
                 truthy |= node.truthy
@@ -211,6 +212,12 @@ class CorrelationPlan:
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
         plan.keep_copies(copies, found, tests, only_jumps)
+        # An optimizer stepped through that object alone: `self.optimizer.step()` beside `self.engine.step()` keeps
+        # `optimizer` whatever the engine is (an engine built around it).
+        stepped = {next(iter(by)): set() for by in stepped_by.values() if len(by) == 1 and None not in by}
+        for optimizer, by in stepped_by.items():
+            if len(by) == 1 and None not in by:
+                stepped[next(iter(by))].add(optimizer)
         for key, atom in plan.atoms.items():
             if atom.kind == "flag" and key in stepped:
                 plan.absent_when[key] = (False, frozenset(stepped[key]))
