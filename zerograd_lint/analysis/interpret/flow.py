@@ -142,7 +142,7 @@ class CorrelationPlan:
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
-    # it None, and the optimizers those steps apply (`model`, where `self.engine = model`): absent on that path.
+    # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
     # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
     # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
@@ -212,12 +212,12 @@ class CorrelationPlan:
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
         plan.keep_copies(copies, found, tests, only_jumps)
-        # An optimizer stepped through that object alone: `self.optimizer.step()` beside `self.engine.step()` keeps
-        # `optimizer` whatever the engine is (an engine built around it).
-        stepped = {next(iter(by)): set() for by in stepped_by.values() if len(by) == 1 and None not in by}
+        # The object -> the optimizers stepped through it alone: `self.optimizer.step()` beside `self.engine.step()`
+        # keeps `optimizer` whatever the engine is (an engine built around it).
+        stepped: dict[str, set[str]] = {}
         for optimizer, by in stepped_by.items():
             if len(by) == 1 and None not in by:
-                stepped[next(iter(by))].add(optimizer)
+                stepped.setdefault(next(iter(by)), set()).add(optimizer)
         for key, atom in plan.atoms.items():
             if atom.kind == "flag" and key in stepped:
                 plan.absent_when[key] = (False, frozenset(stepped[key]))
