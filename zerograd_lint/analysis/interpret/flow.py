@@ -67,6 +67,7 @@ class Domain(Protocol[State]):
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
     def widen(self, old: State, new: State, late: bool) -> State: ...  # a loop head not settled yet: at least both
+    def absent(self, state: State, keys: frozenset[str]) -> State: ...  # optimizers a test showed None: nothing held
 
 
 class PassThrough:
@@ -92,6 +93,9 @@ class PassThrough:
 
     def widen(self, old: State, new: State, late: bool) -> State:
         return self.join(old, new)  # type: ignore[attr-defined]
+
+    def absent(self, state: State, keys: frozenset[str]) -> State:
+        return state
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
@@ -138,6 +142,9 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
+    # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
+    # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
+    absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
     # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
     # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
     copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
@@ -154,6 +161,7 @@ class CorrelationPlan:
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
+        stepped_by: dict[str, set[str | None]] = {}  # optimizer -> what its steps are called on (None: no one object)
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
         while stack:
@@ -174,6 +182,9 @@ class CorrelationPlan:
                         only_jumps.add(atom.key)
                     found[atom.key] = atom
                     tests.setdefault(atom.key, []).append((around, node))
+            if isinstance(node, Step):
+                receiver = next(iter(node.truthy)) if not node.via_scaler and len(node.truthy) == 1 else None
+                stepped_by.setdefault(node.optimizer, set()).add(receiver)
             if isinstance(node, Event):
                 present |= node.present
                 truthy |= node.truthy
@@ -202,6 +213,17 @@ class CorrelationPlan:
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
         plan.keep_copies(copies, found, tests, only_jumps)
+        # The object -> the optimizers stepped through it alone: `self.optimizer.step()` beside `self.engine.step()`
+        # keeps `optimizer` whatever the engine is (an engine built around it).
+        stepped: dict[str, set[str]] = {}
+        for optimizer, by in stepped_by.items():
+            if len(by) == 1 and None not in by:
+                stepped.setdefault(next(iter(by)), set()).add(optimizer)
+        for key, atom in plan.atoms.items():
+            if atom.kind == "flag" and key in stepped:
+                plan.absent_when[key] = (False, frozenset(stepped[key]))
+            elif atom.kind == "none" and atom.subject in stepped:
+                plan.absent_when[key] = (True, frozenset(stepped[atom.subject or ""]))
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -545,8 +567,18 @@ class Correlated(Generic[State]):
             for facts in alternatives:
                 merged = self.extend(valuation, facts)
                 if merged is not None:
-                    self.add(result, merged, inner)
+                    self.add(result, merged, self.without_absent(merged, facts, inner))
         return self.forget(result, dead) if result else None
+
+    def without_absent(self, valuation: Valuation, facts: tuple, inner: State) -> State:
+        """The arm of `if ... and not self.engine:` where the valuation says the engine is None: the optimizers its
+        step applies hold nothing there (a backward after it writes no gradients of a None engine either: the domain
+        leaves out what is absent until a join with a path where it is not)."""
+        for atom, _ in facts:
+            shows, keys = self.plan.absent_when.get(atom.key, (None, frozenset()))
+            if keys and self.value(valuation, atom) == shows:
+                inner = self.inner.absent(inner, keys)
+        return inner
 
     def extend(self, valuation: Valuation, facts: tuple) -> Valuation | None:
         added = set(valuation)

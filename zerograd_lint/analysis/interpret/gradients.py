@@ -449,6 +449,11 @@ class GradientDomain(PassThrough):
     def join(self, first: GradState, second: GradState) -> GradState:
         return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
 
+    def absent(self, state: GradState, keys: frozenset[str]) -> GradState:
+        """Optimizers that are None on this path (a test said so) hold no gradients: `apply` leaves out a key the state
+        lacks, so no event of this path gives them any."""
+        return {key: contents for key, contents in state.items() if key not in keys}
+
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
         """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
         def enter(content: Content) -> Content:
