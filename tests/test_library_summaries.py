@@ -9,7 +9,8 @@ timm's scaler module is loaded from timm's sources without the `timm` package's 
 torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built for CUDA and does not import
 on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate,
 Lightning and PyTorch-Ignite are in the extra (`pip install ".[test]"`, as `.ci/run` does). A library that is not installed skips
-its tests and says which. DeepSpeed and apex do not install on CPU: their summaries are not tested here.
+its tests and says which. DeepSpeed, apex and torch_xla do not install on CPU: their summaries are not tested here
+(torch_xla's rests on a fact of torch's, tested below).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import os
 import re
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -35,6 +38,7 @@ from zerograd_lint.analysis.ir.summaries import (
     IGNITE_PROCESS_FUNCTION,
     IGNITE_SUPERVISED_TRAINER,
     LOSS_SCALER,
+    XLA_OPTIMIZER_STEP,
     Parameter,
 )
 
@@ -420,3 +424,42 @@ def test_ignite_supervised_trainer_clears_backwards_and_steps_once_per_batch() -
     assert parameters[: len(IGNITE_SUPERVISED_TRAINER.plain)] == list(IGNITE_SUPERVISED_TRAINER.plain)
     assert parameters[IGNITE_SUPERVISED_TRAINER.optimizer.position] in IGNITE_SUPERVISED_TRAINER.optimizer.keywords
     assert {"amp_mode", "scaler", "gradient_accumulation_steps"} <= set(parameters) - set(IGNITE_SUPERVISED_TRAINER.plain)
+
+
+# --- torch_xla's `xm.optimizer_step` (summaries.XLA_OPTIMIZER_STEP) -------------------------------------
+
+XLA_HOST = """
+import warnings
+import torch
+
+warnings.simplefilter("ignore")  # torch warns that it disables the scaler, and of the deprecated spelling
+for build in (torch.cuda.amp.GradScaler, lambda: torch.amp.GradScaler("cuda"), lambda: torch.amp.GradScaler("cpu")):
+    model = torch.nn.Linear(2, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    scaler = build()
+    scaler.scale(model(torch.ones(1, 2)).sum()).backward()
+    held = [p.grad.tolist() for p in model.parameters()]
+    scaler.unscale_(optimizer)
+    optimizer.step()  # the update is skipped, as on the path that steps through torch_xla
+    try:
+        scaler.unscale_(optimizer)
+        outcome = "unscaled again"
+    except RuntimeError:
+        outcome = "raised"
+    print(scaler.is_enabled(), held, outcome)
+"""
+
+
+def test_cuda_scaler_off_cuda_is_disabled_so_nothing_of_it_is_pending_after_an_xla_step() -> None:
+    """The fact the summary rests on: on an XLA device's host CUDA is not, and a CUDA GradScaler built there disables
+    itself: it scales nothing and its second `unscale_` with no `update()` does not raise. The CPU's own scaler, which
+    is enabled, stands beside it: its second `unscale_` raises (ZG403's reason). Run with no CUDA device visible, so
+    the test reads the same on a GPU machine."""
+    assert XLA_OPTIMIZER_STEP == "torch_xla.core.xla_model.optimizer_step"
+    run = subprocess.run(
+        [sys.executable, "-c", XLA_HOST], env={**os.environ, "CUDA_VISIBLE_DEVICES": ""}, capture_output=True, text=True, check=True
+    )
+    cuda, cuda_default, cpu = run.stdout.splitlines()
+    plain = "[[1.0, 1.0]], [1.0]]"
+    assert cuda == cuda_default == f"False [{plain} unscaled again"
+    assert cpu.startswith("True [[[65536.0, 65536.0]], [65536.0]]") and cpu.endswith("raised")

@@ -129,7 +129,7 @@ def plain(text: str, **_: object) -> str:
 
 def kind_of(event: Event) -> str:
     if isinstance(event, Step):
-        return "scaler step" if event.via_scaler else "step"
+        return "scaler step" if event.via_scaler else "XLA step" if event.on_xla else "step"
     if isinstance(event, Backward):
         return "scaled backward" if event.scaled else "backward"
     names = {

@@ -70,6 +70,10 @@ RULE = Rule(
         "            scaler.unscale_(opt)\n            clip_grad_norm_(params, 1.0)\n            scaler.step(opt)\n"
         "        except torch.cuda.OutOfMemoryError:\n            batch = batch[: len(batch) // 2]\n            continue\n        return\n\n"
         "for batch in loader:\n    train_batch(batch)\n    scaler.update()\n",
+        # On a TPU the step is torch_xla's, and the CUDA GradScaler, with no CUDA there, disables itself.
+        "import torch_xla.core.xla_model as xm\n\nfor x in loader:\n    optimizer.zero_grad()\n    scaler.scale(loss(x)).backward()\n"
+        "    scaler.unscale_(optimizer)\n    clip_grad_norm_(params, 1.0)\n    if on_tpu:\n        xm.optimizer_step(optimizer)\n"
+        "    else:\n        scaler.step(optimizer)\n        scaler.update()\n",
     ),
     invalid=(
         "for i, (x, y) in enumerate(loader):\n    scaler.scale(criterion(model(x), y) / n).backward()\n    scaler.unscale_(optimizer)  # <- ZG403\n"

@@ -439,6 +439,8 @@ class GradientDomain(PassThrough):
 
     def step(self, event: Step, state: GradState) -> GradState:
         def stepped(content: Content) -> Content:
+            if event.on_xla:  # a CUDA GradScaler is disabled on an XLA device: nothing of it is pending, or scaled
+                content = drop(content, SCALER_STATE | {Mark.SCALED})
             stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):
                 return stage | keep(content, {Mark.FWD}) | {(Mark.APPLIED, event.id)}

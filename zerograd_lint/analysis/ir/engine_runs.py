@@ -321,10 +321,7 @@ class EngineRuns:
 def ignite_name(call: cst.Call, index: ModuleIndex) -> str | None:
     """The name of what `call` calls where it is imported from ignite (`Engine` of `Engine(update)` or of
     `ignite.engine.Engine(update)`); None otherwise."""
-    dotted = dotted_name(call.func) or ""
-    root, _, rest = dotted.partition(".")
-    origin = index.imports.get(root)
-    full = f"{origin}.{rest}" if origin and rest else origin
+    full = index.origin(call.func)
     return full.rsplit(".", 1)[-1] if full is not None and full.split(".", 1)[0] == IGNITE_PACKAGE else None
 
 

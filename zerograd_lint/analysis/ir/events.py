@@ -51,6 +51,8 @@ from zerograd_lint.analysis.ir.summaries import (
     PLUGIN_STEPS_KEYWORD,
     SCALE_LOSS,
     SYNC_FLAG,
+    XLA_OPTIMIZER,
+    XLA_OPTIMIZER_STEP,
     Parameter,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -131,6 +133,8 @@ class CallEvents:
         func = call.func
         resolver = context.resolver
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        if last_name(func) == XLA_OPTIMIZER_STEP.rsplit(".", 1)[-1] and (stepped := self.xla_step(call, context)) is not None:
+            return stepped
         if isinstance(func, cst.Name):
             if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
                 return [self.clip(call, func.value, False, resolver)]
@@ -531,6 +535,17 @@ class CallEvents:
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
             return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    def xla_step(self, call: cst.Call, context: Context) -> list[Node] | None:
+        """torch_xla's `xm.optimizer_step(optimizer)` (`summaries.XLA_OPTIMIZER_STEP`): the optimizer's step, on an XLA
+        device; None where the call is not torch_xla's."""
+        if self.index_of(context.function).origin(call.func) != XLA_OPTIMIZER_STEP:
+            return None
+        optimizer = argument(call, XLA_OPTIMIZER)
+        if optimizer is None or context.resolver.role(optimizer) is not Role.OPTIMIZER:
+            return []
+        key = self.optimizer_key(optimizer, context.resolver)
+        return [self.event(Step, call, optimizer=key, via_scaler=False, scaler=None, written=optimizer, on_xla=True)]
 
     def next_elements(self, target: cst.BaseExpression, body: Block, context: Context) -> list[Event]:
         """`for opt in optimizers:` each pass unscales and steps another optimizer than the pass before."""

@@ -202,6 +202,13 @@ class ModuleIndex:
                 found[name] = origin if found.get(name, origin) == origin else None
         return found
 
+    def origin(self, expression: cst.BaseExpression) -> str | None:
+        """What a dotted name stands for through the file's imports (`xm.optimizer_step` ->
+        `torch_xla.core.xla_model.optimizer_step` for `import torch_xla.core.xla_model as xm`); None if not imported."""
+        root, _, rest = (dotted_name(expression) or "").partition(".")
+        origin = self.imports.get(root)
+        return f"{origin}.{rest}" if origin and rest else origin
+
     def is_torch_scheduler(self, callee: str) -> bool:
         """The one question "does calling `callee` build a PyTorch LR scheduler?" (ZG204): a class of
         `torch.optim.lr_scheduler` (not ReduceLROnPlateau), a class of the file or of the project derived from one

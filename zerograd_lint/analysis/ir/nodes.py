@@ -76,6 +76,7 @@ class Step(Event):
     closure: bool = False  # `opt.step(closure)` whose closure runs a backward: the clear belongs in it
     written: cst.BaseExpression | None = None  # the optimizer as the step's code writes it (`opt`, `scaler.step(opt)`'s)
     reevaluated: tuple[int, ...] = ()  # the ids of the events of a closure the optimizer evaluates several times (LBFGS)
+    on_xla: bool = False  # torch_xla's `xm.optimizer_step`: no CUDA there, a CUDA GradScaler disables itself
 
 
 @dataclass(frozen=True, eq=False)

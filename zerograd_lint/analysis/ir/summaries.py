@@ -86,6 +86,14 @@ SCALE_LOSS = ScaledLossBlock(
     optimizers=Parameter(("optimizers",), 1),
 )
 
+# --- torch_xla -------------------------------------------------------------------------------------
+
+# `xm.optimizer_step(optimizer)` all-reduces the gradients across XLA replicas and steps the optimizer (no clear).
+# It runs on an XLA device, where CUDA is not: a CUDA GradScaler built there warns and disables itself (its scale,
+# unscale_, step and update do nothing), so nothing a scaler did is pending, or scaled, after this step.
+XLA_OPTIMIZER_STEP = "torch_xla.core.xla_model.optimizer_step"
+XLA_OPTIMIZER = Parameter(("optimizer",), 0)
+
 # --- Accelerate (and Lightning Fabric, the same calls) ---------------------------------------------
 
 ACCELERATOR_CLASSES = frozenset({"Accelerator", "Fabric"})
