@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Clear, Clip, Event, Step
 from zerograd_lint.core.engine import file_facts
 
@@ -196,3 +197,19 @@ def test_scaled_gradients_before_and_after_unscaling() -> None:
     unscaled = root_of(source.replace("    torch.nn", "    scaler.unscale_(optimizer)\n    torch.nn"))
     held = unscaled.held(only(unscaled, Clip), "optimizer")
     assert held.unscaled_on_every_path() and not held.may_be_scaled() and held.unscaled_by() is not None
+
+
+def test_an_engines_backward_backpropagates_its_argument() -> None:
+    """`ds.backward(loss)` of a DeepSpeed engine (or an accelerator) of any name: the loss is its argument, whose
+    forward the backward consumes (microsoft/LoRA's `self.deepspeed.backward(loss)`: read as the receiver, the
+    forward looked pending where the engine's step clears, a false ZG104)."""
+    root = root_of(
+        "import deepspeed\n"
+        "ds, optimizer, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters())\n"
+        "for x in loader:\n"
+        "    loss = ds(x).mean()\n"
+        "    ds.backward(loss)\n"
+        "    ds.step()\n"
+    )
+    backward = only(root, Backward)
+    assert isinstance(backward, Backward) and code_of(backward.loss) == "loss"

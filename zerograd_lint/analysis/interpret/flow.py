@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Generic, Iterable, Iterator, Protocol, TypeVar
+from typing import Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, numbers_decide
 from zerograd_lint.analysis.ir.nodes import (
@@ -150,9 +150,12 @@ class CorrelationPlan:
     copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
     killed: dict[int, frozenset[str]] = field(default_factory=dict)  # a rebinding's id -> the atoms it changes
     counts: frozenset[str] = frozenset()  # the subjects that count micro-batches (`counts_of`): whole numbers, at least 1
+    # An atom -> its value -> the chains (and their truth) that value implies, from how `self`'s settings were
+    # assigned (`settings.py`): `self.use_amp` true says `self.args.deepspeed` false.
+    implied: dict[str, dict[bool, frozenset[tuple[str, bool]]]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, root: Node, structure: Structure) -> "CorrelationPlan":
+    def of(cls, root: Node, structure: Structure, settings: Mapping[str, tuple[frozenset, frozenset]] | None = None) -> "CorrelationPlan":
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
@@ -224,6 +227,11 @@ class CorrelationPlan:
                 plan.absent_when[key] = (False, frozenset(stepped[key]))
             elif atom.kind == "none" and atom.subject in stepped:
                 plan.absent_when[key] = (True, frozenset(stepped[atom.subject or ""]))
+        for key, atom in plan.atoms.items():
+            if atom.kind == "flag" and (truthy := (settings or {}).get(key, (frozenset(),))[0]):
+                plan.implied[key] = {True: truthy}
+            elif atom.kind == "none" and (present := (settings or {}).get(atom.subject or "", (frozenset(), frozenset()))[1]):
+                plan.implied[key] = {False: present}
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -588,7 +596,19 @@ class Correlated(Generic[State]):
                 added.add((atom.key, value))
             elif known != value:
                 return None
-        return frozenset(added)
+        return frozenset(added) if self.built_so(added) else None
+
+    def built_so(self, valuation: set) -> bool:
+        """Whether the object can have been built so that the valuation's settings hold together: what each value
+        implies of how it was assigned (`CorrelationPlan.implied`) agrees with the rest."""
+        if not self.plan.implied:
+            return True
+        said = dict(valuation)
+        for key, value in valuation:
+            for chain, truth in self.plan.implied.get(key, {}).get(value, ()):
+                if said.setdefault(chain, truth) != truth:
+                    return False
+        return True
 
     def widen(self, old: dict, new: dict, late: bool) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one

@@ -25,6 +25,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Block,
@@ -185,6 +186,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
+        self.lineages: dict[Container, tuple[tuple[ModuleIndex, cst.ClassDef], ...]] = {}  # a root -> `self`'s classes
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
         self.namespaces: dict[Event | Loop, Namespace] = {}
         self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
@@ -207,6 +209,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
         jump = "continue" if looped else "return"
         resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
+        owner = self.index_of(root).owner_class(root)
+        self.lineages[root] = mro or (tuple(self.index_of(root).lineage(owner)) if owner is not None else ())
         context = Context(
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
@@ -220,6 +224,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def settings(self, root: Container) -> dict[str, tuple[frozenset[Fact], frozenset[Fact]]]:
+        """What the truth of each setting of the root's `self` says about how it was built (`settings.py`)."""
+        classes = self.lineages.get(root, ())
+        return truth_implications(classes, bool(classes) and classes[0][0].own_lineage(classes[0][1]))
 
     def call_arguments(self, function: cst.FunctionDef, context: Context) -> list[Node]:
         """Each call of a def by Lightning's loop binds its parameters anew, the batch's index counting."""

@@ -388,7 +388,10 @@ class CallEvents:
         if scaling is not None:
             scale_arguments = [a.value for a in scaling.args if a.keyword is None]
             loss = scale_arguments[0] if scale_arguments else None
-        elif positional and (dotted in {"torch.autograd", "autograd"} or LOSS_ARGUMENT_RECEIVERS.search(last_name(receiver) or "")):
+        elif positional and (
+            dotted in {"torch.autograd", "autograd"} or LOSS_ARGUMENT_RECEIVERS.search(last_name(receiver) or "")
+            or context.resolver.role(receiver) in {Role.ENGINE, Role.ACCELERATOR}  # `self.deepspeed.backward(loss)`
+        ):
             loss = positional[0]
         else:
             loss = receiver

@@ -3,7 +3,8 @@
 Modelled on microsoft/LoRA examples/NLU/src/transformers/trainer.py (a fork of transformers' Trainer, v4, its false
 ZG402 at 1073): `__init__` chooses native AMP only without the engine; the loop steps the engine itself every
 micro-batch (`if self.engine: self.engine.step()`), after a backward whose if/elif tests AMP first. The engine's step
-never meets a GradScaler's scaled gradients, but only `__init__` says so (`if args.fp16 and not args.engine:`).
+never meets a GradScaler's scaled gradients, but only `__init__` says so (`if args.fp16 and not args.engine:`), and
+`train()` sets the engine only `if self.args.engine:`: the two settings' truths disagree on `self.args.engine`.
 """
 # expect: clean
 import torch
