@@ -360,6 +360,9 @@ LOOPS = [
     ("private_optimizer_factory", "train_step_first.py", {"train_step_first.py": [("ZG201", 18, 17)]}),
     ("accumulation_helper_default_divisor", "train.py", {}),
     ("accumulation_helper_default_divisor", "train_default.py", {"train_default.py": [("ZG501", 17, 13)]}),
+    ("vendored_scaler_that_clears", "train.py", {}),
+    ("vendored_scaler_kept", "train.py", {"train.py": [("ZG101", 16, 9)]}),
+    ("vendored_scaler_clips_scaled", "train.py", {"timm/utils/cuda.py": [("ZG401", 17, 13)]}),
 ]
 
 
