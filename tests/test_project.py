@@ -363,6 +363,16 @@ LOOPS = [
     ("vendored_scaler_that_clears", "train.py", {}),
     ("vendored_scaler_kept", "train.py", {"train.py": [("ZG101", 16, 9)]}),
     ("vendored_scaler_clips_scaled", "train.py", {"timm/utils/cuda.py": [("ZG401", 17, 13)]}),
+    ("package_attribute_submodule", "train.py", {"models/steps.py": [("ZG101", 11, 5)]}),
+    ("package_attribute_submodule", "clean_train.py", {}),
+    ("package_import_base_trainer", "train.py", {"train.py": [("ZG501", 16, 13)]}),
+    ("package_import_base_trainer", "train_divided.py", {}),
+    ("star_reexported_trainer", "train_engine.py", {"train_engine.py": [("ZG501", 13, 9)]}),
+    ("star_reexported_trainer", "clean_train_engine.py", {}),
+    ("star_reexported_trainer", "train_loops.py", {"train_loops.py": [("ZG501", 13, 9)]}),
+    ("star_reexported_trainer", "clean_train_loops.py", {}),
+    ("aliased_package_base", "train.py", {"train.py": [("ZG401", 16, 9)]}),
+    ("aliased_package_base", "clean_train.py", {}),
 ]
 
 

@@ -130,14 +130,15 @@ class ProjectGate:
 
     def in_text(self, data: bytes) -> bool:
         """The text speaks of an optimizer and of epochs or a data loader (or runs a trainer it imports,
-        `may_run_a_trainer`), and it and the modules it imports (`from . import engine`: that submodule) have a
+        `may_run_a_trainer`), and it and the modules it imports (`from . import engine`: that submodule; `import
+        trainlib`, a package: its `__init__.py` and what that imports, as for `from trainlib import *`) have a
         backward and a step between them."""
         backward, step = own = lifecycle_words(data)
         loops = may_loop_elsewhere(data) or may_run_a_trainer(data)
         if not (loops or may_hold_driven_override(data, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
-            if name != self.checked.name and not (whole and self.is_package(name)):
+            if name != self.checked.name:
                 for module in self.through(name):
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
@@ -355,14 +356,14 @@ class ProjectGate:
         modules a factory's module imports (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
         for module, name in imported_names(tree, self.checked.package):
             # `from m import f`: `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
-            # `import m` of a module that is no package, `from m import *`: the defs of `m`
+            # `import m`, `from m import *`: the defs of `m` (of a package, its `__init__.py`'s and, `through` its
+            # imports, the re-exported modules': `trainlib.Trainer`, `models.steps.train_batch`)
             if name == "*":  # the module's names, a package's too (its `__init__.py` re-exports a submodule's)
                 candidates = [(module, None)]
             elif name:
                 candidates = [(module, name), (f"{module}.{name}", None)]
             else:
-                source = self.load(module)
-                candidates = [(module, None)] if source is not None and not source.is_package else []
+                candidates = [(module, None)] if self.load(module) is not None else []
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
             # a class of a training module may inherit the called method from a base of a module it imports (a factory's
             # subclass whose `run()` the base of engines/trainer.py defines)
