@@ -373,6 +373,8 @@ LOOPS = [
     ("star_reexported_trainer", "clean_train_loops.py", {}),
     ("aliased_package_base", "train.py", {"train.py": [("ZG401", 16, 9)]}),
     ("aliased_package_base", "clean_train.py", {}),
+    ("inherited_method_dispatches_to_override", "train.py", {"cleared_every_batch.py": [("ZG105", 10, 9)]}),
+    ("inherited_method_dispatches_to_override", "clean_train.py", {}),
 ]
 
 

@@ -328,14 +328,37 @@ class ProjectGate:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
         reaches (a backward, a step), where it reaches one."""
         reached: dict[str, tuple[bool, bool]] = {}
-        for candidate, attribute in self.training_candidates(tree, called):
-            defs = self.defs_reach(candidate)
-            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
-                if any(flags) and def_name in called:
-                    flags = self.with_inherited(candidate, def_name, flags)
-                    old = reached.get(def_name, (False, False))
-                    reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        found = [
+            (def_name, self.with_inherited(candidate, def_name, flags))
+            for candidate, attribute in self.training_candidates(tree, called)
+            for def_name, flags in (
+                self.defs_reach(candidate).items() if attribute is None
+                else [(attribute, self.defs_reach(candidate).get(attribute, (False, False)))]
+            )
+            if any(flags) and def_name in called
+        ]
+        for def_name, flags in [*found, *self.dispatched(tree, called)]:
+            old = reached.get(def_name, (False, False))
+            reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
         return reached
+
+    def dispatched(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, tuple[bool, bool]]]:
+        """Each of the `called` names that is a def of a module without training code where the bases of a training
+        module's classes may be (`drivers`), with what the methods it calls on `self` reach in that training module:
+        `buggy.meta_observe(...)` runs the base's `meta_observe`, which runs the subclass's `observe`, which steps."""
+        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
+        for module in dict.fromkeys(named):
+            if module == self.checked.name or self.load(module) is None:
+                continue
+            for candidate in self.through(module):
+                reaches = self.defs_reach(candidate) if any(self.module_trains(candidate)) else {}
+                for base in self.drivers(candidate)[1:] if any(any(flags) for flags in reaches.values()) else ():
+                    if any(self.module_trains(base)):
+                        continue  # its own defs are asked as a training module's
+                    for def_name, on_self in self.defs_call_on_self(base).items():
+                        flags = [reaches.get(method, (False, False)) for method in on_self] if def_name in called else []
+                        if any(any(each) for each in flags):
+                            yield def_name, (any(b for b, _ in flags), any(s for _, s in flags))
 
     def with_inherited(self, module: str, name: str, flags: tuple[bool, bool]) -> tuple[bool, bool]:
         """What the def `name` of `module` reaches, with what the methods it calls on `self` reach in the modules its
