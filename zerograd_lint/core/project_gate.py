@@ -139,7 +139,7 @@ class ProjectGate:
             return False
         for name, whole in imports_in(data, self.checked.package):
             if name != self.checked.name:
-                for module in self.through(name):
+                for module in self.through(name) + self.submodules_named(name, whole, attributes_in_text(name, data)):
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
@@ -148,6 +148,15 @@ class ProjectGate:
                         # must be asked here too)
                         return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
+
+    def submodules_named(self, name: str, whole: bool, attributes: Iterable[str]) -> list[str]:
+        """The submodules of a package imported whole that the file names as its `attributes` (`steps` of
+        `models.steps.train_batch(...)`), which a module `__getattr__` may load on first use (PEP 562) or another
+        import may have bound, where `through` finds no import of them."""
+        if not (whole and self.is_package(name)):
+            return []
+        named = dict.fromkeys(f"{name}.{attribute}" for attribute in attributes)
+        return [module for module in named if module not in self.through(name) and self.load(module) is not None]
 
     def may_drive_an_override(self, data: bytes) -> bool:
         """Whether a training module the file's import statements may name (`modules_imports_may_name`, looked
@@ -387,6 +396,8 @@ class ProjectGate:
                 candidates = [(module, name), (f"{module}.{name}", None)]
             else:
                 candidates = [(module, None)] if self.load(module) is not None else []
+                if self.is_package(module):
+                    candidates += [(sub, None) for sub in self.submodules_named(module, True, attributes_in_tree(module, tree))]
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
             # a class of a training module may inherit the called method from a base of a module it imports (a factory's
             # subclass whose `run()` the base of engines/trainer.py defines)
@@ -432,6 +443,19 @@ class ProjectGate:
                 summary = None
             known = REACH[source.path] = (source.source, ({}, {}) if summary is None else (reaches_of(summary), calls_on_self(summary)))
         return known[1]
+
+
+def attributes_in_text(module: str, data: bytes) -> list[str]:
+    """The attributes a text reads of the module's name (`steps` of `models.steps.train_batch(...)`), from its words."""
+    return [found.decode() for found in re.findall(rb"(?<![\w.])" + re.escape(module.encode()) + rb"\.(\w+)", data)]
+
+
+def attributes_in_tree(module: str, tree: ast.Module) -> list[str]:
+    """The attributes the file's code reads of the module's name (`import models`, then `models.steps.f(...)`)."""
+    return [
+        dotted[len(module) + 1 :].split(".")[0] for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and (dotted := dotted_name(node)) is not None and dotted.startswith(f"{module}.")
+    ]
 
 
 def defines(source: str, name: str) -> bool:
