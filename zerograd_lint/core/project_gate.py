@@ -139,7 +139,8 @@ class ProjectGate:
             return False
         for name, whole in imports_in(data, self.checked.package):
             if name != self.checked.name:
-                for module in self.through(name) + self.submodules_named(name, whole, attributes_in_text(name, data)):
+                submodules = self.submodules_named(name, attributes_in_text(name, data)) if whole and self.is_package(name) else []
+                for module in self.through(name) + submodules:
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
@@ -149,12 +150,10 @@ class ProjectGate:
                         return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
 
-    def submodules_named(self, name: str, whole: bool, attributes: Iterable[str]) -> list[str]:
+    def submodules_named(self, name: str, attributes: Iterable[str]) -> list[str]:
         """The submodules of a package imported whole that the file names as its `attributes` (`steps` of
         `models.steps.train_batch(...)`), which a module `__getattr__` may load on first use (PEP 562) or another
         import may have bound, where `through` finds no import of them."""
-        if not (whole and self.is_package(name)):
-            return []
         named = dict.fromkeys(f"{name}.{attribute}" for attribute in attributes)
         return [module for module in named if module not in self.through(name) and self.load(module) is not None]
 
@@ -362,8 +361,8 @@ class ProjectGate:
             for candidate in self.through(module):
                 reaches = self.defs_reach(candidate) if any(self.module_trains(candidate)) else {}
                 for base in self.drivers(candidate)[1:] if any(any(flags) for flags in reaches.values()) else ():
-                    if any(self.module_trains(base)):
-                        continue  # its own defs are asked as a training module's
+                    if any(self.module_trains(base)) or not self.may_define(base, called):
+                        continue  # its own defs are asked as a training module's; or it defines none of the names
                     for def_name, on_self in self.defs_call_on_self(base).items():
                         flags = [reaches.get(method, (False, False)) for method in on_self] if def_name in called else []
                         if any(any(each) for each in flags):
@@ -397,7 +396,7 @@ class ProjectGate:
             else:
                 candidates = [(module, None)] if self.load(module) is not None else []
                 if self.is_package(module):
-                    candidates += [(sub, None) for sub in self.submodules_named(module, True, attributes_in_tree(module, tree))]
+                    candidates += [(sub, None) for sub in self.submodules_named(module, attributes_in_tree(module, tree))]
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
             # a class of a training module may inherit the called method from a base of a module it imports (a factory's
             # subclass whose `run()` the base of engines/trainer.py defines)
