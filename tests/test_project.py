@@ -377,6 +377,10 @@ LOOPS = [
     ("aliased_package_base", "clean_train.py", {}),
     ("inherited_method_dispatches_to_override", "train.py", {"cleared_every_batch.py": [("ZG105", 10, 9)]}),
     ("inherited_method_dispatches_to_override", "clean_train.py", {}),
+    ("vendored_schedule_factory", "train_linear.py", {"train_linear.py": [("ZG204", 17, 13)]}),
+    ("vendored_schedule_factory", "train_cosine.py", {}),
+    ("vendored_optimizer", "train.py", {"train.py": [("ZG101", 16, 13)]}),
+    ("vendored_optimizer", "clean_train.py", {}),
 ]
 
 
