@@ -314,7 +314,7 @@ class CallEvents:
         if not self.is_loss_scaler(call.func, resolver):
             return None
         if not self.keeps_the_summary(call.func, context):
-            return self.instance_called(call, call.func, context)  # type: ignore[arg-type]
+            return self.instance_called(call, call.func, context)  # type: ignore[arg-type]  (a Name or Attribute: `is_loss_scaler`)
         positional = [a for a in call.args if a.keyword is None]
         if any(a.star for a in call.args) or len(positional) > summary.last_positional + 1:
             return None
