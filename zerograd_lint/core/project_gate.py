@@ -130,15 +130,17 @@ class ProjectGate:
 
     def in_text(self, data: bytes) -> bool:
         """The text speaks of an optimizer and of epochs or a data loader (or runs a trainer it imports,
-        `may_run_a_trainer`), and it and the modules it imports (`from . import engine`: that submodule) have a
+        `may_run_a_trainer`), and it and the modules it imports (`from . import engine`: that submodule; `import
+        trainlib`, a package: its `__init__.py` and what that imports, as for `from trainlib import *`) have a
         backward and a step between them."""
         backward, step = own = lifecycle_words(data)
         loops = may_loop_elsewhere(data) or may_run_a_trainer(data)
         if not (loops or may_hold_driven_override(data, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
-            if name != self.checked.name and not (whole and self.is_package(name)):
-                for module in self.through(name):
+            if name != self.checked.name:
+                submodules = self.submodules_named(name, attributes_in_text(name, data)) if whole and self.is_package(name) else []
+                for module in self.through(name) + submodules:
                     has_backward, has_step = self.module_trains(module)
                     backward, step = backward or has_backward, step or has_step
                     if backward and step:
@@ -147,6 +149,13 @@ class ProjectGate:
                         # must be asked here too)
                         return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
+
+    def submodules_named(self, name: str, attributes: Iterable[str]) -> list[str]:
+        """The submodules of a package imported whole that the file names as its `attributes` (`steps` of
+        `models.steps.train_batch(...)`), which a module `__getattr__` may load on first use (PEP 562) or another
+        import may have bound, where `through` finds no import of them."""
+        named = dict.fromkeys(f"{name}.{attribute}" for attribute in attributes)
+        return [module for module in named if module not in self.through(name) and self.load(module) is not None]
 
     def may_drive_an_override(self, data: bytes) -> bool:
         """Whether a training module the file's import statements may name (`modules_imports_may_name`, looked
@@ -327,14 +336,37 @@ class ProjectGate:
         """Each of the `called` names that is a def of a training module the file imports, with what the def
         reaches (a backward, a step), where it reaches one."""
         reached: dict[str, tuple[bool, bool]] = {}
-        for candidate, attribute in self.training_candidates(tree, called):
-            defs = self.defs_reach(candidate)
-            for def_name, flags in defs.items() if attribute is None else [(attribute, defs.get(attribute, (False, False)))]:
-                if any(flags) and def_name in called:
-                    flags = self.with_inherited(candidate, def_name, flags)
-                    old = reached.get(def_name, (False, False))
-                    reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
+        found = [
+            (def_name, self.with_inherited(candidate, def_name, flags))
+            for candidate, attribute in self.training_candidates(tree, called)
+            for def_name, flags in (
+                self.defs_reach(candidate).items() if attribute is None
+                else [(attribute, self.defs_reach(candidate).get(attribute, (False, False)))]
+            )
+            if any(flags) and def_name in called
+        ]
+        for def_name, flags in [*found, *self.dispatched(tree, called)]:
+            old = reached.get(def_name, (False, False))
+            reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
         return reached
+
+    def dispatched(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, tuple[bool, bool]]]:
+        """Each of the `called` names that is a def of a module without training code where the bases of a training
+        module's classes may be (`drivers`), with what the methods it calls on `self` reach in that training module:
+        `buggy.meta_observe(...)` runs the base's `meta_observe`, which runs the subclass's `observe`, which steps."""
+        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
+        for module in dict.fromkeys(named):
+            if module == self.checked.name or self.load(module) is None:
+                continue
+            for candidate in self.through(module):
+                reaches = self.defs_reach(candidate) if any(self.module_trains(candidate)) else {}
+                for base in self.drivers(candidate)[1:] if any(any(flags) for flags in reaches.values()) else ():
+                    if any(self.module_trains(base)) or not self.may_define(base, called):
+                        continue  # its own defs are asked as a training module's; or it defines none of the names
+                    for def_name, on_self in self.defs_call_on_self(base).items():
+                        flags = [reaches.get(method, (False, False)) for method in on_self] if def_name in called else []
+                        if any(any(each) for each in flags):
+                            yield def_name, (any(b for b, _ in flags), any(s for _, s in flags))
 
     def with_inherited(self, module: str, name: str, flags: tuple[bool, bool]) -> tuple[bool, bool]:
         """What the def `name` of `module` reaches, with what the methods it calls on `self` reach in the modules its
@@ -355,14 +387,16 @@ class ProjectGate:
         modules a factory's module imports (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
         for module, name in imported_names(tree, self.checked.package):
             # `from m import f`: `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
-            # `import m` of a module that is no package, `from m import *`: the defs of `m`
+            # `import m`, `from m import *`: the defs of `m` (of a package, its `__init__.py`'s and, `through` its
+            # imports, the re-exported modules': `trainlib.Trainer`, `models.steps.train_batch`)
             if name == "*":  # the module's names, a package's too (its `__init__.py` re-exports a submodule's)
                 candidates = [(module, None)]
             elif name:
                 candidates = [(module, name), (f"{module}.{name}", None)]
             else:
-                source = self.load(module)
-                candidates = [(module, None)] if source is not None and not source.is_package else []
+                candidates = [(module, None)] if self.load(module) is not None else []
+                if self.is_package(module):
+                    candidates += [(sub, None) for sub in self.submodules_named(module, attributes_in_tree(module, tree))]
             candidates += [(further, None) for candidate, _ in candidates for further in self.through(candidate)[1:]]
             # a class of a training module may inherit the called method from a base of a module it imports (a factory's
             # subclass whose `run()` the base of engines/trainer.py defines)
@@ -408,6 +442,19 @@ class ProjectGate:
                 summary = None
             known = REACH[source.path] = (source.source, ({}, {}) if summary is None else (reaches_of(summary), calls_on_self(summary)))
         return known[1]
+
+
+def attributes_in_text(module: str, data: bytes) -> list[str]:
+    """The attributes a text reads of the module's name (`steps` of `models.steps.train_batch(...)`), from its words."""
+    return [found.decode() for found in re.findall(rb"(?<![\w.])" + re.escape(module.encode()) + rb"\.(\w+)", data)]
+
+
+def attributes_in_tree(module: str, tree: ast.Module) -> list[str]:
+    """The attributes the file's code reads of the module's name (`import models`, then `models.steps.f(...)`)."""
+    return [
+        dotted[len(module) + 1 :].split(".")[0] for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and (dotted := dotted_name(node)) is not None and dotted.startswith(f"{module}.")
+    ]
 
 
 def defines(source: str, name: str) -> bool:

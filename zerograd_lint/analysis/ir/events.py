@@ -10,6 +10,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
+from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
@@ -69,6 +70,43 @@ DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$
 # The lifecycle methods a project's own optimizer wrapper defines, each with the event its body must make to be
 # one that delegates (`wrapper_method`).
 WRAPPER_LIFECYCLE_METHODS: Mapping[str, type[Event]] = {"backward": Backward, "step": Step, "zero_grad": Clear}
+
+
+@for_one_file
+def scales_as_summarised(method: cst.FunctionDef) -> bool:
+    """Whether a scaler's `__call__` makes the events of `summaries.LOSS_SCALER` and no other lifecycle event: a
+    backward of a `scale(...)`, a `step(...)` and an `update()` of an attribute of `self` (its GradScaler), a clip
+    only after an `unscale_`; no other backward or step, no clear (by a call's name, or of a `.grad`), no method of
+    its own. Read in the order of the code: a clip written before any unscale is not the summary's."""
+    scaled = stepped = updated = unscaled = False
+    for call in nodes_of(method.body, cst.Call):
+        func = call.func
+        name = last_name(func) or ""
+        receiver = func.value if isinstance(func, cst.Attribute) else None
+        on_own_attribute = isinstance(receiver, cst.Attribute) and code_of(receiver.value) == "self"
+        if name == "unscale_":
+            unscaled = True
+        elif "clip_grad" in name and not unscaled:
+            return False
+        elif name == "backward":
+            if not (isinstance(receiver, cst.Call) and last_name(receiver.func) == "scale"):
+                return False
+            scaled = True
+        elif name == "step":
+            if not (on_own_attribute and call.args):
+                return False
+            stepped = True
+        elif name == "update" and on_own_attribute and not call.args:
+            updated = True
+        elif CLEAR_HELPER.search(name) or (name == "zero_" and ".grad" in code_of(receiver or func)):
+            return False
+        elif isinstance(receiver, cst.Name) and receiver.value == "self":
+            return False  # a method of its own: what it does is not the summary's to say
+    grads_written = any(
+        isinstance(target.target, cst.Attribute) and target.target.attr.value == "grad"
+        for assign in nodes_of(method.body, cst.Assign) for target in assign.targets
+    )
+    return scaled and stepped and updated and not grads_written
 
 
 def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
@@ -279,6 +317,8 @@ class CallEvents:
         summary, resolver = LOSS_SCALER, context.resolver
         if not self.is_loss_scaler(call.func, resolver):
             return None
+        if not self.keeps_the_summary(call.func, context):
+            return self.instance_called(call, call.func, context)  # type: ignore[arg-type]  (a Name or Attribute: `is_loss_scaler`)
         positional = [a for a in call.args if a.keyword is None]
         if any(a.star for a in call.args) or len(positional) > summary.last_positional + 1:
             return None
@@ -315,6 +355,18 @@ class CallEvents:
             return False
         built = resolver.value_of(func)
         return not isinstance(built, cst.Call) or last_name(built.func) in LOSS_SCALER.classes
+
+    def keeps_the_summary(self, scaler: cst.BaseExpression, context: Context) -> bool:
+        """Whether a loss scaler of a summarised class's name does what the summary says: its construction is not seen,
+        or its class's `__call__` is not visible, or that body makes the summary's events and no other
+        (`scales_as_summarised`: MAE's `NativeScalerWithGradNormCount` in its utils). A copy of timm kept in the tree
+        whose `__call__` was changed (to clear after the update) is read as its body, as any project method is."""
+        built = self.instance_built(scaler, context) if isinstance(scaler, (cst.Name, cst.Attribute)) else None
+        for home, cls, _, _ in built or ():
+            found = home.inherited_method(cls, "__call__")
+            if found is not None and not scales_as_summarised(found[1]):
+                return False
+        return True
 
     def scale_loss_block(self, node: cst.BaseExpression, context: Context) -> cst.Call | None:
         """`amp.scale_loss(loss, optimizer)` (summaries.SCALE_LOSS), bound to the name by `with ... as node`."""

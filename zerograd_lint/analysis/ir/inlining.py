@@ -330,8 +330,9 @@ class Inlining:
             self.inlining_until = outer
         return inlined if self.built <= until else None
 
-    def instance_called(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
-        """`trainer(images)` on an instance of a class of the file or of the project (`instance_built`): its
+    def instance_called(self, call: cst.Call, func: cst.Name | cst.Attribute, context: Context) -> list[Node] | None:
+        """`trainer(images)` (or `self.loss_scaler(...)`, a project's scaler that is not its summary:
+        `CallEvents.keeps_the_summary`) on an instance of a class of the file or of the project (`instance_built`): its
         `__call__`, or, for a torch module (whose `__call__` runs `forward`: DALLE2's `DecoderTrainer`), its `forward`,
         inlined as `trainer.forward(images)` is, where that method's words may matter (a trainer's forward that
         backpropagates; a model's forward is not copied into each caller). None otherwise."""

@@ -1,0 +1,4 @@
+# expect: clean
+"""The vendored copy's optimizers, re-exported."""
+
+from .lamb import Lamb  # noqa: F401

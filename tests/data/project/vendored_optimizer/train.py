@@ -1,0 +1,16 @@
+# expect: ZG101 16:13
+"""The vendored LAMB (`from timm.optim import Lamb`, the tree's copy): the loop never clears, and the optimizer's own
+`step` clears nothing either."""
+
+import torch
+
+from timm.optim import Lamb
+
+
+def main(model, loader, epochs):
+    optimizer = Lamb(model.parameters(), lr=2e-3)
+    for epoch in range(epochs):
+        for inputs, targets in loader:
+            loss = torch.nn.functional.cross_entropy(model(inputs), targets)
+            loss.backward()
+            optimizer.step()

@@ -1,0 +1,16 @@
+# expect: clean
+"""The loop runs the vendored scaler's call, which clips the scaled gradients: the clip is reported in its module."""
+
+import torch
+
+from timm.utils import NativeScaler
+
+
+def main(model, loader, args):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    loss_scaler = NativeScaler()
+    for images, targets in loader:
+        optimizer.zero_grad()
+        with torch.autocast("cuda"):
+            loss = torch.nn.functional.cross_entropy(model(images), targets)
+        loss_scaler(loss, optimizer, clip_grad=args.clip_grad, parameters=model.parameters())
