@@ -1,13 +1,13 @@
-# expect: ZG101 23:9
-"""The buggy twin (code-soup's parent of 7aa48e7): only the generator is cleared, so the discriminator's step applies
-every earlier batch's discriminator gradients and those the generator's backward left in it."""
+# expect: clean
+"""The GAN's step clears each network before its own forward: the discriminator at the top, the generator before it
+makes the fake batch (the discriminator's loss reads it detached, so only the generator's backward reaches it)."""
 
 import torch
 
 from networks import Discriminator, Generator
 
 
-class UnclearedGAN:
+class GAN:
     def __init__(self, latent: int, size: int, lr: float):
         self.latent = latent
         self.generator = Generator(latent, size, lr)
@@ -17,11 +17,12 @@ class UnclearedGAN:
     def step(self, real: torch.Tensor):
         batch = real.shape[0]
         ones, zeros = torch.ones(batch, 1), torch.zeros(batch, 1)
+        self.discriminator.zero_grad()
         self.criterion(self.discriminator(real), ones).backward()
+        self.generator.zero_grad()
         fake = self.generator(torch.randn(batch, self.latent))
         self.criterion(self.discriminator(fake.detach()), zeros).backward()
         self.discriminator.optimizer.step()
 
-        self.generator.zero_grad()
         self.criterion(self.discriminator(fake), ones).backward()
         self.generator.optimizer.step()
