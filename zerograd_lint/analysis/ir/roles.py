@@ -363,10 +363,11 @@ def owned_part(home: "ModuleIndex", cls: cst.ClassDef, attribute: str) -> str | 
             return None
         params = next((a.value for a in value.args if a.keyword is None), None)
         params = next((a.value for a in value.args if a.keyword and a.keyword.value == "params"), params)
-        func = params.func if isinstance(params, cst.Call) else None
-        if not isinstance(func, cst.Attribute) or func.attr.value not in {"parameters", "named_parameters"} or params.args:
+        if not isinstance(params, cst.Call) or params.args or not isinstance(params.func, cst.Attribute):
             return None
-        owned = dotted_name(func.value) or ""
+        if params.func.attr.value not in {"parameters", "named_parameters"}:
+            return None
+        owned = dotted_name(params.func.value) or ""
         return owned[len("self"):] if owned == "self" or owned.startswith("self.") else None
     return None
 
