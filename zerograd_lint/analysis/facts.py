@@ -1169,12 +1169,15 @@ def reads_trained_leaf(value: cst.CSTNode, resolver: Resolver) -> bool:
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
-    """A tensor made to be trained, `torch.zeros(1, requires_grad=True)` or `nn.Parameter(...)` (SAC's `log_alpha`,
-    which an optimizer steps): what is computed from it carries a graph, so computing it runs the forward."""
+    """A tensor made to be trained, `torch.zeros(1, requires_grad=True)`, `nn.Parameter(...)` or
+    `torch.log(...).requires_grad_(True)` (SAC's `log_alpha`, which an optimizer steps): what is computed from it
+    carries a graph, so computing it runs the forward."""
     if not isinstance(value, cst.Call):
         return False
     if (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "Parameter":
         return True
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value == "requires_grad_":
+        return all(code_of(a.value) == "True" for a in value.args)  # `requires_grad_()` turns it on too
     return any(a.keyword is not None and a.keyword.value == "requires_grad" and code_of(a.value) == "True" for a in value.args)
 
 

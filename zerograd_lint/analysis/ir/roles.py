@@ -39,7 +39,7 @@ from zerograd_lint.analysis.ir.vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from zerograd_lint.analysis.ir.index import Built
+    from zerograd_lint.analysis.ir.index import Built, ModuleIndex
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`
 DEEPSPEED_TUPLE = tuple(Role(role) if role else None for role in DEEPSPEED_INITIALIZE)
@@ -349,6 +349,27 @@ class SameFile(Protocol):
         """What the `configure_optimizers` of the class whose method this is returns (Lightning's), each value with
         that method's resolver; empty when it has none."""
         ...
+
+
+def owned_part(home: "ModuleIndex", cls: cst.ClassDef, attribute: str) -> str | None:
+    """The part of its own instance (`""` for the whole, `".head"`) whose parameters the one binding of
+    `self.<attribute>`, along the class's lineage, builds an optimizer from; None for anything else."""
+    for index, owner in home.lineage(cls):
+        bindings = index.class_scope(owner).bindings.get(f"self.{attribute}")
+        if not bindings:
+            continue
+        value = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(value, cst.Call) or value_role(value) is not Role.OPTIMIZER:
+            return None
+        params = next((a.value for a in value.args if a.keyword is None), None)
+        params = next((a.value for a in value.args if a.keyword and a.keyword.value == "params"), params)
+        if not isinstance(params, cst.Call) or params.args or not isinstance(params.func, cst.Attribute):
+            return None
+        if params.func.attr.value not in {"parameters", "named_parameters"}:
+            return None
+        owned = dotted_name(params.func.value) or ""
+        return owned[len("self"):] if owned == "self" or owned.startswith("self.") else None
+    return None
 
 
 def group_parameters(group: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -819,7 +840,20 @@ class Resolver:
             caller, argument = handed
             return caller.optimizer_models(argument, depth + 1)
         call = self.constructor_of(node)
-        return self.construction_models(call) if call is not None else self.configured_models(node)
+        if call is not None:
+            return self.construction_models(call)
+        return self.configured_models(node) or self.module_owned_models(node)
+
+    def module_owned_models(self, node: cst.BaseExpression) -> frozenset[str]:
+        """`gan.discriminator.optimizer` where every class `gan.discriminator` may have been built from binds, in one
+        place, `self.optimizer = optim.Adam(self.parameters(), ...)` (a module that builds its own optimizer, or one
+        over a part of it, `self.head.parameters()`): that instance, or its part, as the caller keys it; else nothing."""
+        if not isinstance(node, cst.Attribute):
+            return frozenset()
+        classes = self.classes_built(node.value)
+        parts = {owned_part(home, cls, node.attr.value) for home, cls in classes} if classes else {None}
+        part = parts.pop() if len(parts) == 1 else None
+        return frozenset({self.canonical(node.value) + part}) if part is not None else frozenset()
 
     def configured_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """`opt_a, opt_b = self.optimizers()` (or `opt = self.optimizers()`) in a LightningModule's method: the model of
