@@ -379,7 +379,9 @@ class CallEvents:
             return []
         resolver = context.resolver
         handed = argument(item, SCALE_LOSS.optimizers)
-        optimizers = [o for o in (tuple_elements(handed) or [handed]) if o is not None and resolver.role(o) is Role.OPTIMIZER]
+        # apex's parameter is the optimizers: one whose bindings disagree (`self.optimizer` bound to a sharded wrapper
+        # in one arm, to AdamW in the other) is unscaled all the same; only another known role is not one.
+        optimizers = [o for o in (tuple_elements(handed) or [handed]) if o is not None and resolver.role(o) in (Role.OPTIMIZER, None)]
         scaler = resolver.canonical(item.func.value)  # type: ignore[attr-defined]
         return [
             *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in optimizers),
