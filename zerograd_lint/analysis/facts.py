@@ -71,8 +71,8 @@ from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.outline import top_level_bindings
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
-from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
+from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
@@ -953,9 +953,10 @@ def forward_feeds(
         namespace = namespaces.get(source)
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
+        home = index_of(source.scope)
         return any(
-            (calls_model_in(call, callee, source.scope, index_of(source.scope), known, helpers, imported, resolver) and not returns_new_tensors(call, resolver, index))
-            or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
+            (calls_model_in(call, callee, source.scope, home, known, helpers, imported, resolver) and not returns_new_tensors(call, resolver, index))
+            or runs_handed_model(call, callee, known, home, source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
             for call in nodes_of(value, cst.Call)
@@ -1302,13 +1303,14 @@ def calls_model_in(
         return True
     if method is not None and (makes_new_tensors(*method) or returns_only_handed(*method)):
         return False
-    receiver = call.func.value if isinstance(call.func, cst.Attribute) and resolver is not None else None
-    if receiver is not None and method is None:
-        built = plain_classes_method_runs_model(receiver, call.func.attr.value, resolver)  # type: ignore[attr-defined, arg-type]
+    func = call.func
+    if method is None and resolver is not None and isinstance(func, cst.Attribute):
+        built = plain_classes_method_runs_model(func.value, func.attr.value, resolver)
         if built is not None:
             return built
         parts = callee.split(".")
-        if len(parts) > 2 and parts[0] in known_models and builds_module(resolver.value_of(receiver), resolver):  # type: ignore[union-attr, arg-type]
+        value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
+        if value is not None and builds_module(value, resolver):
             return True  # `self.transformer.wte(idx)`: a torch module of the model's
     return calls_model(callee, known_models, helpers, imported)
 

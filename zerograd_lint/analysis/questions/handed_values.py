@@ -58,7 +58,8 @@ class HandedValues:
         self.bindings = collector.values
         self.unknown = collector.unknown
         parameters = [*function.params.posonly_params, *function.params.params]
-        instance = index.owner_class(function) is not None and not any(
+        owner = index.owner_class(function)
+        instance = owner is not None and index.methods_of.get(owner, {}).get(function.name.value) is function and not any(
             dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators
         )
         self.handed = {p.name.value for p in parameters[1:] if instance} if instance else {p.name.value for p in parameters}
@@ -75,7 +76,7 @@ class HandedValues:
         if isinstance(node, cst.Name):
             return self.name_carries_only_handed(node.value)
         if isinstance(node, cst.Attribute):
-            return node.attr.value == "data" or self.carries_only_handed(node.value)
+            return self.carries_only_handed(node.value)
         if isinstance(node, cst.Subscript):
             return self.carries_only_handed(node.value)
         if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
