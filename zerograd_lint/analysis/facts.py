@@ -1317,11 +1317,12 @@ def calls_model_in(
 
 def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool | None:
     """Whether `receiver.name(...)` runs a model, where the receiver is built from classes of the file or of the
-    project that are no torch modules, each with its method of that name visible: where a body of theirs does
-    (`body_runs_model`, the models of that class's `self` known by their words only). None where one of those is not
-    known (a library's class, a torch module whose methods run it, a method a library's base defines)."""
+    project each of whose bases is too (`ModuleIndex.own_lineage`: no torch module, no library's base), each with its
+    method of that name visible: where a body of theirs does (`body_runs_model`, the models of that class's `self`
+    known by their words only). None where one of those is not known (a library's class or base, a torch module
+    whose methods run it, a base the project's reading does not follow)."""
     classes = resolver.classes_built(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
-    if classes is None or any(home.is_torch_module(cls) for home, cls in classes):
+    if classes is None or not all(home.own_lineage(cls) for home, cls in classes):
         return None
     methods = [home.inherited_method(cls, name) for home, cls in classes]
     if any(method is None for method in methods):
