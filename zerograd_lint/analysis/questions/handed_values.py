@@ -45,7 +45,10 @@ def returns_only_handed(index: ModuleIndex, function: cst.FunctionDef) -> bool:
     carries a graph (see the module's docstring). A method's `self` (a `cls`) is not handed: the instance's state may
     hold a forward's output (`self.fake_B`)."""
     values = index.returned_values(function)
-    return bool(values) and all(HandedValues(index, function).carries_only_handed(value) for value in values)
+    if not values:
+        return False
+    handed = HandedValues(index, function)
+    return all(handed.carries_only_handed(value) for value in values)
 
 
 class HandedValues:
@@ -62,8 +65,7 @@ class HandedValues:
         instance = owner is not None and index.methods_of.get(owner, {}).get(function.name.value) is function and not any(
             dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators
         )
-        self.handed = {p.name.value for p in parameters[1:] if instance} if instance else {p.name.value for p in parameters}
-        self.handed |= {p.name.value for p in function.params.kwonly_params}
+        self.handed = {p.name.value for p in parameters[1 if instance else 0 :]} | {p.name.value for p in function.params.kwonly_params}
         self.handed |= {
             star.name.value for star in (function.params.star_arg, function.params.star_kwarg) if isinstance(star, cst.Param)
         }
