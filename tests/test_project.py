@@ -384,6 +384,18 @@ LOOPS = [
     ("vendored_schedule_factory", "train_cosine.py", {}),
     ("vendored_optimizer", "train.py", {"train.py": [("ZG101", 16, 13)]}),
     ("vendored_optimizer", "clean_train.py", {}),
+    ("replay_data_call_before_clear", "agem.py", {}),
+    ("replay_data_call_before_clear", "mixup_after_masking.py", {}),
+    (
+        "replay_data_call_before_clear", "agem_clear_after_replay_forward.py",
+        {"agem_clear_after_replay_forward.py": [("ZG104", 27, 13)]},
+    ),
+    ("losses_backwarded_one_by_one", "probe.py", {"probe.py": [("ZG104", 26, 13)]}),
+    ("losses_backwarded_one_by_one", "cleared_probe.py", {}),
+    ("forward_and_clear_under_one_test", "awac.py", {"awac.py": [("ZG104", 32, 9), ("ZG104", 36, 9), ("ZG104", 41, 13)]}),
+    ("forward_and_clear_under_one_test", "cleared_awac.py", {}),
+    ("losses_in_namedtuple", "sac.py", {"sac.py": [("ZG104", 34, 9)]}),
+    ("losses_in_namedtuple", "cleared_sac.py", {}),
 ]
 
 

@@ -64,7 +64,7 @@ from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_ele
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    GRAPH_CUTTING_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -72,6 +72,7 @@ from zerograd_lint.analysis.outline import top_level_bindings
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
+from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
@@ -695,7 +696,7 @@ def analyse_root(
         containers=builder.containers,
         built_from=builder.built_from,
     )
-    correlated = Correlated(gradients, CorrelationPlan.of(block, structure, builder.settings(root)))
+    correlated = Correlated(gradients, CorrelationPlan.of(block, structure, frozenset(gradients.forward), builder.settings(root)))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
@@ -863,10 +864,6 @@ class Sources:
         return callees
 
 
-# Tensor methods whose result carries no autograd graph: a new leaf, or a Python number or list.
-GRAPH_CUTTING_METHODS = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
-
-
 def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
     """The calls and the names a value's autograd graph comes from: `.detach()`, `.item()` and `.data` cut it."""
     graph = _Graph()
@@ -956,9 +953,10 @@ def forward_feeds(
         namespace = namespaces.get(source)
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
+        home = index_of(source.scope)
         return any(
-            (calls_model_in(callee, source.scope, index_of(source.scope), known, helpers, imported) and not returns_new_tensors(call, resolver, index))
-            or runs_handed_model(call, callee, known, index_of(source.scope), source.scope)
+            (calls_model_in(call, callee, source.scope, home, known, helpers, imported, resolver) and not returns_new_tensors(call, resolver, index))
+            or runs_handed_model(call, callee, known, home, source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
             for call in nodes_of(value, cst.Call)
@@ -988,6 +986,8 @@ def forward_feeds(
                     reached |= {(source, source.scope, use) for use in source_uses(source)}
                 if not sources:
                     reached |= handed.reads(reader, scope, bound)
+                    if "." in bound:  # `losses.policy_loss`, a field nothing here assigned: what `losses` holds
+                        reached.add((reader, scope, bound.rsplit(".", 1)[0]))
             frontier = {(reader, scope, bound) for reader, scope, bound in reached if (reader.id, slot(scope, bound)) not in seen}
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
 
@@ -1261,8 +1261,8 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], importe
         return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
     if parts[-1][:1].isupper() or (len(parts) == 1 and parts[0] in helpers):
         return False  # building a model is not running it; a plain function of this file is a helper
-    if parts[0] in known_models or ".".join(parts[:-1]) in known_models:
-        return True
+    if ".".join(parts[:-1]) in known_models:
+        return True  # a method of a model (`model.features(x)`); one of its attribute's is read in `calls_model_in`
     owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
     if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
         return True
@@ -1278,19 +1278,59 @@ METHOD_DEPTH = 2
 
 
 def calls_model_in(
-    callee: str, scope: cst.CSTNode, index: ModuleIndex, known_models: set, helpers: frozenset[str], imported: frozenset[str]
+    call: cst.Call,
+    callee: str,
+    scope: cst.CSTNode,
+    index: ModuleIndex,
+    known_models: set,
+    helpers: frozenset[str],
+    imported: frozenset[str],
+    resolver: Resolver | None,
 ) -> bool:
-    """`calls_model`, but a method called on `self` that the scope's class, or a base of it, visibly defines runs no
-    model where no call of its body does (`body_runs_model`) and it returns only values made from data
-    (`makes_new_tensors`): ParlAI's `self.vectorize(observations)` turns token lists into `torch.LongTensor`s, whatever
-    its name says. One computing its value from what it is handed (`self.compute_loss(values=values, ...)`, the forward
-    run before the call) stands for the forward as its name says."""
+    """`calls_model`, knowing more where the code shows more.
+
+    A method called on `self` that the scope's class, or a base of it, visibly defines runs no model where no call
+    of its body does (`body_runs_model`) and it returns only values made from data (`makes_new_tensors`: ParlAI's
+    `self.vectorize(observations)` turns token lists into `torch.LongTensor`s, whatever its name says), or only what
+    it is handed (`returns_only_handed`: mammoth's `self.discard_unsupervised_labels(inputs, labels)`, whose value
+    carries what its arguments do, which the sources follow). One computing its value from its instance's state too
+    (pfrl's ACER `self.compute_loss(values=values, ...)`, the forward run before `update`) stands for the forward as its
+    name says.
+
+    A method of an object built from classes of the project that are no torch modules runs a model where its body
+    does (`self.buffer.get_data(n)` of a replay buffer runs none). A method of an attribute of a model
+    (`self.buffer.get_data(n)` where `self` is a model) runs one where that attribute is visibly a torch module; one
+    that is not known is no forward by that alone (`calls_model`)."""
     method = own_method(callee, scope, index)
     if method is not None and body_runs_model(*method, known_models, METHOD_DEPTH):
         return True
-    if method is not None and makes_new_tensors(*method):
+    if method is not None and (makes_new_tensors(*method) or returns_only_handed(*method)):
         return False
+    func = call.func
+    if method is None and resolver is not None and isinstance(func, cst.Attribute):
+        built = plain_classes_method_runs_model(func.value, func.attr.value, resolver)
+        if built is not None:
+            return built
+        parts = callee.split(".")
+        value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
+        if value is not None and builds_module(value, resolver):
+            return True  # `self.transformer.wte(idx)`: a torch module of the model's
     return calls_model(callee, known_models, helpers, imported)
+
+
+def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool | None:
+    """Whether `receiver.name(...)` runs a model, where the receiver is built from classes of the file or of the
+    project each of whose bases is too (`ModuleIndex.own_lineage`: no torch module, no library's base), each with its
+    method of that name visible: where a body of theirs does (`body_runs_model`, the models of that class's `self`
+    known by their words only). None where one of those is not known (a library's class or base, a torch module
+    whose methods run it, a base the project's reading does not follow)."""
+    classes = resolver.classes_built(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+    if classes is None or not all(home.own_lineage(cls) for home, cls in classes):
+        return None
+    methods = [home.inherited_method(cls, name) for home, cls in classes]
+    if any(method is None for method in methods):
+        return None
+    return any(body_runs_model(*method, set(), METHOD_DEPTH) for method in methods if method is not None)
 
 
 def own_method(callee: str, scope: cst.CSTNode, index: ModuleIndex) -> tuple[ModuleIndex, cst.FunctionDef] | None:

@@ -106,6 +106,23 @@ REQUIRES_GRAD = ".requires_grad"
 SINGLE_VALUE = frozenset({"equal", "none"})  # tests of a subject against one literal: true for one literal at a time
 
 
+def branches_around(root: Node, events: frozenset[int]) -> set[int]:
+    """The ids of the branches an arm of which holds one of the `events`, in one walk."""
+    found: set[int] = set()
+
+    def holds(node: Node) -> bool:
+        if isinstance(node, Event):
+            return node.id in events
+        held = [holds(child) for child in children(node)]  # every child walked: a branch inside may hold one too
+        if any(held) and isinstance(node, Branch):
+            found.add(id(node))
+        return any(held)
+
+    if events:
+        holds(root)
+    return found
+
+
 @dataclass
 class CorrelationPlan:
     """Which atoms are worth keeping apart, and where they stop mattering.
@@ -155,7 +172,14 @@ class CorrelationPlan:
     implied: dict[str, dict[bool, frozenset[tuple[str, bool]]]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, root: Node, structure: Structure, settings: Mapping[str, tuple[frozenset, frozenset]] | None = None) -> "CorrelationPlan":
+    def of(
+        cls, root: Node, structure: Structure, forwards: frozenset[int] = frozenset(),
+        settings: Mapping[str, tuple[frozenset, frozenset]] | None = None,
+    ) -> "CorrelationPlan":
+        """`forwards`: the assignments that run a forward pass (`facts.forward_feeds`): a test around one decides a
+        gradient event too, the pending forward a clear after it may follow (ZG104). `settings`: what the truth of
+        `self`'s settings implies (`settings.py`)."""
+        forward_branches = branches_around(root, forwards)
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
@@ -176,7 +200,7 @@ class CorrelationPlan:
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 counted_by[node.id] = (around[-1], node.names)
-            decides = isinstance(node, Branch) and bool(structure.kinds(node) & LIFECYCLE)
+            decides = isinstance(node, Branch) and (bool(structure.kinds(node) & LIFECYCLE) or id(node) in forward_branches)
             if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
                     if decides:

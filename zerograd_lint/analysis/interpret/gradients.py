@@ -464,6 +464,13 @@ class GradientDomain(PassThrough):
 
         return self.apply(state, self.keys, enter)
 
+    def repeat(self, loop: Loop, state: GradState) -> GradState:
+        """A loop over a collection of optimizers whose passes write only their own optimizer's gradients
+        (`NextElement.found_as_entered`): the next pass's optimizer holds what the loop found, so nothing of this pass
+        goes back to the head for it (the head joins the loop's entry)."""
+        fresh = {key for e in loop.body.items if isinstance(e, NextElement) and e.found_as_entered for key in self.members(e.key)}
+        return {key: frozenset() if key in fresh else contents for key, contents in state.items()} if fresh else state
+
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
         def age(content: Content) -> Content:
             older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}

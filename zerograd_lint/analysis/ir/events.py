@@ -304,6 +304,9 @@ class CallEvents:
             return summarised
         if is_scale_loss(call):
             return []  # entering apex's block: its events are its backward's and its exit's (`scale_loss_exit`)
+        if isinstance(call.func, cst.Name) and call.func.value in PLAIN_BUILTINS and not context.resolver.bindings(call.func.value):
+            if self.index_of(context.function).function(context.function, call.func.value) is None:
+                return []  # `zip(optimizers, losses)`: pairs, counts or shows what it is handed, calls none of it
         arguments = [a.value for a in call.args]
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
@@ -609,8 +612,12 @@ class CallEvents:
         names = [n for n in assigned_names(target) if isinstance(n, cst.Name)]
         optimizers = [n for n in names if context.resolver.role(n) is Role.OPTIMIZER]
         inside = frozenset(e.id for e in events_in(body))
+        backwards = [e for e in events_in(body) if isinstance(e, Backward)]
+        elements = {n.value for n in names}
+        as_entered = bool(backwards) and all(b.scope is context.function and root_name(b.loss) in elements for b in backwards)
         found: list[Event] = [
-            self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside) for n in optimizers
+            self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside, found_as_entered=as_entered)
+            for n in optimizers
         ]
         if self.reads:  # `for p in model.parameters(): ...; p.grad = None` sets one parameter's gradient per pass
             own = {n.value for n in names if n not in optimizers}
@@ -770,6 +777,20 @@ class CallEvents:
         collection = parameter_collection(parameter, elements, context.resolver)
         found = context.resolver.parameters_of(collection, elements) if collection is not None else None
         return ClearTarget(*found) if found is not None else collection_target(context.resolver.canonical(parameter))
+
+
+# Built-ins that pair, count, convert or show what they are handed and call none of it.
+PLAIN_BUILTINS = frozenset(
+    {"zip", "enumerate", "list", "tuple", "dict", "set", "len", "print", "isinstance", "reversed", "iter", "range", "str", "repr", "id", "type"}
+)
+
+
+def root_name(loss: cst.BaseExpression | None) -> str | None:
+    """The name a loss is read from: `loss` of `loss`, `(loss / n)`, `loss.mean()`; None where it is not a name's
+    (`self.loss`, `losses[i]`)."""
+    while isinstance(loss, (cst.BinaryOperation, cst.Call)):
+        loss = loss.left if isinstance(loss, cst.BinaryOperation) else loss.func.value if isinstance(loss.func, cst.Attribute) else None
+    return loss.value if isinstance(loss, cst.Name) else None
 
 
 def accumulation_steps(value: cst.BaseExpression | None) -> str | None:

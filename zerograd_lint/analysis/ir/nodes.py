@@ -120,6 +120,10 @@ class NextElement(Event):
 
     key: str
     inside: frozenset[int]  # the ids of the events in the loop's body
+    # Each pass's optimizer holds what the loop found: every backward of the body is of a loss the same target binds,
+    # another element of a collection the loop zips with the optimizers (`for opt, loss in zip(optimizers, losses)`),
+    # so no pass writes the gradients of the optimizer of another.
+    found_as_entered: bool = False
 
 
 @dataclass(frozen=True, eq=False)

@@ -65,6 +65,8 @@ TENSOR_CLASSES = frozenset(
 )
 SAME_TENSOR_METHODS = frozenset({"to", "cuda", "cpu", "float", "double", "half", "long", "contiguous", "zero_", "detach"})
 VARIABLE_WRAPPERS = frozenset({"Variable", "autograd.Variable", "torch.autograd.Variable"})
+# Tensor methods whose result carries no autograd graph: a new leaf, or a Python number or list.
+GRAPH_CUTTING_METHODS = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
 
 # --- gradients --------------------------------------------------------------------------------
 

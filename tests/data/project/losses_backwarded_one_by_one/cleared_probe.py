@@ -1,9 +1,9 @@
 # expect: clean
 """Two clean twins. `train_cleared`: each probe is cleared, then runs its forward and its backward, in one loop.
 `train_cleared_first`: every probe's optimizer is cleared by a first loop, before the forward passes, and a last
-loop steps each: reported today as a false ZG101 at its step, since the elements of `zip(optimizers, losses)` are one
-optimizer to the analysis, which then steps, across the last loop's iterations, gradients nothing cleared between
-them (an element keyed as its collection, `roles`)."""
+loop steps each: once a false ZG101 at its step, the elements of `zip(optimizers, losses)` taken for one optimizer
+stepping, across the last loop's iterations, gradients nothing cleared between them (an element is keyed as its
+collection, `roles`); each pass's optimizer now holds what the loop found, cleared by the first loop."""
 
 import torch
 from torch import nn

@@ -1,10 +1,10 @@
 """ParlAI's starspace agent as it is (parlai/agents/starspace/starspace.py:409, a false ZG104): `self.vectorize`
 returns `None`s when no observation is valid, else the index tensors, `ys` bound to `None` or to a
-`torch.LongTensor`, and lists of candidate tensors and texts it appends to. Its body runs no model, but what it returns
-is not known to be only values made from data (`facts.makes_new_tensors` reads a name bound once to a tensor
-constructor, not a name bound twice, `None`, nor a list filled by `append`), so the call stands for the forward pass
-as its name says and the clear in `predict` is said to follow it. `real_world_cases/clean104_vectorize_method_before_
-the_clear.py` is the case passed: two tensors, each bound once."""
+`torch.LongTensor`, and lists of candidate tensors and texts it appends to. Its body runs no model, and every name it
+returns is read through each of its bindings (`None`, a tensor it makes, a list filled by `append` with tensors it
+makes or with the texts of its observations, a loop variable over them): all it hands back is new or handed to it
+(`questions/handed_values.returns_only_handed`), so the call is no forward and the clear in `predict` follows none.
+Its one-binding sibling is `clean104_vectorize_method_before_the_clear.py`."""
 
 # expect: clean
 

@@ -3,10 +3,10 @@
 # expect: ZG104 41:13
 """An AWAC trainer in rail-berkeley/rlkit's shape (awac_trainer.py): the buffer policy's behaviour-cloning loss is
 computed under `if self.train_bc_on_rl_buffer:` with the other losses, and updated under the same test after them.
-Each clear follows the forward of its loss (opt-in ZG104 on each). Missed: the buffer policy's clear, whose forward
-and clear sit each under its own `if` of the one test (a local copy of the flag tested twice is missed too; with
-either the forward or the clear outside the `if`, the clear is reported): where ZG104 loses the pending forward
-between two branches of one test is still to be found (`GradientDomain` under `flow.Correlated`)."""
+Each clear follows the forward of its loss (opt-in ZG104 on each). Once missed: the buffer policy's clear, whose
+forward and clear sit each under its own `if` of the one test: a test around only a forward pass decided no gradient
+event, so its atom was not kept and the path with no forward met the clear. A forward pass decides one
+(`flow.CorrelationPlan.of`, `forwards`)."""
 
 import torch
 

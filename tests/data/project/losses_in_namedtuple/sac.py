@@ -2,9 +2,9 @@
 """A SAC trainer in rail-berkeley/rlkit's shape (sac.py): `compute_loss` runs the policy and the critic and returns
 the losses in a namedtuple, `train_from_torch` then updates the policy and the critic from its fields. The policy's
 clear follows the forward of its loss (opt-in ZG104); the critic's clear follows the policy's backward, which fills
-the critic's gradients through `self.qf(obs, new_actions)`, and must stay there (not reported). Missed:
-`losses.policy_loss`, a field of the namedtuple the helper returns, is not followed to the value the helper put in it
-(a tuple unpacked, or a dict's entry, is)."""
+the critic's gradients through `self.qf(obs, new_actions)`, and must stay there (not reported). Once missed:
+`losses.policy_loss`, a field of the namedtuple the helper returns, was followed to no assignment; a field nothing
+assigned is now read as what its object holds (`facts.forward_feeds`): `losses`, the helper's forward."""
 
 from collections import namedtuple
 
