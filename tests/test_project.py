@@ -360,6 +360,9 @@ LOOPS = [
     ("private_optimizer_factory", "train_step_first.py", {"train_step_first.py": [("ZG201", 18, 17)]}),
     ("accumulation_helper_default_divisor", "train.py", {}),
     ("accumulation_helper_default_divisor", "train_default.py", {"train_default.py": [("ZG501", 17, 13)]}),
+    ("counter_window_clear", "train.py", {}),
+    ("counter_window_clear", "fitkit/model.py", {}),
+    ("counter_window_clear", "fitkit/clipped.py", {"fitkit/clipped.py": [("ZG101", 23, 13)], "fitkit/model.py": [("ZG101", 30, 17)]}),
 ]
 
 
