@@ -368,6 +368,9 @@ LOOPS = [
     ("sub_batch_override", "pipeline.py", {}),
     ("sub_batch_override", "kgekit/training/lcwa.py", {"kgekit/training/lcwa.py": [("ZG501", 23, 9)]}),
     ("sub_batch_override", "kgekit/training/slcwa.py", {}),
+    ("accelerator_factory", "train_accumulate.py", {}),
+    ("accelerator_factory", "train_manual.py", {}),
+    ("accelerator_factory", "train_plain.py", {"train_plain.py": [("ZG105", 23, 13)]}),
 ]
 
 
