@@ -371,6 +371,8 @@ LOOPS = [
     ("accelerator_factory", "train_accumulate.py", {}),
     ("accelerator_factory", "train_manual.py", {}),
     ("accelerator_factory", "train_plain.py", {"train_plain.py": [("ZG105", 23, 13)]}),
+    ("native_scaler_in_base_init", "trainers/classifier.py", {}),
+    ("native_scaler_in_base_init", "trainers/segmenter.py", {"trainers/segmenter.py": [("ZG105", 13, 9)]}),
 ]
 
 
