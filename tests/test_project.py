@@ -373,6 +373,8 @@ LOOPS = [
     ("accelerator_factory", "train_plain.py", {"train_plain.py": [("ZG105", 23, 13)]}),
     ("native_scaler_in_base_init", "trainers/classifier.py", {}),
     ("native_scaler_in_base_init", "trainers/segmenter.py", {"trainers/segmenter.py": [("ZG105", 13, 9)]}),
+    ("trainer_class_word_only", "lmkit/streaming.py", {"lmkit/base.py": [("ZG105", 25, 9)]}),
+    ("trainer_class_word_only", "lmkit/synced.py", {}),
 ]
 
 
