@@ -365,7 +365,7 @@ LOOPS = [
     ("counter_window_clear", "fitkit/clipped.py", {"fitkit/clipped.py": [("ZG101", 23, 13)], "fitkit/model.py": [("ZG101", 30, 17)]}),
     ("lightning_task_delegation", "speechkit/tasks/segmentation.py", {"speechkit/tasks/segmentation.py": [("ZG102", 28, 17)]}),
     ("lightning_task_delegation", "speechkit/tasks/embedding.py", {}),
-    ("sub_batch_override", "pipeline.py", {}),
+    ("sub_batch_override", "pipeline.py", {"kgekit/training/lcwa.py": [("ZG501", 23, 9)]}),
     ("sub_batch_override", "kgekit/training/lcwa.py", {"kgekit/training/lcwa.py": [("ZG501", 23, 9)]}),
     ("sub_batch_override", "kgekit/training/slcwa.py", {}),
     ("accelerator_factory", "train_accumulate.py", {}),
