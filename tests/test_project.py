@@ -375,6 +375,8 @@ LOOPS = [
     ("native_scaler_in_base_init", "trainers/segmenter.py", {"trainers/segmenter.py": [("ZG105", 13, 9)]}),
     ("trainer_class_word_only", "lmkit/streaming.py", {"lmkit/base.py": [("ZG105", 25, 9)]}),
     ("trainer_class_word_only", "lmkit/synced.py", {}),
+    ("lightning_toggled_gan", "gan/modules/wgan_gp.py", {"gan/modules/wgan_gp.py": [("ZG101", 36, 9)]}),
+    ("lightning_toggled_gan", "gan/modules/dcgan.py", {}),
 ]
 
 
