@@ -377,6 +377,8 @@ LOOPS = [
     ("trainer_class_word_only", "lmkit/synced.py", {}),
     ("lightning_toggled_gan", "gan/modules/wgan_gp.py", {"gan/modules/wgan_gp.py": [("ZG101", 36, 9)]}),
     ("lightning_toggled_gan", "gan/modules/dcgan.py", {}),
+    ("apex_block_on_wrapped_optimizer", "train.py", {"visionkit/tasks/mixed_task.py": [("ZG401", 29, 13)]}),
+    ("apex_block_on_wrapped_optimizer", "visionkit/tasks/classification_task.py", {}),
 ]
 
 

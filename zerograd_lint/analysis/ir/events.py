@@ -325,9 +325,12 @@ class CallEvents:
         resolver = context.resolver
         handed = argument(item, SCALE_LOSS.optimizers)
         optimizers = [o for o in (tuple_elements(handed) or [handed]) if o is not None and resolver.role(o) is Role.OPTIMIZER]
+        # An optimizer held by an optimizer (`self.optimizer.optimizer`, the torch optimizer a project's wrapper keeps:
+        # ClassyVision's) is the one it wraps: their parameters, and the gradients unscaled, are the same.
+        wrappers = [o.value for o in optimizers if isinstance(o, cst.Attribute) and resolver.role(o.value) is Role.OPTIMIZER]
         scaler = resolver.canonical(item.func.value)  # type: ignore[attr-defined]
         return [
-            *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in optimizers),
+            *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in [*optimizers, *wrappers]),
             self.event(Update, item, scaler=scaler),
         ]
 
