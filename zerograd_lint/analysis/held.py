@@ -133,8 +133,12 @@ class Held:
         return [event for event in self._events(found) if isinstance(event, Backward) and event.scaled]
 
     def scaled_backward(self) -> Backward | None:
-        """The first scaled backward whose gradients, not applied yet, they hold."""
-        return next(iter(self.scaled_backwards()), None)
+        """The first scaled backward whose gradients a path holds still multiplied by the scale (an arm scaling with a
+        GradScaler beside an apex block that unscaled its own: the GradScaler's), else the first whose gradients they
+        hold."""
+        scaled = self.scaled_backwards()
+        still = {tag[1] for content in self.contents if has(content, Mark.SCALED) for tag in content if tag[0] in UNAPPLIED}
+        return next((event for event in scaled if event.id in still), None) or next(iter(scaled), None)
 
     def this_iterations_backwards(self) -> list[Event]:
         """The backwards of this iteration whose gradients, not applied yet, they hold."""

@@ -675,15 +675,19 @@ class Correlated(Generic[State]):
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
     def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
+        """Each path through one arm paired with each through the other that its valuation does not contradict: an arm
+        may learn what the other does not (`self.optimizer.zero_grad()` shows `self.optimizer is None` false, poutyne's
+        clear under a counter test), and the paths before the test are the same."""
         if then is not None and orelse is not None:
             then, orelse = dict(then), dict(orelse)
             own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
 
-            def rest(valuation: Valuation) -> Valuation:
-                return frozenset(item for item in valuation if item[0] not in own)
+            def agree(first: Valuation, second: Valuation) -> bool:
+                decided = {key: value for key, value in first if key not in own}
+                return all(decided.get(key, value) == value for key, value in second if key not in own)
 
             for taken in list(then):
-                for skipped in [v for v in orelse if rest(v) == rest(taken)]:
+                for skipped in [v for v in orelse if agree(v, taken)]:
                     then[taken], orelse[skipped] = self.inner.after_branch(branch, then[taken], orelse[skipped])
         return then, orelse
 

@@ -42,6 +42,7 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.roles import Resolver, tuple_elements, value_role
 from zerograd_lint.analysis.ir.summaries import (
+    ACCELERATOR_CLASSES,
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
     ACCUMULATION_STEPS_KEYWORD,
@@ -385,9 +386,12 @@ class CallEvents:
         # apex's parameter is the optimizers: one whose bindings disagree (`self.optimizer` bound to a sharded wrapper
         # in one arm, to AdamW in the other) is unscaled all the same; only another known role is not one.
         optimizers = [o for o in (tuple_elements(handed) or [handed]) if o is not None and resolver.role(o) in (Role.OPTIMIZER, None)]
+        # An optimizer held by an optimizer (`self.optimizer.optimizer`, the torch optimizer a project's wrapper keeps:
+        # ClassyVision's) is the one it wraps: their parameters, and the gradients unscaled, are the same.
+        wrappers = [o.value for o in optimizers if isinstance(o, cst.Attribute) and resolver.role(o.value) is Role.OPTIMIZER]
         scaler = resolver.canonical(item.func.value)  # type: ignore[attr-defined]
         return [
-            *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in optimizers),
+            *(self.event(Unscale, item, optimizer=self.optimizer_key(o, resolver), scaler=scaler) for o in [*optimizers, *wrappers]),
             self.event(Update, item, scaler=scaler),
         ]
 
@@ -519,17 +523,32 @@ class CallEvents:
         """`accelerator.backward` divides by `gradient_accumulation_steps`: set, or unknown, counts as yes."""
         if context.accelerate or last_name(receiver) == "fabric":
             return context.accelerate
-        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
-        built = [b.value for b in context.resolver.bindings(key)] if key else []
+        built = self.accelerators_built(receiver, context)
         if not built or not all(isinstance(value, cst.Call) for value in built):
             return True
         return any(a.keyword is not None and a.keyword.value == ACCUMULATION_STEPS_KEYWORD for v in built for a in v.args)
 
+    def accelerators_built(self, receiver: cst.BaseExpression, context: Context) -> list[cst.BaseExpression | None]:
+        """What the accelerator `receiver` is bound to: each binding's value, a call of a factory of the file or of the
+        project read as what it returns (`build_accelerator(cfg)` returning `Accelerator(gradient_accumulation_steps=
+        cfg.accum)`); a factory returning nothing visible stays its call (no keyword: not known to accumulate)."""
+        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+        resolver = context.resolver
+        found: list[cst.BaseExpression | None] = []
+        for binding in resolver.bindings(key) if key else []:
+            value = binding.value
+            if isinstance(value, cst.Call) and last_name(value.func) not in ACCELERATOR_CLASSES and resolver.same_file is not None:
+                returned = resolver.same_file.factory_returned(value, resolver)
+                if returned:
+                    found += [returned_value for _, returned_value in returned]
+                    continue
+            found.append(value)
+        return found
+
     def configured_accumulation(self, receiver: cst.BaseExpression, context: Context) -> str | None:
         """N of `Accelerator(gradient_accumulation_steps=N)` (or of its plugin's `num_steps=N`), where every
         construction of the receiver sets it and N is not 1."""
-        key = code_of(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
-        built = [b.value for b in context.resolver.bindings(key)] if key else []
+        built = self.accelerators_built(receiver, context)
         if any(isinstance(v, cst.Call) and any(a.keyword and "deepspeed" in a.keyword.value for a in v.args) for v in built):
             return None  # DeepSpeed's engine accumulates by itself, `accumulate()` or not
         found = {accumulation_steps(value) for value in built}

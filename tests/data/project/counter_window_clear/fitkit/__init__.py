@@ -1,0 +1,2 @@
+# expect: clean
+from .model import Model

@@ -1,0 +1,4 @@
+# expect: clean
+from .base import Task
+from .segmentation import Segmentation
+from .embedding import Embedding

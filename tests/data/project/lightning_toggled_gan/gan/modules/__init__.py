@@ -1,0 +1,3 @@
+# expect: clean
+from .dcgan import DCGAN
+from .wgan_gp import WGANGP
