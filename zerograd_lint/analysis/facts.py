@@ -12,7 +12,7 @@ import ast
 import builtins
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Callable, Iterable, Iterator, Mapping, Protocol, TypeVar
 
@@ -112,6 +112,14 @@ class RootFacts:
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
     instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
     namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
+    trusted_before: Mapping[int, GradState] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+
+    def trusted(self) -> RootFacts:
+        """These facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does."""
+        if self.trusted_before is None:
+            return self
+        where = {event_id: self.where[event_id] for event_id in self.trusted_before}
+        return replace(self, before=self.trusted_before, where=where, trusted_before=None)
 
     def spelled(self, key: str, at: Event | Loop) -> str | None:
         """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
@@ -319,6 +327,15 @@ class FileFacts:
     file_name: str = ""  # the checked file's, for words that name places in several files
     # The project the facts were read in: its modules and their trees live as long as the facts (no cycle holds them).
     project: Project | None = None
+
+    def trusted(self) -> FileFacts:
+        """The facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does: a
+        report is made only where the rules make it from both (`engine.rule_reports`)."""
+        roots = tuple(root.trusted() for root in self.roots)
+        read_roots = tuple(root.trusted() for root in self.read_roots)
+        if all(a is b for a, b in zip(roots + read_roots, self.roots + self.read_roots)):
+            return self
+        return replace(self, roots=roots, read_roots=read_roots)
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -703,8 +720,8 @@ def analyse_root(
         root=root,
         block=block,
         events=events,
-        before=gradients.before,
-        where={event_id: locations.events[event_id] for event_id in gradients.before},
+        before=gradients.recorded.before,
+        where={event_id: locations.events[event_id] for event_id in gradients.recorded.before},
         fed={e.id: frozenset(gradients.fed_by(e)) for e in events},
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
@@ -719,6 +736,7 @@ def analyse_root(
         written=written,
         instance_of=instance_of,
         namespaces=builder.namespaces,
+        trusted_before=gradients.recorded.trusted(),
     )
 
 
