@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 
 from zerograd_lint.analysis.interpret import flow
-from zerograd_lint.analysis.ir.nodes import Backward, Rebind
+from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Guard, Rebind
 from zerograd_lint.core.engine import analyze_source
 
 LOOP = """\
@@ -168,3 +168,62 @@ def test_a_valuation_a_call_on_the_scaler_contradicts_is_a_path_that_raised() ->
     assert domain.transfer(scaled, state) == sure({frozenset({("scaler", True)}): frozenset({1})})
     falsy = sure({frozenset({("scaler", False)}): frozenset({2})})
     assert domain.transfer(scaled, falsy) == falsy
+
+
+class Recording(Union):
+    """The plain inner domain, keeping what `Correlated.record` hands it: each valuation's state, a guess or not."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple[frozenset, bool]] = []
+
+    def record(self, event: object, state: frozenset, guessed: bool) -> None:
+        self.records.append((state, guessed))
+
+
+def scaled_backward(event_id: int) -> Backward:
+    return Backward(event_id, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]))
+
+
+def test_a_valuation_that_tests_again_an_atom_the_cap_took_is_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md, "Correlated conditions": past the cap `use_amp`, tested longest ago, is forgotten, and the valuation
+    holds its scaled path (1) and its plain one (2) as one: each is real, no guess yet. `use_amp` tested again, each
+    arm holds the other arm's path: a guess, recorded as one. A path that never tested it (3: it skipped the test)
+    lost nothing and stays sure."""
+    monkeypatch.setattr(flow, "MAX_VALUATIONS", 2)
+    inner = Recording()
+    plan = flow.CorrelationPlan(atoms={key: flow.Atom(key, frozenset({key})) for key in ("use_amp", "rank")})
+    domain = flow.Correlated(inner, plan)  # type: ignore[arg-type]
+    domain.recency = {"use_amp": 1, "rank": 2}
+    state = sure({
+        frozenset({("use_amp", True), ("rank", True)}): frozenset({1}),
+        frozenset({("use_amp", False), ("rank", True)}): frozenset({2}),
+        frozenset({("rank", False)}): frozenset({3}),
+    })
+    joined = domain.join(state, {})
+    assert joined == {
+        frozenset({("rank", True)}): (frozenset({1, 2}), flow.Doubt(frozenset({"use_amp"}))),
+        frozenset({("rank", False)}): (frozenset({3}), flow.SURE),
+    }
+    test = Branch(None, Guard.OTHER, Block(()), Block(()), None, condition=plan.atoms["use_amp"])
+    taken = domain.assume(joined, test, True)
+    assert taken == {
+        frozenset({("rank", True), ("use_amp", True)}): (frozenset({1, 2}), flow.GUESSED),
+        frozenset({("rank", False), ("use_amp", True)}): (frozenset({3}), flow.SURE),
+    }
+    domain.record(scaled_backward(4), taken, False)
+    assert sorted(inner.records, key=repr) == [(frozenset({1, 2}), True), (frozenset({3}), False)]
+
+
+def test_the_state_before_an_event_is_kept_apart_on_the_valuations_that_are_no_guess() -> None:
+    """`before` joins every path, as the rules read it; `trusted` what the valuations that are no guess alone hold,
+    with no entry for an event only guesses reached, and None where no guess reached any."""
+    recorded: flow.Recorded[frozenset] = flow.Recorded(frozenset.union)
+    sure_only, both, guessed_only = scaled_backward(1), scaled_backward(2), scaled_backward(3)
+    recorded.add(sure_only, frozenset({1}), False)
+    assert recorded.trusted() is None
+    recorded.add(both, frozenset({1}), False)
+    recorded.add(both, frozenset({2}), True)
+    recorded.add(both, frozenset({3}), False)
+    recorded.add(guessed_only, frozenset({4}), True)
+    assert recorded.before == {1: frozenset({1}), 2: frozenset({1, 2, 3}), 3: frozenset({4})}
+    assert recorded.trusted() == {1: frozenset({1}), 2: frozenset({1, 3})}
