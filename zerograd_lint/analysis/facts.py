@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
@@ -113,13 +113,20 @@ class RootFacts:
     instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
     namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
     trusted_before: Mapping[int, GradState] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+    # The cached answers that read neither `before` nor `where`: the trusted view shares those already computed.
+    PATH_FREE: ClassVar[tuple[str, ...]] = (
+        "by_id", "inlined_functions", "order", "bailing_out", "around", "early_scheduler_steps", "recreated_optimizers",
+        "kept_values",
+    )
 
     def trusted(self) -> RootFacts:
         """These facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does."""
         if self.trusted_before is None:
             return self
         where = {event_id: self.where[event_id] for event_id in self.trusted_before}
-        return replace(self, before=self.trusted_before, where=where, trusted_before=None)
+        view = replace(self, before=self.trusted_before, where=where, trusted_before=None)
+        view.__dict__.update((name, self.__dict__[name]) for name in self.PATH_FREE if name in self.__dict__)
+        return view
 
     def spelled(self, key: str, at: Event | Loop) -> str | None:
         """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
@@ -335,7 +342,11 @@ class FileFacts:
         read_roots = tuple(root.trusted() for root in self.read_roots)
         if all(a is b for a, b in zip(roots + read_roots, self.roots + self.read_roots)):
             return self
-        return replace(self, roots=roots, read_roots=read_roots)
+        view = replace(self, roots=roots, read_roots=read_roots)
+        view.__dict__.update((name, self.__dict__[name]) for name in self.PATH_FREE if name in self.__dict__)
+        return view
+
+    PATH_FREE: ClassVar[tuple[str, ...]] = ("loops", "several_modules")  # as RootFacts.PATH_FREE
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
