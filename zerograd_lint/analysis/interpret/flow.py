@@ -738,8 +738,8 @@ class Recorded(Generic[State]):
     for the events a guessed valuation reached too (`Doubt`), what the others alone hold there (None: nothing).
 
     A report that needs a guess is no report: the engine keeps a report only where the rules make it from both
-    (`FileFacts.trusted`): one a guessed path alone makes goes, and so does one the guessed paths alone would have
-    kept silent (`no path reaches the step with gradients` is no report where a guessed path does).
+    (`FileFacts.trusted`). One that a guessed path alone makes goes ("some path clips scaled gradients"), and so does
+    one that the guessed paths alone kept silent ("no path brings a backward before this clip").
     """
 
     join: Callable[[State, State], State]
