@@ -4,10 +4,11 @@
 The backward and the step each pick the back end by its own if/elif chain, DDP's `no_sync` is chosen by the local rank
 during accumulation, the clip by the optimizer's and the model's own methods, and a logging helper reads the
 gradients' norm under a setting of its own. So many settings decide a gradient event in each iteration that their
-valuations pass `flow.MAX_VALUATIONS`: the oldest are forgotten, `self.use_amp` among them, and a valuation that lost
-it and tests it again holds paths where the two tests disagree (RULES.md, "Correlated conditions"). Every setting
-here is honoured on its own paths: AMP unscales before clipping and steps through the scaler, the engine steps
-itself and is never clipped, the other back ends step the optimizer. Clean.
+valuations pass `flow.MAX_VALUATIONS` (up to 66 at a join): the oldest are forgotten (the `no_sync` test's, the
+clip's, `self.use_apex`), and a valuation that lost one and tests it again holds paths where the two tests disagree
+(RULES.md, "Correlated conditions"). Every setting here is honoured on its own paths: AMP unscales before clipping
+and steps through the scaler, the engine steps itself and is never clipped, the other back ends step the optimizer.
+Clean.
 """
 # expect: clean
 import torch
