@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 
 from zerograd_lint.analysis.interpret import flow
-from zerograd_lint.analysis.ir.nodes import Backward, Rebind
+from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Guard, Rebind
 from zerograd_lint.core.engine import analyze_source
 
 LOOP = """\
@@ -60,6 +60,11 @@ class Union:
         return first | second
 
 
+def sure(state: dict) -> dict:
+    """A correlated state whose valuations lost nothing for room: each holds its inner state with `flow.SURE`."""
+    return {valuation: (inner, flow.SURE) for valuation, inner in state.items()}
+
+
 def correlated(*keys: str) -> flow.Correlated:
     plan = flow.CorrelationPlan(atoms={key: flow.Atom(key, frozenset({key})) for key in keys})
     return flow.Correlated(Union(), plan)  # type: ignore[arg-type]
@@ -67,25 +72,25 @@ def correlated(*keys: str) -> flow.Correlated:
 
 def test_valuations_differing_in_one_atom_with_the_same_state_become_one_whatever_the_order() -> None:
     domain = correlated("a", "b")
-    state = {
+    state = sure({
         frozenset({("a", True), ("b", True)}): frozenset({1}),
         frozenset({("a", False), ("b", True)}): frozenset({1}),  # `a` decides nothing here: forgotten
         frozenset({("a", True), ("b", False)}): frozenset({2}),
         frozenset({("a", False), ("b", False)}): frozenset({3}),  # `a` decides this one: kept
-    }
-    merged = {frozenset({("b", True)}): frozenset({1}), **{k: v for k, v in state.items() if ("b", False) in k}}
+    })
+    merged = sure({frozenset({("b", True)}): frozenset({1})}) | {k: v for k, v in state.items() if ("b", False) in k}
     assert domain.merge_twins(state) == merged
     assert domain.merge_twins(dict(reversed(state.items()))) == merged
 
 
 def test_a_loop_head_written_two_ways_settles_on_the_atoms_both_keep() -> None:
     domain = correlated("setting", "flag")
-    kept_apart = {
+    kept_apart = sure({
         frozenset({("setting", True), ("flag", True)}): frozenset({1}),
         frozenset({("setting", True), ("flag", False)}): frozenset({2}),
         frozenset({("setting", False)}): frozenset({3}),
-    }
-    forgotten = {frozenset({("setting", True)}): frozenset({1, 2}), frozenset({("setting", False)}): frozenset({3})}
+    })
+    forgotten = sure({frozenset({("setting", True)}): frozenset({1, 2}), frozenset({("setting", False)}): frozenset({3})})
     widened = domain.widen(kept_apart, forgotten, late=False)
     assert widened == forgotten  # `setting` stays correlated; `flag`, kept apart on one pass only, is forgotten
     assert domain.widen(widened, kept_apart, late=False) == widened  # and the head no longer moves
@@ -93,14 +98,14 @@ def test_a_loop_head_written_two_ways_settles_on_the_atoms_both_keep() -> None:
 
 def test_a_loop_head_split_two_ways_on_the_same_atoms_settles_once_late() -> None:
     domain = correlated("name", "other")
-    split = {
+    split = sure({
         frozenset({("name", False), ("other", False)}): frozenset({1}),
         frozenset({("name", False)}): frozenset({2}),
-    }
-    resplit = {**split, frozenset({("name", False), ("other", True)}): frozenset({2}), frozenset({("name", True)}): frozenset({3})}
+    })
+    resplit = {**split, **sure({frozenset({("name", False), ("other", True)}): frozenset({2}), frozenset({("name", True)}): frozenset({3})})}
     assert domain.widen(split, resplit, late=False) == resplit  # the same atoms: nothing forgotten, the head moves
     widened = domain.widen(split, resplit, late=True)
-    assert widened == {frozenset(): frozenset({1, 2, 3})}  # the atoms of the valuations only one head holds go
+    assert widened == sure({frozenset(): frozenset({1, 2, 3})})  # the atoms of the valuations only one head holds go
     assert domain.widen(widened, resplit, late=True) == widened  # and the head no longer moves
 
 
@@ -113,12 +118,15 @@ def test_past_the_limit_of_the_atoms_tested_together_the_one_whose_forgetting_fr
     monkeypatch.setattr(flow, "MAX_VALUATIONS", 2)
     domain = correlated(first, second)
     domain.recency = {first: 1, second: 1}
-    state = {
+    state = sure({
         frozenset({(first, False)}): frozenset({1}),
         frozenset({(first, True), (second, True)}): frozenset({2}),
         frozenset({(first, True), (second, False)}): frozenset({3}),
+    })
+    assert domain.join(state, {}) == {
+        frozenset({(first, False)}): (frozenset({1}), flow.SURE),
+        frozenset({(first, True)}): (frozenset({2, 3}), flow.Doubt(frozenset({second}))),
     }
-    assert domain.join(state, {}) == {frozenset({(first, False)}): frozenset({1}), frozenset({(first, True)}): frozenset({2, 3})}
 
 
 def copy_of(domain: flow.Correlated, target: str, source: str) -> Rebind:
@@ -130,9 +138,9 @@ def copy_of(domain: flow.Correlated, target: str, source: str) -> Rebind:
 
 def test_a_copy_of_an_unknown_value_splits_the_valuations_into_the_values_both_may_take() -> None:
     domain = correlated("use_amp", "self.scaler", "scaler")
-    state = {frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})}
+    state = sure({frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})})
     assert domain.transfer(copy_of(domain, "scaler", "self.scaler"), state) == {
-        valuation | {("self.scaler", truth), ("scaler", truth)}: inner for valuation, inner in state.items() for truth in (True, False)
+        valuation | {("self.scaler", truth), ("scaler", truth)}: kept for valuation, kept in state.items() for truth in (True, False)
     }
 
 
@@ -142,7 +150,7 @@ def test_a_copy_splits_only_where_the_cap_leaves_room(monkeypatch: pytest.Monkey
     source, as before copies were followed (coqui-ai/Trainer's `scaler = self.scaler`)."""
     monkeypatch.setattr(flow, "MAX_VALUATIONS", 3)
     domain = correlated("use_amp", "self.scaler", "scaler")
-    state = {frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})}
+    state = sure({frozenset({("use_amp", True)}): frozenset({1}), frozenset({("use_amp", False)}): frozenset({2})})
     copied = domain.transfer(copy_of(domain, "scaler", "self.scaler"), state)
     assert copied == state
     assert domain.join(copied, {}) == state  # a split's four valuations would have lost `use_amp` here
@@ -156,7 +164,66 @@ def test_a_valuation_a_call_on_the_scaler_contradicts_is_a_path_that_raised() ->
         2, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]),
         present=frozenset({"scaler"}), truthy=frozenset({"scaler"}),
     )
-    state = {frozenset({("scaler", True)}): frozenset({1}), frozenset({("scaler", False)}): frozenset({2})}
-    assert domain.transfer(scaled, state) == {frozenset({("scaler", True)}): frozenset({1})}
-    falsy = {frozenset({("scaler", False)}): frozenset({2})}
+    state = sure({frozenset({("scaler", True)}): frozenset({1}), frozenset({("scaler", False)}): frozenset({2})})
+    assert domain.transfer(scaled, state) == sure({frozenset({("scaler", True)}): frozenset({1})})
+    falsy = sure({frozenset({("scaler", False)}): frozenset({2})})
     assert domain.transfer(scaled, falsy) == falsy
+
+
+class Recording(Union):
+    """The plain inner domain, keeping what `Correlated.record` hands it: each valuation's state, a guess or not."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple[frozenset, bool]] = []
+
+    def record(self, event: object, state: frozenset, guessed: bool) -> None:
+        self.records.append((state, guessed))
+
+
+def scaled_backward(event_id: int) -> Backward:
+    return Backward(event_id, cst.Name("loss"), scaled=True, scaler="scaler", normalises=False, loss=None, scope=cst.Module([]))
+
+
+def test_a_valuation_that_tests_again_an_atom_the_cap_took_is_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md, "Correlated conditions": past the cap `use_amp`, tested longest ago, is forgotten, and the valuation
+    holds its scaled path (1) and its plain one (2) as one: each is real, no guess yet. `use_amp` tested again, each
+    arm holds the other arm's path: a guess, recorded as one. A path that never tested it (3: it skipped the test)
+    lost nothing and stays sure."""
+    monkeypatch.setattr(flow, "MAX_VALUATIONS", 2)
+    inner = Recording()
+    plan = flow.CorrelationPlan(atoms={key: flow.Atom(key, frozenset({key})) for key in ("use_amp", "rank")})
+    domain = flow.Correlated(inner, plan)  # type: ignore[arg-type]
+    domain.recency = {"use_amp": 1, "rank": 2}
+    state = sure({
+        frozenset({("use_amp", True), ("rank", True)}): frozenset({1}),
+        frozenset({("use_amp", False), ("rank", True)}): frozenset({2}),
+        frozenset({("rank", False)}): frozenset({3}),
+    })
+    joined = domain.join(state, {})
+    assert joined == {
+        frozenset({("rank", True)}): (frozenset({1, 2}), flow.Doubt(frozenset({"use_amp"}))),
+        frozenset({("rank", False)}): (frozenset({3}), flow.SURE),
+    }
+    test = Branch(None, Guard.OTHER, Block(()), Block(()), None, condition=plan.atoms["use_amp"])
+    taken = domain.assume(joined, test, True)
+    assert taken == {
+        frozenset({("rank", True), ("use_amp", True)}): (frozenset({1, 2}), flow.GUESSED),
+        frozenset({("rank", False), ("use_amp", True)}): (frozenset({3}), flow.SURE),
+    }
+    domain.record(scaled_backward(4), taken, False)
+    assert sorted(inner.records, key=repr) == [(frozenset({1, 2}), True), (frozenset({3}), False)]
+
+
+def test_the_state_before_an_event_is_kept_apart_on_the_valuations_that_are_no_guess() -> None:
+    """`before` joins every path, as the rules read it; `trusted` what the valuations that are no guess alone hold,
+    with no entry for an event only guesses reached, and None where no guess reached any."""
+    recorded: flow.Recorded[frozenset] = flow.Recorded(frozenset.union)
+    sure_only, both, guessed_only = scaled_backward(1), scaled_backward(2), scaled_backward(3)
+    recorded.add(sure_only, frozenset({1}), False)
+    assert recorded.trusted() is None
+    recorded.add(both, frozenset({1}), False)
+    recorded.add(both, frozenset({2}), True)
+    recorded.add(both, frozenset({3}), False)
+    recorded.add(guessed_only, frozenset({4}), True)
+    assert recorded.before == {1: frozenset({1}), 2: frozenset({1, 2, 3}), 3: frozenset({4})}
+    assert recorded.trusted() == {1: frozenset({1}), 2: frozenset({1, 3})}

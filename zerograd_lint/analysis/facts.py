@@ -12,9 +12,9 @@ import ast
 import builtins
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, TypeVar
 
 import libcst as cst
 
@@ -113,6 +113,21 @@ class RootFacts:
     written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> the optimizers whose model its loss runs through
     instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
     namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
+    trusted_before: Mapping[int, GradState] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+    # The cached answers that read neither `before` nor `where`: the trusted view shares those already computed.
+    PATH_FREE: ClassVar[tuple[str, ...]] = (
+        "by_id", "inlined_functions", "order", "bailing_out", "around", "early_scheduler_steps", "recreated_optimizers",
+        "kept_values",
+    )
+
+    def trusted(self) -> RootFacts:
+        """These facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does."""
+        if self.trusted_before is None:
+            return self
+        where = {event_id: self.where[event_id] for event_id in self.trusted_before}
+        view = replace(self, before=self.trusted_before, where=where, trusted_before=None)
+        view.__dict__.update((name, self.__dict__[name]) for name in self.PATH_FREE if name in self.__dict__)
+        return view
 
     def spelled(self, key: str, at: Event | Loop) -> str | None:
         """How the code at `at` writes the object keyed `key` (keys are the outermost caller's spelling): a step's
@@ -320,6 +335,19 @@ class FileFacts:
     file_name: str = ""  # the checked file's, for words that name places in several files
     # The project the facts were read in: its modules and their trees live as long as the facts (no cycle holds them).
     project: Project | None = None
+
+    def trusted(self) -> FileFacts:
+        """The facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does: a
+        report is made only where the rules make it from both (`engine.rule_reports`)."""
+        roots = tuple(root.trusted() for root in self.roots)
+        read_roots = tuple(root.trusted() for root in self.read_roots)
+        if all(a is b for a, b in zip(roots + read_roots, self.roots + self.read_roots)):
+            return self
+        view = replace(self, roots=roots, read_roots=read_roots)
+        view.__dict__.update((name, self.__dict__[name]) for name in self.PATH_FREE if name in self.__dict__)
+        return view
+
+    PATH_FREE: ClassVar[tuple[str, ...]] = ("loops", "several_modules")  # as RootFacts.PATH_FREE
 
     @cached_property
     def none_evidence(self) -> Mapping[tuple[int, int], NoneEvidence]:
@@ -704,8 +732,8 @@ def analyse_root(
         root=root,
         block=block,
         events=events,
-        before=gradients.before,
-        where={event_id: locations.events[event_id] for event_id in gradients.before},
+        before=gradients.recorded.before,
+        where={event_id: locations.events[event_id] for event_id in gradients.recorded.before},
         fed={e.id: frozenset(gradients.fed_by(e)) for e in events},
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),
@@ -720,6 +748,7 @@ def analyse_root(
         written=written,
         instance_of=instance_of,
         namespaces=builder.namespaces,
+        trusted_before=gradients.recorded.trusted(),
     )
 
 

@@ -429,11 +429,23 @@ def warn(message: str) -> None:
 
 
 def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Diagnostic]:
+    for name in facts.unsettled:
+        warn(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
+    found = checked(facts, path, codes)
+    trusted = facts.trusted()
+    if trusted is not facts:  # a report that needs a guessed path (`flow.Doubt`) is none: made from both, or not made
+        kept = checked(trusted, path, codes, quiet=True)
+        found = {key: kept[key] for key in found if key in kept}
+    return sorted(found.values(), key=lambda d: d.sort_key)
+
+
+def checked(
+    facts: FileFacts, path: str, codes: frozenset[str], quiet: bool = False
+) -> dict[tuple[str | None, int, int, str], Diagnostic]:
+    """Each selected rule's reports on the facts, by place and code."""
     from zerograd_lint.analysis.interpret.flow import Unsettled
     from zerograd_lint.rules import all_rules
 
-    for name in facts.unsettled:
-        warn(f"zerograd-lint: {path}: {name} not analysed: {UNSETTLED}")
     found: dict[tuple[str | None, int, int, str], Diagnostic] = {}
     for rule in all_rules():
         if rule.check is None or rule.code not in codes:
@@ -441,12 +453,13 @@ def rule_reports(facts: FileFacts, path: str, codes: frozenset[str]) -> list[Dia
         try:
             findings = list(rule.check(facts))
         except Unsettled:  # an analysis the rule asks for: the rule stays silent on this file
-            warn(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
+            if not quiet:
+                warn(f"zerograd-lint: {path}: {rule.code} not checked: {UNSETTLED}")
             continue
         for finding in findings:
             key = (finding.path, finding.line, finding.column, rule.code)
             found.setdefault(key, to_diagnostic(path, rule.code, finding))
-    return sorted(found.values(), key=lambda d: d.sort_key)
+    return found
 
 
 def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import count
-from typing import Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, Mapping, NamedTuple, Protocol, TypeVar
 
 from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, numbers_decide
 from zerograd_lint.analysis.ir.nodes import (
@@ -58,6 +59,8 @@ class Unsettled(Exception):
 
 
 class Domain(Protocol[State]):
+    # The state before an event, as the rules read it (`Recorded`); `guessed`: on a valuation that is a guess (`Doubt`).
+    def record(self, event: Event, state: State, guessed: bool) -> None: ...
     def transfer(self, event: Event, state: State) -> State: ...
     def join(self, first: State, second: State) -> State: ...
     def enter_loop(self, loop: Loop, state: State) -> State: ...  # a training loop
@@ -71,7 +74,10 @@ class Domain(Protocol[State]):
 
 
 class PassThrough:
-    """A domain's defaults: loops' edges and branch tests change nothing."""
+    """A domain's defaults: nothing recorded for the rules; loops' edges and branch tests change nothing."""
+
+    def record(self, event: Event, state: State, guessed: bool) -> None:
+        return None
 
     def enter_loop(self, loop: Loop, state: State) -> State:
         return state
@@ -101,7 +107,9 @@ class PassThrough:
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
 # What a correlated test can decide (gradient reads and freezes: for ZG301).
 LIFECYCLE = frozenset({Backward, Step, Clear, Unscale, Update, Clip, GradWrite, GradAccess, Freeze})
-MAX_VALUATIONS = 16
+# Past it a test is forgotten, and a report that needs it again is not made (`Doubt`): at 16, mosaicml/composer's
+# OOM retry lost two true ZG404s that way; 32 keeps them, and settles microsoft/LoRA's Trainer in fewer units.
+MAX_VALUATIONS = 32
 REQUIRES_GRAD = ".requires_grad"
 SINGLE_VALUE = frozenset({"equal", "none"})  # tests of a subject against one literal: true for one literal at a time
 
@@ -310,7 +318,11 @@ class CorrelationPlan:
     def read_by(self, branch: Branch) -> frozenset[str]:
         """The atoms a test reads: its own, and those `Correlated.value` decides it by (`x is None` for `if x:`, `split
         == 'val'` for `split == 'train'`)."""
-        own = [atom for atom in atoms_of(branch.condition) if atom.key in self.atoms]
+        return self.deciding([atom for atom in atoms_of(branch.condition) if atom.key in self.atoms])
+
+    def deciding(self, atoms: Iterable[Atom]) -> frozenset[str]:
+        """The kept atoms that decide these or that these decide: their own, and those of the same subject."""
+        own = list(atoms)
         if not own:
             return frozenset()
         subjects = {atom.subject for atom in own if atom.subject is not None} | {atom.key for atom in own if atom.kind == "flag"}
@@ -403,6 +415,43 @@ def flag_decides(atom: Atom, literal: str) -> bool | None:
     return numbers.get(atom.value, atom.value) == numbers.get(literal, literal)
 
 
+class Doubt(NamedTuple):
+    """What the cap on valuations cost one valuation (RULES.md, "Correlated conditions": a report must never need two
+    tests of the same setting to disagree).
+
+    `lost`: the atoms forgotten for room (past `MAX_VALUATIONS`) while a test ahead may still read them: the valuation
+    holds as one the paths on which they differ. Each of those paths is real, so that alone is no guess. `guessed`:
+    one of them was tested (or learned) since, so the arm the valuation took holds paths that took the other one at
+    the first test: what its state holds may need two tests to disagree. The state before each event is recorded
+    apart on the valuations that are no guess (`Recorded`), and a report is made only where those alone make it too:
+    where the analysis does not know, it stays silent.
+    """
+
+    lost: frozenset[str] = frozenset()
+    guessed: bool = False
+
+    def joined(self, other: Doubt) -> Doubt:
+        if self == other:
+            return self
+        if self.guessed or other.guessed:
+            return GUESSED
+        return Doubt(self.lost | other.lost)
+
+
+class Forgetting(Enum):
+    """Why atoms are forgotten, which says what becomes of the valuations' doubts."""
+
+    DEAD = "no test ahead reads them before they change: nothing is left to lose in them"
+    ROOM = "past MAX_VALUATIONS: lost by the valuations that held them"
+    # A loop head's widening, to settle: their doubts as they were (an atom the cap took from one head is lost there
+    # already; one the other head kept apart is forgotten as the fixpoint needs, as before doubts were kept).
+    SETTLING = "a loop head's widening"
+
+
+SURE = Doubt()
+GUESSED = Doubt(guessed=True)  # what it lost no longer matters: the valuation stays a guess
+
+
 @dataclass
 class Correlated(Generic[State]):
     """A domain kept apart per valuation of the tests passed on the way (RULES.md, "Correlated conditions").
@@ -412,19 +461,25 @@ class Correlated(Generic[State]):
     nothing in a loop rebinds keep their value across the back edge (loop
     invariant), except those that move by nature every iteration (a modulo, a
     sync flag), which are forgotten there when the loop tests them (`plan.moving`).
+    Each valuation holds the inner domain's state with its `Doubt`.
     """
 
     inner: Domain[State]
     plan: CorrelationPlan
     recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
+    tests_read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(branch) -> `plan.read_by(branch)`
 
     def start(self, state: State) -> dict:
-        return {frozenset(): state}
+        return {frozenset(): (state, SURE)}
 
     def each(self, state: dict, change) -> dict:
         spend(len(state))
-        return {valuation: change(inner) for valuation, inner in state.items()}
+        return {valuation: (change(inner), doubt) for valuation, (inner, doubt) in state.items()}
+
+    def record(self, event: Event, state: dict, guessed: bool) -> None:
+        for inner, doubt in state.values():
+            self.inner.record(event, inner, guessed or doubt.guessed)
 
     def transfer(self, event: Event, state: dict) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner))
@@ -447,25 +502,30 @@ class Correlated(Generic[State]):
         if not decided:
             return state
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
-        for valuation, inner in state.items():
-            self.add(result, valuation | decided, inner)
+        for valuation, (inner, doubt) in state.items():
+            self.add(result, valuation | decided, inner, doubt)
         return result
 
     def copied(self, event: Rebind, state: dict) -> dict:
         """`zero_grad_next_step = perform_update_step`, `fp16_scaler = model.fp16_scaler`: in each valuation the copy's
         atoms hold what its source's same atoms hold there (read before the rebinding forgets what it changes); where
         the source's is not known, the valuation splits into one for each value both may take. A later test of the
-        copy then agrees with a test of the source, before the copy or after it, until either is rebound."""
+        copy then agrees with a test of the source, before the copy or after it, until either is rebound. A source
+        the valuation lost for room is not split (that would be a guess): the copy is as lost as its source."""
         killed = self.plan.killed_by(event)
         pairs = self.plan.copies[event.id]
         unknown = sum(self.value(valuation, source) is None for valuation in state for _, source in pairs)
         room = len(state) + unknown <= MAX_VALUATIONS  # a split past the cap would only make the oldest tests forgotten
         result: dict = {}
-        for valuation, inner in state.items():
+        for valuation, (inner, doubt) in state.items():
             kept = frozenset(item for item in valuation if item[0] not in killed)
+            lost = doubt.lost - killed
             alternatives = [kept]
             for target, source in pairs:
                 value = self.value(valuation, source)
+                if value is None and doubt.lost & self.plan.deciding([source]):
+                    lost |= {target.key}
+                    continue
                 if value is None and not room:
                     continue  # the copy as unknown as its source, as before copies were followed
                 values = (value,) if value is not None else (True, False)
@@ -474,7 +534,7 @@ class Correlated(Generic[State]):
                     if (extended := self.extend(each, ((source, truth), (target, truth)))) is not None
                 ]
             for each in alternatives:
-                self.add(result, each, inner)
+                self.add(result, each, inner, doubt._replace(lost=lost) if not doubt.guessed else doubt)
         return result
 
     def counted(self, event: Rebind, state: dict) -> dict:
@@ -483,10 +543,10 @@ class Correlated(Generic[State]):
         atoms = [(key, atom) for key, atom in self.plan.atoms.items() if flag_subject(atom) in event.names]
         marker = later(self.plan.counters[event.id])
         result: dict = {}
-        for valuation, inner in state.items():
+        for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
             decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
-            self.add(result, valuation | decided, inner)
+            self.add(result, valuation | decided, inner, doubt)
         return result
 
     def shown_present(self, event: Event, state: dict) -> dict:
@@ -500,19 +560,24 @@ class Correlated(Generic[State]):
         )
         if not facts:
             return state
+        about = self.plan.deciding(atom for atom, _ in facts) if any(doubt.lost for _, doubt in state.values()) else frozenset()
         result: dict = {}
-        for valuation, inner in state.items():
+        for valuation, (inner, doubt) in state.items():
             if (extended := self.extend(valuation, facts)) is not None:
-                self.add(result, extended, inner)
+                self.add(result, extended, inner, learned(doubt, valuation, extended, about))
         return result or state
 
-    def add(self, into: dict, valuation: Valuation, inner: State) -> None:
-        into[valuation] = self.inner.join(into[valuation], inner) if valuation in into else inner
+    def add(self, into: dict, valuation: Valuation, inner: State, doubt: Doubt = SURE) -> None:
+        if valuation in into:
+            held, held_doubt = into[valuation]
+            into[valuation] = (self.inner.join(held, inner), held_doubt.joined(doubt))
+        else:
+            into[valuation] = (inner, doubt)
 
     def join(self, first: dict, second: dict) -> dict:
         result = dict(first)
-        for valuation, inner in second.items():
-            self.add(result, valuation, inner)
+        for valuation, (inner, doubt) in second.items():
+            self.add(result, valuation, inner, doubt)
         if len(result) > MAX_VALUATIONS:
             result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close (a loop's
@@ -527,7 +592,7 @@ class Correlated(Generic[State]):
         """Forget the atom tested longest ago; of those tested together (`if a and b:`), the one whose forgetting
         leaves the fewest valuations, then the first by key: never the order of a set, which follows the hash."""
         tick = min(self.recency.get(key, 0) for key in kept)
-        forgotten = [self.forget(state, frozenset({key})) for key in sorted(kept) if self.recency.get(key, 0) == tick]
+        forgotten = [self.forget(state, frozenset({key}), Forgetting.ROOM) for key in sorted(kept) if self.recency.get(key, 0) == tick]
         return min(forgotten, key=len)
 
     def merge_twins(self, state: dict) -> dict:
@@ -542,18 +607,26 @@ class Correlated(Generic[State]):
             for valuation in sorted(result, key=sorted):  # same states always merge the same way
                 if (key, True) in valuation and valuation in result:
                     twin = (valuation - {(key, True)}) | {(key, False)}
-                    if twin in result and result[twin] == result[valuation]:
-                        inner = result.pop(valuation)
-                        del result[twin]
-                        self.add(result, valuation - {(key, True)}, inner)
+                    if twin in result and result[twin][0] == result[valuation][0]:
+                        inner, doubt = result.pop(valuation)
+                        self.add(result, valuation - {(key, True)}, inner, doubt.joined(result.pop(twin)[1]))
         return result
 
-    def forget(self, state: dict, keys: frozenset[str]) -> dict:
-        if not keys or not any(key in keys for valuation in state for key, _ in valuation):
+    def forget(self, state: dict, keys: frozenset[str], why: Forgetting = Forgetting.DEAD) -> dict:
+        """The valuations without these atoms, their doubts as `why` says."""
+        if not keys:
+            return state
+        held = any(key in keys for valuation in state for key, _ in valuation)
+        if not held and (why is not Forgetting.DEAD or not any(doubt.lost & keys for _, doubt in state.values())):
             return state
         result: dict = {}
-        for valuation, inner in state.items():
-            self.add(result, frozenset(item for item in valuation if item[0] not in keys), inner)
+        for valuation, (inner, doubt) in state.items():
+            kept = frozenset(item for item in valuation if item[0] not in keys)
+            if why is Forgetting.ROOM and len(kept) < len(valuation) and not doubt.guessed:
+                doubt = Doubt(doubt.lost | {key for key, _ in valuation - kept})
+            elif why is Forgetting.DEAD and doubt.lost & keys:
+                doubt = Doubt(doubt.lost - keys)
+            self.add(result, kept, inner, doubt)
         return result
 
     def value(self, valuation: Valuation, atom: Atom) -> bool | None:
@@ -595,12 +668,18 @@ class Correlated(Generic[State]):
             for atom, _ in facts:
                 self.recency[atom.key] = now
         result: dict = {}
-        for valuation, inner in state.items():
+        for valuation, (inner, doubt) in state.items():
+            about = self.read_by(branch) if doubt.lost else frozenset()
             for facts in alternatives:
                 merged = self.extend(valuation, facts)
                 if merged is not None:
-                    self.add(result, merged, self.without_absent(merged, facts, inner))
+                    self.add(result, merged, self.without_absent(merged, facts, inner), learned(doubt, valuation, merged, about))
         return self.forget(result, dead) if result else None
+
+    def read_by(self, branch: Branch) -> frozenset[str]:
+        if id(branch) not in self.tests_read:
+            self.tests_read[id(branch)] = self.plan.read_by(branch)
+        return self.tests_read[id(branch)]
 
     def without_absent(self, valuation: Valuation, facts: tuple, inner: State) -> State:
         """The arm of `if ... and not self.engine:` where the valuation says the engine is None: the optimizers its
@@ -649,7 +728,8 @@ class Correlated(Generic[State]):
         unsteady = atoms(old) ^ atoms(new)
         if late:
             unsteady |= atoms(old.keys() ^ new.keys())
-        return self.forget(self.join(old, new), frozenset(key for key in unsteady if key in self.plan.atoms))
+        unsteady = frozenset(key for key in unsteady if key in self.plan.atoms)
+        return self.forget(self.join(old, new), unsteady, Forgetting.SETTLING)
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
         return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
@@ -662,8 +742,8 @@ class Correlated(Generic[State]):
         state = self.forget(state, moving)
         if id(loop) in self.plan.counted:  # the next iteration is a later one: its counter has left its start
             marked: dict = {}
-            for valuation, inner in state.items():
-                self.add(marked, valuation | {(later(id(loop)), True)}, inner)
+            for valuation, (inner, doubt) in state.items():
+                self.add(marked, valuation | {(later(id(loop)), True)}, inner, doubt)
             state = marked
         return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
@@ -688,8 +768,49 @@ class Correlated(Generic[State]):
 
             for taken in list(then):
                 for skipped in [v for v in orelse if agree(v, taken)]:
-                    then[taken], orelse[skipped] = self.inner.after_branch(branch, then[taken], orelse[skipped])
+                    (kept, kept_doubt), (other, other_doubt) = then[taken], orelse[skipped]
+                    kept, other = self.inner.after_branch(branch, kept, other)
+                    then[taken], orelse[skipped] = (kept, kept_doubt), (other, other_doubt)
         return then, orelse
+
+
+def learned(doubt: Doubt, before: Valuation, after: Valuation, about: frozenset[str]) -> Doubt:
+    """A valuation that learns the value of an atom it lost for room (or of one deciding it, `about`) holds paths
+    that took the other value at the first test: a guess from there on."""
+    if doubt.guessed or after == before or not doubt.lost & about:
+        return doubt
+    return GUESSED
+
+
+@dataclass
+class Recorded(Generic[State]):
+    """The state before each event, joined over every path that reaches it (`before`), as the rules read it; and,
+    for the events a guessed valuation reached too (`Doubt`), what the others alone hold there (None: nothing).
+
+    A report that needs a guess is no report: the engine keeps a report only where the rules make it from both
+    (`FileFacts.trusted`). One that a guessed path alone makes goes ("some path clips scaled gradients"), and so does
+    one that the guessed paths alone kept silent ("no path brings a backward before this clip").
+    """
+
+    join: Callable[[State, State], State]
+    before: dict[int, State] = field(default_factory=dict)
+    guessed: dict[int, State | None] = field(default_factory=dict)
+
+    def add(self, event: Event, state: State, guessed: bool) -> None:
+        previous = self.before.get(event.id)
+        if guessed and event.id not in self.guessed:
+            self.guessed[event.id] = previous  # what the paths recorded so far, none a guess, hold
+        elif not guessed and event.id in self.guessed:
+            trusted = self.guessed[event.id]
+            self.guessed[event.id] = state if trusted is None else self.join(trusted, state)
+        self.before[event.id] = state if previous is None else self.join(previous, state)
+
+    def trusted(self) -> dict[int, State] | None:
+        """The state before each event on the valuations that are no guess; None where every one was none."""
+        if not self.guessed:
+            return None
+        kept = {event: self.guessed.get(event, state) for event, state in self.before.items()}
+        return {event: state for event, state in kept.items() if state is not None}
 
 
 @dataclass
@@ -726,6 +847,7 @@ class Interpreter(Generic[State]):
     def run(self, node: Node, state: State) -> Flow[State]:
         spend()
         if isinstance(node, Event):
+            self.domain.record(node, state, False)
             return Flow(normal=self.domain.transfer(node, state))
         if isinstance(node, Block):
             return self.run_block(node, state)

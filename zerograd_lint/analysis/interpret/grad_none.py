@@ -10,11 +10,11 @@ the model's class (no_grad_parts.py), reached through what built the model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Iterator, Mapping
 
-from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough, Recorded
 from zerograd_lint.analysis.interpret.gradients import related
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
@@ -43,12 +43,16 @@ CLASS_DEPTH = 3
 class ReadDomain(PassThrough):
     """What each `.grad` read may follow, per path."""
 
-    before: dict[int, frozenset] = field(default_factory=dict)
+    recorded: Recorded[frozenset] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.recorded = Recorded(self.join)
+
+    def record(self, event: Event, state: frozenset, guessed: bool) -> None:
+        if isinstance(event, GradAccess):
+            self.recorded.add(event, state, guessed)
 
     def transfer(self, event: Event, state: frozenset) -> frozenset:
-        if isinstance(event, GradAccess):
-            self.before[event.id] = self.before.get(event.id, frozenset()) | state
-            return state
         if isinstance(event, (Backward, GradWrite)):  # gradients everywhere, as far as anyone can tell
             return frozenset((False, frozenset(), freezes) for _, _, freezes in state)
         if isinstance(event, Clear) and event.set_to_none is not False and event.target.kind in {"model", "optimizer"}:
@@ -73,6 +77,11 @@ class ReadFacts:
     before: Mapping[int, frozenset]
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     names: Mapping[int, tuple[str, ...]]  # container number -> its `name.grad` names, in order (see GradRead)
+    trusted_before: Mapping[int, frozenset] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+
+    def trusted(self) -> ReadFacts:
+        """These facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does."""
+        return self if self.trusted_before is None else replace(self, before=self.trusted_before, trusted_before=None)
 
     @cached_property
     def optimizers(self) -> frozenset[str]:
@@ -94,7 +103,7 @@ def analyse_reads(block: Block, models: Mapping[str, frozenset[str]], names: Map
     # Where the backward is in view, gradients start as None; elsewhere the caller may have run one.
     start = frozenset({(any(isinstance(e, Backward) for e in events), frozenset(), frozenset())})
     Interpreter(correlated, structure).run(block, correlated.start(start))
-    return ReadFacts(events, domain.before, models, names)
+    return ReadFacts(events, domain.recorded.before, models, names, domain.recorded.trusted())
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Union
 
-from zerograd_lint.analysis.interpret.flow import PassThrough
+from zerograd_lint.analysis.interpret.flow import PassThrough, Recorded
 from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -314,7 +314,10 @@ class GradientDomain(PassThrough):
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
-    before: dict[int, dict[str, frozenset]] = field(default_factory=dict)
+    recorded: Recorded[GradState] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.recorded = Recorded(self.join)
 
     def initial(self) -> dict[str, frozenset]:
         start = frozenset({frozenset({(Mark.INITIAL,)})})
@@ -338,9 +341,10 @@ class GradientDomain(PassThrough):
 
     # Domain ------------------------------------------------------------------
 
+    def record(self, event: Event, state: GradState, guessed: bool) -> None:
+        self.recorded.add(event, state, guessed)
+
     def transfer(self, event: Event, state: GradState) -> GradState:
-        previous = self.before.get(event.id)
-        self.before[event.id] = dict(state) if previous is None else self.join(previous, state)
         if isinstance(event, Backward):
             return self.backward(event, state)
         if isinstance(event, Clear):
