@@ -59,3 +59,18 @@ def test_nothing_is_known_of_a_setting_assigned_unseen_or_of_tests_that_may_chan
     assert "self.use_amp" not in implications(name_bound_again)
     bound_outside_init = TRAINER + "\n    def configure(self, args):\n        self.args = args\n"
     assert "self.use_amp" not in implications(bound_outside_init) and "self.engine" not in implications(bound_outside_init)
+
+
+def test_class_level_values_fields_and_attributes_set_by_name_are_never_settings() -> None:
+    truthy_default = TRAINER.replace("class Trainer:\n", "class Trainer:\n    use_amp = True\n")
+    assert "self.use_amp" not in implications(truthy_default) and "self.engine" in implications(truthy_default)
+    falsy_default = TRAINER.replace("class Trainer:\n", "class Trainer:\n    use_amp = False\n")
+    assert implications(falsy_default)["self.use_amp"] == implications(TRAINER)["self.use_amp"]
+    field = TRAINER.replace("class Trainer:\n", "class Trainer:\n    use_amp: bool = False\n")
+    assert "self.use_amp" not in implications(field)
+    by_name = TRAINER + "\n    def configure(self, **options):\n        for key, value in options.items():\n            setattr(self, key, value)\n"
+    assert implications(by_name) == {}
+    by_dict = TRAINER + "\n    def configure(self, **options):\n        self.__dict__.update(options)\n"
+    assert implications(by_dict) == {}
+    searched = TRAINER + "\n    def search(self, trial):\n        for key, value in trial.items():\n            setattr(self.args, key, value)\n"
+    assert implications(searched) == {}  # every test read `self.args`, whose attributes a search may set

@@ -50,9 +50,15 @@ def truth_implications(classes: Sequence[tuple[object, cst.ClassDef]], own: bool
         return {}
     found = Assignments()
     for _, cls in classes:
+        named = set_by_name(cls)
+        if "self" in named:
+            return {}
+        found.mutated |= named
         for statement in statements(cls.body):
             if isinstance(statement, cst.FunctionDef):
                 read_method(statement, found)
+            elif isinstance(statement, cst.SimpleStatementLine):
+                class_attributes(statement, found)
     stable = {
         name for name, made in found.made.items()
         if name not in found.spoiled and all(m.method == INIT and m.alias for m in made)
@@ -67,6 +73,40 @@ def truth_implications(classes: Sequence[tuple[object, cst.ClassDef]], own: bool
         if truthy or present:
             implications[f"self.{name}"] = (truthy, present)
     return implications
+
+
+def set_by_name(cls: cst.ClassDef) -> set[str]:
+    """The chains whose attributes the class's code sets by name, any of them: `self` for `setattr(self, key, value)`
+    or `self.__dict__.update(...)`, `self.args` for `setattr(self.args, key, value)` (a hyperparameter search)."""
+    found = set()
+    for node in nodes_under(cls.body):
+        if isinstance(node, cst.Call) and dotted_name(node.func) == "setattr" and node.args:
+            chain = dotted_name(node.args[0].value)
+            if chain is not None and (chain == "self" or chain.startswith("self.")):
+                found.add(chain)
+        elif isinstance(node, cst.Attribute) and node.attr.value == "__dict__" and dotted_name(node.value) == "self":
+            found.add("self")
+    return found
+
+
+def class_attributes(statement: cst.SimpleStatementLine, found: Assignments) -> None:
+    """A class-level value is the instance's until a method assigns one: a truthy one (`use_amp = True`) is a value no
+    test guards, and a field (`use_amp: bool = False`, a dataclass's `__init__` parameter) any value: never settings."""
+    for small in statement.body:
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+            found.spoiled.add(small.target.value)
+        elif isinstance(small, cst.Assign) and literal_of(small.value) not in FALSY_LITERALS:
+            for target in small.targets:
+                for node in [target.target, *walk_names(target.target)]:
+                    if isinstance(node, cst.Name):
+                        found.spoiled.add(node.value)
+
+
+def walk_names(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield element.value
+            yield from walk_names(element.value)
 
 
 def holds(chain: str, stable: set[str], mutated: set[str]) -> bool:
