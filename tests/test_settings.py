@@ -55,7 +55,9 @@ def test_nothing_is_known_of_a_setting_assigned_unseen_or_of_tests_that_may_chan
     changed_in_place = TRAINER.replace('self.args.fp16_note = "set"', "self.args.engine = False")
     assert "self.engine" not in implications(changed_in_place)
     assert implications(changed_in_place)["self.use_amp"][0] == {("self.args.fp16", True)}
-    name_bound_again = TRAINER.replace("        self.engine = None\n        self.use_amp = False", "        args = other_args()\n        self.engine = None\n        self.use_amp = False")
+    name_bound_again = TRAINER.replace(
+        "        self.engine = None\n        self.use_amp = False", "        args = other_args()\n        self.engine = None\n        self.use_amp = False"
+    )
     assert "self.use_amp" not in implications(name_bound_again)
     bound_outside_init = TRAINER + "\n    def configure(self, args):\n        self.args = args\n"
     assert "self.use_amp" not in implications(bound_outside_init) and "self.engine" not in implications(bound_outside_init)

@@ -172,24 +172,10 @@ class CallEvents:
         func = call.func
         resolver = context.resolver
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
-        if last_name(func) == XLA_OPTIMIZER_STEP.rsplit(".", 1)[-1] and (stepped := self.xla_step(call, context)) is not None:
+        if (stepped := self.xla_step(call, context)) is not None:
             return stepped
         if isinstance(func, cst.Name):
-            if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
-                return [self.clip(call, func.value, False, resolver)]
-            function = (
-                self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
-                or self.function_passed(func, context)
-                or self.runner_of(call, context)
-            )
-            if function is None and (bound := self.bound_call(call, func, context)) is not None:
-                return bound  # `step = partial(train_step, ...)`, `trainer(images)`
-            if function is None and CLEAR_HELPER.search(func.value):
-                # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
-                return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
-            if function is None and (changed := state_events.state_change_target(call)) is not None:
-                return [self.event(StateLoad, call, target=resolver.canonical(changed))]
-            return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
+            return self.named_call(call, func, context)
         if isinstance(func, cst.Subscript):
             return self.chosen_from_table(call, func, context) or []
         if not isinstance(func, cst.Attribute):
@@ -250,6 +236,26 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def named_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node]:
+        """The events of a call of a bare name: a clip function, a def (of the file, imported, handed in), a bound
+        instance or partial, a clear or state change by name, or what an opaque call may do."""
+        resolver = context.resolver
+        if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
+            return [self.clip(call, func.value, False, resolver)]
+        function = (
+            self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
+            or self.function_passed(func, context)
+            or self.runner_of(call, context)
+        )
+        if function is None and (bound := self.bound_call(call, func, context)) is not None:
+            return bound  # `step = partial(train_step, ...)`, `trainer(images)`
+        if function is None and CLEAR_HELPER.search(func.value):
+            # `zero_grad(params)` imported from elsewhere: a clear of unknown coverage.
+            return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=None)]
+        if function is None and (changed := state_events.state_change_target(call)) is not None:
+            return [self.event(StateLoad, call, target=resolver.canonical(changed))]
+        return self.inline_call(call, function, context) if function is not None else self.opaque_update(call, context)
 
     def bound_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node] | None:
         """A name that no def binds, called: a `functools.partial` of a def (`partial_called`), or an instance of a
@@ -618,7 +624,7 @@ class CallEvents:
     def xla_step(self, call: cst.Call, context: Context) -> list[Node] | None:
         """torch_xla's `xm.optimizer_step(optimizer)` (`summaries.XLA_OPTIMIZER_STEP`): the optimizer's step, on an XLA
         device; None where the call is not torch_xla's."""
-        if self.index_of(context.function).origin(call.func) != XLA_OPTIMIZER_STEP:
+        if last_name(call.func) != XLA_OPTIMIZER_STEP.rsplit(".", 1)[-1] or self.index_of(context.function).origin(call.func) != XLA_OPTIMIZER_STEP:
             return None
         optimizer = argument(call, XLA_OPTIMIZER)
         if optimizer is None or context.resolver.role(optimizer) is not Role.OPTIMIZER:
