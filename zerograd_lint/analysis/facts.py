@@ -1015,7 +1015,9 @@ def forward_feeds(
                     reached |= {(source, source.scope, use) for use in source_uses(source)}
                 if not sources:
                     reached |= handed.reads(reader, scope, bound)
-                    if "." in bound:  # `losses.policy_loss`, a field nothing here assigned: what `losses` holds
+                    if "." in bound and reader is backward:
+                        # `losses.policy_loss.backward()`, a field of the loss nothing here assigned: what `losses` holds
+                        # (not a field read on the way, `model.config.vocab_size`, which carries no graph of `model`)
                         reached.add((reader, scope, bound.rsplit(".", 1)[0]))
             frontier = {(reader, scope, bound) for reader, scope, bound in reached if (reader.id, slot(scope, bound)) not in seen}
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
