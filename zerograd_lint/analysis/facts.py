@@ -724,7 +724,7 @@ def analyse_root(
         containers=builder.containers,
         built_from=builder.built_from,
     )
-    correlated = Correlated(gradients, CorrelationPlan.of(block, structure, frozenset(gradients.forward), builder.settings(root)))
+    correlated = Correlated(gradients, CorrelationPlan.of(block, structure, frozenset(gradients.forward), lambda: builder.settings(root)))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]

@@ -183,11 +183,11 @@ class CorrelationPlan:
     @classmethod
     def of(
         cls, root: Node, structure: Structure, forwards: frozenset[int] = frozenset(),
-        settings: Mapping[str, tuple[frozenset, frozenset]] | None = None,
+        settings: Callable[[], Mapping[str, tuple[frozenset, frozenset]]] | None = None,
     ) -> "CorrelationPlan":
         """`forwards`: the assignments that run a forward pass (`facts.forward_feeds`): a test around one decides a
         gradient event too, the pending forward a clear after it may follow (ZG104). `settings`: what the truth of
-        `self`'s settings implies (`settings.py`)."""
+        `self`'s settings implies (`settings.py`), asked only where a kept atom tests `self.x`."""
         forward_branches = branches_around(root, forwards)
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
@@ -260,10 +260,12 @@ class CorrelationPlan:
                 plan.absent_when[key] = (False, frozenset(stepped[key]))
             elif atom.kind == "none" and atom.subject in stepped:
                 plan.absent_when[key] = (True, frozenset(stepped[atom.subject or ""]))
-        for key, atom in plan.atoms.items():
-            if atom.kind == "flag" and (truthy := (settings or {}).get(key, (frozenset(),))[0]):
+        tested = [(key, atom) for key, atom in plan.atoms.items() if (atom.subject or key).startswith("self.")]
+        implications = settings() if settings is not None and tested else {}
+        for key, atom in tested:
+            if atom.kind == "flag" and (truthy := implications.get(key, (frozenset(),))[0]):
                 plan.implied[key] = {True: truthy}
-            elif atom.kind == "none" and (present := (settings or {}).get(atom.subject or "", (frozenset(), frozenset()))[1]):
+            elif atom.kind == "none" and (present := implications.get(atom.subject or "", (frozenset(), frozenset()))[1]):
                 plan.implied[key] = {False: present}
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):

@@ -187,6 +187,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.containers: dict[str, frozenset[str]] = {}
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
         self.lineages: dict[Container, tuple[tuple[ModuleIndex, cst.ClassDef], ...]] = {}  # a root -> `self`'s classes
+        self._settings: dict[tuple[cst.ClassDef, ...], dict[str, tuple[frozenset[Fact], frozenset[Fact]]]] = {}
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
         self.namespaces: dict[Event | Loop, Namespace] = {}
         self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
@@ -226,9 +227,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return block
 
     def settings(self, root: Container) -> dict[str, tuple[frozenset[Fact], frozenset[Fact]]]:
-        """What the truth of each setting of the root's `self` says about how it was built (`settings.py`)."""
+        """What the truth of each setting of the root's `self` says about how it was built (`settings.py`), read once
+        per class: a test file's class holds hundreds of roots."""
         classes = self.lineages.get(root, ())
-        return truth_implications(classes, bool(classes) and classes[0][0].own_lineage(classes[0][1]))
+        key = tuple(cls for _, cls in classes)
+        if key not in self._settings:
+            self._settings[key] = truth_implications(classes, bool(classes) and classes[0][0].own_lineage(classes[0][1]))
+        return self._settings[key]
 
     def call_arguments(self, function: cst.FunctionDef, context: Context) -> list[Node]:
         """Each call of a def by Lightning's loop binds its parameters anew, the batch's index counting."""

@@ -19,6 +19,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.visiting import nodes_of
 
 Fact = tuple[str, bool]  # (a chain such as `self.args.deepspeed`, its truth)
 FALSY_LITERALS = frozenset({"False", "None", "0", "0.0", "''"})
@@ -79,7 +80,7 @@ def set_by_name(cls: cst.ClassDef) -> set[str]:
     """The chains whose attributes the class's code sets by name, any of them: `self` for `setattr(self, key, value)`
     or `self.__dict__.update(...)`, `self.args` for `setattr(self.args, key, value)` (a hyperparameter search)."""
     found = set()
-    for node in nodes_under(cls.body):
+    for node in nodes_of(cls.body, (cst.Call, cst.Attribute)):  # type: ignore[arg-type]
         if isinstance(node, cst.Call) and dotted_name(node.func) == "setattr" and node.args:
             chain = dotted_name(node.args[0].value)
             if chain is not None and (chain == "self" or chain.startswith("self.")):
@@ -221,7 +222,7 @@ def headers_of(statement: cst.CSTNode) -> Iterator[cst.BaseExpression]:
 
 def targets_in(body: cst.CSTNode) -> Iterator[cst.BaseExpression]:
     """Every assignment target under a node."""
-    for node in nodes_under(body):
+    for node in nodes_of(body, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.WithItem)):  # type: ignore[arg-type]
         if isinstance(node, cst.AssignTarget):
             yield node.target
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
@@ -230,14 +231,6 @@ def targets_in(body: cst.CSTNode) -> Iterator[cst.BaseExpression]:
             yield node.target
         elif isinstance(node, cst.WithItem) and node.asname is not None:
             yield node.asname.name  # type: ignore[misc]
-
-
-def nodes_under(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(current.children)
 
 
 def facts_of(test: cst.BaseExpression, truth: bool, aliases: dict[str, str]) -> Iterator[Fact]:
