@@ -17,8 +17,9 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.conditions import literal_of
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.conditions import Naming, condition_of, learn, literal_of
+from zerograd_lint.analysis.ir.index import statements_in, suites
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.visiting import nodes_of
 
 Fact = tuple[str, bool]  # (a chain such as `self.args.deepspeed`, its truth)
@@ -55,7 +56,7 @@ def truth_implications(classes: Sequence[tuple[object, cst.ClassDef]], own: bool
         if "self" in named:
             return {}
         found.mutated |= named
-        for statement in statements(cls.body):
+        for statement in statements_in(cls.body):
             if isinstance(statement, cst.FunctionDef):
                 read_method(statement, found)
             elif isinstance(statement, cst.SimpleStatementLine):
@@ -97,24 +98,14 @@ def class_attributes(statement: cst.SimpleStatementLine, found: Assignments) -> 
         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
             found.spoiled.add(small.target.value)
         elif isinstance(small, cst.Assign) and literal_of(small.value) not in FALSY_LITERALS:
-            for target in small.targets:
-                for node in [target.target, *walk_names(target.target)]:
-                    if isinstance(node, cst.Name):
-                        found.spoiled.add(node.value)
-
-
-def walk_names(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield element.value
-            yield from walk_names(element.value)
+            found.spoiled.update(n.value for target in small.targets for n in assigned_names(target.target) if isinstance(n, cst.Name))
 
 
 def holds(chain: str, stable: set[str], mutated: set[str]) -> bool:
     """Whether a chain read by a setting's test keeps its value once the object is built: it reads an attribute
     `__init__` binds to its argument only (`self.args`), and nothing changes it or a part of it in place."""
     parts = chain.split(".")
-    return len(parts) > 2 and parts[1] in stable and not any(
+    return len(parts) > 2 and parts[0] == "self" and parts[1] in stable and not any(
         chain == changed or chain.startswith(changed + ".") for changed in mutated
     )
 
@@ -131,7 +122,7 @@ def read_method(method: cst.FunctionDef, found: Assignments) -> None:
     """The method's `self.x` assignments in source order, with the tests around each, read through the names the
     method has bound to `self.x` so far (forgotten when the name is bound again)."""
     aliases: dict[str, str] = {}
-    for event in assignments_in(method.body, (), found):
+    for event in assignments_in(statements_in(method.body), (), found):
         if isinstance(event, str):  # a local name bound again
             aliases.pop(event, None)
             continue
@@ -145,13 +136,13 @@ def read_method(method: cst.FunctionDef, found: Assignments) -> None:
 
 
 def assignments_in(
-    body: cst.BaseSuite | Sequence[cst.CSTNode], tests: tuple[tuple[cst.BaseExpression, bool], ...], found: Assignments
+    body: Sequence[cst.CSTNode], tests: tuple[tuple[cst.BaseExpression, bool], ...], found: Assignments
 ) -> Iterator[tuple[cst.Attribute, cst.BaseExpression, tuple[tuple[cst.BaseExpression, bool], ...]] | str]:
-    """In source order: each `self.x = value` of a method body with the `if` tests around it (the test, the arm's
-    truth), and each local name bound; an assignment of `self.x` of any other form marks `x` spoiled."""
-    for statement in statements(body):
-        if isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
+    """In source order: each `self.x = value` of a method's statements with the `if` tests around it (the test, the
+    arm's truth), and each local name bound; an assignment of `self.x` of any other form marks `x` spoiled."""
+    for statement in body:
+        if isinstance(statement, (cst.SimpleStatementLine, cst.BaseSmallStatement)):
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else [statement]:
                 if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
                     for target in [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]:
                         if own_attribute(target) is not None:
@@ -163,12 +154,10 @@ def assignments_in(
                     if own_attribute(small.target) is not None:
                         found.spoiled.add(own_attribute(small.target) or "")
         elif isinstance(statement, cst.If):
-            yield from assignments_in(statement.body, (*tests, (statement.test, True)), found)
+            yield from assignments_in(statement.body.body, (*tests, (statement.test, True)), found)
             orelse = statement.orelse
-            if isinstance(orelse, cst.If):
-                yield from assignments_in([orelse], (*tests, (statement.test, False)), found)
-            elif orelse is not None:
-                yield from assignments_in(orelse.body, (*tests, (statement.test, False)), found)
+            if orelse is not None:
+                yield from assignments_in([orelse] if isinstance(orelse, cst.If) else orelse.body.body, (*tests, (statement.test, False)), found)
         elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             for target in targets_in(statement.body):
                 for _ in changed(target, found):  # a nested def may run at any time: what it assigns is unseen
@@ -179,7 +168,7 @@ def assignments_in(
         else:
             for node in headers_of(statement):
                 yield from changed(node, found)
-            for suite in suites_of(statement):
+            for suite in suites(statement):
                 yield from assignments_in(suite, tests, found)
 
 
@@ -233,38 +222,9 @@ def targets_in(body: cst.CSTNode) -> Iterator[cst.BaseExpression]:
             yield node.asname.name  # type: ignore[misc]
 
 
-def facts_of(test: cst.BaseExpression, truth: bool, aliases: dict[str, str]) -> Iterator[Fact]:
-    """The truths of chains an `if` test's arm says for sure: `a and not b` true says `a` and not `b`; `a or b` false
-    says not `a`, not `b`; a comparison says nothing here."""
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        yield from facts_of(test.expression, not truth, aliases)
-    elif isinstance(test, cst.BooleanOperation):
-        if isinstance(test.operator, cst.And) == truth:  # `a and b` true, `a or b` false: each part alike
-            yield from facts_of(test.left, truth, aliases)
-            yield from facts_of(test.right, truth, aliases)
-    elif (chain := dotted_name(test)) is not None:
-        root, _, rest = chain.partition(".")
-        if root == "self" and rest:
-            yield chain, truth
-        elif root in aliases:
-            yield f"{aliases[root]}.{rest}" if rest else aliases[root], truth
-
-
-def statements(body: cst.BaseSuite | Sequence[cst.CSTNode]) -> Sequence[cst.CSTNode]:
-    if isinstance(body, cst.IndentedBlock):
-        return body.body
-    if isinstance(body, cst.SimpleStatementSuite):
-        return [cst.SimpleStatementLine(body=body.body)]
-    return body  # type: ignore[return-value]
-
-
-def suites_of(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
-    """The bodies of a compound statement that runs them in place (loops, with, try and its handlers)."""
-    for name in ("body", "orelse", "finalbody"):
-        part = getattr(statement, name, None)
-        if isinstance(part, cst.BaseSuite):
-            yield part
-        elif isinstance(part, (cst.Else, cst.Finally)):
-            yield part.body
-    for handler in getattr(statement, "handlers", ()):
-        yield handler.body
+def facts_of(test: cst.BaseExpression, truth: bool, aliases: dict[str, str]) -> frozenset[Fact]:
+    """The truths of chains an `if` test's arm says for sure, whichever way it holds (`conditions.learn`): `a and not b`
+    true says `a` and not `b`; `a or b` false says not `a`, not `b`; `a or b` true says nothing. A name the method
+    bound to `self.x` reads as `self.x` (`aliases`)."""
+    ways = learn(condition_of(test, Naming(params=aliases)), truth)
+    return common(tuple((atom.key, value) for atom, value in way if atom.kind == "flag") for way in ways)
