@@ -38,6 +38,8 @@ from zerograd_lint.analysis.ir.summaries import (
     IGNITE_PROCESS_FUNCTION,
     IGNITE_SUPERVISED_TRAINER,
     LOSS_SCALER,
+    WARP_TAPE_CLEARS,
+    WARP_TAPES,
     XLA_OPTIMIZER_STEP,
     Parameter,
 )
@@ -463,3 +465,47 @@ def test_cuda_scaler_off_cuda_is_disabled_so_nothing_of_it_is_pending_after_an_x
     plain = "[[1.0, 1.0]], [1.0]]"
     assert cuda == cuda_default == f"False [{plain} unscaled again"
     assert cpu.startswith("True [[[65536.0, 65536.0]], [65536.0]]") and cpu.endswith("raised")
+
+
+# --- NVIDIA Warp's tape (summaries.WARP_TAPES, WARP_TAPE_CLEARS) -------------------------------------------------
+
+WARP_HOST = """
+import sys
+import numpy as np
+import warp as wp
+
+wp.config.kernel_cache_dir = sys.argv[1]
+wp.init()
+
+
+@wp.kernel
+def square_sum(x: wp.array(dtype=float), loss: wp.array(dtype=float)):
+    i = wp.tid()
+    wp.atomic_add(loss, 0, x[i] * x[i])
+
+
+x = wp.array(np.array([1.0, 2.0], dtype=np.float32), dtype=float, requires_grad=True, device="cpu")
+for clear in sys.argv[2:]:
+    for _ in range(2):
+        loss = wp.zeros(1, dtype=float, requires_grad=True, device="cpu")
+        with wp.Tape() as tape:
+            wp.launch(square_sum, dim=2, inputs=[x, loss], device="cpu")
+        tape.backward(loss)
+        print("grad", x.grad.numpy().tolist())
+    getattr(tape, clear)()
+    print("grad", clear, x.grad.numpy().tolist())
+"""
+
+
+def test_warp_tape_backward_adds_into_grad_and_zero_or_reset_clears_it(tmp_path: Path) -> None:
+    """What the summary says of Warp's tape: `tape.backward(loss)` adds into `.grad` as torch's backward does (two
+    backwards without a clear sum), and each of `WARP_TAPE_CLEARS` zeroes the gradients in place (not None)."""
+    warp = library("warp")
+    assert any(origin.rsplit(".", 1)[-1] == "Tape" and getattr(warp, "Tape", None) is not None for origin in WARP_TAPES)
+    host = tmp_path / "warp_host.py"  # a file: Warp reads a kernel's source
+    host.write_text(WARP_HOST)
+    run = subprocess.run(
+        [sys.executable, str(host), str(tmp_path / "kernels"), *sorted(WARP_TAPE_CLEARS)], capture_output=True, text=True, check=True
+    )
+    grads = [line.removeprefix("grad ") for line in run.stdout.splitlines() if line.startswith("grad ")]  # not Warp's own lines
+    assert grads == [line for clear in sorted(WARP_TAPE_CLEARS) for line in ("[2.0, 4.0]", "[4.0, 8.0]", f"{clear} [0.0, 0.0]")]

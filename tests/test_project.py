@@ -415,6 +415,8 @@ LOOPS = [
     ("lightning_toggled_gan", "gan/modules/dcgan.py", {}),
     ("apex_block_on_wrapped_optimizer", "train.py", {"visionkit/tasks/mixed_task.py": [("ZG401", 29, 13)]}),
     ("apex_block_on_wrapped_optimizer", "visionkit/tasks/classification_task.py", {}),
+    ("warp_tape_zeroed_after_step", "trainer.py", {}),
+    ("warp_tape_zeroed_after_step", "agent_tape_never_zeroed.py", {"agent_tape_never_zeroed.py": [("ZG101", 30, 13), ("ZG101", 37, 13)]}),
 ]
 
 

@@ -53,6 +53,8 @@ from zerograd_lint.analysis.ir.summaries import (
     PLUGIN_STEPS_KEYWORD,
     SCALE_LOSS,
     SYNC_FLAG,
+    WARP_TAPE_CLEARS,
+    WARP_TAPES,
     XLA_OPTIMIZER,
     XLA_OPTIMIZER_STEP,
     Parameter,
@@ -207,6 +209,8 @@ class CallEvents:
             resolver.role(receiver) is Role.ACCELERATOR or (code_of(receiver) == "self" and self.method_of_self(attr, context) is None)
         ):
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR, resolver)]  # Fabric's, or Lightning's (no own method)
+        if attr in WARP_TAPE_CLEARS and self.is_warp_tape(receiver, context):
+            return [self.event(Clear, call, target=ClearTarget("unknown", None), set_to_none=False)]
         if attr == "zero_" and ".grad" in code_of(receiver):
             return [self.event(Clear, call, target=self.parameter_clear_target(grad_owner(receiver), context), set_to_none=False)]
         if attr == "copy_" and code_of(receiver).endswith((".grad", ".grad.data")):
@@ -620,6 +624,16 @@ class CallEvents:
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
             return [*nodes, step, fresh]
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    def is_warp_tape(self, receiver: cst.BaseExpression, context: Context) -> bool:
+        """`tape` bound only to NVIDIA Warp's `wp.Tape()` (`summaries.WARP_TAPES`), by `with ... as` or an assignment."""
+        if not isinstance(receiver, cst.Name):
+            return False
+        bindings = context.resolver.bindings(receiver.value)
+        index = self.index_of(context.function)
+        return bool(bindings) and all(
+            isinstance(b.value, cst.Call) and index.origin(b.value.func) in WARP_TAPES for b in bindings
+        )
 
     def xla_step(self, call: cst.Call, context: Context) -> list[Node] | None:
         """torch_xla's `xm.optimizer_step(optimizer)` (`summaries.XLA_OPTIMIZER_STEP`): the optimizer's step, on an XLA

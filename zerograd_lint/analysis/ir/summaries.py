@@ -4,8 +4,8 @@ RULES.md ("Library summaries"): a summary is a fact like a visible helper body. 
 (`events.py`, `builder.py`) turns a summarised call into the events that body would give; a wrapper
 with no summary stays unknown, and unknown never makes a report. Names only, no library import (the
 linter runs without them): tests/test_library_summaries.py runs each library that installs beside
-the pinned CPU torch (timm's scaler module, Accelerate, Lightning, ignite's Engine) and checks these facts against
-what it does to `.grad`. DeepSpeed and apex do not install on CPU: their summaries are read from
+the pinned CPU torch (timm's scaler module, Accelerate, Lightning, ignite's Engine, NVIDIA Warp's tape) and checks
+these facts against what it does to `.grad`. DeepSpeed and apex do not install on CPU: their summaries are read from
 their documentation and sources, untested against the library.
 """
 
@@ -93,6 +93,15 @@ SCALE_LOSS = ScaledLossBlock(
 # unscale_, step and update do nothing), so nothing a scaler did is pending, or scaled, after this step.
 XLA_OPTIMIZER_STEP = "torch_xla.core.xla_model.optimizer_step"
 XLA_OPTIMIZER = Parameter(("optimizer",), 0)
+
+# --- NVIDIA Warp ------------------------------------------------------------------------------------
+
+# `with wp.Tape() as tape:` records kernel launches; `tape.backward(loss)` adds into the `.grad` of the arrays the tape
+# recorded (a backward by RULES.md's words, any receiver), as torch does; `tape.zero()`, and `tape.reset()`, which also
+# forgets the launches, zero those gradients in place. Which optimizers' parameters the tape recorded is not visible
+# here: a clear of unknown coverage (`events.tape_clear`).
+WARP_TAPES = frozenset({"warp.Tape", "warp.tape.Tape"})
+WARP_TAPE_CLEARS = frozenset({"zero", "reset"})
 
 # --- Accelerate (and Lightning Fabric, the same calls) ---------------------------------------------
 

@@ -1,8 +1,7 @@
-# expect: ZG101 31:13
-# expect: ZG101 39:13
-"""The buggy twin: the policy's tape is never zeroed. Warp adds into `.grad` as torch does, so each policy step
-applies every earlier gradient step's policy gradients too, and each critic step the critic gradients that the
-policy's backward left (the critic's own tape zeroes only after the critic's step)."""
+# expect: ZG101 30:13
+# expect: ZG101 37:13
+"""The buggy twin: no tape is ever zeroed. Warp adds into `.grad` as torch does, so each step applies every earlier
+gradient step's gradients too."""
 
 import warp as wp
 from warp_nn.optimizers import Adam
@@ -29,7 +28,6 @@ class WarpAgentNoZero:
                 wp.launch(squared_error, dim=values.shape, inputs=[values, targets, self.critic_loss])
             tape.backward(self.critic_loss)
             self.critic_optimizer.step()
-            tape.zero()
 
             self.policy_loss.zero_()
             with wp.Tape() as tape:
