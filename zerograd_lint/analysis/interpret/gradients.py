@@ -370,14 +370,23 @@ class GradientDomain(PassThrough):
     def forwarded(self, assign: Assign | Accumulate | Put) -> list[str]:
         """The gradients a forward pass is computed for: those its backwards feed, a container's whose element one of
         them is (the key of `opt` in `for opt in optims.values(): opt.zero_grad()` stands for each element), those
-        of another optimizer built over the same model (an LBFGS beside an Adam), and models cleared by hand."""
+        of another optimizer built over the same model (an LBFGS beside an Adam), and models: cleared by hand, or
+        one of several an optimizer is built from, as that optimizer is."""
         fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
         shared = {model for key in fed for model in self.models.get(key, ())}
         return [
             key for key in self.keys
-            if key in fed or key.startswith(MODEL_PREFIX) or not fed.isdisjoint(self.members(key))
+            if key in fed or not fed.isdisjoint(self.members(key))
             or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
+            or (key.startswith(MODEL_PREFIX) and self.model_fed(key[len(MODEL_PREFIX):], fed, shared))
         ]
+
+    def model_fed(self, model: str, fed: set[str], shared: set[str]) -> bool:
+        """Whether a forward whose backwards feed `fed` is computed for this model's gradients: unless the model is
+        only of this root's optimizers that those backwards do not feed (a GAN's discriminators, one optimizer over
+        both, beside the generator's forward), as those optimizers' own keys answer."""
+        owners = [key for key in self.optimizers if model in self.models.get(key, ())]
+        return not owners or not fed.isdisjoint(owners) or any(related(model, other) for other in shared)
 
     @cached_property
     def consumed(self) -> dict[int, frozenset[tuple]]:
