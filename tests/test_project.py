@@ -415,6 +415,9 @@ LOOPS = [
     ("lightning_toggled_gan", "gan/modules/dcgan.py", {}),
     ("apex_block_on_wrapped_optimizer", "train.py", {"visionkit/tasks/mixed_task.py": [("ZG401", 29, 13)]}),
     ("apex_block_on_wrapped_optimizer", "visionkit/tasks/classification_task.py", {}),
+    ("scheduler_in_epoch_start_hook", "engine/warmup.py", {"engine/warmup.py": [("ZG204", 12, 9)]}),
+    ("scheduler_in_epoch_start_hook", "engine/deferred.py", {}),
+    ("scheduler_in_epoch_start_hook", "engine/late.py", {}),
 ]
 
 

@@ -78,6 +78,9 @@ class Scope:
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
     # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
     items: dict[str, list[Binding]] = field(default_factory=dict)
+    # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
+    # (`InheritedAliases.built_in`), with that base's module's names.
+    built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
 
     def add(self, key: str, binding: Binding) -> None:
         self.bindings.setdefault(key, []).append(binding)
@@ -684,8 +687,13 @@ class Resolver:
             return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
+        bindings = self.bindings(code_of(node))
+        writer = self.base_writer(code_of(node)) if not bindings else None
+        if writer is not None:  # `self.scheduler` a base's `__init__` built on `self.optimizer`, in its module's words
+            key = writer.scheduled_optimizer(node, depth + 1)
+            return key if key is not None and AFTER_FIRST_NAME.split(key, 1)[0] == "self" else None
         keys = []
-        for binding in self.bindings(code_of(node)):
+        for binding in bindings:
             if binding.alias is not None:
                 keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
             elif binding.unpacked is not None:
@@ -695,6 +703,12 @@ class Resolver:
             else:
                 keys.append(None)
         return self.agreed(keys)
+
+    def base_writer(self, key: str) -> "Resolver | None":
+        """The resolver of the base's `__init__` that alone binds `self.x`, a key no scope of this resolver binds (a
+        subclass's hook stepping the scheduler its base built); None where no base's `__init__` alone builds it."""
+        built_in = next((scope.built_in for scope in self.scopes if scope.built_in is not None), None)
+        return built_in(key) if built_in is not None and key.startswith("self.") else None
 
     def unpacked_schedule(self, unpacked: Unpacked, depth: int) -> str | None:
         keys = []
