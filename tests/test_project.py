@@ -418,6 +418,8 @@ LOOPS = [
     ("scheduler_in_epoch_start_hook", "engine/warmup.py", {"engine/warmup.py": [("ZG204", 12, 9)]}),
     ("scheduler_in_epoch_start_hook", "engine/deferred.py", {}),
     ("scheduler_in_epoch_start_hook", "engine/late.py", {}),
+    ("same_optimizer_passed_twice", "main.py", {"engine.py": [("ZG101", 28, 9)]}),
+    ("same_optimizer_passed_twice", "main_fixed.py", {}),
 ]
 
 
