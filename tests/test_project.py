@@ -420,6 +420,8 @@ LOOPS = [
     ("scheduler_in_epoch_start_hook", "engine/late.py", {}),
     ("same_optimizer_passed_twice", "main.py", {"engine.py": [("ZG101", 28, 9)]}),
     ("same_optimizer_passed_twice", "main_fixed.py", {}),
+    ("vendored_optimizer_that_clears", "train.py", {}),
+    ("vendored_optimizer_that_clears", "train_clears_too.py", {"train_clears_too.py": [("ZG103", 15, 13)]}),
 ]
 
 
