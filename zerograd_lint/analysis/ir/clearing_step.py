@@ -7,6 +7,8 @@ clears `p.grad` at its top level, and leaves a pass early only where `p.grad is 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import libcst as cst
 
 from zerograd_lint.analysis.ir.index import statements_of
@@ -31,7 +33,7 @@ def clears_each_gradient(step: cst.FunctionDef) -> bool:
     return False
 
 
-def top_level(statements) -> list[cst.CSTNode]:
+def top_level(statements: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
     """The statements of a body, a `with` block's (`with torch.no_grad():`) read as the body's own."""
     found: list[cst.CSTNode] = []
     for statement in statements:
@@ -39,7 +41,7 @@ def top_level(statements) -> list[cst.CSTNode]:
     return found
 
 
-def clears_before_any_exit(body, parameter: str) -> bool:
+def clears_before_any_exit(body: Sequence[cst.CSTNode], parameter: str) -> bool:
     """`p.grad = None` (or `p.grad.zero_()`) at the top of the pass, no statement before it leaving the pass but
     `if p.grad is None: continue`."""
     for statement in body:
@@ -47,7 +49,7 @@ def clears_before_any_exit(body, parameter: str) -> bool:
             return True
         if isinstance(statement, cst.If) and skips_no_gradient(statement, parameter):
             continue
-        if any(True for _ in nodes_of(statement, EXITS)):
+        if nodes_of(statement, EXITS):
             return False
     return False
 
