@@ -164,9 +164,10 @@ class CallEvents:
             self.models[key] = frozenset()  # built differently in different places: unknown
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
+        found = self.built_from_in.setdefault(self.building, {})
         for model in models:
             reads = resolver.construction_reads(model)
-            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
+            found[model] = reads if found.get(model, reads) == reads else None  # None: not known
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
         """The events of one call, its arguments' events already emitted."""
