@@ -417,6 +417,13 @@ LOOPS = [
     ("apex_block_on_wrapped_optimizer", "visionkit/tasks/classification_task.py", {}),
     ("warp_tape_zeroed_after_step", "trainer.py", {}),
     ("warp_tape_zeroed_after_step", "agent_tape_never_zeroed.py", {"agent_tape_never_zeroed.py": [("ZG101", 30, 13), ("ZG101", 37, 13)]}),
+    ("scheduler_in_epoch_start_hook", "engine/warmup.py", {"engine/warmup.py": [("ZG204", 12, 9)]}),
+    ("scheduler_in_epoch_start_hook", "engine/deferred.py", {}),
+    ("scheduler_in_epoch_start_hook", "engine/late.py", {}),
+    ("same_optimizer_passed_twice", "main.py", {"engine.py": [("ZG101", 28, 9)]}),
+    ("same_optimizer_passed_twice", "main_fixed.py", {}),
+    ("vendored_optimizer_that_clears", "train.py", {}),
+    ("vendored_optimizer_that_clears", "train_clears_too.py", {"train_clears_too.py": [("ZG103", 15, 13)]}),
 ]
 
 

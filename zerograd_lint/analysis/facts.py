@@ -537,12 +537,16 @@ def build_facts(
     if index is not None and needs.lifecycle:
         builder = Builder(index)
         blocks, inlined = built_roots(index, builder, needs.roots)
+        for root in blocks:
+            builder.analysed_root(root)
         freezes = clues.freezes
         roots = tuple(filter(None, (settled(unsettled, root, analyse_root, root, block, builder, freezes) for root, block in blocks.items())))
         wanted = None if needs.roots is None else {r for r, keep in zip(index.roots, needs.roots) if keep}
         for method, home, cls, mro in inherited_roots(index, wanted):
             builder.homes.setdefault(method, home)
-            found = settled(unsettled, method, analyse_root, method, builder.build(method, mro), builder, freezes, cls.name.value)
+            block = builder.build(method, mro)
+            builder.analysed_root(method)
+            found = settled(unsettled, method, analyse_root, method, block, builder, freezes, cls.name.value)
             roots += (found,) if found is not None else ()
         analysed += [*blocks, *inlined]
         elsewhere = followed_modules(builder)

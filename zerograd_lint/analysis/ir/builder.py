@@ -180,8 +180,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
-        # not one visible construction), for the models optimizers are built from and the models cleared.
+        # not one visible construction), for the models optimizers are built from and the models cleared: over the
+        # roots analysed (`analysed_root`), each root's own found while it is built (`built_from_in`).
         self.built_from: dict[str, frozenset[str] | None] = {}
+        self.built_from_in: dict[Container | None, dict[str, frozenset[str] | None]] = {}
+        self.building: Container | None = None  # the root being built
         # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
@@ -209,6 +212,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         of a library's loop (`runs_in_lightning_loop`) is built as that loop's body."""
         looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
         jump = "continue" if looped else "return"
+        self.building = root
         resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
         owner = self.index_of(root).owner_class(root)
         self.lineages[root] = mro or (tuple(self.index_of(root).lineage(owner)) if owner is not None else ())
@@ -225,6 +229,12 @@ class Builder(CallEvents, Inlining, EngineRuns):
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def analysed_root(self, root: Container) -> None:
+        """`built_from` takes what the root's build found. A root left out for being inlined into a caller adds nothing:
+        its models are its parameters there, which the caller's build reads as the caller built them."""
+        for model, reads in self.built_from_in.get(root, {}).items():
+            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
 
     def settings(self, root: Container) -> dict[str, tuple[frozenset[Fact], frozenset[Fact]]]:
         """What the truth of each setting of the root's `self` says about how it was built (`settings.py`), read once

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
+from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
@@ -165,9 +166,10 @@ class CallEvents:
             self.models[key] = frozenset()  # built differently in different places: unknown
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
+        found = self.built_from_in.setdefault(self.building, {})
         for model in models:
             reads = resolver.construction_reads(model)
-            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
+            found[model] = reads if found.get(model, reads) == reads else None  # None: not known
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
         """The events of one call, its arguments' events already emitted."""
@@ -623,6 +625,9 @@ class CallEvents:
             # A DistributedOptimizer applies the gradients of one dist_autograd context; the next context starts empty.
             fresh = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=None)
             return [*nodes, step, fresh]
+        if context.gated is None and self.step_clears(receiver, resolver):  # a vendored copy setting each `p.grad = None`
+            cleared = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=True)
+            return [*nodes, step, cleared]
         return [*nodes, *self.wrap_accelerate(step, context)]
 
     def is_warp_tape(self, receiver: cst.BaseExpression, context: Context) -> bool:
@@ -745,6 +750,14 @@ class CallEvents:
                     if isinstance(e, cst.DictElement) and literal_of(e.key) == repr("closure")
                 ]
         return found
+
+    @staticmethod
+    def step_clears(receiver: cst.BaseExpression, resolver: Resolver) -> bool:
+        """Whether every class of the project the optimizer may have been built from has a `step` that clears each
+        gradient it applies (`clearing_step.clears_each_gradient`); a library's class is torch's step alone."""
+        classes = resolver.classes_built(receiver)
+        found = [home.inherited_method(cls, "step") for home, cls in classes or ()]
+        return bool(found) and all(method is not None and clears_each_gradient(method[1]) for method in found)
 
     @staticmethod
     def steps_a_context(receiver: cst.BaseExpression, positional: list, context: Context) -> bool:

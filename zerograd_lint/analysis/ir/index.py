@@ -83,6 +83,7 @@ class ModuleIndex:
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
         self._aliases: dict[cst.ClassDef, Scope] = {}
+        self._init_bindings: dict[cst.FunctionDef, Scope] = {}  # see `built_in_init`
         self._home: weakref.ref[ProjectModule] | None = None  # see `project`
         self.walk(module.body, module)
 
@@ -156,6 +157,16 @@ class ModuleIndex:
             })
         return self._aliases[cls]
 
+    def built_in_init(self, cls: cst.ClassDef, key: str) -> cst.FunctionDef | None:
+        """The class's `__init__` where it is the one method of the class that binds `self.x` (`key`), else None."""
+        init = self.methods_of.get(cls, {}).get("__init__")
+        if init is None:
+            return None
+        if init not in self._init_bindings:
+            self._init_bindings[init] = collect(init, Scope(), None, root=init)  # its own `self.x`, apart from the class's
+        bound = self.class_scope(cls).bindings.get(key, [])
+        return init if bound and len(self._init_bindings[init].bindings.get(key, [])) == len(bound) else None
+
     def scope(self, container: Container) -> Scope:
         if container not in self._scopes:
             owner = self.owner_class(container)
@@ -177,7 +188,8 @@ class ModuleIndex:
             node = self.enclosing.get(node)
         owner = self.owner_class(container)
         if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
-            scopes += [self.class_scope(owner), Scope(InheritedAliases(instance or (self, owner), owner))]  # type: ignore[arg-type]
+            inherited = InheritedAliases(instance or (self, owner), owner)
+            scopes += [self.class_scope(owner), Scope(inherited, built_in=inherited.built_in)]  # type: ignore[arg-type]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
@@ -717,6 +729,17 @@ class InheritedAliases(Mapping[str, list[Binding]]):
             for key, bindings in home.aliases_of(base).bindings.items():
                 found.setdefault(key, bindings)
         return found
+
+    def built_in(self, key: str) -> Resolver | None:
+        """The resolver of the `__init__` of the nearest other class of the lineage binding `self.x` (`key`), where that
+        `__init__` is the one method of its class that binds it: the base's construction read in its module's words
+        (`build_scheduler` is an import of the base's module, not of the subclass's). None for any other binding."""
+        index, cls = self.instance
+        for home, base in index.lineage(cls):
+            if base is not self.owner and key in home.class_scope(base).bindings:
+                init = home.built_in_init(base, key)
+                return home.resolver_for(init, instance=self.instance) if init is not None else None
+        return None
 
     def __getitem__(self, key: str) -> list[Binding]:
         if not key.startswith("self."):

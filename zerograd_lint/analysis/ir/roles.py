@@ -78,6 +78,9 @@ class Scope:
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
     # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
     items: dict[str, list[Binding]] = field(default_factory=dict)
+    # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
+    # (`InheritedAliases.built_in`), with that base's module's names.
+    built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
 
     def add(self, key: str, binding: Binding) -> None:
         self.bindings.setdefault(key, []).append(binding)
@@ -684,8 +687,13 @@ class Resolver:
             return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
+        bindings = self.bindings(code_of(node))
+        writer = self.base_writer(code_of(node)) if not bindings else None
+        if writer is not None:  # `self.scheduler` a base's `__init__` built on `self.optimizer`, in its module's words
+            key = writer.scheduled_optimizer(node, depth + 1)
+            return key if key is not None and AFTER_FIRST_NAME.split(key, 1)[0] == "self" else None
         keys = []
-        for binding in self.bindings(code_of(node)):
+        for binding in bindings:
             if binding.alias is not None:
                 keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
             elif binding.unpacked is not None:
@@ -695,6 +703,12 @@ class Resolver:
             else:
                 keys.append(None)
         return self.agreed(keys)
+
+    def base_writer(self, key: str) -> "Resolver | None":
+        """The resolver of the base's `__init__` that alone binds `self.x`, a key no scope of this resolver binds (a
+        subclass's hook stepping the scheduler its base built); None where no base's `__init__` alone builds it."""
+        built_in = next((scope.built_in for scope in self.scopes if scope.built_in is not None), None)
+        return built_in(key) if built_in is not None and key.startswith("self.") else None
 
     def unpacked_schedule(self, unpacked: Unpacked, depth: int) -> str | None:
         keys = []
@@ -789,12 +803,21 @@ class Resolver:
         found = [c for c in calls if c is not None]
         return found[0] if len(found) == 1 else None
 
-    def construction_reads(self, key: str) -> frozenset[str] | None:
+    def construction_reads(self, key: str, depth: int = 0) -> frozenset[str] | None:
         """The names and attributes the arguments of the one construction of the module bound to `key` read, but
         for the callables they call (`Net(nn.Linear(dim, 1)).to(device)`: `dim`); None unless it is one visible
         construction of a class, with nothing assigned onto it later (`key.head = other` may make another model a
-        part of it)."""
+        part of it). A key the caller handed a helper (`d_model` of `train_epoch(g_model, d_model, ...)`) is read
+        where the caller built it; one a factory's returned tuple binds (`g_model, d_model = build_models()`), in the
+        factory, its parameters read as the caller's keys."""
+        if depth > 6:
+            return None
+        caller = next((self.arguments[name][0] for name, handed in self.overlay.items() if handed == key and name in self.arguments), None)
+        if caller is not None:
+            return caller.construction_reads(key, depth + 1)
         bindings = [] if key in self.overlay else self.bindings(key)
+        if len(bindings) == 1 and bindings[0].unpacked is not None:
+            return self.factory_element_reads(key, bindings[0].unpacked, depth)
         call = bindings[0].value if len(bindings) == 1 else None
         while isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value in MOVING_METHODS:
             call = call.func.value
@@ -805,6 +828,24 @@ class Resolver:
         read = [n for a in call.args for n in nodes_of(a.value, (cst.Name, cst.Attribute))]
         called = {id(n) for c in nodes_of(call, cst.Call) for n in nodes_of(c.func, (cst.Name, cst.Attribute))}
         return frozenset(code_of(n) for n in read if id(n) not in called)  # `nn.Linear(width, 1)` reads `width`
+
+    def factory_element_reads(self, key: str, unpacked: Unpacked, depth: int) -> frozenset[str] | None:
+        """`construction_reads` of the one name a factory returns at this position, where that name is one visible
+        construction in the factory: what it reads, a parameter of the factory read as the caller's key."""
+        values = self.unpacked_values(unpacked, depth)
+        if len(values) != 1 or not isinstance(values[0][1], cst.Name) or any(
+            other.startswith(key + ".") for scope in self.scopes for other in scope.bindings
+        ):
+            return None
+        factory, value = values[0]
+        reads = factory.construction_reads(value.value, depth + 1)
+        return frozenset(map(factory.as_handed, reads)) if reads is not None else None
+
+    def as_handed(self, read: str) -> str:
+        """A key of this function's names as its caller keys it where it starts at a parameter (`enc.proj` -> the
+        caller's `encoder.proj`), else as it is."""
+        first = AFTER_FIRST_NAME.split(read, 1)[0]
+        return self.overlay[first] + read[len(first):] if first in self.overlay else read
 
     def plainly_built(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether every binding of an optimizer is visibly a construction of its class (`torch.optim.AdamW(...)`),
@@ -842,7 +883,20 @@ class Resolver:
         call = self.constructor_of(node)
         if call is not None:
             return self.construction_models(call)
-        return self.configured_models(node) or self.module_owned_models(node)
+        return self.configured_models(node) or self.module_owned_models(node) or self.factory_models(node, depth)
+
+    def factory_models(self, node: cst.BaseExpression, depth: int) -> frozenset[str]:
+        """`g_optimizer, d_optimizer = define_optimizer(g_model, d_model, lr)`: the model of the optimizer the factory
+        returns at this position, where the factory built it over a model the caller handed it (keyed as the caller
+        keys it); nothing for a model of the factory's own."""
+        bindings = self.bindings(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) and code_of(node) not in self.overlay else []
+        values = self.unpacked_values(bindings[0].unpacked, depth) if len(bindings) == 1 and bindings[0].unpacked is not None else []
+        if len(values) != 1 or depth > 8:
+            return frozenset()
+        factory, value = values[0]
+        models = factory.optimizer_models(value, depth + 1)
+        own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth + 1)
+        return models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset()
 
     def module_owned_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """`gan.discriminator.optimizer` where every class `gan.discriminator` may have been built from binds, in one
