@@ -430,8 +430,6 @@ class GradientDomain(PassThrough):
                 # optimizer threw its gradients away, so the known one reports it.
                 fogged = {(Mark.FOGGED, i) for i in ids(content, Mark.CUR) + ids(content, Mark.FOGGED)}
                 if coverage is Coverage.UNKNOWN:
-                    if has(content, Mark.CLEARED) and not has(content, *LIVE):
-                        return content  # a known clear emptied them, no backward since: this one finds nothing
                     return kept | {(Mark.FOGGY,)} | fogged
                 marks = {(Mark.CLEARED, event.id)}
                 if fogged:
