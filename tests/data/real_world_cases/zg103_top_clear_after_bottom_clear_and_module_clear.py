@@ -2,9 +2,10 @@
 module's own `self.zero_grad()`: coming round the loop, the top clear finds the gradients the bottom one emptied, no
 backward between (ZG103, the top one of the pair). The module's clear, whose reach over the optimizer's parameters
 is not known, empties nothing the known clear left, and must not hide it (modelled on HowToTrainYourMAMLPytorch's
-`MAMLFewShotClassifier.run_train_iter`, run by its experiment builder's loop).
+`MAMLFewShotClassifier.run_train_iter`; there an experiment builder handed the learner runs the loop, here the loop
+builds it: pending/learner_handed_to_the_experiment_builder/).
 """
-# expect: ZG103 20:9
+# expect: ZG103 21:9
 
 import torch
 import torch.nn.functional as F
