@@ -29,6 +29,12 @@ WORDS = {
 MAY_BE_USED = frozenset({Mark.CUR, Mark.PREV, Mark.DIRTY, Mark.FOGGY, Mark.LEAK, Mark.LEAKED})
 
 
+def emptied_by(content: Content) -> list[int]:
+    """The known clears that left this content empty: the last clear, or, after a clear of unknown reach, those it
+    found had emptied them."""
+    return ids(content, Mark.EMPTIED) if has(content, Mark.FOGGY) else ids(content, Mark.CLEARED) + ids(content, Mark.EMPTIED)
+
+
 @dataclass(frozen=True)
 class Held:
     """What one optimizer's (or one model's) gradients may hold just before an event: a content per path.
@@ -170,9 +176,9 @@ class Held:
         """The clears that left them empty on every path (but the paths from the loop's entry), by id; None when
         some path may hold gradients, holds them as they were at the start, or was emptied by no known clear."""
         relevant = [c for c in self.contents if not has(c, Mark.ENTRY)]
-        if not relevant or any(has(c, *LIVE) or has(c, Mark.INITIAL, Mark.FOGGY) or not ids(c, Mark.CLEARED) for c in relevant):
+        if not relevant or any(has(c, *LIVE) or has(c, Mark.INITIAL) or not emptied_by(c) for c in relevant):
             return None
-        return self._events({i for c in relevant for i in ids(c, Mark.CLEARED)})
+        return self._events({i for c in relevant for i in emptied_by(c)})
 
     def only_applied_by(self, accepted: Callable[[Event], bool]) -> set[Event] | None:
         """The steps (of those `accepted`) whose applied gradients every path holds, with none unapplied on top;

@@ -35,13 +35,15 @@ def redundant_with(root: RootFacts, clear: Clear) -> list[Event] | None:
 
 
 def misplaced_clears(root: RootFacts) -> frozenset[int]:
-    """The clears that threw away a backward's gradients before a step found them empty (ZG102's): a clear that finds
-    the gradients empty after one of them is that mistake's consequence (one cause, one report; removing it, as ZG103
-    says, would leave the iteration with no clear before its backward)."""
-    return frozenset(
-        clear.id for step in root.events if isinstance(step, Step)
+    """The clears that threw away a backward's gradients before a step found them empty (ZG102's), with the other
+    clears of the same call (a trainer's `self.zero_grad()` clearing each model and each optimizer of its dicts): a
+    clear that finds the gradients empty after one of them is that mistake's consequence (one cause, one report;
+    removing it, as ZG103 says, would leave the iteration with no clear before its backward)."""
+    calls = {
+        id(clear.node) for step in root.events if isinstance(step, Step)
         for clear in root.held(step, step.optimizer).without_gradients().discarded_by()
-    )
+    }
+    return frozenset(event.id for event in root.events if isinstance(event, Clear) and id(event.node) in calls)
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:

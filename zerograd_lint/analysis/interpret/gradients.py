@@ -82,6 +82,7 @@ class Mark(str, Enum):
     CLEARED = "cleared"
     FOGGY = "foggy"
     FOGGED = "fogged"
+    EMPTIED = "emptied"  # a known clear emptied them, a clear of unknown reach ran since: still empty (ZG103 asks)
     DISCARDED = "discarded"
     LOST = "lost"
     SCALED = "scaled"
@@ -106,7 +107,7 @@ UNAPPLIED = frozenset({Mark.CUR, Mark.PREV})
 STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
 SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
 SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
-EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.FOGGED, Mark.ENTRY})
+EMPTY_MARKS = frozenset({Mark.CLEARED, Mark.INITIAL, Mark.FOGGY, Mark.FOGGED, Mark.EMPTIED, Mark.ENTRY})
 FORWARD_MARKS = frozenset({Mark.FWD, Mark.FILLED})  # what an iteration's forward passes leave
 MAX_CONTENTS = 48
 MODEL_PREFIX = "model:"
@@ -132,6 +133,14 @@ def widened(contents: frozenset[Content]) -> Content:
     backward, must not become one pending after every backward)."""
     pending = frozenset.intersection(*(keep(content, {Mark.FWD}) for content in contents))
     return drop(frozenset().union(*contents), {Mark.FWD}) | pending
+
+
+def still_emptied(content: Content) -> Content:
+    """The known clears that emptied these gradients, none of any backward since, kept by a clear of unknown reach:
+    whatever it reaches, they stay empty. Only ZG103 asks (`Held.only_cleared_by`); the last clear that ran is `foggy`."""
+    if has(content, *LIVE):
+        return frozenset()
+    return frozenset((Mark.EMPTIED, i) for i in ids(content, Mark.CLEARED) + ids(content, Mark.EMPTIED))
 
 
 def keep(content: Content, names: frozenset[Mark]) -> Content:
@@ -439,7 +448,7 @@ class GradientDomain(PassThrough):
                 # optimizer threw its gradients away, so the known one reports it.
                 fogged = {(Mark.FOGGED, i) for i in ids(content, Mark.CUR) + ids(content, Mark.FOGGED)}
                 if coverage is Coverage.UNKNOWN:
-                    return kept | {(Mark.FOGGY,)} | fogged
+                    return kept | {(Mark.FOGGY,)} | fogged | still_emptied(content)
                 marks = {(Mark.CLEARED, event.id)}
                 if fogged:
                     marks.add((Mark.DISCARDED, event.id))
