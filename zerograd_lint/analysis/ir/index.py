@@ -416,6 +416,7 @@ class ModuleIndex:
 
 
 def parameter_names(function: cst.FunctionDef) -> frozenset[str]:
+    """Every name a def's parameters bind, `*args` and `**kwargs` too."""
     params = function.params
     stars = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
     return frozenset(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params, *stars))

@@ -780,4 +780,3 @@ def bound_by_import(alias: cst.ImportAlias, plain: bool) -> str:
         return alias.asname.name.value
     name = dotted_name(alias.name) or ""
     return name.partition(".")[0] if plain else name
-

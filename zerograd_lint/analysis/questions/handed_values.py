@@ -156,7 +156,6 @@ class _Bindings(cst.CSTVisitor):
     into a container); and the names bound in ways not read (`global`, an import, a nested def, an exception caught)."""
 
     def __init__(self, root: cst.FunctionDef) -> None:
-        self.root = root
         self.values: dict[str, list[cst.BaseExpression]] = {}
         statements = bindings(root)
         self.unknown = statements.opaque | statements.declared_elsewhere
