@@ -64,7 +64,7 @@ from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_ele
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.vocabulary import (
-    GRAPH_CUTTING_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    GRAPH_CUTTING_METHODS, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -980,7 +980,6 @@ def forward_feeds(
     `index_of`: the index of the module a function is written in.
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
-    helpers, imported = index.helper_names, imported_names(index.module)
 
     def runs_forward(source: Assign | Accumulate | Put) -> bool:
         namespace = namespaces.get(source)
@@ -988,7 +987,7 @@ def forward_feeds(
         value = source_value(source) or cst.Module([])
         home = index_of(source.scope)
         return any(
-            (calls_model_in(call, callee, source.scope, home, known, helpers, imported, resolver) and not returns_new_tensors(call, resolver, index))
+            (calls_model_in(call, callee, source.scope, home, known, resolver) and not returns_new_tensors(call, resolver, index))
             or runs_handed_model(call, callee, known, home, source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
@@ -1165,8 +1164,9 @@ COPYING_FUNCTIONS = frozenset({"replicate"})
 
 @for_one_file
 def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
-    """The parameters a function's body runs: calls (`model(x)`, `model.forward(x)`), or hands to a function of
-    `RUNNING_FUNCTIONS`, itself or its copies (a name bound to `replicate(model, ids)`, or to a slice of such)."""
+    """The parameters a function's body runs: calls (`model(x)`, `model.forward(x)`), calls a method or a module of
+    but torch's own (`nets.discriminator(real)`, `model.generate(ids)`; not `model.eval()`), or hands to a function
+    of `RUNNING_FUNCTIONS`, itself or its copies (a name bound to `replicate(model, ids)`, or to a slice of such)."""
     parameters = {p.name.value for p in (*function.params.posonly_params, *function.params.params)}
     copies = {name: name for name in parameters}  # a name -> the parameter it is (a copy of)
 
@@ -1184,10 +1184,10 @@ def runs_parameters(function: cst.FunctionDef) -> frozenset[str]:
     run: set[str] = set()
     for call in nodes_of(function.body, cst.Call):
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in {"forward", "__call__"}:
-            func = func.value
-        elif last_name(func) in RUNNING_FUNCTIONS and call.args:
+        if last_name(func) in RUNNING_FUNCTIONS and call.args:
             func = call.args[0].value
+        while isinstance(func, cst.Attribute) and func.attr.value not in MODULE_METHODS:
+            func = func.value  # `model.forward(x)`, `nets.generator.encode(z)`
         if (parameter := copied(func)) is not None:
             run.add(parameter)
     return frozenset(run)
@@ -1277,34 +1277,34 @@ def enclosing_blocks(node: Node, path: tuple[int, ...] = (), within_block: bool 
 NOT_MODELS = frozenset(dir(builtins))
 
 
-def imported_names(module: cst.Module) -> frozenset[str]:
-    """Plain names the module's top level imports (`from diffusers.training_utils import compute_density...`)."""
-    found: set[str] = set()
-    for statement in module.body:
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
-                found.update(code_of(alias.asname.name if alias.asname else alias.name) for alias in small.names)
-    return frozenset(found)
-
-
-def calls_model(callee: str, known_models: set, helpers: frozenset[str], imported: frozenset[str] = frozenset()) -> bool:
+def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhere: Callable[[str], bool]) -> bool:
     """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`,
-    `sum(rewards)`, nor a function imported from elsewhere (`compute_density_for_timestep_sampling(...)`)."""
+    `sum(rewards)`, `self.build_model()`, nor what another module defines (`elsewhere`, asked of the callee's first
+    name: `compute_density_for_timestep_sampling(...)`, `create_arrow_model(...)`, `timm.create_model(...)`,
+    `AutoModel.from_pretrained(...)`), which its name does not tell: a function of the project runs the model it is
+    handed where its body does (`runs_handed_model`), a library's is not known."""
     parts = callee.split(".")
-    own = len(parts) == 1 or (len(parts) == 2 and parts[0] == "self")  # `criterion(...)`, `self.layer(...)`
     if parts[-1] in {"forward", "__call__"} or callee in known_models:
         return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
-    if parts[-1][:1].isupper() or (len(parts) == 1 and parts[0] in helpers):
+    if parts[-1][:1].isupper() or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
         return False  # building a model is not running it; a plain function of this file is a helper
     if ".".join(parts[:-1]) in known_models:
         return True  # a method of a model (`model.features(x)`); one of its attribute's is read in `calls_model_in`
-    owner = parts[1] if parts[0] == "self" and len(parts) > 1 else parts[0]
-    if MODEL_WORDS.search(parts[-1]) or (len(parts) > 1 and MODEL_WORDS.search(owner)):
-        return True
-    if len(parts) == 1 and (callee in NOT_MODELS or callee in imported):
-        return False
-    name = parts[-1].lstrip("_")  # a private method (`self._compute_loss`) is named by what follows the underscores
-    return own and name[:1].islower() and not DATA_WORDS.search(name)
+    objects = parts[1:] if parts[0] == "self" and len(parts) > 1 else parts  # `self.encoder.embed` -> encoder, embed
+    method = objects[-1].lstrip("_")  # a private method (`self._compute_loss`) is named by what follows the underscores
+    if len(objects) > 1 and MODEL_WORDS.search(objects[0]):
+        named = True  # a method of an object named as a model (`policy.evaluate(s)`)
+    elif MODEL_WORDS.search(method):
+        named = not BUILDING.match(method)  # `self.encoder(x)`, not `self.build_encoder()`
+    else:
+        own = len(objects) == 1  # `criterion(...)`, `self.layer(...)`
+        named = own and method[:1].islower() and not DATA_WORDS.search(method)
+    return named and not elsewhere(parts[0])
+
+
+# A method whose name says it builds or loads a model (`build_model`, `create_critic`, `make_policy`, `load_model`)
+# returns one and runs none; a getter may run one (`agent.get_action(obs)`, `model.get_image_features(x)`).
+BUILDING = re.compile(r"(create|build|make|load)_", re.I)
 
 
 # How many calls deep the body of a method called on `self` is read for a model call (`self.vectorize(obs)`, then the
@@ -1318,8 +1318,6 @@ def calls_model_in(
     scope: cst.CSTNode,
     index: ModuleIndex,
     known_models: set,
-    helpers: frozenset[str],
-    imported: frozenset[str],
     resolver: Resolver | None,
 ) -> bool:
     """`calls_model`, knowing more where the code shows more.
@@ -1350,7 +1348,7 @@ def calls_model_in(
         value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
         if value is not None and builds_module(value, resolver):
             return True  # `self.transformer.wte(idx)`: a torch module of the model's
-    return calls_model(callee, known_models, helpers, imported)
+    return calls_model(callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, scope))
 
 
 def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool | None:
@@ -1378,7 +1376,6 @@ def own_method(callee: str, scope: cst.CSTNode, index: ModuleIndex) -> tuple[Mod
 def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: set, depth: int) -> bool:
     """Whether a call of the method's body runs a model (`calls_model`), a method it calls on `self` read so in turn,
     `depth` calls deep (past that, its name says)."""
-    helpers, imported = index.helper_names, imported_names(index.module)
     for call in nodes_of(method.body, cst.Call):
         callee = dotted_name(call.func)
         called = own_method(callee, method, index) if callee is not None and depth > 1 else None
@@ -1387,7 +1384,7 @@ def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: s
         elif called is not None:
             runs = body_runs_model(*called, known_models, depth - 1)
         else:
-            runs = calls_model(callee, known_models, helpers, imported)
+            runs = calls_model(callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, method))
         if runs:
             return True
     return False

@@ -60,6 +60,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Step,
     Unscale,
     Update,
+    events_in,
 )
 from zerograd_lint.analysis.ir.roles import plain_index
 from zerograd_lint.analysis.ir.structure import Structure
@@ -324,6 +325,7 @@ class GradientDomain(PassThrough):
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
     recorded: Recorded[GradState] = field(init=False)
+    loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
 
     def __post_init__(self) -> None:
         self.recorded = Recorded(self.join)
@@ -494,12 +496,26 @@ class GradientDomain(PassThrough):
         return {key: frozenset() if key in fresh else contents for key, contents in state.items()} if fresh else state
 
     def back_edge(self, loop: Loop, state: GradState) -> GradState:
+        """What one pass leaves the next: its forward passes are the next pass's to run again, but one run before the
+        loop and not consumed by a backward of it is still pending (rlkit's AWAC: the policy's forward, a loop
+        retraining the buffer policy, then the policy's clear and backward)."""
+        rerun = self.forwards_in(loop)
+
         def age(content: Content) -> Content:
             older = {Mark.CUR: Mark.PREV, Mark.LEAK: Mark.LEAKED}
-            aged = frozenset((older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content if tag[0] not in FORWARD_MARKS | {Mark.ENTRY, Mark.FOGGED})
+            aged = frozenset(
+                (older[tag[0]], tag[1]) if tag[0] in older else tag for tag in content
+                if tag[0] not in {Mark.FILLED, Mark.ENTRY, Mark.FOGGED} and not (tag[0] == Mark.FWD and tag[1] in rerun)
+            )
             return aged | {(Mark.CARRIED,)}
 
         return self.apply(state, self.keys, age)
+
+    def forwards_in(self, loop: Loop) -> frozenset[int]:
+        """The forward passes the loop's body runs."""
+        if id(loop) not in self.loop_forwards:
+            self.loop_forwards[id(loop)] = frozenset(event.id for event in events_in(loop.body) if event.id in self.forward)
+        return self.loop_forwards[id(loop)]
 
     def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,

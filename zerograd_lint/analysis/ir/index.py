@@ -385,6 +385,28 @@ class ModuleIndex:
         definition = module.class_(name) or module.function(name)
         return (module.index, definition) if definition is not None else None
 
+    def names_code_elsewhere(self, name: str, container: Container) -> bool:
+        """Whether `name`, read in `container`, is bound by an import alone (not a parameter or an assignment of the
+        code around it) to a function, a class or a module of another module: of the project (`create_arrow_model`
+        of peft's tuners, `import utils`), or of a library, whose callables are not known here (`timm`,
+        `AutoModel`); not to a name another module of the project binds to an object at its top level
+        (`from .nets import generator`)."""
+        if name not in self.imports:
+            return False
+        node: Container | None = container
+        while isinstance(node, cst.FunctionDef):
+            if name in parameter_names(node) or name in self.scope(node).bindings:
+                return False
+            node = self.enclosing.get(node)
+        if name in self.scope(self.module).bindings:
+            return False
+        home = self.project
+        found = home.project.definition(home, name, self.top_level_name(container), assigned=True) if home is not None else None
+        if found is None or found[1] is None:
+            return True  # a library's, or a module
+        module, defined = found
+        return module.function(defined) is not None or module.class_(defined) is not None
+
     def top_level_name(self, container: Container) -> str | None:
         """The name of `container` when it is a def of the module's top level (a factory whose body may import)."""
         if isinstance(container, cst.FunctionDef) and self.defs_in.get(self.module, {}).get(container.name.value) is container:
@@ -403,6 +425,13 @@ class ModuleIndex:
         if name in self.bound and not isinstance(self.bound[name], int):
             return None
         return self.defs_in.get(self.module, {}).get(name)
+
+
+def parameter_names(function: cst.FunctionDef) -> frozenset[str]:
+    """Every name a def's parameters bind, `*args` and `**kwargs` too."""
+    params = function.params
+    stars = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    return frozenset(p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params, *stars))
 
 
 def option_declared(call: cst.BaseExpression) -> tuple[str, cst.BaseExpression | None] | None:

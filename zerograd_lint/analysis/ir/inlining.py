@@ -703,12 +703,16 @@ def bindings(node: cst.FunctionDef | cst.For | cst.While) -> "Bindings":
 
 class Bindings:
     """What statements bind, statement by statement, not inside nested defs or classes: the targets
-    assigned to (names, attributes, subscripts), the plain names among them and those of defs, classes
-    and imports, and the names declared `global` or `nonlocal`."""
+    assigned to (names, attributes, subscripts), each with the value it is bound to where one is written (`values`:
+    an assignment's, an augmented one's, what a `for` iterates, a `with` item), the plain names among them and those
+    of defs, classes, imports and exceptions caught (`opaque`: bound to nothing these statements show), and the names
+    declared `global` or `nonlocal`."""
 
     def __init__(self, statements: Sequence[cst.CSTNode]) -> None:
         self.targets: list[cst.BaseExpression] = []
+        self.values: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
         self.names: set[str] = set()
+        self.opaque: set[str] = set()
         self.declared_elsewhere: set[str] = set()
         self.walk(statements)
 
@@ -720,43 +724,59 @@ class Bindings:
             elif isinstance(statement, cst.BaseSmallStatement):
                 self.small(statement)
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-                self.names.add(statement.name.value)
+                self.bind_opaque(statement.name.value)
             else:
                 if isinstance(statement, cst.For):
-                    self.add(statement.target)
+                    self.add(statement.target, statement.iter)
                 elif isinstance(statement, cst.With):
                     for item in statement.items:
                         if item.asname is not None:
-                            self.add(item.asname.name)
+                            self.add(item.asname.name, item.item)
                 elif isinstance(statement, (cst.Try, cst.TryStar)):
                     for handler in statement.handlers:
                         if handler.name is not None:
                             self.add(handler.name.name)
+                            if isinstance(handler.name.name, cst.Name):
+                                self.opaque.add(handler.name.name.value)
                 for suite in suites(statement):
                     self.walk(suite)
 
     def small(self, statement: cst.BaseSmallStatement) -> None:
         if isinstance(statement, cst.Assign):
             for target in statement.targets:
-                self.add(target.target)
+                self.add(target.target, statement.value)
         elif isinstance(statement, (cst.AugAssign, cst.AnnAssign)):
-            self.add(statement.target)
+            self.add(statement.target, statement.value)
         elif isinstance(statement, (cst.Import, cst.ImportFrom)) and not isinstance(statement.names, cst.ImportStar):
             for alias in statement.names:
-                bound = alias.asname.name if alias.asname is not None else alias.name
-                if isinstance(bound, cst.Name):
-                    self.names.add(bound.value)
+                self.bind_opaque(bound_by_import(alias, plain=isinstance(statement, cst.Import)))
         elif isinstance(statement, (cst.Global, cst.Nonlocal)):
             self.declared_elsewhere.update(item.name.value for item in statement.names)
 
-    def add(self, target: cst.CSTNode) -> None:
+    def add(self, target: cst.CSTNode, value: cst.BaseExpression | None = None) -> None:
+        if value is not None:
+            self.values.append((target, value))
+        self.bind_target(target)
+
+    def bind_target(self, target: cst.CSTNode) -> None:
         if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
-                self.add(element.value)
+                self.bind_target(element.value)
         elif isinstance(target, cst.StarredElement):
-            self.add(target.value)
+            self.bind_target(target.value)
         elif isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
             self.targets.append(target)
             if isinstance(target, cst.Name):
                 self.names.add(target.value)
 
+    def bind_opaque(self, name: str) -> None:
+        self.names.add(name)
+        self.opaque.add(name)
+
+
+def bound_by_import(alias: cst.ImportAlias, plain: bool) -> str:
+    """The name an import binds: `np` of `import numpy as np`, `os` of `import os.path`, `f` of `from m import f`."""
+    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+        return alias.asname.name.value
+    name = dotted_name(alias.name) or ""
+    return name.partition(".")[0] if plain else name

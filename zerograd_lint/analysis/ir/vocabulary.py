@@ -113,6 +113,15 @@ MODULE_PART_METHODS = frozenset(
     {"parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules", "children", "named_children",
      "state_dict", "apply"}
 )
+# The rest of torch's `nn.Module` methods, none of which runs the module (`model.zero_grad()`, `model.load_state_dict(sd)`):
+# any other method called on a model is its own (`model.generate(x)`, `nets.discriminator(x)` of a Munch of models).
+MODULE_METHODS = MOVING_METHODS | MODULE_PART_METHODS | frozenset(
+    {"add_module", "register_module", "register_buffer", "register_parameter", "register_forward_hook",
+     "register_forward_pre_hook", "register_full_backward_hook", "register_full_backward_pre_hook", "register_backward_hook",
+     "register_state_dict_pre_hook", "register_load_state_dict_post_hook", "load_state_dict", "zero_grad", "share_memory",
+     "type", "to_empty", "ipu", "xpu", "mtia", "get_submodule", "set_submodule", "get_parameter", "get_buffer",
+     "get_extra_state", "set_extra_state", "extra_repr", "compile"}
+)
 # Dicts whose attributes are their keys: `optims.discriminator` is `optims["discriminator"]` of a `Munch` (munch's
 # class and `munchify`), an `EasyDict` (easydict, often imported as `edict`), an `AttrDict`. Not a `SimpleNamespace`
 # nor argparse's `Namespace`: they hold attributes but no keys (`ns["d"]` raises; they have no `values()`), so an

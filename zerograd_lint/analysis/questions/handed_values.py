@@ -21,6 +21,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import ModuleIndex
+from zerograd_lint.analysis.ir.inlining import bindings
 from zerograd_lint.analysis.ir.names import dotted_name
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import (
@@ -57,7 +58,6 @@ class HandedValues:
     def __init__(self, index: ModuleIndex, function: cst.FunctionDef) -> None:
         self.imports = index.imports
         collector = _Bindings(function)
-        visit(function, collector)
         self.bindings = collector.values
         self.unknown = collector.unknown
         parameters = [*function.params.posonly_params, *function.params.params]
@@ -151,73 +151,38 @@ class HandedValues:
 
 
 class _Bindings(cst.CSTVisitor):
-    """Every value bound to each local name of one function (not of the functions and classes it defines), and the
-    names bound in ways not read (`global`, an import, a nested def, an exception caught)."""
+    """Every value bound to each local name of one function (not of the functions and classes it defines): what its
+    statements bind (`inlining.Bindings`), and what its expressions do (`:=`, a comprehension's target, a value put
+    into a container); and the names bound in ways not read (`global`, an import, a nested def, an exception caught)."""
 
     def __init__(self, root: cst.FunctionDef) -> None:
-        self.root = root
         self.values: dict[str, list[cst.BaseExpression]] = {}
-        self.unknown: set[str] = set()
+        statements = bindings(root)
+        self.unknown = statements.opaque | statements.declared_elsewhere
+        for target, value in statements.values:
+            self.bind(target, value)
+        visit(root.body, self)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        if node is self.root:
-            return True
-        self.unknown.add(node.name.value)
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.unknown.add(node.name.value)
         return False
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self.bind(target.target, node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self.bind(node.target, node.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.bind(node.target, node.value)
-
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
         self.bind(node.target, node.value)
 
-    def visit_For(self, node: cst.For) -> None:
-        self.bind(node.target, node.iter)  # an element of what it iterates carries what that carries
-
     def visit_CompFor(self, node: cst.CompFor) -> None:
         self.bind(node.target, node.iter)
-
-    def visit_WithItem(self, node: cst.WithItem) -> None:
-        if node.asname is not None:
-            self.bind(node.asname.name, node.item)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in PUTTING_METHODS and isinstance(func.value, cst.Name):
             for argument in node.args:
                 self.add(func.value.value, argument.value)
-
-    def visit_Global(self, node: cst.Global) -> None:
-        self.unknown.update(item.name.value for item in node.names)
-
-    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
-        self.unknown.update(item.name.value for item in node.names)
-
-    def visit_Import(self, node: cst.Import) -> None:
-        self.unknown.update(bound_by_import(alias, plain=True) for alias in node.names)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if not isinstance(node.names, cst.ImportStar):
-            self.unknown.update(bound_by_import(alias, plain=False) for alias in node.names)
-
-    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        if node.name is not None and isinstance(node.name.name, cst.Name):
-            self.unknown.add(node.name.name.value)
 
     def bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
@@ -246,11 +211,3 @@ def unpacked(target: cst.Tuple | cst.List, value: cst.BaseExpression) -> list[tu
     if values is not None and len(values) == len(target.elements) and not starred:
         return [(element.value, item.value) for element, item in zip(target.elements, values)]
     return [(element.value, value) for element in target.elements]
-
-
-def bound_by_import(alias: cst.ImportAlias, plain: bool) -> str:
-    """The name an import binds: `np` of `import numpy as np`, `os` of `import os.path`, `f` of `from m import f`."""
-    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-        return alias.asname.name.value
-    name = dotted_name(alias.name) or ""
-    return name.partition(".")[0] if plain else name
