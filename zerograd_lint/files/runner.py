@@ -633,17 +633,17 @@ def import_before_fork() -> None:
     """Workers forked from this process inherit its modules: the analysis (about 0.2 s of imports, LibCST
     most of it) and the reading of the file's project are imported once, here, rather than once in each worker.
     The first time, with the collector off, then frozen out of its walks (as the editor's server does): what imports
-    build is never garbage, and the collections they would trigger cost a twentieth of the import (59, 0.015 s)."""
+    build is never garbage, and the collections they would trigger (about 60) cost a twentieth of the import."""
     if not forks_workers():
         return
-    from zerograd_lint.core.engine import import_analysis
-
     first = "libcst" not in sys.modules
     collecting = gc.isenabled()
     if first:
         gc.disable()
     try:
         with interrupts_held():  # Ctrl-C in the middle of a class being made comes out as another error
+            from zerograd_lint.core.engine import import_analysis
+
             import_analysis()
             from zerograd_lint.files import project_index  # noqa: F401
     finally:
