@@ -632,8 +632,9 @@ def forks_workers() -> bool:
 def import_before_fork() -> None:
     """Workers forked from this process inherit its modules: the analysis (about 0.2 s of imports, LibCST
     most of it) and the reading of the file's project are imported once, here, rather than once in each worker.
-    The first time, with the collector off, then frozen out of its walks (as the editor's server does): what imports
-    build is never garbage, and the collections they would trigger (about 60) cost a twentieth of the import."""
+    The first time (LibCST not imported yet), with the collector off, then frozen out of its walks (as the editor's
+    server does): what imports build is never garbage, and the collections they would trigger (about 60) cost a
+    twentieth of the import."""
     if not forks_workers():
         return
     first = "libcst" not in sys.modules
