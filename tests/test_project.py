@@ -806,9 +806,9 @@ def test_the_project_gate_hears_an_override_that_steps_or_backwards(text: bytes,
     """A subclass whose own words hold a step or a backward (no loop words), or that derives from a class it imports from
     a module that says train: an override another module's base may run, asked of the project (`driven_overrides`)
     only then."""
-    from zerograd_lint.core.project_gate import may_hold_driven_override
+    from zerograd_lint.core.project_gate import may_hold_driven_override, says_train
 
-    assert may_hold_driven_override(text) is may_hold
+    assert may_hold_driven_override(text, says_train(text)) is may_hold
 
 
 @pytest.mark.parametrize(

@@ -137,8 +137,9 @@ class ProjectGate:
         trainlib`, a package: its `__init__.py` and what that imports, as for `from trainlib import *`) have a
         backward and a step between them."""
         backward, step = own = lifecycle_words(data)
-        loops = may_loop_elsewhere(data) or may_run_a_trainer(data)
-        if not (loops or may_hold_driven_override(data, own)):
+        train = says_train(data)
+        loops = may_loop_elsewhere(data, train) or may_run_a_trainer(data, train)
+        if not (loops or may_hold_driven_override(data, train, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
             if name != self.checked.name:
@@ -293,9 +294,10 @@ class ProjectGate:
         if self.driven_overrides(tree) or self.composes_training(tree):
             return True
         data = as_bytes(source)
-        if may_loop_elsewhere(data):
+        train = says_train(data)
+        if may_loop_elsewhere(data, train):
             called = words_of(source) if says_optimizer(data) else called_in_loops(tree)
-        elif may_run_a_trainer(data):
+        elif may_run_a_trainer(data, train):
             called = trainer_methods_called(tree)
         else:
             # its words let it in for an override alone (`in_text` asked its text `may_drive_an_override`), and no
@@ -477,28 +479,31 @@ def names_in(found: list[str], source: str) -> frozenset[str]:
 
 def may_train_elsewhere(data: bytes) -> bool:
     """The words of a file whose code may run a backward and a step it imports (asked before anything is read)."""
-    return may_loop_elsewhere(data) or may_run_a_trainer(data) or may_hold_driven_override(data)
+    train = says_train(data)
+    return may_loop_elsewhere(data, train) or may_run_a_trainer(data, train) or may_hold_driven_override(data, train)
 
 
-def may_run_a_trainer(data: bytes) -> bool:
+# `train` below: the text's `says_train`, asked once for the three tests (the screen asks them of every text of a tree
+# whose own words did not pass: over torch's, its two words cost a fifth of the three tests).
+
+
+def may_run_a_trainer(data: bytes, train: bool) -> bool:
     """The words of a script that builds an optimizer and runs a trainer it imports (`TRAINER_IMPORT`)."""
-    return says_train(data) and says_optimizer(data) and imports_a_trainer(data)
+    return train and says_optimizer(data) and imports_a_trainer(data)
 
 
-def may_loop_elsewhere(data: bytes) -> bool:
+def may_loop_elsewhere(data: bytes, train: bool) -> bool:
     """The words of a file whose loop may run a backward and a step it imports."""
-    return any(word in data for word in LOOP_WORDS) and (says_train(data) or says_optimizer(data))
+    return any(word in data for word in LOOP_WORDS) and (train or says_optimizer(data))
 
 
-def may_hold_driven_override(data: bytes, lifecycle: tuple[bool, bool] | None = None) -> bool:
+def may_hold_driven_override(data: bytes, train: bool, lifecycle: tuple[bool, bool] | None = None) -> bool:
     """The words of a subclass holding a backward or a step, or deriving from a trainer it imports, whose methods a
     base class of another module may run; `lifecycle`: the text's `lifecycle_words`, where asked already."""
     # The class first: its pattern rules out more texts for less than the calls' (torch's: 930 of 2,285 have one)
     if DERIVED_CLASS.search(data) is None:
         return False
-    return any(lifecycle_words(data) if lifecycle is None else lifecycle) or (
-        says_train(data) and imports_a_trainer(data)
-    )
+    return any(lifecycle_words(data) if lifecycle is None else lifecycle) or (train and imports_a_trainer(data))
 
 
 def imports_a_trainer(data: bytes) -> bool:
