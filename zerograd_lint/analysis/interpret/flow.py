@@ -168,6 +168,7 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
+    single_valued: dict[str, str] = field(default_factory=dict)  # a test against one literal (`env == 'ddp'`) -> its subject
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
     # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
@@ -291,6 +292,8 @@ class CorrelationPlan:
             self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
+        if atom.kind in SINGLE_VALUE and atom.subject is not None:
+            self.single_valued[key] = atom.subject
 
     def keep_copies(
         self, copies: list[Rebind], found: dict[str, Atom], tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]],
@@ -506,7 +509,7 @@ class Correlated(Generic[State]):
             return state
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, (inner, doubt) in state.items():
-            self.add(result, valuation | decided, inner, doubt)
+            self.add(result, self.canonical(valuation | decided), inner, doubt)
         return result
 
     def copied(self, event: Rebind, state: dict) -> dict:
@@ -549,7 +552,7 @@ class Correlated(Generic[State]):
         for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
             decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
-            self.add(result, valuation | decided, inner, doubt)
+            self.add(result, self.canonical(valuation | decided), inner, doubt)
         return result
 
     def shown_present(self, event: Event, state: dict) -> dict:
@@ -702,7 +705,23 @@ class Correlated(Generic[State]):
                 added.add((atom.key, value))
             elif known != value:
                 return None
-        return frozenset(added) if self.built_so(added) else None
+        return self.canonical(frozenset(added)) if self.built_so(added) else None
+
+    def canonical(self, valuation: Valuation) -> Valuation:
+        """The valuation saying each thing once: where a test of a subject against one literal holds (`env == 'ddp'`,
+        `x is None`), the others of that subject are false, as `value` reads them, and are left out. Two paths through
+        a dispatch (`if env == 'ddp': ... elif env == 'cpu': ...`), one that tested `env == 'cpu'` on the way to
+        `env == 'ddp'` and one that did not, are one valuation, not two (FlagAI's trainer: four back ends beside three
+        tests of the step). A value that implies how the object was built (`CorrelationPlan.implied`) stays, for
+        `built_so`."""
+        single = self.plan.single_valued
+        subjects = {single[key] for key, value in valuation if value and key in single}
+        if not subjects:
+            return valuation
+        return frozenset(
+            (key, value) for key, value in valuation
+            if value or single.get(key) not in subjects or value in self.plan.implied.get(key, {})
+        )
 
     def built_so(self, valuation: set) -> bool:
         """Whether the object can have been built so that the valuation's settings hold together: what each value
