@@ -168,7 +168,8 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
-    single_valued: dict[str, str] = field(default_factory=dict)  # a test against one literal (`env == 'ddp'`) -> its subject
+    # A test of a subject against one literal (`env == 'ddp'`, `x is None`) -> the subject and the literal.
+    single_valued: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
     # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
@@ -293,7 +294,7 @@ class CorrelationPlan:
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
         if atom.kind in SINGLE_VALUE and atom.subject is not None:
-            self.single_valued[key] = atom.subject
+            self.single_valued[key] = (atom.subject, atom.value)
 
     def keep_copies(
         self, copies: list[Rebind], found: dict[str, Atom], tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]],
@@ -715,12 +716,13 @@ class Correlated(Generic[State]):
         tests of the step). A value that implies how the object was built (`CorrelationPlan.implied`) stays, for
         `built_so`."""
         single = self.plan.single_valued
-        subjects = {single[key] for key, value in valuation if value and key in single}
-        if not subjects:
+        held = {single[key][0]: single[key][1] for key, value in valuation if value and key in single}  # subject -> its literal
+        if not held:
             return valuation
         return frozenset(
             (key, value) for key, value in valuation
-            if value or single.get(key) not in subjects or value in self.plan.implied.get(key, {})
+            if value or key not in single or held.get(single[key][0], single[key][1]) == single[key][1]
+            or value in self.plan.implied.get(key, {})
         )
 
     def built_so(self, valuation: set) -> bool:
