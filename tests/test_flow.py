@@ -227,3 +227,23 @@ def test_the_state_before_an_event_is_kept_apart_on_the_valuations_that_are_no_g
     recorded.add(guessed_only, frozenset({4}), True)
     assert recorded.before == {1: frozenset({1}), 2: frozenset({1, 2, 3}), 3: frozenset({4})}
     assert recorded.trusted() == {1: frozenset({1}), 2: frozenset({1, 3})}
+
+
+def test_paths_through_a_dispatch_that_tested_other_literals_on_the_way_are_one_valuation() -> None:
+    """`if env == 'ddp': ... elif env == 'cpu': ...`: where `env == 'cpu'` holds, `env == 'ddp'` is false, as
+    `Correlated.value` reads it; a path that tested it on the way and one that did not are one valuation, which says
+    so (FlagAI's trainer: four back ends beside three tests of the step passed `MAX_VALUATIONS` and lost the
+    dispatch), and the dispatch's twins still differ in one atom."""
+    plan = flow.CorrelationPlan()
+    ddp, cpu = (flow.Atom(f"env=={value}", frozenset({"env"}), "equal", "env", value) for value in ("'ddp'", "'cpu'"))
+    unset = flow.Atom("env is None", frozenset({"env"}), "none", "env", "None")
+    for atom in (ddp, cpu, unset, flow.Atom("fp16", frozenset({"fp16"}))):
+        plan.keep(atom, [])
+    domain = flow.Correlated(Union(), plan)  # type: ignore[arg-type]
+    by_elif = domain.extend(frozenset({(ddp.key, False), ("fp16", True)}), ((cpu, True),))
+    assert by_elif == domain.extend(frozenset({("fp16", True)}), ((cpu, True),))
+    assert by_elif == frozenset({(cpu.key, True), (ddp.key, False), (unset.key, False), ("fp16", True)})
+    not_cpu = domain.extend(frozenset({(ddp.key, False)}), ((cpu, False),))
+    assert not_cpu == frozenset({(ddp.key, False), (cpu.key, False)})  # nothing holds: nothing more is said
+    state = sure({by_elif: frozenset({1}), not_cpu | {("fp16", True)}: frozenset({1})})
+    assert domain.merge_twins(state) == sure({frozenset({(ddp.key, False), ("fp16", True)}): frozenset({1})})

@@ -43,6 +43,7 @@ from zerograd_lint.analysis.ir.summaries import (
     XLA_OPTIMIZER_STEP,
     Parameter,
 )
+from zerograd_lint.analysis.ir.vocabulary import KEYWORD_FORWARDERS
 
 pytestmark = pytest.mark.summaries
 
@@ -211,6 +212,21 @@ def test_accelerate_accumulate_gates_the_prepared_optimizer(accelerate_state: No
     assert close(grads_2, expected)  # the micro-batches' sum
     assert close(after_step_2, [p - LR * g for p, g in zip(before, expected)])
     assert all(g is None for g in after_clear_2)  # the clear on the sync step
+
+
+def test_accelerate_find_executable_batch_size_hands_its_keywords_after_a_batch_size() -> None:
+    """`vocabulary.KEYWORD_FORWARDERS`: what the callable calls the function with (`settings.handed_chains`)."""
+    forwarder = library("accelerate.utils").find_executable_batch_size
+    assert "find_executable_batch_size" in KEYWORD_FORWARDERS
+    calls = []
+
+    def inner_training_loop(batch_size=None, args=None, loader=None):
+        calls.append((batch_size, args, loader))
+
+    settings = object()
+    forwarder(inner_training_loop, 8)(args=settings, loader="loader")
+    forwarder(function=inner_training_loop, starting_batch_size=4)(args=settings)
+    assert calls == [(8, settings, "loader"), (4, settings, None)]
 
 
 # --- Lightning manual optimisation ----------------------------------------------------------------

@@ -76,3 +76,71 @@ def test_class_level_values_fields_and_attributes_set_by_name_are_never_settings
     assert implications(by_dict) == {}
     searched = TRAINER + "\n    def search(self, trial):\n        for key, value in trial.items():\n            setattr(self.args, key, value)\n"
     assert implications(searched) == {}  # every test read `self.args`, whose attributes a search may set
+
+
+HANDED = """
+class Trainer:
+    def __init__(self, model, args):
+        self.args = args
+        self.engine = None
+        self.use_amp = False
+        if args.fp16 and not args.engine:
+            self.use_amp = True
+
+    def train(self, loader):
+        args = self.args
+        return self._loop(args=args, loader=loader)
+
+    def _loop(self, batch_size=None, args=None, loader=None):
+        model = self.model
+        if args.engine:
+            model = wrap(model)
+            self.engine = model
+        for batch in loader:
+            self.step(model, batch)
+"""
+ENGINE_ON = ({("self.args.engine", True)}, {("self.args.engine", True)})
+
+
+def test_a_parameter_every_call_hands_a_chain_of_self_reads_that_chain() -> None:
+    assert implications(HANDED)["self.engine"] == ENGINE_ON
+    by_position = HANDED.replace("self._loop(args=args, loader=loader)", "self._loop(None, args, loader)")
+    assert implications(by_position)["self.engine"] == ENGINE_ON
+    forwarded = HANDED.replace(
+        "        return self._loop(args=args, loader=loader)",
+        "        inner = find_executable_batch_size(self._loop, 8)\n        return inner(args=args, loader=loader)",
+    )
+    assert implications(forwarded)["self.engine"] == ENGINE_ON
+    directly = HANDED.replace("        args = self.args\n        return self._loop(args=args,", "        return self._loop(args=self.args,")
+    assert implications(directly)["self.engine"] == ENGINE_ON
+    evaluated = HANDED + (
+        "\n    def evaluate(self):\n        args = self.args\n        if args.engine and not self.engine:\n            self.engine = wrap(self.model)\n"
+    )
+    assert implications(evaluated)["self.engine"] == ENGINE_ON
+    reloaded = HANDED + "\n    def _load_best(self):\n        if self.engine:\n            self.engine = wrap(self.model)\n"
+    assert implications(reloaded)["self.engine"] == ENGINE_ON  # a true engine replaced: made under the same tests
+
+
+def test_a_parameter_some_call_may_hand_anything_else_is_unknown() -> None:
+    unknown = {
+        "another caller": HANDED + "\n    def train_with(self, loader, other):\n        return self._loop(args=other, loader=loader)\n",
+        "a public method": HANDED.replace("_loop", "loop"),
+        "the default": HANDED + "\n    def resume(self, loader):\n        return self._loop(loader=loader)\n",
+        "by **kwargs": HANDED + "\n    def resume(self, **kwargs):\n        return self._loop(**kwargs)\n",
+        "by position through a forwarder": HANDED.replace(
+            "        return self._loop(args=args, loader=loader)",
+            "        inner = find_executable_batch_size(self._loop, 8)\n        return inner(args, loader=loader)",
+        ),
+        "handed elsewhere": HANDED + "\n    def register(self, hooks):\n        hooks.append(self._loop)\n",
+        "rebound": HANDED.replace("        model = self.model\n", "        model = self.model\n        args = args or default_args()\n"),
+        "a caller's name bound twice": HANDED.replace("        args = self.args\n", "        args = self.args\n        args = copy(args)\n"),
+        "a local bound in an arm": HANDED + (
+            "\n    def evaluate(self, other):\n        if other:\n            args = self.args\n"
+            "        if args.engine:\n            self.engine = wrap(self.model)\n"
+        ),
+    }
+    for why, source in unknown.items():
+        assert "self.engine" not in implications(source), why
+    changed_through_a_name = HANDED + "\n    def prepare(self):\n        args = self.args\n        args.engine = None\n"
+    assert "self.engine" not in implications(changed_through_a_name)
+    assert implications(changed_through_a_name)["self.use_amp"][0] == {("self.args.fp16", True)}

@@ -168,6 +168,8 @@ class CorrelationPlan:
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
+    # A subject tested against one literal at a time (`env` of `env == 'ddp'`, `x` of `x is None`) -> its atoms' keys.
+    single_valued: dict[str, set[str]] = field(default_factory=dict)
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
     # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
@@ -291,6 +293,8 @@ class CorrelationPlan:
             self.by_root_name.setdefault(re.split(r"[.\[]", read, maxsplit=1)[0], set()).add(key)
         if atom.kind == "none" and atom.subject is not None:
             self.is_none[atom.subject] = key
+        if atom.kind in SINGLE_VALUE and atom.subject is not None:
+            self.single_valued.setdefault(atom.subject, set()).add(key)
 
     def keep_copies(
         self, copies: list[Rebind], found: dict[str, Atom], tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]],
@@ -472,6 +476,7 @@ class Correlated(Generic[State]):
     recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
     tests_read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(branch) -> `plan.read_by(branch)`
+    says: dict[str, frozenset[tuple[str, bool]]] = field(default_factory=dict)  # an atom -> `said_with(atom)`
 
     def start(self, state: State) -> dict:
         return {frozenset(): (state, SURE)}
@@ -506,7 +511,7 @@ class Correlated(Generic[State]):
             return state
         result: dict = {}  # `failed = True`: a later `if failed:` takes its branch; `oom = 1`: `if oom == 1:`
         for valuation, (inner, doubt) in state.items():
-            self.add(result, valuation | decided, inner, doubt)
+            self.add(result, self.canonical(valuation | decided), inner, doubt)
         return result
 
     def copied(self, event: Rebind, state: dict) -> dict:
@@ -549,7 +554,7 @@ class Correlated(Generic[State]):
         for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
             decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
-            self.add(result, valuation | decided, inner, doubt)
+            self.add(result, self.canonical(valuation | decided), inner, doubt)
         return result
 
     def shown_present(self, event: Event, state: dict) -> dict:
@@ -607,13 +612,32 @@ class Correlated(Generic[State]):
         """
         result = dict(state)
         for key in sorted({key for valuation in state for key, _ in valuation}):  # in an order of their own: the
+            said = self.said_with(key)  # what the atom's truth says besides (`canonical`), which its twin may not
+            twins: dict[Valuation, list[Valuation]] = {}
             for valuation in sorted(result, key=sorted):  # same states always merge the same way
-                if (key, True) in valuation and valuation in result:
-                    twin = (valuation - {(key, True)}) | {(key, False)}
-                    if twin in result and result[twin][0] == result[valuation][0]:
-                        inner, doubt = result.pop(valuation)
-                        self.add(result, valuation - {(key, True)}, inner, doubt.joined(result.pop(twin)[1]))
+                if (key, False) in valuation:
+                    twins.setdefault(valuation - {(key, False)} - said, []).append(valuation)
+            for valuation in sorted(result, key=sorted):
+                if (key, True) not in valuation or valuation not in result:
+                    continue
+                twin = next((
+                    each for each in twins.get(valuation - {(key, True)} - said, ())
+                    if each in result and result[each][0] == result[valuation][0]
+                ), None)
+                if twin is not None:
+                    inner, doubt = result.pop(valuation)
+                    self.add(result, twin - {(key, False)}, inner, doubt.joined(result.pop(twin)[1]))
         return result
+
+    def said_with(self, key: str) -> frozenset[tuple[str, bool]]:
+        """What a test against one literal (`env == 'ddp'`) says when it holds, besides itself: every kept test of its
+        subject against another literal is false (`canonical`)."""
+        if key not in self.says:
+            atom = self.plan.atoms.get(key)
+            self.says[key] = frozenset() if atom is None or atom.kind not in SINGLE_VALUE else frozenset(
+                (other, False) for other in self.plan.single_valued.get(atom.subject or "", ()) if self.plan.atoms[other].value != atom.value
+            )
+        return self.says[key]
 
     def forget(self, state: dict, keys: frozenset[str], why: Forgetting = Forgetting.DEAD) -> dict:
         """The valuations without these atoms, their doubts as `why` says."""
@@ -702,9 +726,21 @@ class Correlated(Generic[State]):
                 added.add((atom.key, value))
             elif known != value:
                 return None
-        return frozenset(added) if self.built_so(added) else None
+        said = self.canonical(frozenset(added))
+        return said if self.built_so(said) else None
 
-    def built_so(self, valuation: set) -> bool:
+    def canonical(self, valuation: Valuation) -> Valuation:
+        """The valuation saying each thing in one way: where a test of a subject against one literal holds (`env ==
+        'ddp'`, `x is None`), every kept test of it against another literal is false, as `value` reads it, and says
+        so (`said_with`). Two paths through a dispatch (`if env == 'ddp': ... elif env == 'cpu': ...`), one that
+        tested `env == 'cpu'` on the way to `env == 'ddp'` and one that did not, are one valuation, not two (FlagAI's
+        trainer: four back ends beside three tests of the step passed `MAX_VALUATIONS`)."""
+        if not self.plan.single_valued:
+            return valuation
+        implied = frozenset().union(*(self.said_with(key) for key, value in valuation if value))
+        return valuation | implied if implied - valuation else valuation
+
+    def built_so(self, valuation: Valuation) -> bool:
         """Whether the object can have been built so that the valuation's settings hold together: what each value
         implies of how it was assigned (`CorrelationPlan.implied`) agrees with the rest."""
         if not self.plan.implied:

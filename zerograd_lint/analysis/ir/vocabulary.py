@@ -139,6 +139,9 @@ MODULE_WRAPPERS = DATA_PARALLEL_WRAPPERS | {"compile", "deepcopy", "convert_sync
 
 # `functools.partial` as called: a callable with some of its arguments bound.
 PARTIALS = frozenset({"partial", "functools.partial"})
+# Calls handing back a callable that calls the function they were handed (first, or as `function=`) with its own
+# keyword arguments and a batch size of its choosing: transformers' and Accelerate's `find_executable_batch_size`.
+KEYWORD_FORWARDERS = frozenset({"find_executable_batch_size"})
 
 # --- the library these words describe ---------------------------------------------------------
 
