@@ -389,13 +389,16 @@ class GradientDomain(PassThrough):
             key for key in self.keys
             if key in fed or not fed.isdisjoint(self.members(key))
             or any(related(model, other) for model in self.models.get(key, ()) for other in shared)
-            or (key.startswith(MODEL_PREFIX) and self.model_fed(key[len(MODEL_PREFIX):], fed, shared))
+            or (key.startswith(MODEL_PREFIX) and self.model_fed(key[len(MODEL_PREFIX):], fed, shared, assign))
         ]
 
-    def model_fed(self, model: str, fed: set[str], shared: set[str]) -> bool:
-        """Whether a forward whose backwards feed `fed` is computed for this model's gradients: unless the model is
-        only of this root's optimizers that those backwards do not feed (a GAN's discriminators, one optimizer over
-        both, beside the generator's forward), as those optimizers' own keys answer."""
+    def model_fed(self, model: str, fed: set[str], shared: set[str], assign: Assign | Accumulate | Put) -> bool:
+        """Whether a forward whose backwards feed `fed` is computed for this model's gradients: where it runs the
+        model itself (a GAN's generator loss through `D(fake)`: its backward fills D's gradients too), or unless the
+        model is only of this root's optimizers that those backwards do not feed (a GAN's discriminators, one optimizer
+        over both, beside the generator's forward), as those optimizers' own keys answer."""
+        if isinstance(assign, Assign) and model in assign.callees:
+            return True
         owners = [key for key in self.optimizers if model in self.models.get(key, ())]
         return not owners or not fed.isdisjoint(owners) or any(related(model, other) for other in shared)
 
