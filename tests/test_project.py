@@ -424,6 +424,8 @@ LOOPS = [
     ("same_optimizer_passed_twice", "main_fixed.py", {}),
     ("vendored_optimizer_that_clears", "train.py", {}),
     ("vendored_optimizer_that_clears", "train_clears_too.py", {"train_clears_too.py": [("ZG103", 15, 13)]}),
+    ("task_hook_clips_before_unscale", "utils/base_task.py", {"utils/base_task.py": [("ZG401", 17, 13)]}),
+    ("task_hook_clips_before_unscale", "utils/unscaled_task.py", {}),
 ]
 
 

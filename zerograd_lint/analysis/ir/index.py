@@ -513,7 +513,14 @@ class SameFileView:
         return (index, bound) if isinstance(bound, (cst.Dict, cst.List, cst.Tuple)) else None
 
     def class_named(self, node: cst.BaseExpression) -> Built | None:
-        """The class of the file or of the project that a name written here names (`TrainConfig`, imported)."""
+        """The class of the file or of the project that a name written here names (`TrainConfig`, imported), or, for
+        the first parameter of the class method written here (`cls`), the class it is written in (its subclasses
+        run it too, as a method's `self` is of its class)."""
+        container, owner = self.container, self.index.owner_class(self.container)
+        if isinstance(node, cst.Name) and isinstance(container, cst.FunctionDef) and owner is not None:
+            first = container.params.params[0].name.value if container.params.params else None
+            if node.value == first and any(code_of(d.decorator) == "classmethod" for d in container.decorators):
+                return (self.index, owner)
         dotted = dotted_name(node)
         found = self.index.definition_of(dotted, self.container) if dotted is not None else None
         return found if found is not None and isinstance(found[1], cst.ClassDef) else None  # type: ignore[return-value]
@@ -564,6 +571,17 @@ class SameFileView:
     def returned_expressions(self, call: cst.Call, caller: Resolver | None = None) -> tuple[cst.BaseExpression, ...]:
         found = self.callee(call, caller)
         return found[0].returned_values(found[1]) if found is not None else ()
+
+    def returned_aliases(self, call: cst.Call, caller: Resolver) -> tuple[cst.BaseExpression, ...]:
+        found = self.callee(call, caller)
+        if found is None:
+            return ()
+
+        def aliased(value: cst.BaseExpression) -> cst.BaseExpression:
+            bound = found[0].scope(found[1]).bindings.get(value.value, []) if isinstance(value, cst.Name) else []
+            return bound[0].alias if len(bound) == 1 and bound[0].alias is not None else value
+
+        return tuple(aliased(value) for value in found[0].returned_values(found[1]))
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         found = self.callee(call, caller)

@@ -14,7 +14,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
-from zerograd_lint.analysis.ir.roles import Resolver, rewraps
+from zerograd_lint.analysis.ir.roles import Binding, Resolver, rewraps
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, PARTIALS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
@@ -167,7 +167,34 @@ class Inlining:
         if self.chosen_in_view(receiver, context):
             found = [self.constructions_of(binding.value, context.resolver, 0) for binding in bindings]
             return None if None in found else [construction for part in found for construction in part or ()]
-        return self.constructions_of(bindings[0].value, context.resolver, 0) if len(bindings) == 1 else None
+        if len(bindings) != 1:
+            return None
+        same = self.same_object(receiver, bindings[0], context)
+        if same is not None:
+            return self.instance_built(same, context)
+        return self.constructions_of(bindings[0].value, self.writer(receiver, bindings[0], context), 0)
+
+    @staticmethod
+    def writer(receiver: cst.BaseExpression, binding: Binding, context: Context) -> Resolver:
+        """The resolver that reads what `binding` of `self.x` was bound to: that of the inlined call, around this
+        one, of the method that bound it on the same instance (`self.task = task_cls()` in `fit`, inlined with its
+        `task_cls` handed a class, read in `train` that `fit` runs); else this place's."""
+        for instance in reversed(context.instances):
+            if instance.resolver.scopes and instance.resolver.scopes[0] is binding.home is not None:
+                same = instance.resolver.canonical(receiver) == context.resolver.canonical(receiver)
+                return instance.resolver if same else context.resolver
+        return context.resolver
+
+    @staticmethod
+    def same_object(receiver: cst.BaseExpression, binding: Binding, context: Context) -> cst.BaseExpression | None:
+        """The attribute a local name is the one binding of: bound to it (`task_ref = self.task`) or to a getter
+        returning it (`task_ref = self.get_task_ref()`, `Resolver.attribute_got`); None for anything else."""
+        if not isinstance(receiver, cst.Name):
+            return None
+        if isinstance(binding.alias, cst.Attribute):
+            return binding.alias
+        got = context.resolver.attribute_got(binding.value) if isinstance(binding.value, cst.Call) else None
+        return cst.Attribute(value=binding.value.func.value, attr=cst.Name(got)) if got is not None else None  # type: ignore[union-attr]
 
     @staticmethod
     def chosen_in_view(receiver: cst.BaseExpression, context: Context) -> bool:
@@ -208,6 +235,9 @@ class Inlining:
             return None
         if made_by is not None and callee == made_by[0]:
             return [(made_by[1], made_by[2], value, resolver)]
+        if isinstance(value.func, cst.Name) and value.func.value in resolver.arguments:  # `task_cls()` handed a class
+            handed = self.class_handed(value.func, resolver, depth)
+            return [(*handed, value, resolver)] if handed is not None else None
         if (on_class := self.class_method(value.func, resolver.same_file.index, resolver.same_file.container)) is not None:
             home, cls, method_home, method = on_class
             if decorated(method, "classmethod") and method.params.params:
@@ -231,6 +261,20 @@ class Inlining:
             return None
         found = [self.constructions_of(returned, at, depth + 1) for at, returned in resolver.same_file.factory_returned(value, resolver)]
         return [construction for part in found for construction in part or ()] if found and None not in found else None
+
+    def class_handed(self, name: cst.Name, resolver: Resolver, depth: int) -> Built | None:
+        """The class a parameter was handed (`fit(task_cls)` called as `trainer.fit(cls)` or `trainer.fit(TTSTask)`):
+        a class of the file or of the project whose words may matter, named where the caller wrote it, or the class
+        a class method the caller runs is called on (its `cls`, `SameFileView.class_named`); None otherwise."""
+        caller, argument = resolver.arguments[name.value]
+        if isinstance(argument, cst.Name) and argument.value in caller.arguments and depth < 4:
+            return self.class_handed(argument, caller, depth + 1)
+        view = caller.same_file
+        named = view.class_named(argument) if isinstance(view, SameFileView) else None
+        if named is None or caller.bindings(code_of(argument)):
+            return None
+        own = named[0] is view.index and named[1] is view.index.owner_class(view.container)  # type: ignore[union-attr]
+        return named if own or self.names_a_followed_class(code_of(argument), view.index, view.container) else None  # type: ignore[union-attr]
 
     def handed_an_instance(self, call: cst.Call, resolver: Resolver, depth: int) -> bool:
         """Whether a construction is handed, by a name, an instance whose construction is known (`EpochLoop(model,

@@ -58,7 +58,7 @@ class Binding:
     alias: cst.BaseExpression | None = None  # the name is this other object
     element_of: cst.BaseExpression | None = None  # a for-loop target over this collection
     value: cst.BaseExpression | None = None  # the assigned expression, for `.parameters()` tracing
-    # For `self.x = name` in a method: that method's own bindings, where `name` means something.
+    # For `self.x = ...` in a method: that method's own bindings, where its names mean something.
     home: "Scope | None" = field(default=None, compare=False)
     unpacked: "Unpacked | None" = None  # one of several names bound from what a call returns
 
@@ -253,7 +253,7 @@ class MethodBindings:
 
     def homed(self, key: str, binding: Binding) -> Binding:
         shared = self.shared is not None and key.startswith("self.")
-        return replace(binding, home=self.own) if shared and binding.alias is not None else binding
+        return replace(binding, home=self.own) if shared else binding
 
     def wrap(self, key: str) -> None:
         self.routed(key).wrap(key)
@@ -338,6 +338,10 @@ class SameFile(Protocol):
         ...
 
     def returned_expressions(self, call: cst.Call, caller: "Resolver | None" = None) -> tuple[cst.BaseExpression, ...]: ...
+
+    def returned_aliases(self, call: cst.Call, caller: "Resolver") -> tuple[cst.BaseExpression, ...]:
+        """`returned_expressions`, a returned name the callee binds once to another name or attribute read as that."""
+        ...
 
     def factory_returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """`returned`, a function of the project whose words say nothing of the lifecycle included (a factory)."""
@@ -466,13 +470,14 @@ class Resolver:
     def attribute_got(self, call: cst.Call) -> str | None:
         """`optimizer` of `updater.get_optimizer()`, a method of a class this resolver knows (the instance's, or the
         file's own for `self.get_optimizer()`), called with no argument on a name or an attribute, whose one return is
-        an attribute of its `self`: the call is that attribute of its receiver. None for anything else."""
+        an attribute of its `self`, or a name the method binds once to one (`task: BaseTask = self.task; return
+        task`): the call is that attribute of its receiver. None for anything else."""
         if call.args or not isinstance(call.func, cst.Attribute) or not isinstance(call.func.value, (cst.Name, cst.Attribute)):
             return None
         key = ("attribute_got", code_of(call))
         if key not in self.answers:
             self.answers[key] = None  # asked again while it is answered (the receiver built from this call): unknown
-            returned = self.returned_expressions(call)
+            returned = self.same_file.returned_aliases(call, self) if self.same_file is not None else ()
             chain = dotted_name(returned[0]) if len(returned) == 1 else None
             self.answers[key] = chain.removeprefix("self.") if chain is not None and chain.startswith("self.") else None
         return self.answers[key]
