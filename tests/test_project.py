@@ -426,6 +426,8 @@ LOOPS = [
     ("vendored_optimizer_that_clears", "train_clears_too.py", {"train_clears_too.py": [("ZG103", 15, 13)]}),
     ("task_hook_clips_before_unscale", "utils/base_task.py", {"utils/base_task.py": [("ZG401", 17, 13)]}),
     ("task_hook_clips_before_unscale", "utils/unscaled_task.py", {}),
+    ("learner_handed_to_the_experiment_builder", "train_maml_system.py", {"few_shot_learning_system.py": [("ZG103", 17, 9)]}),
+    ("learner_handed_to_the_experiment_builder", "train_module_clear.py", {}),
 ]
 
 

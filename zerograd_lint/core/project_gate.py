@@ -296,7 +296,7 @@ class ProjectGate:
         data = as_bytes(source)
         train = says_train(data)
         if may_loop_elsewhere(data, train):
-            called = words_of(source) if says_optimizer(data) else called_in_loops(tree)
+            called = words_of(source) if says_optimizer(data) else called_in_loops(tree) | drivers_of_handed_instances(tree)
         elif may_run_a_trainer(data, train):
             called = trainer_methods_called(tree)
         else:
@@ -559,6 +559,27 @@ def trainer_methods_called(tree: ast.Module) -> frozenset[str]:
     return frozenset(
         call.func.attr for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
         and (constructs(call.func.value, imported) or isinstance(call.func.value, ast.Name) and call.func.value.id in constructions)
+    )
+
+
+def drivers_of_handed_instances(tree: ast.Module) -> frozenset[str]:
+    """The classes the file imports whose construction it hands, by a name, an instance of another class it imports
+    (`ExperimentBuilder(model=model, ...)` after `model = FewShotLearner(...)`), with the methods it calls on such a
+    construction (`run_experiment`): a script naming no optimizer may still hand a loop of another module a learner
+    that owns one, which that module's own analysis cannot see."""
+    imported = {alias.asname or alias.name for node in statements_in(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assigned = [(node.targets, node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign) and constructs(node.value, imported)]
+    instances = {target.id for targets, _ in assigned for target in targets if isinstance(target, ast.Name)}
+
+    def hands_an_instance(value: ast.expr) -> bool:
+        handed = (*value.args, *(keyword.value for keyword in value.keywords)) if isinstance(value, ast.Call) else ()
+        return constructs(value, imported) and any(isinstance(each, ast.Name) and each.id in instances for each in handed)
+
+    drivers = {target.id for targets, value in assigned if hands_an_instance(value) for target in targets if isinstance(target, ast.Name)}
+    classes = {value.func.id for _, value in assigned if hands_an_instance(value)}  # type: ignore[attr-defined]
+    return frozenset(classes) | frozenset(
+        call.func.attr for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        and (hands_an_instance(call.func.value) or isinstance(call.func.value, ast.Name) and call.func.value.id in drivers)
     )
 
 

@@ -7,7 +7,7 @@ from experiment_builder import ExperimentBuilder
 from few_shot_module_clear import ModuleClearingLearner
 
 
-def main(loader):
+def train(loader):
     model = ModuleClearingLearner(torch.nn.Linear(8, 5), lr=1e-3)
     maml_system = ExperimentBuilder(model=model, loader=loader, epochs=10)
     maml_system.run_experiment()
