@@ -14,7 +14,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
-from zerograd_lint.analysis.ir.roles import Binding, Resolver, rewraps
+from zerograd_lint.analysis.ir.roles import Binding, Resolver, defaulted_entry, mapping_entries, rewraps
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, PARTIALS, WRAPPED_MODULE
 from zerograd_lint.analysis.project import words_may_matter
@@ -149,6 +149,8 @@ class Inlining:
         bound to no name (`Trainer(model, opt).fit(loader)`) is its own instance, as it would be bound to one."""
         if isinstance(receiver, cst.Call):
             return self.constructions_of(receiver, context.resolver, 0)
+        if isinstance(receiver, cst.Subscript):
+            return self.element_built(receiver, context)
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
         key = code_of(receiver)
@@ -173,6 +175,24 @@ class Inlining:
         if same is not None:
             return self.instance_built(same, context)
         return self.constructions_of(bindings[0].value, self.writer(receiver, bindings[0], context), 0)
+
+    def element_built(self, element: cst.Subscript, context: Context) -> list[Construction] | None:
+        """`meters[k]` of `meters[k].update(loss)`: an element of a mapping bound once, outside the loop around the
+        call, whose construction shows every value it holds (`OrderedDict([(name, Meter(name)) for name in names])`),
+        or a `defaultdict(Meter)` (its factory's construction, `defaulted_entry`), no key of which is assigned since:
+        each construction its values may be. None otherwise."""
+        container = element.value
+        if not isinstance(container, (cst.Name, cst.Attribute)) or code_of(container).split(".")[0] in (context.loop_rebinds or ()):
+            return None
+        key = code_of(container)
+        bindings = context.resolver.bindings(key)
+        if len(bindings) != 1 or any(key in scope.items for scope in context.resolver.scopes):
+            return None
+        entries = mapping_entries(bindings[0].value)
+        entries = [made] if entries is None and (made := defaulted_entry(bindings[0].value)) is not None else entries
+        resolver = self.writer(container, bindings[0], context)
+        found = [self.constructions_of(entry, resolver, 0) for entry in entries or ()]
+        return [construction for part in found for construction in part or ()] if found and None not in found else None
 
     @staticmethod
     def writer(receiver: cst.BaseExpression, binding: Binding, context: Context) -> Resolver:

@@ -163,7 +163,29 @@ def mapping_entries(value: cst.BaseExpression | None) -> list[cst.BaseExpression
     if not positional:
         return keywords
     handed = mapping_entries(positional[0]) if len(positional) == 1 else None
+    handed = paired_values(positional[0]) if handed is None and len(positional) == 1 else handed
     return None if handed is None else [*handed, *keywords]
+
+
+def paired_values(pairs: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The values of the key-value pairs a mapping is built from: `dict([("g", opt_g), ("d", opt_d)])`,
+    `OrderedDict([(name, Meter(name)) for name in names])` (its one value); None for anything else."""
+    if isinstance(pairs, (cst.ListComp, cst.GeneratorExp)):
+        pair = tuple_elements(pairs.elt)
+        return [pair[1]] if pair is not None and len(pair) == 2 else None
+    elements = [tuple_elements(element) for element in tuple_elements(pairs) or ()]
+    if not elements or any(pair is None or len(pair) != 2 for pair in elements):
+        return None
+    return [pair[1] for pair in elements]  # type: ignore[index]
+
+
+def defaulted_entry(value: cst.BaseExpression | None) -> cst.Call | None:
+    """What a `defaultdict(Meter)` makes for each key read before it is set: its factory called with no argument
+    (`Meter()`); None for anything else."""
+    if not isinstance(value, cst.Call) or last_name(value.func) != "defaultdict" or len(value.args) != 1:
+        return None
+    factory = value.args[0]
+    return cst.Call(func=factory.value) if factory.keyword is None and not factory.star and isinstance(factory.value, (cst.Name, cst.Attribute)) else None
 
 
 def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
