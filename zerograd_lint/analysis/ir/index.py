@@ -573,6 +573,8 @@ class SameFileView:
         return found[0].returned_values(found[1]) if found is not None else ()
 
     def returned_aliases(self, call: cst.Call, caller: Resolver) -> tuple[cst.BaseExpression, ...]:
+        """What the callee returns, a name it binds once to another name or attribute read as that one (`task:
+        BaseTask = self.task; return task`: `self.task`)."""
         found = self.callee(call, caller)
         if found is None:
             return ()
