@@ -424,6 +424,11 @@ LOOPS = [
     ("same_optimizer_passed_twice", "main_fixed.py", {}),
     ("vendored_optimizer_that_clears", "train.py", {}),
     ("vendored_optimizer_that_clears", "train_clears_too.py", {"train_clears_too.py": [("ZG103", 15, 13)]}),
+    ("lightning_optimizer_by_batch_index", "aekit/models/autoencoder.py", {}),
+    (
+        "lightning_optimizer_by_batch_index", "aekit/models/regularized.py",
+        {"aekit/models/regularized.py": [("ZG102", 24, 13)]},
+    ),
 ]
 
 
