@@ -78,6 +78,8 @@ class Scope:
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
     # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
     items: dict[str, list[Binding]] = field(default_factory=dict)
+    # Collections grown after they were bound (`self.steps.append(step)`): their literal does not say all they hold.
+    grown: set[str] = field(default_factory=set)
     # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
     # (`InheritedAliases.built_in`), with that base's module's names.
     built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
@@ -90,6 +92,9 @@ class Scope:
 
     def wrap(self, key: str) -> None:
         self.wrapped.add(key)
+
+    def grow(self, key: str) -> None:
+        self.grown.add(key)
 
 
 def target_keys(target: cst.BaseExpression) -> Iterator[str]:
@@ -258,6 +263,9 @@ class MethodBindings:
     def wrap(self, key: str) -> None:
         self.routed(key).wrap(key)
 
+    def grow(self, key: str) -> None:
+        self.routed(key).grow(key)
+
 
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
@@ -293,6 +301,14 @@ class BindingCollector(cst.CSTVisitor):
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None and isinstance(node.asname.name, cst.Name):
             self.scope.add(node.asname.name.value, Binding(value=node.item))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
+            self.routed.grow(code_of(node.func.value))
+
+
+# A collection's methods that add elements to it.
+GROWING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
 
 
 def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
