@@ -429,6 +429,8 @@ LOOPS = [
         "lightning_optimizer_by_batch_index", "aekit/models/regularized.py",
         {"aekit/models/regularized.py": [("ZG102", 24, 13)]},
     ),
+    ("accelerate_scheduler_epoch_hook", "trainkit/restarts.py", {"trainkit/restarts.py": [("ZG204", 15, 13)]}),
+    ("accelerate_scheduler_epoch_hook", "trainkit/logging_trainer.py", {}),
 ]
 
 

@@ -711,7 +711,7 @@ class Resolver:
         keys = []
         for binding in bindings:
             if binding.alias is not None:
-                keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
+                keys.append(self.alias_reader(code_of(node), binding).scheduled_optimizer(binding.alias, depth + 1))
             elif binding.unpacked is not None:
                 keys.append(self.unpacked_schedule(binding.unpacked, depth))
             elif isinstance(binding.value, cst.Call):
@@ -719,6 +719,14 @@ class Resolver:
             else:
                 keys.append(None)
         return self.agreed(keys)
+
+    def alias_reader(self, key: str, binding: Binding) -> "Resolver":
+        """The resolver that reads the alias `binding` of `key` where it was written: in the method that bound it
+        (`self.scheduler = scheduler` of `__init__`), in its module's words where a base of another module bound it
+        (`scheduler = build_scheduler(optimizer, cfg)`, a factory that module imports)."""
+        scope = next((scope for scope in self.scopes if scope.bindings.get(key)), None)
+        writer = self.base_writer(key) if scope is not None and scope.built_in is not None else None
+        return writer if writer is not None else self.at(binding.home)
 
     def base_writer(self, key: str) -> "Resolver | None":
         """The resolver of the base's `__init__` that alone binds `self.x`, a key no scope of this resolver binds (a
