@@ -431,6 +431,8 @@ LOOPS = [
     ),
     ("accelerate_scheduler_epoch_hook", "trainkit/restarts.py", {"trainkit/restarts.py": [("ZG204", 15, 13)]}),
     ("accelerate_scheduler_epoch_hook", "trainkit/logging_trainer.py", {}),
+    ("grad_norm_helper_after_clear", "fitlib/trainer.py", {"fitlib/metrics.py": [("ZG301", 12, 22)]}),
+    ("grad_norm_helper_after_clear", "fitlib/safe_trainer.py", {}),
 ]
 
 
