@@ -433,6 +433,10 @@ LOOPS = [
     ("accelerate_scheduler_epoch_hook", "trainkit/logging_trainer.py", {}),
     ("grad_norm_helper_after_clear", "fitlib/trainer.py", {"fitlib/metrics.py": [("ZG301", 12, 22)]}),
     ("grad_norm_helper_after_clear", "fitlib/safe_trainer.py", {}),
+    ("drop_batch_helper_module", "seglib/engine.py", {}),
+    ("drop_batch_helper_module", "seglib/logged_engine.py", {"seglib/guards.py": [("ZG102", 22, 5)]}),
+    ("lightning_manual_schedulers", "audiokit/warm_wrapper.py", {"audiokit/warm_wrapper.py": [("ZG204", 18, 9)]}),
+    ("lightning_manual_schedulers", "audiokit/wrapper.py", {}),
 ]
 
 
