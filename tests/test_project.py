@@ -437,6 +437,8 @@ LOOPS = [
     ("drop_batch_helper_module", "seglib/logged_engine.py", {"seglib/guards.py": [("ZG102", 22, 5)]}),
     ("lightning_manual_schedulers", "audiokit/warm_wrapper.py", {"audiokit/warm_wrapper.py": [("ZG204", 18, 9)]}),
     ("lightning_manual_schedulers", "audiokit/wrapper.py", {}),
+    ("deepspeed_or_plain_backend", "lmtrain/trainer.py", {}),
+    ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
 ]
 
 
