@@ -439,6 +439,7 @@ LOOPS = [
     ("lightning_manual_schedulers", "audiokit/wrapper.py", {}),
     ("deepspeed_or_plain_backend", "lmtrain/trainer.py", {}),
     ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
+    ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
 ]
 
 
