@@ -428,6 +428,22 @@ LOOPS = [
     ("task_hook_clips_before_unscale", "utils/unscaled_task.py", {}),
     ("learner_handed_to_the_experiment_builder", "train_maml_system.py", {"few_shot_learning_system.py": [("ZG103", 17, 9)]}),
     ("learner_handed_to_the_experiment_builder", "train_module_clear.py", {}),
+    ("lightning_optimizer_by_batch_index", "aekit/models/autoencoder.py", {}),
+    (
+        "lightning_optimizer_by_batch_index", "aekit/models/regularized.py",
+        {"aekit/models/regularized.py": [("ZG102", 24, 13)]},
+    ),
+    ("accelerate_scheduler_epoch_hook", "trainkit/restarts.py", {"trainkit/restarts.py": [("ZG204", 15, 13)]}),
+    ("accelerate_scheduler_epoch_hook", "trainkit/logging_trainer.py", {}),
+    ("grad_norm_helper_after_clear", "fitlib/trainer.py", {"fitlib/metrics.py": [("ZG301", 12, 22)]}),
+    ("grad_norm_helper_after_clear", "fitlib/safe_trainer.py", {}),
+    ("drop_batch_helper_module", "seglib/engine.py", {}),
+    ("drop_batch_helper_module", "seglib/logged_engine.py", {"seglib/guards.py": [("ZG102", 22, 5)]}),
+    ("lightning_manual_schedulers", "audiokit/warm_wrapper.py", {"audiokit/warm_wrapper.py": [("ZG204", 18, 9)]}),
+    ("lightning_manual_schedulers", "audiokit/wrapper.py", {}),
+    ("deepspeed_or_plain_backend", "lmtrain/trainer.py", {}),
+    ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
+    ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
 ]
 
 

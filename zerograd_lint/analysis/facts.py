@@ -63,6 +63,7 @@ from zerograd_lint.analysis.ir.nodes import (
 from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
+from zerograd_lint.analysis.ir.summaries import LIGHTNING_MODULE_METHODS
 from zerograd_lint.analysis.ir.vocabulary import (
     GRAPH_CUTTING_METHODS, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
@@ -1286,6 +1287,8 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
     parts = callee.split(".")
     if parts[-1] in {"forward", "__call__"} or callee in known_models:
         return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
+    if len(parts) > 1 and parts[-1] in MODULE_API_METHODS:
+        return False  # `self.optimizers()`, `model.train()`: a method of torch's or Lightning's module, not a forward
     if parts[-1][:1].isupper() or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
         return False  # building a model is not running it; a plain function of this file is a helper
     if ".".join(parts[:-1]) in known_models:
@@ -1301,6 +1304,9 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
         named = own and method[:1].islower() and not DATA_WORDS.search(method)
     return named and not elsewhere(parts[0])
 
+
+# The methods torch's and Lightning's modules define, none of which runs the module.
+MODULE_API_METHODS = MODULE_METHODS | LIGHTNING_MODULE_METHODS
 
 # A method whose name says it builds or loads a model (`build_model`, `create_critic`, `make_policy`, `load_model`)
 # returns one and runs none; a getter may run one (`agent.get_action(obs)`, `model.get_image_features(x)`).

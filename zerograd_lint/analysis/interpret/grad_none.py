@@ -25,6 +25,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Freeze,
     GradAccess,
     GradWrite,
+    NextElement,
     NextParameter,
     Step,
     Unscale,
@@ -44,6 +45,8 @@ class ReadDomain(PassThrough):
     """What each `.grad` read may follow, per path."""
 
     recorded: Recorded[frozenset] = field(init=False)
+    # Each optimizer's clear seen (event id -> the optimizer's key): a loop over optimizers' next pass is another's.
+    optimizer_clears: dict[int, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.recorded = Recorded(self.join)
@@ -56,7 +59,12 @@ class ReadDomain(PassThrough):
         if isinstance(event, (Backward, GradWrite)):  # gradients everywhere, as far as anyone can tell
             return frozenset((False, frozenset(), freezes) for _, _, freezes in state)
         if isinstance(event, Clear) and event.set_to_none is not False and event.target.kind in {"model", "optimizer"}:
+            if event.target.kind == "optimizer":
+                self.optimizer_clears[event.id] = event.target.key
             return frozenset((start, clears | {event.id}, freezes) for start, clears, freezes in state)
+        if isinstance(event, NextElement):  # `for opt in optimizers:`: an earlier pass's `opt.zero_grad()` was another's
+            other = frozenset(i for i in event.inside if self.optimizer_clears.get(i) == event.key)
+            return frozenset((start, clears - other, freezes) for start, clears, freezes in state)
         if isinstance(event, NextParameter):
             return frozenset((start, clears - event.cleared, freezes) for start, clears, freezes in state)
         if isinstance(event, Freeze) and event.key is not None:

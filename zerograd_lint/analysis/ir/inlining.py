@@ -155,6 +155,11 @@ class Inlining:
             return None
         key = code_of(receiver)
         root = key.split(".")[0]
+        elements = [b.element_of for b in context.resolver.bindings(key) if b.element_of is not None]
+        if len(elements) == 1 and len(context.resolver.bindings(key)) == 1 and isinstance(receiver, cst.Name):
+            # `step` of `for step in self.steps:` (the loop target rebound each iteration, the collection not)
+            collection = code_of(elements[0]).split(".")[0]
+            return None if collection in (context.loop_rebinds or ()) else self.element_constructions(elements[0], context.resolver)
         if root in (context.loop_rebinds or ()):
             return None
         if key in context.resolver.arguments and (isinstance(receiver, cst.Attribute) or not context.resolver.bindings(key)):
@@ -215,6 +220,24 @@ class Inlining:
             return binding.alias
         got = context.resolver.attribute_got(binding.value) if isinstance(binding.value, cst.Call) else None
         return cst.Attribute(value=binding.value.func.value, attr=cst.Name(got)) if got is not None else None  # type: ignore[union-attr]
+
+    def element_constructions(self, collection: cst.BaseExpression, resolver: Resolver) -> list[Construction] | None:
+        """`step` of `for step in self.steps:`, where the collection is bound once to a list, tuple or set literal or
+        a comprehension (`[TrainStep(cfg, env) for cfg in opt["steps"]]`) that nothing grows after: the constructions
+        of its elements (`constructions_of`); None when one is not known."""
+        key = code_of(collection) if isinstance(collection, (cst.Name, cst.Attribute)) else None
+        bindings = resolver.bindings(key) if key is not None else []
+        if len(bindings) != 1 or bindings[0].value is None or any(key in scope.grown for scope in resolver.scopes):
+            return None
+        value = bindings[0].value
+        if isinstance(value, (cst.List, cst.Tuple, cst.Set)) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+            elements = [e.value for e in value.elements]
+        elif isinstance(value, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            elements = [value.elt]
+        else:
+            return None
+        found = [self.constructions_of(element, resolver, 0) for element in elements]
+        return None if not found or None in found else [construction for part in found for construction in part or ()]
 
     @staticmethod
     def chosen_in_view(receiver: cst.BaseExpression, context: Context) -> bool:

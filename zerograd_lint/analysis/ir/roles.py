@@ -27,7 +27,7 @@ from zerograd_lint.analysis.ir.names import (
     says_scheduler,
     scheduled_optimizer_argument,
 )
-from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE, LIGHTNING_OPTIMIZERS
+from zerograd_lint.analysis.ir.summaries import DEEPSPEED_INITIALIZE, LIGHTNING_OPTIMIZERS, LIGHTNING_SCHEDULERS
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import (
     ATTRIBUTE_MAPPINGS,
@@ -78,6 +78,8 @@ class Scope:
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
     # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
     items: dict[str, list[Binding]] = field(default_factory=dict)
+    # Collections grown after they were bound (`self.steps.append(step)`): their literal does not say all they hold.
+    grown: set[str] = field(default_factory=set)
     # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
     # (`InheritedAliases.built_in`), with that base's module's names.
     built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
@@ -90,6 +92,9 @@ class Scope:
 
     def wrap(self, key: str) -> None:
         self.wrapped.add(key)
+
+    def grow(self, key: str) -> None:
+        self.grown.add(key)
 
 
 def target_keys(target: cst.BaseExpression) -> Iterator[str]:
@@ -280,6 +285,9 @@ class MethodBindings:
     def wrap(self, key: str) -> None:
         self.routed(key).wrap(key)
 
+    def grow(self, key: str) -> None:
+        self.routed(key).grow(key)
+
 
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
@@ -315,6 +323,14 @@ class BindingCollector(cst.CSTVisitor):
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None and isinstance(node.asname.name, cst.Name):
             self.scope.add(node.asname.name.value, Binding(value=node.item))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
+            self.routed.grow(code_of(node.func.value))
+
+
+# A collection's methods that add elements to it.
+GROWING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
 
 
 def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
@@ -709,6 +725,8 @@ class Resolver:
             argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)
             if argument is not None:
                 return self.canonical(argument)
+            if is_lightning_call(node, LIGHTNING_SCHEDULERS):  # `sched = self.lr_schedulers()`: the one configured
+                return self.configured_schedule(None, 1, depth)
             # A factory's schedule (`build_scheduler(cfg, opt)` of the project), whatever its words say.
             returned = self.same_file.factory_returned(node, self) if self.same_file is not None and depth <= 6 else []
             return self.agreed(self.exported(callee, [value], 0, (), depth) for callee, value in returned) if returned else None
@@ -722,7 +740,7 @@ class Resolver:
         keys = []
         for binding in bindings:
             if binding.alias is not None:
-                keys.append(self.scheduled_optimizer(binding.alias, depth + 1))
+                keys.append(self.alias_reader(code_of(node), binding).scheduled_optimizer(binding.alias, depth + 1))
             elif binding.unpacked is not None:
                 keys.append(self.unpacked_schedule(binding.unpacked, depth))
             elif isinstance(binding.value, cst.Call):
@@ -731,6 +749,44 @@ class Resolver:
                 keys.append(None)
         return self.agreed(keys)
 
+    def alias_reader(self, key: str, binding: Binding) -> "Resolver":
+        """The resolver that reads the alias `binding` of `key` where it was written: in the method that bound it
+        (`self.scheduler = scheduler` of `__init__`), in its module's words where a base of another module bound it
+        (`scheduler = build_scheduler(optimizer, cfg)`, a factory that module imports)."""
+        scope = next((scope for scope in self.scopes if scope.bindings.get(key)), None)
+        writer = self.base_writer(key) if scope is not None and scope.built_in is not None else None
+        return writer if writer is not None else self.at(binding.home)
+
+    def configured_schedule(self, position: int | None, count: int, depth: int) -> str | None:
+        """The optimizer of the scheduler at `position` of the `count` that `self.lr_schedulers()` hands back (None: the
+        one), as this method names it: each `return [opt_g, opt_d], [sched_g, sched_d]` of the class's
+        `configure_optimizers` must build that scheduler on the optimizer at one place of its list, and this method
+        must bind the optimizer at that place by `self.optimizers()` (`opt_g, opt_d = self.optimizers()`); None
+        otherwise (another form of return, a scheduler whose optimizer is not visible)."""
+        keys = []
+        for method, value in self.same_file.configured() if self.same_file is not None and depth <= 6 else ():
+            returned = tuple_elements(value)
+            if returned is None or len(returned) != 2:
+                return None
+            optimizers, schedulers = (tuple_elements(part) or [part] for part in returned)
+            if len(schedulers) != count or (position is None and count != 1):
+                return None
+            key = method.scheduled_optimizer(schedulers[position or 0], depth + 1)
+            place = next((i for i, optimizer in enumerate(optimizers) if key is not None and method.canonical(optimizer) == key), None)
+            keys.append(self.configured_optimizer(place, len(optimizers)) if place is not None else None)
+        return self.agreed(keys) if keys else None
+
+    def configured_optimizer(self, position: int, count: int) -> str | None:
+        """The name this method binds to the optimizer at `position` of the `count` its class's `configure_optimizers`
+        returns: a target of `opt_g, opt_d = self.optimizers()`, or the name of `opt = self.optimizers()` for one."""
+        found = {
+            key for key, bindings in self.scopes[0].bindings.items() for b in bindings
+            if (b.unpacked is not None and is_lightning_call(b.unpacked.call, LIGHTNING_OPTIMIZERS)
+                and (b.unpacked.position, len(b.unpacked.targets)) == (position, count))
+            or (b.unpacked is None and isinstance(b.value, cst.Call) and is_lightning_call(b.value, LIGHTNING_OPTIMIZERS) and count == 1)
+        }
+        return found.pop() if len(found) == 1 else None
+
     def base_writer(self, key: str) -> "Resolver | None":
         """The resolver of the base's `__init__` that alone binds `self.x`, a key no scope of this resolver binds (a
         subclass's hook stepping the scheduler its base built); None where no base's `__init__` alone builds it."""
@@ -738,6 +794,8 @@ class Resolver:
         return built_in(key) if built_in is not None and key.startswith("self.") else None
 
     def unpacked_schedule(self, unpacked: Unpacked, depth: int) -> str | None:
+        if is_lightning_call(unpacked.call, LIGHTNING_SCHEDULERS):  # `sched_g, sched_d = self.lr_schedulers()`
+            return self.configured_schedule(unpacked.position, len(unpacked.targets), depth)
         keys = []
         for callee, value in self.returned(unpacked.call, depth):
             elements = tuple_elements(value)
@@ -1133,6 +1191,11 @@ class Resolver:
         call = resolver.constructor_of(expression)
         params = next((a.value for a in call.args if a.keyword is None), None) if call is not None else None
         return resolver.collection_origin(params) if params is not None else None
+
+
+def is_lightning_call(call: cst.Call, method: str) -> bool:
+    """`self.optimizers()` or `self.lr_schedulers()` of a LightningModule (summaries.py), as `method` names it."""
+    return not call.args and code_of(call.func) == f"self.{method}"
 
 
 def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:

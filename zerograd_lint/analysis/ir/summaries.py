@@ -147,6 +147,15 @@ BATCH_INDEX_POSITION = 1  # of `training_step`'s parameters after `self`: `batch
 # a plain tuple or list of them (`Resolver.configured_models`: which model each is built from).
 LIGHTNING_OPTIMIZERS = "optimizers"
 LIGHTNING_CONFIGURE = "configure_optimizers"
+# `self.lr_schedulers()` hands back the schedulers `configure_optimizers` returned next to its optimizers (`return
+# [opt_g, opt_d], [sched_g, sched_d]`), as it returned them: under manual optimisation the module steps them itself.
+LIGHTNING_SCHEDULERS = "lr_schedulers"
+# A LightningModule's own methods that hand back its optimizers, schedulers or trainer's state, log, or drive the
+# lifecycle: none runs the module (`opts = self.optimizers()` is no forward pass, whatever reads `len(opts)` later).
+LIGHTNING_MODULE_METHODS = frozenset({
+    LIGHTNING_OPTIMIZERS, LIGHTNING_SCHEDULERS, MANUAL_BACKWARD, CLIP_GRADIENTS, "toggle_optimizer", "untoggle_optimizer",
+    "log", "log_dict", "print", "all_gather", "save_hyperparameters", "configure_gradient_clipping",
+})
 
 # --- PyTorch-Ignite --------------------------------------------------------------------------------
 
