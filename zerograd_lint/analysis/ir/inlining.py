@@ -642,8 +642,8 @@ class Inlining:
             return []  # a generator's body runs as it is iterated, not where it is called
         params = function.params
         parameters = [p.name.value for p in [*params.posonly_params, *params.params]]
-        if drop_self and parameters:
-            parameters = parameters[1:]
+        if drop_self and parameters and not decorated(function, "staticmethod"):
+            parameters = parameters[1:]  # a static method called on `self` binds its arguments from its first parameter
         keyword_only = {p.name.value for p in params.kwonly_params}
         if attributes is None and drop_self:  # `self.f()` in an instance's method: the same instance's attributes
             attributes = self.attributes_of_self(context.resolver)
