@@ -95,14 +95,17 @@ def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
 
 
 def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str, guards: frozenset[str] | set[str] = frozenset()) -> bool:
-    """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad` in the code; or a call `f(p)` of a
-    function of the file that answers one of those about its argument (`guards`)."""
+    """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad`, `isinstance(p.grad, torch.Tensor)`
+    (None is an instance of no tensor class) in the code; or a call `f(p)` of a function of the file that answers one
+    of those about its argument (`guards`)."""
     nodes = scope if isinstance(scope, list) else [scope]
     for root in nodes:
         for node in nodes_in(root):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in guards and node.args:
                 if isinstance(node.args[0], ast.Name) and node.args[0].id == name:
                     return True
+            if isinstance(node, ast.Call) and dotted(node.func) == "isinstance" and node.args and is_grad_of(node.args[0], name):
+                return True
             if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
                 operands = [node.left, *node.comparators]
                 if any(is_grad_of(o, name) for o in operands) and any(isinstance(o, ast.Constant) and o.value is None for o in operands):

@@ -16,7 +16,8 @@ from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
 from zerograd_lint.analysis.project import ProjectModule
 
-DIVIDED = re.compile(r"/|\.div_?\(|reduction")
+DIVIDED = re.compile(r"/|\.div_?\(")
+MEANS = frozenset({"'mean'", "'batchmean'"})  # the reductions that leave a micro-batch's mean
 SIZE_WORDS = re.compile(r"size|len\(|batch|numel|shape|count|accum|world", re.IGNORECASE)
 # A test of whether numbers are finite (`if found_inf:`, `if self.overflow:`, `if has_nan:`) is of this batch's numbers.
 NON_FINITE_WORDS = re.compile(r"nan|inf(?!o)|finite|overflow", re.IGNORECASE)
@@ -143,7 +144,7 @@ def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None, ones
     over the helper's own tensors, nor a parameter the call leaves at a default of 1 (`ones`).
     """
     text = code_of(node)
-    if divided_by_a_count(node, helper, ones) if helper is not None else DIVIDED.search(text):
+    if divided_by_a_count(node, helper, ones) if helper is not None else DIVIDED.search(text) or summed_or_unknown_reduction(node, MEANS):
         return True
     value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
     if isinstance(node, cst.AugAssign):
@@ -162,12 +163,19 @@ def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode, ones: frozenset[s
     divisors = [node.value] if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.DivideAssign) else []
     divisors += [n.right for n in nodes_of(node, cst.BinaryOperation) if isinstance(n.operator, cst.Divide)]
     divisors += [divisor for call in nodes_of(node, cst.Call) if (divisor := divisor_of(call)) is not None]
-    reductions = [
-        arg.value for call in nodes_of(node, cst.Call) for arg in call.args
-        if arg.keyword is not None and arg.keyword.value == "reduction"
-    ]
     divisors = [d for d in divisors if not (isinstance(d, cst.Name) and d.value in ones)]
-    return any(not counts_elements(d, helper) for d in divisors) or any(literal_of(r) not in {"'mean'", "'none'", "'batchmean'"} for r in reductions)
+    return any(not counts_elements(d, helper) for d in divisors) or summed_or_unknown_reduction(node, MEANS | {"'none'"})
+
+
+def summed_or_unknown_reduction(node: cst.CSTNode, means: frozenset[str]) -> bool:
+    """A call given `reduction="sum"`, or a reduction not written here (`reduction=self.reduction`): summed on
+    purpose, or normalised where it is chosen; `means` leave a micro-batch's mean. `"none"` is one of them in a
+    helper, which reduces its own tensors; in the loop its elements may be summed on purpose (`.sum()`)."""
+    return any(
+        literal_of(arg.value) not in means
+        for call in nodes_of(node, cst.Call) for arg in call.args
+        if arg.keyword is not None and arg.keyword.value == "reduction"
+    )
 
 
 def divisor_of(call: cst.Call) -> cst.BaseExpression | None:
