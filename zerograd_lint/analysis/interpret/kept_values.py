@@ -180,7 +180,7 @@ def kept_values(
         reaching = domain.before.get(accumulation.id)
         loop, nested = loops.get(accumulation.id, (None, False))
         if reaching is None or loop is None:
-                continue
+            continue
         carried = (accumulation.id, accumulation.target) in lookup(reaching, accumulation.scope, accumulation.target)
         summed = any(slot(accumulation.scope, part) in backpropagated for part in prefixes(accumulation.target))
         if not carried or summed or (nested and reset_in(loop, accumulation)):
