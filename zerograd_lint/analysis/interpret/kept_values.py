@@ -90,6 +90,9 @@ class Rebinding:
     value: cst.BaseExpression | None = None  # an entry's new value
     # A helper's parameters -> the caller's scope and the name its argument reads: they hold what it holds.
     aliases: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
+    # A helper's parameters -> the caller's scope and the list or tuple display written as its argument
+    # (`meter.update([coarse * 1000, fine * 1000])`): a container, whose elements the helper's loops take.
+    displays: Mapping[str, tuple[cst.CSTNode, cst.BaseExpression]] = field(default_factory=dict)
 
 
 @dataclass
@@ -114,7 +117,7 @@ class ReachingDefinitions(PassThrough):
             return define(state, event.scope, event.target, held | {(event.id, event.target)})
         if event.id in self.rebindings:
             rebinding = self.rebindings[event.id]
-            for name in rebinding.names:
+            for name in (*rebinding.names, *rebinding.displays):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
             incoming = state
             for name, (scope, argument) in rebinding.aliases.items():
@@ -281,7 +284,8 @@ class Holdings:
 
     def is_element(self, definition: Definition) -> bool:
         """An element a loop takes from a collection (`v` of `for k, v in parts.items():`)."""
-        return definition[0] in self.domain.rebindings
+        rebinding = self.domain.rebindings.get(definition[0])
+        return rebinding is not None and definition[1] not in rebinding.displays
 
     def held(self, definition: Definition) -> frozenset[Definition]:
         """The graph-carrying definitions the value of `definition` holds."""
@@ -297,7 +301,7 @@ class Holdings:
         """The definitions of what a container's value is built from, or of the collection an element is taken from."""
         event, name = definition
         rebinding = self.domain.rebindings.get(event)
-        if rebinding is not None:
+        if rebinding is not None and name not in rebinding.displays:
             collection = rebinding.names.get(name)
             return set(lookup(self.domain.before[event], rebinding.scope, collection)) if collection else set()
         return {d for element in self.elements(definition) for d in self.reads(definition, element)}
@@ -307,7 +311,8 @@ class Holdings:
         returns for the name (no key in a tuple or list; the scope its names are read in)."""
         assign = self.assigns.get(definition[0])
         if assign is None:
-            return []
+            handed = self.handed_display(definition)
+            return [(None, e.value, handed[0]) for e in handed[1].elements] if handed is not None else []  # type: ignore[attr-defined]
         returned = self.domain.returned.get(assign.id, {})
         if definition[1] in returned:
             values = returned[definition[1]]
@@ -320,6 +325,11 @@ class Holdings:
             elif isinstance(value, (cst.Tuple, cst.List, cst.Set)):
                 found += [(None, e.value, scope) for e in value.elements]
         return found
+
+    def handed_display(self, definition: Definition) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+        """The caller's scope and the display a helper's parameter `definition` binds was handed as its argument."""
+        rebinding = self.domain.rebindings.get(definition[0])
+        return rebinding.displays.get(definition[1]) if rebinding is not None else None
 
     def display_kind(self, definition: Definition) -> str:
         assign = self.assigns[definition[0]]
@@ -334,7 +344,11 @@ class Holdings:
 
     def container(self, definition: Definition, reaching: Definitions, scope: cst.CSTNode, name: str) -> Container | None:
         """The container `definition` assigns, with the entries that still carry a graph where `name` is kept
-        (a dict's entry replaced by a detached value no longer does); None when none does."""
+        (a dict's entry replaced by a detached value no longer does); None when none does, and for a display handed
+        to a helper: followed to the elements its loops take, the whole of it added up (`self._sum[0] += values`, a
+        meter's arm for one value) is not known to be kept as a container (`0 + [...]` raises)."""
+        if self.handed_display(definition) is not None:
+            return None
         kind = self.display_kind(definition)
         entries = []
         for element in self.elements(definition):
@@ -432,8 +446,9 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
                     yield item.id, Rebinding(scope, names)
     if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
         aliases = {name: (scope, code_of(argument)) for name, argument in node.arguments if isinstance(argument, (cst.Name, cst.Attribute))}
-        if aliases:
-            yield entry.id, Rebinding(node.function, {}, aliases=aliases)
+        displays = {name: (scope, argument) for name, argument in node.arguments if isinstance(argument, (cst.List, cst.Tuple))}
+        if aliases or displays:
+            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays)
     for child in children(node):
         yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys)
 
@@ -724,10 +739,12 @@ def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structur
 
 
 def reset_in(loop: Loop, accumulation: Accumulate) -> bool:
-    """Whether the loop's body assigns the accumulator anew (`totals = {}`): what is added does not outlive it."""
+    """Whether the loop's body assigns the accumulator anew (`totals = {}`): what is added does not outlive it. An
+    augmented assignment adds to what is there (a meter's `self._sum[0] += value` beside its `self._sum[idx] += v`)."""
     parts = set(prefixes(accumulation.target))
     return any(
         isinstance(e, Assign) and e.scope is accumulation.scope and e.names & parts and e.node is not accumulation.node
+        and not isinstance(e.node, cst.AugAssign)
         for e in events_in(loop.body)
     )
 

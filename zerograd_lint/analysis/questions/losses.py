@@ -28,6 +28,10 @@ SCALE_KEEPING = frozenset({
     "mean", "sum", "nanmean", "nansum", "float", "double", "squeeze", "reshape", "view", "flatten", "contiguous", "clone",
 })
 HELPER_DEPTH = 2  # a helper returning another helper's loss is followed once more
+# Builtins whose result keeps the scale of the collection's elements they are given: `sum(losses)`.
+ELEMENT_SCALE_KEEPING = frozenset({"sum"})
+# Methods that hand back a value a container was given earlier (`activations.popleft()`): not built there.
+TAKEN_OUT = frozenset({"pop", "popleft", "popitem"})
 # The divisor of a mean over a tensor's elements: a sum or count of them (`torch.sum(mask)`, `mask.sum()`)...
 ELEMENT_COUNTS = frozenset({"sum", "nansum", "count_nonzero"})
 # ...kept as it is by a method of it (`mask.sum().clamp(min=1)`, `.float()`) or a function of it as first argument
@@ -297,7 +301,16 @@ def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
     """
     if backward.loss is None:
         return False
-    return unnormalised(backward.loss, backward.scope, helpers, 0)
+    return all(unnormalised(loss, backward.scope, helpers, 0) for loss in (backward.loss, *argument_read_as_loss(backward)))
+
+
+def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
+    """The argument of a backward read as one of its receiver (`grad_accumulator.backward(sum(activations))`): a
+    tensor's `backward` takes a gradient there, a wrapper's the loss itself. Unknown which, so both are judged."""
+    call = backward.node
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.value is backward.loss):
+        return []
+    return [argument.value for argument in call.args if argument.keyword is None][:1]
 
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset()) -> bool:
@@ -312,6 +325,8 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     entry = literal_entry(value)
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
+    if taken_out(value):
+        return False  # what the container was given, judged nowhere: unknown
     copied = copy_of(value) or assigned_attribute(value, scope)
     if copied is None:
         return True
@@ -489,14 +504,21 @@ def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
 
 def copy_of(value: cst.CSTNode) -> str | None:
     """The name a value is the same tensor as, up to its sign and what keeps its scale: `objective` in `-objective`,
-    `loss` in `loss.mean()`."""
+    `loss` in `loss.mean()`, `losses` in `sum(losses)`."""
     while True:
         if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
             value = value.expression
         elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in SCALE_KEEPING:
             value = value.func.value
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ELEMENT_SCALE_KEEPING and len(value.args) == 1:
+            value = value.args[0].value  # `sum(losses)`: divided where each of `losses` is
         else:
             return value.value if isinstance(value, cst.Name) else None
+
+
+def taken_out(value: cst.CSTNode) -> bool:
+    """A value a container hands back (`state.activations.popleft()`): put in elsewhere, not built here."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in TAKEN_OUT
 
 
 def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:

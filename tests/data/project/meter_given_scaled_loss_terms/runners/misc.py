@@ -1,11 +1,12 @@
-# expect: ZG602 26:17
+# expect: ZG602 27:17
 """The meter of microsoft/SpareNet (runners/misc.py): `update` takes one value or a list of them, and adds each into
 `self._sum` for the whole epoch. net_runner.py hands it its loss terms scaled, `[coarse_loss * 1000, refine_loss *
 1000]`, tensors of the backpropagated loss's graph: the sum keeps every batch's graph alive until the epoch ends
-(ZG602, reported where the meter adds them up, as tests/data/project/meter_kept_loss/). Missed, for two causes: a list
-of values handed to the method, read back by its loop over the parameter, is not followed to the list's elements;
-and an expression of a loss term handed to it (`loss * 1000`, even alone) is not followed as the name is (a name
-handed alone, `update(loss)`, is reported at line 30)."""
+(ZG602, reported where the meter adds them up, as tests/data/project/meter_kept_loss/). The list display handed to
+`update` is a container whose elements the method's loop takes (`v`, each a loss term's graph); the arm for a single
+value adds the whole list up (`self._sum[0] += values`), which no list reaches at run time (`0 + [...]` raises), and
+is left silent: a display handed to a helper is followed only to the elements its loops take. The other `+=` of
+`self._sum` does not reset it."""
 
 
 class AverageMeter(object):
