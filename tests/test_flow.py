@@ -217,14 +217,14 @@ def test_a_valuation_that_tests_again_an_atom_the_cap_took_is_a_guess(monkeypatc
 def test_the_state_before_an_event_is_kept_apart_on_the_valuations_that_are_no_guess() -> None:
     """`before` joins every path, as the rules read it; `trusted` what the valuations that are no guess alone hold,
     with no entry for an event only guesses reached, and None where no guess reached any."""
-    recorded: flow.Recorded[frozenset] = flow.Recorded(frozenset.union)
+    recorded: flow.Recorded[frozenset] = flow.Recorded()
     sure_only, both, guessed_only = scaled_backward(1), scaled_backward(2), scaled_backward(3)
-    recorded.add(sure_only, frozenset({1}), False)
+    recorded.add(sure_only, frozenset({1}), False, frozenset.union)
     assert recorded.trusted() is None
-    recorded.add(both, frozenset({1}), False)
-    recorded.add(both, frozenset({2}), True)
-    recorded.add(both, frozenset({3}), False)
-    recorded.add(guessed_only, frozenset({4}), True)
+    recorded.add(both, frozenset({1}), False, frozenset.union)
+    recorded.add(both, frozenset({2}), True, frozenset.union)
+    recorded.add(both, frozenset({3}), False, frozenset.union)
+    recorded.add(guessed_only, frozenset({4}), True, frozenset.union)
     assert recorded.before == {1: frozenset({1}), 2: frozenset({1, 2, 3}), 3: frozenset({4})}
     assert recorded.trusted() == {1: frozenset({1}), 2: frozenset({1, 3})}
 

@@ -831,18 +831,19 @@ class Recorded(Generic[State]):
     one that the guessed paths alone kept silent ("no path brings a backward before this clip").
     """
 
-    join: Callable[[State, State], State]
     before: dict[int, State] = field(default_factory=dict)
     guessed: dict[int, State | None] = field(default_factory=dict)
 
-    def add(self, event: Event, state: State, guessed: bool) -> None:
+    def add(self, event: Event, state: State, guessed: bool, join: Callable[[State, State], State]) -> None:
+        """`join`: the domain's (handed, not kept: a domain keeping its own method would be a reference cycle, and its
+        states, the file's nodes among them, would wait for the collector)."""
         previous = self.before.get(event.id)
         if guessed and event.id not in self.guessed:
             self.guessed[event.id] = previous  # what the paths recorded so far, none a guess, hold
         elif not guessed and event.id in self.guessed:
             trusted = self.guessed[event.id]
-            self.guessed[event.id] = state if trusted is None else self.join(trusted, state)
-        self.before[event.id] = state if previous is None else self.join(previous, state)
+            self.guessed[event.id] = state if trusted is None else join(trusted, state)
+        self.before[event.id] = state if previous is None else join(previous, state)
 
     def trusted(self) -> dict[int, State] | None:
         """The state before each event on the valuations that are no guess; None where every one was none."""

@@ -44,16 +44,13 @@ CLASS_DEPTH = 3
 class ReadDomain(PassThrough):
     """What each `.grad` read may follow, per path."""
 
-    recorded: Recorded[frozenset] = field(init=False)
+    recorded: Recorded[frozenset] = field(init=False, default_factory=Recorded)
     # Each optimizer's clear seen (event id -> the optimizer's key): a loop over optimizers' next pass is another's.
     optimizer_clears: dict[int, str] = field(init=False, default_factory=dict)
 
-    def __post_init__(self) -> None:
-        self.recorded = Recorded(self.join)
-
     def record(self, event: Event, state: frozenset, guessed: bool) -> None:
         if isinstance(event, GradAccess):
-            self.recorded.add(event, state, guessed)
+            self.recorded.add(event, state, guessed, self.join)
 
     def transfer(self, event: Event, state: frozenset) -> frozenset:
         if isinstance(event, (Backward, GradWrite)):  # gradients everywhere, as far as anyone can tell

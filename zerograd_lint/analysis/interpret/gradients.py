@@ -324,11 +324,8 @@ class GradientDomain(PassThrough):
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
-    recorded: Recorded[GradState] = field(init=False)
+    recorded: Recorded[GradState] = field(init=False, default_factory=Recorded)
     loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
-
-    def __post_init__(self) -> None:
-        self.recorded = Recorded(self.join)
 
     def initial(self) -> dict[str, frozenset]:
         start = frozenset({frozenset({(Mark.INITIAL,)})})
@@ -353,7 +350,7 @@ class GradientDomain(PassThrough):
     # Domain ------------------------------------------------------------------
 
     def record(self, event: Event, state: GradState, guessed: bool) -> None:
-        self.recorded.add(event, state, guessed)
+        self.recorded.add(event, state, guessed, self.join)
 
     def transfer(self, event: Event, state: GradState) -> GradState:
         if isinstance(event, Backward):

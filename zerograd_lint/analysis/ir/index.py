@@ -12,7 +12,7 @@ import builtins
 import weakref
 from functools import cached_property
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import libcst as cst
 
@@ -794,6 +794,11 @@ class InheritedAliases(Mapping[str, list[Binding]]):
         if not key.startswith("self."):
             raise KeyError(key)  # no base binds it: asked without reading the bases
         return self.found[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """`Mapping.get` without its `KeyError`: every resolver asks each name of its scopes in turn (`Resolver.bindings`),
+        and most names are no `self.x`."""
+        return self.found.get(key, default) if key.startswith("self.") else default
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.found)

@@ -156,21 +156,23 @@ def properties_of(tree: ast.Module) -> dict[str, dict[str, ast.FunctionDef]]:
     for node in statements_in(tree):
         if isinstance(node, ast.ClassDef):
             classes[node.name] = None if node.name in classes else node
+    return {name: properties_along(classes, name, frozenset()) for name, node in classes.items() if node is not None}
 
-    def lineage(name: str, seen: frozenset[str]) -> dict[str, ast.FunctionDef]:
-        node = classes.get(name)
-        if node is None or name in seen:
-            return {}
-        found: dict[str, ast.FunctionDef] = {}
-        for base in reversed(node.bases):
-            found.update(lineage(dotted(base), seen | {name}))
-        found.update(
-            (item.name, item) for item in node.body
-            if isinstance(item, ast.FunctionDef) and any(dotted(d) in PROPERTY_DECORATORS for d in item.decorator_list)
-        )
-        return found
 
-    return {name: lineage(name, frozenset()) for name, node in classes.items() if node is not None}
+def properties_along(classes: Mapping[str, ast.ClassDef | None], name: str, seen: frozenset[str]) -> dict[str, ast.FunctionDef]:
+    """The properties of the class `name` of `classes` and of its bases there (not a closure: the classes' trees are
+    freed with the file's, by their reference counts, not left to the collector)."""
+    node = classes.get(name)
+    if node is None or name in seen:
+        return {}
+    found: dict[str, ast.FunctionDef] = {}
+    for base in reversed(node.bases):
+        found.update(properties_along(classes, dotted(base), seen | {name}))
+    found.update(
+        (item.name, item) for item in node.body
+        if isinstance(item, ast.FunctionDef) and any(dotted(d) in PROPERTY_DECORATORS for d in item.decorator_list)
+    )
+    return found
 
 
 @dataclass(frozen=True)
@@ -462,43 +464,51 @@ def grad_attributes_by_container(tree: ast.Module, grad_lines: Sequence[int]) ->
     Nested defs and classes belong to no enclosing container; a def's decorators and defaults to none.
     `grad_lines`: the lines that may say `grad` (sorted); the expressions of a statement without one are not walked.
     """
-    containers: list[list[ast.Attribute]] = []
-
-    def suite(statements: Sequence[ast.stmt], into: list[ast.Attribute]) -> None:
-        for statement in statements:
-            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                own: list[ast.Attribute] = []
-                containers.append(own)
-                suite(statement.body, own)
-                own.sort(key=lambda a: (a.lineno, a.col_offset))
-            elif isinstance(statement, ast.ClassDef):
-                suite(statement.body, [])  # defs of the class; its own code is no one's
-            else:
-                held(statement, into)
-
-    def held(node: ast.AST, into: list[ast.Attribute]) -> None:
-        """A statement other than a def or a class, an `except` clause or a `case`: its code, then its statements."""
-        says_grad = spans_a_line(grad_lines, node.lineno, node.end_lineno or node.lineno) if hasattr(node, "lineno") else True
-        for name, value in ast.iter_fields(node):
-            if name in SUITES:
-                for child in value:
-                    if isinstance(child, ast.stmt):
-                        suite([child], into)
-                    else:
-                        held(child, into)
-            elif says_grad:
-                for part in value if isinstance(value, list) else [value]:
-                    if isinstance(part, ast.AST):
-                        into.extend(
-                            n for n in nodes_in(part)
-                            if isinstance(n, ast.Attribute) and n.attr == "grad" and isinstance(n.value, ast.Name)
-                        )
-
     module: list[ast.Attribute] = []
-    containers.append(module)
-    suite(tree.body, module)
+    containers = [module]
+    suite_grad_attributes(tree.body, module, containers, grad_lines)
     module.sort(key=lambda a: (a.lineno, a.col_offset))
     return containers
+
+
+# The walk below is two functions of the module, not closures: a recursive closure is a reference cycle, which would
+# keep the nodes it reached for the collector instead of freeing them with the file's tree.
+
+
+def suite_grad_attributes(
+    statements: Sequence[ast.stmt], into: list[ast.Attribute], containers: list[list[ast.Attribute]], grad_lines: Sequence[int]
+) -> None:
+    for statement in statements:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            own: list[ast.Attribute] = []
+            containers.append(own)
+            suite_grad_attributes(statement.body, own, containers, grad_lines)
+            own.sort(key=lambda a: (a.lineno, a.col_offset))
+        elif isinstance(statement, ast.ClassDef):
+            suite_grad_attributes(statement.body, [], containers, grad_lines)  # defs of the class; its own code is no one's
+        else:
+            held_grad_attributes(statement, into, containers, grad_lines)
+
+
+def held_grad_attributes(
+    node: ast.AST, into: list[ast.Attribute], containers: list[list[ast.Attribute]], grad_lines: Sequence[int]
+) -> None:
+    """A statement other than a def or a class, an `except` clause or a `case`: its code, then its statements."""
+    says_grad = spans_a_line(grad_lines, node.lineno, node.end_lineno or node.lineno) if hasattr(node, "lineno") else True
+    for name, value in ast.iter_fields(node):
+        if name in SUITES:
+            for child in value:
+                if isinstance(child, ast.stmt):
+                    suite_grad_attributes([child], into, containers, grad_lines)
+                else:
+                    held_grad_attributes(child, into, containers, grad_lines)
+        elif says_grad:
+            for part in value if isinstance(value, list) else [value]:
+                if isinstance(part, ast.AST):
+                    into.extend(
+                        n for n in nodes_in(part)
+                        if isinstance(n, ast.Attribute) and n.attr == "grad" and isinstance(n.value, ast.Name)
+                    )
 
 
 def spans_a_line(lines: Sequence[int], first: int, last: int) -> bool:
