@@ -444,6 +444,7 @@ LOOPS = [
     ("deepspeed_or_plain_backend", "lmtrain/trainer.py", {}),
     ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
     ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
+    ("trainer_method_backward_before_grad_read", "measure.py", {"measure.py": [("ZG301", 25, 14), ("ZG302", 18, 14)]}),
 ]
 
 

@@ -339,12 +339,13 @@ class Inlining:
 
     def names_a_followed_class(self, callee: str, index: ModuleIndex, container: Container) -> bool:
         """Whether `callee`, written in `container`, names a class of the module `index`, or of another module of the
-        project whose code's words may matter (as `imported_function` asks of a def; not for `.grad` reads), asked of
-        the modules' outlines before any is parsed whole."""
+        project whose code's words may matter (as `imported_function` asks of a def; for `.grad` reads too: a trainer's
+        method of another module that runs the backward comes before the read), asked of the modules' outlines before
+        any is parsed whole."""
         home, within = index.project, index.top_level_name(container)
         if callee in index.classes and (home is None or within is None or callee not in home.local_imports(within)):
             return True
-        found = home.project.definition(home, callee, within) if home is not None and not self.reads else None
+        found = home.project.definition(home, callee, within) if home is not None else None
         return (
             found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef)
             and home.project.class_matters(*found)
