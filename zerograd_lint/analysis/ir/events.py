@@ -13,7 +13,7 @@ from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Backward,
@@ -324,6 +324,8 @@ class CallEvents:
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
             return [self.event(GradWrite, call)]
+        if self.reads and "backward" in words(last_name(call.func) or ""):
+            return [self.event(GradWrite, call)]  # `trainer.forward_backward_step(batch)`: a `.grad` read after may follow its backward
         return []
 
     def loss_scaler_call(self, call: cst.Call, context: Context) -> list[Node] | None:
