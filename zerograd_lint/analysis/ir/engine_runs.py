@@ -20,8 +20,8 @@ import libcst as cst
 from zerograd_lint.analysis.ir.conditions import condition_of
 from zerograd_lint.analysis.ir.events import argument
 from zerograd_lint.analysis.ir.index import base_class_of, statements_of
-from zerograd_lint.analysis.ir.inlining import Attributes, Construction, decorated
-from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
+from zerograd_lint.analysis.ir.inlining import Attributes, Construction
+from zerograd_lint.analysis.ir.names import Role, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,

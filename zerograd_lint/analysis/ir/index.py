@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children
@@ -519,7 +519,7 @@ class SameFileView:
         container, owner = self.container, self.index.owner_class(self.container)
         if isinstance(node, cst.Name) and isinstance(container, cst.FunctionDef) and owner is not None:
             first = container.params.params[0].name.value if container.params.params else None
-            if node.value == first and any(code_of(d.decorator) == "classmethod" for d in container.decorators):
+            if node.value == first and decorated(container, "classmethod"):
                 return (self.index, owner)
         dotted = dotted_name(node)
         found = self.index.definition_of(dotted, self.container) if dotted is not None else None

@@ -12,7 +12,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
-from zerograd_lint.analysis.ir.names import Role, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import Role, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, defaulted_entry, mapping_entries, rewraps
 from zerograd_lint.analysis.ir.visiting import nodes_of
@@ -736,10 +736,6 @@ def def_words_may_matter(function: cst.FunctionDef) -> bool:
     """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
     then (`project.words_may_matter`)."""
     return words_may_matter(cst.Module(body=[function]).code)
-
-
-def decorated(function: cst.FunctionDef, name: str) -> bool:
-    return any(code_of(decorator.decorator) == name for decorator in function.decorators)
 
 
 def is_partial(call: cst.Call) -> bool:

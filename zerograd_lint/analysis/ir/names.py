@@ -71,6 +71,11 @@ def code_of(node: cst.CSTNode) -> str:
     return dotted if dotted is not None else re.sub(r"\s+", "", generated_source(node))
 
 
+def decorated(function: cst.FunctionDef, name: str) -> bool:
+    """Whether the def carries the decorator `name` as written (`staticmethod`, `classmethod`)."""
+    return any(code_of(decorator.decorator) == name for decorator in function.decorators)
+
+
 def one_line(code: str) -> str:
     """Source as one line, the way a user writes a call: `f(\n    a,\n)` is `f(a)`."""
     text = " ".join(code.split())

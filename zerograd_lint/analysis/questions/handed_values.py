@@ -22,7 +22,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.inlining import bindings
-from zerograd_lint.analysis.ir.names import dotted_name
+from zerograd_lint.analysis.ir.names import decorated, dotted_name
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import (
     GRAPH_CUTTING_METHODS,
@@ -62,9 +62,7 @@ class HandedValues:
         self.unknown = collector.unknown
         parameters = [*function.params.posonly_params, *function.params.params]
         owner = index.owner_class(function)
-        instance = owner is not None and index.methods_of.get(owner, {}).get(function.name.value) is function and not any(
-            dotted_name(decorator.decorator) == "staticmethod" for decorator in function.decorators
-        )
+        instance = owner is not None and index.methods_of.get(owner, {}).get(function.name.value) is function and not decorated(function, "staticmethod")
         self.handed = {p.name.value for p in parameters[1 if instance else 0 :]} | {p.name.value for p in function.params.kwonly_params}
         self.handed |= {
             star.name.value for star in (function.params.star_arg, function.params.star_kwarg) if isinstance(star, cst.Param)
