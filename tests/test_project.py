@@ -445,6 +445,8 @@ LOOPS = [
     ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
     ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
     ("trainer_method_backward_before_grad_read", "measure.py", {"measure.py": [("ZG301", 25, 14), ("ZG302", 18, 14)]}),
+    ("clear_per_step_or_after_the_window", "energy_trainer.py", {"base_trainer.py": [("ZG104", 19, 13)]}),
+    ("clear_per_step_or_after_the_window", "leaky_trainer.py", {"leaky_trainer.py": [("ZG101", 29, 9), ("ZG104", 24, 13)]}),
 ]
 
 

@@ -86,6 +86,17 @@ def jump_only(body: cst.BaseSuite) -> str | None:
     return None
 
 
+def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuite] | None:
+    """The test and body of an `if` with no `else` that may end the iteration early: `if a: continue`, and the
+    nested `if a: if b: continue` (only that inner `if` in the outer one) read as `if a and b: continue`."""
+    if not isinstance(statement, cst.If) or statement.orelse is not None:
+        return None
+    inner = list(statements_of(statement.body))
+    if len(inner) == 1 and isinstance(inner[0], cst.If) and inner[0].orelse is None and jump_only(inner[0].body):
+        return cst.BooleanOperation(statement.test, cst.And(), inner[0].test), inner[0].body
+    return statement.test, statement.body
+
+
 @dataclass(frozen=True)
 class Instance:
     """A function being inlined at one call: how its names are keyed, and its resolver (its parameters bound to
@@ -292,27 +303,20 @@ class Builder(CallEvents, Inlining, EngineRuns):
         last = len(statements) - 1
         for position, statement in enumerate(statements):
             is_last = position == last
-            if (
-                isinstance(statement, cst.If)
-                and statement.orelse is None
-                and context.tail_jump is not None
-                and not is_last
-                and jump_only(statement.body) in {context.tail_jump, "return"}
-            ):
+            early = early_exit(statement) if context.tail_jump is not None and not is_last else None
+            if early is not None and jump_only(early[1]) in {context.tail_jump, "return"}:
+                test, body = early
                 rest = statements[position + 1 :]  # sliced only here: a module of many statements would copy its tail for each
                 # `if not boundary: continue` then the step: the rest runs under that condition.
-                items.extend(self.expression(statement.test, context))
-                condition = condition_of(statement.test, context.naming)
+                items.extend(self.expression(test, context))
+                condition = condition_of(test, context.naming)
                 if isinstance(condition, bool):  # decided by literal arguments
                     skipping = replace(context, tail_jump=None)
-                    items.extend(self.block(statements_of(statement.body), skipping).items if condition else self.block(rest, context).items)
+                    items.extend(self.block(statements_of(body), skipping).items if condition else self.block(rest, context).items)
                     return Block(tuple(items))
-                skipped = self.block(statements_of(statement.body), replace(context, tail_jump=None))
+                skipped = self.block(statements_of(body), replace(context, tail_jump=None))
                 items.append(
-                    Branch(
-                        statement.test, guard_of(statement.test, context.resolver), self.block(rest, context), skipped, statement, True,
-                        condition,
-                    )
+                    Branch(test, guard_of(test, context.resolver), self.block(rest, context), skipped, statement, True, condition)
                 )
                 return Block(tuple(items))
             inner = context if is_last else replace(context, tail_jump=None)
