@@ -87,14 +87,14 @@ def jump_only(body: cst.BaseSuite) -> str | None:
 
 
 def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuite] | None:
-    """The test and body of an `if` with no `else` that may end the iteration early: `if a: continue`, and the
-    nested `if a: if b: continue` (only that inner `if` in the outer one) read as `if a and b: continue`."""
+    """The test and body of an `if` with no `else` whose body ends with a jump: `if a: continue`, and the nested
+    `if a: if b: continue` (only that inner `if` in the outer one) read as `if a and b: continue`."""
     if not isinstance(statement, cst.If) or statement.orelse is not None:
         return None
     inner = list(statements_of(statement.body))
     if len(inner) == 1 and isinstance(inner[0], cst.If) and inner[0].orelse is None and jump_only(inner[0].body):
         return cst.BooleanOperation(statement.test, cst.And(), inner[0].test), inner[0].body
-    return statement.test, statement.body
+    return (statement.test, statement.body) if jump_only(statement.body) else None
 
 
 @dataclass(frozen=True)
