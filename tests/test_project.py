@@ -445,6 +445,10 @@ LOOPS = [
     ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
     ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
     ("trainer_method_backward_before_grad_read", "measure.py", {"measure.py": [("ZG301", 25, 14), ("ZG302", 18, 14)]}),
+    ("logger_hands_losses_to_its_meters", "engine.py", {"utils/logging.py": [("ZG602", 18, 9), ("ZG602", 20, 9)]}),
+    ("logger_hands_losses_to_its_meters", "engine_items.py", {}),
+    ("meters_fed_a_loss_dict", "train.py", {"meters.py": [("ZG602", 15, 9)]}),
+    ("meters_fed_a_loss_dict", "train_items.py", {}),
 ]
 
 
