@@ -88,8 +88,9 @@ class Rebinding:
     scope: cst.CSTNode
     names: Mapping[str, str | None]  # the slot bound -> the collection it is an element of (None: an entry)
     value: cst.BaseExpression | None = None  # an entry's new value
-    # A helper's parameters -> the caller's scope and the name its argument reads: they hold what it holds.
-    aliases: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
+    # A helper's parameters -> the caller's scope and the names its argument reads (a name, or the terms of a sum or
+    # product of names and numbers, `loss * 1000`): they hold what those hold.
+    aliases: Mapping[str, tuple[cst.CSTNode, tuple[str, ...]]] = field(default_factory=dict)
     # A helper's parameters -> the caller's scope and the elements of the list or tuple display written as its
     # argument (`meter.update([coarse * 1000, fine * 1000])`), or of the arguments its `*args` or `**kwargs` gathers
     # (`logger.update(loss=losses)`): a container, whose elements the helper's loops take.
@@ -124,8 +125,8 @@ class ReachingDefinitions(PassThrough):
             for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
             incoming = state
-            for name, (scope, argument) in rebinding.aliases.items():
-                state = define(state, rebinding.scope, name, lookup(incoming, scope, argument))
+            for name, (scope, arguments) in rebinding.aliases.items():
+                state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
@@ -452,7 +453,7 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
                 if isinstance(item, Rebind) and item.node is node.node.target:
                     yield item.id, Rebinding(scope, names)
     if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
-        aliases = {name: (scope, code_of(argument)) for name, argument in node.arguments if isinstance(argument, (cst.Name, cst.Attribute))}
+        aliases = {name: (scope, terms) for name, argument in node.arguments if (terms := arithmetic_terms(argument))}
         displays = {
             name: (scope, tuple(element.value for element in argument.elements))
             for name, argument in node.arguments if isinstance(argument, (cst.List, cst.Tuple))
@@ -463,6 +464,21 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
             yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries)
     for child in children(node):
         yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys)
+
+
+def arithmetic_terms(value: cst.BaseExpression) -> tuple[str, ...]:
+    """The names and attributes a value is, or adds, multiplies or negates with numbers (`loss * 1000`, `-kl`): the
+    tensors whose graph it carries; none for any other expression (a call may return a number: `accuracy(out, y)`)."""
+    if isinstance(value, (cst.Name, cst.Attribute)):
+        return (code_of(value),)
+    if isinstance(value, cst.UnaryOperation):
+        return arithmetic_terms(value.expression)
+    if isinstance(value, cst.BinaryOperation):
+        left, right = arithmetic_terms(value.left), arithmetic_terms(value.right)
+        numbers = (cst.Integer, cst.Float)
+        if (left or isinstance(value.left, numbers)) and (right or isinstance(value.right, numbers)):
+            return (*left, *right)
+    return ()
 
 
 def entry_of(value: cst.BaseExpression, keys: Mapping[str, str]) -> str | None:
