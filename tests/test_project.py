@@ -447,6 +447,10 @@ LOOPS = [
     ("trainer_method_backward_before_grad_read", "measure.py", {"measure.py": [("ZG301", 25, 14), ("ZG302", 18, 14)]}),
     ("clear_per_step_or_after_the_window", "energy_trainer.py", {"base_trainer.py": [("ZG104", 19, 13)]}),
     ("clear_per_step_or_after_the_window", "leaky_trainer.py", {"leaky_trainer.py": [("ZG101", 29, 9), ("ZG104", 24, 13)]}),
+    ("logger_hands_losses_to_its_meters", "engine.py", {"utils/logging.py": [("ZG602", 18, 9), ("ZG602", 20, 9)]}),
+    ("logger_hands_losses_to_its_meters", "engine_items.py", {}),
+    ("meters_fed_a_loss_dict", "train.py", {"meters.py": [("ZG602", 15, 9)]}),
+    ("meters_fed_a_loss_dict", "train_items.py", {}),
 ]
 
 

@@ -253,11 +253,27 @@ class ProjectModule:
 
     def keeps_what_it_is_handed(self, name: str, method: str | None = None) -> bool:
         """Whether a method of the class (the one named `method`, else any) adds one of its parameters into an
-        attribute of `self` (`self.sum += val * n`, `self.history.append(loss)`): a meter handed a loss keeps it past
-        the iteration (ZG602), a rollout buffer keeps the outputs it is fed (ZG104), from CPython's tree."""
+        attribute of `self` (`self.sum += val * n`, `self.history.append(loss)`), or hands it to a method of an
+        attribute of `self` that a class of the module keeping what it is handed defines (a metric logger's
+        `self.meters[k].update(v)`): a meter handed a loss keeps it past the iteration (ZG602), a rollout buffer
+        keeps the outputs it is fed (ZG104), from CPython's tree."""
+        return any(
+            kept_in_self(m) or hands_to_attribute(m, self.keeping_methods)
+            for m in self.methods_of(name) if method is None or m.name == method
+        )
+
+    def methods_of(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The methods a top-level class of the module defines, from CPython's tree."""
         node = self.statement(name) if isinstance(self.python_defs.get(name), ast.ClassDef) else None
-        methods = [m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if isinstance(node, ast.ClassDef) else []
-        return any(kept_in_self(m) for m in methods if method is None or m.name == method)
+        return [m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))] if isinstance(node, ast.ClassDef) else []
+
+    @cached_property
+    def keeping_methods(self) -> frozenset[str]:
+        """The names of the methods of the module's classes that add what they are handed into their instance."""
+        return frozenset(
+            m.name for name, node in self.python_defs.items() if isinstance(node, ast.ClassDef)
+            for m in self.methods_of(name) if kept_in_self(m)
+        )
 
     def calls_on_self(self, name: str) -> frozenset[str]:
         """The methods the class's own methods call on `self`, from CPython's tree."""
@@ -444,19 +460,7 @@ class Project:
 def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """`self.x += param ...`, `self.x[k] += param`, `self.x.append(param ...)`, `getattr(self, k).append(v)` for
     `k, v in param.items()`: a value the method is handed, added into what the instance keeps."""
-    arguments = method.args
-    handed = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs][1:]}
-    for loop in (node for node in ast.walk(method) if isinstance(node, ast.For)):
-        if reads_any(loop.iter, handed):  # the elements of what it is handed are handed too
-            handed |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-
-    def of_self(target: ast.expr) -> bool:
-        while isinstance(target, (ast.Attribute, ast.Subscript)):
-            target = target.value
-            if isinstance(target, ast.Name):
-                return target.id == "self"
-        return is_getattr_of_self(target)
-
+    handed = handed_names(method)
     for node in ast.walk(method):
         if isinstance(node, ast.AugAssign) and of_self(node.target) and reads_any(node.value, handed):
             return True
@@ -466,6 +470,39 @@ def kept_in_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         ):
             return True
     return False
+
+
+def hands_to_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef, keeping: frozenset[str]) -> bool:
+    """`self.meters[k].update(v)`, `self.loss.update(loss)`: a value the method is handed, handed on to a method
+    named in `keeping` of an attribute of `self`."""
+    handed = handed_names(method)
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in keeping
+        and isinstance(node.func.value, (ast.Attribute, ast.Subscript)) and of_self(node.func.value)
+        and any(reads_any(a, handed) for a in [*node.args, *(k.value for k in node.keywords)])
+        for node in ast.walk(method)
+    )
+
+
+def handed_names(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameters of a method (`self` aside; `*args` and `**kwargs` too), and the targets of its loops over
+    them: the elements of what it is handed are handed too."""
+    arguments = method.args
+    gathering = [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    handed = {a.arg for a in [*[*arguments.posonlyargs, *arguments.args][1:], *arguments.kwonlyargs, *gathering]}
+    for loop in (node for node in ast.walk(method) if isinstance(node, ast.For)):
+        if reads_any(loop.iter, handed):
+            handed |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    return handed
+
+
+def of_self(target: ast.expr) -> bool:
+    """`self.x`, `self.x[k]`, `getattr(self, k)`: a part of the instance."""
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
+        target = target.value
+        if isinstance(target, ast.Name):
+            return target.id == "self"
+    return is_getattr_of_self(target)
 
 
 def reads_any(value: ast.expr, names: set[str]) -> bool:

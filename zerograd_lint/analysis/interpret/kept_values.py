@@ -88,11 +88,16 @@ class Rebinding:
     scope: cst.CSTNode
     names: Mapping[str, str | None]  # the slot bound -> the collection it is an element of (None: an entry)
     value: cst.BaseExpression | None = None  # an entry's new value
-    # A helper's parameters -> the caller's scope and the name its argument reads: they hold what it holds.
-    aliases: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
-    # A helper's parameters -> the caller's scope and the list or tuple display written as its argument
-    # (`meter.update([coarse * 1000, fine * 1000])`): a container, whose elements the helper's loops take.
-    displays: Mapping[str, tuple[cst.CSTNode, cst.BaseExpression]] = field(default_factory=dict)
+    # A helper's parameters -> the caller's scope and the names its argument reads (a name, or the terms of a sum or
+    # product of names and numbers, `loss * 1000`): they hold what those hold.
+    aliases: Mapping[str, tuple[cst.CSTNode, tuple[str, ...]]] = field(default_factory=dict)
+    # A helper's parameters -> the caller's scope and the elements of the list or tuple display written as its
+    # argument (`meter.update([coarse * 1000, fine * 1000])`), or of the arguments its `*args` or `**kwargs` gathers
+    # (`logger.update(loss=losses)`): a container, whose elements the helper's loops take.
+    displays: Mapping[str, tuple[cst.CSTNode, tuple[cst.BaseExpression, ...]]] = field(default_factory=dict)
+    # A helper's parameters -> the caller's scope and the collection whose entry it is handed, by a key a loop around
+    # takes from it (`meters[k].update(loss_dict[k])` in `for k in loss_dict:`): an element of that collection.
+    entries: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -117,11 +122,11 @@ class ReachingDefinitions(PassThrough):
             return define(state, event.scope, event.target, held | {(event.id, event.target)})
         if event.id in self.rebindings:
             rebinding = self.rebindings[event.id]
-            for name in (*rebinding.names, *rebinding.displays):
+            for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
             incoming = state
-            for name, (scope, argument) in rebinding.aliases.items():
-                state = define(state, rebinding.scope, name, lookup(incoming, scope, argument))
+            for name, (scope, arguments) in rebinding.aliases.items():
+                state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:
@@ -301,6 +306,8 @@ class Holdings:
         """The definitions of what a container's value is built from, or of the collection an element is taken from."""
         event, name = definition
         rebinding = self.domain.rebindings.get(event)
+        if rebinding is not None and name in rebinding.entries:
+            return set(lookup(self.domain.before[event], *rebinding.entries[name]))
         if rebinding is not None and name not in rebinding.displays:
             collection = rebinding.names.get(name)
             return set(lookup(self.domain.before[event], rebinding.scope, collection)) if collection else set()
@@ -312,7 +319,7 @@ class Holdings:
         assign = self.assigns.get(definition[0])
         if assign is None:
             handed = self.handed_display(definition)
-            return [(None, e.value, handed[0]) for e in handed[1].elements] if handed is not None else []  # type: ignore[attr-defined]
+            return [(None, value, handed[0]) for value in handed[1]] if handed is not None else []
         returned = self.domain.returned.get(assign.id, {})
         if definition[1] in returned:
             values = returned[definition[1]]
@@ -326,8 +333,9 @@ class Holdings:
                 found += [(None, e.value, scope) for e in value.elements]
         return found
 
-    def handed_display(self, definition: Definition) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
-        """The caller's scope and the display a helper's parameter `definition` binds was handed as its argument."""
+    def handed_display(self, definition: Definition) -> tuple[cst.CSTNode, tuple[cst.BaseExpression, ...]] | None:
+        """The caller's scope and the elements of the display a helper's parameter `definition` binds was handed as
+        its argument (or of the arguments its `*args` or `**kwargs` gathers)."""
         rebinding = self.domain.rebindings.get(definition[0])
         return rebinding.displays.get(definition[1]) if rebinding is not None else None
 
@@ -445,12 +453,41 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
                 if isinstance(item, Rebind) and item.node is node.node.target:
                     yield item.id, Rebinding(scope, names)
     if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
-        aliases = {name: (scope, code_of(argument)) for name, argument in node.arguments if isinstance(argument, (cst.Name, cst.Attribute))}
-        displays = {name: (scope, argument) for name, argument in node.arguments if isinstance(argument, (cst.List, cst.Tuple))}
-        if aliases or displays:
-            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays)
+        aliases = {name: (scope, terms) for name, argument in node.arguments if (terms := arithmetic_terms(argument))}
+        displays = {
+            name: (scope, tuple(element.value for element in argument.elements))
+            for name, argument in node.arguments if isinstance(argument, (cst.List, cst.Tuple))
+        }
+        displays.update((name, (scope, values)) for name, values in node.gathered)
+        entries = {name: (scope, collection) for name, argument in node.arguments if (collection := entry_of(argument, keys))}
+        if aliases or displays or entries:
+            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries)
     for child in children(node):
         yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys)
+
+
+def arithmetic_terms(value: cst.BaseExpression) -> tuple[str, ...]:
+    """The names and attributes a value is, or adds, multiplies or negates with numbers (`loss * 1000`, `-kl`): the
+    tensors whose graph it carries; none for any other expression (a call may return a number: `accuracy(out, y)`)."""
+    if isinstance(value, (cst.Name, cst.Attribute)):
+        return (code_of(value),)
+    if isinstance(value, cst.UnaryOperation):
+        return arithmetic_terms(value.expression)
+    if isinstance(value, cst.BinaryOperation):
+        left, right = arithmetic_terms(value.left), arithmetic_terms(value.right)
+        numbers = (cst.Integer, cst.Float)
+        if (left or isinstance(value.left, numbers)) and (right or isinstance(value.right, numbers)):
+            return (*left, *right)
+    return ()
+
+
+def entry_of(value: cst.BaseExpression, keys: Mapping[str, str]) -> str | None:
+    """`d` of `d[k]` where `k` is the key a loop around takes from `d`: each of its entries in turn."""
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)):
+        return None
+    key = value.slice[0].slice.value
+    collection = dotted_name(value.value)
+    return collection if isinstance(key, cst.Name) and collection is not None and keys.get(key.value) == collection else None
 
 
 def keys_taken(loop: cst.For) -> tuple[str, str] | None:

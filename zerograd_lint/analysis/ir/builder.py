@@ -636,7 +636,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def inline_body(
         self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None,
-        instance: Built | None = None,
+        instance: Built | None = None, gathered: tuple[tuple[str, tuple[cst.BaseExpression, ...]], ...] = (),
     ) -> list[Node]:
         if function in context.stack or len(context.stack) > CALL_DEPTH or self.past_allowance():
             return []
@@ -669,8 +669,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`
-        entry = [self.rebind(call, fresh)] if fresh or bound else []  # the parameters take the arguments' values here
-        return [Inlined(call, function, self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver), arguments=bound)]
+        entry = [self.rebind(call, fresh)] if fresh or bound or gathered else []  # the parameters take the arguments' values here
+        block = self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver)
+        return [Inlined(call, function, block, arguments=bound, gathered=gathered)]
 
 
 def runs_in_lightning_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:

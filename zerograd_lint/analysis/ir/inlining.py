@@ -670,7 +670,8 @@ class Inlining:
         }
         receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else on
         naming = self.naming_for(function, context, bound, defaults, receiver)
-        return self.inline_body(call, function, context, overlay, roles, arguments, naming, instance)
+        gathered = gathered_arguments(params, positional[len(parameters):], keywords, {*parameters, *keyword_only})
+        return self.inline_body(call, function, context, overlay, roles, arguments, naming, instance, gathered)
 
     @staticmethod
     def attributes_of_self(resolver: Resolver) -> Attributes:
@@ -736,6 +737,21 @@ def def_words_may_matter(function: cst.FunctionDef) -> bool:
     """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
     then (`project.words_may_matter`)."""
     return words_may_matter(cst.Module(body=[function]).code)
+
+
+def gathered_arguments(
+    params: cst.Parameters, extra: list[tuple[Resolver, cst.BaseExpression]], keywords: dict[str, tuple[Resolver, cst.BaseExpression]],
+    named: set[str],
+) -> tuple[tuple[str, tuple[cst.BaseExpression, ...]], ...]:
+    """The `*args` and `**kwargs` parameters with the arguments the call gathers into them: the positional ones past
+    the named parameters, the keywords no parameter takes (`update(loss=losses)` for `def update(self, **kwargs)`)."""
+    found = []
+    if isinstance(params.star_arg, cst.Param) and extra:
+        found.append((params.star_arg.name.value, tuple(argument for _, argument in extra)))
+    others = tuple(argument for keyword, (_, argument) in keywords.items() if keyword not in named)
+    if isinstance(params.star_kwarg, cst.Param) and others:
+        found.append((params.star_kwarg.name.value, others))
+    return tuple(found)
 
 
 def is_partial(call: cst.Call) -> bool:

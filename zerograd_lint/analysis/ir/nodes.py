@@ -314,6 +314,8 @@ class Inlined:
     body: Block
     closure: bool = False  # handed to `optimizer.step(closure)`: runs inside the step
     arguments: tuple[tuple[str, cst.BaseExpression], ...] = ()  # each parameter with the argument the call binds it to
+    # `*args` and `**kwargs` with the arguments the call gathers into them (`update(loss=losses)`: `kwargs`, `(losses,)`)
+    gathered: tuple[tuple[str, tuple[cst.BaseExpression, ...]], ...] = ()
 
 
 Node = Union[Event, Block, Branch, Loop, Try, Jump, Inlined]
