@@ -37,7 +37,7 @@ from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
-from zerograd_lint.analysis.ir.names import code_of, dotted_name, last_name
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -1019,6 +1019,8 @@ def forward_feeds(
                     reached |= {(source, source.scope, use) for use in source_uses(source)}
                 if not sources:
                     reached |= handed.reads(reader, scope, bound)
+                    if reader is backward:
+                        reached |= iterated_reads(backward, scope, bound, namespaces)
                     if "." in bound and reader is backward:
                         # `losses.policy_loss.backward()`, a field of the loss nothing here assigned: what `losses` holds
                         # (not a field read on the way, `model.config.vocab_size`, which carries no graph of `model`)
@@ -1061,6 +1063,19 @@ def handed_argument(
     if argument is None or not isinstance(call, cst.Call) or not any(a.value is argument for a in call.args):
         return None
     return argument, calls[depth - 1].function if depth else root, depth
+
+
+def iterated_reads(
+    backward: Backward, scope: cst.CSTNode, loss: str, namespaces: Mapping[Event | Loop, Namespace]
+) -> set[tuple[Event, cst.CSTNode, str]]:
+    """A loss that is the target of a `for` around its backward, in the backward's own function, and that no
+    assignment binds: the names the loop's iterable reads, read from the backward (`losses, metrics =
+    model.training_step(obs)`, then `for loss in losses: scaler.scale(loss).backward()`, pydreamer)."""
+    namespace = namespaces.get(backward)
+    if namespace is None or scope is not backward.scope:
+        return set()
+    loop = next((loop for loop in namespace.loops if loss in {code_of(n) for n in assigned_names(loop.target)}), None)
+    return {(backward, scope, used) for used in graph_of(loop.iter)[1]} if loop is not None else set()
 
 
 def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:

@@ -85,7 +85,8 @@ RULE = Rule(
     limits=(
         "Opt-in: enable with `--extend-select ZG104`. The forward pass is recognised as the assignment of the loss that is "
         "backwarded, and of what it is computed from (an attribute of `self` that a method run before it stored, as a model's "
-        "own `forward()` does, included), and read back from a list or a project's buffer it was put in (`outputs.append(out)`, "
+        "own `forward()` does, included; for a loss that is the target of a `for`, of what the loop iterates: "
+        "`for loss in losses: loss.backward()`), and read back from a list or a project's buffer it was put in (`outputs.append(out)`, "
         "`rollout.feed(data)` of a class whose method keeps what it is handed), and in the caller of a helper for what its "
         "parameters are handed (`update_critic(obs, ...)` after `obs = self.encoder(obs)`); a value made under "
         "`torch.no_grad()` carries no graph and is none. A call of an "
