@@ -27,6 +27,10 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
         for clear in held.lost_to():
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
+            if not any(held.holds_gradients_of(b) for b in root.held(clear, step.optimizer).unapplied_backwards()):
+                # What it threw away never reaches the step on any path: a probe's backward and its clear, or a clear
+                # between the backward and the step that leaves the step nothing (ZG102's), not an accumulation.
+                continue
             if guarded:
                 yield finding(
                     facts, clear.node,
