@@ -327,6 +327,7 @@ class GradientDomain(PassThrough):
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
+    apart: Mapping[int, frozenset[str]] = field(default_factory=dict)  # forward pass id -> optimizers it cannot reach
     recorded: Recorded[GradState] = field(init=False, default_factory=Recorded)
     loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
 
@@ -395,6 +396,7 @@ class GradientDomain(PassThrough):
         of another optimizer built over the same model (an LBFGS beside an Adam), and models: cleared by hand, or
         one of several an optimizer is built from, as that optimizer is."""
         fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
+        fed -= self.apart.get(assign.id, frozenset())  # another network's forward: none of these parameters run in it
         shared = {model for key in fed for model in self.models.get(key, ())}
         return [
             key for key in self.keys
