@@ -767,7 +767,11 @@ def forwards_apart(
     """Each forward pass -> the optimizers whose parameters it cannot reach: every model of theirs one the root built
     for itself alone (`fresh_models`), which the forward's code reaches neither by its name nor through what its
     construction read (`fresh_models.reaches`)."""
+    if not forwards or not any(models.get(key) for key in optimizers):
+        return {}
     fresh = fresh_models(root)
+    if not fresh:
+        return {}
 
     def method_of(callee: str, scope: cst.CSTNode) -> cst.FunctionDef | None:
         found = own_method(callee, scope, index_of(scope)) if isinstance(scope, (cst.FunctionDef, cst.Module)) else None
@@ -776,7 +780,7 @@ def forwards_apart(
     found: dict[int, frozenset[str]] = {}
     for forward in forwards:
         value = source_value(forward) if isinstance(forward, (Assign, Accumulate, Put)) else None
-        if value is None or not fresh:
+        if value is None:
             continue
         apart = frozenset(
             key for key in optimizers if models.get(key) and all(
