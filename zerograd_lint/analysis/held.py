@@ -150,10 +150,6 @@ class Held:
         """The backwards of this iteration whose gradients, not applied yet, they hold."""
         return self._every(Mark.CUR)
 
-    def unapplied_backwards(self) -> list[Event]:
-        """The backwards, of this iteration or an earlier one, whose gradients they hold and no step applied yet."""
-        return self._events({i for c in self.contents for mark in UNAPPLIED for i in ids(c, mark)})
-
     def fogged_backwards(self) -> list[Event]:
         """The backwards of this iteration whose gradients they held when a clear of unknown reach ran, and no backward
         or step ran since: a known clear now throws them away, if that one did not."""
