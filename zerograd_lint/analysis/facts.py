@@ -73,6 +73,7 @@ from zerograd_lint.analysis.outline import top_level_bindings
 from zerograd_lint.analysis.positions import Loops, Positions
 from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
+from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
@@ -716,18 +717,20 @@ def analyse_root(
     written = models_written(events, models, definitions, handed, builder.namespaces)
     association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset())
+    forward = forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of, handed)
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
         models=models,
         association=association.association,
-        forward=forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of, handed),
+        forward=forward,
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
+        apart=forwards_apart(root, [e for e in events if e.id in forward], optimizers, models, builder.index_of),
     )
     correlated = Correlated(gradients, CorrelationPlan.of(block, structure, frozenset(gradients.forward), lambda: builder.settings(root)))
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
@@ -755,6 +758,38 @@ def analyse_root(
         namespaces=builder.namespaces,
         trusted_before=gradients.recorded.trusted(),
     )
+
+
+def forwards_apart(
+    root: Container, forwards: list[Event], optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
+    index_of: Callable[[Container], ModuleIndex],
+) -> dict[int, frozenset[str]]:
+    """Each forward pass -> the optimizers whose parameters it cannot reach: every model of theirs one the root built
+    for itself alone (`fresh_models`), which the forward's code reaches neither by its name nor through what its
+    construction read (`fresh_models.reaches`)."""
+    if not forwards or not any(models.get(key) for key in optimizers):
+        return {}
+    fresh = fresh_models(root)
+    if not fresh:
+        return {}
+
+    def method_of(callee: str, scope: cst.CSTNode) -> cst.FunctionDef | None:
+        found = own_method(callee, scope, index_of(scope)) if isinstance(scope, (cst.FunctionDef, cst.Module)) else None
+        return found[1] if found is not None else None
+
+    found: dict[int, frozenset[str]] = {}
+    for forward in forwards:
+        value = source_value(forward) if isinstance(forward, (Assign, Accumulate, Put)) else None
+        if value is None:
+            continue
+        apart = frozenset(
+            key for key in optimizers if models.get(key) and all(
+                model in fresh and reaches(value, forward.scope, model, fresh[model], method_of) is False for model in models[key]
+            )
+        )
+        if apart:
+            found[forward.id] = apart
+    return found
 
 
 def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tuple[int, tuple[Inlined, ...]]]:

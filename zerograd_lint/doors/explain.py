@@ -22,6 +22,7 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
+    AssertedNoGrad,
     Assign,
     Backward,
     Clear,
@@ -135,6 +136,7 @@ def kind_of(event: Event) -> str:
     names = {
         Clear: "clear", Unscale: "unscale", Update: "update", NewScaler: "new scaler", Clip: "clip", Assign: "forward",
         SchedulerStep: "scheduler step", OptimizerBuilt: "new optimizer", StateLoad: "state replaced", Accumulate: "accumulate",
+        AssertedNoGrad: "asserted none",
     }
     return names.get(type(event), type(event).__name__.lower())
 

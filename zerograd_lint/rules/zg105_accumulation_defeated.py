@@ -27,6 +27,8 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
         for clear in held.lost_to():
             if root.loop_of(clear) is not where.loop or not root.every_iteration(clear):
                 continue  # once per epoch, or on a bad batch only: not every iteration of the accumulating loop
+            if throws_away_only_its_own_backward(root, clear, step):
+                continue
             if guarded:
                 yield finding(
                     facts, clear.node,
@@ -48,6 +50,17 @@ def cleared_every_micro_batch(facts: FileFacts) -> Iterator[Finding]:
                     f"micro-batch reaches the step. Clear once per step, before the micro-batch loop or after the step.",
                     step=step,
                 )
+
+
+def throws_away_only_its_own_backward(root: RootFacts, clear: Clear, step: Step) -> bool:
+    """The clear throws away no earlier iteration's gradients, only those of backwards of this iteration that another
+    backward of it follows: a probe's fake backward and the clear that cancels it (lingua's, after asserting that no
+    gradient was there), before the micro-batch's own, which the clear leaves to accumulate."""
+    thrown = root.held(clear, step.optimizer)
+    if thrown.earlier_backward() is not None:
+        return False
+    later = {e.id for e in root.later_in_loop(clear) if isinstance(e, Backward) and step.optimizer in root.fed[e.id]}
+    return bool(later) and not later & {b.id for b in thrown.this_iterations_backwards()}
 
 
 def reads_gradients(node: cst.CSTNode) -> bool:

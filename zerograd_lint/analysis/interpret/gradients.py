@@ -43,6 +43,7 @@ from zerograd_lint.analysis.interpret.flow import PassThrough, Recorded
 from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
+    AssertedNoGrad,
     Assign,
     Backward,
     Branch,
@@ -105,6 +106,7 @@ GradState = Mapping[str, frozenset]  # optimizer (or "model:" key) -> its possib
 
 LIVE = frozenset({Mark.CUR, Mark.PREV, Mark.APPLIED, Mark.DIRTY, Mark.LEAK, Mark.LEAKED})
 UNAPPLIED = frozenset({Mark.CUR, Mark.PREV})
+HELD = UNAPPLIED | {Mark.APPLIED}  # surely a backward's gradients (`dirty` and a leak may be none)
 STAGE = frozenset({Mark.UNSCALED, Mark.STEPPED})
 SCALER_STATE = STAGE | {Mark.CAUGHT}  # what scaler.update() resets
 SURVIVES_CLEAR = SCALER_STATE | {Mark.LOST}
@@ -153,11 +155,12 @@ def drop(content: Content, names: frozenset[Mark] | set[Mark]) -> Content:
 
 
 def clear_coverage(
-    clear: Clear, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
+    clear: Clear | AssertedNoGrad, key: str, optimizers: frozenset[str], models: Mapping[str, frozenset[str]],
     derived: Mapping[str, frozenset[str]] | None = None, containers: Mapping[str, frozenset[str]] | None = None,
     built_from: Mapping[str, frozenset[str] | None] | None = None,
 ) -> Coverage:
-    """How surely a clear empties the gradients tracked under `key`.
+    """How surely a clear empties the gradients tracked under `key` (an assertion that they are None: how surely it
+    speaks of them).
 
     `derived`: optimizers built by a call handed another optimizer (a differentiable copy of it, say).
     `containers`: the key of an element of a container of optimizers -> the optimizers it visibly holds.
@@ -324,6 +327,7 @@ class GradientDomain(PassThrough):
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
+    apart: Mapping[int, frozenset[str]] = field(default_factory=dict)  # forward pass id -> optimizers it cannot reach
     recorded: Recorded[GradState] = field(init=False, default_factory=Recorded)
     loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
 
@@ -337,7 +341,7 @@ class GradientDomain(PassThrough):
 
     # Questions ---------------------------------------------------------------
 
-    def coverage(self, clear: Clear, key: str) -> Coverage:
+    def coverage(self, clear: Clear | AssertedNoGrad, key: str) -> Coverage:
         return clear_coverage(clear, key, self.optimizers, self.models, self.derived, self.containers, self.built_from)
 
     def fed_by(self, event: Event) -> set[str]:
@@ -365,6 +369,8 @@ class GradientDomain(PassThrough):
         if isinstance(event, NextElement):
             # What earlier passes of this loop unscaled or stepped was another optimizer.
             return self.apply(state, self.members(event.key), lambda c: frozenset(t for t in c if not (t[0] in STAGE and t[1] in event.inside)))
+        if isinstance(event, AssertedNoGrad):
+            return self.asserted(event, state)
         if isinstance(event, GradWrite):
             return self.apply(state, self.keys, lambda c: drop(c, EMPTY_MARKS | FORWARD_MARKS | {Mark.DISCARDED}) | {(Mark.DIRTY,)})
         if isinstance(event, (Update, NewScaler)):
@@ -375,12 +381,22 @@ class GradientDomain(PassThrough):
             return self.apply(state, self.forwarded(event), lambda c: c | {(Mark.FWD, event.id)})
         return state
 
+    def asserted(self, event: AssertedNoGrad, state: GradState) -> GradState:
+        """The paths on which the asserted parameters surely hold a backward's gradients, applied or not, end at the
+        assertion (it raises there); those that may hold none go on."""
+        known = {key for key in self.keys if self.coverage(event, key) is Coverage.KNOWN}
+        return {
+            key: frozenset(c for c in contents if not has(c, *HELD)) if key in known else contents
+            for key, contents in state.items()
+        }
+
     def forwarded(self, assign: Assign | Accumulate | Put) -> list[str]:
         """The gradients a forward pass is computed for: those its backwards feed, a container's whose element one of
         them is (the key of `opt` in `for opt in optims.values(): opt.zero_grad()` stands for each element), those
         of another optimizer built over the same model (an LBFGS beside an Adam), and models: cleared by hand, or
         one of several an optimizer is built from, as that optimizer is."""
         fed = {key for backward in self.forward[assign.id] for key in self.association.get(backward) or self.optimizers}
+        fed -= self.apart.get(assign.id, frozenset())  # another network's forward: none of these parameters run in it
         shared = {model for key in fed for model in self.models.get(key, ())}
         return [
             key for key in self.keys

@@ -442,7 +442,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if isinstance(statement, cst.Continue):
             return [Jump("continue")]
         if isinstance(statement, cst.Assert):
-            return self.expression(statement.test, context)
+            return [*self.expression(statement.test, context), *self.asserted_no_grad(statement.test, context)]
         return []
 
     def assignment(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, context: Context) -> list[Node]:

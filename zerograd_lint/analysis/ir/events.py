@@ -16,6 +16,7 @@ from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
+    AssertedNoGrad,
     Backward,
     Block,
     Branch,
@@ -434,6 +435,26 @@ class CallEvents:
 
     def grad_accesses(self, expression: cst.CSTNode, context: Context) -> list[Event]:
         return [self.grad_access(node, context, {}) for node in grad_attributes(expression)]
+
+    def asserted_no_grad(self, test: cst.BaseExpression, context: Context) -> list[Event]:
+        """`assert next(model.parameters()).grad is None` (or a parameter of a loop over them): past it, the model's
+        gradients hold no backward's, whose parameters are known; nothing where they are not."""
+        if not (
+            isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+            and code_of(test.comparisons[0].comparator) == "None"
+            and isinstance(test.left, cst.Attribute) and test.left.attr.value == "grad"
+        ):
+            return []
+        owner = test.left.value
+        if isinstance(owner, cst.Call) and code_of(owner.func) == "next" and len(owner.args) == 1:
+            collection = owner.args[0].value  # `next(model.parameters())`, `next(iter(model.parameters()))`
+            if isinstance(collection, cst.Call) and code_of(collection.func) == "iter" and len(collection.args) == 1:
+                collection = collection.args[0].value
+            found = context.resolver.parameters_of(collection, context.elements)
+            target = ClearTarget(*found) if found is not None else collection_target(context.resolver.canonical(collection))
+        else:
+            target = self.parameter_clear_target(owner, context)
+        return [self.event(AssertedNoGrad, test, target=target)] if target.kind != "unknown" else []
 
     def freeze(self, owner: cst.BaseExpression, flag: cst.BaseExpression | None, node: cst.CSTNode, context: Context) -> Event:
         """`owner.requires_grad_(flag)` or `owner.requires_grad = flag`; a flag that is not literally False unfreezes."""

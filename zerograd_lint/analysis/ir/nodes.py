@@ -152,6 +152,14 @@ class GradWrite(Event):
 
 
 @dataclass(frozen=True, eq=False)
+class AssertedNoGrad(Event):
+    """`assert next(model.parameters()).grad is None`: where the model's gradients hold a backward's, the program
+    stops here (AssertionError), so the paths past it are those where they hold none."""
+
+    target: ClearTarget  # whose parameters the asserted one is: a model's, an optimizer's
+
+
+@dataclass(frozen=True, eq=False)
 class GradAccess(Event):
     """`p.grad` as written (built only when reads are analysed): whether it can be None there is ZG301's question."""
 

@@ -2,7 +2,9 @@
 """A language model accumulating `grad_acc_steps` micro-batches per step, with a probe every `probe_freq` steps: a
 fake forward and backward on a smaller batch whose gradients the clear right after it throws away. The probe runs only
 at the first micro-batch of a window (`acc_step == 1 % grad_acc_steps`, the step having cleared at the end of the
-previous iteration), and asserts that no gradient is there yet: the clear cannot drop the window's micro-batches."""
+previous iteration), and asserts that no gradient is there yet: on a path where the model's gradients held the window's
+micro-batches the program would stop at the assertion, so the clear throws away only the probe's own gradients, which
+no step ever applies (lingua's apps/*/train.py)."""
 
 import torch
 
@@ -10,7 +12,7 @@ from state import TrainState, build_optimizer, every_n_steps
 
 
 def train(model, batches, steps, grad_acc_steps, probe_freq):
-    optimizer = build_optimizer(model, 3e-4)
+    optimizer, scheduler = build_optimizer(model, 3e-4, steps)
     state = TrainState(step=0, acc_step=0)
     while state.step < steps:
         state.acc_step += 1
@@ -27,5 +29,6 @@ def train(model, batches, steps, grad_acc_steps, probe_freq):
         if state.acc_step == 0:
             torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
             optimizer.step()
+            scheduler.step()
             optimizer.zero_grad()
             state.step += 1

@@ -19,5 +19,7 @@ def every_n_steps(state, freq, acc_step=None):
     return test
 
 
-def build_optimizer(model, lr):
-    return torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.1)
+def build_optimizer(model, lr, steps):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.1)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 1 - step / steps)
+    return optimizer, scheduler
