@@ -445,6 +445,23 @@ LOOPS = [
     ("deepspeed_or_plain_backend", "lmtrain/lite_trainer.py", {"lmtrain/lite_trainer.py": [("ZG101", 25, 21)]}),
     ("accumulation_divisor_in_config_dataclass", "pretrain/loop.py", {"pretrain/micro.py": [("ZG501", 22, 5)]}),
     ("trainer_method_backward_before_grad_read", "measure.py", {"measure.py": [("ZG301", 25, 14), ("ZG302", 18, 14)]}),
+    ("policy_learner_reset_scheduler", "run_sac.py", {"rlkit/learners/sac.py": [("ZG204", 20, 9)]}),
+    ("policy_learner_reset_scheduler", "run_sac_after_learning.py", {}),
+    (
+        "agent_amp_backward_helper", "train_sac.py",
+        {"erl/agents/base.py": [("ZG104", 38, 9), ("ZG602", 30, 13), ("ZG602", 31, 13)]},
+    ),
+    ("agent_amp_backward_helper", "train_ppo.py", {"erl/agents/base.py": [("ZG104", 38, 9)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/kg.py", {"recsys/trainer/kg.py": [("ZG401", 23, 17)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/kg_unscaled.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/vae.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled.py", {"recsys/trainer/scheduled.py": [("ZG204", 17, 13)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled_after.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled_plugin.py", {}),
+    ("runner_hook_list", "runkit/cleared_runner.py", {"runkit/hooks/optimizer.py": [("ZG103", 17, 9)]}),
+    ("runner_hook_list", "runkit/runner.py", {}),
+    ("runner_hook_list", "runkit/history_runner.py", {"runkit/hooks/logger.py": [("ZG602", 14, 9)]}),
+    ("runner_hook_list", "runkit/scalar_runner.py", {}),
 ]
 
 

@@ -1,0 +1,14 @@
+# expect: clean
+"""The training script: the agent explores, then updates its networks on the buffer, for each epoch."""
+
+from erl.agents.dqn import AgentDQN
+from erl.agents.ppo import AgentPPO
+
+
+def train_agent(args, env, buffer) -> None:
+    agent_class = AgentDQN if args.algorithm == "dqn" else AgentPPO
+    agent = agent_class(args.net_dims, args.state_dim, args.action_dim, args)
+    for epoch in range(args.epochs):
+        buffer.update(agent.explore_env(env, args.horizon_len))
+        logging_tuple = agent.update_net(buffer)
+        print(epoch, logging_tuple)
