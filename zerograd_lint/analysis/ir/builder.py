@@ -595,7 +595,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         constructions of classes of the file or of the project, of more than one class, that nothing grows: the body
         built once per element, in the literal's order, the target that element's instance (`Context.unrolled`), for
         every hook runs in turn (not one of them, as a choice among constructions would have it). None for any other
-        loop, or one whose body breaks or continues."""
+        loop, or one whose body breaks, continues or binds the target."""
         target, collection = statement.target, statement.iter
         if not isinstance(target, cst.Name) or statement.orelse is not None or not isinstance(collection, (cst.Name, cst.Attribute)):
             return None
@@ -606,6 +606,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return None
         if any(isinstance(e, cst.StarredElement) for e in value.elements) or nodes_of(statement.body, (cst.Break, cst.Continue)):
             return None
+        bound = Bindings(statements_of(statement.body))
+        if target.value in bound.names | bound.opaque:
+            return None  # the body binds the target to something else
         built = [self.constructions_of(e.value, self.writer(collection, bindings[0], context), 0) for e in value.elements]
         if any(each is None or len(each) != 1 for each in built) or len({each[0][1] for each in built}) < 2:  # type: ignore[index]
             return None
