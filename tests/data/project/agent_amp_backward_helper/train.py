@@ -1,5 +1,7 @@
 # expect: clean
-"""The training script: the agent explores, then updates its networks on the buffer, for each epoch."""
+"""The training script: the agent explores, then updates its networks on the buffer, for each epoch. Which agent class
+the config picks (a conditional expression) is not followed: the loop leads nowhere known, silent (the reports of
+base.py come from its own step bodies and from train_sac.py's and train_ppo.py's loops)."""
 
 from erl.agents.dqn import AgentDQN
 from erl.agents.ppo import AgentPPO
