@@ -451,6 +451,23 @@ LOOPS = [
     ("logger_hands_losses_to_its_meters", "engine_items.py", {}),
     ("meters_fed_a_loss_dict", "train.py", {"meters.py": [("ZG602", 15, 9)]}),
     ("meters_fed_a_loss_dict", "train_items.py", {}),
+    ("policy_learner_reset_scheduler", "run_sac.py", {"rlkit/learners/sac.py": [("ZG204", 20, 9)]}),
+    ("policy_learner_reset_scheduler", "run_sac_after_learning.py", {}),
+    (
+        "agent_amp_backward_helper", "train_sac.py",
+        {"erl/agents/base.py": [("ZG104", 38, 9), ("ZG602", 30, 13), ("ZG602", 31, 13)]},
+    ),
+    ("agent_amp_backward_helper", "train_ppo.py", {"erl/agents/base.py": [("ZG104", 38, 9)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/kg.py", {"recsys/trainer/kg.py": [("ZG401", 23, 17)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/kg_unscaled.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/vae.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled.py", {"recsys/trainer/scheduled.py": [("ZG204", 17, 13)]}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled_after.py", {}),
+    ("trainer_optimizer_swapped_for_super", "recsys/trainer/scheduled_plugin.py", {}),
+    ("runner_hook_list", "runkit/cleared_runner.py", {"runkit/hooks/optimizer.py": [("ZG103", 17, 9)]}),
+    ("runner_hook_list", "runkit/runner.py", {}),
+    ("runner_hook_list", "runkit/history_runner.py", {"runkit/hooks/logger.py": [("ZG602", 14, 9)]}),
+    ("runner_hook_list", "runkit/scalar_runner.py", {}),
 ]
 
 

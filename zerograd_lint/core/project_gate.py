@@ -350,7 +350,7 @@ class ProjectGate:
             )
             if any(flags) and def_name in called
         ]
-        for def_name, flags in [*found, *self.dispatched(tree, called)]:
+        for def_name, flags in [*found, *self.dispatched(tree, called), *self.overridden(tree, called)]:
             old = reached.get(def_name, (False, False))
             reached[def_name] = (old[0] or flags[0], old[1] or flags[1])
         return reached
@@ -372,6 +372,25 @@ class ProjectGate:
                         flags = [reaches.get(method, (False, False)) for method in on_self] if def_name in called else []
                         if any(any(each) for each in flags):
                             yield def_name, (any(b for b, _ in flags), any(s for _, s in flags))
+
+    def overridden(self, tree: ast.Module, called: frozenset[str]) -> Iterator[tuple[str, tuple[bool, bool]]]:
+        """Each of the `called` names that is a def of a training module a module the file imports leads to (its base's
+        module, `through`), with what the methods it calls on `self` reach where that imported module overrides them
+        (`with_inherited`: and what those reach in turn in the modules it imports): `agent.update_net(buffer)` runs
+        the base's `update_net`, which runs the subclass's `update_objectives`, which hands its loss to the base's
+        `self.optimizer_backward(...)`."""
+        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
+        for module in dict.fromkeys(named):
+            if module == self.checked.name or self.load(module) is None:
+                continue
+            own = self.defs_reach(module)
+            for base in self.through(module)[1:] if own else ():
+                if not any(self.module_trains(base)) or not self.may_define(base, called):
+                    continue
+                for def_name, on_self in self.defs_call_on_self(base).items():
+                    flags = [self.with_inherited(module, method, own[method]) for method in on_self if method in own] if def_name in called else []
+                    if any(any(each) for each in flags):
+                        yield def_name, (any(b for b, _ in flags), any(s for _, s in flags))
 
     def with_inherited(self, module: str, name: str, flags: tuple[bool, bool]) -> tuple[bool, bool]:
         """What the def `name` of `module` reaches, with what the methods it calls on `self` reach in the modules its

@@ -208,12 +208,13 @@ def check_paths(
 def once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Sorted, each place and code once: a line of a module that several checked files lead to (a step in
     `engine.py` reached from two scripts' loops) is reported once, in words that do not depend on which
-    worker finished first (the first message in order); and no report another file's analysis made redundant there
-    (`rules.SUPERSEDED_BY`: a read of `utils.py` that the loop of `train.py` shows a None is ZG301, not also ZG302)."""
+    worker finished first (the report of that module's own analysis, which may offer a fix, else the first message
+    in order); and no report another file's analysis made redundant there (`rules.SUPERSEDED_BY`: a read of
+    `utils.py` that the loop of `train.py` shows a None is ZG301, not also ZG302)."""
     from zerograd_lint.rules import SUPERSEDED_BY
 
     found: dict[tuple, Diagnostic] = {}
-    for d in sorted(diagnostics, key=lambda d: (d.sort_key, d.message)):
+    for d in sorted(diagnostics, key=lambda d: (d.sort_key, d.entry is not None, d.message)):
         found.setdefault(d.sort_key, d)
     places = {key[:4] + (d.code,) for key, d in found.items() if d.code in SUPERSEDED_BY.values()}
     return [d for d in found.values() if d.sort_key[:4] + (SUPERSEDED_BY.get(d.code),) not in places]

@@ -80,6 +80,15 @@ def define(state: Definitions, scope: cst.CSTNode, name: str, definitions: froze
     return kept
 
 
+def parts_handed(state: Definitions, scope: cst.CSTNode, argument: str, helper: cst.CSTNode, parameter: str) -> Definitions:
+    """The parts of the caller's `argument` (`self.outputs` of `self`) as those of the helper's `parameter` it is handed
+    (`runner.outputs` of a hook's `after_train_iter(self, runner)` called with the runner's `self`)."""
+    return {
+        slot(helper, parameter + name[len(argument):]): definitions for (held, name), definitions in state.items()
+        if name.startswith((f"{argument}.", f"{argument}[")) and held is slot(scope, name)[0]
+    }
+
+
 @dataclass(frozen=True)
 class Rebinding:
     """What a Rebind event binds that ZG602 follows: an entry written (`out["loss"] = value`), or the elements a
@@ -127,6 +136,9 @@ class ReachingDefinitions(PassThrough):
             incoming = state
             for name, (scope, arguments) in rebinding.aliases.items():
                 state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
+            for name, (scope, arguments) in rebinding.aliases.items():
+                if len(arguments) == 1:  # the parts of the one value handed, `runner.outputs` of the caller's `self`
+                    state = {**state, **parts_handed(incoming, scope, arguments[0], rebinding.scope, name)}
         return state
 
     def assigned(self, event: Assign, name: str, state: Definitions) -> frozenset[Definition]:

@@ -23,7 +23,7 @@ from zerograd_lint.analysis.ir.events import (
 from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
-from zerograd_lint.analysis.ir.inlining import Bindings, Inlining, assigned_in, locals_of
+from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
@@ -137,6 +137,9 @@ class Context:
     # ignite's `trainer.run(...)` of an engine that factory returns (`return Engine(_update)`): the loops its return
     # builds around the process function (`engine_runs.EngineRuns`).
     engine_run: EngineRun | None = None
+    # A loop over a literal list of instances built once per element (`Builder.unrolled_loop`): the target's instance
+    # in the body being built, and the key of that element (`for hook in self.hooks:`, `hook` is `self.hooks[1]`).
+    unrolled: Mapping[str, tuple[Construction, str]] = field(default_factory=dict)
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -335,6 +338,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return self.small_statement(statement, context)
         if isinstance(statement, cst.If):
             return self.if_statement(statement, context)
+        if isinstance(statement, cst.For) and (unrolled := self.unrolled_loop(statement, context)) is not None:
+            return unrolled
         if isinstance(statement, cst.For):
             body = self.block(statements_of(statement.body), self.loop_context(statement, context))
             body = Block((*self.loop_targets(statement, context), *self.next_elements(statement.target, body, context), *body.items))
@@ -588,6 +593,35 @@ class Builder(CallEvents, Inlining, EngineRuns):
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
         return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, copies)
+
+    def unrolled_loop(self, statement: cst.For, context: Context) -> list[Node] | None:
+        """`for hook in self.hooks: hook.after_train_iter(self)` over a list or tuple bound once to a literal of
+        constructions of classes of the file or of the project, of more than one class, that nothing grows: the body
+        built once per element, in the literal's order, the target that element's instance (`Context.unrolled`), for
+        every hook runs in turn (not one of them, as a choice among constructions would have it). None for any other
+        loop, or one whose body breaks, continues or binds the target."""
+        target, collection = statement.target, statement.iter
+        if not isinstance(target, cst.Name) or statement.orelse is not None or not isinstance(collection, (cst.Name, cst.Attribute)):
+            return None
+        key = code_of(collection)
+        bindings = context.resolver.bindings(key)
+        value = bindings[0].value if len(bindings) == 1 else None
+        if not isinstance(value, (cst.List, cst.Tuple)) or any(key in scope.grown for scope in context.resolver.scopes):
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in value.elements) or nodes_of(statement.body, (cst.Break, cst.Continue)):
+            return None
+        bound = Bindings(statements_of(statement.body))
+        if target.value in bound.names | bound.opaque:
+            return None  # the body binds the target to something else
+        built = [self.constructions_of(e.value, self.writer(collection, bindings[0], context), 0) for e in value.elements]
+        if any(each is None or len(each) != 1 for each in built) or len({each[0][1] for each in built}) < 2:  # type: ignore[index]
+            return None
+        nodes = self.expression(collection, context)
+        for position, (construction,) in enumerate(built):  # type: ignore[arg-type]
+            element = (construction, f"{context.resolver.canonical(collection)}[{position}]")
+            inner = replace(self.loop_context(statement, context), tail_jump=None, unrolled={**context.unrolled, target.value: element})
+            nodes += [*self.loop_targets(statement, context), *self.block(statements_of(statement.body), inner).items]
+        return nodes
 
     def loop_targets(self, statement: cst.For, context: Context) -> list[Node]:
         """Each iteration binds the loop's target anew; the index of `enumerate` and a `range` target count."""

@@ -185,7 +185,7 @@ class EngineRuns:
                 return None  # a `@dataclass` makes its own `__init__` (and calls `__post_init__`)
             for base in owner.bases:
                 engine = ignite_named(base.value, index) in IGNITE_ENGINES
-                found = None if engine else base_class_of(index, base)
+                found = None if engine else base_class_of(index, owner, base)
                 if not engine and (found is None or found[1] not in known):
                     return None
                 derives = derives or engine

@@ -18,9 +18,9 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
-from zerograd_lint.analysis.ir.roles import Binding, Resolver, Scope, collect
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
-from zerograd_lint.analysis.ir.visiting import code_children
+from zerograd_lint.analysis.ir.visiting import code_children, nodes_of
 from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.outline import Bound
 from zerograd_lint.analysis.questions.visitor import dotted_name as python_dotted_name
@@ -243,6 +243,21 @@ class ModuleIndex:
         return origin is not None and builds_torch_scheduler(f"{origin}.{rest}" if rest else origin, imported=True)
 
     @cached_property
+    def collections_written(self) -> frozenset[str]:
+        """The names whose collection the module's code stores into (`TABLE[key] = value`, `del TABLE[key]`) or grows
+        (`TABLE.update(...)`, `roles.GROWING_METHODS`) anywhere: a registry filled beyond its literal."""
+        found: set[str] = set()
+        for node in nodes_of(self.module, cst.CSTNode):
+            if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)):
+                target = node.target
+                if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                    found.add(target.value.value)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+                if node.func.attr.value in GROWING_METHODS:
+                    found.add(node.func.value.value)
+        return frozenset(found)
+
+    @cached_property
     def scheduler_classes(self) -> frozenset[str]:
         """Classes of the file derived (directly or through each other) from a PyTorch LR scheduler."""
         bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
@@ -327,7 +342,7 @@ class ModuleIndex:
         a library's, whose methods are not read (a wrapper deriving from `object`, never a subclass of torch's
         `Optimizer`, whose `zero_grad` and `state` are torch's)."""
         return all(
-            dotted_name(base.value) in PLAIN_BASES or base_class_of(index, base) is not None
+            dotted_name(base.value) in PLAIN_BASES or base_class_of(index, owner, base) is not None
             for index, owner in self.lineage(cls) for base in owner.bases
         )
 
@@ -335,7 +350,7 @@ class ModuleIndex:
         """Whether a base along the class's `lineage` is torch's module class (`nn.Module`, Lightning's), not the
         project's: calling an instance runs its `forward`."""
         return any(
-            (dotted_name(base.value) or "").rsplit(".", 1)[-1] in MODULE_CLASSES and base_class_of(index, base) is None
+            (dotted_name(base.value) or "").rsplit(".", 1)[-1] in MODULE_CLASSES and base_class_of(index, owner, base) is None
             for index, owner in self.lineage(cls) for base in owner.bases
         )
 
@@ -459,6 +474,9 @@ class SameFileView:
 
     def is_torch_scheduler(self, callee: str) -> bool:
         return self.index.is_torch_scheduler(callee)
+
+    def written_into(self, name: str) -> bool:
+        return name in self.index.collections_written
 
     def option_default(self, dest: str) -> cst.BaseExpression | None:
         return self.index.option_defaults.get(dest)
@@ -718,7 +736,7 @@ def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 @for_one_file  # kept by the file's analysis, not by the index: a lineage holds its own index (no cycle)
 def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> list[tuple[ModuleIndex, cst.ClassDef]]:
     """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
-    bases = [found for base in cls.bases if (found := base_class_of(index, base)) is not None and found[1] not in seen | {cls}]
+    bases = [found for base in cls.bases if (found := base_class_of(index, cls, base)) is not None and found[1] not in seen | {cls}]
     lines = [lineage_of(*base, seen | {cls}) for base in bases]
     return [(index, cls), *(c3_merge([*lines, bases]) or depth_first(lines))]
 
@@ -747,14 +765,21 @@ def depth_first(lines: list[list[Built]]) -> list[Built]:
     return found
 
 
-def base_class_of(index: ModuleIndex, base: cst.Arg) -> tuple[ModuleIndex, cst.ClassDef] | None:
-    """The class of the file or of the project a base of a class of `index` names, with its module's index; None for
-    a library's (`torch.optim.Optimizer`, `nn.Module`) or one not known."""
+def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tuple[ModuleIndex, cst.ClassDef] | None:
+    """The class of the file or of the project a base of `owner`, a class of `index`, names, with its module's index;
+    None for a library's (`torch.optim.Optimizer`, `nn.Module`) or one not known. A project's base is read where its
+    module's words may matter, or where it (or a base of its own) calls on `self` a method `owner` defines: a template
+    method of a module that says nothing of the lifecycle (`learn` looping over batches with `self.learn_batch(batch)`)
+    running the override that steps."""
     dotted = dotted_name(base.value)
     if dotted in index.classes:
         return index, index.classes[dotted]
     defined = index.project.project.definition(index.project, dotted) if index.project is not None and dotted else None
-    project_class = defined[0].class_(defined[1]) if defined is not None and defined[1] is not None and defined[0].matters else None
+    if defined is None or defined[1] is None:
+        return None
+    home, name = defined
+    hooks = frozenset(index.methods_of.get(owner, {}))
+    project_class = home.class_(name) if home.matters or (hooks and home.project.reaches(home, name, hooks)) else None
     return (defined[0].index, project_class) if project_class is not None else None  # type: ignore[union-attr]
 
 

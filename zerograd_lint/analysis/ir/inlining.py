@@ -149,6 +149,8 @@ class Inlining:
         bound to no name (`Trainer(model, opt).fit(loader)`) is its own instance, as it would be bound to one."""
         if isinstance(receiver, cst.Call):
             return self.constructions_of(receiver, context.resolver, 0)
+        if isinstance(receiver, cst.Name) and receiver.value in context.unrolled:
+            return [context.unrolled[receiver.value][0]]
         if isinstance(receiver, cst.Subscript):
             return self.element_built(receiver, context)
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
@@ -320,11 +322,13 @@ class Inlining:
         return named if own or self.names_a_followed_class(code_of(argument), view.index, view.container) else None  # type: ignore[union-attr]
 
     def handed_an_instance(self, call: cst.Call, resolver: Resolver, depth: int) -> bool:
-        """Whether a construction is handed, by a name, an instance whose construction is known (`EpochLoop(model,
-        loader, optim_wrapper)` after `optim_wrapper = build_optim_wrapper(model, cfg)`): a class whose own words say
-        nothing of the lifecycle may run that instance's methods, so it is followed as a class whose words matter."""
+        """Whether a construction is handed an instance whose construction is known, by a name (`EpochLoop(model,
+        loader, optim_wrapper)` after `optim_wrapper = build_optim_wrapper(model, cfg)`) or built in the call
+        (`Agent(SoftActorCritic(actor, critic), buffer)`): a class whose own words say nothing of the lifecycle may run
+        that instance's methods, so it is followed as a class whose words matter."""
         return not self.reads and any(
-            isinstance(a.value, cst.Name) and self.constructions_of(a.value, resolver, depth + 1) is not None for a in call.args
+            isinstance(a.value, (cst.Name, cst.Call)) and self.constructions_of(a.value, resolver, depth + 1) is not None
+            for a in call.args
         )
 
     def may_build_followed_class(self, call: cst.Call, callee: str, view: SameFileView) -> bool:
@@ -448,6 +452,7 @@ class Inlining:
         home, cls, construction, resolver = built
         init_found = home.inherited_method(cls, "__init__")
         given: dict[str, cst.BaseExpression] = {}
+        built_in_call: dict[str, cst.Call] = {}
         if init_found is not None:
             if any(a.star for a in construction.args):
                 return None
@@ -462,7 +467,14 @@ class Inlining:
                 if not isinstance(value, cst.Call)
                 and (resolver is context.resolver or code_of(value).split(".")[0] in resolver.overlay)
             }
-        instance = context.resolver.canonical(receiver)
+            # An instance made in the construction of a class whose methods are followed is still the one whose
+            # methods run (`self.policy_learner.learn(...)` of `Agent(SoftActorCritic(actor, critic), buffer)`).
+            built_in_call = {
+                name: value for name, value in passed
+                if isinstance(value, cst.Call) and self.constructions_of(value, resolver, 1) is not None
+            }
+        unrolled = context.unrolled.get(receiver.value) if isinstance(receiver, cst.Name) else None
+        instance = unrolled[1] if unrolled is not None else context.resolver.canonical(receiver)
         init_scope = init_found[0].scope(init_found[1]) if init_found is not None else None
         attributes = Attributes({}, {})
         for index, owner in home.lineage(cls):  # the class and its bases, the method's and `__init__`'s among them
@@ -475,6 +487,8 @@ class Inlining:
                         attributes.handed[key] = (resolver, given[parameter])
                     else:
                         attributes.keys[key] = f"{instance}.{key[5:]}"
+                        if parameter in built_in_call:
+                            attributes.handed[key] = (resolver, built_in_call[parameter])
         return attributes
 
     def method_of_self(self, name: str, context: Context) -> cst.FunctionDef | None:

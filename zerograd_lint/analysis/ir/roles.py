@@ -370,6 +370,10 @@ class SameFile(Protocol):
 
     def option_default(self, dest: str) -> cst.BaseExpression | None: ...
 
+    def written_into(self, name: str) -> bool:
+        """Whether the module's code anywhere stores into, or grows, the collection a top-level `name` holds."""
+        ...
+
     def returned(self, call: cst.Call, caller: "Resolver") -> list[tuple["Resolver", cst.BaseExpression]]:
         """The values the same-file function called by `call` returns, each with that function's resolver
         (its parameters bound to the call's arguments); empty when the callee is not in the file."""
@@ -723,6 +727,7 @@ class Resolver:
             return caller.scheduled_optimizer(argument, depth + 1)
         if isinstance(node, cst.Call):
             argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)
+            argument = argument if argument is not None else self.table_schedule_argument(node)
             if argument is not None:
                 return self.canonical(argument)
             if is_lightning_call(node, LIGHTNING_SCHEDULERS):  # `sched = self.lr_schedulers()`: the one configured
@@ -748,6 +753,22 @@ class Resolver:
             else:
                 keys.append(None)
         return self.agreed(keys)
+
+    def table_schedule_argument(self, call: cst.Call) -> cst.BaseExpression | None:
+        """The optimizer of `SCHEDULERS[name](optimizer, **kwargs)`: a call of an entry of a dict, list or tuple bound
+        once to a literal, nothing stored into it anywhere in its module, each of whose values is a class building a PyTorch scheduler
+        (`{"step": StepLR, "exponential": ExponentialLR}`), whichever the key picks; None otherwise (a table that also
+        holds the project's own schedule: which one runs is not known)."""
+        table = call.func.value if isinstance(call.func, cst.Subscript) else None
+        if not isinstance(table, cst.Name) or self.same_file is None or self.same_file.written_into(table.value):
+            return None
+        bindings = self.bindings(table.value)
+        value = bindings[0].value if len(bindings) == 1 else None
+        values = [e.value for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) else mapping_entries(value)
+        classes = [dotted_name(v) for v in values or ()]
+        if not classes or None in classes or not all(self.is_torch_scheduler(c) for c in classes):  # type: ignore[arg-type]
+            return None
+        return scheduled_optimizer_argument(cst.Call(func=cst.Name(classes[0].rsplit(".", 1)[-1]), args=call.args), lambda _: True)  # type: ignore[union-attr]
 
     def alias_reader(self, key: str, binding: Binding) -> "Resolver":
         """The resolver that reads the alias `binding` of `key` where it was written: in the method that bound it
