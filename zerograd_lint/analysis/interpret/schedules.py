@@ -119,6 +119,7 @@ def counters_of(block: Node, root: cst.CSTNode) -> frozenset[str]:
 
 
 def counted_parameters(function: cst.CSTNode) -> set[str]:
+    """A def's parameters named as a count its caller hands (`COUNT_PARAMETER`) that its body never assigns."""
     if not isinstance(function, cst.FunctionDef):
         return set()
     params = function.params
