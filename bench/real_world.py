@@ -114,22 +114,30 @@ def git_dir(mirror: Path, repo: str) -> Path:
     return base / ".git" if (base / ".git").is_dir() else base
 
 
+# What `extract` writes, in its stamp: a tree extracted before the root markers were is extracted again.
+EXTRACTED = "sources and root markers, .git"
+
+
 def extract(mirror: Path, target: Path, repo: str, commit: str) -> Path:
     """The source files of `repo` at `commit` in the folder `target` (extracted once per commit).
 
-    Only what the linter reads is written; a snapshot may lack its largest blobs,
-    and those are counted in `.missing_blobs` rather than failing the run.
+    Only what the linter reads is written: the sources, and what marks a project's root
+    (`project_index.ROOT_MARKERS`) in a clone: its `setup.cfg` and `pyproject.toml` files, and a `.git` folder
+    (empty) at the top, so that imports are found from the roots a user's checkout has; a snapshot may lack its
+    largest blobs, and those are counted in `.missing_blobs` rather than failing the run.
     """
     from zerograd_lint.files.discovery import SOURCE_SUFFIXES
+    from zerograd_lint.files.project_index import ROOT_MARKERS
 
     stamp = target / ".reviewed_commit"
-    if stamp.is_file() and stamp.read_text().strip() == commit:
+    stamped = f"{commit}\n{EXTRACTED}\n"
+    if stamp.is_file() and stamp.read_text() == stamped:
         return target
     source = git_dir(mirror, repo)
     if not source.is_dir():
         raise FileNotFoundError(f"{repo}: no snapshot at {source} (fetch github:{repo} first)")
     shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
+    (target / ".git").mkdir(parents=True)
     listing = subprocess.run(["git", "--git-dir", str(source), "ls-tree", "-r", "-z", commit],
                              capture_output=True, check=True).stdout
     blobs = []
@@ -139,7 +147,8 @@ def extract(mirror: Path, target: Path, repo: str, commit: str) -> Path:
         meta, _, name = entry.partition(b"\t")
         mode, kind, sha = meta.split()
         path = name.decode("utf-8", "surrogateescape")
-        if kind == b"blob" and mode in (b"100644", b"100755") and path.endswith(SOURCE_SUFFIXES):
+        if kind == b"blob" and mode in (b"100644", b"100755") and (
+                path.endswith(SOURCE_SUFFIXES) or path.rpartition("/")[2] in ROOT_MARKERS):
             blobs.append((sha, path))
     missing = 0
     with subprocess.Popen(["git", "--git-dir", str(source), "cat-file", "--batch"],
@@ -157,7 +166,7 @@ def extract(mirror: Path, target: Path, repo: str, commit: str) -> Path:
             out.write_bytes(data)
         batch.stdin.close()
     (target / ".missing_blobs").write_text(f"{missing}\n")
-    stamp.write_text(commit + "\n")
+    stamp.write_text(stamped)
     return target
 
 

@@ -304,7 +304,7 @@ class RootFacts:
 
     @cached_property
     def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
-        return early_scheduler_steps(self.block, self.events)
+        return early_scheduler_steps(self.block, self.events, self.root)
 
     @cached_property
     def recreated_optimizers(self) -> list[tuple[OptimizerBuilt, Loop, Step]]:

@@ -44,9 +44,24 @@ from zerograd_lint.analysis.interpret.live_atoms import LiveAtoms
 from zerograd_lint.analysis.work import spend
 
 State = TypeVar("State")
+K = TypeVar("K")
 MAX_LOOP_PASSES = 16
 WIDEN_AFTER = 6  # passes after which a loop's head is widened (Domain.widen): it only grows from there
 WIDEN_HARDER_AFTER = 12  # passes after which the widening may also forget what settled loops keep (`late`)
+
+
+def joined_by_key(first: Mapping[K, frozenset], second: Mapping[K, frozenset]) -> dict[K, frozenset]:
+    """Two maps of sets joined key by key (what each key may hold on either path). Most of a large state is the same
+    sets on both paths (the definitions a long inlined body made before the branch): those are kept as they are, not
+    built again, so a join costs the keys whose sets differ, not a union per key."""
+    joined = dict(first)
+    for key, held in second.items():
+        mine = joined.get(key)
+        if mine is None:
+            joined[key] = held
+        elif mine is not held and not held <= mine:
+            joined[key] = mine | held
+    return joined
 
 
 class Unsettled(Exception):

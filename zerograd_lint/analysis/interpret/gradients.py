@@ -39,7 +39,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Mapping, Union
 
-from zerograd_lint.analysis.interpret.flow import PassThrough, Recorded
+from zerograd_lint.analysis.interpret.flow import PassThrough, Recorded, joined_by_key
 from zerograd_lint.analysis.interpret.locations import Locations
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -489,7 +489,7 @@ class GradientDomain(PassThrough):
         return self.apply(state, self.members(event.optimizer), stepped)
 
     def join(self, first: GradState, second: GradState) -> GradState:
-        return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
+        return joined_by_key(first, second)
 
     def absent(self, state: GradState, keys: frozenset[str]) -> GradState:
         """Optimizers that are None on this path (a test said so) hold no gradients: `apply` leaves out a key the state

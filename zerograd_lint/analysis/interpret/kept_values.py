@@ -29,7 +29,7 @@ from typing import Callable, Iterator, Mapping
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
+from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, joined_by_key
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
@@ -152,7 +152,7 @@ class ReachingDefinitions(PassThrough):
         return frozenset({(event.id, name)})
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:
-        return {key: first.get(key, frozenset()) | second.get(key, frozenset()) for key in first.keys() | second.keys()}
+        return joined_by_key(first, second)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,10 @@ then `sched.step()` is not reported: unknown never creates a report); what is
 reported is a scheduler step that no step of its optimizer can precede, in the
 first pass through its loops: at the top of the epoch loop, or before the
 optimizer's step in the iteration. A test that is false in a loop's first
-iteration (`if epoch > 0:`) keeps that first pass from the steps it guards.
+iteration (`if epoch > 0:`) keeps that first pass from the steps it guards; so
+does one of a parameter named as the epoch or iteration its caller counts
+(`def observe(self, inputs, epoch)`): the first call of a body that a loop of
+the caller runs is that loop's first iteration.
 Such a scheduler step is reported only when a step of its optimizer follows it
 on some path with the optimizer's name still bound to the same object: a name
 bound anew to a value that does not read it (`model, optimizer, sched =
@@ -16,13 +19,15 @@ step says nothing of the first one's (unknown: silent).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
+from zerograd_lint.analysis.ir.inlining import assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
-from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Loop, Node, SchedulerStep, Step, children
+from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, SchedulerStep, Step, children
 from zerograd_lint.analysis.ir.structure import Structure
 
 
@@ -90,9 +95,15 @@ def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[s
     return compare.get(operator)
 
 
-def counters_of(block: Node) -> frozenset[str]:
-    """Loop variables (`for epoch in ...`, `for i, batch in enumerate(...)`) and names incremented with `+=`."""
-    found: set[str] = set()
+# The count of epochs or iterations a caller hands the body its loop runs: `epoch`, `cur_epoch`, `iteration_idx`.
+COUNT_PARAMETER = re.compile(r"^(?:(?:cur|curr|current)_)?(?:epoch|iteration)(?:_?(?:idx|index))?$")
+
+
+def counters_of(block: Node, root: cst.CSTNode) -> frozenset[str]:
+    """Loop variables (`for epoch in ...`, `for i, batch in enumerate(...)`), names incremented with `+=`, and the
+    parameters of the root and of the functions it inlines named as a count (`COUNT_PARAMETER`) that they never
+    assign."""
+    found: set[str] = set(counted_parameters(root))
     stack = [block]
     while stack:
         node = stack.pop()
@@ -100,19 +111,30 @@ def counters_of(block: Node) -> frozenset[str]:
             found.update(code_of(n) for n in assigned_names(node.node.target))
         if isinstance(node, Assign) and isinstance(node.node, cst.AugAssign):
             found.update(node.names)
+        if isinstance(node, Inlined):
+            found.update(counted_parameters(node.function))
         if not isinstance(node, Event):
             stack.extend(children(node))
     return frozenset(found)
 
 
-def early_scheduler_steps(block: Node, events: tuple[Event, ...]) -> list[tuple[SchedulerStep, Step]]:
+def counted_parameters(function: cst.CSTNode) -> set[str]:
+    """A def's parameters named as a count its caller hands (`COUNT_PARAMETER`) that its body never assigns."""
+    if not isinstance(function, cst.FunctionDef):
+        return set()
+    params = function.params
+    named = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    return {name for name in named if COUNT_PARAMETER.match(name) and name not in assigned_in(function)}
+
+
+def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTNode) -> list[tuple[SchedulerStep, Step]]:
     """Scheduler steps that can run before any step of their optimizer, each with that optimizer's
     first step in the code after it (whose first run comes too late)."""
     scheduler_steps = [e for e in events if isinstance(e, SchedulerStep)]
     stepped = {e.optimizer for e in events if isinstance(e, Step)}
     if not any(s.optimizer in stepped for s in scheduler_steps):
         return []  # the optimizer is stepped elsewhere, or not visibly: unknown
-    domain = FirstStepDomain(counters_of(block))
+    domain = FirstStepDomain(counters_of(block, root))
     Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
     found = []
     for scheduler_step in scheduler_steps:

@@ -199,6 +199,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.built_from: dict[str, frozenset[str] | None] = {}
         self.built_from_in: dict[Container | None, dict[str, frozenset[str] | None]] = {}
         self.building: Container | None = None  # the root being built
+        self.root_naming = ROOT_NAMING  # how the root being built keys its names (a closure of it reads them so)
         # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
@@ -227,13 +228,16 @@ class Builder(CallEvents, Inlining, EngineRuns):
         looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
         jump = "continue" if looped else "return"
         self.building = root
+        self.root_naming = Naming(
+            locals=locals_of(root) if isinstance(root, cst.FunctionDef) else frozenset(), imports=self.index_of(root).imports
+        )
         resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
         owner = self.index_of(root).owner_class(root)
         self.lineages[root] = mro or (tuple(self.index_of(root).lineage(owner)) if owner is not None else ())
         context = Context(
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
-            loop_rebinds=self.loop_rebinds(root) if looped else None,
+            loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming,
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))

@@ -185,7 +185,9 @@ class Naming:
     A helper's locals get the token of its inlined instance; a parameter bound to a
     name or attribute chain of the caller reads that chain; one bound to a literal is
     that literal; a local bound once to a read is that read, in tests (`aliases`, see
-    `with_aliases`). Free names are looked up in the enclosing function (`outer`).
+    `with_aliases`). Free names are looked up in the enclosing function (`outer`), a name the module imports is
+    what it stands for (`imports`: `sb.Stage.TRAIN` of `import speechbrain as sb` and `Stage.TRAIN` of `from
+    speechbrain import Stage` are one chain, `speechbrain.Stage.TRAIN`).
     """
 
     token: str | None = None
@@ -194,6 +196,7 @@ class Naming:
     constants: Mapping[str, str] = field(default_factory=dict)
     outer: "Naming | None" = None
     aliases: Mapping[str, "Term"] = field(default_factory=dict)
+    imports: Mapping[str, str | None] = field(default_factory=dict)  # the module's, `ModuleIndex.imports`
 
     def with_aliases(self, function: cst.FunctionDef, targets: list[cst.BaseExpression]) -> "Naming":
         """This naming, a local of `function` read in tests as the value it holds where that value is the same read
@@ -230,7 +233,21 @@ class Naming:
             return self.params[name]
         if self.token is not None and name in self.locals:
             return f"{name}@{self.token}"
-        return self.outer.key(name) if self.outer is not None else name
+        if self.outer is not None:
+            return self.outer.key(name)
+        return self.origin(name) or name
+
+    def origin(self, name: str) -> str | None:
+        """What a name the module imports stands for, where no local or parameter hides it."""
+        if name in self.params or name in self.constants or name in self.locals:
+            return None
+        return self.outer.origin(name) if self.outer is not None else self.imports.get(name)
+
+    def imported(self, node: cst.BaseExpression) -> bool:
+        """Whether a chain starts with a name the module imports: `sb.Stage.TRAIN`, an attribute of a module."""
+        while isinstance(node, (cst.Attribute, cst.Subscript)):
+            node = node.value
+        return isinstance(node, cst.Name) and self.origin(node.value) is not None
 
     def chain(self, node: cst.BaseExpression) -> str | None:
         """The key of `x`, `self.scaler`, `cfg['amp']`; None for anything else."""
@@ -449,6 +466,8 @@ def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpressio
         atom = Atom(f"{first[0]} is None", reads, "none", first[0], "None")
         return atom if operator == "is" else Not(atom)
     if operator in {"==", "!=", "is", "isnot"}:
+        if first[0] == second[0] and (naming.imported(left) or naming.imported(right)):
+            return operator in {"==", "is"}  # one attribute of a module, read twice: `stage != sb.Stage.TRAIN`, `stage` handed `Stage.TRAIN`
         if second[2]:
             atom = Atom(f"{first[0]}=={second[0]}", reads, "equal", first[0], second[0])
         else:

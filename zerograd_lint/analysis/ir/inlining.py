@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Atom, Naming, any_of, literal_of
+from zerograd_lint.analysis.ir.conditions import Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
 from zerograd_lint.analysis.ir.names import Role, code_of, decorated, dotted_name
@@ -724,8 +724,9 @@ class Inlining:
         around = self.enclosing_instance(function, context)
         outer = around.naming if around is not None else None
         if outer is None and self.index_of(function).enclosing.get(function) is context.stack[0]:
-            outer = ROOT_NAMING
-        return Naming(str(next(self.ids)), local, params, constants, outer).with_aliases(function, bindings(function).targets)
+            outer = self.root_naming
+        naming = Naming(str(next(self.ids)), local, params, constants, outer, imports=self.index_of(function).imports)
+        return naming.with_aliases(function, bindings(function).targets)
 
     def enclosing_instance(self, function: cst.FunctionDef, context: Context) -> Instance | None:
         """The innermost inlined call of the function that defines `function` (a closure): its free names are
