@@ -49,12 +49,27 @@ def fresh_models(function: cst.CSTNode) -> dict[str, frozenset[str]]:
         func = call.func
         allowed.add(id(func) if isinstance(func, cst.Name) else id(func.value) if isinstance(func, cst.Attribute) else -1)
     names = read_names(function.body)
-    return {
-        name: frozenset(chains)
-        for name, chains in sorted(reads.items())
+    fresh = {
+        name: chains for name, chains in sorted(reads.items())
         if name not in unbuilt | parameters | declared
         and all(id(n) in allowed and id(n) not in nested for n in names if n.value == name)
     }
+    return {name: frozenset(chains | holders(function, name)) for name, chains in fresh.items()}
+
+
+def holders(function: cst.FunctionDef, model: str) -> set[str]:
+    """The names bound to a value that reads the model, or such a name, in turn: what a method of it hands back may
+    hold its parameters (`learner = maml.clone()`, a differentiable copy whose forward runs them)."""
+    bindings = [
+        (assign.targets[0].target.value, chains_read(assign.value)) for assign in nodes_of(function.body, cst.Assign)
+        if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+    ]
+    held, grown = {model}, True
+    while grown:
+        found = {name for name, read in bindings if any(overlaps(chain, h) for chain in read for h in held)}
+        grown = not found <= held
+        held |= found
+    return held - {model}
 
 
 def construction(value: cst.BaseExpression, name: str) -> frozenset[str] | None:
