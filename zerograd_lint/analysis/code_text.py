@@ -203,3 +203,13 @@ def ends_expression(text: bytes, index: int) -> bool:
         after = SPACES.match(text, index + 1).end()
         return text[index - 1 : index] not in (b"=", b"!", b"<", b">") and text[after : after + 1] in (b"}", b"!", b":")
     return False
+
+
+# The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
+# steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
+FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
+
+
+def words_may_matter(text: str) -> bool:
+    """Whether the words of a text's code (its strings and comments blanked) may matter to the lifecycle."""
+    return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None

@@ -22,7 +22,7 @@ from typing import Callable, Union
 
 import libcst as cst
 
-from zerograd_lint.analysis.code_text import code_only
+from zerograd_lint.analysis.code_text import code_only, words_may_matter
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource
@@ -33,20 +33,12 @@ from zerograd_lint.analysis.questions.visitor import dotted_name
 
 # How many re-exports and aliases a lookup follows before it calls the name unknown.
 LOOKUP_DEPTH = 8
-# The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
-# steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
-FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
 # A `.grad` read in a def's code: followed by the `.grad` reads' analysis of a loop that calls it (ZG301).
 GRAD_READ = re.compile(rb"\.grad\b")
 
 
 # How many calls deep a def that hands the work to another def of its module is followed for that def's words.
 WRAPPER_DEPTH = 2
-
-
-def words_may_matter(text: str) -> bool:
-    """Whether the words of a text's code (its strings and comments blanked) may matter to the lifecycle."""
-    return FOLLOWED_WORDS.search(code_only(text.encode("utf-8", "surrogatepass"))) is not None
 
 
 class ProjectModule:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import libcst as cst
 
+from zerograd_lint.analysis.code_text import words_may_matter
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
@@ -778,8 +779,12 @@ def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tup
     if defined is None or defined[1] is None:
         return None
     home, name = defined
-    hooks = frozenset(index.methods_of.get(owner, {}))
-    project_class = home.class_(name) if home.matters or (hooks and home.project.reaches(home, name, hooks)) else None
+    if home.matters:
+        project_class = home.class_(name)
+    else:
+        # the overrides whose words may matter: a template method running one that steps reads the base
+        hooks = frozenset(method for method, function in index.methods_of.get(owner, {}).items() if def_words_may_matter(function))
+        project_class = home.class_(name) if hooks and home.project.reaches(home, name, hooks) else None
     return (defined[0].index, project_class) if project_class is not None else None  # type: ignore[union-attr]
 
 
@@ -830,3 +835,10 @@ class InheritedAliases(Mapping[str, list[Binding]]):
 
     def __len__(self) -> int:
         return len(self.found)
+
+
+@for_one_file
+def def_words_may_matter(function: cst.FunctionDef) -> bool:
+    """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
+    then (`project.words_may_matter`)."""
+    return words_may_matter(cst.Module(body=[function]).code)

@@ -11,13 +11,14 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, SameFileView, returned_at, statements_of, suites
+from zerograd_lint.analysis.ir.index import (
+    Built, Container, ModuleIndex, SameFileView, def_words_may_matter, returned_at, statements_of, suites,
+)
 from zerograd_lint.analysis.ir.names import Role, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.nodes import Block, Branch, Guard, Node
 from zerograd_lint.analysis.ir.roles import Binding, Resolver, defaulted_entry, mapping_entries, rewraps
 from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import DATA_PARALLEL_WRAPPERS, MOVING_METHODS, PARTIALS, WRAPPED_MODULE
-from zerograd_lint.analysis.project import words_may_matter
 
 # How many statements the inlining of another module's method at a call on its instance may build (itself and what
 # it inlines): a step method with its helpers takes a few dozen; a whole trainer's `fit()` thousands.
@@ -745,13 +746,6 @@ class Inlining:
         library's loop calls: its parameters too)."""
         params = locals_of(loop) - assigned_in(loop) if isinstance(loop, cst.FunctionDef) else frozenset()
         return params | frozenset(code_of(target) for target in bindings(loop).targets)
-
-
-@for_one_file
-def def_words_may_matter(function: cst.FunctionDef) -> bool:
-    """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
-    then (`project.words_may_matter`)."""
-    return words_may_matter(cst.Module(body=[function]).code)
 
 
 def gathered_arguments(
