@@ -256,10 +256,14 @@ class ProjectGate:
         """The training modules the file's imports name, and those they lead to (`through`), as `may_drive_an_override`
         reads them from the text: a base's loop may call an override whatever module defines the method's default (a
         loop mixin's module calling `self._after_update()`, a template's module defining it)."""
+        for module in self.imported_modules(tree):
+            yield from (candidate for candidate in self.through(module) if any(self.module_trains(candidate)))
+
+    def imported_modules(self, tree: ast.Module) -> list[str]:
+        """The modules of the project, other than the file's own, that its imports name (`from m import f`: `m`, and
+        `m.f` where that is a submodule)."""
         named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
-        for module in dict.fromkeys(named):
-            if module != self.checked.name and self.load(module) is not None:
-                yield from (candidate for candidate in self.through(module) if any(self.module_trains(candidate)))
+        return [module for module in dict.fromkeys(named) if module != self.checked.name and self.load(module) is not None]
 
     def drivers(self, name: str) -> list[str]:
         """A training module, and the modules of the project it imports, where the bases of its classes may be: the loop
@@ -359,10 +363,7 @@ class ProjectGate:
         """Each of the `called` names that is a def of a module without training code where the bases of a training
         module's classes may be (`drivers`), with what the methods it calls on `self` reach in that training module:
         `buggy.meta_observe(...)` runs the base's `meta_observe`, which runs the subclass's `observe`, which steps."""
-        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
-        for module in dict.fromkeys(named):
-            if module == self.checked.name or self.load(module) is None:
-                continue
+        for module in self.imported_modules(tree):
             for candidate in self.through(module):
                 reaches = self.defs_reach(candidate) if any(self.module_trains(candidate)) else {}
                 for base in self.drivers(candidate)[1:] if any(any(flags) for flags in reaches.values()) else ():
@@ -379,10 +380,7 @@ class ProjectGate:
         (`with_inherited`: and what those reach in turn in the modules it imports): `agent.update_net(buffer)` runs
         the base's `update_net`, which runs the subclass's `update_objectives`, which hands its loss to the base's
         `self.optimizer_backward(...)`."""
-        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
-        for module in dict.fromkeys(named):
-            if module == self.checked.name or self.load(module) is None:
-                continue
+        for module in self.imported_modules(tree):
             own = self.defs_reach(module)
             for base in self.through(module)[1:] if own else ():
                 if not any(self.module_trains(base)) or not self.may_define(base, called):

@@ -136,7 +136,6 @@ class ReachingDefinitions(PassThrough):
             incoming = state
             for name, (scope, arguments) in rebinding.aliases.items():
                 state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
-            for name, (scope, arguments) in rebinding.aliases.items():
                 if len(arguments) == 1:  # the parts of the one value handed, `runner.outputs` of the caller's `self`
                     state = {**state, **parts_handed(incoming, scope, arguments[0], rebinding.scope, name)}
         return state
