@@ -149,9 +149,9 @@ def periodic(root: RootFacts, event: Event) -> tuple[str, int] | None:
 
 
 def closure_evaluations_summed(root: RootFacts, step: Step, optimizer: str) -> tuple[Event, list[Event]] | None:
-    """The closure's backward and the clears outside the closure that empty the gradients before it, when the
-    optimizer evaluates the closure several times per step (LBFGS) and nothing in the closure clears: each
-    evaluation's backward adds to the one before."""
+    """The closure's backward and the clears outside the closure that empty the gradients before it (none: a step
+    outside any loop), when the optimizer evaluates the closure several times per step (LBFGS) and nothing in the
+    closure clears: each evaluation's backward adds to the one before."""
     inside = [root.by_id[i] for i in step.reevaluated if i in root.by_id and root.reached(root.by_id[i])]
     if any(isinstance(e, Clear) and root.coverage(e, optimizer) is not Coverage.NONE for e in inside):
         return None
@@ -159,20 +159,24 @@ def closure_evaluations_summed(root: RootFacts, step: Step, optimizer: str) -> t
     if backward is None:
         return None
     cleared = root.held(backward, optimizer).only_cleared_by()
-    return (backward, cleared) if cleared else None  # without a clear at all: the loop-carried reports below
+    if cleared:
+        return backward, cleared
+    # Without a clear that empties them, a step in a loop gets the loop-carried reports below; a step run once
+    # (a calibration after training) still sums its closure's evaluations.
+    return (backward, []) if root.where[step.id].loop is None else None
 
 
 def closure_finding(facts: FileFacts, root: RootFacts, step: Step, optimizer: str, backward: Event, clears: list[Event]) -> Finding:
     name = named(root, optimizer, step)
-    clear = clears[0]
+    cleared = f"{at(facts, clears[0])} clears them only once per step, outside the closure" if clears else "nothing clears them"
     return finding(
         facts, step.node,
         f"optimizer `{name}` evaluates the closure of {at(facts, step)} several times in one step, and each evaluation's "
-        f"{at(facts, backward)} adds to the gradients the one before left: {at(facts, clear)} clears them only once per "
-        f"step, outside the closure. Call `{name}.zero_grad()` at the top of the closure.",
+        f"{at(facts, backward)} adds to the gradients the one before left: {cleared}. "
+        f"Call `{name}.zero_grad()` at the top of the closure.",
         fix=zg101.offer(
             facts, root, step, root.loop_of(step), optimizer=optimizer, guarded=root.where[step.id].guard is not None,
-            set_to_none=set_to_none_style(root), closure=True, moved=clear if len(clears) == 1 else None,
+            set_to_none=set_to_none_style(root), closure=True, moved=clears[0] if len(clears) == 1 else None,
         ),
     )
 

@@ -1,0 +1,2 @@
+# expect: clean
+"""Post-hoc calibration of an incremental learner's logits."""
