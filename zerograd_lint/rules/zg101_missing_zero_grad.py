@@ -168,7 +168,7 @@ def closure_evaluations_summed(root: RootFacts, step: Step, optimizer: str) -> t
 
 def closure_finding(facts: FileFacts, root: RootFacts, step: Step, optimizer: str, backward: Event, clears: list[Event]) -> Finding:
     name = named(root, optimizer, step)
-    cleared = f"{at(facts, clears[0])} clears them only once per step, outside the closure" if clears else "nothing clears them"
+    cleared = f"{at(facts, clears[0])} clears them only once per step, outside the closure" if clears else "nothing in the closure clears them"
     return finding(
         facts, step.node,
         f"optimizer `{name}` evaluates the closure of {at(facts, step)} several times in one step, and each evaluation's "
