@@ -1400,6 +1400,8 @@ def calls_model_in(
         built = plain_classes_method_runs_model(func.value, func.attr.value, resolver)
         if built is not None:
             return built
+        if modules_method_runs_part(func.value, func.attr.value, resolver):
+            return True  # `self.gen.pretrain_loss(inp, target)`: its body runs the generator's parts
         parts = callee.split(".")
         value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
         if value is not None and builds_module(value, resolver):
@@ -1419,6 +1421,19 @@ def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, res
     methods = [home.inherited_method(cls, name) for home, cls in classes]
     if any(method is None for method in methods):
         return None
+    return any(body_runs_model(*method, set(), METHOD_DEPTH) for method in methods if method is not None)
+
+
+def modules_method_runs_part(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool:
+    """Whether `receiver.name(...)` runs a model where the receiver is built from torch modules of the project
+    (`self.gen = LeakGANGenerator()`, whatever the attribute's name says) and the body of a method of that name of
+    theirs calls a part of its module (`goal = self.manager(inp)`, `body_runs_model`). A body that runs
+    none leaves the call to its name (`calls_model`): a module's method may run its parts through what it is not seen
+    to call."""
+    classes = resolver.classes_built(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+    if not classes or not all(home.is_torch_module(cls) for home, cls in classes):
+        return False
+    methods = [home.inherited_method(cls, name) for home, cls in classes]
     return any(body_runs_model(*method, set(), METHOD_DEPTH) for method in methods if method is not None)
 
 
