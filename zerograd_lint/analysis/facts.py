@@ -33,7 +33,7 @@ from zerograd_lint.analysis.interpret.gradients import (
 )
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
-from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
+from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
@@ -119,7 +119,7 @@ class RootFacts:
     # The cached answers that read neither `before` nor `where`: the trusted view shares those already computed.
     PATH_FREE: ClassVar[tuple[str, ...]] = (
         "by_id", "inlined_functions", "order", "bailing_out", "around", "early_scheduler_steps", "recreated_optimizers",
-        "kept_values",
+        "kept_values", "fast_forwards_on_a_fresh_run",
     )
 
     def trusted(self) -> RootFacts:
@@ -305,6 +305,10 @@ class RootFacts:
     @cached_property
     def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
         return early_scheduler_steps(self.block, self.events, self.root)
+
+    @cached_property
+    def fast_forwards_on_a_fresh_run(self) -> frozenset[int]:
+        return fast_forwards_on_a_fresh_run(self.block)
 
     @cached_property
     def recreated_optimizers(self) -> list[tuple[OptimizerBuilt, Loop, Step]]:
