@@ -24,8 +24,8 @@ step says nothing of the first one's (unknown: silent).
 from __future__ import annotations
 
 import re
-from itertools import product
 from dataclasses import dataclass, field, replace
+from itertools import product
 
 import libcst as cst
 
@@ -225,6 +225,7 @@ def names_of_count(value: cst.BaseExpression) -> list[str] | None:
 
 
 def count_of(value: cst.BaseExpression, numbers: dict[str, int]) -> int:
+    """The value of a count `names_of_count` reads, with each name holding its number."""
     if isinstance(value, cst.Name):
         return numbers[value.value]
     if isinstance(value, cst.Integer):

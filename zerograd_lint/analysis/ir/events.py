@@ -670,7 +670,7 @@ class CallEvents:
         if resolver.role(receiver) is not Role.ACCELERATOR:
             return None
         origin = resolver.module_origin(receiver)
-        built = self.index_of(context.function).origin(cst.parse_expression(origin[0])) if origin is not None and not origin[1] else None
+        built = self.index_of(context.function).origin_of_name(origin[0]) if origin is not None and not origin[1] else None
         return resolver.canonical(cst.Attribute(receiver, cst.Name(AUDIOTOOLS_SCALER))) if built in AUDIOTOOLS_ACCELERATORS else None
 
     def is_warp_tape(self, receiver: cst.BaseExpression, context: Context) -> bool:
