@@ -1,4 +1,4 @@
-# expect: ZG104 19:13
+# expect: ZG104 18:13
 """TextGAN-PyTorch's `BasicInstructor.optimize_multi` (instructor/real_data/instructor.py:183): each optimizer of the
 list is cleared right before its own loss's backward; LeakGAN's instructor hands it the generator's two optimizers
 and the two losses of one `self.gen.pretrain_loss(...)`, so each clear runs after that forward (opt-in ZG104).
