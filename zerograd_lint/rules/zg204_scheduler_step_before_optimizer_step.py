@@ -57,9 +57,10 @@ RULE = Rule(
     ),
     limits=(
         "Only scheduler steps inside a training loop (or a function that runs a backward and a step) are "
-        "checked: fast-forwarding a schedule before training is deliberate, unless the fast-forward's `range(...)` "
-        "runs at least once with the numbers the file gives its count on some path (`epoch_str = 1` on a fresh run, "
-        "then `for _ in range(epoch_str): scheduler.step()`: one step before the optimizer's first). "
+        "checked: fast-forwarding a schedule before training is deliberate, unless the fast-forward's count is a "
+        "number the file writes on one path and a value it reads (a checkpoint's epoch) on another, and the number "
+        "runs it at least once: on that fresh run (`epoch_str = 1` where no checkpoint loads, then `for _ in "
+        "range(epoch_str): scheduler.step()`) the schedule moves before the optimizer's first step. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
         "helpers' arguments, or returned by a function of the file) are checked; `ReduceLROnPlateau`, stepped on "
         "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. The scheduler must be PyTorch's: a "

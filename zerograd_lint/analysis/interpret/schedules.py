@@ -11,9 +11,11 @@ does one of a parameter named as the epoch or iteration its caller counts
 (`def observe(self, inputs, epoch)`): the first call of a body that a loop of
 the caller runs is that loop's first iteration.
 A scheduler step before the training loops, in a loop fast-forwarding the schedule to the epoch a run resumes at
-(`for _ in range(start_epoch): scheduler.step()`), is deliberate, unless the loop runs on a path where the count is a
-number the file writes and the loop runs at least once with it (`epoch_str = 1` on a fresh run, then
-`range(epoch_str)`): there the schedule moves before any step (`fast_forwards_on_a_fresh_run`).
+(`for _ in range(start_epoch): scheduler.step()`), is deliberate, unless the count is a number the file writes on one
+path and a value it reads (a checkpoint's epoch) on another, and the loop runs at least once with the number: that
+path is the fresh run, which no epoch precedes (`epoch_str = 1` in the `except:` of the checkpoint's load, then
+`range(epoch_str)`), and its schedule moves before any step (`fast_forwards_on_a_fresh_run`). A count that is always
+the same number (`start_epoch = 2`) fast-forwards on purpose.
 Such a scheduler step is reported only when a step of its optimizer follows it
 on some path with the optimizer's name still bound to the same object: a name
 bound anew to a value that does not read it (`model, optimizer, sched =
@@ -176,8 +178,9 @@ class NumbersDomain(PassThrough):
 
 
 def fast_forwards_on_a_fresh_run(block: Node) -> frozenset[int]:
-    """The scheduler steps in a `for` over `range(...)` whose count, on some path, is made of numbers the file writes
-    (`epoch_str = 1` in the `except:` of a checkpoint's load) and runs the loop at least once."""
+    """The scheduler steps in a `for` over `range(...)` whose count is, on some path, made of numbers the file writes
+    (`epoch_str = 1` in the `except:` of a checkpoint's load) that run the loop at least once, and on another a value
+    read from elsewhere (the checkpoint's epoch)."""
     loops = [(loop, step) for step, loop in innermost_loops(block, None) if range_arguments(loop) is not None]
     if not loops:
         return frozenset()
@@ -236,11 +239,14 @@ def count_of(value: cst.BaseExpression, numbers: dict[str, int]) -> int:
 
 
 def runs_at_least_once(arguments: tuple[cst.BaseExpression, ...], numbers: Numbers) -> bool:
-    """Whether, for some numbers the names may hold together, `range(*arguments)` is not empty."""
+    """Whether, for some numbers the names may hold together, `range(*arguments)` is not empty, where one of the names
+    may also hold a value that is no number of the file's (the fresh run's count, not a constant's)."""
     names = [names_of_count(argument) for argument in arguments]
     if any(found is None for found in names):
         return False
     read = sorted({name for found in names for name in found or ()})
+    if not any(None in numbers.get(name, frozenset()) for name in read):
+        return False
     choices = [sorted(n for n in numbers.get(name, frozenset()) if n is not None) for name in read]
     for values in product(*choices):
         held = dict(zip(read, values))
