@@ -29,6 +29,8 @@ import pytest
 import torch
 
 from zerograd_lint.analysis.ir.summaries import (
+    AUDIOTOOLS_ACCELERATORS,
+    AUDIOTOOLS_SCALER,
     IGNITE_ENGINES,
     IGNITE_EVENT_COUNTERS,
     IGNITE_EVENTS,
@@ -525,3 +527,28 @@ def test_warp_tape_backward_adds_into_grad_and_zero_or_reset_clears_it(tmp_path:
     )
     grads = [line.removeprefix("grad ") for line in run.stdout.splitlines() if line.startswith("grad ")]  # not Warp's own lines
     assert grads == [line for clear in sorted(WARP_TAPE_CLEARS) for line in ("[2.0, 4.0]", "[4.0, 8.0]", f"{clear} [0.0, 0.0]")]
+
+
+# --- descript's audiotools (summaries.AUDIOTOOLS_ACCELERATORS) ------------------------------------------------------
+
+
+def test_audiotools_accelerator_backward_step_and_update_are_its_scalers() -> None:
+    """What the summary says of audiotools' `ml.Accelerator`: `backward(loss)` scales the loss with its `scaler` and
+    backpropagates it, `step(optimizer)` steps through the scaler, `update()` updates it; without amp the scaler is a
+    stand-in, so the backward still writes `.grad` and the step applies it."""
+    ml = library("audiotools.ml")
+    for origin in AUDIOTOOLS_ACCELERATORS:
+        module, _, name = origin.rpartition(".")
+        assert getattr(importlib.import_module(module), name) is ml.Accelerator
+    scaler = f"self.{AUDIOTOOLS_SCALER}"
+    assert f"{scaler}.scale(loss).backward()" in inspect.getsource(ml.Accelerator.backward)
+    assert f"{scaler}.step(optimizer)" in inspect.getsource(ml.Accelerator.step)
+    assert f"{scaler}.update()" in inspect.getsource(ml.Accelerator.update)
+    accel = ml.Accelerator(amp=False)
+    weight = torch.nn.Parameter(torch.ones(2))
+    optimizer = torch.optim.SGD([weight], lr=1.0)
+    accel.backward((weight * 2).sum())
+    assert weight.grad.tolist() == [2.0, 2.0]
+    accel.step(optimizer)
+    accel.update()
+    assert weight.detach().tolist() == [-1.0, -1.0]

@@ -468,6 +468,8 @@ LOOPS = [
     ("runner_hook_list", "runkit/runner.py", {}),
     ("runner_hook_list", "runkit/history_runner.py", {"runkit/hooks/logger.py": [("ZG602", 14, 9)]}),
     ("runner_hook_list", "runkit/scalar_runner.py", {}),
+    ("forward_of_a_module_held_by_a_short_name", "leakgan_instructor.py", {"instructor.py": [("ZG104", 18, 13)]}),
+    ("forward_of_a_module_held_by_a_short_name", "cleared_instructor.py", {}),
 ]
 
 

@@ -33,7 +33,7 @@ from zerograd_lint.analysis.interpret.gradients import (
 )
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
-from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps
+from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex
@@ -119,7 +119,7 @@ class RootFacts:
     # The cached answers that read neither `before` nor `where`: the trusted view shares those already computed.
     PATH_FREE: ClassVar[tuple[str, ...]] = (
         "by_id", "inlined_functions", "order", "bailing_out", "around", "early_scheduler_steps", "recreated_optimizers",
-        "kept_values",
+        "kept_values", "fast_forwards_on_a_fresh_run",
     )
 
     def trusted(self) -> RootFacts:
@@ -305,6 +305,10 @@ class RootFacts:
     @cached_property
     def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
         return early_scheduler_steps(self.block, self.events, self.root)
+
+    @cached_property
+    def fast_forwards_on_a_fresh_run(self) -> frozenset[int]:
+        return fast_forwards_on_a_fresh_run(self.block)
 
     @cached_property
     def recreated_optimizers(self) -> list[tuple[OptimizerBuilt, Loop, Step]]:
@@ -1400,6 +1404,8 @@ def calls_model_in(
         built = plain_classes_method_runs_model(func.value, func.attr.value, resolver)
         if built is not None:
             return built
+        if modules_method_runs_part(func.value, func.attr.value, resolver):
+            return True  # `self.gen.pretrain_loss(inp, target)`: its body runs the generator's parts
         parts = callee.split(".")
         value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
         if value is not None and builds_module(value, resolver):
@@ -1419,6 +1425,19 @@ def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, res
     methods = [home.inherited_method(cls, name) for home, cls in classes]
     if any(method is None for method in methods):
         return None
+    return any(body_runs_model(*method, set(), METHOD_DEPTH) for method in methods if method is not None)
+
+
+def modules_method_runs_part(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool:
+    """Whether `receiver.name(...)` runs a model where the receiver is built from torch modules of the project
+    (`self.gen = LeakGANGenerator()`, whatever the attribute's name says) and the body of a method of that name of
+    theirs calls a part of its module (`goal = self.manager(inp)`, `body_runs_model`). A body that runs
+    none leaves the call to its name (`calls_model`): a module's method may run its parts through what it is not seen
+    to call."""
+    classes = resolver.classes_built(receiver) if isinstance(receiver, (cst.Name, cst.Attribute)) else None
+    if not classes or not all(home.is_torch_module(cls) for home, cls in classes):
+        return False
+    methods = [home.inherited_method(cls, name) for home, cls in classes]
     return any(body_runs_model(*method, set(), METHOD_DEPTH) for method in methods if method is not None)
 
 

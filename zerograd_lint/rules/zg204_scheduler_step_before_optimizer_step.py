@@ -12,7 +12,7 @@ from zerograd_lint.rules.support import at, finding, loop_named, named
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root in facts.roots:
         for scheduler_step, step in root.early_scheduler_steps:
-            if not root.in_region(scheduler_step):
+            if not root.in_region(scheduler_step) and scheduler_step.id not in root.fast_forwards_on_a_fresh_run:
                 continue  # outside training: `for _ in range(start_epoch): scheduler.step()` fast-forwards on purpose
             loop = root.loop_of(scheduler_step)
             where = f" in {loop_named(facts, loop)}" if loop is not None else ""
@@ -57,7 +57,10 @@ RULE = Rule(
     ),
     limits=(
         "Only scheduler steps inside a training loop (or a function that runs a backward and a step) are "
-        "checked: fast-forwarding a schedule before training is deliberate. "
+        "checked: fast-forwarding a schedule before training is deliberate, unless the fast-forward's count is a "
+        "number the file writes on one path and a value it reads (a checkpoint's epoch) on another, and the number "
+        "runs it at least once: on that fresh run (`epoch_str = 1` where no checkpoint loads, then `for _ in "
+        "range(epoch_str): scheduler.step()`) the schedule moves before the optimizer's first step. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
         "helpers' arguments, or returned by a function of the file) are checked; `ReduceLROnPlateau`, stepped on "
         "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. The scheduler must be PyTorch's: a "

@@ -10,6 +10,12 @@ iteration (`if epoch > 0:`) keeps that first pass from the steps it guards; so
 does one of a parameter named as the epoch or iteration its caller counts
 (`def observe(self, inputs, epoch)`): the first call of a body that a loop of
 the caller runs is that loop's first iteration.
+A scheduler step before the training loops, in a loop fast-forwarding the schedule to the epoch a run resumes at
+(`for _ in range(start_epoch): scheduler.step()`), is deliberate, unless the count is a number the file writes on one
+path and a value it reads (a checkpoint's epoch) on another, and the loop runs at least once with the number: that
+path is the fresh run, which no epoch precedes (`epoch_str = 1` in the `except:` of the checkpoint's load, then
+`range(epoch_str)`), and its schedule moves before any step (`fast_forwards_on_a_fresh_run`). A count that is always
+the same number (`start_epoch = 2`) fast-forwards on purpose.
 Such a scheduler step is reported only when a step of its optimizer follows it
 on some path with the optimizer's name still bound to the same object: a name
 bound anew to a value that does not read it (`model, optimizer, sched =
@@ -21,13 +27,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import product
 
 import libcst as cst
 
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
 from zerograd_lint.analysis.ir.inlining import assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
-from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, SchedulerStep, Step, children
+from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, SchedulerStep, Step, children, events_in
 from zerograd_lint.analysis.ir.structure import Structure
 
 
@@ -143,3 +150,107 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTN
             later = [s for s in steps if events.index(s) > events.index(scheduler_step)]
             found.append((scheduler_step, (later or steps)[0]))
     return found
+
+
+Numbers = dict[str, frozenset[int | None]]  # a name -> the integers it may hold (None: a value not known)
+
+
+@dataclass
+class NumbersDomain(PassThrough):
+    """The integer literals each of `names` may hold on the way to each scheduler step (a value that is no literal:
+    None)."""
+
+    names: frozenset[str]
+    before: dict[int, Numbers] = field(default_factory=dict)  # scheduler step id -> the numbers reaching it
+
+    def transfer(self, event: Event, state: Numbers) -> Numbers:
+        if isinstance(event, SchedulerStep):
+            previous = self.before.get(event.id)
+            self.before[event.id] = state if previous is None else self.join(previous, state)
+        if isinstance(event, Assign) and event.names & self.names:
+            value = getattr(event.node, "value", None)
+            number = int(value.value) if isinstance(value, cst.Integer) and not isinstance(event.node, cst.AugAssign) else None
+            return {**state, **{name: frozenset({number}) for name in event.names & self.names}}
+        return state
+
+    def join(self, first: Numbers, second: Numbers) -> Numbers:
+        return {name: first.get(name, frozenset({None})) | second.get(name, frozenset({None})) for name in first.keys() | second.keys()}
+
+
+def fast_forwards_on_a_fresh_run(block: Node) -> frozenset[int]:
+    """The scheduler steps in a `for` over `range(...)` whose count is, on some path, made of numbers the file writes
+    (`epoch_str = 1` in the `except:` of a checkpoint's load) that run the loop at least once, and on another a value
+    read from elsewhere (the checkpoint's epoch)."""
+    loops = [(loop, step) for step, loop in innermost_loops(block, None) if range_arguments(loop) is not None]
+    if not loops:
+        return frozenset()
+    read = {name for loop, _ in loops for argument in range_arguments(loop) or () for name in names_of_count(argument) or ()}
+    domain = NumbersDomain(frozenset(read))
+    Interpreter(domain, Structure()).run(block, {})
+    found = set()
+    for loop, step in loops:
+        rebound = {name for e in events_in(loop.body) if isinstance(e, Assign) for name in e.names}
+        arguments = range_arguments(loop) or ()
+        numbers = domain.before.get(step.id)
+        if numbers is not None and not rebound & read and runs_at_least_once(arguments, numbers):
+            found.add(step.id)
+    return frozenset(found)
+
+
+def innermost_loops(node: Node, around: Loop | None) -> list[tuple[SchedulerStep, Loop]]:
+    """Each scheduler step inside a loop, with the innermost loop around it."""
+    if isinstance(node, SchedulerStep):
+        return [(node, around)] if around is not None else []
+    if isinstance(node, Event):
+        return []
+    inner = node if isinstance(node, Loop) else around
+    return [found for child in children(node) for found in innermost_loops(child, inner)]
+
+
+def range_arguments(loop: Loop) -> tuple[cst.BaseExpression, ...] | None:
+    """`n` of `for _ in range(n)`, `a` and `b` of `range(a, b)`; None for any other loop."""
+    iterable = loop.node.iter if isinstance(loop.node, cst.For) else None
+    if not (isinstance(iterable, cst.Call) and code_of(iterable.func) == "range" and 1 <= len(iterable.args) <= 2):
+        return None
+    return tuple(argument.value for argument in iterable.args)
+
+
+def names_of_count(value: cst.BaseExpression) -> list[str] | None:
+    """The names a count adds or subtracts with integers (`epoch_str - 1`); None for anything else."""
+    if isinstance(value, cst.Name):
+        return [value.value]
+    if isinstance(value, cst.Integer):
+        return []
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)):
+        left, right = names_of_count(value.left), names_of_count(value.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def count_of(value: cst.BaseExpression, numbers: dict[str, int]) -> int:
+    """The value of a count `names_of_count` reads, with each name holding its number."""
+    if isinstance(value, cst.Name):
+        return numbers[value.value]
+    if isinstance(value, cst.Integer):
+        return int(value.value)
+    assert isinstance(value, cst.BinaryOperation)
+    left, right = count_of(value.left, numbers), count_of(value.right, numbers)
+    return left + right if isinstance(value.operator, cst.Add) else left - right
+
+
+def runs_at_least_once(arguments: tuple[cst.BaseExpression, ...], numbers: Numbers) -> bool:
+    """Whether, for some numbers the names may hold together, `range(*arguments)` is not empty, where one of the names
+    may also hold a value that is no number of the file's (the fresh run's count, not a constant's)."""
+    names = [names_of_count(argument) for argument in arguments]
+    if any(found is None for found in names):
+        return False
+    read = sorted({name for found in names for name in found or ()})
+    if not any(None in numbers.get(name, frozenset()) for name in read):
+        return False
+    choices = [sorted(n for n in numbers.get(name, frozenset()) if n is not None) for name in read]
+    for values in product(*choices):
+        held = dict(zip(read, values))
+        counts = [count_of(argument, held) for argument in arguments]
+        if (counts[0] if len(counts) == 1 else counts[1] - counts[0]) >= 1:
+            return True
+    return False

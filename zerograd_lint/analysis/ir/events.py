@@ -48,6 +48,8 @@ from zerograd_lint.analysis.ir.summaries import (
     ACCUMULATE_CONTEXT,
     ACCUMULATION_PLUGIN_KEYWORD,
     ACCUMULATION_STEPS_KEYWORD,
+    AUDIOTOOLS_ACCELERATORS,
+    AUDIOTOOLS_SCALER,
     CLIP_GRADIENTS,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
@@ -192,6 +194,9 @@ class CallEvents:
             own = self.method_of_self(attr, context) if code_of(receiver) == "self" else None
             if own is not None:  # a model class's own `backward()` (CycleGAN's): what its body does
                 return self.inline_call(call, own, context, drop_self=True)
+            scaler = self.audiotools_scaler(receiver, context)
+            if scaler is not None and positional:
+                return [self.event(Backward, call, scaled=True, scaler=scaler, normalises=False, loss=positional[0], scope=context.function)]
             return self.backward(call, receiver, positional, context)
         if attr == MANUAL_BACKWARD and positional:
             return [self.event(Backward, call, scaled=False, scaler=None, normalises=False, loss=positional[0], scope=context.function)]
@@ -199,6 +204,8 @@ class CallEvents:
             return self.own_zero_grad(call, receiver, context) or self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
             return self.step(call, receiver, positional, context)
+        if attr == "update" and not positional and (scaler := self.audiotools_scaler(receiver, context)) is not None:
+            return [self.event(Update, call, scaler=scaler)]
         if attr in {"unscale_", "update"} and resolver.role(receiver) is Role.SCALER:
             if attr == "update":
                 return [self.event(Update, call, scaler=resolver.canonical(receiver))]
@@ -618,6 +625,9 @@ class CallEvents:
                 scaler=resolver.canonical(receiver), written=positional[0],
             )
             return self.wrap_accelerate(step, context)
+        scaler = self.audiotools_scaler(receiver, context)
+        if scaler is not None and len(positional) == 1:
+            return [self.event(Step, call, optimizer=self.optimizer_key(positional[0], resolver), via_scaler=True, scaler=scaler, written=positional[0])]
         if role is not Role.OPTIMIZER:
             # `self.step(batch)`: the class's own method doing the work, inlined like any other of its helpers.
             method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
@@ -652,6 +662,16 @@ class CallEvents:
             cleared = self.event(Clear, call, target=ClearTarget("optimizer", step.optimizer), set_to_none=True)
             return [*nodes, step, cleared]
         return [*nodes, *self.wrap_accelerate(step, context)]
+
+    def audiotools_scaler(self, receiver: cst.BaseExpression, context: Context) -> str | None:
+        """The key of `accel.scaler` where `receiver` is built from audiotools' `ml.Accelerator`
+        (`summaries.AUDIOTOOLS_ACCELERATORS`), whose `backward`, `step` and `update` are its scaler's; None otherwise."""
+        resolver = context.resolver
+        if resolver.role(receiver) is not Role.ACCELERATOR:
+            return None
+        origin = resolver.module_origin(receiver)
+        built = self.index_of(context.function).origin_of_name(origin[0]) if origin is not None and not origin[1] else None
+        return resolver.canonical(cst.Attribute(receiver, cst.Name(AUDIOTOOLS_SCALER))) if built in AUDIOTOOLS_ACCELERATORS else None
 
     def is_warp_tape(self, receiver: cst.BaseExpression, context: Context) -> bool:
         """`tape` bound only to NVIDIA Warp's `wp.Tape()` (`summaries.WARP_TAPES`), by `with ... as` or an assignment."""

@@ -218,7 +218,11 @@ class ModuleIndex:
     def origin(self, expression: cst.BaseExpression) -> str | None:
         """What a dotted name stands for through the file's imports (`xm.optimizer_step` ->
         `torch_xla.core.xla_model.optimizer_step` for `import torch_xla.core.xla_model as xm`); None if not imported."""
-        root, _, rest = (dotted_name(expression) or "").partition(".")
+        return self.origin_of_name(dotted_name(expression) or "")
+
+    def origin_of_name(self, dotted: str) -> str | None:
+        """`origin` of a dotted name as written (`"ml.Accelerator"`)."""
+        root, _, rest = dotted.partition(".")
         origin = self.imports.get(root)
         return f"{origin}.{rest}" if origin and rest else origin
 

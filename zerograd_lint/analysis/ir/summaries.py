@@ -118,6 +118,14 @@ PLUGIN_STEPS_KEYWORD = "num_steps"
 # `accelerator.clip_grad_norm_` (and `clip_grad_value_`) unscales a GradScaler's gradients before it clips.
 # `prepare()` hands back what it is given, wrapped (vocabulary.WRAPPING_CALLS).
 
+# --- descript's audiotools -------------------------------------------------------------------------
+
+# `ml.Accelerator(amp=...)` keeps a GradScaler as its `scaler` (a stand-in doing nothing without amp): `backward(loss)`
+# is `self.scaler.scale(loss).backward()`, `step(optimizer)` is `self.scaler.step(optimizer)`, `update()` is
+# `self.scaler.update()` (audiotools/ml/accelerator.py); `accel.scaler.unscale_(opt)` is the scaler's own.
+AUDIOTOOLS_ACCELERATORS = frozenset({"audiotools.ml.Accelerator", "audiotools.ml.accelerator.Accelerator"})
+AUDIOTOOLS_SCALER = "scaler"
+
 # --- DeepSpeed --------------------------------------------------------------------------------
 
 # `engine, optimizer, loader, scheduler = deepspeed.initialize(...)`: the engine's `backward(loss)` and

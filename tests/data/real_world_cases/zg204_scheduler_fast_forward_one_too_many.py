@@ -3,9 +3,10 @@
 Modelled on RVC-Boss/GPT-SoVITS's s2_train.py (round 11): `epoch_str` is the epoch to run next, 1 on a fresh run (the
 `except:` of the checkpoint load), and `for _ in range(epoch_str): scheduler.step()` steps the ExponentialLR once more
 than the epochs done: on a fresh run once before the optimizer's first step (RULES.md ZG204), so the first epoch runs
-at lr * gamma. The engine leaves every fast-forward before the loop alone (right for `range(start_epoch)` from 0).
+at lr * gamma. A fast-forward before the loop is left alone (right for `range(start_epoch)` from 0) unless, as here,
+the count the file gives it on some path runs it at least once (`schedules.fast_forwards_on_a_fresh_run`).
 """
-# expect: ZG204 23:9
+# expect: ZG204 24:9
 import torch
 
 
