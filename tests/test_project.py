@@ -468,6 +468,8 @@ LOOPS = [
     ("runner_hook_list", "runkit/runner.py", {}),
     ("runner_hook_list", "runkit/history_runner.py", {"runkit/hooks/logger.py": [("ZG602", 14, 9)]}),
     ("runner_hook_list", "runkit/scalar_runner.py", {}),
+    ("own_step_beside_a_trainer_loop", "finetune.py", {"engine/steps.py": [("ZG101", 17, 9)]}),
+    ("own_step_beside_a_trainer_loop", "finetune_cleared.py", {}),
 ]
 
 
@@ -672,6 +674,7 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
     loop that calls only a helper of `engine.py` reaching neither a backward nor a step has nothing to be marked."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate
     from zerograd_lint.files.project_index import project_of
 
@@ -691,7 +694,8 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
         assert gate.in_text(source.encode())  # the words let both through
-        return gate.may_reach_both(ast.parse(source), source)
+        parsed = ast.parse(source)
+        return gate.may_reach_both(parsed, source, summarize(parsed))
 
     assert reaches_both(tree / "main.py")
     assert not reaches_both(helper)
@@ -704,6 +708,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     outside any loop, they can make no loop-carried report here (their own module is checked for the rest)."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
     from zerograd_lint.files.project_index import project_of
 
@@ -725,7 +730,8 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
         assert may_train_elsewhere(source.encode()) and gate.in_text(source.encode())
-        return gate.may_reach_both(ast.parse(source), source)
+        parsed = ast.parse(source)
+        return gate.may_reach_both(parsed, source, summarize(parsed))
 
     assert "trainer.critic_step(batch)\n" in once.read_text() and "for " not in once.read_text()
     assert reaches_both(train)
@@ -739,6 +745,7 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     methods it calls on it; one that names no optimizer hands the trainer nothing its own module does not see."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere, trainer_methods_called
     from zerograd_lint.files.project_index import project_of
 
@@ -751,7 +758,8 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     project = project_of(str(tree / "train.py"))
     assert project is not None
     gate = ProjectGate(project.checked, project.load)
-    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(ast.parse(train), train)
+    parsed = ast.parse(train)
+    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
     handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
     assert "optim" not in handed and not may_train_elsewhere(handed.encode())
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}
