@@ -739,6 +739,48 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
 
 
+def test_a_file_with_its_own_words_marks_its_loops_calls_only_where_a_mark_may_make_a_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script that pre-trains with a loop of its own and fine-tunes through the project's stepper: the body whose loop
+    calls `stepper.train_step(batch)` is marked as reaching the stepper's backward and step. Where the stepper only
+    backpropagates (the modules the file leads to say no step) no body lacking one could be completed, and no module
+    is parsed for its defs (torch's test modules, importing `common_utils`: a backward, no step); nor for a file whose
+    text says no loader or epochs."""
+    import ast
+
+    from zerograd_lint.core import project_gate
+    from zerograd_lint.core.gate import summarize
+    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "own_step_beside_a_trainer_loop", tree)
+    (tree / "pyproject.toml").write_text("")
+    parsed: list[int] = []
+    summary_of = project_gate.defs_summary_of
+    monkeypatch.setattr(project_gate, "defs_summary_of", lambda text: parsed.append(len(text)) or summary_of(text))
+
+    def marked(path: Path) -> list[str]:
+        project = project_of(str(path))
+        assert project is not None
+        source = path.read_text()
+        summary = summarize(ast.parse(source))
+        ProjectGate(project.checked, project.load).mark_loop_callers(ast.parse(source), summary, source.encode())
+        return [body.name or "" for body in summary.bodies if body.backward and body.step]
+
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parsed) == 1
+    steps = tree / "engine" / "steps.py"
+    steps.write_text(steps.read_text().replace("        self.optimizer.step()\n", ""))
+    parsed.clear()
+    assert marked(tree / "finetune.py") == ["pretrain"] and parsed == []
+    steps.write_text(steps.read_text().replace("loss.backward()", "loss.backward()\n        self.optimizer.step()"))
+    silent = tree / "finetune_silent.py"
+    silent.write_text((tree / "finetune.py").read_text().replace("loader", "batches").replace("epoch", "round"))
+    assert marked(silent) == ["pretrain"] and parsed == []
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parsed) == 1
+
+
 def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
     """A script with no loop and no word of epochs or loaders that builds an optimizer and calls a method on a
     construction of a trainer it imports (alpaca_farm's shape) reaches the project gate, which asks the defs of the
