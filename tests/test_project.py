@@ -757,28 +757,29 @@ def test_a_file_with_its_own_words_marks_its_loops_calls_only_where_a_mark_may_m
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "own_step_beside_a_trainer_loop", tree)
     (tree / "pyproject.toml").write_text("")
-    parsed: list[int] = []
+    parses: list[int] = []  # the length of each module's text the project gate parses for its defs
     summary_of = project_gate.defs_summary_of
-    monkeypatch.setattr(project_gate, "defs_summary_of", lambda text: parsed.append(len(text)) or summary_of(text))
+    monkeypatch.setattr(project_gate, "defs_summary_of", lambda text: parses.append(len(text)) or summary_of(text))
 
     def marked(path: Path) -> list[str]:
         project = project_of(str(path))
         assert project is not None
         source = path.read_text()
-        summary = summarize(ast.parse(source))
-        ProjectGate(project.checked, project.load).mark_loop_callers(ast.parse(source), summary, source.encode())
+        parsed = ast.parse(source)
+        summary = summarize(parsed)
+        ProjectGate(project.checked, project.load).mark_loop_callers(parsed, summary, source.encode())
         return [body.name or "" for body in summary.bodies if body.backward and body.step]
 
-    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parsed) == 1
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parses) == 1
     steps = tree / "engine" / "steps.py"
     steps.write_text(steps.read_text().replace("        self.optimizer.step()\n", ""))
-    parsed.clear()
-    assert marked(tree / "finetune.py") == ["pretrain"] and parsed == []
+    parses.clear()
+    assert marked(tree / "finetune.py") == ["pretrain"] and parses == []
     steps.write_text(steps.read_text().replace("loss.backward()", "loss.backward()\n        self.optimizer.step()"))
     silent = tree / "finetune_silent.py"
     silent.write_text((tree / "finetune.py").read_text().replace("loader", "batches").replace("epoch", "round"))
-    assert marked(silent) == ["pretrain"] and parsed == []
-    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parsed) == 1
+    assert marked(silent) == ["pretrain"] and parses == []
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parses) == 1
 
 
 def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
