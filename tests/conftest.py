@@ -273,7 +273,7 @@ def ungated() -> Iterator[None]:
 
     originals = Gate.in_text, Gate.in_tree
     Gate.in_text = lambda self, text, words=None: self.asked()  # type: ignore[method-assign]
-    Gate.in_tree = lambda self, in_text, tree, mark=None: Needs(in_text)  # type: ignore[method-assign]
+    Gate.in_tree = lambda self, in_text, tree, mark=None, summary=None: Needs(in_text)  # type: ignore[method-assign]
     try:
         yield
     finally:

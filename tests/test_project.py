@@ -470,6 +470,8 @@ LOOPS = [
     ("runner_hook_list", "runkit/scalar_runner.py", {}),
     ("forward_of_a_module_held_by_a_short_name", "leakgan_instructor.py", {"instructor.py": [("ZG104", 18, 13)]}),
     ("forward_of_a_module_held_by_a_short_name", "cleared_instructor.py", {}),
+    ("own_step_beside_a_trainer_loop", "finetune.py", {"engine/steps.py": [("ZG101", 17, 9)]}),
+    ("own_step_beside_a_trainer_loop", "finetune_cleared.py", {}),
 ]
 
 
@@ -674,6 +676,7 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
     loop that calls only a helper of `engine.py` reaching neither a backward nor a step has nothing to be marked."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate
     from zerograd_lint.files.project_index import project_of
 
@@ -693,7 +696,8 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
         assert gate.in_text(source.encode())  # the words let both through
-        return gate.may_reach_both(ast.parse(source), source)
+        parsed = ast.parse(source)
+        return gate.may_reach_both(parsed, source, summarize(parsed))
 
     assert reaches_both(tree / "main.py")
     assert not reaches_both(helper)
@@ -706,6 +710,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     outside any loop, they can make no loop-carried report here (their own module is checked for the rest)."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
     from zerograd_lint.files.project_index import project_of
 
@@ -727,12 +732,56 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
         assert may_train_elsewhere(source.encode()) and gate.in_text(source.encode())
-        return gate.may_reach_both(ast.parse(source), source)
+        parsed = ast.parse(source)
+        return gate.may_reach_both(parsed, source, summarize(parsed))
 
     assert "trainer.critic_step(batch)\n" in once.read_text() and "for " not in once.read_text()
     assert reaches_both(train)
     assert not reaches_both(once)
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
+
+
+def test_a_file_with_its_own_words_marks_its_loops_calls_only_where_a_mark_may_make_a_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script that pre-trains with a loop of its own and fine-tunes through the project's stepper: the body whose loop
+    calls `stepper.train_step(batch)` is marked as reaching the stepper's backward and step. Where the stepper only
+    backpropagates (the modules the file leads to say no step) no body lacking one could be completed, and no module
+    is parsed for its defs (torch's test modules, importing `common_utils`: a backward, no step); nor for a file whose
+    text says no loader or epochs."""
+    import ast
+
+    from zerograd_lint.core import project_gate
+    from zerograd_lint.core.gate import summarize
+    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "own_step_beside_a_trainer_loop", tree)
+    (tree / "pyproject.toml").write_text("")
+    parses: list[int] = []  # the length of each module's text the project gate parses for its defs
+    summary_of = project_gate.defs_summary_of
+    monkeypatch.setattr(project_gate, "defs_summary_of", lambda text: parses.append(len(text)) or summary_of(text))
+
+    def marked(path: Path) -> list[str]:
+        project = project_of(str(path))
+        assert project is not None
+        source = path.read_text()
+        parsed = ast.parse(source)
+        summary = summarize(parsed)
+        ProjectGate(project.checked, project.load).mark_loop_callers(parsed, summary, source.encode())
+        return [body.name or "" for body in summary.bodies if body.backward and body.step]
+
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parses) == 1
+    steps = tree / "engine" / "steps.py"
+    steps.write_text(steps.read_text().replace("        self.optimizer.step()\n", ""))
+    parses.clear()
+    assert marked(tree / "finetune.py") == ["pretrain"] and parses == []
+    steps.write_text(steps.read_text().replace("loss.backward()", "loss.backward()\n        self.optimizer.step()"))
+    silent = tree / "finetune_silent.py"
+    silent.write_text((tree / "finetune.py").read_text().replace("loader", "batches").replace("epoch", "round"))
+    assert marked(silent) == ["pretrain"] and parses == []
+    assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parses) == 1
 
 
 def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
@@ -741,6 +790,7 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     methods it calls on it; one that names no optimizer hands the trainer nothing its own module does not see."""
     import ast
 
+    from zerograd_lint.core.gate import summarize
     from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere, trainer_methods_called
     from zerograd_lint.files.project_index import project_of
 
@@ -753,7 +803,8 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     project = project_of(str(tree / "train.py"))
     assert project is not None
     gate = ProjectGate(project.checked, project.load)
-    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(ast.parse(train), train)
+    parsed = ast.parse(train)
+    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
     handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
     assert "optim" not in handed and not may_train_elsewhere(handed.encode())
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 from zerograd_lint.analysis.work import TooComplex, allowance, spend, spent, too_complex
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.deep_stack import deeper_if_needed
-from zerograd_lint.core.gate import LIFECYCLE, Gate, Needs, Summary, as_bytes, gate_of, may_read_grad_unguarded
+from zerograd_lint.core.gate import LIFECYCLE, Gate, Needs, Summary, as_bytes, gate_of, may_read_grad_unguarded, summarize
 from zerograd_lint.core.noqa import apply_noqa
 from zerograd_lint.core.reached_code import reached_code
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -73,19 +73,24 @@ def every_code() -> frozenset[str]:
     return frozenset(entry.code for entry in catalogue())
 
 
-def overrides_driven_elsewhere(checked: ModuleSource, load: Load) -> Callable[[ast.AST, Summary], None]:
-    """For a file whose own words hold a backward and a step: where no body of it reaches both, and a class of it has
+def marked_beside_own_words(source: str, checked: ModuleSource, load: Load) -> Callable[[ast.AST, Summary], None]:
+    """For a file whose own words hold a backward and a step, what of another module its bodies reach: those whose loops
+    call a training module's defs (`ProjectGate.mark_loop_callers`: a script's fine-tuning loop around the project's
+    stepper, beside a pre-training loop of its own); and where no body of its own reaches both and a class of it has
     bases, its overrides holding one of them that a base's loop of another module runs (a strategy's `backward` scaling
-    the loss, its `optimizer_step` stepping the scaler) reach both there (`ProjectGate.mark_driven_lifecycle`; not the
-    bodies calling a training module's defs, nor a test model's `forward`: a test suite's hundred `trainer.train()`
-    are checked where the trainer is)."""
+    the loss, its `optimizer_step` stepping the scaler) reach both there (`ProjectGate.mark_driven_lifecycle`; not a
+    test model's `forward`, which a library's base calls too)."""
+    data = as_bytes(source)
 
     def mark(tree: ast.AST, summary: Summary) -> None:
-        backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
-        if summary.subclass_methods and not any(b and s for b, s in zip(backward, step)):
-            from zerograd_lint.core.project_gate import ProjectGate
+        from zerograd_lint.core.project_gate import ProjectGate
 
-            ProjectGate(checked, load).mark_driven_lifecycle(tree, summary)  # type: ignore[arg-type]  (CPython's module tree)
+        backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
+        drives_overrides = summary.subclass_methods and not any(b and s for b, s in zip(backward, step))
+        elsewhere = ProjectGate(checked, load)
+        elsewhere.mark_loop_callers(tree, summary, data)  # type: ignore[arg-type]  (CPython's module tree)
+        if drives_overrides:
+            elsewhere.mark_driven_lifecycle(tree, summary)  # type: ignore[arg-type]
 
     return mark
 
@@ -124,7 +129,8 @@ def file_facts(
     tree = python_parse(source, path)
     if isinstance(tree, Diagnostic):
         return tree
-    if elsewhere is not None and not elsewhere.may_reach_both(tree, source):
+    summary = summarize(tree) if elsewhere is not None else None  # the tree's, for the project gate's question and the gate's
+    if elsewhere is not None and not elsewhere.may_reach_both(tree, source, summary):
         # What the defs of its training modules named in it reach cannot make a body reach a backward and a
         # step: it is asked as its own text said (without a walk of it)
         elsewhere, in_text = None, own
@@ -142,10 +148,10 @@ def file_facts(
     if elsewhere is not None:
         mark = elsewhere.mark
     elif project is not None and LIFECYCLE in in_text:
-        mark = overrides_driven_elsewhere(project.checked, project.load)
+        mark = marked_beside_own_words(source, project.checked, project.load)
     else:
         mark = None
-    needs = gate.in_tree(in_text, tree, mark)
+    needs = gate.in_tree(in_text, tree, mark, summary)
     if needs is None:
         return None
     return analyse(tree, source, path, needs, reached_only, reads, project)

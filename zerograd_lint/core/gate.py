@@ -311,6 +311,7 @@ class Body:
     backward: bool = False
     step: bool = False
     calls: set[str] = field(default_factory=set)  # names called, methods called, names passed as arguments
+    loop_calls: set[str] = field(default_factory=set)  # those of `calls` made inside its `for` and `while` loops
     on_self: set[str] = field(default_factory=set)  # the methods it calls on `self`
     of_subclass: bool = False  # a method of a class with bases: it may override a method a base's loop calls
     grad_lines: set[int] = field(default_factory=set)  # lines of its `name.grad`
@@ -338,6 +339,7 @@ class Summary:
     assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
+    handed: set[str] = field(default_factory=set)  # names called handing them a name (`EpochLoop(model, loader, opt)`)
     subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
     engine_inits: set[int] = field(default_factory=set)  # the `id` of the `__init__` of each ignite `Engine` subclass
 
@@ -350,6 +352,17 @@ class Summary:
         reaching = [reaches_backward and reaches_step for reaches_backward, reaches_step in zip(backward, step)]
         driven = set().union(*(body.on_self for body, reaches in zip(self.bodies, reaching) if reaches))
         return tuple(reaches or (body.of_subclass and body.name in driven) for body, reaches in zip(self.bodies, reaching))
+
+    @cached_property
+    def called_in_loops(self) -> frozenset[str]:
+        """The names the file's `for` and `while` loops call (`trainer.critic_step(batch)`: `critic_step`), and those
+        that the file's defs they call call in turn, `CALL_DEPTH` calls deep."""
+        called = set().union(*(body.loop_calls for body in self.bodies))
+        frontier = set(called)
+        for _ in range(CALL_DEPTH):
+            frontier = {name for caller in frontier for body in self.by_name.get(caller, ()) for name in body.calls} - called
+            called |= frontier
+        return frozenset(called)
 
     def roots_reading(self, lines: frozenset[int]) -> tuple[bool, ...]:
         """Per body: does it reach a `name.grad` on one of these lines, following calls to the file's defs?"""
@@ -420,11 +433,12 @@ def summarize(tree: ast.AST) -> Summary:
     """Walk the tree once, in source order, and keep what the needs ask."""
     module = Body(None)
     summary = Summary([module])
-    # (node, the body it belongs to, the loop iterables and assigned values it is part of)
-    stack: list[tuple[ast.AST, Body, tuple[Expression, ...]]] = [(tree, module, ())]
+    # (node, the body it belongs to, the loop iterables and assigned values it is part of, whether it is in a loop of
+    # that body)
+    stack: list[tuple[ast.AST, Body, tuple[Expression, ...], bool]] = [(tree, module, (), False)]
     pop, push, AST, fields_of = stack.pop, stack.append, ast.AST, CHILD_FIELDS_REVERSED
     while stack:
-        node, body, within = pop()
+        node, body, within, looping = pop()
         kind = type(node)
         # Names and constants, most of a tree, hold no nodes.
         if kind is ast.Name:
@@ -442,6 +456,9 @@ def summarize(tree: ast.AST) -> Summary:
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             if body.name is not None:  # a def's own closure: it may return it for its caller to run (`step(make_closure())`)
                 body.calls.add(node.name)  # type: ignore[attr-defined]
+                if looping:
+                    body.loop_calls.add(node.name)  # type: ignore[attr-defined]
+            looping = False
             body = Body(
                 node.name, of_subclass=id(node) in summary.subclass_methods,  # type: ignore[attr-defined]
                 runs_as=IGNITE_RUN if id(node) in summary.engine_inits else None,
@@ -449,15 +466,16 @@ def summarize(tree: ast.AST) -> Summary:
             summary.bodies.append(body)
         elif kind is ast.Call:
             func = node.func  # type: ignore[attr-defined]
+            calls = set() if looping else body.calls  # a loop's calls: added to both of its body's sets below
             if type(func) is ast.Attribute:
                 body.backward = body.backward or func.attr in BACKWARD_METHODS
                 body.step = body.step or func.attr == "step"
-                body.calls.add(func.attr)
+                calls.add(func.attr)
                 called = func.attr
                 body.on_self.update(self_method(func))
             elif type(func) is ast.Name:
-                body.calls.add(func.id)
-                body.calls |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
+                calls.add(func.id)
+                calls |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
                 called = func.id
             else:
                 body.through_table |= type(func) is ast.Subscript
@@ -466,9 +484,14 @@ def summarize(tree: ast.AST) -> Summary:
                 body.backward = body.step = True  # `loss_scaler(loss, optimizer)` backwards and steps, so does ignite's trainer
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:  # type: ignore[attr-defined]
                 if type(argument) is ast.Name:
-                    body.calls.add(argument.id)  # closures, partial(f)
+                    calls.add(argument.id)  # closures, partial(f)
+                    if type(func) is ast.Name:
+                        summary.handed.add(func.id)
                 elif type(argument) is ast.Attribute:
-                    body.calls.add(argument.attr)  # step(self.closure)
+                    calls.add(argument.attr)  # step(self.closure)
+            if looping:
+                body.calls |= calls
+                body.loop_calls |= calls
         elif kind is ast.Attribute:
             if node.attr == "grad" and type(node.value) is ast.Name:  # type: ignore[attr-defined]
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
@@ -480,15 +503,16 @@ def summarize(tree: ast.AST) -> Summary:
             noted(node, summary)
         # The children go on the stack last first, so that they come off it in source order; a loop's
         # iterable and an assigned value, each an `Expression` of its own, come off first.
-        first: tuple[ast.AST, Body, tuple[Expression, ...]] | None = None
+        first: tuple[ast.AST, Body, tuple[Expression, ...], bool] | None = None
+        looping = looping or kind is ast.For or kind is ast.AsyncFor or kind is ast.While
         if kind is ast.For or kind is ast.AsyncFor or kind is ast.comprehension:
             iterable = Expression()
             summary.loops.append((frozenset(bound_names(node.target)), iterable))  # type: ignore[attr-defined]
-            first, skip = (node.iter, body, (*within, iterable)), "iter"  # type: ignore[attr-defined]
+            first, skip = (node.iter, body, (*within, iterable), looping), "iter"  # type: ignore[attr-defined]
         elif kind is ast.Assign:
             value = Expression()
             summary.assignments.append((frozenset(n for t in node.targets for n in bound_names(t)), value))  # type: ignore[attr-defined]
-            first, skip = (node.value, body, (*within, value)), "value"  # type: ignore[attr-defined]
+            first, skip = (node.value, body, (*within, value), looping), "value"  # type: ignore[attr-defined]
         else:
             skip = ""
         fields = fields_of.get(kind) or child_fields_reversed(kind)  # a call only for a kind not met yet
@@ -499,9 +523,9 @@ def summarize(tree: ast.AST) -> Summary:
             if type(child) is list:
                 for each in reversed(child):
                     if isinstance(each, AST) and (within or type(each) not in LEAVES):
-                        push((each, body, within))
+                        push((each, body, within, looping))
             elif isinstance(child, AST) and (within or type(child) not in LEAVES):
-                push((child, body, within))
+                push((child, body, within, looping))
         if first is not None:
             push(first)
     return summary
@@ -632,10 +656,14 @@ class Gate:
     def in_words(self, data: bytes) -> frozenset[str]:
         return self.met(self.asked(), lambda need: need.in_text(data))
 
-    def in_tree(self, in_text: frozenset[str], tree: ast.AST, mark: Callable[[ast.AST, Summary], None] | None = None) -> Needs | None:
+    def in_tree(
+        self, in_text: frozenset[str], tree: ast.AST, mark: Callable[[ast.AST, Summary], None] | None = None,
+        summary: Summary | None = None,
+    ) -> Needs | None:
         """Of the needs the text may meet, those the tree meets; None when no rule can report. `mark`: marks the
-        bodies that reach a backward or a step in another module (`project_gate.ProjectGate.mark`)."""
-        summary = summarize(tree)
+        bodies that reach a backward or a step in another module (`project_gate.ProjectGate.mark`); `summary`: the
+        tree's, made already (unmarked)."""
+        summary = summary or summarize(tree)
         if mark is not None:
             mark(tree, summary)
         met = self.met(in_text, lambda need: need.in_tree(summary))

@@ -18,7 +18,6 @@ from functools import cache
 from typing import Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
 from zerograd_lint.core.gate import (
@@ -115,6 +114,7 @@ class ProjectGate:
         self.load = cache(load)  # each module found once for the file, however many questions ask it
         self.passed_through: dict[str, list[str]] = {}
         self.driving: dict[str, list[str]] = {}  # a training module -> it and the project's modules it imports
+        self.imports: tuple[ast.Module, list[tuple[str, str]]] | None = None  # the file's tree, its `imported_names`
 
     def module_trains(self, name: str) -> tuple[bool, bool]:
         """Whether the module has a backward, and a step, as the gate asks of a file: in its words, then in those of
@@ -217,18 +217,56 @@ class ProjectGate:
         """Mark the file's bodies that call a def of a training module reaching a backward or a step (themselves, or
         through a class or def of a module without training code that calls it: `relayed`), and the overrides such a
         module's loop may run (`driven_overrides`) as reaching both."""
-        called = frozenset().union(*(body.calls for body in summary.bodies), base_names(tree))
-        relayed = self.relayed(tree, called)
-        reached = self.reached(tree, called.union(*relayed.values()))
+        self.mark_callers(tree, summary, frozenset().union(*(body.calls for body in summary.bodies), base_names(tree)))
         driven = self.driven_overrides(tree)
         if self.composes_training(tree):
             summary.bodies[0].backward = summary.bodies[0].step = True  # the class statement is the module's code
         for body in summary.bodies:
-            for called in body.calls.union(*(relayed.get(name, ()) for name in body.calls)) & reached.keys():
-                backward, step = reached[called]
-                body.backward, body.step = body.backward or backward, body.step or step
             if body.name in driven:
                 body.backward = body.step = True
+
+    def mark_loop_callers(self, tree: ast.Module, summary: Summary, data: bytes) -> None:
+        """For a file whose own words hold a backward and a step, and say what a file without them must say to be asked
+        (`may_loop_elsewhere`: an optimizer or training, and epochs or a loader): mark its bodies that call, among the
+        names its loops call (`Summary.called_in_loops`), a def of a training module it imports reaching a backward or
+        a step (a script that pre-trains inline and fine-tunes through the project's stepper, `stepper.train_step(batch)`,
+        clearing around it). Not every call: a test suite's `trainer.train()` outside a loop is checked where the
+        trainer is."""
+        if not may_loop_elsewhere(data, says_train(data)):
+            return
+        backward, step = summary.reaching(lambda b: b.backward), summary.reaching(lambda b: b.step)
+        module_backward, module_step = self.words_within_reach(tree)
+        # Asked only where a mark may make a root: a body lacking what the modules' words may give it
+        if any(not (b and s) and (b or module_backward) and (s or module_step) for b, s in zip(backward, step)):
+            self.mark_callers(tree, summary, summary.called_in_loops)
+
+    def words_within_reach(self, tree: ast.Module) -> tuple[bool, bool]:
+        """Whether the modules whose defs `reached` may ask have a backward, and a step, in their words (from their
+        texts: what a mark may give at most): those the file's imports name (a package imported whole: the submodules
+        it names), the modules they lead to (`through`), and for a training module, the modules it imports where its
+        bases may be (`drivers`), with those they lead to (`with_inherited`)."""
+        named: list[str] = []
+        for module, name in self.names_imported(tree):
+            named += [module, f"{module}.{name}"] if name and name != "*" else [module]
+            if not name and self.is_package(module):
+                named += self.submodules_named(module, attributes_in_tree(module, tree))
+        led_to = [found for module in dict.fromkeys(named) if self.load(module) is not None for found in self.through(module)]
+        bases = [base for module in led_to if any(self.module_trains(module)) for base in self.drivers(module)[1:]]
+        asked = dict.fromkeys([*led_to, *bases, *(found for base in bases for found in self.through(base)[1:])])
+        flags = [self.module_trains(module) for module in asked if module != self.checked.name]
+        return any(b for b, _ in flags), any(s for _, s in flags)
+
+    def mark_callers(self, tree: ast.Module, summary: Summary, called: frozenset[str]) -> None:
+        """Mark the file's bodies that call one of the `called` names, a def of a training module reaching a backward
+        or a step (itself, or through a class or def of a module without training code that calls it: `relayed`), as
+        that def's own backward and step would."""
+        relayed = self.relayed(tree, called, summary.handed)
+        reached = self.reached(tree, called.union(*relayed.values()))
+        for body in summary.bodies:
+            calls = body.calls & called
+            for name in calls.union(*(relayed.get(name, ()) for name in calls)) & reached.keys():
+                backward, step = reached[name]
+                body.backward, body.step = body.backward or backward, body.step or step
 
     def mark_driven_lifecycle(self, tree: ast.Module, summary: Summary) -> None:
         """Mark the overrides a training module's loop may run (`driven_overrides`) that hold a backward or a step of
@@ -262,8 +300,14 @@ class ProjectGate:
     def imported_modules(self, tree: ast.Module) -> list[str]:
         """The modules of the project, other than the file's own, that its imports name (`from m import f`: `m`, and
         `m.f` where that is a submodule)."""
-        named = (found for module, name in imported_names(tree, self.checked.package) for found in (module, f"{module}.{name}") if name != "*")
+        named = (found for module, name in self.names_imported(tree) for found in (module, f"{module}.{name}") if name != "*")
         return [module for module in dict.fromkeys(named) if module != self.checked.name and self.load(module) is not None]
+
+    def names_imported(self, tree: ast.Module) -> list[tuple[str, str]]:
+        """`imported_names` of the file's tree, whose statements are walked once for the questions that ask them."""
+        if self.imports is None or self.imports[0] is not tree:
+            self.imports = (tree, list(imported_names(tree, self.checked.package)))
+        return self.imports[1]
 
     def drivers(self, name: str) -> list[str]:
         """A training module, and the modules of the project it imports, where the bases of its classes may be: the loop
@@ -280,7 +324,7 @@ class ProjectGate:
         """Whether a class of the file mixes classes it imports from the project whose modules' defs reach a backward
         and a step between them (mmf's trainer: a loop mixin calling `self._backward(loss)` and `self._finish_update()`,
         which another mixin defines): the class runs them as one trainer, checked here (`facts.inherited_roots`)."""
-        imported = {name: module for module, name in imported_names(tree, self.checked.package) if name and name != "*"}
+        imported = {name: module for module, name in self.names_imported(tree) if name and name != "*"}
         for node in statements_in(tree):
             bases = [base.id for base in node.bases if isinstance(base, ast.Name)] if isinstance(node, ast.ClassDef) else []
             modules = {imported[base] for base in bases if base in imported}
@@ -291,16 +335,17 @@ class ProjectGate:
                 return True
         return False
 
-    def may_reach_both(self, tree: ast.Module, source: str) -> bool:
-        """Whether a body of the file may reach a backward and a step once `mark`ed, asked before its walk: the
-        defs of training modules it imports that are named in it (every name a body calls is a word of its text)
-        reach them, or one of them while its own code has the other (its code has not both: the gate asked)."""
+    def may_reach_both(self, tree: ast.Module, source: str, summary: Summary) -> bool:
+        """Whether a body of the file may reach a backward and a step once `mark`ed, asked before the marks (`summary`:
+        its tree's, unmarked): the defs of training modules it imports that are named in it (every name a body calls
+        is a word of its text) reach them, or one of them while its own code has the other (its code has not both: the
+        gate asked)."""
         if self.driven_overrides(tree) or self.composes_training(tree):
             return True
         data = as_bytes(source)
         train = says_train(data)
         if may_loop_elsewhere(data, train):
-            called = words_of(source) if says_optimizer(data) else called_in_loops(tree) | drivers_of_handed_instances(tree)
+            called = words_of(source) if says_optimizer(data) else summary.called_in_loops | drivers_of_handed_instances(tree)
         elif may_run_a_trainer(data, train):
             called = trainer_methods_called(tree)
         else:
@@ -308,7 +353,7 @@ class ProjectGate:
             # training module it imports runs one
             return False
         backward = step = False
-        called = called.union(*self.relayed(tree, called).values())
+        called = called.union(*self.relayed(tree, called, summary.handed).values())
         for reaches_backward, reaches_step in self.reached(tree, called).values():
             backward, step = backward or reaches_backward, step or reaches_step
         if backward == step:
@@ -316,15 +361,14 @@ class ProjectGate:
         own_backward, own_step = lifecycle_in_code(as_bytes(source))
         return (backward or own_backward) and (step or own_step)
 
-    def relayed(self, tree: ast.Module, called: frozenset[str]) -> dict[str, frozenset[str]]:
+    def relayed(self, tree: ast.Module, called: frozenset[str], handed: set[str]) -> dict[str, frozenset[str]]:
         """Each of the `called` names the file imports from a module of the project without a backward or a step that
-        defines it (through a package's re-exports: `through`) and calls handing it a name, with the names of that
-        module's text: a class or def handed the objects of a training module may call their methods
-        (`EpochLoop(model, loader, optim_wrapper)`, whose loop calls the wrapper's `update_params`). The module is read
-        as text, never parsed."""
+        defines it (through a package's re-exports: `through`) and calls handing it a name (`handed`: `Summary.handed`),
+        with the names of that module's text: a class or def handed the objects of a training module may call their
+        methods (`EpochLoop(model, loader, optim_wrapper)`, whose loop calls the wrapper's `update_params`). The module
+        is read as text, never parsed."""
         found: dict[str, frozenset[str]] = {}
-        handed = names_handed(tree)
-        for module, name in imported_names(tree, self.checked.package):
+        for module, name in self.names_imported(tree):
             if name not in called or name not in handed:
                 continue
             names = self.original_names(module, name)
@@ -365,10 +409,12 @@ class ProjectGate:
         `buggy.meta_observe(...)` runs the base's `meta_observe`, which runs the subclass's `observe`, which steps."""
         for module in self.imported_modules(tree):
             for candidate in self.through(module):
-                reaches = self.defs_reach(candidate) if any(self.module_trains(candidate)) else {}
-                for base in self.drivers(candidate)[1:] if any(any(flags) for flags in reaches.values()) else ():
-                    if any(self.module_trains(base)) or not self.may_define(base, called):
-                        continue  # its own defs are asked as a training module's; or it defines none of the names
+                # a base module's own defs are asked as a training module's; one that defines none of the names is left
+                bases = [
+                    base for base in self.drivers(candidate)[1:] if not any(self.module_trains(base)) and self.may_define(base, called)
+                ] if any(self.module_trains(candidate)) else []
+                reaches = self.defs_reach(candidate) if bases else {}  # parsed only where a base may dispatch to it
+                for base in bases if any(any(flags) for flags in reaches.values()) else ():
                     for def_name, on_self in self.defs_call_on_self(base).items():
                         flags = [reaches.get(method, (False, False)) for method in on_self] if def_name in called else []
                         if any(any(each) for each in flags):
@@ -381,10 +427,9 @@ class ProjectGate:
         the base's `update_net`, which runs the subclass's `update_objectives`, which hands its loss to the base's
         `self.optimizer_backward(...)`."""
         for module in self.imported_modules(tree):
-            own = self.defs_reach(module)
-            for base in self.through(module)[1:] if own else ():
-                if not any(self.module_trains(base)) or not self.may_define(base, called):
-                    continue
+            bases = [base for base in self.through(module)[1:] if any(self.module_trains(base)) and self.may_define(base, called)]
+            own = self.defs_reach(module) if bases else {}  # parsed only where a base it leads to may define a called name
+            for base in bases if own else ():
                 for def_name, on_self in self.defs_call_on_self(base).items():
                     flags = [self.with_inherited(module, method, own[method]) for method in on_self if method in own] if def_name in called else []
                     if any(any(each) for each in flags):
@@ -407,7 +452,7 @@ class ProjectGate:
         that is no def of it (`from engine import Trainer`, a class, called or not: `Steps.train_step(...)`) stands
         for the defs of it the file calls, the class's methods among them (`trainer.train_step(...)`); the training
         modules a factory's module imports (`build_trainer(cfg)` returning a `Trainer` of another module, `through`)."""
-        for module, name in imported_names(tree, self.checked.package):
+        for module, name in self.names_imported(tree):
             # `from m import f`: `f` of `m`; `from . import m`, `from pkg import m`: the defs of `m`;
             # `import m`, `from m import *`: the defs of `m` (of a package, its `__init__.py`'s and, `through` its
             # imports, the re-exported modules': `trainlib.Trainer`, `models.steps.train_batch`)
@@ -458,12 +503,18 @@ class ProjectGate:
             return {}, {}
         known = REACH.get(source.path)
         if known is None or known[0] is not source.source:
-            try:
-                summary: Summary | None = summarize(ast.parse(source.source))
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                summary = None
-            known = REACH[source.path] = (source.source, ({}, {}) if summary is None else (reaches_of(summary), calls_on_self(summary)))
+            known = REACH[source.path] = (source.source, defs_summary_of(source.source))
         return known[1]
+
+
+def defs_summary_of(text: str) -> DefsSummary:
+    """What each def of a module's text reaches and calls on `self`, from its CPython tree (nothing where it does not
+    parse)."""
+    try:
+        summary = summarize(ast.parse(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}, {}
+    return reaches_of(summary), calls_on_self(summary)
 
 
 def attributes_in_text(module: str, data: bytes) -> list[str]:
@@ -548,23 +599,6 @@ def says_optimizer(data: bytes) -> bool:
     return TRAINING_WORD in data and OPTIMIZER_WORD.search(data) is not None
 
 
-def called_in_loops(tree: ast.Module) -> frozenset[str]:
-    """The names the file's `for` and `while` loops call (`trainer.critic_step(batch)`: `critic_step`), and those
-    that the file's defs they call call in turn, `CALL_DEPTH` calls deep."""
-    calls_of: dict[str, set[str]] = {}
-    called: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            calls_of.setdefault(node.name, set()).update(names_called(node))
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            called |= names_called(node)
-    frontier = set(called)
-    for _ in range(CALL_DEPTH):
-        frontier = {name for caller in frontier for name in calls_of.get(caller, ())} - called
-        called |= frontier
-    return frozenset(called)
-
-
 def trainer_methods_called(tree: ast.Module) -> frozenset[str]:
     """The methods the file calls on a construction of a class it imports by name, bound to no name or to a name
     (`PPOTrainer(...).train(queries)`, `trainer = PPOTrainer(...)` then `trainer.train(queries)`): `train`."""
@@ -603,30 +637,6 @@ def drivers_of_handed_instances(tree: ast.Module) -> frozenset[str]:
 def constructs(value: ast.expr, imported: set[str]) -> bool:
     """Whether `value` calls one of the `imported` names (a class, or a factory: the gate asks what its defs reach)."""
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in imported
-
-
-def names_handed(tree: ast.Module) -> frozenset[str]:
-    """The names the file calls handing them a name (`EpochLoop(model, loader, optim_wrapper)`: `EpochLoop`)."""
-    return frozenset(
-        call.func.id for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-        and any(isinstance(argument, ast.Name) for argument in (*call.args, *(keyword.value for keyword in call.keywords)))
-    )
-
-
-def names_called(node: ast.AST) -> set[str]:
-    """The names a node's calls call or hand on (`f(x)`, `trainer.step(batch)`, `run(self.closure)`, the methods
-    calling an instance runs), as the gate's `Body.calls` keeps them."""
-    found: set[str] = set()
-    for call in ast.walk(node):
-        if isinstance(call, ast.Call):
-            if isinstance(call.func, ast.Name):
-                found |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`
-            for named in (call.func, *call.args, *(keyword.value for keyword in call.keywords)):
-                if isinstance(named, ast.Attribute):
-                    found.add(named.attr)
-                elif isinstance(named, ast.Name):
-                    found.add(named.id)
-    return found
 
 
 def lifecycle_words(data: bytes) -> tuple[bool, bool]:
