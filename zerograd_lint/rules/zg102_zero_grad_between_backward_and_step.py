@@ -5,7 +5,7 @@ from typing import Iterator
 from zerograd_lint.analysis.facts import FileFacts, RootFacts, loss_name
 from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.analysis.ir.nodes import Assign, Backward, Branch, Clear, Loop, Step, Try
+from zerograd_lint.analysis.ir.nodes import Assign, Backward, Block, Branch, Clear, Jump, Loop, Step, Try, events_in
 from zerograd_lint.analysis.questions.losses import tests_loss_or_norm
 from zerograd_lint.fixes import zg102
 from zerograd_lint.rules import Example, Finding, Rule
@@ -22,7 +22,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             assert isinstance(clear, Clear)
             before_clear = root.held(clear, step.optimizer)
             backward = before_clear.backward() or before_clear.fogged_backwards()[0]
-            if drops_the_batch(root, clear, before_clear) or (not every_path and picks_parameters(root, clear, step)):
+            if (
+                drops_the_batch(root, clear, before_clear) or ends_the_iteration(root, clear, step)
+                or (not every_path and picks_parameters(root, clear, step))
+            ):
                 continue
             fix = zg102.offer(
                 facts, root, clear, step, backward, root.loop_of(step), step_guarded=root.where[step.id].guard is not None,
@@ -59,6 +62,20 @@ def drops_the_batch(root: RootFacts, clear: Clear, before_clear: Held) -> bool:
         and tests_loss_or_norm(node.test, losses, assignments)
         for node in path
     )
+
+
+def ends_the_iteration(root: RootFacts, clear: Clear, step: Step) -> bool:
+    """`if skip_flag: opt.zero_grad(); continue`: the clear's block goes on to the next iteration of the step's loop
+    without stepping, so the step that finds the gradients empty runs in a later iteration, one whose own backward never
+    ran (its micro-batches all skipped): ZG102 asks about a clear between one iteration's backward and its step."""
+    path = root.around[clear.id]
+    loop = root.loop_of(step)
+    for position, node in enumerate(path):
+        if isinstance(node, Block) and any(isinstance(item, Jump) and item.kind == "continue" for item in node.items):
+            loops = [each for each in path[:position] if isinstance(each, Loop)]
+            if loops and loops[-1] is loop and not any(isinstance(e, Step) for e in events_in(node)):
+                return True
+    return False
 
 
 def picks_parameters(root: RootFacts, clear: Clear, step: Step) -> bool:

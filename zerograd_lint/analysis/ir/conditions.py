@@ -201,7 +201,8 @@ class Naming:
     def with_aliases(self, function: cst.FunctionDef, targets: list[cst.BaseExpression]) -> "Naming":
         """This naming, a local of `function` read in tests as the value it holds where that value is the same read
         made at the test: the local is bound once (`targets`: every target the function assigns), by a plain
-        assignment among the first statements of its body, to a read of names (`state.get("engine", "torch")`,
+        assignment at the top level of its body (run on every path that goes on past it: a test before it cannot
+        read the local), to a read of names (`state.get("engine", "torch")`,
         `cfg["amp"]`, `self.use_amp`), and nothing in the function can change what that reads: no assignment to it
         or to a part of it, no call handed it or made on it (`state.update(...)`; a mapping read aside). Two helpers
         each binding `engine = state.get("engine", "torch")` from the one `state` their caller hands them then test
@@ -212,7 +213,7 @@ class Naming:
         for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
             small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
-                break  # the first statements only: bound before anything else runs, on every path
+                continue
             name = small.targets[0].target.value
             read = term(small.value, self) if bound[name] == 1 and name not in self.params and name not in self.constants else None
             if read is not None and not read[2] and read[1]:
@@ -351,6 +352,7 @@ def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
         return naming.aliases[node.value]
     chain = naming.chain(node)
     if chain is not None:
+        chain = through_alias(node, chain, naming)
         return chain, frozenset({chain}), False
     if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
         base, index = term(node.value, naming), term(node.slice[0].slice.value, naming)
@@ -373,6 +375,20 @@ def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
     if isinstance(node, cst.Call):
         return mapping_read(node, naming) or pure_call(node, naming)
     return None
+
+
+def through_alias(node: cst.BaseExpression, chain: str, naming: Naming) -> str:
+    """A read through a local aliasing a chain (`params.amp` after `params = self.params`, see `with_aliases`) is a
+    read of that chain's part (`self.params.amp`): the one object under two names, so the test agrees with one made
+    through the other name, or through the same alias bound again in the next iteration's call."""
+    root = node
+    while isinstance(root, (cst.Attribute, cst.Subscript)):
+        root = root.value
+    if root is node or not isinstance(root, cst.Name) or root.value not in naming.aliases:
+        return chain
+    text, reads, _ = naming.aliases[root.value]
+    local = naming.key(root.value)
+    return text + chain[len(local):] if reads == {text} and chain.startswith(local) else chain
 
 
 def mapping_read(node: cst.Call, naming: Naming) -> Term | None:
