@@ -468,6 +468,9 @@ LOOPS = [
     ("runner_hook_list", "runkit/runner.py", {}),
     ("runner_hook_list", "runkit/history_runner.py", {"runkit/hooks/logger.py": [("ZG602", 14, 9)]}),
     ("runner_hook_list", "runkit/scalar_runner.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune_with.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune_unpatched.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
 ]
 
 

@@ -25,6 +25,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.patches import patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -140,6 +141,9 @@ class Context:
     # A loop over a literal list of instances built once per element (`Builder.unrolled_loop`): the target's instance
     # in the body being built, and the key of that element (`for hook in self.hooks:`, `hook` is `self.hooks[1]`).
     unrolled: Mapping[str, tuple[Construction, str]] = field(default_factory=dict)
+    # The names a test replaces with mocks around the code being built (`patches.py`): its `@patch(...)` decorators,
+    # a `with patch(...)` around; a call reaching one is unknown (`CallEvents.runs_a_mock`).
+    patched: frozenset[str] = frozenset()
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -237,7 +241,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         context = Context(
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
-            loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming,
+            loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming, patched=self.patches_of(root),
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
@@ -247,6 +251,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def patches_of(self, root: Container) -> frozenset[str]:
+        """What the root's `@patch(...)` decorators replace while it runs; its class's too, for a test method (those
+        apply to the methods named as tests, `patch.TEST_PREFIX`)."""
+        if not isinstance(root, cst.FunctionDef):
+            return frozenset()
+        index = self.index_of(root)
+        decorators = [d.decorator for d in root.decorators]
+        owner = index.owner_class(root)
+        if owner is not None and root.name.value.startswith("test"):
+            decorators += [d.decorator for d in owner.decorators]
+        return patch_targets(decorators, index.imports)
 
     def analysed_root(self, root: Container) -> None:
         """`built_from` takes what the root's build found. A root left out for being inlined into a caller adds nothing:
@@ -378,6 +394,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                     inner = replace(inner, no_grad=True)
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
+                if patched := patch_targets([item.item], self.index_of(context.function).imports):
+                    inner = replace(inner, patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
             body = self.block(statements_of(statement.body), inner)
             exits = [node for item in statement.items for node in self.scale_loss_exit(item.item, context)]
             return [*nodes, body, *exits]
@@ -472,14 +490,14 @@ class Builder(CallEvents, Inlining, EngineRuns):
         in_place = isinstance(statement, cst.AugAssign)
         if in_place and isinstance(statement.target, cst.Subscript) and assigned_names(statement.target.value):
             names = frozenset({code_of(statement.target.value)})  # `losses[k] += loss_q`: the list holds the new value
-        if isinstance(value, cst.Call) and (
+        if isinstance(value, cst.Call) and not self.runs_a_mock(value, context) and (
             (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)
             or hands_back_an_unknown_optimizer(value, targets, context.resolver)
         ):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
-        if value is not None and len(targets) == 1:
+        if value is not None and len(targets) == 1 and not (isinstance(value, cst.Call) and self.runs_a_mock(value, context)):
             nodes.extend(self.optimizer_built(targets[0], value, context))
             nodes.extend(self.scaler_built(targets[0], value, context))
         accumulated = state_events.accumulation(statement) or state_events.stored_into_tensor(statement, context.resolver)
@@ -698,6 +716,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             no_grad=context.no_grad or state_events.function_disables_grad(function),
             entered_without_grad=context.no_grad or state_events.function_disables_grad(function),
             mro=mro,
+            patched=context.patched,
         )
         body = statements_of(function.body)
         inner = replace(

@@ -14,6 +14,7 @@ from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
+from zerograd_lint.analysis.ir.patches import reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     AssertedNoGrad,
@@ -179,6 +180,8 @@ class CallEvents:
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         if (stepped := self.xla_step(call, context)) is not None:
             return stepped
+        if self.runs_a_mock(call, context):
+            return self.unknown_call(call, context)
         if isinstance(func, cst.Name):
             return self.named_call(call, func, context)
         if isinstance(func, cst.Subscript):
@@ -243,6 +246,16 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
+        """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`)."""
+        callee = dotted_name(call.func)
+        if not context.patched or callee is None:
+            return False
+        index = self.index_of(context.function)
+        local = callee.partition(".")[0] in self.visible_in(context.function)  # the function's own name, not the module's
+        module = index.project.name if index.project is not None else None
+        return reaches_patched(callee, module, index.imports, local, context.patched)
 
     def named_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node]:
         """The events of a call of a bare name: a clip function, a def (of the file, imported, handed in), a bound
@@ -321,6 +334,11 @@ class CallEvents:
         if isinstance(call.func, cst.Name) and call.func.value in PLAIN_BUILTINS and not context.resolver.bindings(call.func.value):
             if self.index_of(context.function).function(context.function, call.func.value) is None:
                 return []  # `zip(optimizers, losses)`: pairs, counts or shows what it is handed, calls none of it
+        return self.unknown_call(call, context)
+
+    def unknown_call(self, call: cst.Call, context: Context) -> list[Node]:
+        """A call of code not known at all (no summary either: a test's mock, `patches.py`): handed the loss and an
+        optimizer, it may backward and step, so the gradients after it are of unknown origin."""
         arguments = [a.value for a in call.args]
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
