@@ -471,6 +471,8 @@ LOOPS = [
     ("test_patches_the_trainer", "tests/test_finetune.py", {}),
     ("test_patches_the_trainer", "tests/test_finetune_with.py", {}),
     ("test_patches_the_trainer", "tests/test_finetune_unpatched.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
+    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
 ]
 
 

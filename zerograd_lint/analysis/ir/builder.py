@@ -24,7 +24,7 @@ from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
 from zerograd_lint.analysis.ir.patches import patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
@@ -491,7 +491,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if in_place and isinstance(statement.target, cst.Subscript) and assigned_names(statement.target.value):
             names = frozenset({code_of(statement.target.value)})  # `losses[k] += loss_q`: the list holds the new value
         if isinstance(value, cst.Call) and not self.runs_a_mock(value, context) and (
-            (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
+            (self.builds_an_optimizer(value, targets, context) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)
             or hands_back_an_unknown_optimizer(value, targets, context.resolver)
         ):
@@ -596,6 +596,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
         operand = term(value, context.naming) if len(stored) == 1 else None
         copies = operand[0] if operand is not None and operand[1] == {operand[0]} else None  # as a flag's atom keys it
         return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag, copies=copies)
+
+    def builds_an_optimizer(self, call: cst.Call, targets: list[cst.BaseExpression], context: Context) -> bool:
+        """`torch.optim.AdamW(...)`, or a class of the file or the project derived from torch's `Optimizer` bound to a
+        name that says optimizer (`optimizer = AnyPrecisionAdamW(...)`)."""
+        if is_optimizer_construction(call):
+            return True
+        callee = dotted_name(call.func)
+        return (
+            callee is not None and callee.rsplit(".", 1)[-1][:1].isupper()
+            and any(says_optimizer(last_name(name) or "") for target in targets for name in assigned_names(target))
+            and self.index_of(context.function).is_torch_optimizer_class(callee)
+        )
 
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
