@@ -196,6 +196,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self.root_models: dict[Container | None, dict[str, frozenset[str]]] = {}  # the same, for each root's own locals
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
         # not one visible construction), for the models optimizers are built from and the models cleared: over the
@@ -251,6 +252,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def models_seen_by(self, root: Container) -> dict[str, frozenset[str]]:
+        """Optimizer key -> the model it is built from, as the root reads them: its own locals' (`note_models`) over
+        the file's."""
+        return {**self.models, **self.root_models.get(root, {})}
 
     def patches_of(self, root: Container) -> frozenset[str]:
         """What the root's `@patch(...)` decorators replace while it runs; its class's too, for a test method (those
@@ -698,6 +704,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
             inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
 
+    def own_keys(
+        self, function: cst.FunctionDef, naming: Naming, resolver: Resolver, overlay: Mapping[str, str], context: Context
+    ) -> dict[str, str]:
+        """The helper's locals naming an optimizer that a function it runs in binds too, keyed as its own
+        (`Naming.key`): a local name is local to its function, and the optimizer a helper builds over its own model
+        (a matcher's, trained first) is not the one its caller builds over another under the same name."""
+        outer = frozenset().union(*(self.visible_in(f) for f in context.stack))
+        return {
+            name: naming.key(name) for name in sorted(locals_of(function) & outer)
+            if name not in overlay and name not in naming.params and resolver.role(cst.Name(name)) is Role.OPTIMIZER
+        }
+
     def past_allowance(self) -> bool:
         """Whether the inlining of another module's method has built all the statements it may."""
         return self.inlining_until is not None and self.built > self.inlining_until
@@ -714,6 +732,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         mro = tuple(instance[0].lineage(instance[1])) if instance is not None else context.mro
         mro = mro if any(cls is owner for _, cls in mro) else ()  # `self`'s classes, where the method is one of theirs
         resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments, mro[0] if mro else None)
+        if own_keys := self.own_keys(function, naming, resolver, overlay, context):
+            resolver = replace(resolver, own_keys=own_keys)
         around = self.enclosing_instance(function, context)
         if around is not None:
             resolver = resolver.within(around.resolver, locals_of(function))

@@ -13,6 +13,7 @@ from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
+from zerograd_lint.analysis.ir.inlining import locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
 from zerograd_lint.analysis.ir.patches import reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
@@ -160,12 +161,17 @@ class CallEvents:
         return key
 
     def note_models(self, key: str, models: frozenset[str], resolver: Resolver) -> None:
-        """The model the optimizer keyed `key` is built from, where this place shows it."""
+        """The model the optimizer keyed `key` is built from, where this place shows it: for a local of the root
+        being built, in that root's own record (a local name is local to its function: another function's `optimizer`
+        is another optimizer), else in the file's (`self.optimizer`, built in `__init__`, stepped in `train`)."""
         self.record_constructions(models, resolver)
-        if models and self.models.get(key, models) == models:
-            self.models[key] = models
+        root = self.building
+        local = isinstance(root, cst.FunctionDef) and key.isidentifier() and key in locals_of(root)
+        record = self.root_models.setdefault(root, {}) if local else self.models
+        if models and record.get(key, models) == models:
+            record[key] = models
         elif models:
-            self.models[key] = frozenset()  # built differently in different places: unknown
+            record[key] = frozenset()  # built differently in different places: unknown
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
         found = self.built_from_in.setdefault(self.building, {})
@@ -249,8 +255,8 @@ class CallEvents:
 
     def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
         """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`)."""
-        callee = dotted_name(call.func)
-        if not context.patched or callee is None:
+        callee = dotted_name(call.func) if context.patched else None
+        if callee is None:
             return False
         index = self.index_of(context.function)
         local = callee.partition(".")[0] in self.visible_in(context.function)  # the function's own name, not the module's
