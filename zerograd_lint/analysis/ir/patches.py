@@ -10,6 +10,8 @@ import libcst as cst
 from zerograd_lint.analysis.ir.names import dotted_name
 
 PATCHERS = frozenset({"unittest.mock.patch", "mock.patch"})  # the standard library's, and its backport's
+# The keywords of `patch.multiple` that say how to patch, not what: the others name the attributes replaced.
+MULTIPLE_OPTIONS = frozenset({"spec", "create", "spec_set", "autospec", "new_callable"})
 
 
 def patch_targets(calls: Iterable[cst.BaseExpression], imports: Mapping[str, str | None]) -> frozenset[str]:
@@ -37,10 +39,10 @@ def patched_by(call: cst.Call, kind: str, imports: Mapping[str, str | None]) -> 
     if not positional:
         return ()
     if kind == "object":
-        owner = dotted_name(positional[0]) if len(positional) > 1 else None
-        attribute = positional[1].evaluated_value if len(positional) > 1 and isinstance(positional[1], cst.SimpleString) else None
-        root, _, rest = (owner or "").partition(".")
-        origin = imports.get(root)
+        if len(positional) < 2 or not isinstance(positional[1], cst.SimpleString):
+            return ()
+        root, _, rest = (dotted_name(positional[0]) or "").partition(".")
+        origin, attribute = imports.get(root), positional[1].evaluated_value
         if origin is None or not isinstance(attribute, str):
             return ()  # an object of the test's own (not a module or class it imports): not one the analysis names
         return (f"{origin}.{rest}.{attribute}" if rest else f"{origin}.{attribute}",)
@@ -48,7 +50,7 @@ def patched_by(call: cst.Call, kind: str, imports: Mapping[str, str | None]) -> 
     if not isinstance(target, str):
         return ()
     if kind == "multiple":
-        return tuple(f"{target}.{a.keyword.value}" for a in call.args if a.keyword is not None and a.keyword.value != "new")
+        return tuple(f"{target}.{a.keyword.value}" for a in call.args if a.keyword is not None and a.keyword.value not in MULTIPLE_OPTIONS)
     return (target,)
 
 
