@@ -49,7 +49,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import BATCH_INDEX_POSITION, LIGHTNING_LOOP_BODY, LIGHTNING_MODULE, MANUAL_OPTIMIZATION_FLAG
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -168,6 +168,26 @@ def can_read(
     if name in visible or name in top_level_names(index):
         return True
     return not any(name in module_locals(each) for each in {index, *homes.values()}) and name not in inlined
+
+
+@for_one_file
+def leaving(function: cst.FunctionDef) -> frozenset[str]:
+    """The names whose objects may outlive a call of the function: those it returns or yields, stores into an attribute
+    or an element (`self.optimizer = optimizer`), adds to a collection (`optimizers.append(optimizer)`) or declares
+    `global` or `nonlocal`; what is left is the call's own."""
+    found: set[str] = set()
+    for node in nodes_of(function.body, cst.CSTNode):
+        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            found.update(item.name.value for item in node.names)
+        elif isinstance(node, cst.Assign) and any(not isinstance(t.target, cst.Name) for t in node.targets):
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, cst.AnnAssign) and node.value is not None and not isinstance(node.target, cst.Name):
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
+            found.update(n.value for a in node.args for n in nodes_of(a.value, cst.Name))
+    return frozenset(found)
 
 
 @for_one_file
@@ -712,7 +732,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         (a matcher's, trained first) is not the one its caller builds over another under the same name."""
         outer = frozenset().union(*(self.visible_in(f) for f in context.stack))
         return {
-            name: naming.key(name) for name in sorted(locals_of(function) & outer)
+            name: naming.key(name) for name in sorted((locals_of(function) & outer) - leaving(function))
             if name not in overlay and name not in naming.params and resolver.role(cst.Name(name)) is Role.OPTIMIZER
         }
 
