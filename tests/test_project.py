@@ -472,6 +472,11 @@ LOOPS = [
     ("forward_of_a_module_held_by_a_short_name", "cleared_instructor.py", {}),
     ("own_step_beside_a_trainer_loop", "finetune.py", {"engine/steps.py": [("ZG101", 17, 9)]}),
     ("own_step_beside_a_trainer_loop", "finetune_cleared.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune_with.py", {}),
+    ("test_patches_the_trainer", "tests/test_finetune_unpatched.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
+    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
 ]
 
 

@@ -564,7 +564,7 @@ def build_facts(
         wanted = tuple(reading or root in reading_elsewhere for reading, root in zip(own, index.roots)) if len(own) == len(index.roots) else None
         blocks, inlined = built_roots(index, reader, wanted)
         read_roots = tuple(
-            filter(None, (settled(unsettled, root, analyse_reads, block, reader.models, reader.grad_names) for root, block in blocks.items()))
+            filter(None, (settled(unsettled, root, analyse_reads, block, reader.models_seen_by(root), reader.grad_names) for root, block in blocks.items()))
         )
         analysed += [*blocks, *inlined]
         elsewhere += followed_modules(reader)
@@ -711,7 +711,7 @@ def analyse_root(
     )
     # `for opt in optimizers: opt.step()` steps each optimizer the container visibly holds, named or not.
     optimizers = named | {element for key in named for element in builder.containers.get(key, ())}
-    models = dict(builder.models)
+    models = builder.models_seen_by(root)
     model_keys = frozenset(e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model") | {
         m for key in optimizers for m in models.get(key, ()) if len(models[key]) > 1
     }

@@ -24,7 +24,6 @@ import libcst as cst
 
 from zerograd_lint.analysis.code_text import code_only, words_may_matter
 from zerograd_lint.analysis.ir.index import ModuleIndex
-from zerograd_lint.analysis.ir.vocabulary import TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.module_source import Load, ModuleSource
 from zerograd_lint.analysis.outline import (
     Bound, Imported, Outline, import_froms, outline, statement_of, top_level_bindings, top_level_imports, top_level_statements,
@@ -388,19 +387,20 @@ class Project:
             self.functions[key] = (found[0], function) if found is not None and function is not None else None
         return self.functions[key]
 
-    def scheduler_class(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> bool | None:
-        """Whether a class of a module derives from a PyTorch LR scheduler; None when a base cannot be followed."""
+    def derives_from(self, home: ProjectModule, name: str, bases: frozenset[str], depth: int = LOOKUP_DEPTH) -> bool | None:
+        """Whether a class of a module derives from one of torch's `bases` (by their names: `TORCH_SCHEDULER_BASES`, a
+        PyTorch LR scheduler; `TORCH_OPTIMIZER_BASES`, an optimizer); None when a base cannot be followed."""
         cls = home.python_defs.get(name)
         if not isinstance(cls, ast.ClassDef):
             return None
         answers: list[bool | None] = []
         for base in cls.bases:
             dotted = dotted_name(base) or ""
-            if dotted.rsplit(".", 1)[-1] in TORCH_SCHEDULER_BASES:
+            if dotted.rsplit(".", 1)[-1] in bases:
                 return True
             found = self.definition(home, dotted) if dotted and depth > 0 else None
             if found is not None and found[1] is not None and isinstance(found[0].python_defs.get(found[1]), ast.ClassDef):
-                answers.append(self.scheduler_class(found[0], found[1], depth - 1))
+                answers.append(self.derives_from(found[0], found[1], bases, depth - 1))
             else:
                 answers.append(None if dotted != "object" else False)
         if True in answers:

@@ -24,7 +24,8 @@ from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
+from zerograd_lint.analysis.ir.patches import patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -48,7 +49,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import Resolver, loop_elements
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import BATCH_INDEX_POSITION, LIGHTNING_LOOP_BODY, LIGHTNING_MODULE, MANUAL_OPTIMIZATION_FLAG
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -140,6 +141,9 @@ class Context:
     # A loop over a literal list of instances built once per element (`Builder.unrolled_loop`): the target's instance
     # in the body being built, and the key of that element (`for hook in self.hooks:`, `hook` is `self.hooks[1]`).
     unrolled: Mapping[str, tuple[Construction, str]] = field(default_factory=dict)
+    # The names a test replaces with mocks around the code being built (`patches.py`): its `@patch(...)` decorators,
+    # a `with patch(...)` around; a call reaching one is unknown (`CallEvents.runs_a_mock`).
+    patched: frozenset[str] = frozenset()
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -164,6 +168,26 @@ def can_read(
     if name in visible or name in top_level_names(index):
         return True
     return not any(name in module_locals(each) for each in {index, *homes.values()}) and name not in inlined
+
+
+@for_one_file
+def leaving(function: cst.FunctionDef) -> frozenset[str]:
+    """The names whose objects may outlive a call of the function: those it returns or yields, stores into an attribute
+    or an element (`self.optimizer = optimizer`), adds to a collection (`optimizers.append(optimizer)`) or declares
+    `global` or `nonlocal`; what is left is the call's own."""
+    found: set[str] = set()
+    for node in nodes_of(function.body, cst.CSTNode):
+        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            found.update(item.name.value for item in node.names)
+        elif isinstance(node, cst.Assign) and any(not isinstance(t.target, cst.Name) for t in node.targets):
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, cst.AnnAssign) and node.value is not None and not isinstance(node.target, cst.Name):
+            found.update(n.value for n in nodes_of(node.value, cst.Name))
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
+            found.update(n.value for a in node.args for n in nodes_of(a.value, cst.Name))
+    return frozenset(found)
 
 
 @for_one_file
@@ -192,6 +216,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
         self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
+        self.root_models: dict[Container | None, dict[str, frozenset[str]]] = {}  # the same, for each root's own locals
         self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
         # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
         # not one visible construction), for the models optimizers are built from and the models cleared: over the
@@ -237,7 +262,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         context = Context(
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
-            loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming,
+            loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming, patched=self.patches_of(root),
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
@@ -247,6 +272,23 @@ class Builder(CallEvents, Inlining, EngineRuns):
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
+
+    def models_seen_by(self, root: Container) -> dict[str, frozenset[str]]:
+        """Optimizer key -> the model it is built from, as the root reads them: its own locals' (`note_models`) over
+        the file's."""
+        return {**self.models, **self.root_models.get(root, {})}
+
+    def patches_of(self, root: Container) -> frozenset[str]:
+        """What the root's `@patch(...)` decorators replace while it runs; its class's too, for a test method (those
+        apply to the methods named as tests, `patch.TEST_PREFIX`)."""
+        if not isinstance(root, cst.FunctionDef):
+            return frozenset()
+        index = self.index_of(root)
+        decorators = [d.decorator for d in root.decorators]
+        owner = index.owner_class(root)
+        if owner is not None and root.name.value.startswith("test"):
+            decorators += [d.decorator for d in owner.decorators]
+        return patch_targets(decorators, index.imports)
 
     def analysed_root(self, root: Container) -> None:
         """`built_from` takes what the root's build found. A root left out for being inlined into a caller adds nothing:
@@ -378,6 +420,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                     inner = replace(inner, no_grad=True)
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
+                if patched := patch_targets([item.item], self.index_of(context.function).imports):
+                    inner = replace(inner, patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
             body = self.block(statements_of(statement.body), inner)
             exits = [node for item in statement.items for node in self.scale_loss_exit(item.item, context)]
             return [*nodes, body, *exits]
@@ -472,14 +516,14 @@ class Builder(CallEvents, Inlining, EngineRuns):
         in_place = isinstance(statement, cst.AugAssign)
         if in_place and isinstance(statement.target, cst.Subscript) and assigned_names(statement.target.value):
             names = frozenset({code_of(statement.target.value)})  # `losses[k] += loss_q`: the list holds the new value
-        if isinstance(value, cst.Call) and (
-            (is_optimizer_construction(value) and not self.over_lasting_model(value, context))
+        if isinstance(value, cst.Call) and not self.runs_a_mock(value, context) and (
+            (self.builds_an_optimizer(value, targets, context) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)
             or hands_back_an_unknown_optimizer(value, targets, context.resolver)
         ):
             # A new optimizer, most often over a new model: its gradients start from None.
             nodes.append(self.event(Clear, statement, target=ClearTarget("fresh", None), set_to_none=None))
-        if value is not None and len(targets) == 1:
+        if value is not None and len(targets) == 1 and not (isinstance(value, cst.Call) and self.runs_a_mock(value, context)):
             nodes.extend(self.optimizer_built(targets[0], value, context))
             nodes.extend(self.scaler_built(targets[0], value, context))
         accumulated = state_events.accumulation(statement) or state_events.stored_into_tensor(statement, context.resolver)
@@ -579,6 +623,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
         copies = operand[0] if operand is not None and operand[1] == {operand[0]} else None  # as a flag's atom keys it
         return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag, copies=copies)
 
+    def builds_an_optimizer(self, call: cst.Call, targets: list[cst.BaseExpression], context: Context) -> bool:
+        """`torch.optim.AdamW(...)`, or a class of the file or the project derived from torch's `Optimizer` bound to a
+        name that says optimizer (`optimizer = AnyPrecisionAdamW(...)`)."""
+        if is_optimizer_construction(call):
+            return True
+        callee = dotted_name(call.func)
+        return (
+            callee is not None and callee.rsplit(".", 1)[-1][:1].isupper()
+            and any(says_optimizer(last_name(name) or "") for target in targets for name in assigned_names(target))
+            and self.index_of(context.function).is_torch_optimizer_class(callee)
+        )
+
     @staticmethod
     def over_lasting_model(construction: cst.Call, context: Context) -> bool:
         """An optimizer built in a loop over a model that loop never rebuilds: its `.grad` is the model's, not new."""
@@ -668,6 +724,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
             inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
 
+    def own_keys(
+        self, function: cst.FunctionDef, naming: Naming, resolver: Resolver, overlay: Mapping[str, str], context: Context
+    ) -> dict[str, str]:
+        """The helper's locals naming an optimizer that a function it runs in binds too, keyed as its own
+        (`Naming.key`): a local name is local to its function, and the optimizer a helper builds over its own model
+        (a matcher's, trained first) is not the one its caller builds over another under the same name."""
+        outer = frozenset().union(*(self.visible_in(f) for f in context.stack))
+        return {
+            name: naming.key(name) for name in sorted((locals_of(function) & outer) - leaving(function))
+            if name not in overlay and name not in naming.params and resolver.role(cst.Name(name)) is Role.OPTIMIZER
+        }
+
     def past_allowance(self) -> bool:
         """Whether the inlining of another module's method has built all the statements it may."""
         return self.inlining_until is not None and self.built > self.inlining_until
@@ -684,6 +752,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         mro = tuple(instance[0].lineage(instance[1])) if instance is not None else context.mro
         mro = mro if any(cls is owner for _, cls in mro) else ()  # `self`'s classes, where the method is one of theirs
         resolver = self.index_of(function).resolver_for(function, overlay, roles, arguments, mro[0] if mro else None)
+        if own_keys := self.own_keys(function, naming, resolver, overlay, context):
+            resolver = replace(resolver, own_keys=own_keys)
         around = self.enclosing_instance(function, context)
         if around is not None:
             resolver = resolver.within(around.resolver, locals_of(function))
@@ -698,6 +768,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             no_grad=context.no_grad or state_events.function_disables_grad(function),
             entered_without_grad=context.no_grad or state_events.function_disables_grad(function),
             mro=mro,
+            patched=context.patched,
         )
         body = statements_of(function.body)
         inner = replace(

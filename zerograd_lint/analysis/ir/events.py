@@ -13,7 +13,9 @@ from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
+from zerograd_lint.analysis.ir.inlining import locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
+from zerograd_lint.analysis.ir.patches import reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     AssertedNoGrad,
@@ -161,12 +163,17 @@ class CallEvents:
         return key
 
     def note_models(self, key: str, models: frozenset[str], resolver: Resolver) -> None:
-        """The model the optimizer keyed `key` is built from, where this place shows it."""
+        """The model the optimizer keyed `key` is built from, where this place shows it: for a local of the root
+        being built, in that root's own record (a local name is local to its function: another function's `optimizer`
+        is another optimizer), else in the file's (`self.optimizer`, built in `__init__`, stepped in `train`)."""
         self.record_constructions(models, resolver)
-        if models and self.models.get(key, models) == models:
-            self.models[key] = models
+        root = self.building
+        local = isinstance(root, cst.FunctionDef) and key.isidentifier() and key in locals_of(root)
+        record = self.root_models.setdefault(root, {}) if local else self.models
+        if models and record.get(key, models) == models:
+            record[key] = models
         elif models:
-            self.models[key] = frozenset()  # built differently in different places: unknown
+            record[key] = frozenset()  # built differently in different places: unknown
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
         found = self.built_from_in.setdefault(self.building, {})
@@ -181,6 +188,8 @@ class CallEvents:
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         if (stepped := self.xla_step(call, context)) is not None:
             return stepped
+        if self.runs_a_mock(call, context):
+            return self.unknown_call(call, context)
         if isinstance(func, cst.Name):
             return self.named_call(call, func, context)
         if isinstance(func, cst.Subscript):
@@ -250,6 +259,16 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
+        """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`)."""
+        callee = dotted_name(call.func) if context.patched else None
+        if callee is None:
+            return False
+        index = self.index_of(context.function)
+        local = callee.partition(".")[0] in self.visible_in(context.function)  # the function's own name, not the module's
+        module = index.project.name if index.project is not None else None
+        return reaches_patched(callee, module, index.imports, local, context.patched)
 
     def named_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node]:
         """The events of a call of a bare name: a clip function, a def (of the file, imported, handed in), a bound
@@ -328,6 +347,11 @@ class CallEvents:
         if isinstance(call.func, cst.Name) and call.func.value in PLAIN_BUILTINS and not context.resolver.bindings(call.func.value):
             if self.index_of(context.function).function(context.function, call.func.value) is None:
                 return []  # `zip(optimizers, losses)`: pairs, counts or shows what it is handed, calls none of it
+        return self.unknown_call(call, context)
+
+    def unknown_call(self, call: cst.Call, context: Context) -> list[Node]:
+        """A call of code not known at all (no summary either: a test's mock, `patches.py`): handed the loss and an
+        optimizer, it may backward and step, so the gradients after it are of unknown origin."""
         arguments = [a.value for a in call.args]
         hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):

@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dec
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children, nodes_of
-from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_OPTIMIZER_BASES, TORCH_SCHEDULER_BASES
 from zerograd_lint.analysis.outline import Bound
 from zerograd_lint.analysis.questions.visitor import dotted_name as python_dotted_name
 
@@ -64,6 +64,17 @@ def statements_of(body: cst.BaseSuite) -> Sequence[cst.BaseStatement | cst.BaseS
 
 # Bases that bring no method a class's lifecycle calls could reach (`ModuleIndex.own_lineage`).
 PLAIN_BASES = frozenset({"object", "ABC", "abc.ABC"})
+
+
+def derived_classes(classes: Mapping[str, cst.ClassDef], bases: frozenset[str]) -> frozenset[str]:
+    """The `classes` of a file derived, directly or through each other, from one named in `bases`."""
+    named = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in classes.items()}
+    found: set[str] = set()
+    while True:
+        grown = {name for name, names in named.items() if names & (bases | found)}
+        if grown == found:
+            return frozenset(found)
+        found = grown
 
 
 class ModuleIndex:
@@ -236,16 +247,29 @@ class ModuleIndex:
         home = self.project
         if not rest and root in self.classes:
             # Derived from one in the file, or through bases imported from the project's other modules.
-            return root in self.scheduler_classes or (home is not None and home.project.scheduler_class(home, root) is True)
+            return root in self.scheduler_classes or (home is not None and home.project.derives_from(home, root, TORCH_SCHEDULER_BASES) is True)
         if not rest and root in self.defs_in.get(self.module, {}):
             return False  # what it returns is followed instead
         found = home.project.definition(home, callee) if home is not None else None
         if found is not None and found[1] is not None:
-            return found[0].project.scheduler_class(found[0], found[1]) is True  # a class (or factory) of the project
+            return found[0].project.derives_from(found[0], found[1], TORCH_SCHEDULER_BASES) is True  # a class (or factory) of the project
         if root not in self.imports:
             return builds_torch_scheduler(callee, imported=False)
         origin = self.imports[root]
         return origin is not None and builds_torch_scheduler(f"{origin}.{rest}" if rest else origin, imported=True)
+
+    def is_torch_optimizer_class(self, callee: str) -> bool:
+        """Whether `callee` names a class of the file or of the project derived from an optimizer of torch (or of a
+        library the vocabulary names, `TORCH_OPTIMIZER_BASES`), its bases followed across the project's modules
+        (llama-recipes' `AnyPrecisionAdamW(Optimizer)`): calling it builds a new optimizer."""
+        root, _, rest = callee.partition(".")
+        home = self.project
+        if not rest and root in self.classes:
+            return root in derived_classes(self.classes, TORCH_OPTIMIZER_BASES) or (
+                home is not None and home.project.derives_from(home, root, TORCH_OPTIMIZER_BASES) is True
+            )
+        found = home.project.definition(home, callee) if home is not None and (rest or root in self.imports) else None
+        return found is not None and found[1] is not None and found[0].project.derives_from(found[0], found[1], TORCH_OPTIMIZER_BASES) is True
 
     @cached_property
     def collections_written(self) -> frozenset[str]:
@@ -265,13 +289,7 @@ class ModuleIndex:
     @cached_property
     def scheduler_classes(self) -> frozenset[str]:
         """Classes of the file derived (directly or through each other) from a PyTorch LR scheduler."""
-        bases = {name: {(dotted_name(b.value) or "").rsplit(".", 1)[-1] for b in cls.bases} for name, cls in self.classes.items()}
-        found: set[str] = set()
-        while True:
-            grown = {name for name, names in bases.items() if names & (TORCH_SCHEDULER_BASES | found)}
-            if grown == found:
-                return frozenset(found)
-            found = grown
+        return derived_classes(self.classes, TORCH_SCHEDULER_BASES)
 
     @cached_property
     def option_defaults(self) -> dict[str, cst.BaseExpression | None]:

@@ -451,6 +451,9 @@ class Resolver:
     arguments: Mapping[str, tuple["Resolver", cst.BaseExpression]] = field(default_factory=dict)
     self_class: str | None = None  # the class whose method this is: what `self` was built with
     same_file: SameFile | None = None
+    # An inlined helper's own locals keyed apart from the same names of the functions it runs in (`Naming.key`):
+    # `optimizer` of a helper building its own, called where its caller binds another (`Inlining.own_keys`).
+    own_keys: Mapping[str, str] = field(default_factory=dict)
     # See `by_receiver`; not an argument, so that `replace()` starts a resolver with its own.
     answers: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -467,6 +470,7 @@ class Resolver:
             overlay={**free(enclosing.overlay), **self.overlay},
             overlay_roles={**free(enclosing.overlay_roles), **self.overlay_roles},
             arguments={**free(enclosing.arguments), **self.arguments},
+            own_keys={**free(enclosing.own_keys), **self.own_keys},
         )
 
     def bindings(self, key: str) -> list[Binding]:
@@ -491,7 +495,7 @@ class Resolver:
             elements = [b.element_of for b in self.bindings(node.value) if b.element_of is not None]
             if elements and not others and not aliases:
                 return self.canonical(elements[0], depth + 1)
-            return node.value
+            return self.own_keys.get(node.value, node.value)
         if isinstance(node, cst.Attribute):
             key = code_of(node)
             if key in self.overlay:  # `self.optimizer` of an instance's method: what the caller handed its construction

@@ -22,6 +22,8 @@ OPTIMIZER_CLASSES = frozenset(
     FusedAdam FusedLAMB FusedSGD FusedNovoGrad CPUAdam DeepSpeedCPUAdam Adam8bit AdamW8bit
     PagedAdamW PagedAdamW8bit PagedAdam Lion8bit PagedLion SGD8bit AdEMAMix ScheduleFreeAdamW""".split()
 )
+# The bases that make a class an optimizer: torch's `Optimizer`, or one of the optimizers above (`class Lamb(AdamW)`).
+TORCH_OPTIMIZER_BASES = frozenset({"Optimizer", *OPTIMIZER_CLASSES})
 # Optimizers that evaluate the closure handed to `step()` several times per step (LBFGS: up to `max_iter`,
 # the line search more), each evaluation's backward adding to the last unless the closure clears.
 CLOSURE_REEVALUATING_OPTIMIZERS = frozenset({"LBFGS"})

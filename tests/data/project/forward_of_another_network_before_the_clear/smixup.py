@@ -1,10 +1,11 @@
-# expect: ZG104 62:17
+# expect: ZG104 63:17
 """S-Mixup's method class (DIG's shape, written here): the matcher is trained first with its own optimizer; `mixup`
 embeds a batch and a shuffled copy with the matcher, detaches the embeddings and mixes the features by their soft
 assignment; `train_test` then trains a fresh classifier on mixed batches, clearing its optimizer after the mixup and
 before the classifier's forward. The forward before that clear is the matcher's, whose parameters the classifier's
 optimizer does not hold and whose output is detached: the clear is at the start of the classifier's step (no ZG104).
-`train_test_late_clear` clears after the classifier's forward: reported."""
+`train_test_late_clear` clears after the classifier's forward: reported. `train_matcher`, run inside both, names its
+own optimizer `optimizer` too: a local of each method, two optimizers over two networks (`Builder.own_keys`)."""
 
 import torch
 import torch.nn.functional as F

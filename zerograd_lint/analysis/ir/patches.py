@@ -1,0 +1,75 @@
+"""The names a test replaces with mocks while it runs (`unittest.mock.patch`): a call reaching one runs the mock,
+not the code the name is bound to elsewhere, so the analysis neither inlines it nor reads it as what it builds."""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import libcst as cst
+
+from zerograd_lint.analysis.ir.names import dotted_name
+
+PATCHERS = frozenset({"unittest.mock.patch", "mock.patch"})  # the standard library's, and its backport's
+# The keywords of `patch.multiple` that say how to patch, not what: the others name the attributes replaced.
+MULTIPLE_OPTIONS = frozenset({"spec", "create", "spec_set", "autospec", "new_callable"})
+
+
+def patch_targets(calls: Iterable[cst.BaseExpression], imports: Mapping[str, str | None]) -> frozenset[str]:
+    """The dotted names the patchers among `calls` replace (a test's decorators, a `with` statement's items), their
+    callees read through the module's `imports`: `patch("pkg.mod.train")`, `patch.object(mod, "train")` (`mod`
+    imported), `patch.multiple("pkg.mod", train=DEFAULT)`."""
+    found: set[str] = set()
+    for call in calls:
+        callee = dotted_name(call.func) if isinstance(call, cst.Call) else None
+        if callee is None:
+            continue
+        root, _, rest = callee.partition(".")
+        origin = imports.get(root)
+        full = f"{origin}.{rest}" if origin and rest else origin or callee
+        patcher, _, kind = full.rpartition(".") if full.endswith((".object", ".multiple")) else (full, "", "")
+        if patcher not in PATCHERS:
+            continue
+        found.update(patched_by(call, kind, imports))
+    return frozenset(found)
+
+
+def patched_by(call: cst.Call, kind: str, imports: Mapping[str, str | None]) -> Iterable[str]:
+    """The names one patcher's call replaces (nothing where its arguments are not literal names)."""
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if not positional:
+        return ()
+    if kind == "object":
+        if len(positional) < 2 or not isinstance(positional[1], cst.SimpleString):
+            return ()
+        root, _, rest = (dotted_name(positional[0]) or "").partition(".")
+        origin, attribute = imports.get(root), positional[1].evaluated_value
+        if origin is None or not isinstance(attribute, str):
+            return ()  # an object of the test's own (not a module or class it imports): not one the analysis names
+        return (f"{origin}.{rest}.{attribute}" if rest else f"{origin}.{attribute}",)
+    target = positional[0].evaluated_value if isinstance(positional[0], cst.SimpleString) else None
+    if not isinstance(target, str):
+        return ()
+    if kind == "multiple":
+        return tuple(f"{target}.{a.keyword.value}" for a in call.args if a.keyword is not None and a.keyword.value not in MULTIPLE_OPTIONS)
+    return (target,)
+
+
+def reaches_patched(
+    callee: str, module: str | None, imports: Mapping[str, str | None], local: bool, patched: frozenset[str]
+) -> bool:
+    """Whether a call of `callee`, written in `module`, runs a mock of `patched`: `patch("pkg.mod.train")` replaces
+    the name `train` that `pkg.mod`'s code looks up (not the def its import bound it to elsewhere), and what is read
+    through it (`patch("pkg.mod.optim.AdamW")`: `optim.AdamW` there); a name bound to a module (`optim` of `import
+    torch.optim as optim`) is looked up in that module too (`patch("torch.optim.AdamW")`). A `local` name (the
+    function's own) is not the module's."""
+    if not patched:
+        return False
+    root, _, rest = callee.partition(".")
+    reads = [(f"{module}.{callee}", f"{module}.{root}")] if module and not local else []
+    origin = imports.get(root) if not local else None
+    if origin and rest:
+        reads.append((f"{origin}.{rest}", f"{origin}.{rest.partition('.')[0]}"))
+    return any(
+        read == target or (read.startswith(f"{target}.") and target.startswith(shortest))
+        for read, shortest in reads for target in patched
+    )
