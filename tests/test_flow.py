@@ -247,3 +247,21 @@ def test_paths_through_a_dispatch_that_tested_other_literals_on_the_way_are_one_
     assert not_cpu == frozenset({(ddp.key, False), (cpu.key, False)})  # nothing holds: nothing more is said
     state = sure({by_elif: frozenset({1}), not_cpu | {("fp16", True)}: frozenset({1})})
     assert domain.merge_twins(state) == sure({frozenset({(ddp.key, False), ("fp16", True)}): frozenset({1})})
+
+
+def test_a_content_made_again_is_the_one_made_first() -> None:
+    """Both paths of a join hold the same content objects (`GradientDomain.contents_made`): a join's subset test and
+    union end at identity, not comparing equal contents tag by tag (speechbrain's recipes: most of their CPU)."""
+    from zerograd_lint.analysis.interpret.gradients import GradientDomain, Mark
+    from zerograd_lint.analysis.interpret.locations import Locations
+    from zerograd_lint.analysis.ir.structure import Structure
+
+    domain = GradientDomain(
+        optimizers=frozenset({"opt"}), model_keys=frozenset(), models={}, association={}, forward={},
+        structure=Structure(), locations=Locations(),
+    )
+    state = domain.initial()
+    caught = lambda content: content | {(Mark.CAUGHT,)}  # noqa: E731
+    (first,), (again,) = domain.apply(state, ["opt"], caught)["opt"], domain.apply(state, ["opt"], caught)["opt"]
+    assert first == frozenset({(Mark.INITIAL,), (Mark.CAUGHT,)})
+    assert again is first

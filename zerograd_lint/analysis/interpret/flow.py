@@ -815,10 +815,13 @@ class Correlated(Generic[State]):
         if then is not None and orelse is not None:
             then, orelse = dict(then), dict(orelse)
             own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
+            # What each valuation decides besides the test's own atoms, made once for all the pairs it is in.
+            told = {v: tuple((key, value) for key, value in v if key not in own) for v in [*then, *orelse]}
+            decided = {v: dict(told[v]) for v in orelse}
 
             def agree(first: Valuation, second: Valuation) -> bool:
-                decided = {key: value for key, value in first if key not in own}
-                return all(decided.get(key, value) == value for key, value in second if key not in own)
+                values = decided[first]
+                return all(values.get(key, value) == value for key, value in told[second])
 
             for taken in list(then):
                 for skipped in [v for v in orelse if agree(v, taken)]:

@@ -330,6 +330,9 @@ class GradientDomain(PassThrough):
     apart: Mapping[int, frozenset[str]] = field(default_factory=dict)  # forward pass id -> optimizers it cannot reach
     recorded: Recorded[GradState] = field(init=False, default_factory=Recorded)
     loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
+    # Each content made once: `apply` hands back the one already made for equal tags. A join's subset test and union
+    # then meet the same objects on both paths (identity, not a comparison of their tags).
+    contents_made: dict[Content, Content] = field(init=False, default_factory=dict)
 
     def initial(self) -> dict[str, frozenset]:
         start = frozenset({frozenset({(Mark.INITIAL,)})})
@@ -425,10 +428,10 @@ class GradientDomain(PassThrough):
         return {backward: frozenset(tags) for backward, tags in found.items()}
 
     def apply(self, state: GradState, keys, change) -> GradState:
-        updated = dict(state)
+        updated, made = dict(state), self.contents_made.setdefault
         for key in keys:
             if key in updated:
-                contents = frozenset(change(content) for content in updated[key])
+                contents = frozenset(made(new, new) for new in map(change, updated[key]))
                 updated[key] = contents if len(contents) <= MAX_CONTENTS else frozenset({widened(contents)})
         return updated
 

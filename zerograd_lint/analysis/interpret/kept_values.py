@@ -75,7 +75,11 @@ def lookup(state: Definitions, scope: cst.CSTNode, name: str) -> frozenset[Defin
 def define(state: Definitions, scope: cst.CSTNode, name: str, definitions: frozenset[Definition]) -> Definitions:
     """`name` set anew: its own parts (`stats.total` for `stats`) go with its old value."""
     key = slot(scope, name)
-    kept = {k: v for k, v in state.items() if not (k[0] is key[0] and k[1].startswith((f"{name}.", f"{name}[")))}
+    held, parts = key[0], (f"{name}.", f"{name}[")
+    # A copy keeps the slots' hashes (each hash of a slot asks its LibCST node's `__hash__`): only the parts are dropped.
+    kept = dict(state)
+    for part in [k for k in state if k[0] is held and k[1].startswith(parts)]:
+        del kept[part]
     kept[key] = definitions
     return kept
 
@@ -83,9 +87,10 @@ def define(state: Definitions, scope: cst.CSTNode, name: str, definitions: froze
 def parts_handed(state: Definitions, scope: cst.CSTNode, argument: str, helper: cst.CSTNode, parameter: str) -> Definitions:
     """The parts of the caller's `argument` (`self.outputs` of `self`) as those of the helper's `parameter` it is handed
     (`runner.outputs` of a hook's `after_train_iter(self, runner)` called with the runner's `self`)."""
+    parts = (f"{argument}.", f"{argument}[")
     return {
         slot(helper, parameter + name[len(argument):]): definitions for (held, name), definitions in state.items()
-        if name.startswith((f"{argument}.", f"{argument}[")) and held is slot(scope, name)[0]
+        if name.startswith(parts) and held is slot(scope, name)[0]
     }
 
 

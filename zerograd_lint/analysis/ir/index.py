@@ -34,26 +34,29 @@ Built = tuple["ModuleIndex", cst.ClassDef]  # a class of the file or of a module
 
 
 def suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.CSTNode]]:
-    """The statement bodies directly inside a compound statement."""
-    if isinstance(statement, cst.If):
-        yield statement.body.body
-        if statement.orelse is not None:
-            yield [statement.orelse] if isinstance(statement.orelse, cst.If) else statement.orelse.body.body
-    elif isinstance(statement, (cst.For, cst.While)):
-        yield statement.body.body
-        if statement.orelse is not None:
-            yield statement.orelse.body.body
-    elif isinstance(statement, cst.With):
-        yield statement.body.body
-    elif isinstance(statement, (cst.Try, cst.TryStar)):
-        yield statement.body.body
-        for handler in statement.handlers:
+    """The statement bodies directly inside a compound statement (asked of every statement the index and the builder
+    walk: kinds told by `type() is`, as in `names.dotted_name`)."""
+    kind = type(statement)
+    if kind is cst.If:
+        yield statement.body.body  # type: ignore[attr-defined]
+        orelse = statement.orelse  # type: ignore[attr-defined]
+        if orelse is not None:
+            yield [orelse] if type(orelse) is cst.If else orelse.body.body
+    elif kind is cst.For or kind is cst.While:
+        yield statement.body.body  # type: ignore[attr-defined]
+        if statement.orelse is not None:  # type: ignore[attr-defined]
+            yield statement.orelse.body.body  # type: ignore[attr-defined]
+    elif kind is cst.With:
+        yield statement.body.body  # type: ignore[attr-defined]
+    elif kind is cst.Try or kind is cst.TryStar:
+        yield statement.body.body  # type: ignore[attr-defined]
+        for handler in statement.handlers:  # type: ignore[attr-defined]
             yield handler.body.body
-        for extra in (statement.orelse, statement.finalbody):
+        for extra in (statement.orelse, statement.finalbody):  # type: ignore[attr-defined]
             if extra is not None:
                 yield extra.body.body
-    elif isinstance(statement, cst.Match):
-        for case in statement.cases:
+    elif kind is cst.Match:
+        for case in statement.cases:  # type: ignore[attr-defined]
             yield case.body.body
 
 
