@@ -68,8 +68,11 @@ GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
 # brackets, on a later line: rare, looked at closely).
-UNCALLED_NAME = rb"(?:zero_grad|backward|step|update|unscale_)[ \t\f\r]*(?:[#;)\\\n]|\Z)"
-UNCALLED_OR_COMMENT = re.compile(rb"\.[\s\\]*(?:(" + UNCALLED_NAME + rb")|#)")
+UNCALLED_WORDS = (b"zero_grad", b"backward", b"step", b"update", b"unscale_")
+UNCALLED_NAME = rb"(?:" + b"|".join(UNCALLED_WORDS) + rb")[ \t\f\r]*(?:[#;)\\\n]|\Z)"
+# Most dots are followed by a letter no such name starts with: looking at that byte first ends those tries sooner.
+MAY_FOLLOW_THE_DOT = rb"(?=[\s\\#" + bytes(sorted({word[0] for word in UNCALLED_WORDS})) + rb"])"
+UNCALLED_OR_COMMENT = re.compile(rb"\." + MAY_FOLLOW_THE_DOT + rb"[\s\\]*(?:(" + UNCALLED_NAME + rb")|#)")
 NAME_AFTER_COMMENTS = re.compile(rb"(?:[\s\\]|#[^\n]*(?:\n|\Z))*" + UNCALLED_NAME)
 
 

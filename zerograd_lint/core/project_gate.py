@@ -45,6 +45,7 @@ TRAINER_WORD = b"train"
 # Or the class alone: a subclass's module that says only `Trainer` (`class PlainTrainer(Trainer):` looping over
 # `self.loader` with the base's `self.step(batch)`). Measured over the corpus's 35,731 files: 26 more pass the words.
 TRAINER_CLASS_WORD = b"Train"
+TRAINER_PART = b"rain"  # of both words
 # Or a subclass whose own words have a backward or a step (`class Classifier(ManualModule):` stepping in its `update`):
 # an override that a base class's loop or step body of another module may run. Such a file is let in only when a
 # training module it imports calls one of its defs on `self` (`ProjectGate.driven_overrides`). Measured: 38 more of
@@ -591,7 +592,9 @@ def imports_a_trainer(data: bytes) -> bool:
 
 def says_train(data: bytes) -> bool:
     """The text speaks of training or of a trainer (`TRAINER_WORD`, `TRAINER_CLASS_WORD`)."""
-    return TRAINER_WORD in data or TRAINER_CLASS_WORD in data
+    # Both words hold `rain`: one look rules out most texts, where looking for each missing word took two (the screen
+    # asks every text of a tree whose own words did not pass: torch's, 2,260 of 2,328)
+    return TRAINER_PART in data and (TRAINER_WORD in data or TRAINER_CLASS_WORD in data)
 
 
 def says_optimizer(data: bytes) -> bool:
