@@ -177,15 +177,16 @@ def leaving(function: cst.FunctionDef) -> frozenset[str]:
     `global` or `nonlocal`; what is left is the call's own."""
     found: set[str] = set()
     for node in nodes_of(function.body, cst.CSTNode):
-        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+        kind = type(node)  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance at every node
+        if (kind is cst.Return or kind is cst.Yield) and node.value is not None:
             found.update(n.value for n in nodes_of(node.value, cst.Name))
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+        elif kind is cst.Global or kind is cst.Nonlocal:
             found.update(item.name.value for item in node.names)
-        elif isinstance(node, cst.Assign) and any(not isinstance(t.target, cst.Name) for t in node.targets):
+        elif kind is cst.Assign and any(type(t.target) is not cst.Name for t in node.targets):
             found.update(n.value for n in nodes_of(node.value, cst.Name))
-        elif isinstance(node, cst.AnnAssign) and node.value is not None and not isinstance(node.target, cst.Name):
+        elif kind is cst.AnnAssign and node.value is not None and type(node.target) is not cst.Name:
             found.update(n.value for n in nodes_of(node.value, cst.Name))
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
+        elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in GROWING_METHODS:
             found.update(n.value for a in node.args for n in nodes_of(a.value, cst.Name))
     return frozenset(found)
 

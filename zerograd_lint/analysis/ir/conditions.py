@@ -252,12 +252,13 @@ class Naming:
 
     def chain(self, node: cst.BaseExpression) -> str | None:
         """The key of `x`, `self.scaler`, `cfg['amp']`; None for anything else."""
-        if isinstance(node, cst.Name):
+        kind = type(node)  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance
+        if kind is cst.Name:
             return None if node.value in self.constants else self.key(node.value)
-        if isinstance(node, cst.Attribute):
+        if kind is cst.Attribute:
             base = self.chain(node.value)
             return f"{base}.{node.attr.value}" if base is not None else None
-        if isinstance(node, cst.Subscript) and literal_index(node) is not None:
+        if kind is cst.Subscript and literal_index(node) is not None:
             base = self.chain(node.value)
             return f"{base}[{literal_index(node)}]" if base is not None else None
         return None
@@ -319,16 +320,18 @@ def literal_index(node: cst.Subscript) -> str | None:
 
 def literal_of(node: cst.CSTNode) -> str | None:
     """A literal as a canonical text (`'train'` for `"train"`), else None."""
-    if isinstance(node, cst.Name):
+    kind = type(node)  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance (asked of most operands)
+    if kind is cst.Name:
         return node.value if node.value in {"True", "False", "None"} else None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = literal_of(node.expression) if isinstance(node.expression, (cst.Integer, cst.Float)) else None
+    if kind is cst.UnaryOperation and type(node.operator) is cst.Minus:
+        inner = literal_of(node.expression) if type(node.expression) in NUMBERS else None
         return literal_eval_text(f"-{inner}") if inner is not None else None
-    if isinstance(node, (cst.Integer, cst.Float)):
-        return literal_eval_text(node.value)
-    if isinstance(node, cst.SimpleString):
+    if kind in NUMBERS or kind is cst.SimpleString:
         return literal_eval_text(node.value)
     return None
+
+
+NUMBERS = frozenset({cst.Integer, cst.Float})
 
 
 def literal_eval_text(text: str) -> str | None:

@@ -215,7 +215,7 @@ class ModuleIndex:
         torch.optim.lr_scheduler import StepLR as S`, `optim` -> `torch.optim`; None where imports disagree."""
         found: dict[str, str | None] = {}
         for statement in small_statements(self.module.body):
-            if not isinstance(statement, (cst.Import, cst.ImportFrom)) or isinstance(statement.names, cst.ImportStar):
+            if type(statement) not in IMPORTS or type(statement.names) is cst.ImportStar:
                 continue
             for alias in statement.names:
                 full = code_of(alias.name)
@@ -458,7 +458,7 @@ class ModuleIndex:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's (where the module's
         last binding of the name is a def: not one an import rebinds, nor one of two an `if` chooses between, `bound`)."""
         node: Container | None = container
-        while isinstance(node, cst.FunctionDef):
+        while type(node) is cst.FunctionDef:  # a final class: `type()` spares ABCMeta's isinstance
             found = self.defs_in.get(node, {}).get(name)
             if found is not None:
                 return found
@@ -737,10 +737,15 @@ def yields(function: cst.FunctionDef) -> bool:
     pending: list[cst.CSTNode] = [function.body]
     while pending:
         node = pending.pop()
-        if isinstance(node, cst.Yield):
+        if type(node) is cst.Yield:  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance
             return True
-        pending.extend(child for child in code_children(node) if not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)))
+        pending.extend(child for child in code_children(node) if type(child) not in OWN_SCOPES)
     return False
+
+
+# LibCST's node classes are final, so `type()` tells them (an isinstance against one runs ABCMeta's `__instancecheck__`)
+OWN_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})  # nodes whose `yield` is not the enclosing def's
+IMPORTS = frozenset({cst.Import, cst.ImportFrom})
 
 
 def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallStatement]:

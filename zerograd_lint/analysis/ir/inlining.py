@@ -62,7 +62,7 @@ def chosen_by_one_test(name: cst.Name, bindings: int, container: Container) -> b
         statement = statements.pop()
         statements.extend(each for suite in reversed([*suites(statement)]) for each in reversed(suite))
         arms: list[Sequence[cst.CSTNode]] = []
-        branch: cst.If | cst.Else | None = statement if isinstance(statement, cst.If) else None
+        branch: cst.If | cst.Else | None = statement if type(statement) is cst.If else None  # final: no ABCMeta isinstance
         while branch is not None:
             arms.append(statements_of(branch.body))
             branch = branch.orelse if isinstance(branch, cst.If) else None

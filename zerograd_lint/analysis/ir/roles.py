@@ -103,7 +103,7 @@ def target_keys(target: cst.BaseExpression) -> Iterator[str]:
 
 
 def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
-    if isinstance(node, (cst.Tuple, cst.List)):
+    if type(node) is cst.Tuple or type(node) is cst.List:  # final classes: `type()` spares ABCMeta's isinstance
         return [e.value for e in node.elements]
     return None
 
@@ -352,7 +352,7 @@ def by_receiver(method: Callable[..., Answer]) -> Callable[..., Answer]:
 
     @wraps(method)
     def answer(self: "Resolver", node: cst.BaseExpression, *depth: int) -> Answer:
-        if any(depth) or not isinstance(node, (cst.Name, cst.Attribute)):
+        if any(depth) or not (type(node) is cst.Name or type(node) is cst.Attribute):  # `type()`: no ABCMeta isinstance
             return method(self, node, *depth)  # an inner step of a chain: its own depth limit applies
         key = (method.__name__, code_of(node))
         if key not in self.answers:
@@ -550,14 +550,15 @@ class Resolver:
             passed = caller.role(argument, depth + 1)
             if passed is not None:
                 return passed
-        if isinstance(node, cst.Subscript):
+        kind = type(node)  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance
+        if kind is cst.Subscript:
             element = self.dict_element(node, depth)
             return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
-        if isinstance(node, cst.Attribute) and self.is_key_read(node):
+        if kind is cst.Attribute and self.is_key_read(node):
             return self.role(node.value, depth + 1)  # an element of the mapping: the role its elements agree on
-        if isinstance(node, cst.Call):
+        if kind is cst.Call:
             return self.call_role(node, depth)
-        if isinstance(node, (cst.Dict, cst.DictComp)):  # `return {name: Adam(...) for ...}` of a factory
+        if kind is cst.Dict or kind is cst.DictComp:  # `return {name: Adam(...) for ...}` of a factory
             entries = mapping_entries(node)
             return self.held_role(entries, depth) if entries is not None else None
         elements = tuple_elements(node)
@@ -582,12 +583,12 @@ class Resolver:
         an attribute of `None` raises, so it is no object of any role, whatever its name says. Not where the code
         binds the name or a part of its chain itself (`if optimizer is None: optimizer = SGD(...)`)."""
         chain = node
-        while isinstance(chain, (cst.Attribute, cst.Subscript)):
+        while type(chain) is cst.Attribute or type(chain) is cst.Subscript:  # final classes: no ABCMeta isinstance
             if self.bindings(code_of(chain)):
                 return False
             chain = chain.value
         return (
-            isinstance(chain, cst.Name) and not self.bindings(chain.value)
+            type(chain) is cst.Name and not self.bindings(chain.value)
             and AFTER_FIRST_NAME.split(self.canonical(node), 1)[0] == "None"
         )
 

@@ -80,15 +80,25 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor, hooks: dict[type[cst.CSTNod
 
 
 def nodes_of(node: cst.CSTNode, kind: type[Node]) -> list[Node]:
-    """Every node of this kind in `node` (itself included), in the order a visit meets them."""
+    """Every node of this kind (a class or a tuple of them) in `node` (itself included), in the order a visit meets them."""
     found: list[Node] = []
     stack = [node]
+    exact = final_kinds(kind)
     while stack:
         current = stack.pop()
-        if isinstance(current, kind):
+        if (type(current) in exact) if exact is not None else isinstance(current, kind):
             found.append(current)
         stack.extend(reversed(code_children(current)))
     return found
+
+
+@lru_cache(maxsize=None)
+def final_kinds(kind: type | tuple[type, ...]) -> frozenset[type] | None:
+    """The classes of `kind` where none has a subclass, so that `type()` tells a node of it (LibCST's concrete node
+    classes are final); None for an abstract one (`cst.BaseExpression`). An isinstance against a LibCST class, an
+    ABC, runs ABCMeta's Python `__instancecheck__`: about 230 ns against 40 for `type() in`."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return None if any(each.__subclasses__() for each in kinds) else frozenset(kinds)
 
 
 def code_children(node: cst.CSTNode) -> list[cst.CSTNode]:
