@@ -164,7 +164,7 @@ def test_analysing_a_file_makes_no_class():
 
 
 def test_libcst_node_classes_are_final() -> None:
-    """The analysis tells a LibCST node's kind by `type(node) is` where isinstance, against an ABC, costs five times as
+    """The analysis tells a LibCST node's kind by `type(node) is` where isinstance, against an ABC, costs several times as
     much (`final_kinds`, `literal_of`, `leaving`...): exact only while no concrete node class has a subclass."""
     concrete = [
         each for each in vars(cst).values()
