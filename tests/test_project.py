@@ -477,6 +477,8 @@ LOOPS = [
     ("test_patches_the_trainer", "tests/test_finetune_unpatched.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
     ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
     ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
+    ("loss_collected_through_a_metric_summarizer", "trainer.py", {"trainer.py": [("ZG602", 34, 13)]}),
+    ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
 ]
 
 

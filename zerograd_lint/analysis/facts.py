@@ -33,6 +33,7 @@ from zerograd_lint.analysis.interpret.gradients import (
 )
 from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_values, only_reported, slot
 from zerograd_lint.analysis.interpret.locations import Where, locate
+from zerograd_lint.analysis.interpret.registered_keys import keyed_reads
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
@@ -116,6 +117,7 @@ class RootFacts:
     instance_of: str | None = None  # a base class's method checked for this subclass of the file (its `self`)
     namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what the code of each event and loop sees
     trusted_before: Mapping[int, GradState] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+    index_of: Callable[[Container], ModuleIndex] | None = None  # the index of the module a function is written in
     # The cached answers that read neither `before` nor `where`: the trusted view shares those already computed.
     PATH_FREE: ClassVar[tuple[str, ...]] = (
         "by_id", "inlined_functions", "order", "bailing_out", "around", "early_scheduler_steps", "recreated_optimizers",
@@ -318,7 +320,9 @@ class RootFacts:
     def kept_values(self) -> list[KeptValue]:
         known = {m for group in self.models.values() for m in group}
         known |= {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "model"}
-        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known), self.root))
+        # A method checked for a subclass may see more registered names than its class's own `__init__` shows.
+        keyed = keyed_reads(self.block, self.root, self.index_of) if self.index_of and self.instance_of is None else {}
+        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known), self.root, keyed))
 
 
 @dataclass(frozen=True, eq=False)
@@ -761,6 +765,7 @@ def analyse_root(
         instance_of=instance_of,
         namespaces=builder.namespaces,
         trusted_before=gradients.recorded.trusted(),
+        index_of=builder.index_of,
     )
 
 

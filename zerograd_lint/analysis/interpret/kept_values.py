@@ -25,7 +25,7 @@ does one whose every entry a loop over its keys replaced so (`for k, v in d.item
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 import libcst as cst
 
@@ -150,7 +150,10 @@ class ReachingDefinitions(PassThrough):
         `loss, logs = train_step(batch)` each element of what it returns (`return loss, logs`)."""
         values = self.returned.get(event.id, {}).get(name)
         if values and all(isinstance(value, (cst.Name, cst.Attribute)) for _, value in values):
-            return frozenset().union(*(lookup(state, scope, code_of(value)) for scope, value in values))
+            found = frozenset().union(*(lookup(state, scope, code_of(value)) for scope, value in values))
+            # `loss = summarizer.collect_loss() / n`: the helper's return, and the other terms the assignment reads.
+            scaled = not isinstance(getattr(event.node, "value", None), cst.Call)
+            return found | {(event.id, name)} if scaled else found
         if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
             return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
@@ -179,9 +182,11 @@ class KeptValue:
 
 
 def kept_values(
-    block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool], root: cst.CSTNode
+    block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool], root: cst.CSTNode,
+    keyed: Mapping[int, frozenset[str]] | None = None,
 ) -> Iterator[KeptValue]:
-    """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph)."""
+    """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph); `keyed`: Assign id ->
+    the entries its value reads by a registered key (`registered_keys.keyed_reads`)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and not e.no_grad]
     backwards = [(e, loss_name(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key or isinstance(e.loss, cst.Call) for e, key in backwards):
@@ -190,7 +195,7 @@ def kept_values(
         frozenset(id(e.node) for e in accumulations), returned_values(block), dict(rebindings_in(block, root))
     )
     Interpreter(domain, Structure()).run(block, {})
-    losses, parts = graph_definitions(events, backwards, domain, runs_model)
+    losses, parts = graph_definitions(events, backwards, domain, runs_model, keyed or {})
     assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
@@ -440,18 +445,21 @@ def graph_entry(backward: Backward | None, name: str) -> cst.BaseExpression | No
     return index.value if isinstance(index, cst.Index) and literal_of(index.value) is not None else None
 
 
-def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None = None) -> Iterator[tuple[int, Rebinding]]:
+def rebindings_in(
+    node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None = None, literals: Mapping[str, str] | None = None
+) -> Iterator[tuple[int, Rebinding]]:
     """The Rebind events ZG602 follows, each with what it binds: entries written with a literal key
-    (`out["loss"] = ...`), the whole dict where a loop over its keys writes each entry without a graph (`d[k] =
-    v.item()` in `for k, v in d.items():`; `keys`: each loop key around the node -> the dict it takes the keys of;
-    after the loop every entry is replaced, a `break` aside), and loops' elements of collections (`for k, v in
-    parts.items():`)."""
-    keys = keys or {}
+    (`out["loss"] = ...`, or a helper's parameter the call binds to a literal and the helper never binds again:
+    `self.metrics[name] = ...` of `update_metric("per_token_loss", ...)`; `literals`), the whole dict where a loop
+    over its keys writes each entry without a graph (`d[k] = v.item()` in `for k, v in d.items():`; `keys`: each loop
+    key around the node -> the dict it takes the keys of; after the loop every entry is replaced, a `break` aside),
+    and loops' elements of collections (`for k, v in parts.items():`)."""
+    keys, literals = keys or {}, literals or {}
     if isinstance(node, Rebind):
         statement = node.node
         if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
             target = statement.targets[0].target
-            key = subscript_key(target)
+            key = subscript_key(target) or parameter_key(target, literals)
             if key is not None:
                 yield node.id, Rebinding(scope, {f"{code_of(target.value)}[{key}]": None}, statement.value)
             elif every_entry_replaced(target, statement.value, keys):
@@ -478,8 +486,28 @@ def rebindings_in(node: Node, scope: cst.CSTNode, keys: Mapping[str, str] | None
         entries = {name: (scope, collection) for name, argument in node.arguments if (collection := entry_of(argument, keys))}
         if aliases or displays or entries:
             yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries)
+    if isinstance(node, Inlined):
+        literals = literal_parameters(node)
     for child in children(node):
-        yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys)
+        yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys, literals)
+
+
+def literal_parameters(helper: Inlined) -> dict[str, str]:
+    """The helper's parameters its call binds to a literal (`name` of `update_metric("per_token_loss", ...)`) that its
+    code never binds again: each with that literal, as `literal_of` writes it."""
+    bound = {name for e in events_in(helper.body) if isinstance(e, Assign) and e.scope is helper.function for name in e.names}
+    return {
+        name: literal for name, argument in helper.arguments
+        if (literal := literal_of(argument)) is not None and name not in bound
+    }
+
+
+def parameter_key(target: cst.BaseExpression, literals: Mapping[str, str]) -> str | None:
+    """`'per_token_loss'` of `self.metrics[name]` where the helper's parameter `name` holds that literal."""
+    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
+        return None
+    key = target.slice[0].slice.value
+    return literals.get(key.value) if isinstance(key, cst.Name) and dotted_name(target.value) else None
 
 
 def arithmetic_terms(value: cst.BaseExpression) -> tuple[str, ...]:
@@ -575,11 +603,13 @@ def loss_name(backward: Backward) -> str | None:
 
 def graph_definitions(
     events: tuple[Event, ...], backwards: list[tuple[Backward, str | None]], domain: ReachingDefinitions,
-    runs_model: Callable[[str], bool],
+    runs_model: Callable[[str], bool], keyed: Mapping[int, frozenset[str]],
 ) -> tuple[dict[Definition, Backward], dict[Definition, Backward]]:
     """The definitions whose tensor carries an autograd graph into a backward: the losses given to it,
     and the parts of a loss computed from a model's output on the way (`out = model(x)`,
-    `recon = F.mse_loss(out, x)` for `loss = recon + kl`), not data such as targets or masks."""
+    `recon = F.mse_loss(out, x)` for `loss = recon + kl`), not data such as targets or masks; on the way too, what an
+    accumulator adds (`loss += value * weight`) and an entry written under a key that a read by a registered key
+    (`keyed`) takes back (`self.metrics[name] = (value, weight)`)."""
     losses: dict[Definition, Backward] = {}
     computed_in_place: dict[Definition, Backward] = {}  # what `criterion(out, y).backward()` computes its loss from
     for backward, loss in backwards:
@@ -591,10 +621,20 @@ def graph_definitions(
             for name in graph_inputs(backward.loss) - {loss}:
                 computed_in_place.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, name))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
+    added = {e.id: e for e in events if isinstance(e, Accumulate) and e.id in domain.before}
     wholes: dict[Definition, set[Definition]] = {}  # a part a function returns -> what it returns computed from it
 
     def inputs(definition: Definition) -> set[Definition]:
         """The definitions whose graph the assigned value carries on (not `x.shape[0]`, `y.argmax()`)."""
+        if definition[0] in added:  # what the accumulator held, and what it adds
+            accumulation = added[definition[0]]
+            before = domain.before[accumulation.id]
+            held = lookup(before, accumulation.scope, accumulation.target) - {definition}
+            return set(held) | {d for name in accumulation.values for d in lookup(before, accumulation.scope, name)}
+        rebinding = domain.rebindings.get(definition[0])
+        if rebinding is not None and rebinding.value is not None:  # an entry written: `self.metrics[name] = (value, weight)`
+            before = domain.before[definition[0]]
+            return {d for name in graph_inputs(rebinding.value) for d in lookup(before, rebinding.scope, name)}
         assign = assigns.get(definition[0])
         value = getattr(assign.node, "value", None) if assign is not None else None
         if value is None:
@@ -604,7 +644,21 @@ def graph_definitions(
         parts = {d for name, part in assign.parts if name == definition[1] for d in domain.assigned(assign, part, reaching)}
         for part in parts:
             wholes.setdefault(part, set()).add(definition)
-        return parts | {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
+        entries = {d for entry in keyed.get(assign.id, ()) for d in lookup(reaching, assign.scope, entry)}
+        return parts | entries | {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
+
+    def computes(definition: Definition) -> tuple[bool, Iterable[str]] | None:
+        """Whether the value of `definition` is computed under `torch.no_grad()`, and what it calls."""
+        if definition[0] in assigns:
+            assign = assigns[definition[0]]
+            return assign.no_grad, assign.callees
+        if definition[0] in added:
+            accumulation = added[definition[0]]
+            return accumulation.no_grad, list(calls_in(accumulation.added)) if accumulation.added is not None else ()
+        # An entry written carries a graph through what it reads only: a Rebind does not say whether it runs under
+        # `torch.no_grad()`.
+        rebinding = domain.rebindings.get(definition[0])
+        return (False, ()) if rebinding is not None and rebinding.value is not None else None
 
     ingredients = {**computed_in_place, **losses}
     pending = list(ingredients)
@@ -618,9 +672,9 @@ def graph_definitions(
     while grew:
         grew = False
         for definition in ingredients.keys() - carrying:
-            assign = assigns.get(definition[0])
-            if assign is not None and not assign.no_grad and (
-                any(runs_model(callee) for callee in assign.callees) or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
+            computed = computes(definition)
+            if computed is not None and not computed[0] and (
+                any(runs_model(callee) for callee in computed[1]) or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
             ):
                 carrying.add(definition)
                 grew = True
@@ -678,7 +732,7 @@ def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
             if isinstance(later, Inlined):
                 break  # another helper's code may bind the attribute anew
             value = getattr(later.node, "value", None) if isinstance(later, Assign) else None
-            if value is item.call:
+            if scaled_call(value) is item.call:
                 values = values_returned(later.node, returned_by(item))
                 if values:
                     found[later.id] = values
@@ -687,6 +741,21 @@ def returned_values(node: Node) -> dict[int, dict[str, tuple[Returned, ...]]]:
             if unpacked:  # the display the helper's code bound the attribute to, element by element
                 found[later.id] = unpacked
     return found
+
+
+ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+
+
+def scaled_call(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The value itself where it is a call, else the first call among the terms of its arithmetic (`collect_loss()` of
+    `collect_loss() / self.n`): that call's result carries its graph into the value."""
+    if isinstance(value, cst.Call):
+        return value
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        return scaled_call(value.expression)
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, ARITHMETIC):
+        return scaled_call(value.left) or scaled_call(value.right)
+    return None
 
 
 def is_tuple_target(statement: cst.CSTNode) -> bool:

@@ -16,19 +16,24 @@ class LmTrainer:
         self.metric_summarizer = MetricSummarizer()
         self.metric_summarizer.register_metric("per_token_loss", optim=True)
         self.metric_summarizer.register_metric("avg_token_loss")
+        self.metric_summarizer.register_metric("per_token_acc")
 
     def iter_one_epoch(self):
         tot_loss = 0.0
         tot_token = 0
+        tot_ncorrect = 0
         n_accu_batch = self.accumulate_grad_batch
         for niter, (waveforms, labels, paddings) in enumerate(self.loader, 1):
-            this_loss = self.model(waveforms, labels, paddings)
+            this_loss, ncorrect = self.model(waveforms, labels, paddings)
             batch_loss = torch.sum(this_loss)
+            batch_ncorrect = torch.sum(ncorrect)
             n_token = torch.sum(1 - paddings).float()
             tot_loss = tot_loss + batch_loss.item()
             tot_token = tot_token + n_token
+            tot_ncorrect = tot_ncorrect + batch_ncorrect
             self.metric_summarizer.reset_metrics()
             self.metric_summarizer.update_metric("per_token_loss", batch_loss, 1.0 / n_token)
+            self.metric_summarizer.update_metric("per_token_acc", batch_ncorrect, 1.0 / n_token)
             self.metric_summarizer.update_metric("avg_token_loss", tot_loss, 1.0 / tot_token.item())
             loss = self.metric_summarizer.collect_loss() / self.accumulate_grad_batch
             if n_accu_batch == self.accumulate_grad_batch:

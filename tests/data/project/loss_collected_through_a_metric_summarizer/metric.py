@@ -20,7 +20,8 @@ class MetricSummarizer:
     def collect_loss(self):
         loss = 0
         for item in self.metric_names:
-            if item["optim"]:
-                value, weight = self.metrics[item["name"]]
-                loss += value * weight
+            key = item["name"]
+            if item["optim"] == True:
+                entry = self.metrics[key]
+                loss += entry[0] * entry[1]
         return loss
