@@ -18,6 +18,7 @@ from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.index import ModuleIndex
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, children, events_in
+from zerograd_lint.analysis.ir.visiting import visit
 
 Element = Mapping[str, str]  # a registered dict display: each key -> its value, both as `literal_of` writes them
 Test = tuple[cst.BaseExpression, bool]  # a branch's test, and whether the code under it runs when it is true
@@ -144,11 +145,11 @@ def registered_elements(
     if held is None or cls is None or owner is None:
         return None
     appending = _Uses(listed, receivers=False)
-    cls.visit(appending)
+    visit(cls, appending)
     if appending.escapes or appending.assigned != ["__init__"]:
         return None
     calling = _Uses(held, receivers=True)
-    owner.visit(calling)
+    visit(owner, calling)
     if calling.escapes or calling.assigned != ["__init__"] or not constructs(calling.values[0], cls, owner, index_of(caller)):
         return None
     registering = {method: display for method, display in appending.appended}
