@@ -475,6 +475,15 @@ LOOPS = [
     ("test_patches_the_trainer", "tests/test_finetune.py", {}),
     ("test_patches_the_trainer", "tests/test_finetune_with.py", {}),
     ("test_patches_the_trainer", "tests/test_finetune_unpatched.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    ("pytest_fixtures_patch_the_trainer", "tests/test_mocker.py", {}),
+    ("pytest_fixtures_patch_the_trainer", "tests/test_monkeypatch.py", {}),
+    ("pytest_fixtures_patch_the_trainer", "tests/test_runner_patched.py", {}),
+    ("pytest_fixtures_patch_the_trainer", "tests/test_runner_patched_elsewhere.py", {"recipes/runner.py": [("ZG101", 17, 17)]}),
+    ("pytest_fixtures_patch_the_trainer", "tests/test_patched_after_a_run.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    (
+        "pytest_fixtures_patch_the_trainer", "tests/test_unpatched.py",
+        {"recipes/runner.py": [("ZG101", 17, 17)], "recipes/trainer.py": [("ZG101", 10, 13)]},
+    ),
     ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
     ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
 ]
