@@ -1,12 +1,12 @@
 """The names a test's mock patchers replace, and the calls that reach them (`analysis/ir/patches.py`); what the
-analysis makes of them is in tests/data/project/test_patches_the_trainer/."""
+analysis makes of them is in tests/data/project/test_patches_the_trainer/ and pytest_fixtures_patch_the_trainer/."""
 
 from __future__ import annotations
 
 import libcst as cst
 import pytest
 
-from zerograd_lint.analysis.ir.patches import patch_targets, reaches_patched
+from zerograd_lint.analysis.ir.patches import fixture_patch_targets, patch_targets, patched_methods, reaches_patched
 
 IMPORTS = {
     "patch": "unittest.mock.patch", "mock": "unittest.mock", "unittest": "unittest", "finetune": "recipes.finetune",
@@ -49,3 +49,38 @@ PATCHED = frozenset({"recipes.finetune.train", "recipes.finetune.optim.AdamW", "
 )
 def test_the_calls_that_run_a_mock(callee: str, module: str, imports: dict[str, str], local: bool, runs_a_mock: bool) -> None:
     assert reaches_patched(callee, module, imports, local, PATCHED) is runs_a_mock
+
+
+@pytest.mark.parametrize(
+    "statement, replaced",
+    [
+        ('mocker.patch("recipes.finetune.train")', {"recipes.finetune.train"}),
+        ('train = mocker.patch.object(finetune, "train", autospec=True)', {"recipes.finetune.train"}),
+        ('mocker.patch.multiple("recipes.finetune", train=DEFAULT, spec=True)', {"recipes.finetune.train"}),
+        ('monkeypatch.setattr("recipes.finetune.train", fake)', {"recipes.finetune.train"}),
+        ('monkeypatch.setattr(finetune, "train", lambda *args: None, raising=True)', {"recipes.finetune.train"}),
+        ('monkeypatch.setattr(runner, "train", fake)', set()),  # an object of the test's own
+        ('monkeypatch.setenv("RANK", "0")', set()),
+        ('mocker.spy(finetune, "train")', set()),  # a spy runs the real one
+        ('session_mocker.patch("recipes.finetune.train")', set()),  # a fixture the test does not take
+        ('patch("recipes.finetune.train")', set()),  # a patcher made, not started: no fixture's
+    ],
+)
+def test_the_names_a_fixture_replaces_from_its_statement_on(statement: str, replaced: set[str]) -> None:
+    assert fixture_patch_targets(cst.parse_statement(statement), frozenset({"mocker", "monkeypatch"}), IMPORTS) == replaced
+
+
+CLASSES = {"recipes.Runner": "recipes.runner.Runner", "recipes.runner.Runner": "recipes.runner.Runner"}
+
+
+@pytest.mark.parametrize(
+    "patched, methods",
+    [
+        ({"recipes.Runner.fit"}, {"recipes.runner.Runner.fit"}),  # `patch.object(Runner, "fit")`, Runner re-exported
+        ({"recipes.runner.Runner.fit", "recipes.finetune.train"}, {"recipes.runner.Runner.fit"}),
+        ({"recipes.runner.Runner"}, set()),  # the name, not the class object: `reaches_patched` reads it
+        ({"recipes.finetune.Runner.fit"}, set()),  # no class of the project by that name
+    ],
+)
+def test_the_methods_patched_on_a_class(patched: set[str], methods: set[str]) -> None:
+    assert patched_methods(frozenset(patched), CLASSES.get) == methods

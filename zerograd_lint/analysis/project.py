@@ -337,6 +337,22 @@ class Project:
             found = self.lookup(found[0], part, LOOKUP_DEPTH, submodules=True, assigned=assigned)
         return found
 
+    def class_named(self, dotted: str) -> str | None:
+        """The class of the project an absolute dotted name stands for (`pkg.Trainer`, as an import or a test's patch
+        spells it: its module's longest part that is a module of the project, then `definition` there), by the module
+        defining it (`pkg.trainer.Trainer`); None for anything else."""
+        parts = dotted.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = self.module(".".join(parts[:cut]))
+            if module is not None:
+                found = self.definition(module, ".".join(parts[cut:]))
+                break
+        else:
+            return None
+        if found is None or found[1] is None or not isinstance(found[0].python_defs.get(found[1]), ast.ClassDef):
+            return None
+        return f"{found[0].name}.{found[1]}"
+
     def lookup(self, module: ProjectModule, name: str, depth: int, submodules: bool = False, assigned: bool = False) -> Definition | None:
         """`name` in `module`'s namespace: its own def or class (or name assigned once, `assigned`), what an import
         binds it to, a star import's."""

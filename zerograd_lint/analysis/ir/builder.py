@@ -25,7 +25,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
-from zerograd_lint.analysis.ir.patches import patch_targets
+from zerograd_lint.analysis.ir.patches import PATCHING_FIXTURES, fixture_patch_targets, patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -142,7 +142,8 @@ class Context:
     # in the body being built, and the key of that element (`for hook in self.hooks:`, `hook` is `self.hooks[1]`).
     unrolled: Mapping[str, tuple[Construction, str]] = field(default_factory=dict)
     # The names a test replaces with mocks around the code being built (`patches.py`): its `@patch(...)` decorators,
-    # a `with patch(...)` around; a call reaching one is unknown (`CallEvents.runs_a_mock`).
+    # a `with patch(...)` around, a `mocker.patch(...)` before (`Builder.patched_from`); a call reaching one is unknown
+    # (`CallEvents.runs_a_mock`).
     patched: frozenset[str] = frozenset()
 
 
@@ -235,6 +236,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
         self.namespaces: dict[Event | Loop, Namespace] = {}
         self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
+        self._fixtures: dict[cst.FunctionDef, frozenset[str]] = {}  # a function's parameters that patch (`patched_from`)
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
         self.built = 0  # the statements built so far
         # While another module's method is inlined at a call on its instance: the count of statements built past
@@ -290,6 +292,20 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if owner is not None and root.name.value.startswith("test"):
             decorators += [d.decorator for d in owner.decorators]
         return patch_targets(decorators, index.imports)
+
+    def patched_from(self, statement: cst.CSTNode, context: Context) -> frozenset[str]:
+        """What a patching fixture among the function's parameters (`mocker`, `monkeypatch`) replaces from this
+        statement on (`patches.fixture_patch_targets`)."""
+        function = context.function
+        if not isinstance(function, cst.FunctionDef):
+            return frozenset()
+        if (fixtures := self._fixtures.get(function)) is None:
+            params = function.params
+            named = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+            fixtures = self._fixtures[function] = frozenset(named & PATCHING_FIXTURES)
+        if not fixtures or not isinstance(statement, (cst.SimpleStatementLine, cst.BaseSmallStatement)):
+            return frozenset()
+        return fixture_patch_targets(statement, fixtures, self.index_of(function).imports)
 
     def analysed_root(self, root: Container) -> None:
         """`built_from` takes what the root's build found. A root left out for being inlined into a caller adds nothing:
@@ -371,6 +387,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 return Block(tuple(items))
             inner = context if is_last else replace(context, tail_jump=None)
             items.extend(self.statement(statement, inner))
+            if patched := self.patched_from(statement, context):
+                context = replace(context, patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
         return Block(tuple(items))
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:

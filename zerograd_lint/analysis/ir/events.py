@@ -15,7 +15,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.inlining import locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
-from zerograd_lint.analysis.ir.patches import reaches_patched
+from zerograd_lint.analysis.ir.patches import patched_methods, reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     AssertedNoGrad,
@@ -73,6 +73,7 @@ from zerograd_lint.analysis.ir.vocabulary import (
 
 if TYPE_CHECKING:
     from zerograd_lint.analysis.ir.builder import Context
+    from zerograd_lint.analysis.project import Project
 
 CLEAR_HELPER = re.compile(r"zero_?grad|clear_?grad|reset_?grad", re.IGNORECASE)
 DISTRIBUTED_AUTOGRAD = re.compile(r"(^|\.)(dist_autograd|distributed\.autograd)$")
@@ -261,14 +262,35 @@ class CallEvents:
         return self.opaque_update(call, context)
 
     def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
-        """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`)."""
-        callee = dotted_name(call.func) if context.patched else None
-        if callee is None:
+        """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`), or a
+        method of an instance whose class has that method patched (`patch.object(Trainer, "fit")`, `trainer.fit()`)."""
+        if not context.patched:
             return False
         index = self.index_of(context.function)
-        local = callee.partition(".")[0] in self.visible_in(context.function)  # the function's own name, not the module's
-        module = index.project.name if index.project is not None else None
-        return reaches_patched(callee, module, index.imports, local, context.patched)
+        if (callee := dotted_name(call.func)) is not None:
+            local = callee.partition(".")[0] in self.visible_in(context.function)  # the function's own name, not the module's
+            module = index.project.name if index.project is not None else None
+            if reaches_patched(callee, module, index.imports, local, context.patched):
+                return True
+        return isinstance(call.func, cst.Attribute) and index.project is not None and self.patched_method(call.func, index.project.project, context)
+
+    def patched_method(self, method: cst.Attribute, project: Project, context: Context) -> bool:
+        """`trainer.fit` of an instance (`instance_built`) built by a construction of the function's own that runs a
+        mock (`trainer = Trainer(...)` under `patch("pkg.finetune.Trainer")`: the mock's instance), or whose class, or
+        a class of its lineage up to the one defining the method, has that method patched (`patches.patched_methods`)."""
+        built = self.instance_built(method.value, context) or []
+        own_calls = nodes_of(context.function, cst.Call) if built else []
+        if any(self.runs_a_mock(call, context) for _, _, call, _ in built if any(call is own for own in own_calls)):
+            return True
+        methods = patched_methods(context.patched, project.class_named)
+        name = method.attr.value
+        for home, cls, _, _ in built if methods else []:
+            for owner_index, owner in home.lineage(cls):
+                if owner_index.project is not None and f"{owner_index.project.name}.{owner.name.value}.{name}" in methods:
+                    return True
+                if name in owner_index.methods_of.get(owner, {}):
+                    break  # the method the instance runs: a patch of a base above it does not reach it
+        return False
 
     def named_call(self, call: cst.Call, func: cst.Name, context: Context) -> list[Node]:
         """The events of a call of a bare name: a clip function, a def (of the file, imported, handed in), a bound

@@ -1,9 +1,11 @@
-"""The names a test replaces with mocks while it runs (`unittest.mock.patch`): a call reaching one runs the mock,
-not the code the name is bound to elsewhere, so the analysis neither inlines it nor reads it as what it builds."""
+"""The names a test replaces with mocks while it runs (`unittest.mock.patch`; pytest-mock's `mocker.patch` and pytest's
+`monkeypatch.setattr`, from the statement calling them on): a call reaching one runs the mock, not the code the name is
+bound to elsewhere, so the analysis neither inlines it nor reads it as what it builds. A method patched on its class
+(`patch.object(Trainer, "fit")`) is the mock on every instance of it (`trainer.fit()`: `patched_methods`)."""
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import libcst as cst
 
@@ -12,6 +14,13 @@ from zerograd_lint.analysis.ir.names import dotted_name
 PATCHERS = frozenset({"unittest.mock.patch", "mock.patch"})  # the standard library's, and its backport's
 # The keywords of `patch.multiple` that say how to patch, not what: the others name the attributes replaced.
 MULTIPLE_OPTIONS = frozenset({"spec", "create", "spec_set", "autospec", "new_callable"})
+# pytest's fixtures that patch from the statement calling them on, to the test's end: pytest-mock's `mocker` (and its
+# twins of wider scopes), whose `patch`, `patch.object` and `patch.multiple` are unittest's, and pytest's `monkeypatch`,
+# whose `setattr` takes a dotted name (`setattr("pkg.mod.train", fake)`) or an object and an attribute's name.
+MOCKER_FIXTURES = frozenset({"mocker", "class_mocker", "module_mocker", "package_mocker", "session_mocker"})
+MONKEYPATCH_FIXTURE = "monkeypatch"
+PATCHING_FIXTURES = MOCKER_FIXTURES | {MONKEYPATCH_FIXTURE}
+MOCKER_PATCHERS = {"patch": "", "patch.object": "object", "patch.multiple": "multiple"}  # -> the kind, as `patched_by`'s
 
 
 def patch_targets(calls: Iterable[cst.BaseExpression], imports: Mapping[str, str | None]) -> frozenset[str]:
@@ -30,6 +39,29 @@ def patch_targets(calls: Iterable[cst.BaseExpression], imports: Mapping[str, str
         if patcher not in PATCHERS:
             continue
         found.update(patched_by(call, kind, imports))
+    return frozenset(found)
+
+
+def fixture_patch_targets(
+    statement: cst.BaseStatement | cst.BaseSmallStatement, fixtures: frozenset[str], imports: Mapping[str, str | None]
+) -> frozenset[str]:
+    """The dotted names a statement's call of a patching fixture among the test's parameters (`fixtures`) replaces, to
+    the test's end: `mocker.patch("pkg.mod.train")`, `train = mocker.patch.object(mod, "train")`,
+    `monkeypatch.setattr("pkg.mod.train", fake)`, `monkeypatch.setattr(mod, "train", fake)`."""
+    smalls = statement.body if isinstance(statement, cst.SimpleStatementLine) else [statement]
+    found: set[str] = set()
+    for small in smalls:
+        call = small.value if isinstance(small, (cst.Expr, cst.Assign, cst.AnnAssign)) else None
+        if not isinstance(call, cst.Call):
+            continue
+        fixture, _, method = (dotted_name(call.func) or "").partition(".")
+        if fixture not in fixtures:
+            continue
+        if fixture in MOCKER_FIXTURES and method in MOCKER_PATCHERS:
+            found.update(patched_by(call, MOCKER_PATCHERS[method], imports))
+        elif fixture == MONKEYPATCH_FIXTURE and method == "setattr" and call.args:
+            by_name = isinstance(call.args[0].value, cst.SimpleString)
+            found.update(patched_by(call, "" if by_name else "object", imports))
     return frozenset(found)
 
 
@@ -73,3 +105,17 @@ def reaches_patched(
         read == target or (read.startswith(f"{target}.") and target.startswith(shortest))
         for read, shortest in reads for target in patched
     )
+
+
+def patched_methods(patched: frozenset[str], class_named: Callable[[str], str | None]) -> frozenset[str]:
+    """Of the `patched` names, the attributes of a class of the project (`patch.object(Trainer, "fit")`,
+    `patch("pkg.Trainer.fit")`: `pkg.trainer.Trainer.fit`), by the module defining the class (`class_named`: what the
+    name an import spells stands for, re-exports followed, or None for what is no class of the project). Set on the
+    class object, the mock is every instance's method, however the code names the class (a patched class's own name,
+    `patch("pkg.trainer.Trainer")`, is only that name, looked up as `reaches_patched` says)."""
+    found: set[str] = set()
+    for target in patched:
+        owner, _, attribute = target.rpartition(".")
+        if owner and (cls := class_named(owner)) is not None:
+            found.add(f"{cls}.{attribute}")
+    return frozenset(found)

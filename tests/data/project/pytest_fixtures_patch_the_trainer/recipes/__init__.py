@@ -1,0 +1,2 @@
+# expect: clean
+from recipes.runner import Runner
