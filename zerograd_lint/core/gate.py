@@ -432,6 +432,20 @@ class Summary:
 LEAVES = (ast.Name, ast.Constant)
 
 
+def name_read(within: tuple[Expression, ...], name: str) -> None:
+    """A name read in loop iterables or assigned values: each of them reads it (and says parameters if it does)."""
+    says = "param" in name.lower()
+    for expression in within:
+        expression.names.add(name)
+        expression.says_parameters = expression.says_parameters or says
+
+
+def parameters_said(within: tuple[Expression, ...]) -> None:
+    """A word of parameters (`params`, `.parameters()`) in loop iterables or assigned values: each of them says it."""
+    for expression in within:
+        expression.says_parameters = True
+
+
 def summarize(tree: ast.AST) -> Summary:
     """Walk the tree once, in source order, and keep what the needs ask."""
     module = Body(None)
@@ -446,15 +460,11 @@ def summarize(tree: ast.AST) -> Summary:
         # Names and constants, most of a tree, hold no nodes.
         if kind is ast.Name:
             if within:
-                says = "param" in node.id.lower()  # type: ignore[attr-defined]
-                for expression in within:
-                    expression.names.add(node.id)  # type: ignore[attr-defined]
-                    expression.says_parameters = expression.says_parameters or says
+                name_read(within, node.id)  # type: ignore[attr-defined]
             continue
         if kind is ast.Constant:
             if within and isinstance(node.value, str) and "params" in node.value:  # type: ignore[attr-defined]
-                for expression in within:
-                    expression.says_parameters = True
+                parameters_said(within)
             continue
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             if body.name is not None:  # a def's own closure: it may return it for its caller to run (`step(make_closure())`)
@@ -500,8 +510,7 @@ def summarize(tree: ast.AST) -> Summary:
                 summary.grad_receivers.add(node.value.id)  # type: ignore[attr-defined]
                 body.grad_lines.add(node.lineno)  # type: ignore[attr-defined]
             if within and "param" in node.attr.lower():  # type: ignore[attr-defined]
-                for expression in within:
-                    expression.says_parameters = True
+                parameters_said(within)
         elif (noted := NOTED_KINDS.get(kind)) is not None:
             noted(node, summary)
         # The children go on the stack last first, so that they come off it in source order; a loop's

@@ -214,15 +214,8 @@ class CallEvents:
             return self.own_zero_grad(call, receiver, context) or self.wrap_accelerate(self.zero_grad(call, receiver, context), context)
         if attr == "step":
             return self.step(call, receiver, positional, context)
-        if attr == "update" and not positional and (scaler := self.audiotools_scaler(receiver, context)) is not None:
-            return [self.event(Update, call, scaler=scaler)]
-        if attr in {"unscale_", "update"} and resolver.role(receiver) is Role.SCALER:
-            if attr == "update":
-                return [self.event(Update, call, scaler=resolver.canonical(receiver))]
-            if positional:
-                optimizer = self.optimizer_key(positional[0], resolver)
-                return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
-            return []
+        if attr in {"unscale_", "update"} and (scaling := self.scaler_method(call, attr, receiver, positional, context)) is not None:
+            return scaling
         if attr in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, attr, resolver.role(receiver) is Role.ACCELERATOR, resolver)]
         if attr == CLIP_GRADIENTS and (
@@ -260,6 +253,23 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def scaler_method(
+        self, call: cst.Call, attr: str, receiver: cst.BaseExpression, positional: list[cst.BaseExpression], context: Context
+    ) -> list[Node] | None:
+        """`scaler.update()` and `scaler.unscale_(optimizer)` of a GradScaler, audiotools' `accel.update()` (its
+        scaler's); None for another receiver."""
+        resolver = context.resolver
+        if attr == "update" and not positional and (scaler := self.audiotools_scaler(receiver, context)) is not None:
+            return [self.event(Update, call, scaler=scaler)]
+        if resolver.role(receiver) is not Role.SCALER:
+            return None
+        if attr == "update":
+            return [self.event(Update, call, scaler=resolver.canonical(receiver))]
+        if positional:
+            optimizer = self.optimizer_key(positional[0], resolver)
+            return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
+        return []
 
     def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
         """Whether the call reaches a name a test replaced with a mock around the code being built (`patches.py`), or a
