@@ -212,9 +212,10 @@ class Naming:
         reads: dict[str, Term] = {}
         for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
             small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+            target = plain_target(small)
+            if target is None:
                 continue
-            name = small.targets[0].target.value
+            name = target.value
             read = term(small.value, self) if bound[name] == 1 and name not in self.params and name not in self.constants else None
             if read is not None and not read[2] and read[1]:
                 reads[name] = read
@@ -306,6 +307,16 @@ OPERATORS = {
     cst.LessThan: "<", cst.GreaterThan: ">", cst.LessThanEqual: "<=", cst.GreaterThanEqual: ">=", cst.Is: "is",
     cst.IsNot: "isnot", cst.In: "in", cst.NotIn: "notin",
 }
+
+
+def plain_target(small: cst.BaseSmallStatement | None) -> cst.Name | None:
+    """The name a plain assignment binds: `name = value`, or annotated, `name: GradScaler = value` (the annotation
+    changes nothing of what is bound)."""
+    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+        return small.targets[0].target
+    if isinstance(small, cst.AnnAssign) and small.value is not None and isinstance(small.target, cst.Name):
+        return small.target
+    return None
 
 
 def operator_text(operator: cst.CSTNode) -> str:
