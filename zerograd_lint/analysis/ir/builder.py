@@ -192,6 +192,14 @@ def leaving(function: cst.FunctionDef) -> frozenset[str]:
     return frozenset(found)
 
 
+def returned_without_grad(value: cst.BaseExpression | None, nodes: list[Node]) -> bool:
+    """`action = agent.plan(obs)` where the call is inlined into a def decorated `@torch.no_grad()` (or
+    `inference_mode`): what it hands back was computed without autograd recording, whatever the caller's context."""
+    return isinstance(value, cst.Call) and any(
+        isinstance(node, Inlined) and node.call is value and state_events.function_disables_grad(node.function) for node in nodes
+    )
+
+
 @for_one_file
 def top_level_names(index: ModuleIndex) -> frozenset[str]:
     """The names a module binds at its top level."""
@@ -562,7 +570,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes.append(
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
-                    no_grad=context.no_grad, parts=parts,
+                    no_grad=context.no_grad or returned_without_grad(value, nodes), parts=parts,
                 )
             )
         stored = {key for target in targets for key in context.naming.stored(target)} - self.handed_back(value, nodes, context)
