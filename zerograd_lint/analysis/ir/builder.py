@@ -12,7 +12,7 @@ from typing import Iterator, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value, term
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_of, reads_of_value
 from zerograd_lint.analysis.ir.events import (
     CallEvents,
     builds_model_and_optimizer,
@@ -638,8 +638,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         literal = literal_of(value)
         # `found_oom = 0` ... `found_oom = 1` (an int where a backend cannot reduce a bool) is a flag too.
         flag = literal if literal in {"True", "False", "1", "0"} and len(stored) == 1 else None
-        operand = term(value, context.naming) if len(stored) == 1 else None
-        copies = operand[0] if operand is not None and operand[1] == {operand[0]} else None  # as a flag's atom keys it
+        copies = copied_chain(value, context.naming) if len(stored) == 1 else None  # as a flag's atom keys it
         return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag, copies=copies)
 
     def builds_an_optimizer(self, call: cst.Call, targets: list[cst.BaseExpression], context: Context) -> bool:
