@@ -141,6 +141,40 @@ def test_a_copy_and_its_source_test_one_value_until_either_is_rebound(old: str, 
     assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG402", step)] if reported else [])
 
 
+EPOCHS = "import copy\n\n" + HELPERS.replace(
+    "def train(model, optimizer, loader, state):\n", "def train(model, optimizer, loader, configs):\n    state = copy.deepcopy(configs)\n"
+) + """
+
+def run(model, optimizer, loader, configs, epochs):
+    for epoch in range(epochs):
+        train(model, optimizer, loader, configs)
+"""
+
+
+@pytest.mark.parametrize(
+    "copied, paired",
+    [
+        ("copy.deepcopy(configs)", False),
+        ("copy.copy(configs)", False),
+        ("dict(configs)", False),
+        ("configs.copy()", False),
+        ("configs", False),  # the settings themselves
+        ("dict(configs, engine=pick_engine())", True),  # another back end each run: no copy
+        ("load_settings()", True),  # read again each run: it may name another
+    ],
+)
+def test_a_copy_made_in_each_epoch_of_settings_it_never_assigns_reads_their_one_value(copied: str, paired: bool) -> None:
+    """Each epoch's run copies the settings (`state = copy.deepcopy(configs)`) and its helpers read the back end from
+    the copy: every epoch's copy holds the one back end of `configs`, so one epoch's engine backward never meets the
+    next epoch's torch step. What is no copy of them may name another back end in each epoch."""
+    assert engine_backward_paired(EPOCHS.replace("copy.deepcopy(configs)", copied)) is paired
+
+
+def test_a_copy_made_in_each_epoch_of_settings_the_epoch_assigns_reads_a_new_value() -> None:
+    loop = "    for epoch in range(epochs):\n"
+    assert engine_backward_paired(EPOCHS.replace(loop, loop + "        configs = load_settings(epoch)\n"))
+
+
 CLIP_HELPER = """\
 import torch
 

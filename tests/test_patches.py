@@ -1,12 +1,19 @@
 """The names a test's mock patchers replace, and the calls that reach them (`analysis/ir/patches.py`); what the
-analysis makes of them is in tests/data/project/test_patches_the_trainer/ and pytest_fixtures_patch_the_trainer/."""
+analysis makes of them is in tests/data/project/test_patches_the_trainer/, pytest_fixtures_patch_the_trainer/ and
+autouse_fixtures_patch_the_trainer/."""
 
 from __future__ import annotations
 
 import libcst as cst
 import pytest
 
-from zerograd_lint.analysis.ir.patches import fixture_patch_targets, patch_targets, patched_methods, reaches_patched
+from zerograd_lint.analysis.ir.patches import (
+    autouse_patch_targets,
+    fixture_patch_targets,
+    patch_targets,
+    patched_methods,
+    reaches_patched,
+)
 
 IMPORTS = {
     "patch": "unittest.mock.patch", "mock": "unittest.mock", "unittest": "unittest", "finetune": "recipes.finetune",
@@ -68,6 +75,28 @@ def test_the_calls_that_run_a_mock(callee: str, module: str, imports: dict[str, 
 )
 def test_the_names_a_fixture_replaces_from_its_statement_on(statement: str, replaced: set[str]) -> None:
     assert fixture_patch_targets(cst.parse_statement(statement), frozenset({"mocker", "monkeypatch"}), IMPORTS) == replaced
+
+
+FIXTURE_IMPORTS = {**IMPORTS, "pytest": "pytest", "fixture": "pytest.fixture"}
+
+
+@pytest.mark.parametrize(
+    "fixtures, replaced",
+    [
+        (
+            '@pytest.fixture(autouse=True)\ndef fake():\n    patcher = patch("recipes.finetune.train")\n    patcher.start()\n    yield\n',
+            {"recipes.finetune.train"},
+        ),
+        ('@fixture(scope="module", autouse=True)\ndef fake():\n    with mock.patch.object(finetune, "train"):\n        yield\n', {"recipes.finetune.train"}),
+        ('@pytest.fixture(autouse=True)\ndef fake(mocker):\n    mocker.patch("recipes.finetune.train")\n', {"recipes.finetune.train"}),
+        ('@pytest.fixture(autouse=True)\ndef fake(monkeypatch):\n    monkeypatch.setattr(finetune, "train", None)\n', {"recipes.finetune.train"}),
+        ('@pytest.fixture\ndef fake():\n    with patch("recipes.finetune.train"):\n        yield\n', set()),  # applies where a test asks it
+        ('@pytest.fixture(autouse=False)\ndef fake(mocker):\n    mocker.patch("recipes.finetune.train")\n', set()),
+        ('@other.fixture(autouse=True)\ndef fake(mocker):\n    mocker.patch("recipes.finetune.train")\n', set()),  # not pytest's
+    ],
+)
+def test_the_names_the_autouse_fixtures_replace(fixtures: str, replaced: set[str]) -> None:
+    assert autouse_patch_targets(cst.parse_module(fixtures).body, FIXTURE_IMPORTS) == replaced
 
 
 CLASSES = {"recipes.Runner": "recipes.runner.Runner", "recipes.runner.Runner": "recipes.runner.Runner"}

@@ -173,6 +173,17 @@ LOOPS = [
     ("backend_dispatch_methods", "undivided_runner.py", {"undivided_runner.py": [("ZG501", 30, 9)]}),
     ("engine_key_read_in_each_helper", "asr/executor.py", {}),
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
+    ("engine_key_read_per_epoch", "train.py", {}),
+    ("engine_key_read_per_epoch", "undivided_train.py", {"asr/undivided_steps.py": [("ZG501", 14, 9)]}),
+    ("script_calls_main_with_literals", "scripts/smoke.py", {"recipes/loops.py": [("ZG101", 12, 13)]}),
+    ("script_calls_main_with_literals", "scripts/smoke_cleared.py", {}),
+    ("script_calls_main_with_literals", "tests/test_train.py", {"recipes/loops.py": [("ZG101", 12, 13)]}),
+    ("script_calls_main_with_literals", "tests/test_train_cleared.py", {}),
+    ("autouse_fixtures_patch_the_trainer", "tests/patched/test_main.py", {}),
+    ("autouse_fixtures_patch_the_trainer", "tests/unpatched/test_main.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    ("autouse_fixtures_patch_the_trainer", "tests/test_module_fixture.py", {}),
+    ("autouse_fixtures_patch_the_trainer", "tests/test_class_fixture.py", {"recipes/trainer.py": [("ZG101", 10, 13)]}),
+    ("autouse_fixtures_patch_the_trainer", "smoke/test_smoke.py", {}),
     ("loss_dict_items_replaced", "trainers/leaky.py", {"trainers/leaky.py": [("ZG602", 25, 13)]}),
     ("optim_wrapper_on_loop_class", "tools/train.py", {"core/optim_wrapper.py": [("ZG101", 31, 13)]}),
     ("optim_wrapper_on_loop_class", "tools/clean_train.py", {}),
@@ -522,6 +533,26 @@ def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_pa
     )
     found = reports_in("--no-cache", "run.py", cwd=tree)
     assert found == ({"training/runner.py": [("ZG101", 27, 9)]} if filler < ELSEWHERE_STATEMENTS else {}), found
+
+
+# How a script may hand an entry point its settings: literals, names, a call, a dict unpacked (each says `epochs`).
+SPELLINGS = ["epochs=1, lr=0.1", "epochs=epochs, lr=lr", "epochs=int('1'), lr=0.1", "lr=lr, epochs=1", "**dict(epochs=1, lr=0.1)"]
+
+
+def test_what_a_call_hands_the_entry_point_does_not_change_what_is_found(tmp_path: Path) -> None:
+    """A script running the project's entry point (a def of a module without a backward or a step, whose loop is
+    another module's) is checked through it whatever the call hands it, a name or only literals (the gate relays the
+    entry point's module's words to any call of it, `ProjectGate.relayed`). The script's own words still decide
+    whether the project is asked: an optimizer named, and epochs or a loader (`project_gate.LOOP_WORDS`)."""
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "script_calls_main_with_literals", tree)
+    script = tree / "scripts" / "smoke.py"
+    for number, spelling in enumerate(SPELLINGS):
+        call = f"main({spelling}{', ' if spelling else ''}optimizer_name='adamw')"
+        text = script.read_text().replace('main(epochs=1, lr=0.1, optimizer_name="adamw")', call)
+        (tree / "scripts" / f"smoke_{number}.py").write_text(text)
+    runs = run_cli_each([((*CHECK, "--no-cache", f"scripts/smoke_{number}.py"), tree) for number in range(len(SPELLINGS))])
+    assert [reports_of(run) for run in runs] == [{"recipes/loops.py": [("ZG101", 12, 13)]}] * len(SPELLINGS)
 
 
 def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:

@@ -342,7 +342,6 @@ class Summary:
     assignments: list[tuple[frozenset[str], Expression]] = field(default_factory=list)  # target names, value
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
-    handed: set[str] = field(default_factory=set)  # names called handing them a name (`EpochLoop(model, loader, opt)`)
     subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
     engine_inits: set[int] = field(default_factory=set)  # the `id` of the `__init__` of each ignite `Engine` subclass
 
@@ -498,8 +497,6 @@ def summarize(tree: ast.AST) -> Summary:
             for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:  # type: ignore[attr-defined]
                 if type(argument) is ast.Name:
                     calls.add(argument.id)  # closures, partial(f)
-                    if type(func) is ast.Name:
-                        summary.handed.add(func.id)
                 elif type(argument) is ast.Attribute:
                     calls.add(argument.attr)  # step(self.closure)
             if looping:

@@ -264,7 +264,7 @@ class ProjectGate:
         """Mark the file's bodies that call one of the `called` names, a def of a training module reaching a backward
         or a step (itself, or through a class or def of a module without training code that calls it: `relayed`), as
         that def's own backward and step would."""
-        relayed = self.relayed(tree, called, summary.handed)
+        relayed = self.relayed(tree, called)
         reached = self.reached(tree, called.union(*relayed.values()))
         for body in summary.bodies:
             calls = body.calls & called
@@ -357,7 +357,7 @@ class ProjectGate:
             # training module it imports runs one
             return False
         backward = step = False
-        called = called.union(*self.relayed(tree, called, summary.handed).values())
+        called = called.union(*self.relayed(tree, called).values())
         for reaches_backward, reaches_step in self.reached(tree, called).values():
             backward, step = backward or reaches_backward, step or reaches_step
         if backward == step:
@@ -365,15 +365,16 @@ class ProjectGate:
         own_backward, own_step = lifecycle_in_code(as_bytes(source))
         return (backward or own_backward) and (step or own_step)
 
-    def relayed(self, tree: ast.Module, called: frozenset[str], handed: set[str]) -> dict[str, frozenset[str]]:
+    def relayed(self, tree: ast.Module, called: frozenset[str]) -> dict[str, frozenset[str]]:
         """Each of the `called` names the file imports from a module of the project without a backward or a step that
-        defines it (through a package's re-exports: `through`) and calls handing it a name (`handed`: `Summary.handed`),
-        with the names of that module's text: a class or def handed the objects of a training module may call their
-        methods (`EpochLoop(model, loader, optim_wrapper)`, whose loop calls the wrapper's `update_params`). The module
-        is read as text, never parsed."""
+        defines it (through a package's re-exports: `through`), with the names of that module's text: a class or def
+        handed the objects of a training module may call their methods (`EpochLoop(model, loader, optim_wrapper)`,
+        whose loop calls the wrapper's `update_params`), and one handed none may still run the defs of a training
+        module it imports (`main(epochs=1, lr=0.1)` building its own optimizer and calling the trainer's `train`), so
+        what the call hands does not matter. The module is read as text, never parsed."""
         found: dict[str, frozenset[str]] = {}
         for module, name in self.names_imported(tree):
-            if name not in called or name not in handed:
+            if name not in called:
                 continue
             names = self.original_names(module, name)
             for candidate in self.through(module):

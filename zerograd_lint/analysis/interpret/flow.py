@@ -10,7 +10,7 @@ hands each event, with the state before it, to a domain. Where an event sits
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import count
 from typing import Callable, Generic, Iterable, Iterator, Mapping, NamedTuple, Protocol, TypeVar
@@ -209,7 +209,7 @@ class CorrelationPlan:
         found: dict[str, Atom] = {}
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
-        copies: list[Rebind] = []
+        copies: list[tuple[Rebind, tuple[Loop, ...]]] = []  # each with the loops around it
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
@@ -222,7 +222,7 @@ class CorrelationPlan:
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
             if isinstance(node, Rebind) and node.copies is not None:
-                copies.append(node)
+                copies.append((node, around))
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 counted_by[node.id] = (around[-1], node.names)
@@ -265,7 +265,7 @@ class CorrelationPlan:
             plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
-        plan.keep_copies(copies, found, tests, only_jumps)
+        plan.keep_copies(copies, found, tests, only_jumps, structure)
         # The object -> the optimizers stepped through it alone: `self.optimizer.step()` beside `self.engine.step()`
         # keeps `optimizer` whatever the engine is (an engine built around it).
         stepped: dict[str, set[str]] = {}
@@ -312,24 +312,32 @@ class CorrelationPlan:
             self.single_valued.setdefault(atom.subject, set()).add(key)
 
     def keep_copies(
-        self, copies: list[Rebind], found: dict[str, Atom], tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]],
-        only_jumps: set[str],
+        self, copies: list[tuple[Rebind, tuple[Loop, ...]]], found: dict[str, Atom],
+        tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]], only_jumps: set[str], structure: Structure,
     ) -> None:
-        """A name bound to another's value (`grad_scaler = self.grad_scaler`) and tested holds its source's value: its
-        atom is kept with the source's same atom where the two can meet, the source tested too (`if self.grad_scaler:`
-        in the helper the step calls) or copied again by another binding that is tested (the step and its helper each
-        binding `grad_scaler = self.grad_scaler`): one test seen twice, even where each copy is tested once."""
+        """A name bound to another's value (`grad_scaler = self.grad_scaler`, `state = copy.deepcopy(configs)`) and
+        tested holds its source's value: its atom is kept with the source's same atom where the two can meet, the
+        source tested too (`if self.grad_scaler:` in the helper the step calls), copied again by another binding that
+        is tested (the step and its helper each binding `grad_scaler = self.grad_scaler`), or copied again in each
+        iteration of a loop that never changes the source and tests the copy (an epoch's `state =
+        copy.deepcopy(configs)` before its batches' `state.get("engine")`: each epoch's copy takes the source's one
+        value, loop invariant as the source is): one test seen twice, even where each copy is tested once."""
         candidates = [
-            (rebind, copy, source) for rebind in copies
+            (rebind, around, copy, source) for rebind, around in copies
             if not changes(target := next(iter(rebind.names)), rebind.copies or "")  # `x = x.parent`: another read after
             for copy in found.values() if copy.key in self.atoms or copy.key not in only_jumps
             if (source := same_atom_of(copy, target, rebind.copies or "")) is not None
         ]
         copied_by: dict[str, set[int]] = {}
-        for rebind, _, source in candidates:
+        for rebind, _, _, source in candidates:
             copied_by.setdefault(source.key, set()).add(rebind.id)
-        for rebind, copy, source in candidates:
-            if source.key not in found and len(copied_by[source.key]) < 2:
+        for rebind, around, copy, source in candidates:
+            recopied = any(
+                not reads_any(source.reads, structure.rebound(loop).names)
+                and any(loop in tested_in for tested_in, _ in tests.get(copy.key, ()))
+                for loop in around
+            )
+            if source.key not in found and len(copied_by[source.key]) < 2 and not recopied:
                 continue  # nothing else reads the source: the copy's one test has nothing to agree with
             source = found.get(source.key, source)
             for atom in (copy, source):
@@ -382,14 +390,22 @@ def counts_of(atoms: Iterable[Atom]) -> frozenset[str]:
 
 def same_atom_of(atom: Atom, target: str, source: str) -> Atom | None:
     """The atom testing `source` as `atom` tests `target` (`x` for `y`, `x is None` for `y is None`, `x == 'a'` for
-    `y == 'a'`): after `y = x` the two hold the same value. None when `atom` does not test `target` so."""
-    if atom.kind == "flag" and atom.key == target:
-        return Atom(source, frozenset({source}))
-    if atom.kind == "none" and atom.subject == target:
-        return Atom(f"{source} is None", frozenset({source}), "none", source, "None")
-    if atom.kind == "equal" and atom.subject == target and atom.value is not None:
-        return Atom(f"{source}=={atom.value}", frozenset({source}), "equal", source, atom.value)
-    return None
+    `y == 'a'`, `x.get('engine','torch')=='ds'` for `y.get('engine','torch')=='ds'`): after `y = x` (or a copy of
+    `x`) the two hold the same value. None when `atom` reads nothing of `target`, and for an equality of two reads,
+    whose key sorts its sides (`a==b`), which the source's name may put in another order."""
+    if not any(read == target or read.startswith((target + ".", target + "[")) for read in atom.reads) or (
+        atom.kind == "equal" and atom.subject is None
+    ):
+        return None
+    chain = re.compile(rf"(?<![\w.@'\"]){re.escape(target)}(?![\w@'\"])")  # `y`, `y.amp`, `y[...]`; not `my_y`, `x.y`, `y@2`, `'y'`
+
+    def renamed(text: str) -> str:
+        return chain.sub(lambda _: source, text)
+
+    return replace(
+        atom, key=renamed(atom.key), reads=frozenset(renamed(read) for read in atom.reads),
+        subject=renamed(atom.subject) if atom.subject is not None else None,
+    )
 
 
 def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:

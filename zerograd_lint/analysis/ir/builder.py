@@ -12,7 +12,7 @@ from typing import Iterator, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, literal_of, reads_of_value, term
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_of, reads_of_value
 from zerograd_lint.analysis.ir.events import (
     CallEvents,
     builds_model_and_optimizer,
@@ -25,7 +25,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
-from zerograd_lint.analysis.ir.patches import PATCHING_FIXTURES, fixture_patch_targets, patch_targets
+from zerograd_lint.analysis.ir.patches import PATCHING_FIXTURES, autouse_patch_targets, fixture_patch_targets, patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -245,6 +245,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.namespaces: dict[Event | Loop, Namespace] = {}
         self._visible: dict[cst.FunctionDef, frozenset[str]] = {}  # the locals code in a function can read
         self._fixtures: dict[cst.FunctionDef, frozenset[str]] = {}  # a function's parameters that patch (`patched_from`)
+        self._autouse: dict[object, frozenset[str]] = {}  # a module's or a class's autouse fixtures' patches (`patches_of`)
         self._placed: list[tuple[Block, Container, Resolver]] = []  # the blocks of the root being built, for its namespaces
         self.built = 0  # the statements built so far
         # While another module's method is inlined at a call on its instance: the count of statements built past
@@ -291,15 +292,43 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def patches_of(self, root: Container) -> frozenset[str]:
         """What the root's `@patch(...)` decorators replace while it runs; its class's too, for a test method (those
-        apply to the methods named as tests, `patch.TEST_PREFIX`)."""
+        apply to the methods named as tests, `patch.TEST_PREFIX`), with what the autouse fixtures that pytest runs
+        around a test replace: its class's, its module's, and those of the conftest.py of its package and of each
+        package above it, or the one its folder's modules are found beside (`conftest_patches`)."""
         if not isinstance(root, cst.FunctionDef):
             return frozenset()
         index = self.index_of(root)
         decorators = [d.decorator for d in root.decorators]
         owner = index.owner_class(root)
-        if owner is not None and root.name.value.startswith("test"):
+        if not root.name.value.startswith("test"):
+            return patch_targets(decorators, index.imports)
+        if owner is not None:
             decorators += [d.decorator for d in owner.decorators]
-        return patch_targets(decorators, index.imports)
+        fixtures = self.autouse_patches(index, owner) | self.autouse_patches(index, None) | self.conftest_patches(index)
+        return patch_targets(decorators, index.imports) | fixtures
+
+    def autouse_patches(self, index: ModuleIndex, owner: cst.ClassDef | None) -> frozenset[str]:
+        """What the autouse fixtures of a class (of the module, where `owner` is None) replace (`patches.py`)."""
+        key = owner if owner is not None else index
+        if key not in self._autouse:
+            body = (owner.body if owner is not None else index.module).body
+            self._autouse[key] = autouse_patch_targets(body, index.imports)  # type: ignore[arg-type]
+        return self._autouse[key]
+
+    def conftest_patches(self, index: ModuleIndex) -> frozenset[str]:
+        """What the autouse fixtures of the conftest.py files that apply to the tests of a module replace: the
+        `conftest` module of its package and of each package above it, and the top-level one (beside a test folder
+        of no package, or at the root); each read only where its text says `autouse`."""
+        home = index.project
+        if home is None:
+            return frozenset()
+        parts = home.package.split(".") if home.package else []
+        found: set[str] = set()
+        for name in [*(".".join([*parts[:end], "conftest"]) for end in range(len(parts), 0, -1)), "conftest"]:
+            conftest = home.project.module(name) if name != home.name else None
+            if conftest is not None and "autouse" in conftest.source.source:
+                found |= self.autouse_patches(conftest.index, None)
+        return frozenset(found)
 
     def patched_from(self, statement: cst.CSTNode, context: Context) -> frozenset[str]:
         """What a patching fixture among the function's parameters (`mocker`, `monkeypatch`) replaces from this
@@ -646,8 +675,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         literal = literal_of(value)
         # `found_oom = 0` ... `found_oom = 1` (an int where a backend cannot reduce a bool) is a flag too.
         flag = literal if literal in {"True", "False", "1", "0"} and len(stored) == 1 else None
-        operand = term(value, context.naming) if len(stored) == 1 else None
-        copies = operand[0] if operand is not None and operand[1] == {operand[0]} else None  # as a flag's atom keys it
+        copies = copied_chain(value, context.naming) if len(stored) == 1 else None  # as a flag's atom keys it
         return self.rebind(statement, stored, counts, literal is not None or wraps, derives, test, flag=flag, copies=copies)
 
     def builds_an_optimizer(self, call: cst.Call, targets: list[cst.BaseExpression], context: Context) -> bool:

@@ -419,6 +419,27 @@ def mapping_read(node: cst.Call, naming: Naming) -> Term | None:
     return f"{receiver}.get({key},{default[0]})", frozenset({f"{receiver}[{key}]"}) | default[1], False
 
 
+# What a copy of a value is called (`copy.deepcopy(configs)`, `dict(cfg)`), its one argument the value copied.
+COPYING_FUNCTIONS = frozenset({"copy.copy", "copy.deepcopy", "dict"})
+
+
+def copied_chain(value: cst.BaseExpression, naming: Naming) -> str | None:
+    """The key of the name or chain whose value `value` holds, or a copy of it, with the same items and attributes:
+    `x`, `copy.deepcopy(x)`, `copy.copy(x)`, `dict(x)`, `x.copy()`. Its tests answer as the source's did when it was
+    copied. None for anything else."""
+    operand = term(value, naming)
+    if operand is not None:
+        return operand[0] if operand[1] == {operand[0]} else None
+    if not isinstance(value, cst.Call) or any(argument.keyword is not None or argument.star for argument in value.args):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not value.args:
+        return naming.chain(func.value)
+    if len(value.args) == 1 and naming.chain(func) in COPYING_FUNCTIONS:
+        return naming.chain(value.args[0].value)
+    return None
+
+
 def pure_call(node: cst.Call, naming: Naming) -> Term | None:
     func = node.func
     if isinstance(func, cst.Name) and PURE_CALLS.match(func.value):

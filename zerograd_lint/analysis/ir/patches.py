@@ -1,7 +1,8 @@
 """The names a test replaces with mocks while it runs (`unittest.mock.patch`; pytest-mock's `mocker.patch` and pytest's
-`monkeypatch.setattr`, from the statement calling them on): a call reaching one runs the mock, not the code the name is
-bound to elsewhere, so the analysis neither inlines it nor reads it as what it builds. A method patched on its class
-(`patch.object(Trainer, "fit")`) is the mock on every instance of it (`trainer.fit()`: `patched_methods`)."""
+`monkeypatch.setattr`, from the statement calling them on; the autouse fixtures pytest runs around it): a call reaching
+one runs the mock, not the code the name is bound to elsewhere, so the analysis neither inlines it nor reads it as what
+it builds. A method patched on its class (`patch.object(Trainer, "fit")`) is the mock on every instance of it
+(`trainer.fit()`: `patched_methods`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Callable, Iterable, Mapping
 import libcst as cst
 
 from zerograd_lint.analysis.ir.names import dotted_name
+from zerograd_lint.analysis.ir.visiting import nodes_of
 
 PATCHERS = frozenset({"unittest.mock.patch", "mock.patch"})  # the standard library's, and its backport's
 # The keywords of `patch.multiple` that say how to patch, not what: the others name the attributes replaced.
@@ -63,6 +65,37 @@ def fixture_patch_targets(
             by_name = isinstance(call.args[0].value, cst.SimpleString)
             found.update(patched_by(call, "" if by_name else "object", imports))
     return frozenset(found)
+
+
+def autouse_patch_targets(statements: Iterable[cst.BaseStatement], imports: Mapping[str, str | None]) -> frozenset[str]:
+    """The dotted names the autouse fixtures among `statements` replace (a module's, a conftest.py's, a test class's),
+    for every test they apply to: `@pytest.fixture(autouse=True)` whose body patches (`patcher = patch("pkg.mod.train")`
+    then `patcher.start()`, `with patch(...): yield`, `mocker.patch(...)` of its own `mocker`). Every patcher's call
+    of the body counts, started or not: a name read as unknown is only a report not made."""
+    found: set[str] = set()
+    for fixture in statements:
+        if not isinstance(fixture, cst.FunctionDef) or not any(autouse(d.decorator, imports) for d in fixture.decorators):
+            continue
+        found.update(patch_targets(nodes_of(fixture.body, cst.Call), imports))
+        params = fixture.params
+        fixtures = frozenset({p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]} & PATCHING_FIXTURES)
+        for statement in nodes_of(fixture.body, cst.SimpleStatementLine) if fixtures else ():
+            found.update(fixture_patch_targets(statement, fixtures, imports))
+    return frozenset(found)
+
+
+def autouse(decorator: cst.BaseExpression, imports: Mapping[str, str | None]) -> bool:
+    """`@pytest.fixture(autouse=True)` (or `fixture` imported from pytest)."""
+    if not isinstance(decorator, cst.Call):
+        return False
+    root, _, rest = (dotted_name(decorator.func) or "").partition(".")
+    origin = imports.get(root)
+    if (f"{origin}.{rest}" if origin and rest else origin) != "pytest.fixture":
+        return False
+    return any(
+        a.keyword is not None and a.keyword.value == "autouse" and isinstance(a.value, cst.Name) and a.value.value == "True"
+        for a in decorator.args
+    )
 
 
 def patched_by(call: cst.Call, kind: str, imports: Mapping[str, str | None]) -> Iterable[str]:
