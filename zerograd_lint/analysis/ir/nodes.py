@@ -291,6 +291,9 @@ class Loop:
     orelse: Block
     runs_at_least_once: bool  # a `for` over a collection; `while` may not run
     exits_by_break_only: bool  # while True
+    # Whose loop it is, where its node is a def a library's loop calls once per batch (summaries.LIGHTNING_LOOP,
+    # summaries.HF_TRAINER_LOOP); None for the code's own loops.
+    library: str | None = None
 
 
 def loop_header(loop: Loop) -> cst.CSTNode:
