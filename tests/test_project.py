@@ -491,6 +491,8 @@ LOOPS = [
     ("hf_trainer_metrics_buffer", "distill/trainer.py", {"distill/trainer.py": [("ZG602", 30, 9)]}),
     ("hf_trainer_metrics_buffer", "distill/detached_trainer.py", {}),
     ("hf_trainer_metrics_buffer", "train.py", {}),
+    ("hf_trainer_base_reexported", "tuner/lora.py", {"tuner/lora.py": [("ZG602", 16, 9)]}),
+    ("hf_trainer_base_reexported", "tuner/lora_items.py", {}),
 ]
 
 

@@ -831,18 +831,28 @@ def library_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple
 
 
 def runs_in_trainer_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:
-    """`compute_loss` or `training_step` of a subclass of the Hugging Face `Trainer` (summaries.py): a base along its
-    classes (`mro`, else its own class's lineage, of the file and the project) that its module imports from
-    transformers or trl and that is named as their trainers are."""
+    """`compute_loss` or `training_step` of a subclass of the Hugging Face `Trainer` (summaries.py): a class along its
+    classes (`mro`, else its own class's lineage, of the file and the project) derives from a trainer class of
+    transformers or trl (`library_bases`)."""
     owner = index.owner_class(function)
     if function.name.value not in {HF_LOSS_BODY, HF_STEP_BODY} or owner is None:
         return False
-    return any(is_trainer_base(home, base) for home, cls in mro or index.lineage(owner) for base in cls.bases)
+    return any(is_trainer_class(origin) for home, cls in mro or index.lineage(owner) for origin in library_bases(home, cls))
 
 
-def is_trainer_base(index: ModuleIndex, base: cst.Arg) -> bool:
-    """`Trainer` of `from transformers import Trainer`, `trl.DPOTrainer`: a trainer class of those libraries."""
-    origin = index.origin(base.value) or ""
+def library_bases(index: ModuleIndex, cls: cst.ClassDef) -> list[str]:
+    """The library classes a class derives from, by their dotted names: its bases as its module's imports name them
+    (`ModuleIndex.origin`), and, for a class of the project, those its project bases derive from, through re-exports
+    (`Project.library_bases`: a base whose module says nothing of the lifecycle is not in its `lineage`)."""
+    found = [origin for base in cls.bases if (origin := index.origin(base.value)) is not None]
+    home = index.project
+    if home is not None and index.classes.get(cls.name.value) is cls:
+        found += home.project.library_bases(home, cls.name.value)
+    return found
+
+
+def is_trainer_class(origin: str) -> bool:
+    """`transformers.Trainer`, `trl.DPOTrainer`, `transformers.trainer.Trainer`: a trainer class of those libraries."""
     return origin.split(".", 1)[0] in HF_TRAINER_PACKAGES and origin.rsplit(".", 1)[-1].endswith(HF_TRAINER_SUFFIX)
 
 
