@@ -586,7 +586,7 @@ class CallEvents:
         if isinstance(function, cst.FunctionDef) and function.name.value == HF_LOSS_BODY and statement.value is not None:
             loss = returned_loss(statement.value)
             nodes.append(self.event(Backward, statement, scaled=False, scaler=None, normalises=True, loss=loss, scope=function))
-        step = self.event(Step, statement, optimizer=key, via_scaler=False, scaler=None)
+        step = self.event(Step, statement, optimizer=key, via_scaler=False, scaler=None, self_managed=True)
         return [*nodes, step, self.event(Clear, statement, target=ClearTarget("optimizer", key), set_to_none=None)]
 
     def is_scale_call(self, node: cst.Call, context: Context) -> bool:
