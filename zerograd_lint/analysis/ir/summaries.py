@@ -234,7 +234,7 @@ LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|tra
 # micro-batch: `training_step(model, inputs)` calls `compute_loss(model, inputs)` and backpropagates the loss it returns
 # (`self.accelerator.backward(loss)`, the loss divided by the accumulation steps), then the loop clips, steps the
 # optimizer and clears (`model.zero_grad()`) at each accumulation boundary: self-managed, no report from its own part.
-# A subclass's override of either is the body of that loop (`builder.trainer_loop_body`), asked the loop-carried
+# A subclass's override of either is the body of that loop (`builder.runs_in_trainer_loop`), asked the loop-carried
 # questions as a `for` loop's; a call of the library's own methods makes no event of its own.
 HF_TRAINER_PACKAGES = frozenset({"transformers", "trl"})
 HF_TRAINER_SUFFIX = "Trainer"  # a class of those packages named so (`Trainer`, `Seq2SeqTrainer`, `DPOTrainer`)
