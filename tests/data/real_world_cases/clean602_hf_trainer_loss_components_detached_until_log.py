@@ -1,11 +1,6 @@
 # expect: clean
 """The twin (the fix: each component detached before it is added). A `transformers.Trainer` subclass whose loss
 function returns a dict of components: `compute_loss` hands the dict to a helper that adds each component into running
-totals kept on the trainer until `log` turns them into numbers; kept detached, they hold no graph."""The twin (the fix: each component detached first). A `transformers.Trainer` subclass whose loss function returns a dict of components (UKPLab/sentence-transformers'
-trainer before its fix): `compute_loss` hands the dict to a helper that adds each component into running totals kept
-on the trainer until `log` turns them into numbers, then backpropagates their sum through the library. Each component
-is a term of the loss, with its graph: every step's graph stays alive until the next log."""The twin (the fix: each component detached before it is added). A `transformers.Trainer` subclass whose loss
-function returns a dict of components: `compute_loss` hands the dict to a helper that adds each component into running
 totals kept on the trainer until `log` turns them into numbers; kept detached, they hold no graph."""
 
 import torch

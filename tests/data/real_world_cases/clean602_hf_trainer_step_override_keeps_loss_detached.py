@@ -1,11 +1,6 @@
 # expect: clean
 """The twin: the loss kept detached. A trl `SFTTrainer` subclass overriding `training_step`, which backpropagates
 itself through the Trainer's accelerator and keeps each micro-batch's loss until `log` empties the list: detached, it
-holds no graph."""The twin: the loss kept detached. A Hugging Face `Trainer` subclass (trl's trainers import theirs from transformers) overriding `training_step`: it
-backpropagates itself through the Trainer's accelerator and keeps each micro-batch's loss, as the tensor, in a list
-that only `log` empties. The Trainer's loop calls `training_step` once per micro-batch, then steps and clears: every
-kept loss holds its step's graph until the next log."""The twin: the loss kept detached. A trl `SFTTrainer` subclass overriding `training_step`, which backpropagates
-itself through the Trainer's accelerator and keeps each micro-batch's loss until `log` empties the list: detached, it
 holds no graph."""
 
 import torch
