@@ -10,7 +10,9 @@ torchvision's compiled operators: PyPI's torchvision for torch 2.13.0 is built f
 on the CPU build), so timm is not in the `test` extra: its tests run where timm is installed. Accelerate,
 Lightning and PyTorch-Ignite are in the extra (`pip install ".[test]"`, as `.ci/run` does). descript's
 audiotools is not: it requires torchaudio (which pins its own torch) and protobuf<3.20, so its test runs where it is
-installed, as timm's do. A library that is not installed skips its tests and says which. DeepSpeed, apex and
+installed, as timm's do. Nor is transformers (the Hugging Face Trainer's loop, `HF_*`): its test runs where it is
+installed (checked with transformers 4.57.6 beside the pinned torch). A library that is not installed skips its tests
+and says which. DeepSpeed, apex and
 torch_xla do not install on CPU: their summaries are not tested here (torch_xla's rests on a fact of torch's, tested
 below).
 """
@@ -33,6 +35,8 @@ import torch
 from zerograd_lint.analysis.ir.summaries import (
     AUDIOTOOLS_ACCELERATORS,
     AUDIOTOOLS_SCALER,
+    HF_LOSS_BODY,
+    HF_RETURN_OUTPUTS,
     IGNITE_ENGINES,
     IGNITE_EVENT_COUNTERS,
     IGNITE_EVENTS,
@@ -556,3 +560,60 @@ def test_audiotools_accelerator_backward_step_and_update_are_its_scalers() -> No
     accel.step(optimizer)
     accel.update()
     assert weight.detach().tolist() == [-1.0, -1.0]
+
+
+# --- The Hugging Face Trainer (summaries.HF_*) ----------------------------------------------------
+
+
+class PairModel(torch.nn.Module):
+    """A one-layer model as the Trainer calls it: the batch's entries as keywords, the loss in the output dict."""
+
+    def __init__(self, layer: torch.nn.Module) -> None:
+        super().__init__()
+        self.layer = layer
+
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> dict[str, torch.Tensor]:
+        return {"loss": loss_of(self.layer, x, y)}
+
+
+def test_hf_trainer_backpropagates_what_compute_loss_returns_divided_then_steps_and_clears(tmp_path: Path) -> None:
+    """The Trainer's loop runs the override `compute_loss` once per micro-batch (`training_step` calls it as
+    `return_outputs` false), backpropagates the loss it returns divided by the accumulation steps, and at each boundary
+    steps `self.optimizer` and clears: what `events.trainer_part` gives at the override's `return`. transformers is not
+    in the `test` extra (see this module's docstring): the test runs where it is installed."""
+    transformers = library("transformers")
+    model, x, y = tiny_model()
+    accumulation = 2
+    expected = true_grads(model, x, y)
+
+    assert HF_LOSS_BODY in inspect.getsource(transformers.Trainer.training_step)  # `training_step` calls the override
+    assert HF_RETURN_OUTPUTS in inspect.signature(transformers.Trainer.compute_loss).parameters
+    assert list(inspect.signature(transformers.Trainer.training_step).parameters)[1:3] == ["model", "inputs"]
+
+    class Recording(transformers.Trainer):
+        seen: list[tuple[bool, list[torch.Tensor] | None]] = []
+
+        def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+            held = [p.grad.detach().clone() for p in model.parameters()] if all(p.grad is not None for p in model.parameters()) else None
+            self.seen.append((return_outputs, held))
+            outputs = model(**inputs)
+            return (outputs["loss"], outputs) if return_outputs else outputs["loss"]
+
+    steps: list[list[torch.Tensor]] = []
+    data = [{"x": x, "y": y}] * (2 * accumulation)
+    args = transformers.TrainingArguments(
+        output_dir=str(tmp_path), per_device_train_batch_size=1, gradient_accumulation_steps=accumulation, max_steps=2,
+        learning_rate=LR, lr_scheduler_type="constant", report_to=[], save_strategy="no", use_cpu=True,
+        max_grad_norm=None, optim="sgd", disable_tqdm=True,
+    )
+    trainer = Recording(model=PairModel(model), args=args, train_dataset=data, data_collator=lambda batch: batch[0])
+    trainer.create_optimizer()
+    trainer.optimizer.register_step_pre_hook(lambda optimizer, *_: steps.append([p.grad.detach().clone() for p in model.parameters()]))
+    trainer.train()
+    assert len(Recording.seen) == 2 * accumulation and not any(flag for flag, _ in Recording.seen)  # once per micro-batch
+    assert len(steps) == 2  # one step per `accumulation` micro-batches
+    # The first micro-batch's backward adds grad/accumulation; the step sees the window's sum, then `.grad` is cleared.
+    assert close(Recording.seen[1][1], [g / accumulation for g in expected])
+    assert close(steps[0], expected)
+    after_step = Recording.seen[accumulation][1]
+    assert after_step is None or all(not g.any() for g in after_step)

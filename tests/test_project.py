@@ -499,6 +499,11 @@ LOOPS = [
     ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
     ("loss_collected_through_a_metric_summarizer", "trainer.py", {"trainer.py": [("ZG602", 34, 13)]}),
     ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
+    ("hf_trainer_metrics_buffer", "distill/trainer.py", {"distill/trainer.py": [("ZG602", 30, 9)]}),
+    ("hf_trainer_metrics_buffer", "distill/detached_trainer.py", {}),
+    ("hf_trainer_metrics_buffer", "train.py", {}),
+    ("hf_trainer_base_reexported", "tuner/lora.py", {"tuner/lora.py": [("ZG602", 16, 9)]}),
+    ("hf_trainer_base_reexported", "tuner/lora_items.py", {}),
 ]
 
 

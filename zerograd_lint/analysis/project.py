@@ -423,6 +423,37 @@ class Project:
             return True
         return None if None in answers else False
 
+    def library_origin(self, home: ProjectModule, dotted: str, depth: int = LOOKUP_DEPTH) -> str | None:
+        """What `a.b`, written in `home`, stands for outside the project, followed through the modules of the project
+        that import it (a re-export: `from .compat import Trainer` of a module importing transformers'): the library's
+        dotted name; None for a name of the project, or one no import binds."""
+        first, _, rest = dotted.partition(".")
+        bound = home.bound.get(first)
+        if not isinstance(bound, Imported) or depth <= 0:
+            return None
+        source = self.module(bound.module)
+        if source is None:
+            origin = f"{bound.module}.{bound.name}" if bound.name is not None else bound.module
+            return f"{origin}.{rest}" if rest else origin
+        if bound.name is None or self.module(f"{bound.module}.{bound.name}") is not None:
+            return None  # a module of the project: its attributes are the project's
+        return self.library_origin(source, f"{bound.name}.{rest}" if rest else bound.name, depth - 1)
+
+    def library_bases(self, home: ProjectModule, name: str, depth: int = LOOKUP_DEPTH) -> list[str]:
+        """The library classes a class of a module derives from (their dotted names, `library_origin`), through the
+        classes of the project along its bases."""
+        cls = home.python_defs.get(name)
+        found: list[str] = []
+        for base in cls.bases if isinstance(cls, ast.ClassDef) and depth > 0 else ():
+            dotted = dotted_name(base)
+            origin = self.library_origin(home, dotted) if dotted else None
+            defined = self.definition(home, dotted) if dotted and origin is None else None
+            if origin is not None:
+                found.append(origin)
+            elif defined is not None and defined[1] is not None:
+                found += self.library_bases(defined[0], defined[1], depth - 1)
+        return found
+
     def builds_followed_class(self, home: ProjectModule, name: str) -> bool:
         """Whether a def of the module calls a class of the project whose words may matter (`class_matters`): a
         factory that may return an instance whose methods are followed, asked of the def parsed alone (CPython),

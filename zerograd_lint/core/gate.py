@@ -30,7 +30,16 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
-from zerograd_lint.analysis.ir.summaries import IGNITE_ENGINES, IGNITE_RUN, IGNITE_SUPERVISED_TRAINER, LOSS_SCALER_NAME, MANUAL_BACKWARD
+from zerograd_lint.analysis.ir.summaries import (
+    HF_LOSS_BODY,
+    HF_STEP_BODY,
+    HF_TRAINER_SUFFIX,
+    IGNITE_ENGINES,
+    IGNITE_RUN,
+    IGNITE_SUPERVISED_TRAINER,
+    LOSS_SCALER_NAME,
+    MANUAL_BACKWARD,
+)
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed, dotted_name
 
@@ -64,6 +73,11 @@ SCALER_CALL = re.compile(SCALER_WORD + CALL_AFTER)
 # `create_supervised_trainer(model, optimizer, loss_fn)`: ignite's engine that clears, backwards and steps (summaries).
 SUPERVISED_TRAINER = IGNITE_SUPERVISED_TRAINER.function
 SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
+# A Hugging Face Trainer's override (`def compute_loss(...)` of a `Trainer` subclass) is the body of the library's loop,
+# which backpropagates and steps for it (summaries.py): a lifecycle with no words of its own.
+TRAINER_BODIES = frozenset({HF_LOSS_BODY, HF_STEP_BODY})
+TRAINER_WORD = HF_TRAINER_SUFFIX.encode()
+TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(TRAINER_BODIES)) + rb")\b")
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -129,7 +143,7 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
     ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or (
         # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
         SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
-    )
+    ) or (TRAINER_WORD in data and TRAINER_BODY_DEF.search(data) is not None)
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:
@@ -322,6 +336,7 @@ class Body:
     # The `__init__` of an ignite `Engine` subclass: `trainer.run(loader)` calls the process function it hands
     # `super().__init__(self._update)` (engine_runs.EngineRuns.subclass_process), so `run` reaches what it reaches.
     runs_as: str | None = None
+    trainer_body: bool = False  # an override a trainer's loop may run as its body (`TRAINER_BODIES`, `note_subclass`)
 
 
 @dataclass
@@ -343,17 +358,21 @@ class Summary:
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
     subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
+    trainer_bodies: set[int] = field(default_factory=set)  # the `id` of each `TRAINER_BODIES` def of a trainer's subclass
     engine_inits: set[int] = field(default_factory=set)  # the `id` of the `__init__` of each ignite `Engine` subclass
 
     @cached_property
     def lifecycle_roots(self) -> tuple[bool, ...]:
         """Per body: does it reach a backward and a step, following calls to the file's defs? So does a subclass's
         method that such a body calls on `self`: the override a base's loop runs (`facts.inherited_roots` checks
-        that loop for the subclass), whatever the override's own code holds."""
+        that loop for the subclass), whatever the override's own code holds; and an override a library's trainer may
+        run as its loop's body (`Body.trainer_body`: the builder asks where its base comes from)."""
         backward, step = self.reaching(lambda b: b.backward), self.reaching(lambda b: b.step)
         reaching = [reaches_backward and reaches_step for reaches_backward, reaches_step in zip(backward, step)]
         driven = set().union(*(body.on_self for body, reaches in zip(self.bodies, reaching) if reaches))
-        return tuple(reaches or (body.of_subclass and body.name in driven) for body, reaches in zip(self.bodies, reaching))
+        return tuple(
+            reaches or body.trainer_body or (body.of_subclass and body.name in driven) for body, reaches in zip(self.bodies, reaching)
+        )
 
     @cached_property
     def called_in_loops(self) -> frozenset[str]:
@@ -473,7 +492,7 @@ def summarize(tree: ast.AST) -> Summary:
             looping = False
             body = Body(
                 node.name, of_subclass=id(node) in summary.subclass_methods,  # type: ignore[attr-defined]
-                runs_as=IGNITE_RUN if id(node) in summary.engine_inits else None,
+                runs_as=IGNITE_RUN if id(node) in summary.engine_inits else None, trainer_body=id(node) in summary.trainer_bodies,
             )
             summary.bodies.append(body)
         elif kind is ast.Call:
@@ -562,9 +581,12 @@ def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> Non
 
 def note_subclass(cls: ast.ClassDef, summary: Summary) -> None:
     """The defs of a class with bases, met next in the walk (`Body.of_subclass`); the `__init__` of one whose base is
-    named as ignite's engines are (`Body.runs_as`)."""
+    named as ignite's engines are (`Body.runs_as`); the `TRAINER_BODIES` of one whose base is named as a trainer
+    (`Body.trainer_body`)."""
     if cls.bases:
         summary.subclass_methods.update(id(node) for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    if any((dotted_name(base) or "").endswith(HF_TRAINER_SUFFIX) for base in cls.bases):
+        summary.trainer_bodies.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name in TRAINER_BODIES)
     if any((dotted_name(base) or "").rsplit(".", 1)[-1] in IGNITE_ENGINES for base in cls.bases):
         summary.engine_inits.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "__init__")
 

@@ -161,7 +161,7 @@ def regions(facts: FileFacts, layout: Layout) -> list[Region]:
                 span = facts.positions_of(loop.node)[loop.node]
                 title = f"training loop at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"
                 if isinstance(loop.node, cst.FunctionDef):  # a def a library's loop calls once per batch (Lightning's)
-                    title = f"Lightning's loop over {owner_name(loop.node)}{subclass(root)} at {place_of(path, span.start.line, layout)}"
+                    title = f"{loop.library}'s loop over {owner_name(loop.node)}{subclass(root)} at {place_of(path, span.start.line, layout)}"
                 elif isinstance(loop.node, cst.Call):  # ignite's, which `trainer.run(...)` runs (engine_runs.EngineRun)
                     run = f"`{code_of(loop.node.func)}(...)`"
                     title = f"ignite's training loop of {run} at {place_of(path, span.start.line, layout)} (in {owner_name(owner)}{subclass(root)})"

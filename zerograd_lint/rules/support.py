@@ -58,12 +58,12 @@ def loop_phrase(facts: FileFacts, root: RootFacts, event: Event) -> str:
 
 
 def loop_named(facts: FileFacts, loop: Loop, position: str | None = None) -> str:
-    """`the loop at line 12` (`position`: where it is, as the message says it; its line by default); Lightning's loop,
-    whose body is the `training_step` it calls once per batch (`builder.runs_in_lightning_loop`); ignite's, which
-    `trainer.run(...)` runs (`engine_runs.EngineRun`)."""
+    """`the loop at line 12` (`position`: where it is, as the message says it; its line by default); a library's loop
+    whose body is the def it calls once per batch (`builder.library_loop`: Lightning's `training_step`, the Hugging
+    Face Trainer's `compute_loss`); ignite's, which `trainer.run(...)` runs (`engine_runs.EngineRun`)."""
     position = position or f"line {facts.line(loop.node)}"
     if isinstance(loop.node, cst.FunctionDef):
-        return f"Lightning's loop over `{loop.node.name.value}` ({position})"
+        return f"{loop.library}'s loop over `{loop.node.name.value}` ({position})"
     if isinstance(loop.node, cst.Call):
         return f"ignite's loop of `{code_of(loop.node.func)}(...)` ({position})"
     return f"the loop at {position}"

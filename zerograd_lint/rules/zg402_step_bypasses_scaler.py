@@ -11,7 +11,7 @@ from zerograd_lint.rules.support import at, events_of, finding, loop_phrase, nam
 
 def check(facts: FileFacts) -> Iterator[Finding]:
     for root, step in events_of(facts, Step):
-        if step.via_scaler or step.on_xla:  # on an XLA device a CUDA GradScaler disables itself: nothing was scaled
+        if step.via_scaler or step.settles_scaling:  # an XLA step (a CUDA GradScaler disabled), a library's own: nothing scaled
             continue
         # apex's `amp.scale_loss` unscales as its block ends, and the optimizer's own step is amp's
         scaled = root.held(step, step.optimizer).scaled_backwards()

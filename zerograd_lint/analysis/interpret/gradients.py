@@ -482,7 +482,7 @@ class GradientDomain(PassThrough):
 
     def step(self, event: Step, state: GradState) -> GradState:
         def stepped(content: Content) -> Content:
-            if event.on_xla:  # a CUDA GradScaler is disabled on an XLA device: nothing of it is pending, or scaled
+            if event.settles_scaling:  # nothing of a GradScaler is pending, or scaled: disabled on XLA, or the library's
                 content = drop(content, SCALER_STATE | {Mark.SCALED})
             stage = keep(content, {Mark.CAUGHT}) | ({(Mark.STEPPED, event.id)} if event.via_scaler else keep(content, STAGE))
             if has(content, *LIVE):

@@ -51,7 +51,18 @@ from zerograd_lint.analysis.ir.nodes import (
 )
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
-from zerograd_lint.analysis.ir.summaries import BATCH_INDEX_POSITION, LIGHTNING_LOOP_BODY, LIGHTNING_MODULE, MANUAL_OPTIMIZATION_FLAG
+from zerograd_lint.analysis.ir.summaries import (
+    BATCH_INDEX_POSITION,
+    HF_LOSS_BODY,
+    HF_STEP_BODY,
+    HF_TRAINER_LOOP,
+    HF_TRAINER_PACKAGES,
+    HF_TRAINER_SUFFIX,
+    LIGHTNING_LOOP,
+    LIGHTNING_LOOP_BODY,
+    LIGHTNING_MODULE,
+    MANUAL_OPTIMIZATION_FLAG,
+)
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
 from zerograd_lint.analysis.work import spend
@@ -117,6 +128,9 @@ class Context:
     # What a `return` of the function being built amounts to: `continue` in a def a library's loop calls once per
     # iteration (Lightning's `training_step`, `runs_in_lightning_loop`): the next call is the loop's next iteration.
     return_jump: str = "return"
+    # The override of the Hugging Face Trainer being built as its loop's body (`runs_in_trainer_loop`): what the
+    # library does with what it returns follows each of its `return`s (`CallEvents.trainer_part`).
+    trainer_body: cst.FunctionDef | None = None
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
     # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
     # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
@@ -261,8 +275,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def build(self, root: Container, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...] = ()) -> Block:
         """The IR of a function (or the module); `mro`: `self`'s classes, for a method checked for a subclass. The body
-        of a library's loop (`runs_in_lightning_loop`) is built as that loop's body."""
-        looped = isinstance(root, cst.FunctionDef) and runs_in_lightning_loop(self.index_of(root), root, mro)
+        of a library's loop (`library_loop`) is built as that loop's body."""
+        library = library_loop(self.index_of(root), root, mro) if isinstance(root, cst.FunctionDef) else None
+        looped = library is not None
         jump = "continue" if looped else "return"
         self.building = root
         self.root_naming = Naming(
@@ -275,12 +290,14 @@ class Builder(CallEvents, Inlining, EngineRuns):
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
             loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming, patched=self.patches_of(root),
+            trainer_body=root if library == HF_TRAINER_LOOP else None,  # type: ignore[arg-type]
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
         if looped:
             assert isinstance(root, cst.FunctionDef)
-            block = Block((Loop(root, Block((*self.call_arguments(root, context), *block.items)), Block(()), True, False),))
+            arguments = self.call_arguments(root, context, counting=library == LIGHTNING_LOOP)
+            block = Block((Loop(root, Block((*arguments, *block.items)), Block(()), True, False, library),))
         block = self.placed(block, root, context.resolver)
         self.settle_namespaces()
         return block
@@ -359,10 +376,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
             self._settings[key] = truth_implications(classes, bool(classes) and classes[0][0].own_lineage(classes[0][1]))
         return self._settings[key]
 
-    def call_arguments(self, function: cst.FunctionDef, context: Context) -> list[Node]:
-        """Each call of a def by Lightning's loop binds its parameters anew, the batch's index counting."""
+    def call_arguments(self, function: cst.FunctionDef, context: Context, counting: bool) -> list[Node]:
+        """Each call of a def by a library's loop binds its parameters anew, the batch's index counting in Lightning's
+        (`counting`)."""
         params = [p.name.value for p in function.params.params[1:]]  # after `self`
-        counters = {context.naming.key(params[BATCH_INDEX_POSITION])} if len(params) > BATCH_INDEX_POSITION else set()
+        counters = {context.naming.key(params[BATCH_INDEX_POSITION])} if counting and len(params) > BATCH_INDEX_POSITION else set()
         others = {context.naming.key(name) for name in params} - counters
         found = [self.rebind(function.params, counters, True)] if counters else []
         return found + ([self.rebind(function.params, others)] if others else [])
@@ -542,6 +560,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 value += self.engine_returned(statement.value, context)  # the engine returned, run by the caller
             elif context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
+            elif context.trainer_body is context.function:
+                value += self.trainer_part(statement, context)  # the Trainer's loop takes the returned loss
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
@@ -836,6 +856,40 @@ class Builder(CallEvents, Inlining, EngineRuns):
         entry = [self.rebind(call, fresh)] if fresh or bound or gathered else []  # the parameters take the arguments' values here
         block = self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver)
         return [Inlined(call, function, block, arguments=bound, gathered=gathered)]
+
+
+def library_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> str | None:
+    """Whose loop calls the def once per batch, its body that loop's (summaries.LIGHTNING_LOOP, HF_TRAINER_LOOP); None
+    for a def no library's loop is known to call."""
+    if runs_in_lightning_loop(index, function, mro):
+        return LIGHTNING_LOOP
+    return HF_TRAINER_LOOP if runs_in_trainer_loop(index, function, mro) else None
+
+
+def runs_in_trainer_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:
+    """`compute_loss` or `training_step` of a subclass of the Hugging Face `Trainer` (summaries.py): a class along its
+    classes (`mro`, else its own class's lineage, of the file and the project) derives from a trainer class of
+    transformers or trl (`library_bases`)."""
+    owner = index.owner_class(function)
+    if function.name.value not in {HF_LOSS_BODY, HF_STEP_BODY} or owner is None:
+        return False
+    return any(is_trainer_class(origin) for home, cls in mro or index.lineage(owner) for origin in library_bases(home, cls))
+
+
+def library_bases(index: ModuleIndex, cls: cst.ClassDef) -> list[str]:
+    """The library classes a class derives from, by their dotted names: its bases as its module's imports name them
+    (`ModuleIndex.origin`), and, for a class of the project, those its project bases derive from, through re-exports
+    (`Project.library_bases`: a base whose module says nothing of the lifecycle is not in its `lineage`)."""
+    found = [origin for base in cls.bases if (origin := index.origin(base.value)) is not None]
+    home = index.project
+    if home is not None and index.classes.get(cls.name.value) is cls:
+        found += home.project.library_bases(home, cls.name.value)
+    return found
+
+
+def is_trainer_class(origin: str) -> bool:
+    """`transformers.Trainer`, `trl.DPOTrainer`, `transformers.trainer.Trainer`: a trainer class of those libraries."""
+    return origin.split(".", 1)[0] in HF_TRAINER_PACKAGES and origin.rsplit(".", 1)[-1].endswith(HF_TRAINER_SUFFIX)
 
 
 def runs_in_lightning_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:

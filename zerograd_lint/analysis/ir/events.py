@@ -53,6 +53,9 @@ from zerograd_lint.analysis.ir.summaries import (
     AUDIOTOOLS_ACCELERATORS,
     AUDIOTOOLS_SCALER,
     CLIP_GRADIENTS,
+    HF_LOSS_BODY,
+    HF_OPTIMIZER,
+    HF_RETURN_OUTPUTS,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
@@ -573,6 +576,19 @@ class CallEvents:
             Branch(test, guard_of(test, context.resolver), Block((backward,)), Block((plain,)), None, not truth, condition_of(test, context.naming))
         ]
 
+    def trainer_part(self, statement: cst.Return, context: Context) -> list[Node]:
+        """What the Hugging Face Trainer's loop does once its override returns (summaries.py): the loss `compute_loss`
+        returns backpropagated, divided by the accumulation steps, then the optimizer stepped and cleared, all
+        self-managed: the events a visible body would give, at the `return`."""
+        function = context.function
+        key = HF_OPTIMIZER
+        nodes: list[Node] = []
+        if isinstance(function, cst.FunctionDef) and function.name.value == HF_LOSS_BODY and statement.value is not None:
+            loss = returned_loss(statement.value)
+            nodes.append(self.event(Backward, statement, scaled=False, scaler=None, normalises=True, loss=loss, scope=function))
+        step = self.event(Step, statement, optimizer=key, via_scaler=False, scaler=None, self_managed=True)
+        return [*nodes, step, self.event(Clear, statement, target=ClearTarget("optimizer", key), set_to_none=None)]
+
     def is_scale_call(self, node: cst.Call, context: Context) -> bool:
         return (
             isinstance(node.func, cst.Attribute) and node.func.attr.value == "scale"
@@ -934,6 +950,19 @@ class CallEvents:
 PLAIN_BUILTINS = frozenset(
     {"zip", "enumerate", "list", "tuple", "dict", "set", "len", "print", "isinstance", "reversed", "iter", "range", "str", "repr", "id", "type"}
 )
+
+
+def returned_loss(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The loss of what `compute_loss` returns, as the Trainer's `training_step` calls it (`return_outputs` false): the
+    first element of a tuple; of `(loss, outputs) if return_outputs else loss`, the arm taken, where both arms return
+    the same loss or the test is that parameter (any other choice: the whole value, whose loss is not one name)."""
+    if isinstance(value, cst.Tuple) and value.elements:
+        return returned_loss(value.elements[0].value)
+    if isinstance(value, cst.IfExp):
+        chosen, other = returned_loss(value.orelse), returned_loss(value.body)
+        if code_of(chosen) == code_of(other) or code_of(value.test) == HF_RETURN_OUTPUTS:
+            return chosen
+    return value
 
 
 def root_name(loss: cst.BaseExpression | None) -> str | None:

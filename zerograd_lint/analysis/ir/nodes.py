@@ -77,6 +77,15 @@ class Step(Event):
     written: cst.BaseExpression | None = None  # the optimizer as the step's code writes it (`opt`, `scaler.step(opt)`'s)
     reevaluated: tuple[int, ...] = ()  # the ids of the events of a closure the optimizer evaluates several times (LBFGS)
     on_xla: bool = False  # torch_xla's `xm.optimizer_step`: no CUDA there, a CUDA GradScaler disables itself
+    # A library's own step (the Hugging Face Trainer's loop, `events.trainer_part`): it unscales, steps and updates as
+    # the backward before it needs.
+    self_managed: bool = False
+
+    @property
+    def settles_scaling(self) -> bool:
+        """Nothing a GradScaler did is pending, or scaled, after this step: an XLA step (where a CUDA GradScaler is
+        disabled) or a library's own."""
+        return self.on_xla or self.self_managed
 
 
 @dataclass(frozen=True, eq=False)
@@ -291,6 +300,9 @@ class Loop:
     orelse: Block
     runs_at_least_once: bool  # a `for` over a collection; `while` may not run
     exits_by_break_only: bool  # while True
+    # Whose loop it is, where its node is a def a library's loop calls once per batch (summaries.LIGHTNING_LOOP,
+    # summaries.HF_TRAINER_LOOP); None for the code's own loops.
+    library: str | None = None
 
 
 def loop_header(loop: Loop) -> cst.CSTNode:

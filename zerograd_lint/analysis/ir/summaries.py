@@ -228,6 +228,23 @@ IGNITE_SUPERVISED_TRAINER = SupervisedTrainer(
 # fairseq's `optimizer.backward(loss)`, a strategy's or trainer's: the receivers' names.
 LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|trainer|strategy|self|amp", re.I)
 
-# The Hugging Face `Trainer.training_step(model, inputs)` runs the forward and the backward; the Trainer's own
-# loop steps and clears (self-managed). An override's body, when visible, is read like any helper; a call of
-# the library's makes no event of its own.
+# --- The Hugging Face Trainer ------------------------------------------------------------------------
+
+# `Trainer.train()` of transformers (and of trl, whose trainers derive from it) runs its inner loop once per
+# micro-batch: `training_step(model, inputs)` calls `compute_loss(model, inputs)` and backpropagates the loss it returns
+# (`self.accelerator.backward(loss)`, the loss divided by the accumulation steps), then the loop clips, steps the
+# optimizer and clears (`model.zero_grad()`) at each accumulation boundary: self-managed, no report from its own part.
+# A subclass's override of either is the body of that loop (`builder.runs_in_trainer_loop`), asked the loop-carried
+# questions as a `for` loop's; a call of the library's own methods makes no event of its own.
+HF_TRAINER_PACKAGES = frozenset({"transformers", "trl"})
+HF_TRAINER_SUFFIX = "Trainer"  # a class of those packages named so (`Trainer`, `Seq2SeqTrainer`, `DPOTrainer`)
+HF_LOSS_BODY = "compute_loss"  # its returned loss is backpropagated by the library's `training_step`
+HF_STEP_BODY = "training_step"  # backpropagates itself (`self.accelerator.backward(loss)`); the loop steps and clears
+# `compute_loss(..., return_outputs=False)` returns `(loss, outputs)` where `return_outputs` is true, `loss` where it is
+# false, as `training_step` calls it: the first element of a returned tuple is the loss.
+HF_RETURN_OUTPUTS = "return_outputs"
+HF_OPTIMIZER = "self.optimizer"  # the optimizer the Trainer's loop steps and clears
+
+# Whose loop calls a def once per batch, as a report names it (`support.loop_named`).
+LIGHTNING_LOOP = "Lightning"
+HF_TRAINER_LOOP = "the Hugging Face Trainer"

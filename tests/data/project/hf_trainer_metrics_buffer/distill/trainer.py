@@ -1,4 +1,4 @@
-# expect: ZG602 29:9
+# expect: ZG602 30:9
 """A Hugging Face `Trainer` subclass for distillation: `compute_loss` runs the teacher under `torch.no_grad()` and the
 student, and keeps each batch's KL term in a buffer it averages when it logs. The term is kept as the tensor (with the
 student's graph): every training step's graph stays alive until the next log."""
