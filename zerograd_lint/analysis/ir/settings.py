@@ -165,7 +165,7 @@ def assignments_in(
                 if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
                     for target in [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]:
                         if own_attribute(target) is not None:
-                            yield target, small.value, tests  # type: ignore[misc]
+                            yield from chosen(target, small.value, tests)  # type: ignore[arg-type]
                         else:
                             yield from changed(target, found, aliases)
                 elif isinstance(small, cst.AugAssign):
@@ -191,6 +191,18 @@ def assignments_in(
                 yield from changed(node, found, aliases)
             for suite in suites(statement):
                 yield from assignments_in(suite, tests, found, aliases)
+
+
+def chosen(
+    target: cst.Attribute, value: cst.BaseExpression, tests: tuple[tuple[cst.BaseExpression, bool], ...]
+) -> Iterator[tuple[cst.Attribute, cst.BaseExpression, tuple[tuple[cst.BaseExpression, bool], ...]]]:
+    """`self.x = a if t else b` is `if t: self.x = a` and `else: self.x = b` (a scaler built only where the settings
+    ask for mixed precision, `GradScaler() if self.configs.use_amp else None`)."""
+    if isinstance(value, cst.IfExp):
+        yield from chosen(target, value.body, (*tests, (value.test, True)))
+        yield from chosen(target, value.orelse, (*tests, (value.test, False)))
+    else:
+        yield target, value, tests
 
 
 def own_attribute(target: cst.BaseExpression) -> str | None:
