@@ -52,6 +52,8 @@ def test_a_conditional_expression_assigns_each_value_under_its_test() -> None:
     assert implications(nested)["self.grad_scaler"][1] == {("self.args.amp", True), ("self.args.fp16", True)}
     either = chosen.replace("if self.args.amp else None", "if self.args.amp or self.args.fp16 else None")
     assert "self.grad_scaler" not in implications(either)  # `a or b` true says neither
+    arm_named = TRAINER.replace("        self.args = args\n", "        self.args = args if args.ok else fallback\n")
+    assert "self.use_amp" not in implications(arm_named)  # `args.fp16` below need not read `self.args.fp16`
 
 
 def test_nothing_is_known_of_a_setting_assigned_unseen_or_of_tests_that_may_change() -> None:
