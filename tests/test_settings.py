@@ -44,6 +44,18 @@ def test_a_setting_assigned_under_the_construction_tests_implies_them() -> None:
     assert found["self.scaler"][1] == {("self.args.fp16", True), ("self.args.engine", False)}
 
 
+def test_a_conditional_expression_assigns_each_value_under_its_test() -> None:
+    """`self.x = a if t else b` is `if t: self.x = a` and `else: self.x = b` (zsyOAOA/ResShift's scaler)."""
+    chosen = TRAINER + "\n    def setup(self):\n        self.grad_scaler = GradScaler() if self.args.amp else None\n"
+    assert implications(chosen)["self.grad_scaler"] == ({("self.args.amp", True)}, {("self.args.amp", True)})
+    nested = chosen.replace("GradScaler() if self.args.amp else None", "(GradScaler() if self.args.amp else None) if self.args.fp16 else None")
+    assert implications(nested)["self.grad_scaler"][1] == {("self.args.amp", True), ("self.args.fp16", True)}
+    either = chosen.replace("if self.args.amp else None", "if self.args.amp or self.args.fp16 else None")
+    assert "self.grad_scaler" not in implications(either)  # `a or b` true says neither
+    arm_named = TRAINER.replace("        self.args = args\n", "        self.args = args if args.ok else fallback\n")
+    assert "self.use_amp" not in implications(arm_named)  # `args.fp16` below need not read `self.args.fp16`
+
+
 def test_nothing_is_known_of_a_setting_assigned_unseen_or_of_tests_that_may_change() -> None:
     assert implications(TRAINER, own=False) == {}  # a library base may assign anything
     in_a_tuple = TRAINER.replace("        self.use_amp = False\n", "        self.use_amp, self.x = False, 1\n")

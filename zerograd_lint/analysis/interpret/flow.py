@@ -245,6 +245,7 @@ class CorrelationPlan:
             inner = (*around, node) if isinstance(node, Loop) else around
             stack.extend((child, inner) for child in reversed(list(children(node))))
         plan = cls(counts=counts_of(found.values()))
+        lone: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # atoms tested once where no loop repeats the test
         for key, places in tests.items():
             first_around = places[0][0]
             loop = first_around[-1] if first_around else None  # the innermost loop around its first test
@@ -261,7 +262,8 @@ class CorrelationPlan:
             if len(places) < 2 and not flag and not recomputed and (
                 loop is None or found[key].per_iteration or reads_any(found[key].reads, structure.rebound(loop).names)
             ):
-                continue  # tested once, and not the same in the next iteration: nothing to agree with
+                lone[key] = places
+                continue  # tested once, and not the same in the next iteration: nothing to agree with, but a setting
             plan.keep(found[key], places)
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
@@ -284,6 +286,11 @@ class CorrelationPlan:
                 plan.implied[key] = {True: truthy}
             elif atom.kind == "none" and (present := implications.get(atom.subject or "", (frozenset(), frozenset()))[1]):
                 plan.implied[key] = {False: present}
+        # A setting tested once agrees with what another's value implies: `self.amp_scaler` not None says
+        # `self.configs.use_amp`, the scaler built only under it, though each is tested once in the step's body.
+        said = {chain for implied in plan.implied.values() for facts in implied.values() for chain, _ in facts}
+        for key in sorted(said & lone.keys()):
+            plan.keep(found[key], lone[key])
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters[rebind] = id(loop)
@@ -757,8 +764,7 @@ class Correlated(Generic[State]):
                 added.add((atom.key, value))
             elif known != value:
                 return None
-        said = self.canonical(frozenset(added))
-        return said if self.built_so(said) else None
+        return self.built_so(self.canonical(frozenset(added)))
 
     def canonical(self, valuation: Valuation) -> Valuation:
         """The valuation saying each thing in one way: where a test of a subject against one literal holds (`env ==
@@ -771,17 +777,20 @@ class Correlated(Generic[State]):
         implied = frozenset().union(*(self.said_with(key) for key, value in valuation if value))
         return valuation | implied if implied - valuation else valuation
 
-    def built_so(self, valuation: Valuation) -> bool:
-        """Whether the object can have been built so that the valuation's settings hold together: what each value
-        implies of how it was assigned (`CorrelationPlan.implied`) agrees with the rest."""
+    def built_so(self, valuation: Valuation) -> Valuation | None:
+        """The valuation, where the object can have been built so that its settings hold together (what each value
+        implies of how it was assigned, `CorrelationPlan.implied`, agrees with the rest; else None), saying too what
+        it implies of the settings kept apart: `self.configs.use_amp` stays true after a loop past which the scaler's
+        test, `self.amp_scaler is None` false, is forgotten."""
         if not self.plan.implied:
-            return True
+            return valuation
         said = dict(valuation)
         for key, value in valuation:
             for chain, truth in self.plan.implied.get(key, {}).get(value, ()):
                 if said.setdefault(chain, truth) != truth:
-                    return False
-        return True
+                    return None
+        implied = {(chain, truth) for chain, truth in said.items() if chain in self.plan.atoms} - valuation
+        return valuation | implied if implied else valuation
 
     def widen(self, old: dict, new: dict, late: bool) -> dict:
         """Both heads, forgetting the atoms only one of them kept apart: a head that keeps some tests apart on one

@@ -31,6 +31,8 @@ from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.ir.vocabulary import KEYWORD_FORWARDERS
 
 Fact = tuple[str, bool]  # (a chain such as `self.args.deepspeed`, its truth)
+Tests = tuple[tuple[cst.BaseExpression, bool], ...]  # the `if` tests around a statement, each with its arm's truth
+Assigned = tuple[cst.Attribute, cst.BaseExpression, Tests, bool]  # `self.x`, its value, the tests, the value whole?
 FALSY_LITERALS = frozenset({"False", "None", "0", "0.0", "''"})
 INIT = "__init__"
 
@@ -143,21 +145,22 @@ def read_method(method: cst.FunctionDef, found: Assignments, handed: dict[cst.Fu
             if event in reads:
                 aliases[event] = reads[event]
             continue
-        target, value, tests = event
+        target, value, tests, whole = event
         chain = code_of(target)
         facts = tuple(fact for test, truth in tests for fact in facts_of(test, truth, aliases))
-        alias = isinstance(value, cst.Name) and value.value not in FALSY_LITERALS | {"True"}
+        # An arm of `a if t else b` is `self.x` only where its test held: no name for `self.x` after it.
+        alias = whole and isinstance(value, cst.Name) and value.value not in FALSY_LITERALS | {"True"}
         if alias:
             aliases[value.value] = chain  # type: ignore[union-attr]
         found.made.setdefault(chain[len("self."):], []).append(Made(method.name.value, value, facts, alias))
 
 
 def assignments_in(
-    body: Sequence[cst.CSTNode], tests: tuple[tuple[cst.BaseExpression, bool], ...], found: Assignments,
-    aliases: dict[str, str],
-) -> Iterator[tuple[cst.Attribute, cst.BaseExpression, tuple[tuple[cst.BaseExpression, bool], ...]] | str]:
+    body: Sequence[cst.CSTNode], tests: Tests, found: Assignments, aliases: dict[str, str]
+) -> Iterator[Assigned | str]:
     """In source order: each `self.x = value` of a method's statements with the `if` tests around it (the test, the
-    arm's truth), and each local name bound; an assignment of `self.x` of any other form marks `x` spoiled.
+    arm's truth) and whether `value` is all that is assigned (not an arm of a conditional expression, `chosen`), and
+    each local name bound; an assignment of `self.x` of any other form marks `x` spoiled.
     `aliases`: the names that read a chain of `self` at this point (`args.fp16 = True` changes `self.args.fp16`)."""
     for statement in body:
         if isinstance(statement, (cst.SimpleStatementLine, cst.BaseSmallStatement)):
@@ -165,7 +168,7 @@ def assignments_in(
                 if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
                     for target in [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]:
                         if own_attribute(target) is not None:
-                            yield target, small.value, tests  # type: ignore[misc]
+                            yield from chosen(target, small.value, tests)  # type: ignore[arg-type]
                         else:
                             yield from changed(target, found, aliases)
                 elif isinstance(small, cst.AugAssign):
@@ -191,6 +194,16 @@ def assignments_in(
                 yield from changed(node, found, aliases)
             for suite in suites(statement):
                 yield from assignments_in(suite, tests, found, aliases)
+
+
+def chosen(target: cst.Attribute, value: cst.BaseExpression, tests: Tests, whole: bool = True) -> Iterator[Assigned]:
+    """`self.x = a if t else b` is `if t: self.x = a` and `else: self.x = b` (a scaler built only where the settings
+    ask for mixed precision, `GradScaler() if self.configs.use_amp else None`)."""
+    if isinstance(value, cst.IfExp):
+        yield from chosen(target, value.body, (*tests, (value.test, True)), False)
+        yield from chosen(target, value.orelse, (*tests, (value.test, False)), False)
+    else:
+        yield target, value, tests, whole
 
 
 def own_attribute(target: cst.BaseExpression) -> str | None:
