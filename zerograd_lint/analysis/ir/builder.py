@@ -148,7 +148,7 @@ class Context:
 
     def without_tail_jump(self) -> Context:
         """This context for a statement that is not its block's last: falling off it goes on to the next one. Itself
-        where no tail jump is set (most blocks: `replace` makes a new context of its 22 fields at each statement)."""
+        where no tail jump is set (`replace` makes a new context of its 22 fields)."""
         return self if self.tail_jump is None else replace(self, tail_jump=None)
 
 
