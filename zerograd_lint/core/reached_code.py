@@ -32,7 +32,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence, Union
 
-from zerograd_lint.analysis.questions.visitor import child_fields_reversed, suites
+from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, child_fields_reversed, suites
 from zerograd_lint.core.gate import Needs
 
 # Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
@@ -167,7 +167,7 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
     """Note the names the def uses, the attributes it stores on its receiver, whether it holds defs; how many it holds."""
     nested = 0
     stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in function.body]  # (node, in a class of its own)
-    pop, push, AST = stack.pop, stack.append, ast.AST
+    pop, push, AST, fields_of = stack.pop, stack.append, ast.AST, CHILD_FIELDS_REVERSED
     while stack:
         node, in_class = pop()
         kind = type(node)
@@ -186,7 +186,8 @@ def read_def(top: TopDef, function: Function, receivers: set[str]) -> int:
         elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             top.holds_defs = True
             nested += 1
-        for name in child_fields_reversed(kind):  # every child but `ctx`, without a generator for each node
+        # Every child but `ctx`, without a generator for each node; a call only for a kind not met yet, as the gate's walk
+        for name in fields_of.get(kind) or child_fields_reversed(kind):
             child = getattr(node, name, None)
             if type(child) is list:
                 for each in child:

@@ -160,6 +160,11 @@ class Context:
     # (`CallEvents.runs_a_mock`).
     patched: frozenset[str] = frozenset()
 
+    def without_tail_jump(self) -> Context:
+        """This context for a statement that is not its block's last: falling off it goes on to the next one. Itself
+        where no tail jump is set (`replace` makes a new context of its 22 fields)."""
+        return self if self.tail_jump is None else replace(self, tail_jump=None)
+
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
     """The `for` statements of a function's own code (not of the helpers it inlines)."""
@@ -432,15 +437,15 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 items.extend(self.expression(test, context))
                 condition = condition_of(test, context.naming)
                 if isinstance(condition, bool):  # decided by literal arguments
-                    skipping = replace(context, tail_jump=None)
+                    skipping = context.without_tail_jump()
                     items.extend(self.block(statements_of(body), skipping).items if condition else self.block(rest, context).items)
                     return Block(tuple(items))
-                skipped = self.block(statements_of(body), replace(context, tail_jump=None))
+                skipped = self.block(statements_of(body), context.without_tail_jump())
                 items.append(
                     Branch(test, guard_of(test, context.resolver), self.block(rest, context), skipped, statement, True, condition)
                 )
                 return Block(tuple(items))
-            inner = context if is_last else replace(context, tail_jump=None)
+            inner = context if is_last else context.without_tail_jump()
             items.extend(self.statement(statement, inner))
             if patched := self.patched_from(statement, context):
                 context = replace(context, patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
@@ -471,7 +476,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             orelse = self.suite(statement.orelse, context)
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
         if isinstance(statement, (cst.Try, cst.TryStar)):
-            inner = replace(context, tail_jump=None)
+            inner = context.without_tail_jump()
             return [
                 Try(
                     self.block(statements_of(statement.body), inner),
