@@ -1348,7 +1348,7 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
         return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
     if len(parts) > 1 and parts[-1] in MODULE_API_METHODS:
         return False  # `self.optimizers()`, `model.train()`: a method of torch's or Lightning's module, not a forward
-    if parts[-1][:1].isupper() or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
+    if builds_instance(parts[-1]) or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
         return False  # building a model is not running it; a plain function of this file is a helper
     if ".".join(parts[:-1]) in known_models:
         return True  # a method of a model (`model.features(x)`); one of its attribute's is read in `calls_model_in`
@@ -1362,6 +1362,12 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
         own = len(objects) == 1  # `criterion(...)`, `self.layer(...)`
         named = own and method[:1].islower() and not DATA_WORDS.search(method)
     return named and not elsewhere(parts[0])
+
+
+def builds_instance(name: str) -> bool:
+    """Whether a callee's last name is a class's, by its capital letter: a private class's too (`_WrappedModel(...)`
+    builds a wrapper, the underscores before the capital say nothing)."""
+    return name.lstrip("_")[:1].isupper()
 
 
 # The methods torch's and Lightning's modules define, none of which runs the module.
@@ -1478,7 +1484,7 @@ def runs_model(callee: str, known_models: set) -> bool:
         return False  # `model.parameters()`: the model's parts, not its output
     if callee in known_models or ".".join(parts[:-1]) in known_models or parts[-1] in {"forward", "__call__"}:
         return True
-    if parts[-1][:1].isupper():
+    if builds_instance(parts[-1]):
         return False  # building a model (or a `torch.Generator`) is not running one
     return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
 
