@@ -488,6 +488,8 @@ LOOPS = [
     ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
     ("loss_collected_through_a_metric_summarizer", "trainer.py", {"trainer.py": [("ZG602", 34, 13)]}),
     ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
+    ("respaced_process_hands_model_to_super", "train.py", {"train.py": [("ZG104", 21, 13)]}),
+    ("respaced_process_hands_model_to_super", "train_cleared_first.py", {}),
 ]
 
 
