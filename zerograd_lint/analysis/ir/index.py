@@ -822,10 +822,12 @@ def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tup
 
 @for_one_file
 def delegates_to_super(name: str, function: cst.FunctionDef) -> bool:
-    """Whether a method hands its parameters on to the base's method of its own name, `super().name(...)`
-    (`return super().training_losses(self._wrap_model(model), *args, **kwargs)`): what it runs is what that method
-    runs. Not `__init__`: a construction runs no model, and nearly every one hands its arguments on so."""
-    if name == "__init__":
+    """Whether a method of an instance hands its parameters on to the base's method of its own name,
+    `super().name(...)` (`return super().training_losses(self._wrap_model(model), *args, **kwargs)`): what it runs is
+    what that method runs. Not `__init__`: a construction runs no model, and nearly every one hands its arguments on
+    so; nor a class or static method, which runs on no instance (torch's test classes' `_init_pg(cls, rank, ...)`
+    setting up a process group)."""
+    if name == "__init__" or decorated(function, "classmethod") or decorated(function, "staticmethod"):
         return False
     params = function.params
     stars = [param for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)]
