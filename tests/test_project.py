@@ -490,6 +490,7 @@ LOOPS = [
     ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
     ("respaced_process_hands_model_to_super", "train.py", {"train.py": [("ZG104", 21, 13)]}),
     ("respaced_process_hands_model_to_super", "train_cleared_first.py", {}),
+    ("respaced_process_hands_model_to_super", "train_legacy.py", {"train_legacy.py": [("ZG104", 20, 13)]}),
 ]
 
 
