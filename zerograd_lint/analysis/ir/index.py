@@ -801,7 +801,7 @@ def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tup
     None for a library's (`torch.optim.Optimizer`, `nn.Module`) or one not known. A project's base is read where its
     module's words may matter, where it (or a base of its own) calls on `self` a method `owner` defines: a template
     method of a module that says nothing of the lifecycle (`learn` looping over batches with `self.learn_batch(batch)`)
-    running the override that steps, or where a method of `owner` hands its arguments on to the base's method of its
+    running the override that steps, or where a method of `owner` hands its parameters on to the base's method of its
     name (`delegates_to_super`: a model handed to `training_losses` runs where the base's runs it)."""
     dotted = dotted_name(base.value)
     if dotted in index.classes:
