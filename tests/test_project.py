@@ -504,6 +504,9 @@ LOOPS = [
     ("hf_trainer_metrics_buffer", "train.py", {}),
     ("hf_trainer_base_reexported", "tuner/lora.py", {"tuner/lora.py": [("ZG602", 16, 9)]}),
     ("hf_trainer_base_reexported", "tuner/lora_items.py", {}),
+    ("respaced_process_hands_model_to_super", "train.py", {"train.py": [("ZG104", 21, 13)]}),
+    ("respaced_process_hands_model_to_super", "train_cleared_first.py", {}),
+    ("respaced_process_hands_model_to_super", "train_legacy.py", {"train_legacy.py": [("ZG104", 20, 13)]}),
 ]
 
 

@@ -37,7 +37,7 @@ from zerograd_lint.analysis.interpret.registered_keys import keyed_reads
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -1348,7 +1348,7 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
         return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
     if len(parts) > 1 and parts[-1] in MODULE_API_METHODS:
         return False  # `self.optimizers()`, `model.train()`: a method of torch's or Lightning's module, not a forward
-    if parts[-1][:1].isupper() or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
+    if builds_instance(parts[-1]) or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
         return False  # building a model is not running it; a plain function of this file is a helper
     if ".".join(parts[:-1]) in known_models:
         return True  # a method of a model (`model.features(x)`); one of its attribute's is read in `calls_model_in`
@@ -1362,6 +1362,12 @@ def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhe
         own = len(objects) == 1  # `criterion(...)`, `self.layer(...)`
         named = own and method[:1].islower() and not DATA_WORDS.search(method)
     return named and not elsewhere(parts[0])
+
+
+def builds_instance(name: str) -> bool:
+    """Whether a callee's last name is a class's, by its capital letter: a private class's too (`_WrappedModel(...)`
+    builds a wrapper, the underscores before the capital say nothing)."""
+    return name.lstrip("_")[:1].isupper()
 
 
 # The methods torch's and Lightning's modules define, none of which runs the module.
@@ -1453,16 +1459,26 @@ def own_method(callee: str, scope: cst.CSTNode, index: ModuleIndex) -> tuple[Mod
     return index.inherited_method(owner, parts[1]) if owner is not None else None
 
 
+def base_method(func: cst.BaseExpression, method: cst.FunctionDef, index: ModuleIndex) -> tuple[ModuleIndex, cst.FunctionDef] | None:
+    """`super().name` called in a method of `index`: the method of that name of a base of the method's class, with its
+    module's index; None for anything else."""
+    if not isinstance(func, cst.Attribute) or not is_super_call(func.value):
+        return None
+    owner = index.owner_class(method)
+    return index.inherited_method(owner, func.attr.value, own=False) if owner is not None else None
+
+
 def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: set, depth: int) -> bool:
-    """Whether a call of the method's body runs a model (`calls_model`), a method it calls on `self` read so in turn,
-    `depth` calls deep (past that, its name says)."""
+    """Whether a call of the method's body runs a model (`calls_model`), a method it calls on `self`, or on `super()`
+    (`super().training_losses(self._wrap_model(model), *args)`: the base's, which calls the model it is handed), read
+    so in turn, `depth` calls deep (past that, its name says)."""
     for call in nodes_of(method.body, cst.Call):
         callee = dotted_name(call.func)
-        called = own_method(callee, method, index) if callee is not None and depth > 1 else None
-        if callee is None:
-            runs = element_runs_model(call.func, known_models, None)
-        elif called is not None:
+        called = (own_method(callee, method, index) if callee is not None else base_method(call.func, method, index)) if depth > 1 else None
+        if called is not None:
             runs = body_runs_model(*called, known_models, depth - 1)
+        elif callee is None:
+            runs = element_runs_model(call.func, known_models, None)
         else:
             runs = calls_model(callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, method))
         if runs:
@@ -1478,7 +1494,7 @@ def runs_model(callee: str, known_models: set) -> bool:
         return False  # `model.parameters()`: the model's parts, not its output
     if callee in known_models or ".".join(parts[:-1]) in known_models or parts[-1] in {"forward", "__call__"}:
         return True
-    if parts[-1][:1].isupper():
+    if builds_instance(parts[-1]):
         return False  # building a model (or a `torch.Generator`) is not running one
     return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
 

@@ -799,9 +799,10 @@ def depth_first(lines: list[list[Built]]) -> list[Built]:
 def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tuple[ModuleIndex, cst.ClassDef] | None:
     """The class of the file or of the project a base of `owner`, a class of `index`, names, with its module's index;
     None for a library's (`torch.optim.Optimizer`, `nn.Module`) or one not known. A project's base is read where its
-    module's words may matter, or where it (or a base of its own) calls on `self` a method `owner` defines: a template
+    module's words may matter, where it (or a base of its own) calls on `self` a method `owner` defines: a template
     method of a module that says nothing of the lifecycle (`learn` looping over batches with `self.learn_batch(batch)`)
-    running the override that steps."""
+    running the override that steps, or where a method of `owner` hands its parameters on to the base's method of its
+    name (`delegates_to_super`: a model handed to `training_losses` runs where the base's runs it)."""
     dotted = dotted_name(base.value)
     if dotted in index.classes:
         return index, index.classes[dotted]
@@ -809,13 +810,38 @@ def base_class_of(index: ModuleIndex, owner: cst.ClassDef, base: cst.Arg) -> tup
     if defined is None or defined[1] is None:
         return None
     home, name = defined
-    if home.matters:
+    methods = index.methods_of.get(owner, {})
+    if home.matters or any(delegates_to_super(method, function) for method, function in methods.items()):
         project_class = home.class_(name)
     else:
         # the overrides whose words may matter: a template method running one that steps reads the base
-        hooks = frozenset(method for method, function in index.methods_of.get(owner, {}).items() if def_words_may_matter(function))
+        hooks = frozenset(method for method, function in methods.items() if def_words_may_matter(function))
         project_class = home.class_(name) if hooks and home.project.reaches(home, name, hooks) else None
     return (defined[0].index, project_class) if project_class is not None else None  # type: ignore[union-attr]
+
+
+@for_one_file
+def delegates_to_super(name: str, function: cst.FunctionDef) -> bool:
+    """Whether a method of an instance hands its parameters on to the base's method of its own name,
+    `super().name(...)` (`return super().training_losses(self._wrap_model(model), *args, **kwargs)`): what it runs is
+    what that method runs. Not `__init__`: a construction runs no model, and nearly every one hands its arguments on
+    so; nor a class or static method, which runs on no instance (torch's test classes' `_init_pg(cls, rank, ...)`
+    setting up a process group)."""
+    if name == "__init__" or decorated(function, "classmethod") or decorated(function, "staticmethod"):
+        return False
+    params = function.params
+    stars = [param for param in (params.star_arg, params.star_kwarg) if isinstance(param, cst.Param)]
+    parameters = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params, *stars)} - {"self"}
+    return any(
+        isinstance(call.func, cst.Attribute) and call.func.attr.value == name and is_super_call(call.func.value)
+        and any(isinstance(read, cst.Name) and read.value in parameters for arg in call.args for read in nodes_of(arg.value, cst.Name))
+        for call in nodes_of(function.body, cst.Call)
+    )
+
+
+def is_super_call(node: cst.BaseExpression) -> bool:
+    """`super()`, or `super(Cls, self)`."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
 
 
 class InheritedAliases(Mapping[str, list[Binding]]):
