@@ -175,6 +175,8 @@ LOOPS = [
     ("engine_key_read_in_each_helper", "asr/undivided_executor.py", {"asr/undivided_steps.py": [("ZG501", 15, 9)]}),
     ("engine_key_read_per_epoch", "train.py", {}),
     ("engine_key_read_per_epoch", "undivided_train.py", {"asr/undivided_steps.py": [("ZG501", 14, 9)]}),
+    ("settings_handed_back_per_epoch", "train.py", {}),
+    ("settings_handed_back_per_epoch", "undivided_train.py", {"asr/undivided_steps.py": [("ZG501", 12, 9)]}),
     ("script_calls_main_with_literals", "scripts/smoke.py", {"recipes/loops.py": [("ZG101", 12, 13)]}),
     ("script_calls_main_with_literals", "scripts/smoke_cleared.py", {}),
     ("script_calls_main_with_literals", "tests/test_train.py", {"recipes/loops.py": [("ZG101", 12, 13)]}),

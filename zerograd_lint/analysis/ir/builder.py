@@ -820,6 +820,23 @@ class Builder(CallEvents, Inlining, EngineRuns):
         """Whether the inlining of another module's method has built all the statements it may."""
         return self.inlining_until is not None and self.built > self.inlining_until
 
+    @staticmethod
+    def copied_arguments(
+        params: list[str], fresh: set[str], naming: Naming, arguments: Mapping[str, tuple[Resolver, cst.BaseExpression]],
+        context: Context,
+    ) -> dict[str, str]:
+        """The helper's fresh parameters (keyed as its own locals: its body assigns them, `state = backward(model,
+        state)`) that the call hands a name or chain of the caller, or a copy of one (`conditions.copied_chain`): each
+        key with that chain's. Bound at the call, such a parameter holds its argument's value there, as `state =
+        configs` would (`CorrelationPlan.keep_copies` pairs its tests with the caller's)."""
+        copied: dict[str, str] = {}
+        for name in params:
+            handed = arguments.get(name)
+            if naming.key(name) in fresh and handed is not None and handed[0] is context.resolver:
+                if (source := copied_chain(handed[1], context.naming)) is not None:
+                    copied[naming.key(name)] = source
+        return copied
+
     def inline_body(
         self, call: cst.CSTNode, function: cst.FunctionDef, context: Context, overlay, roles, arguments=None, naming: Naming | None = None,
         instance: Built | None = None, gathered: tuple[tuple[str, tuple[cst.BaseExpression, ...]], ...] = (),
@@ -858,7 +875,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`
-        entry = [self.rebind(call, fresh)] if fresh or bound or gathered else []  # the parameters take the arguments' values here
+        copied = self.copied_arguments(params, fresh, naming, arguments or {}, context)
+        # The parameters take the arguments' values here: first the entry (ZG602's `rebindings_in` reads it), then one
+        # rebinding for each parameter that copies its argument.
+        entry = [self.rebind(call, fresh - copied.keys())] if fresh or bound or gathered else []
+        entry += [self.rebind(call, {key}, copies=source) for key, source in sorted(copied.items())]
         block = self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver)
         return [Inlined(call, function, block, arguments=bound, gathered=gathered)]
 

@@ -1,13 +1,10 @@
-"""The epoch loop hands the run's settings dict (never assigned in the loop) to the batch loop, whose helpers each read
-the back end from it and hand it back (`state = backward(model, state)`): every epoch takes the one back end of
-`configs`, so the DeepSpeed backward (which divides the loss by the accumulation steps itself) of one epoch never meets
-the torch step of the next (wenet's executor run once per epoch, its settings handed down).
+"""The twin of clean501_settings_parameter_handed_back_per_epoch.py whose torch branch forgets to divide the loss by
+the accumulation steps: each epoch's call hands the batch loop `configs` itself, so its `state` takes the one back end
+of the settings, and on the torch one the undivided backward accumulates for the step under the guard.
 
-RULES.md, "Correlated conditions" (loop invariant): clean. Reported today (ZG501 at the engine's backward): the batch
-loop's parameter `state`, which its body assigns, is keyed as its own local, bound at each call by a rebinding of no
-copy (`Builder.inline_body`'s `entry`), so the epoch loop's next call forgets the back end.
+RULES.md ZG501, at the torch branch's backward.
 """
-# expect: clean
+# expect: ZG501 16:9
 
 
 def backward(model, state):
@@ -16,7 +13,7 @@ def backward(model, state):
     if engine == "deepspeed":
         model.backward(loss)
     else:
-        (loss / state["accum"]).backward()
+        loss.backward()
     return state
 
 
