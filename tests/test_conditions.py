@@ -175,6 +175,48 @@ def test_a_copy_made_in_each_epoch_of_settings_the_epoch_assigns_reads_a_new_val
     assert engine_backward_paired(EPOCHS.replace(loop, loop + "        configs = load_settings(epoch)\n"))
 
 
+PER_EPOCH = "import copy\n\n" + HELPERS + """
+
+def run(model, optimizer, loader, configs, epochs):
+    for epoch in range(epochs):
+        train(model, optimizer, loader, configs)
+"""
+
+
+@pytest.mark.parametrize(
+    "handed, paired",
+    [
+        ("configs", False),  # the settings themselves
+        ('configs["run"]', False),  # a chain of them
+        ("configs.run", False),
+        ("copy.deepcopy(configs)", False),  # a copy of them
+        ("dict(configs)", False),
+        ("load_settings(configs)", True),  # read again each epoch: it may name another back end
+        ("configs[epoch]", True),  # another entry each epoch
+        ("dict(configs, engine=pick_engine())", True),  # another back end each epoch: no copy
+    ],
+)
+def test_a_parameter_its_batch_loop_assigns_holds_what_each_epoch_hands_it(handed: str, paired: bool) -> None:
+    """The epoch loop hands the batch loop, whose body assigns its parameter (`state = backward(model, state)`), the
+    settings it never assigns: bound at each call, `state` is a copy of them, as `state = configs` would be, and every
+    epoch reads their one back end. What is no copy of them may name another back end in each epoch."""
+    call = "train(model, optimizer, loader, configs)"
+    assert engine_backward_paired(PER_EPOCH.replace(call, call.replace("configs", handed))) is paired
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("    for epoch in range(epochs):\n", "    for epoch in range(epochs):\n        configs = load_settings(epoch)\n"),
+        ("loader, configs)\n", 'loader, configs)\n        configs["engine"] = pick_engine(epoch)\n'),
+    ],
+    ids=["settings read again", "back end stored after the call"],
+)
+def test_a_parameter_its_batch_loop_assigns_follows_settings_the_epoch_changes(old: str, new: str) -> None:
+    assert PER_EPOCH.count(old) == 1
+    assert engine_backward_paired(PER_EPOCH.replace(old, new))
+
+
 CLIP_HELPER = """\
 import torch
 
