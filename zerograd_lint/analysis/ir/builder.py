@@ -826,15 +826,16 @@ class Builder(CallEvents, Inlining, EngineRuns):
         context: Context,
     ) -> dict[str, str]:
         """The helper's fresh parameters (keyed as its own locals: its body assigns them, `state = backward(model,
-        state)`) that the call hands a name or chain of the caller, or a copy of one (`conditions.copied_chain`): each
-        key with that chain's. Bound at the call, such a parameter holds its argument's value there, as `state =
-        configs` would (`CorrelationPlan.keep_copies` pairs its tests with the caller's)."""
+        state)`, or the call hands no chain, `copy.deepcopy(configs)`) that the call hands a name or chain of the caller,
+        or a copy of one (`conditions.copied_chain`): each key with that chain's. Bound at the call, such a parameter
+        holds its argument's value there, as `state = configs` would (`CorrelationPlan.keep_copies` pairs its tests
+        with the caller's)."""
         copied: dict[str, str] = {}
         for name in params:
-            handed = arguments.get(name)
-            if naming.key(name) in fresh and handed is not None and handed[0] is context.resolver:
+            key, handed = naming.key(name), arguments.get(name)
+            if key in fresh and handed is not None and handed[0] is context.resolver:
                 if (source := copied_chain(handed[1], context.naming)) is not None:
-                    copied[naming.key(name)] = source
+                    copied[key] = source
         return copied
 
     def inline_body(
