@@ -17,7 +17,8 @@ and name: an accumulation `total += loss` is reported when
 
 Containers are followed too: a dict, tuple or list built from such tensors (`logs = {"loss": loss}`,
 also as a helper returns it, `loss, logs = step(batch)`) holds their graphs, and so does each element a
-loop takes from it (`for k, v in parts.items(): totals[k] += v`). A dict whose graph-carrying entry is
+loop takes from it (`for k, v in parts.items(): totals[k] += v`), the entries written into a dict since it was bound
+among them (`metrics = {}; metrics[f"{prefix}nll"] = nll`). A dict whose graph-carrying entry is
 replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none, nor
 does one whose every entry a loop over its keys replaced so (`for k, v in d.items(): d[k] = v.item()`).
 """
@@ -598,21 +599,19 @@ def is_entry(target: cst.BaseExpression) -> bool:
 def mappings_valued(iterable: cst.BaseExpression) -> set[str]:
     """The mappings a loop's iterable takes the values of: `metrics` of `metrics.items()` or `metrics.values()`, also
     inside `enumerate(...)` or `zip(...)` (a plain `for k in metrics:` takes its keys)."""
-    found: set[str] = set()
-    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "values"}:
+    if not isinstance(iterable, cst.Call):
+        return set()
+    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "values"} and not iterable.args:
         mapping = dotted_name(iterable.func.value)
-        found.update([mapping] if mapping is not None and not iterable.args else [])
-    elif isinstance(iterable, cst.Call) and dotted_name(iterable.func) in {"enumerate", "zip"}:
-        for argument in iterable.args:
-            found |= mappings_valued(argument.value)
-    return found
+        return {mapping} if mapping is not None else set()
+    if dotted_name(iterable.func) in {"enumerate", "zip"}:
+        return set().union(*(mappings_valued(argument.value) for argument in iterable.args))
+    return set()
 
 
 def subscript_key(target: cst.BaseExpression) -> str | None:
     """`'loss'` of `out["loss"]`: a literal key, as `literal_of` writes it."""
-    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
-        return None
-    return literal_of(target.slice[0].slice.value) if dotted_name(target.value) else None
+    return literal_of(target.slice[0].slice.value) if is_entry(target) else None  # type: ignore[attr-defined]
 
 
 def collection_name(collection: cst.BaseExpression) -> str | None:
