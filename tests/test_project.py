@@ -509,6 +509,9 @@ LOOPS = [
     ("respaced_process_hands_model_to_super", "train.py", {"train.py": [("ZG104", 21, 13)]}),
     ("respaced_process_hands_model_to_super", "train_cleared_first.py", {}),
     ("respaced_process_hands_model_to_super", "train_legacy.py", {"train_legacy.py": [("ZG104", 20, 13)]}),
+    ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
+    ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
+    ("trainer_metrics_stored_per_key", "train.py", {}),
 ]
 
 

@@ -17,7 +17,8 @@ and name: an accumulation `total += loss` is reported when
 
 Containers are followed too: a dict, tuple or list built from such tensors (`logs = {"loss": loss}`,
 also as a helper returns it, `loss, logs = step(batch)`) holds their graphs, and so does each element a
-loop takes from it (`for k, v in parts.items(): totals[k] += v`). A dict whose graph-carrying entry is
+loop takes from it (`for k, v in parts.items(): totals[k] += v`), the entries written into a dict since it was bound
+among them (`metrics = {}; metrics[f"{prefix}nll"] = nll`). A dict whose graph-carrying entry is
 replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none, nor
 does one whose every entry a loop over its keys replaced so (`for k, v in d.items(): d[k] = v.item()`).
 """
@@ -112,6 +113,9 @@ class Rebinding:
     # A helper's parameters -> the caller's scope and the collection whose entry it is handed, by a key a loop around
     # takes from it (`meters[k].update(loss_dict[k])` in `for k in loss_dict:`): an element of that collection.
     entries: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
+    # The names a loop binds to the values of a mapping (`v` of `for k, v in metrics.items()`, of `metrics.values()`):
+    # the entries written into it under a key since it was bound (`metrics[f"{prefix}nll"] = ...`) are elements too.
+    values: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -130,11 +134,12 @@ class ReachingDefinitions(PassThrough):
             incoming = state
             for name in event.names:
                 state = define(state, event.scope, name, self.assigned(event, name, incoming))
+                state = {**state, **self.parts_returned(event, name, incoming)}
             return state
         if isinstance(event, Accumulate):  # what the accumulator held before is still in it
             held = state.get(slot(event.scope, event.target), frozenset())
             return define(state, event.scope, event.target, held | {(event.id, event.target)})
-        if event.id in self.rebindings:
+        if event.id in self.rebindings and id(event.node) not in self.accumulations:  # `d[k] = d[k] + v`: an Accumulate
             rebinding = self.rebindings[event.id]
             for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
@@ -157,6 +162,15 @@ class ReachingDefinitions(PassThrough):
         if isinstance(event.node, cst.AugAssign):  # `loss *= n` changes the tensor in place: still the loss
             return lookup(state, event.scope, name) or frozenset({(event.id, name)})
         return frozenset({(event.id, name)})
+
+    def parts_returned(self, event: Assign, name: str, state: Definitions) -> Definitions:
+        """The parts of what a helper returns for `name` as parts of `name` (`metrics["nll"]` of `return loss, metrics`
+        for `loss, metrics = ...`): the entries written into the dict it returns."""
+        values = self.returned.get(event.id, {}).get(name, ())
+        found: Definitions = {}
+        for scope, value in values if all(isinstance(value, (cst.Name, cst.Attribute)) for _, value in values) else ():
+            found = joined_by_key(found, parts_handed(state, scope, code_of(value), event.scope, name))
+        return found
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:
         return joined_by_key(first, second)
@@ -329,9 +343,15 @@ class Holdings:
         rebinding = self.domain.rebindings.get(event)
         if rebinding is not None and name in rebinding.entries:
             return set(lookup(self.domain.before[event], *rebinding.entries[name]))
+        if rebinding is not None and rebinding.value is not None:  # an entry written: what its value reads
+            return {d for read in graph_inputs(rebinding.value) for d in lookup(self.domain.before[event], rebinding.scope, read)}
         if rebinding is not None and name not in rebinding.displays:
             collection = rebinding.names.get(name)
-            return set(lookup(self.domain.before[event], rebinding.scope, collection)) if collection else set()
+            if collection is None:
+                return set()
+            before = self.domain.before[event]
+            written = entries_written(before, rebinding.scope, collection) if name in rebinding.values else set()
+            return set(lookup(before, rebinding.scope, collection)) | written
         return {d for element in self.elements(definition) for d in self.reads(definition, element)}
 
     def elements(self, definition: Definition) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]]:
@@ -408,6 +428,16 @@ class Holdings:
         )
 
 
+def entries_written(state: Definitions, scope: cst.CSTNode, collection: str) -> set[Definition]:
+    """The definitions of the entries written into `collection` under a key since it was bound, whatever the key
+    (`metrics["nll"]`, `metrics[f"{prefix}nll"]`): `define` drops them when the collection is bound anew."""
+    held = slot(scope, collection)[0]
+    return {
+        d for (owner, name), definitions in state.items()
+        if owner is held and name.startswith(f"{collection}[") and prefixes(name)[-2] == collection for d in definitions
+    }
+
+
 def keys_read(added: cst.BaseExpression | None, name: str) -> frozenset[str] | None:
     """The literal keys the added value reads the dict `name` by (`"mse"` of `history.append(out["mse"])`); None where
     it reads `name` otherwise (whole, or by a key that is no literal)."""
@@ -464,6 +494,8 @@ def rebindings_in(
                 yield node.id, Rebinding(scope, {f"{code_of(target.value)}[{key}]": None}, statement.value)
             elif every_entry_replaced(target, statement.value, keys):
                 yield node.id, Rebinding(scope, {code_of(target.value): None}, statement.value)
+            elif is_entry(target):  # under a key that is no literal, as written: an element of the mapping all the same
+                yield node.id, Rebinding(scope, {code_of(target): None}, statement.value)
         return
     if isinstance(node, Event):
         return
@@ -473,9 +505,10 @@ def rebindings_in(
         elements = {name: collection_name(collection) for name, collection in loop_elements(node.node.target, node.node.iter).items()}
         names = {name: collection for name, collection in elements.items() if collection is not None}
         if names:
+            values = frozenset(name for name in names if names[name] in mappings_valued(node.node.iter))
             for item in node.body.items:
                 if isinstance(item, Rebind) and item.node is node.node.target:
-                    yield item.id, Rebinding(scope, names)
+                    yield item.id, Rebinding(scope, names, values=values)
     if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
         aliases = {name: (scope, terms) for name, argument in node.arguments if (terms := arithmetic_terms(argument))}
         displays = {
@@ -511,10 +544,13 @@ def parameter_key(target: cst.BaseExpression, literals: Mapping[str, str]) -> st
 
 
 def arithmetic_terms(value: cst.BaseExpression) -> tuple[str, ...]:
-    """The names and attributes a value is, or adds, multiplies or negates with numbers (`loss * 1000`, `-kl`): the
-    tensors whose graph it carries; none for any other expression (a call may return a number: `accuracy(out, y)`)."""
+    """The names and attributes a value is, slices, or adds, multiplies or negates with numbers (`loss * 1000`, `-kl`,
+    `logits[:n]`): the tensors whose graph it carries; none for any other expression (a call may return a number:
+    `accuracy(out, y)`; an entry read by a key, `out["acc"]`, is not the whole `out`)."""
     if isinstance(value, (cst.Name, cst.Attribute)):
         return (code_of(value),)
+    if isinstance(value, cst.Subscript) and any(isinstance(element.slice, cst.Slice) for element in value.slice):
+        return arithmetic_terms(value.value)
     if isinstance(value, cst.UnaryOperation):
         return arithmetic_terms(value.expression)
     if isinstance(value, cst.BinaryOperation):
@@ -555,11 +591,30 @@ def every_entry_replaced(target: cst.BaseExpression, value: cst.BaseExpression, 
     return isinstance(key, cst.Name) and keys.get(key.value) == dotted_name(target.value) and not graph_inputs(value)
 
 
+def is_entry(target: cst.BaseExpression) -> bool:
+    """`metrics[key]`: one entry of a named collection, under one key (no slice)."""
+    return (
+        isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)
+        and dotted_name(target.value) is not None
+    )
+
+
+def mappings_valued(iterable: cst.BaseExpression) -> set[str]:
+    """The mappings a loop's iterable takes the values of: `metrics` of `metrics.items()` or `metrics.values()`, also
+    inside `enumerate(...)` or `zip(...)` (a plain `for k in metrics:` takes its keys)."""
+    if not isinstance(iterable, cst.Call):
+        return set()
+    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in {"items", "values"} and not iterable.args:
+        mapping = dotted_name(iterable.func.value)
+        return {mapping} if mapping is not None else set()
+    if dotted_name(iterable.func) in {"enumerate", "zip"}:
+        return set().union(*(mappings_valued(argument.value) for argument in iterable.args))
+    return set()
+
+
 def subscript_key(target: cst.BaseExpression) -> str | None:
     """`'loss'` of `out["loss"]`: a literal key, as `literal_of` writes it."""
-    if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
-        return None
-    return literal_of(target.slice[0].slice.value) if dotted_name(target.value) else None
+    return literal_of(target.slice[0].slice.value) if is_entry(target) else None  # type: ignore[attr-defined]
 
 
 def collection_name(collection: cst.BaseExpression) -> str | None:
