@@ -33,6 +33,7 @@ from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, join
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
+from zerograd_lint.analysis.ir.inlining import own_locals
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
 from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
@@ -112,6 +113,8 @@ class Rebinding:
     # A helper's parameters -> the caller's scope and the collection whose entry it is handed, by a key a loop around
     # takes from it (`meters[k].update(loss_dict[k])` in `for k in loss_dict:`): an element of that collection.
     entries: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
+    # A helper's own locals at its call's entry: unbound, so no definition of an earlier call reaches through them.
+    unbound: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -138,6 +141,8 @@ class ReachingDefinitions(PassThrough):
             rebinding = self.rebindings[event.id]
             for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
+            for name in sorted(rebinding.unbound):
+                state = define(state, rebinding.scope, name, frozenset())
             incoming = state
             for name, (scope, arguments) in rebinding.aliases.items():
                 state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
@@ -484,8 +489,9 @@ def rebindings_in(
         }
         displays.update((name, (scope, values)) for name, values in node.gathered)
         entries = {name: (scope, collection) for name, argument in node.arguments if (collection := entry_of(argument, keys))}
-        if aliases or displays or entries:
-            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries)
+        unbound = own_locals(node.function) if isinstance(node.function, cst.FunctionDef) else frozenset()
+        if aliases or displays or entries or unbound:
+            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries, unbound=unbound)
     if isinstance(node, Inlined):
         literals = literal_parameters(node)
     for child in children(node):
