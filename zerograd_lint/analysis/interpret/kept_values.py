@@ -458,7 +458,8 @@ def rebindings_in(
     `self.metrics[name] = ...` of `update_metric("per_token_loss", ...)`; `literals`), the whole dict where a loop
     over its keys writes each entry without a graph (`d[k] = v.item()` in `for k, v in d.items():`; `keys`: each loop
     key around the node -> the dict it takes the keys of; after the loop every entry is replaced, a `break` aside),
-    and loops' elements of collections (`for k, v in parts.items():`)."""
+    loops' elements of collections (`for k, v in parts.items():`), and an inlined call's entry: what its parameters
+    hold, and its own locals unbound."""
     keys, literals = keys or {}, literals or {}
     if isinstance(node, Rebind):
         statement = node.node
