@@ -34,6 +34,7 @@ from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough, join
 from zerograd_lint.analysis.ir.conditions import literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
+from zerograd_lint.analysis.ir.inlining import own_locals
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
 from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
 from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
@@ -116,6 +117,8 @@ class Rebinding:
     # The names a loop binds to the values of a mapping (`v` of `for k, v in metrics.items()`, of `metrics.values()`):
     # the entries written into it under a key since it was bound (`metrics[f"{prefix}nll"] = ...`) are elements too.
     values: frozenset[str] = frozenset()
+    # A helper's own locals at its call's entry: unbound, so no definition of an earlier call reaches through them.
+    unbound: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -143,6 +146,8 @@ class ReachingDefinitions(PassThrough):
             rebinding = self.rebindings[event.id]
             for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
+            for name in sorted(rebinding.unbound):
+                state = define(state, rebinding.scope, name, frozenset())
             incoming = state
             for name, (scope, arguments) in rebinding.aliases.items():
                 state = define(state, rebinding.scope, name, frozenset().union(*(lookup(incoming, scope, a) for a in arguments)))
@@ -483,7 +488,8 @@ def rebindings_in(
     `self.metrics[name] = ...` of `update_metric("per_token_loss", ...)`; `literals`), the whole dict where a loop
     over its keys writes each entry without a graph (`d[k] = v.item()` in `for k, v in d.items():`; `keys`: each loop
     key around the node -> the dict it takes the keys of; after the loop every entry is replaced, a `break` aside),
-    and loops' elements of collections (`for k, v in parts.items():`)."""
+    loops' elements of collections (`for k, v in parts.items():`), and an inlined call's entry: what its parameters
+    hold, and its own locals unbound."""
     keys, literals = keys or {}, literals or {}
     if isinstance(node, Rebind):
         statement = node.node
@@ -517,8 +523,9 @@ def rebindings_in(
         }
         displays.update((name, (scope, values)) for name, values in node.gathered)
         entries = {name: (scope, collection) for name, argument in node.arguments if (collection := entry_of(argument, keys))}
-        if aliases or displays or entries:
-            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries)
+        unbound = own_locals(node.function) if isinstance(node.function, cst.FunctionDef) else frozenset()
+        if aliases or displays or entries or unbound:
+            yield entry.id, Rebinding(node.function, {}, aliases=aliases, displays=displays, entries=entries, unbound=unbound)
     if isinstance(node, Inlined):
         literals = literal_parameters(node)
     for child in children(node):

@@ -23,7 +23,7 @@ from zerograd_lint.analysis.ir.events import (
 from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
-from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of
+from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
 from zerograd_lint.analysis.ir.patches import PATCHING_FIXTURES, autouse_patch_targets, fixture_patch_targets, patch_targets
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
@@ -877,9 +877,11 @@ class Builder(CallEvents, Inlining, EngineRuns):
         fresh = {naming.key(name) for name in params if name not in naming.params and name not in naming.constants}
         bound = tuple((name, argument) for name, (_, argument) in (arguments or {}).items() if name.isidentifier())  # not a `self.x`
         copied = self.copied_arguments(params, fresh, naming, arguments or {}, context)
+        # Each call's own locals start unbound: nothing an earlier call bound is in them.
+        unbound = {naming.key(name) for name in own_locals(function)}
         # The parameters take the arguments' values here: first the entry (ZG602's `rebindings_in` reads it), then one
         # rebinding for each parameter that copies its argument.
-        entry = [self.rebind(call, fresh - copied.keys())] if fresh or bound or gathered else []
+        entry = [self.rebind(call, (fresh - copied.keys()) | unbound)] if fresh or unbound or bound or gathered else []
         entry += [self.rebind(call, {key}, copies=source) for key, source in sorted(copied.items())]
         block = self.placed(Block((*entry, *self.block(body, inner).items)), function, resolver)
         return [Inlined(call, function, block, arguments=bound, gathered=gathered)]

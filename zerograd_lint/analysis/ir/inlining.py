@@ -794,10 +794,21 @@ def partial_bound(resolver: Resolver, node: cst.BaseExpression | None, depth: in
 @for_one_file
 def locals_of(function: cst.FunctionDef) -> frozenset[str]:
     """Python's locals of a function: its parameters and every name it assigns."""
+    return parameters_of(function) | assigned_in(function)
+
+
+def parameters_of(function: cst.FunctionDef) -> frozenset[str]:
     params = function.params
     names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
     names |= {p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)}
-    return frozenset(names) | assigned_in(function)
+    return frozenset(names)
+
+
+@for_one_file
+def own_locals(function: cst.FunctionDef) -> frozenset[str]:
+    """The locals a function binds that are no parameters (nor `global` or `nonlocal`): unbound when a call enters
+    it, each call's own, so nothing of an earlier call is in them."""
+    return assigned_in(function) - parameters_of(function)
 
 
 def assigned_in(function: cst.FunctionDef) -> frozenset[str]:
