@@ -31,8 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Union
 
 from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import (
-    HF_LOSS_BODY,
-    HF_STEP_BODY,
+    HF_LOOP_BODIES,
     HF_TRAINER_SUFFIX,
     IGNITE_ENGINES,
     IGNITE_RUN,
@@ -75,9 +74,8 @@ SUPERVISED_TRAINER = IGNITE_SUPERVISED_TRAINER.function
 SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 # A Hugging Face Trainer's override (`def compute_loss(...)` of a `Trainer` subclass) is the body of the library's loop,
 # which backpropagates and steps for it (summaries.py): a lifecycle with no words of its own.
-TRAINER_BODIES = frozenset({HF_LOSS_BODY, HF_STEP_BODY})
 TRAINER_WORD = HF_TRAINER_SUFFIX.encode()
-TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(TRAINER_BODIES)) + rb")\b")
+TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(HF_LOOP_BODIES)) + rb")\b")
 GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
@@ -336,7 +334,7 @@ class Body:
     # The `__init__` of an ignite `Engine` subclass: `trainer.run(loader)` calls the process function it hands
     # `super().__init__(self._update)` (engine_runs.EngineRuns.subclass_process), so `run` reaches what it reaches.
     runs_as: str | None = None
-    trainer_body: bool = False  # an override a trainer's loop may run as its body (`TRAINER_BODIES`, `note_subclass`)
+    trainer_body: bool = False  # an override a trainer's loop may run as its body (`HF_LOOP_BODIES`, `note_subclass`)
 
 
 @dataclass
@@ -358,7 +356,7 @@ class Summary:
     uncalled: bool = False  # a lifecycle method named as a statement
     tabled: set[str] = field(default_factory=set)  # names and attributes held in a dict, list or tuple display
     subclass_methods: set[int] = field(default_factory=set)  # the `id` of each def of a class with bases
-    trainer_bodies: set[int] = field(default_factory=set)  # the `id` of each `TRAINER_BODIES` def of a trainer's subclass
+    trainer_bodies: set[int] = field(default_factory=set)  # the `id` of each `HF_LOOP_BODIES` def of a trainer's subclass
     engine_inits: set[int] = field(default_factory=set)  # the `id` of the `__init__` of each ignite `Engine` subclass
 
     @cached_property
@@ -581,12 +579,12 @@ def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> Non
 
 def note_subclass(cls: ast.ClassDef, summary: Summary) -> None:
     """The defs of a class with bases, met next in the walk (`Body.of_subclass`); the `__init__` of one whose base is
-    named as ignite's engines are (`Body.runs_as`); the `TRAINER_BODIES` of one whose base is named as a trainer
+    named as ignite's engines are (`Body.runs_as`); the `HF_LOOP_BODIES` of one whose base is named as a trainer
     (`Body.trainer_body`)."""
     if cls.bases:
         summary.subclass_methods.update(id(node) for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
     if any((dotted_name(base) or "").endswith(HF_TRAINER_SUFFIX) for base in cls.bases):
-        summary.trainer_bodies.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name in TRAINER_BODIES)
+        summary.trainer_bodies.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name in HF_LOOP_BODIES)
     if any((dotted_name(base) or "").rsplit(".", 1)[-1] in IGNITE_ENGINES for base in cls.bases):
         summary.engine_inits.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "__init__")
 

@@ -25,7 +25,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
-from zerograd_lint.analysis.ir.patches import PATCHING_FIXTURES, autouse_patch_targets, fixture_patch_targets, patch_targets
+from zerograd_lint.analysis.ir.patches import autouse_patch_targets, fixture_patch_targets, patch_targets, patching_fixtures
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
     Assign,
@@ -53,8 +53,7 @@ from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elem
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
     BATCH_INDEX_POSITION,
-    HF_LOSS_BODY,
-    HF_STEP_BODY,
+    HF_LOOP_BODIES,
     HF_TRAINER_LOOP,
     HF_TRAINER_PACKAGES,
     HF_TRAINER_SUFFIX,
@@ -359,9 +358,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if not isinstance(function, cst.FunctionDef):
             return frozenset()
         if (fixtures := self._fixtures.get(function)) is None:
-            params = function.params
-            named = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
-            fixtures = self._fixtures[function] = frozenset(named & PATCHING_FIXTURES)
+            fixtures = self._fixtures[function] = patching_fixtures(function)
         if not fixtures or not isinstance(statement, (cst.SimpleStatementLine, cst.BaseSmallStatement)):
             return frozenset()
         return fixture_patch_targets(statement, fixtures, self.index_of(function).imports)
@@ -900,7 +897,7 @@ def runs_in_trainer_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tup
     classes (`mro`, else its own class's lineage, of the file and the project) derives from a trainer class of
     transformers or trl (`library_bases`)."""
     owner = index.owner_class(function)
-    if function.name.value not in {HF_LOSS_BODY, HF_STEP_BODY} or owner is None:
+    if function.name.value not in HF_LOOP_BODIES or owner is None:
         return False
     return any(is_trainer_class(origin) for home, cls in mro or index.lineage(owner) for origin in library_bases(home, cls))
 

@@ -77,11 +77,16 @@ def autouse_patch_targets(statements: Iterable[cst.BaseStatement], imports: Mapp
         if not isinstance(fixture, cst.FunctionDef) or not any(autouse(d.decorator, imports) for d in fixture.decorators):
             continue
         found.update(patch_targets(nodes_of(fixture.body, cst.Call), imports))
-        params = fixture.params
-        fixtures = frozenset({p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]} & PATCHING_FIXTURES)
+        fixtures = patching_fixtures(fixture)
         for statement in nodes_of(fixture.body, cst.SimpleStatementLine) if fixtures else ():
             found.update(fixture_patch_targets(statement, fixtures, imports))
     return frozenset(found)
+
+
+def patching_fixtures(function: cst.FunctionDef) -> frozenset[str]:
+    """The patching fixtures among a function's parameters (`mocker`, `monkeypatch`)."""
+    params = function.params
+    return frozenset({p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]} & PATCHING_FIXTURES)
 
 
 def autouse(decorator: cst.BaseExpression, imports: Mapping[str, str | None]) -> bool:

@@ -240,6 +240,7 @@ HF_TRAINER_PACKAGES = frozenset({"transformers", "trl"})
 HF_TRAINER_SUFFIX = "Trainer"  # a class of those packages named so (`Trainer`, `Seq2SeqTrainer`, `DPOTrainer`)
 HF_LOSS_BODY = "compute_loss"  # its returned loss is backpropagated by the library's `training_step`
 HF_STEP_BODY = "training_step"  # backpropagates itself (`self.accelerator.backward(loss)`); the loop steps and clears
+HF_LOOP_BODIES = frozenset({HF_LOSS_BODY, HF_STEP_BODY})  # the overrides the Trainer's loop runs as its body
 # `compute_loss(..., return_outputs=False)` returns `(loss, outputs)` where `return_outputs` is true, `loss` where it is
 # false, as `training_step` calls it: the first element of a returned tuple is the loss.
 HF_RETURN_OUTPUTS = "return_outputs"
