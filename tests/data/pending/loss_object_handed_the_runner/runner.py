@@ -2,8 +2,9 @@
 # expect: ZG104 22:9
 """A StyleGAN runner (genforce's runners/stylegan_runner.py, written here): each update computes its loss with
 `self.loss.d_loss(self, data)` / `g_loss`, methods handed the runner that run its models, then clears that network's
-optimizer before the backward (ZG104, opt-in, at each clear). Missed: a project function is taken to run a forward when
-it is handed a model (`runs_handed_model`), not an object holding them in a dict, so no forward is pending at the clears."""
+optimizer before the backward (ZG104, opt-in, at each clear). Missed: `self.loss` is bound in the base's `__init__`,
+whose bindings a subclass's method sees only where they are aliases, and the loss's methods call the networks through
+capitalised locals (`D(reals)`), read as classes being built; either keeps the forward unseen."""
 
 from base_runner import BaseRunner
 
