@@ -491,6 +491,15 @@ class FileFacts:
 
         return Helpers(module, names, home, inlined, handed)
 
+    def normalised_at(self, node: cst.CSTNode) -> bool:
+        """Losses summed on purpose or gradients normalised by hand, as the checked file's text says or that of the
+        module the node is written in (another module, whose loop the analysis followed from the checked file)."""
+        if self.normalised_elsewhere:
+            return True
+        path = self.path_of(node)
+        home = self.project.module_at(path) if path is not None and self.project is not None else None
+        return home is not None and clues_of(home.source.source).normalised_elsewhere
+
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
         the names of the functions defined there: where a call of that code finds the helpers it names."""
