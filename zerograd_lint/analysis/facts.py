@@ -83,10 +83,12 @@ from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
 Result = TypeVar("Result")
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
-# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
+# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches. A gradient divided by
+# a loss scale (`p.grad.mul_(1.0 / (2 ** self.lg_loss_scale))`, mixed precision by hand) undoes that scale only.
+UNLESS_A_LOSS_SCALE = r"(?![^)\n]*(loss_scale|inv_scale|get_scale))"
 NORMALISED_ELSEWHERE = re.compile(
     r"reduction\s*=\s*['\"]sum['\"]|(scale|multiply|mul|div|divide|normali[sz]e|rescale)_?grad(s|ients)?\s*\("
-    r"|\.grad(\.data)?\s*(/=|\*=)|\.grad(\.data)?\.(div_|mul_)\("
+    rf"|\.grad(\.data)?\s*(/=|\*=){UNLESS_A_LOSS_SCALE}|\.grad(\.data)?\.(div_|mul_)\({UNLESS_A_LOSS_SCALE}"
 )
 # A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
 # keep one loss out of another model's gradients in ways the data flow does not see.
