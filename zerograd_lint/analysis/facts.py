@@ -83,10 +83,12 @@ from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
 Result = TypeVar("Result")
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
-# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches.
+# `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches. A gradient divided by
+# a loss scale (`p.grad.mul_(1.0 / (2 ** self.lg_loss_scale))`, mixed precision by hand) undoes that scale only.
+UNLESS_A_LOSS_SCALE = r"(?![^)\n]*(loss_scale|inv_scale|get_scale))"
 NORMALISED_ELSEWHERE = re.compile(
     r"reduction\s*=\s*['\"]sum['\"]|(scale|multiply|mul|div|divide|normali[sz]e|rescale)_?grad(s|ients)?\s*\("
-    r"|\.grad(\.data)?\s*(/=|\*=)|\.grad(\.data)?\.(div_|mul_)\("
+    rf"|\.grad(\.data)?\s*(/=|\*=){UNLESS_A_LOSS_SCALE}|\.grad(\.data)?\.(div_|mul_)\({UNLESS_A_LOSS_SCALE}"
 )
 # A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
 # keep one loss out of another model's gradients in ways the data flow does not see.
@@ -490,6 +492,15 @@ class FileFacts:
             return argument, caller, self.helpers_at(argument, root, calls[:depth])
 
         return Helpers(module, names, home, inlined, handed)
+
+    def normalised_at(self, node: cst.CSTNode) -> bool:
+        """Losses summed on purpose or gradients normalised by hand, as the checked file's text says or that of the
+        module the node is written in (another module, whose loop the analysis followed from the checked file)."""
+        if self.normalised_elsewhere:
+            return True
+        path = self.path_of(node)
+        home = self.project.module_at(path) if path is not None and self.project is not None else None
+        return home is not None and clues_of(home.source.source).normalised_elsewhere
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and

@@ -45,12 +45,12 @@ def over_micro_batches(loop: Loop) -> bool:
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
-    if facts.normalised_elsewhere:
-        return
     for root, backward in events_of(facts, Backward):
         where = root.where[backward.id]
         if (where.loop is None and where.micro_loop is None) or backward.normalises:
             continue  # a micro-batch loop before the step is a loop of its own, in a step body too
+        if facts.normalised_at(backward.node):
+            continue
         accumulation = accumulation_of(root, backward)
         if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))):
             continue

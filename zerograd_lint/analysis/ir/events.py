@@ -531,7 +531,8 @@ class CallEvents:
         return self.event(Freeze, node, key=key, frozen=frozen)
 
     def clip(self, call: cst.Call, name: str, unscales_itself: bool, resolver: Resolver | None = None) -> Event:
-        scaled = resolver is not None and any(reads_the_scale(a.value, resolver) for a in call.args[1:])
+        # Any argument: the threshold is the first of an optimizer's or a model's own `clip_grad_norm(max_norm)` (mmf's).
+        scaled = resolver is not None and any(reads_the_scale(a.value, resolver) for a in call.args)
         return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS, threshold_scaled=scaled)
 
     def backward(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
