@@ -514,7 +514,7 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "train.py", {}),
     ("capitalised_attribute_network", "dqn.py", {"dqn.py": [("ZG104", 26, 13)]}),
     ("capitalised_attribute_network", "clean_dqn.py", {}),
-    ("loss_object_handed_the_runner", "runner.py", {"runner.py": [("ZG104", 17, 9), ("ZG104", 23, 9)]}),
+    ("loss_object_handed_the_runner", "runner.py", {"runner.py": [("ZG104", 18, 9), ("ZG104", 24, 9)]}),
     ("loss_object_handed_the_runner", "clean_runner.py", {}),
 ]
 

@@ -1,5 +1,5 @@
-# expect: ZG104 17:9
-# expect: ZG104 23:9
+# expect: ZG104 18:9
+# expect: ZG104 24:9
 """A StyleGAN runner (genforce's runners/stylegan_runner.py, written here): each update computes its loss with
 `self.loss.d_loss(self, data)` / `g_loss`, methods handed the runner that run its models, then clears that network's
 optimizer before the backward (ZG104, opt-in, at each clear). `self.loss` is bound only in the base's `__init__` (of
