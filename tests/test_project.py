@@ -512,6 +512,10 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
     ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
     ("trainer_metrics_stored_per_key", "train.py", {}),
+    ("capitalised_attribute_network", "dqn.py", {"dqn.py": [("ZG104", 26, 13)]}),
+    ("capitalised_attribute_network", "clean_dqn.py", {}),
+    ("loss_object_handed_the_runner", "runner.py", {"runner.py": [("ZG104", 18, 9), ("ZG104", 24, 9)]}),
+    ("loss_object_handed_the_runner", "clean_runner.py", {}),
 ]
 
 

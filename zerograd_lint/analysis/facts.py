@@ -1348,15 +1348,18 @@ def enclosing_blocks(node: Node, path: tuple[int, ...] = (), within_block: bool 
 NOT_MODELS = frozenset(dir(builtins))
 
 
-def calls_model(callee: str, known_models: set, helpers: frozenset[str], elsewhere: Callable[[str], bool]) -> bool:
+def calls_model(
+    callee: str, known_models: set, helpers: frozenset[str], elsewhere: Callable[[str], bool], calls_object: bool = False
+) -> bool:
     """`model(x)`, `agent.get_action(x)`, `self.layer(x)`, `criterion(out, y)`; not `torch.randn()`, `get_batch()`,
     `sum(rewards)`, `self.build_model()`, nor what another module defines (`elsewhere`, asked of the callee's first
     name: `compute_density_for_timestep_sampling(...)`, `create_arrow_model(...)`, `timm.create_model(...)`,
     `AutoModel.from_pretrained(...)`), which its name does not tell: a function of the project runs the model it is
-    handed where its body does (`runs_handed_model`), a library's is not known."""
+    handed where its body does (`runs_handed_model`), a library's is not known. `calls_object`: the callee is bound to
+    an object, not a class (`binds_object`), so its capital builds nothing (`self.Q(state)`, `D(reals)`)."""
     parts = callee.split(".")
-    if parts[-1] in {"forward", "__call__"} or callee in known_models:
-        return True  # `D(fake)` runs the model an optimizer is built from, whatever its name's case
+    if parts[-1] in {"forward", "__call__"} or callee in known_models or calls_object:
+        return True  # `D(fake)` runs the model an optimizer is built from, or the network bound to it, whatever its case
     if len(parts) > 1 and parts[-1] in MODULE_API_METHODS:
         return False  # `self.optimizers()`, `model.train()`: a method of torch's or Lightning's module, not a forward
     if builds_instance(parts[-1]) or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
@@ -1379,6 +1382,44 @@ def builds_instance(name: str) -> bool:
     """Whether a callee's last name is a class's, by its capital letter: a private class's too (`_WrappedModel(...)`
     builds a wrapper, the underscores before the capital say nothing)."""
     return name.lstrip("_")[:1].isupper()
+
+
+def calls_bound_object(func: cst.BaseExpression, resolver: Resolver | None) -> bool:
+    """Whether a callee whose capital reads as a class's (`builds_instance`) is a name or attribute bound to an
+    object by every binding the resolver reads (`binds_object`): `self.Q(state)` after `self.Q =
+    algo_init["critic"]["net"]` runs the network, where `self.Tensor(shape)` after `self.Tensor = torch.FloatTensor`
+    builds a tensor. Asked of capitals only: a lowercase callee is read by its name (`calls_model`)."""
+    return (
+        resolver is not None and isinstance(func, (cst.Name, cst.Attribute)) and builds_instance(last_name(func) or "")
+        and binds_object(func, resolver)
+    )
+
+
+def binds_object(node: cst.Name | cst.Attribute, resolver: Resolver, depth: int = 0) -> bool:
+    """Whether every binding of a name or attribute is an object, not a class: an element of a container whose
+    elements are objects or not visible (`D = runner.models["discriminator"]`; not `Net = NETS[name]` of a dict of
+    classes), a construction (`self.Q = QNetwork(...)`), the same moved or copied (`.to(device)`,
+    `copy.deepcopy(self.Q)`), or another name bound so. A class statement, an import, `self.Net = Net`,
+    `self.Tensor = torch.cuda.FloatTensor if gpu else torch.FloatTensor`, any other value, or no binding, is not."""
+    bindings = resolver.bindings(code_of(node)) if depth <= SOURCE_DEPTH else []
+    return bool(bindings) and all(
+        is_object(binding.alias, resolver.at(binding.home), depth + 1) if binding.alias is not None
+        else binding.value is not None and binding.unpacked is None and is_object(binding.value, resolver, depth + 1)
+        for binding in bindings
+    )
+
+
+def is_object(value: cst.BaseExpression, resolver: Resolver, depth: int) -> bool:
+    """`binds_object` of one bound value."""
+    if isinstance(value, (cst.Name, cst.Attribute)):
+        return binds_object(value, resolver, depth)
+    if isinstance(value, cst.Subscript):
+        elements = resolver.elements_of(value.value).values()
+        return all(is_object(element, resolver, depth + 1) for element in elements)
+    if isinstance(value, cst.Call):
+        moved = unwrapped_module(value)
+        return is_object(moved, resolver, depth + 1) if moved is not None else builds_instance(last_name(value.func) or "")
+    return False
 
 
 # The methods torch's and Lightning's modules define, none of which runs the module.
@@ -1432,7 +1473,9 @@ def calls_model_in(
         value = resolver.value_of(func.value) if len(parts) > 2 and parts[0] in known_models else None
         if value is not None and builds_module(value, resolver):
             return True  # `self.transformer.wte(idx)`: a torch module of the model's
-    return calls_model(callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, scope))
+    return calls_model(
+        callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, scope), calls_bound_object(func, resolver)
+    )
 
 
 def plain_classes_method_runs_model(receiver: cst.BaseExpression, name: str, resolver: Resolver) -> bool | None:
@@ -1491,7 +1534,11 @@ def body_runs_model(index: ModuleIndex, method: cst.FunctionDef, known_models: s
         elif callee is None:
             runs = element_runs_model(call.func, known_models, None)
         else:
-            runs = calls_model(callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, method))
+            resolver = index.resolver_for(method) if builds_instance(callee.rsplit(".", 1)[-1]) else None  # asked of capitals only
+            runs = calls_model(
+                callee, known_models, index.helper_names, lambda name: index.names_code_elsewhere(name, method),
+                calls_bound_object(call.func, resolver),
+            )
         if runs:
             return True
     return False

@@ -1126,7 +1126,8 @@ class Resolver:
         bound: `self.mdl` after `self.mdl = TargetRNN(...)` on one branch and `BasicRNN(...)` on the other, both
         imported; `self.loss_fn = create_loss_function(cfg)`, whose function returns a `DualLoss(cfg)`. Moving or
         wrapping it keeps its class (`DDP(model)`, `model.to(device)`). None when one of them is not known (a
-        library's class, a parameter no caller binds, a value unpacked from a call)."""
+        library's class, a parameter no caller binds, a value unpacked from a call). A `self.x` of a subclass's method
+        that only a base's `__init__` binds is that binding's (`base_writer`)."""
         if depth > 8:
             return None
         if isinstance(node, cst.Name) and node.value in self.arguments:
@@ -1140,8 +1141,12 @@ class Resolver:
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
         key = code_of(node)
+        bindings = self.bindings(key)
+        writer = self.base_writer(key) if not bindings and isinstance(node, cst.Attribute) else None
+        if writer is not None:  # `self.loss` a base's `__init__` alone builds, read in its module's words
+            return writer.classes_built(node, depth + 1)
         found: list[Built] = []
-        for binding in self.bindings(key):
+        for binding in bindings:
             if binding.alias is not None:
                 classes = self.at(binding.home).classes_built(binding.alias, depth + 1)
             elif binding.value is not None and rewraps(binding.value, key):

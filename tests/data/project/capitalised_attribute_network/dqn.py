@@ -1,8 +1,8 @@
 # expect: ZG104 26:13
 """A discrete Q-learning trainer (OfflineRL's modelfree/bcqd.py, written here): `self.Q` is the network `algo_init` built,
 an instance bound in `__init__`; `self.Q(state)` is its forward, and the clear after it, before the backward, is ZG104
-(opt-in). Missed: a callee whose last name starts with a capital is taken for a class being built (`facts.builds_instance`
-in `calls_model`), so the call runs no forward; named `self.q_net` the clear is reported."""
+(opt-in), as it is named `self.q_net`: the capital builds nothing where every binding of the callee is an object
+(`facts.binds_object`; `self.Tensor = torch.FloatTensor` is a class, whose call builds a tensor)."""
 
 import copy
 

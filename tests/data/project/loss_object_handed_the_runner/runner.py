@@ -1,10 +1,11 @@
-# expect: ZG104 16:9
-# expect: ZG104 22:9
+# expect: ZG104 18:9
+# expect: ZG104 24:9
 """A StyleGAN runner (genforce's runners/stylegan_runner.py, written here): each update computes its loss with
 `self.loss.d_loss(self, data)` / `g_loss`, methods handed the runner that run its models, then clears that network's
-optimizer before the backward (ZG104, opt-in, at each clear). Missed: `self.loss` is bound in the base's `__init__`,
-whose bindings a subclass's method sees only where they are aliases, and the loss's methods call the networks through
-capitalised locals (`D(reals)`), read as classes being built; either keeps the forward unseen."""
+optimizer before the backward (ZG104, opt-in, at each clear). `self.loss` is bound only in the base's `__init__` (of
+another module), read through the subclass as the base reads it (`Resolver.base_writer`: its class, whose methods are
+read), and the loss's methods call the networks through capitalised locals bound to objects (`D(reals)` after
+`D = runner.models["discriminator"]`, `facts.binds_object`): a forward each."""
 
 from base_runner import BaseRunner
 
