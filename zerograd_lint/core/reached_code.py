@@ -74,6 +74,7 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
     wanted_tops = [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here]
     kept = kept_defs(tops, wanted_tops, outside, shared_method_names(tree))
     left_out = 0
+    bodies: list[tuple[int, int, str]] = []  # (first line, last line, indentation) of each body left out
     for top in tops:
         if top in kept:
             continue
@@ -85,18 +86,36 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
         line = lines[first - 1]
         if line[:column].strip(" \t\f") or column == 0:
             continue  # the body starts on the `def` line
-        ending = "\r" if line.endswith("\r") else ""
         for number in (*decorator_lines(top.node, lines), *range(first, last)):
             left_out += len(lines[number])
             lines[number] = "\r" if lines[number].endswith("\r") else ""
-        if last == first:
-            lines[first - 1] = line[:column] + "..." + ending
-        else:  # one string over the body's lines: LibCST makes one node of it, and a node for each empty line
-            lines[first - 1] = line[:column] + '"""' + ending
-            lines[last - 1] = '"""' + lines[last - 1]
+        lines[first - 1] = "\r" if line.endswith("\r") else ""  # the placeholder's line
+        bodies.append((first, last, line[:column]))
     if left_out < MIN_SHARE_LEFT_OUT * len(source):
         return None
+    for first, last, indentation in bodies:
+        place_placeholder(lines, first, last, indentation)
     return "\n".join(lines)
+
+
+def place_placeholder(lines: list[str], first: int, last: int, indentation: str) -> None:
+    """Stand for a body left out, its lines (1-based, `first` to `last`) emptied: `...` for one line; else one string
+    from its first line over the empty lines after it (blank ones, decorators left out), up to the next line with
+    code on it: LibCST makes one node of the string, and three of each empty line left between statements."""
+    last = max(last, empty_lines_after(lines, last))
+    ending = "\r" if lines[first - 1].endswith("\r") else ""
+    if last == first:
+        lines[first - 1] = indentation + "..." + ending
+    else:
+        lines[first - 1] = indentation + '"""' + ending
+        lines[last - 1] = '"""' + lines[last - 1]
+
+
+def empty_lines_after(lines: list[str], line: int) -> int:
+    """The last of the lines (1-based) of spaces alone, or none, that follow `line`; `line` itself where none does."""
+    while line < len(lines) and not lines[line].strip(" \t\f\r"):
+        line += 1
+    return line
 
 
 def characters_in_defs(body: Sequence[ast.stmt], lines: list[str]) -> int:
