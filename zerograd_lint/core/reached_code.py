@@ -32,7 +32,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence, Union
 
-from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, child_fields_reversed, suites
+from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, child_fields_reversed, nodes_in, suites
 from zerograd_lint.core.gate import Needs
 
 # Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
@@ -224,11 +224,12 @@ def names_read_in(value: object) -> Iterator[str]:
     for each in nodes:
         if not isinstance(each, ast.AST):
             continue
-        for node in ast.walk(each):
-            if isinstance(node, ast.Name):
-                yield node.id
-            elif isinstance(node, ast.Attribute):
-                yield node.attr
+        for node in nodes_in(each):  # not `ast.walk`: a generator per node, and each `ctx` visited
+            kind = type(node)
+            if kind is ast.Name:
+                yield node.id  # type: ignore[attr-defined]
+            elif kind is ast.Attribute:
+                yield node.attr  # type: ignore[attr-defined]
 
 
 def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str], shared_methods: set[str]) -> set[TopDef]:
