@@ -14,11 +14,12 @@ what they can see:
 - in a class with a kept method, every method that stores an attribute
   (`self.x = ...`: the class scope every method reads).
 
-Any other top-level def or method loses its body (`...` for a body of one
-line; for a longer one, a string from the body's first line to its last, the
-lines between left empty: LibCST makes a node of each empty line, of the string
-one) and its decorators (empty lines), so every kept line and column stays
-where it was. One with defs or classes inside (a test with a model of its own)
+Any other top-level def or method loses its body and its decorators: one
+string from the body's first line over its last and the empty lines after it
+(blank ones, the decorators of a def left out next), the lines between left
+empty (LibCST makes three nodes of an empty line between statements, one of
+the string); `...` for a body of one line with none after it. So every kept
+line and column stays where it was. One with defs or classes inside (a test with a model of its own)
 keeps those whole, and the headers of the statements that hold them, so the
 file's defs are the same, in the same order.
 
