@@ -19,9 +19,9 @@ string from the body's first line over its last and the empty lines after it
 (blank ones, the decorators of a def left out next), the lines between left
 empty (LibCST makes three nodes of an empty line between statements, one of
 the string); `...` for a body of one line with none after it. So every kept
-line and column stays where it was. One with defs or classes inside (a test with a model of its own)
-keeps those whole, and the headers of the statements that hold them, so the
-file's defs are the same, in the same order.
+line and column stays where it was. One with defs or classes inside (a test
+with a model of its own) keeps those whole, and the headers of the statements
+that hold them, so the file's defs are the same, in the same order.
 
 Reports are still made on the whole file: the engine uses this code to find
 that a file has none, and analyses the whole file again where it has some.
