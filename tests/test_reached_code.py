@@ -59,8 +59,9 @@ def test_the_reached_code_keeps_every_kept_line_in_place_and_empties_the_rest():
     assert len(kept) == len(emptied)
     trainer_lines = len(TRAINER.split("\n"))
     assert emptied[:trainer_lines] == kept[:trainer_lines]  # `__init__` (the class scope), `batches` (called), `train`
-    body = emptied[trainer_lines:trainer_lines + 7]
-    assert body == ["    def unrelated_0(self, value):", '        """', "", "", "", '"""', ""]  # one string over the body
+    body = emptied[trainer_lines:trainer_lines + 8]
+    # One string over the body and the blank line after it (LibCST would make three nodes of that line alone)
+    assert body == ["    def unrelated_0(self, value):", '        """', "", "", "", "", '"""', "    def unrelated_1(self, value):"]
     train = ast.parse(reached).body[1].body[2]  # type: ignore[attr-defined]
     assert ast.dump(train, include_attributes=True) == ast.dump(tree.body[1].body[2], include_attributes=True)  # type: ignore[attr-defined]
 
@@ -101,8 +102,22 @@ def test_a_left_out_def_loses_its_decorators_and_a_kept_one_keeps_them():
     lines = reached.split("\n")
     assert lines[source.split("\n").index("    @torch.no_grad()")] == "    @torch.no_grad()"  # `batches` is called: kept whole
     decorated = source.split("\n").index("    def decorated_7(value):")
-    assert lines[decorated - 5:decorated + 3] == ["", "", "", "", "", "    def decorated_7(value):", "        ...", ""]
+    # The string over the body before swallows the decorators left out; the last body, the file's empty last line
+    assert lines[decorated - 5:decorated + 3] == ["", "", "", "", '"""', "    def decorated_7(value):", '        """', '"""']
     ast.parse(reached)
+
+
+def test_the_placeholders_keep_every_def_on_its_lines_with_crlf_and_lines_of_spaces():
+    source = large_trainer().replace("        return total\n", "        return total\n  \t\n\n", 3) + DECORATED.format(n=7) + "\n"
+    source = source.replace("import torch\n", "import functools\nimport torch\n", 1)
+    for text in (source, source.replace("\n", "\r\n")):
+        tree = ast.parse(text)
+        gate = gate_of(every_code())
+        reached = reached_code(text, tree, gate.in_tree(gate.in_text(text), tree), frozenset())
+        assert reached is not None and len(reached.split("\n")) == len(text.split("\n"))
+        placed = [(node.name, node.lineno, node.col_offset) for node in ast.walk(ast.parse(reached)) if isinstance(node, ast.FunctionDef)]
+        assert placed == [(node.name, node.lineno, node.col_offset) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+        assert "  \t" in reached  # a line of spaces inside a string, as it was
 
 
 # A test method with a model of its own: its defs and classes stay (the index of the file's defs is the

@@ -39,11 +39,7 @@ class Positions:
         self.module = module
         self.pending = [f for f in dict.fromkeys(functions) if isinstance(f, cst.FunctionDef)]
         self.unmapped = list(self.pending)  # functions whose statements are not yet paired with CPython's
-        # Every statement of the file in CPython's order, as (its kind, line, column): where each one starts.
-        statements = python_statements(tree.body)
-        self.statements = [(LIBCST_KINDS[type(s)], s.lineno, s.col_offset) for s in statements]
-        self.def_starts = [(i, s.lineno, s.col_offset, s.name) for i, s in enumerate(statements) if isinstance(s, PYTHON_DEFS)]
-        self.first_lines = first_lines(tree)
+        self.tree = tree  # read on the first report (most files analysed have none)
         self.places: dict[cst.FunctionDef, tuple[int, int, tuple[str, ...], int]] | None = None
         self.known: dict[cst.CSTNode, tuple[CodeRange, int]] = {}  # node -> its range in a generated part, line offset
         self.whole: dict[cst.CSTNode, CodeRange] | None = None  # every node's range, once one outside the functions is asked
@@ -80,6 +76,24 @@ class Positions:
         while node not in self.known and self.pending:
             self.generate(self.pending.pop(0))
         return node in self.known
+
+    @cached_property
+    def statements(self) -> list[tuple[str, int, int]]:
+        """Every statement of the file in CPython's order, as (its kind, line, column): where each one starts."""
+        return [(LIBCST_KINDS[type(s)], s.lineno, s.col_offset) for s in self.python_statements]
+
+    @cached_property
+    def def_starts(self) -> list[tuple[int, int, int, str]]:
+        """Each def among `statements`: (its index there, line, column, name)."""
+        return [(i, s.lineno, s.col_offset, s.name) for i, s in enumerate(self.python_statements) if isinstance(s, PYTHON_DEFS)]
+
+    @cached_property
+    def python_statements(self) -> list[ast.stmt]:
+        return python_statements(self.tree.body)
+
+    @cached_property
+    def first_lines(self) -> list[int]:
+        return first_lines(self.tree)
 
     @cached_property
     def top_level_lines(self) -> list[int]:

@@ -14,13 +14,14 @@ what they can see:
 - in a class with a kept method, every method that stores an attribute
   (`self.x = ...`: the class scope every method reads).
 
-Any other top-level def or method loses its body (`...` for a body of one
-line; for a longer one, a string from the body's first line to its last, the
-lines between left empty: LibCST makes a node of each empty line, of the string
-one) and its decorators (empty lines), so every kept line and column stays
-where it was. One with defs or classes inside (a test with a model of its own)
-keeps those whole, and the headers of the statements that hold them, so the
-file's defs are the same, in the same order.
+Any other top-level def or method loses its body and its decorators: one
+string from the body's first line over its last and the empty lines after it
+(blank ones, the decorators of a def left out next), the lines between left
+empty (LibCST makes three nodes of an empty line between statements, one of
+the string); `...` for a body of one line with none after it. So every kept
+line and column stays where it was. One with defs or classes inside (a test
+with a model of its own) keeps those whole, and the headers of the statements
+that hold them, so the file's defs are the same, in the same order.
 
 Reports are still made on the whole file: the engine uses this code to find
 that a file has none, and analyses the whole file again where it has some.
@@ -32,7 +33,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence, Union
 
-from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, child_fields_reversed, suites
+from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, child_fields_reversed, nodes_in, suites
 from zerograd_lint.core.gate import Needs
 
 # Below this size LibCST is quick enough; above it, only when at least this share of the lines goes.
@@ -74,6 +75,7 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
     wanted_tops = [top for top, wanted_here in zip(every_def, wanted[1:]) if wanted_here]
     kept = kept_defs(tops, wanted_tops, outside, shared_method_names(tree))
     left_out = 0
+    bodies: list[tuple[int, int, str]] = []  # (first line, last line, indentation) of each body left out
     for top in tops:
         if top in kept:
             continue
@@ -85,18 +87,36 @@ def reached_code(source: str, tree: ast.Module, needs: Needs, read_lines: frozen
         line = lines[first - 1]
         if line[:column].strip(" \t\f") or column == 0:
             continue  # the body starts on the `def` line
-        ending = "\r" if line.endswith("\r") else ""
         for number in (*decorator_lines(top.node, lines), *range(first, last)):
             left_out += len(lines[number])
             lines[number] = "\r" if lines[number].endswith("\r") else ""
-        if last == first:
-            lines[first - 1] = line[:column] + "..." + ending
-        else:  # one string over the body's lines: LibCST makes one node of it, and a node for each empty line
-            lines[first - 1] = line[:column] + '"""' + ending
-            lines[last - 1] = '"""' + lines[last - 1]
+        lines[first - 1] = "\r" if line.endswith("\r") else ""  # the placeholder's line
+        bodies.append((first, last, line[:column]))
     if left_out < MIN_SHARE_LEFT_OUT * len(source):
         return None
+    for first, last, indentation in bodies:
+        place_placeholder(lines, first, last, indentation)
     return "\n".join(lines)
+
+
+def place_placeholder(lines: list[str], first: int, last: int, indentation: str) -> None:
+    """Stand for a body left out, its lines (1-based, `first` to `last`) emptied: `...` for one line; else one string
+    from its first line over the empty lines after it (blank ones, decorators left out), up to the next line with
+    code on it: LibCST makes one node of the string, and three of each empty line left between statements."""
+    last = max(last, empty_lines_after(lines, last))
+    ending = "\r" if lines[first - 1].endswith("\r") else ""
+    if last == first:
+        lines[first - 1] = indentation + "..." + ending
+    else:
+        lines[first - 1] = indentation + '"""' + ending
+        lines[last - 1] = '"""' + lines[last - 1]
+
+
+def empty_lines_after(lines: list[str], line: int) -> int:
+    """The last of the lines (1-based) of spaces alone, or none, that follow `line`; `line` itself where none does."""
+    while line < len(lines) and not lines[line].strip(" \t\f\r"):
+        line += 1
+    return line
 
 
 def characters_in_defs(body: Sequence[ast.stmt], lines: list[str]) -> int:
@@ -205,11 +225,12 @@ def names_read_in(value: object) -> Iterator[str]:
     for each in nodes:
         if not isinstance(each, ast.AST):
             continue
-        for node in ast.walk(each):
-            if isinstance(node, ast.Name):
-                yield node.id
-            elif isinstance(node, ast.Attribute):
-                yield node.attr
+        for node in nodes_in(each):  # not `ast.walk`: a generator per node, and each `ctx` visited
+            kind = type(node)
+            if kind is ast.Name:
+                yield node.id  # type: ignore[attr-defined]
+            elif kind is ast.Attribute:
+                yield node.attr  # type: ignore[attr-defined]
 
 
 def kept_defs(tops: list[TopDef], wanted: list[TopDef], outside: set[str], shared_methods: set[str]) -> set[TopDef]:

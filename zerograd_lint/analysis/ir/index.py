@@ -138,8 +138,9 @@ class ModuleIndex:
                 self.class_of[function] = self.class_of[parent]
         self.functions.append(function)
 
-    @property
+    @cached_property
     def helper_names(self) -> frozenset[str]:
+        """The names of the module's defs (made once: the index is complete when it is made)."""
         return frozenset(f.name.value for f in self.functions)
 
     @property
