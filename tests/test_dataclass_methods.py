@@ -1,15 +1,17 @@
-"""The dataclasses' methods kept between servers: a class made with the kept code is the class `dataclasses`
-makes, and a text whose code is kept is not compiled again."""
+"""The dataclasses' methods kept between runs of the program (servers, `check`): a class made with the kept code
+is the class `dataclasses` makes, and a text whose code is kept is not compiled again."""
 
 from __future__ import annotations
 
 import dataclasses
 import marshal
+import sys
 from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 import pytest
 
+from tests.conftest import cli_env, run_bounded
 from zerograd_lint.files.dataclass_methods import FORMAT, DataclassMethods
 
 
@@ -98,3 +100,32 @@ def test_a_file_that_cannot_be_written_is_skipped(tmp_path: Path, monkeypatch: p
     made(methods.exec, monkeypatch)
     methods.keep()
     assert methods.compiled == {}
+
+
+TRAINING = """import torch
+
+
+def train(model, loader, optimizer):
+    for epoch in range(3):
+        for x, y in loader:
+            loss = torch.nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+"""
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="XDG_CACHE_HOME names the user's cache folder on Linux")
+def test_a_later_check_compiles_none_of_the_dataclasses_methods(tmp_path: Path) -> None:
+    """`check` keeps the methods it compiled (LibCST's node classes, the analysis's) as it ends, and the next
+    `check` execs their code: it compiles none, so it writes the file no more."""
+    (tmp_path / "train.py").write_text(TRAINING)
+    env = {**cli_env(), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "zerograd_lint", "check", "--no-cache", "train.py"]
+    written = []
+    for _ in range(2):
+        run = run_bounded(command, cwd=tmp_path, env=env)
+        assert (run.returncode, run.stdout.count("ZG101")) == (1, 1), run.stderr
+        [kept] = (tmp_path / "cache" / "zerograd-lint").glob(f"*/dataclass-methods.{sys.implementation.cache_tag}.marshal")
+        written.append((kept.stat().st_ino, kept.stat().st_mtime_ns))
+    assert written[0] == written[1]  # the second run kept nothing new: every text's code was read, none compiled
+    assert len(DataclassMethods(kept).kept) > 500

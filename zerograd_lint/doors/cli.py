@@ -60,6 +60,9 @@ def finish(status: int) -> NoReturn:
     context = click.get_current_context(silent=True)
     if context is None or context.find_root().obj is not AS_PROGRAM:
         sys.exit(status)
+    from zerograd_lint.files import dataclass_methods
+
+    dataclass_methods.keep()  # what this run compiled (nothing once kept), for the next run
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -1,10 +1,11 @@
-"""The methods `dataclasses` writes for each class, compiled once and kept for the next language server.
+"""The methods `dataclasses` writes for each class, compiled once and kept for the next run of the program.
 
 `@dataclass` writes a class's `__init__`, `__repr__`, `__eq__`, `__hash__` (and, frozen, `__setattr__` and
 `__delattr__`) as source text, and compiles each text with `exec` as the class is made. On the way to the
 editor's first diagnostics that is some 1,200 texts (LibCST's ~200 classes, zerograd-lint's ~120): 60% of the
-imports' CPU (bench/README.md, editor4). What a text compiles to depends on the text alone, so the server keeps
-the code of each text it compiled, in one file of the user's cache folder, and the next server execs that code
+imports' CPU (bench/README.md, editor4), and of a `check` that analyses a file. What a text compiles to depends
+on the text alone, so the program (the server, `check`) keeps the code of each text it compiled, in one file of
+the user's cache folder, and the next run execs that code
 instead of compiling the text again: `dataclasses` finds `exec` among its module's names before the builtins,
 and there it finds `DataclassMethods.exec`. A text the file lacks (another LibCST, a class edited) is compiled
 as `dataclasses` would, and kept in turn.
@@ -71,8 +72,11 @@ installed: DataclassMethods | None = None  # this process's, once `install` has 
 
 
 def install() -> None:
-    """Have `dataclasses` exec the code kept for this interpreter: the classes made from here on are made with it."""
+    """Have `dataclasses` exec the code kept for this interpreter: the classes made from here on are made with it
+    (once per process)."""
     global installed
+    if installed is not None:
+        return
     installed = DataclassMethods(methods_file())
     dataclasses.exec = installed.exec  # type: ignore[attr-defined]
 
