@@ -20,6 +20,7 @@ from typing import Iterable, Iterator
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
+from zerograd_lint.core.def_code import DefCode, defs_code, may_reach, words_of_defs
 from zerograd_lint.core.gate import (
     BACKWARD_CALL, NAME_BYTES, STEP_CALL, Summary, as_bytes, calls_attribute, starts_word, summarize,
 )
@@ -82,6 +83,8 @@ TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step), and the methods each calls on `self`).
 DefsSummary = tuple[dict[str, tuple[bool, bool]], dict[str, frozenset[str]]]
 REACH: dict[str, tuple[str, DefsSummary]] = {}
+# A module's path -> (its text, the code of each def, `defs_code`): what a def may reach, asked before the parse.
+DEF_CODE: dict[str, tuple[str, DefCode | None]] = {}
 # A module's path -> (its text, the modules its import lines name, `imports_in`).
 IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
 # A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
@@ -397,6 +400,7 @@ class ProjectGate:
         found = [
             (def_name, self.with_inherited(candidate, def_name, flags))
             for candidate, attribute in self.training_candidates(tree, called)
+            if self.may_reach(candidate, called if attribute is None else called & {attribute})
             for def_name, flags in (
                 self.defs_reach(candidate).items() if attribute is None
                 else [(attribute, self.defs_reach(candidate).get(attribute, (False, False)))]
@@ -417,6 +421,7 @@ class ProjectGate:
                 # a base module's own defs are asked as a training module's; one that defines none of the names is left
                 bases = [
                     base for base in self.drivers(candidate)[1:] if not any(self.module_trains(base)) and self.may_define(base, called)
+                    and self.may_reach(candidate, self.words_of_defs(base, called))
                 ] if any(self.module_trains(candidate)) else []
                 reaches = self.defs_reach(candidate) if bases else {}  # parsed only where a base may dispatch to it
                 for base in bases if any(any(flags) for flags in reaches.values()) else ():
@@ -435,6 +440,9 @@ class ProjectGate:
             bases = [base for base in self.through(module)[1:] if any(self.module_trains(base)) and self.may_define(base, called)]
             own = self.defs_reach(module) if bases else {}  # parsed only where a base it leads to may define a called name
             for base in bases if own else ():
+                words = self.words_of_defs(base, called)
+                if words is not None and own.keys().isdisjoint(words):
+                    continue  # its called defs call on `self` no method the imported module defines: not parsed
                 for def_name, on_self in self.defs_call_on_self(base).items():
                     flags = [self.with_inherited(module, method, own[method]) for method in on_self if method in own] if def_name in called else []
                     if any(any(each) for each in flags):
@@ -446,7 +454,7 @@ class ProjectGate:
         the backward of its own and the base's `self.update_params()`, which steps."""
         on_self = self.defs_call_on_self(module).get(name, frozenset()) if not all(flags) else frozenset()
         for other in self.through(module)[1:] if on_self else ():
-            for method in on_self:
+            for method in on_self if self.may_reach(other, on_self) else ():
                 found = self.defs_reach(other).get(method, (False, False))
                 flags = (flags[0] or found[0], flags[1] or found[1])
         return flags
@@ -493,6 +501,29 @@ class ProjectGate:
         if known is None or known[0] is not source.source:
             known = DEF_NAMES[source.path] = (source.source, names_in(DEF_NAME.findall(source.source), source.source))
         return not known[1].isdisjoint(called)
+
+    def may_reach(self, name: str, called: Iterable[str] | None) -> bool:
+        """Whether a def of the module named as one of the `called` names (None: any name) may reach a backward or a
+        step, from the code of its defs (`def_code.may_reach`, asked before its parse)."""
+        defs = self.defs_code(name)
+        return defs is None or called is None or may_reach(defs, called)
+
+    def words_of_defs(self, name: str, called: Iterable[str]) -> frozenset[str] | None:
+        """The words of the code of the module's defs named as one of the `called` names: what they may call on `self`
+        among them (None: not known without its parse)."""
+        defs = self.defs_code(name)
+        return None if defs is None else words_of_defs(defs, called)
+
+    def defs_code(self, name: str) -> DefCode | None:
+        """The code of each def of the module (`def_code.defs_code`; cut once per text, for every file that imports it;
+        None where the module is not there, or its code is not cut for sure)."""
+        source = self.load(name)
+        if source is None:
+            return None
+        known = DEF_CODE.get(source.path)
+        if known is None or known[0] is not source.source:
+            known = DEF_CODE[source.path] = (source.source, defs_code(as_bytes(source.source)))
+        return known[1]
 
     def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
         """What each def of the module reaches (asked once per text, for every file that imports it)."""
