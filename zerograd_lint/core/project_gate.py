@@ -22,7 +22,7 @@ from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
 from zerograd_lint.core.def_code import DefCode, defs_code, may_reach, words_of_defs
 from zerograd_lint.core.gate import (
-    BACKWARD_CALL, NAME_BYTES, STEP_CALL, Summary, as_bytes, calls_attribute, starts_word, summarize,
+    BACKWARD_CALL, NAME_BYTES, STEP_CALL, TRAINING_PART, Summary, as_bytes, calls_attribute, holds, starts_word, summarize,
 )
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
@@ -49,7 +49,7 @@ TRAINER_WORD = b"train"
 # Or the class alone: a subclass's module that says only `Trainer` (`class PlainTrainer(Trainer):` looping over
 # `self.loader` with the base's `self.step(batch)`). Measured over the corpus's 35,731 files: 26 more pass the words.
 TRAINER_CLASS_WORD = b"Train"
-TRAINER_PART = b"rain"  # of both words
+TRAINER_PART = TRAINING_PART  # of both words
 # Or a subclass whose own words have a backward or a step (`class Classifier(ManualModule):` stepping in its `update`):
 # an override that a base class's loop or step body of another module may run. Such a file is let in only when a
 # training module it imports calls one of its defs on `self` (`ProjectGate.driven_overrides`). Measured: 38 more of
@@ -629,7 +629,7 @@ def says_train(data: bytes) -> bool:
     """The text speaks of training or of a trainer (`TRAINER_WORD`, `TRAINER_CLASS_WORD`)."""
     # Both words hold `rain`: one look rules out most texts, where looking for each missing word took two (the screen
     # asks every text of a tree whose own words did not pass: torch's, 2,260 of 2,328)
-    return TRAINER_PART in data and (TRAINER_WORD in data or TRAINER_CLASS_WORD in data)
+    return holds(data, TRAINER_PART) and (TRAINER_WORD in data or TRAINER_CLASS_WORD in data)
 
 
 def says_optimizer(data: bytes) -> bool:
@@ -681,8 +681,8 @@ def lifecycle_words(data: bytes) -> tuple[bool, bool]:
     """Whether the text has a backward call, and a step call (the gate's lifecycle words, each alone)."""
     # Each call's pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
-        b"backward" in data and calls_attribute(data, BACKWARD_CALL, b"manual_"),
-        b"step" in data and calls_attribute(data, STEP_CALL),
+        holds(data, b"backward") and calls_attribute(data, BACKWARD_CALL, b"manual_"),
+        holds(data, b"step") and calls_attribute(data, STEP_CALL),
     )
 
 
