@@ -149,7 +149,8 @@ class ProjectGate:
         if not (loops or may_hold_driven_override(data, train, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
-            if name != self.checked.name:
+            # a name that is no module of the project leads nowhere (torch's files name torch's modules, never read)
+            if name != self.checked.name and self.load(name) is not None:
                 submodules = self.submodules_named(name, attributes_in_text(name, data)) if whole and self.is_package(name) else []
                 for module in self.through(name) + submodules:
                     has_backward, has_step = self.module_trains(module)
