@@ -83,12 +83,12 @@ def defs_code(data: bytes) -> DefCode | None:
 def decorators_start(code: bytes, brackets: bytes, line_start: int) -> int | None:
     """Where the decorators of the def whose line starts at `line_start` start (the lines above it that start with `@`,
     or lie in brackets that close before the def, or are blank); None past a backslash continuation."""
-    start = line_start
+    start, closing = line_start, 0  # closing: how many more brackets close than open between `start` and the def
     while start > 0:
         above = code.rfind(b"\n", 0, start - 1) + 1
+        closing += brackets.count(b")", above, start) - brackets.count(b"(", above, start)
         line = code[above:start].strip()
-        in_brackets = brackets.count(b")", above, line_start) > brackets.count(b"(", above, line_start)
-        if not (in_brackets or not line or line.startswith(b"@")):
+        if not (closing > 0 or not line or line.startswith(b"@")):
             return None if continued(code, start) else start
         start = above
     return start
