@@ -149,17 +149,18 @@ class ProjectGate:
         if not (loops or may_hold_driven_override(data, train, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
+            if name == self.checked.name:
+                continue
             # a name that is no module of the project leads nowhere (torch's files name torch's modules, never read)
-            if name != self.checked.name and self.load(name) is not None:
-                submodules = self.submodules_named(name, attributes_in_text(name, data)) if whole and self.is_package(name) else []
-                for module in self.through(name) + submodules:
-                    has_backward, has_step = self.module_trains(module)
-                    backward, step = backward or has_backward, step or has_step
-                    if backward and step:
-                        # Let in for an override alone, its tree reaches both only through one a training module
-                        # drives or a class mixing bases (`may_reach_both`: a reason that asks the tree of such a file
-                        # must be asked here too)
-                        return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
+            found = self.load(name) is not None
+            submodules = self.submodules_named(name, attributes_in_text(name, data)) if found and whole and self.is_package(name) else []
+            for module in self.through(name) + submodules if found else ():
+                has_backward, has_step = self.module_trains(module)
+                backward, step = backward or has_backward, step or has_step
+            if backward and step:
+                # Let in for an override alone, its tree reaches both only through one a training module drives or a
+                # class mixing bases (`may_reach_both`: a reason that asks the tree of such a file must be asked here too)
+                return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
 
     def submodules_named(self, name: str, attributes: Iterable[str]) -> list[str]:
