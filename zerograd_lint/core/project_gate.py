@@ -15,15 +15,17 @@ import ast
 import re
 import unicodedata
 from functools import cache
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
-from zerograd_lint.core.def_code import DefCode, defs_code, may_reach, words_of_defs
 from zerograd_lint.core.gate import (
     BACKWARD_CALL, NAME_BYTES, STEP_CALL, TRAINING_PART, Summary, as_bytes, calls_attribute, holds, starts_word, summarize,
 )
+
+if TYPE_CHECKING:
+    from zerograd_lint.core.def_code import DefCode
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
 IMPORT_WORD = re.compile(rb"import\b")
@@ -507,18 +509,25 @@ class ProjectGate:
     def may_reach(self, name: str, called: Iterable[str] | None) -> bool:
         """Whether a def of the module named as one of the `called` names (None: any name) may reach a backward or a
         step, from the code of its defs (`def_code.may_reach`, asked before its parse)."""
+        from zerograd_lint.core.def_code import may_reach
+
         defs = self.defs_code(name)
         return defs is None or called is None or may_reach(defs, called)
 
     def words_of_defs(self, name: str, called: Iterable[str]) -> frozenset[str] | None:
         """The words of the code of the module's defs named as one of the `called` names: what they may call on `self`
         among them (None: not known without its parse)."""
+        from zerograd_lint.core.def_code import words_of_defs
+
         defs = self.defs_code(name)
         return None if defs is None else words_of_defs(defs, called)
 
     def defs_code(self, name: str) -> DefCode | None:
         """The code of each def of the module (`def_code.defs_code`; cut once per text, for every file that imports it;
-        None where the module is not there, or its code is not cut for sure)."""
+        None where the module is not there, or its code is not cut for sure; imported where first asked: a run the
+        screen answers does without)."""
+        from zerograd_lint.core.def_code import defs_code
+
         source = self.load(name)
         if source is None:
             return None
