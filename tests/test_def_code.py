@@ -95,7 +95,10 @@ def test_a_def_may_reach_where_its_code_or_a_def_it_calls_marks_a_body() -> None
 def test_a_plain_call_may_run_an_instance_s_call_and_ignite_s_run_an_engine_s_init() -> None:
     defs = defs_code(b"def f(x):\n    return g(x)\n\n\nclass M:\n    def forward(self, x):\n        x.backward()\n")
     assert defs is not None and may_reach(defs, {"f"})
-    engine = defs_code(b"class Trainer(Engine):\n    def __init__(self):\n        super().__init__(self.update)\n\n    def update(self, engine, batch):\n        self.optimizer.step()\n")
+    engine = defs_code(
+        b"class Trainer(Engine):\n    def __init__(self):\n        super().__init__(self.update)\n\n"
+        b"    def update(self, engine, batch):\n        self.optimizer.step()\n"
+    )
     assert engine is not None and may_reach(engine, {"run"})
 
 

@@ -52,10 +52,11 @@ class DefCode:
         """Whether the code of the defs named so may mark a body (a call through a table may run any def), and the
         words of that code; None where a def's decorators cannot be told for sure."""
         if name not in self.read:
-            code = [self.cut(line_start, indentation) for line_start, indentation in self.defs.get(name, ())]
-            self.read[name] = None if None in code else (
-                any(MARKING_WORD.search(each) is not None or TABLE_CALL.search(each) is not None for each in code),  # type: ignore[arg-type]
-                frozenset(word.decode() for each in code for word in NAME.findall(each)),  # type: ignore[arg-type]
+            cuts = [self.cut(line_start, indentation) for line_start, indentation in self.defs.get(name, ())]
+            code = [each for each in cuts if each is not None]
+            self.read[name] = None if len(code) < len(cuts) else (
+                any(MARKING_WORD.search(each) is not None or TABLE_CALL.search(each) is not None for each in code),
+                frozenset(word.decode() for each in code for word in NAME.findall(each)),
             )
         return self.read[name]
 
@@ -115,4 +116,5 @@ def words_of_defs(defs: DefCode, names: Iterable[str]) -> frozenset[str] | None:
     """The words of the code of the defs named as one of `names` (every method one of them may call on `self` among
     them); None where one cannot be cut for sure."""
     read = [defs.of(name) for name in names if name in defs]
-    return None if None in read else frozenset().union(*(each[1] for each in read))  # type: ignore[index]
+    words = [each[1] for each in read if each is not None]
+    return None if len(words) < len(read) else frozenset().union(*words)
