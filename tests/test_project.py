@@ -848,6 +848,89 @@ def test_a_file_with_its_own_words_marks_its_loops_calls_only_where_a_mark_may_m
     assert marked(tree / "finetune.py") == ["pretrain", "finetune"] and len(parses) == 1
 
 
+AGENT = """\
+import torch
+
+from helpers.dist import dist_init
+
+
+class Observer:
+    def __init__(self, env, policy):
+        self.env, self.policy = env, policy
+
+    def run_episode(self, steps):
+        state = self.env.reset()
+        for _ in range(steps):
+            state, reward, done = self.env.step(self.policy(state))
+
+
+@dist_init
+def train(policy, observer, episodes):
+    optimizer = torch.optim.Adam(policy.parameters(), lr=0.01)
+    for episode in range(episodes):
+        observer.run_episode(10)
+        optimizer.zero_grad()
+        policy.loss().backward()
+        optimizer.step()
+"""
+COMMON = """\
+import functools
+
+
+class Recorder:
+    def __call__(self, fn):
+        return self.wrapped(fn)
+
+    def wrapped(self, fn):
+        return functools.wraps(fn)(fn)
+
+
+def check_grads(model, loss):
+    loss.backward()
+"""
+
+
+def test_the_project_gate_parses_no_module_whose_called_defs_cannot_reach_a_backward_or_a_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """torch's reinforcement-learning test: its own loop backwards and steps, another loop steps an environment (`step`
+    is a lifecycle word), and a plain name's call may run any instance's `__call__`, which a module its imports lead
+    to defines (torch's common_utils.py, with a backward). Whether that `__call__` reaches a backward is read from the
+    code of the defs it may call (`def_code`): none does, and the module is not parsed; where one does, it is, and the
+    environment's loop is marked as reaching it."""
+    import ast
+
+    from zerograd_lint.core import project_gate
+    from zerograd_lint.core.gate import summarize
+    from zerograd_lint.core.project_gate import ProjectGate
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    (tree / "helpers").mkdir(parents=True)
+    (tree / "pyproject.toml").write_text("")
+    (tree / "helpers" / "__init__.py").write_text("")
+    (tree / "helpers" / "dist.py").write_text("from helpers.common import Recorder\n\n\ndef dist_init(fn):\n    return Recorder()(fn)\n")
+    (tree / "helpers" / "common.py").write_text(COMMON)
+    (tree / "agent.py").write_text(AGENT)
+    parses: list[int] = []
+    summary_of = project_gate.defs_summary_of
+    monkeypatch.setattr(project_gate, "defs_summary_of", lambda text: parses.append(len(text)) or summary_of(text))
+
+    def marked() -> list[str]:
+        project_gate.DEF_CODE.clear()
+        project = project_of(str(tree / "agent.py"))
+        assert project is not None
+        parsed = ast.parse(AGENT)
+        summary = summarize(parsed)
+        ProjectGate(project.checked, project.load).mark_loop_callers(parsed, summary, AGENT.encode())
+        return [body.name or "" for body in summary.bodies if body.backward and body.step]
+
+    assert marked() == ["train"] and len(parses) == 1  # helpers/dist.py, for what its `dist_init` calls on `self`: none
+    parses.clear()
+    (tree / "helpers" / "common.py").write_text(COMMON.replace("return functools.wraps(fn)(fn)", "return check_grads(fn, fn)"))
+    assert marked() == ["run_episode", "train"] and len(COMMON) - 20 < max(parses) < len(COMMON) + 20
+
+
 def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
     """A script with no loop and no word of epochs or loaders that builds an optimizer and calls a method on a
     construction of a trainer it imports (alpaca_farm's shape) reaches the project gate, which asks the defs of the

@@ -134,14 +134,39 @@ def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b""
     return False
 
 
+# The last text whose words were looked for, and which of them it holds: the screen asks the needs' words of a text,
+# then the project gate's (`project_gate.may_train_elsewhere`), and some words are both's (`backward`, `step`, `rain`):
+# each is looked for once (a scan of the whole text where it is missing, most texts).
+HELD: tuple[bytes, dict[bytes, bool]] = (b"", {})
+
+
+def holds(data: bytes, word: bytes) -> bool:
+    """`word in data`, found once per text (the last text asked, by identity)."""
+    global HELD
+    text, held = HELD
+    if text is not data:
+        held = {}
+        HELD = (data, held)
+    found = held.get(word)
+    if found is None:
+        found = held[word] = word in data
+    return found
+
+
+# Of `train`, `Trainer` and `create_supervised_trainer`: one look rules out most texts for each.
+TRAINING_PART = b"rain"
+
+
 def may_have_lifecycle_calls(data: bytes) -> bool:
     # Each pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
-        b"backward" in data and b"step" in data and calls_attribute(data, BACKWARD_CALL, b"manual_") and calls_attribute(data, STEP_CALL)
-    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or (
+        holds(data, b"backward") and holds(data, b"step") and calls_attribute(data, BACKWARD_CALL, b"manual_")
+        and calls_attribute(data, STEP_CALL)
+    ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or holds(data, TRAINING_PART) and (
         # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
         SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
-    ) or (TRAINER_WORD in data and TRAINER_BODY_DEF.search(data) is not None)
+        or TRAINER_WORD in data and TRAINER_BODY_DEF.search(data) is not None
+    )
 
 
 def may_have_uncalled_statement(data: bytes) -> bool:

@@ -15,14 +15,17 @@ import ast
 import re
 import unicodedata
 from functools import cache
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.analysis.module_source import Load, ModuleSource, absolute
 from zerograd_lint.analysis.questions.visitor import dotted_name, statements_in
 from zerograd_lint.core.gate import (
-    BACKWARD_CALL, NAME_BYTES, STEP_CALL, Summary, as_bytes, calls_attribute, starts_word, summarize,
+    BACKWARD_CALL, NAME_BYTES, STEP_CALL, TRAINING_PART, Summary, as_bytes, calls_attribute, holds, starts_word, summarize,
 )
+
+if TYPE_CHECKING:
+    from zerograd_lint.core.def_code import DefCode
 
 # Where an import may be: the word, found fast (a pattern that starts with it); its line is read in Python.
 IMPORT_WORD = re.compile(rb"import\b")
@@ -48,7 +51,7 @@ TRAINER_WORD = b"train"
 # Or the class alone: a subclass's module that says only `Trainer` (`class PlainTrainer(Trainer):` looping over
 # `self.loader` with the base's `self.step(batch)`). Measured over the corpus's 35,731 files: 26 more pass the words.
 TRAINER_CLASS_WORD = b"Train"
-TRAINER_PART = b"rain"  # of both words
+TRAINER_PART = TRAINING_PART  # of both words
 # Or a subclass whose own words have a backward or a step (`class Classifier(ManualModule):` stepping in its `update`):
 # an override that a base class's loop or step body of another module may run. Such a file is let in only when a
 # training module it imports calls one of its defs on `self` (`ProjectGate.driven_overrides`). Measured: 38 more of
@@ -82,6 +85,8 @@ TRAINS: dict[str, tuple[str, tuple[bool, bool]]] = {}
 # A module's path -> (its text, each def's (reaches a backward, reaches a step), and the methods each calls on `self`).
 DefsSummary = tuple[dict[str, tuple[bool, bool]], dict[str, frozenset[str]]]
 REACH: dict[str, tuple[str, DefsSummary]] = {}
+# A module's path -> (its text, the code of each def, `defs_code`): what a def may reach, asked before the parse.
+DEF_CODE: dict[str, tuple[str, DefCode | None]] = {}
 # A module's path -> (its text, the modules its import lines name, `imports_in`).
 IMPORTS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
 # A name of a text: its ASCII letters, digits and underscores, and any other character (in code, a name is
@@ -146,16 +151,18 @@ class ProjectGate:
         if not (loops or may_hold_driven_override(data, train, own)):
             return False
         for name, whole in imports_in(data, self.checked.package):
-            if name != self.checked.name:
-                submodules = self.submodules_named(name, attributes_in_text(name, data)) if whole and self.is_package(name) else []
-                for module in self.through(name) + submodules:
-                    has_backward, has_step = self.module_trains(module)
-                    backward, step = backward or has_backward, step or has_step
-                    if backward and step:
-                        # Let in for an override alone, its tree reaches both only through one a training module
-                        # drives or a class mixing bases (`may_reach_both`: a reason that asks the tree of such a file
-                        # must be asked here too)
-                        return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
+            if name == self.checked.name:
+                continue
+            # a name that is no module of the project leads nowhere (torch's files name torch's modules, never read)
+            found = self.load(name) is not None
+            submodules = self.submodules_named(name, attributes_in_text(name, data)) if found and whole and self.is_package(name) else []
+            for module in self.through(name) + submodules if found else ():
+                has_backward, has_step = self.module_trains(module)
+                backward, step = backward or has_backward, step or has_step
+            if backward and step:
+                # Let in for an override alone, its tree reaches both only through one a training module drives or a
+                # class mixing bases (`may_reach_both`: a reason that asks the tree of such a file must be asked here too)
+                return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
 
     def submodules_named(self, name: str, attributes: Iterable[str]) -> list[str]:
@@ -397,6 +404,7 @@ class ProjectGate:
         found = [
             (def_name, self.with_inherited(candidate, def_name, flags))
             for candidate, attribute in self.training_candidates(tree, called)
+            if self.may_reach(candidate, called if attribute is None else called & {attribute})
             for def_name, flags in (
                 self.defs_reach(candidate).items() if attribute is None
                 else [(attribute, self.defs_reach(candidate).get(attribute, (False, False)))]
@@ -417,6 +425,7 @@ class ProjectGate:
                 # a base module's own defs are asked as a training module's; one that defines none of the names is left
                 bases = [
                     base for base in self.drivers(candidate)[1:] if not any(self.module_trains(base)) and self.may_define(base, called)
+                    and self.may_reach(candidate, self.words_of_defs(base, called))
                 ] if any(self.module_trains(candidate)) else []
                 reaches = self.defs_reach(candidate) if bases else {}  # parsed only where a base may dispatch to it
                 for base in bases if any(any(flags) for flags in reaches.values()) else ():
@@ -435,6 +444,9 @@ class ProjectGate:
             bases = [base for base in self.through(module)[1:] if any(self.module_trains(base)) and self.may_define(base, called)]
             own = self.defs_reach(module) if bases else {}  # parsed only where a base it leads to may define a called name
             for base in bases if own else ():
+                words = self.words_of_defs(base, called)
+                if words is not None and own.keys().isdisjoint(words):
+                    continue  # its called defs call on `self` no method the imported module defines: not parsed
                 for def_name, on_self in self.defs_call_on_self(base).items():
                     flags = [self.with_inherited(module, method, own[method]) for method in on_self if method in own] if def_name in called else []
                     if any(any(each) for each in flags):
@@ -446,7 +458,7 @@ class ProjectGate:
         the backward of its own and the base's `self.update_params()`, which steps."""
         on_self = self.defs_call_on_self(module).get(name, frozenset()) if not all(flags) else frozenset()
         for other in self.through(module)[1:] if on_self else ():
-            for method in on_self:
+            for method in on_self if self.may_reach(other, on_self) else ():
                 found = self.defs_reach(other).get(method, (False, False))
                 flags = (flags[0] or found[0], flags[1] or found[1])
         return flags
@@ -493,6 +505,36 @@ class ProjectGate:
         if known is None or known[0] is not source.source:
             known = DEF_NAMES[source.path] = (source.source, names_in(DEF_NAME.findall(source.source), source.source))
         return not known[1].isdisjoint(called)
+
+    def may_reach(self, name: str, called: Iterable[str] | None) -> bool:
+        """Whether a def of the module named as one of the `called` names (None: any name) may reach a backward or a
+        step, from the code of its defs (`def_code.may_reach`, asked before its parse)."""
+        from zerograd_lint.core.def_code import may_reach
+
+        defs = self.defs_code(name)
+        return defs is None or called is None or may_reach(defs, called)
+
+    def words_of_defs(self, name: str, called: Iterable[str]) -> frozenset[str] | None:
+        """The words of the code of the module's defs named as one of the `called` names: what they may call on `self`
+        among them (None: not known without its parse)."""
+        from zerograd_lint.core.def_code import words_of_defs
+
+        defs = self.defs_code(name)
+        return None if defs is None else words_of_defs(defs, called)
+
+    def defs_code(self, name: str) -> DefCode | None:
+        """The code of each def of the module (`def_code.defs_code`; cut once per text, for every file that imports it;
+        None where the module is not there, or its code is not cut for sure; imported where first asked: a run the
+        screen answers does without)."""
+        from zerograd_lint.core.def_code import defs_code
+
+        source = self.load(name)
+        if source is None:
+            return None
+        known = DEF_CODE.get(source.path)
+        if known is None or known[0] is not source.source:
+            known = DEF_CODE[source.path] = (source.source, defs_code(as_bytes(source.source)))
+        return known[1]
 
     def defs_reach(self, name: str) -> dict[str, tuple[bool, bool]]:
         """What each def of the module reaches (asked once per text, for every file that imports it)."""
@@ -598,7 +640,7 @@ def says_train(data: bytes) -> bool:
     """The text speaks of training or of a trainer (`TRAINER_WORD`, `TRAINER_CLASS_WORD`)."""
     # Both words hold `rain`: one look rules out most texts, where looking for each missing word took two (the screen
     # asks every text of a tree whose own words did not pass: torch's, 2,260 of 2,328)
-    return TRAINER_PART in data and (TRAINER_WORD in data or TRAINER_CLASS_WORD in data)
+    return holds(data, TRAINER_PART) and (TRAINER_WORD in data or TRAINER_CLASS_WORD in data)
 
 
 def says_optimizer(data: bytes) -> bool:
@@ -650,8 +692,8 @@ def lifecycle_words(data: bytes) -> tuple[bool, bool]:
     """Whether the text has a backward call, and a step call (the gate's lifecycle words, each alone)."""
     # Each call's pattern starts with its word, which `in` finds missing (most texts) several times faster than `re`.
     return (
-        b"backward" in data and calls_attribute(data, BACKWARD_CALL, b"manual_"),
-        b"step" in data and calls_attribute(data, STEP_CALL),
+        holds(data, b"backward") and calls_attribute(data, BACKWARD_CALL, b"manual_"),
+        holds(data, b"step") and calls_attribute(data, STEP_CALL),
     )
 
 
