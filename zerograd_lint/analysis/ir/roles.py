@@ -907,8 +907,11 @@ class Resolver:
             return None
         calls = []
         for binding in self.bindings(code_of(node)):
-            if binding.alias is not None:
-                calls.append(self.at(binding.home).constructor_of(binding.alias, depth + 1))
+            wrapped = wrapped_argument(binding.value) if isinstance(binding.value, cst.Call) else None
+            if wrapped is not None and code_of(wrapped) == code_of(node):
+                continue  # `optimizer = accelerator.prepare(optimizer)`: the same optimizer again
+            if binding.alias is not None or wrapped is not None:
+                calls.append(self.at(binding.home).constructor_of(binding.alias or wrapped, depth + 1))
             elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
@@ -987,14 +990,44 @@ class Resolver:
         """The one model whose `.parameters()` an optimizer is visibly built from, else nothing; an optimizer handed
         by the caller (a helper's parameter, an instance's `self.optimizer` from its construction) is read where the
         caller built it, its model keyed as the caller keys it (as the helper's keys are)."""
+        if depth > 8:
+            return frozenset()
         handed = self.arguments.get(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else None
-        if handed is not None and depth <= 8:
-            caller, argument = handed
-            return caller.optimizer_models(argument, depth + 1)
-        call = self.constructor_of(node)
+        if handed is not None:
+            return self.handed_models(node, *handed, depth)
+        call = node if isinstance(node, cst.Call) and value_role(node) is Role.OPTIMIZER else self.constructor_of(node)
         if call is not None:
-            return self.construction_models(call)
+            return self.construction_models(call) or self.returned_models(call, depth)
         return self.configured_models(node) or self.module_owned_models(node) or self.factory_models(node, depth)
+
+    def handed_models(self, node: cst.BaseExpression, caller: "Resolver", argument: cst.BaseExpression, depth: int) -> frozenset[str]:
+        """`optimizer_models` of a parameter the caller handed `argument`: the caller's optimizer; where the function
+        binds the parameter itself too (`if optimizer is None: optimizer = AdamW(...)`), that binding's where the caller
+        hands `None`, else the models both give, if they agree."""
+        handed = frozenset() if caller.reads_none(argument) else caller.optimizer_models(argument, depth + 1)
+        if not isinstance(node, cst.Name) or not self.bindings(node.value):
+            return handed
+        unbound = replace(
+            self,
+            overlay={k: v for k, v in self.overlay.items() if k != node.value},
+            arguments={k: v for k, v in self.arguments.items() if k != node.value},
+        )
+        built = unbound.optimizer_models(node, depth + 1)
+        if caller.reads_none(argument):
+            return built
+        return handed if handed == built else frozenset()
+
+    def returned_models(self, call: cst.Call, depth: int) -> frozenset[str]:
+        """`optimizer = create_optimizer(args, model=self.policy)`: the model of the optimizer a factory of the file or of
+        the project returns, built over a model the caller handed it (keyed as the caller keys it), where every return
+        agrees; nothing for a model of the factory's own."""
+        returned = self.same_file.factory_returned(call, self) if self.same_file is not None else []
+        found = set()
+        for factory, value in returned:
+            models = factory.optimizer_models(value, depth + 1)
+            own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth + 1)
+            found.add(models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset())
+        return found.pop() if len(found) == 1 else frozenset()
 
     def factory_models(self, node: cst.BaseExpression, depth: int) -> frozenset[str]:
         """`g_optimizer, d_optimizer = define_optimizer(g_model, d_model, lr)`: the model of the optimizer the factory
@@ -1233,6 +1266,14 @@ def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
     if name in MODULE_WRAPPERS and positional:
         return positional[0]
     return None
+
+
+def wrapped_argument(call: cst.Call) -> cst.BaseExpression | None:
+    """`optimizer` of `self.accelerator.prepare(optimizer)`: the one object a wrapping call (`WRAPPING_CALLS`) hands
+    back, wrapped."""
+    method = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    positional = [a.value for a in call.args if a.keyword is None]
+    return positional[0] if method in WRAPPING_CALLS and len(call.args) == 1 and len(positional) == 1 and not call.args[0].star else None
 
 
 def rewraps(value: cst.BaseExpression, key: str) -> bool:
