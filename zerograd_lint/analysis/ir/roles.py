@@ -1001,12 +1001,18 @@ class Resolver:
         return self.configured_models(node) or self.module_owned_models(node) or self.factory_models(node, depth)
 
     def handed_models(self, node: cst.BaseExpression, caller: "Resolver", argument: cst.BaseExpression, depth: int) -> frozenset[str]:
-        """`optimizer_models` of a parameter the caller handed `argument`: the caller's optimizer; where the function
-        binds the parameter itself too (`if optimizer is None: optimizer = AdamW(...)`), that binding's where the caller
-        hands `None`, else the models both give, if they agree."""
+        """`optimizer_models` of a parameter the caller handed `argument`: the caller's optimizer (wrapped again by the
+        function or not: `optimizer = accelerator.prepare(optimizer)`); where the function binds the parameter afresh
+        (`if optimizer is None: optimizer = AdamW(...)`), that binding's where the caller hands `None`, else the models
+        both give, if they agree; unknown where it does both."""
         handed = frozenset() if caller.reads_none(argument) else caller.optimizer_models(argument, depth + 1)
-        if not isinstance(node, cst.Name) or not self.bindings(node.value):
+        own = self.scopes[0].bindings if self.scopes else {}  # the function's own: its parameter hides the module's names
+        bindings = own.get(node.value, []) if isinstance(node, cst.Name) else []
+        afresh = [binding for binding in bindings if not reads_name(binding, node.value)]  # type: ignore[attr-defined]
+        if not afresh:
             return handed
+        if len(afresh) < len(bindings):
+            return frozenset()
         unbound = replace(
             self,
             overlay={k: v for k, v in self.overlay.items() if k != node.value},
@@ -1022,11 +1028,7 @@ class Resolver:
         the project returns, built over a model the caller handed it (keyed as the caller keys it), where every return
         agrees; nothing for a model of the factory's own."""
         returned = self.same_file.factory_returned(call, self) if self.same_file is not None else []
-        found = set()
-        for factory, value in returned:
-            models = factory.optimizer_models(value, depth + 1)
-            own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth + 1)
-            found.add(models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset())
+        found = {models_handed_back(factory, value, depth + 1) for factory, value in returned}
         return found.pop() if len(found) == 1 else frozenset()
 
     def factory_models(self, node: cst.BaseExpression, depth: int) -> frozenset[str]:
@@ -1037,10 +1039,7 @@ class Resolver:
         values = self.unpacked_values(bindings[0].unpacked, depth) if len(bindings) == 1 and bindings[0].unpacked is not None else []
         if len(values) != 1 or depth > 8:
             return frozenset()
-        factory, value = values[0]
-        models = factory.optimizer_models(value, depth + 1)
-        own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth + 1)
-        return models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset()
+        return models_handed_back(*values[0], depth + 1)
 
     def module_owned_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """`gan.discriminator.optimizer` where every class `gan.discriminator` may have been built from binds, in one
@@ -1266,6 +1265,21 @@ def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
     if name in MODULE_WRAPPERS and positional:
         return positional[0]
     return None
+
+
+def models_handed_back(factory: Resolver, value: cst.BaseExpression, depth: int) -> frozenset[str]:
+    """The model of the optimizer `value` a factory returns, where it is one the caller handed the factory (keyed as
+    the caller keys it); nothing for a model of the factory's own."""
+    models = factory.optimizer_models(value, depth)
+    own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth)
+    return models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset()
+
+
+def reads_name(binding: Binding, name: str) -> bool:
+    """Whether what a binding assigns reads the name `name` (`optimizer = accelerator.prepare(optimizer)`: the same
+    object again, wrapped)."""
+    expression = binding.alias or binding.value or binding.element_of or (binding.unpacked.call if binding.unpacked else None)
+    return expression is None or any(found.value == name for found in nodes_of(expression, cst.Name))
 
 
 def wrapped_argument(call: cst.Call) -> cst.BaseExpression | None:
