@@ -512,6 +512,8 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
     ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
     ("trainer_metrics_stored_per_key", "train.py", {}),
+    ("optimizer_factory_of_another_module", "rl_trainer.py", {"rl_trainer.py": [("ZG105", 34, 21)]}),
+    ("optimizer_factory_of_another_module", "fixed_rl_trainer.py", {}),
 ]
 
 

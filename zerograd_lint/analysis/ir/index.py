@@ -321,10 +321,10 @@ class ModuleIndex:
             owner = self.owner_class(container)
             method = self.method(owner, func.attr.value) if owner is not None else None
             return (method, True) if method is not None else None
-        if isinstance(func.value, cst.Name) and self.names_code_elsewhere(func.value.value, container):
-            return None  # `trainer_utils.create_optimizer(...)`: a function of a module, not the file's method
         methods = self.methods_named.get(func.attr.value, ())
-        return (methods[0], True) if len(methods) == 1 else None
+        if len(methods) != 1 or (isinstance(func.value, cst.Name) and self.names_code_elsewhere(func.value.value, container)):
+            return None  # `trainer_utils.create_optimizer(...)`: a function of a module, not the file's method
+        return methods[0], True
 
     @cached_property
     def methods_named(self) -> dict[str, list[cst.FunctionDef]]:
