@@ -1005,23 +1005,23 @@ class Resolver:
         function or not: `optimizer = accelerator.prepare(optimizer)`); where the function binds the parameter afresh
         (`if optimizer is None: optimizer = AdamW(...)`), that binding's where the caller hands `None`, else the models
         both give, if they agree; unknown where it does both."""
-        handed = frozenset() if caller.reads_none(argument) else caller.optimizer_models(argument, depth + 1)
-        own = self.scopes[0].bindings if self.scopes else {}  # the function's own: its parameter hides the module's names
-        bindings = own.get(node.value, []) if isinstance(node, cst.Name) else []
-        afresh = [binding for binding in bindings if not reads_name(binding, node.value)]  # type: ignore[attr-defined]
+        handed_none = caller.reads_none(argument)
+        handed = frozenset() if handed_none else caller.optimizer_models(argument, depth + 1)
+        name = node.value if isinstance(node, cst.Name) else None
+        own = self.scopes[0].bindings if self.scopes and name is not None else {}  # the function's own, not the module's
+        bindings = own.get(name, []) if name is not None else []
+        afresh = [binding for binding in bindings if name is not None and not reads_name(binding, name)]
         if not afresh:
             return handed
         if len(afresh) < len(bindings):
             return frozenset()
         unbound = replace(
             self,
-            overlay={k: v for k, v in self.overlay.items() if k != node.value},
-            arguments={k: v for k, v in self.arguments.items() if k != node.value},
+            overlay={key: value for key, value in self.overlay.items() if key != name},
+            arguments={key: value for key, value in self.arguments.items() if key != name},
         )
         built = unbound.optimizer_models(node, depth + 1)
-        if caller.reads_none(argument):
-            return built
-        return handed if handed == built else frozenset()
+        return built if handed_none else handed if handed == built else frozenset()
 
     def returned_models(self, call: cst.Call, depth: int) -> frozenset[str]:
         """`optimizer = create_optimizer(args, model=self.policy)`: the model of the optimizer a factory of the file or of
