@@ -1277,7 +1277,7 @@ def models_handed_back(factory: Resolver, value: cst.BaseExpression, depth: int)
 
 def reads_name(binding: Binding, name: str) -> bool:
     """Whether what a binding assigns reads the name `name` (`optimizer = accelerator.prepare(optimizer)`: the same
-    object again, wrapped)."""
+    object again, wrapped), or is not seen (then not taken for a new object either)."""
     expression = binding.alias or binding.value or binding.element_of or (binding.unpacked.call if binding.unpacked else None)
     return expression is None or any(found.value == name for found in nodes_of(expression, cst.Name))
 
