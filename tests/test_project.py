@@ -516,6 +516,8 @@ LOOPS = [
     ("capitalised_attribute_network", "clean_dqn.py", {}),
     ("loss_object_handed_the_runner", "runner.py", {"runner.py": [("ZG104", 18, 9), ("ZG104", 24, 9)]}),
     ("loss_object_handed_the_runner", "clean_runner.py", {}),
+    ("optimizer_factory_of_another_module", "rl_trainer.py", {"rl_trainer.py": [("ZG105", 34, 21)]}),
+    ("optimizer_factory_of_another_module", "fixed_rl_trainer.py", {}),
 ]
 
 

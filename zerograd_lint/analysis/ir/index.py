@@ -310,7 +310,8 @@ class ModuleIndex:
 
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
-        (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name."""
+        (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name
+        (not on a name an import binds to a module, a function or a class: `utils.name(...)`)."""
         func = call.func
         if isinstance(func, cst.Name):
             function = self.function(container, func.value)
@@ -322,7 +323,9 @@ class ModuleIndex:
             method = self.method(owner, func.attr.value) if owner is not None else None
             return (method, True) if method is not None else None
         methods = self.methods_named.get(func.attr.value, ())
-        return (methods[0], True) if len(methods) == 1 else None
+        if len(methods) != 1 or (isinstance(func.value, cst.Name) and self.names_code_elsewhere(func.value.value, container)):
+            return None  # `trainer_utils.create_optimizer(...)`: a function of a module, not the file's method
+        return methods[0], True
 
     @cached_property
     def methods_named(self) -> dict[str, list[cst.FunctionDef]]:

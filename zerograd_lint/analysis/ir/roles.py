@@ -907,8 +907,11 @@ class Resolver:
             return None
         calls = []
         for binding in self.bindings(code_of(node)):
-            if binding.alias is not None:
-                calls.append(self.at(binding.home).constructor_of(binding.alias, depth + 1))
+            wrapped = wrapped_argument(binding.value) if isinstance(binding.value, cst.Call) else None
+            if wrapped is not None and code_of(wrapped) == code_of(node):
+                continue  # `optimizer = accelerator.prepare(optimizer)`: the same optimizer again
+            if binding.alias is not None or wrapped is not None:
+                calls.append(self.at(binding.home).constructor_of(binding.alias or wrapped, depth + 1))
             elif isinstance(binding.value, cst.Call) and binding.role is Role.OPTIMIZER:
                 calls.append(binding.value)
         found = [c for c in calls if c is not None]
@@ -987,14 +990,46 @@ class Resolver:
         """The one model whose `.parameters()` an optimizer is visibly built from, else nothing; an optimizer handed
         by the caller (a helper's parameter, an instance's `self.optimizer` from its construction) is read where the
         caller built it, its model keyed as the caller keys it (as the helper's keys are)."""
+        if depth > 8:
+            return frozenset()
         handed = self.arguments.get(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else None
-        if handed is not None and depth <= 8:
-            caller, argument = handed
-            return caller.optimizer_models(argument, depth + 1)
-        call = self.constructor_of(node)
+        if handed is not None:
+            return self.handed_models(node, *handed, depth)
+        call = node if isinstance(node, cst.Call) and value_role(node) is Role.OPTIMIZER else self.constructor_of(node)
         if call is not None:
-            return self.construction_models(call)
+            return self.construction_models(call) or self.returned_models(call, depth)
         return self.configured_models(node) or self.module_owned_models(node) or self.factory_models(node, depth)
+
+    def handed_models(self, node: cst.BaseExpression, caller: "Resolver", argument: cst.BaseExpression, depth: int) -> frozenset[str]:
+        """`optimizer_models` of a parameter the caller handed `argument`: the caller's optimizer (wrapped again by the
+        function or not: `optimizer = accelerator.prepare(optimizer)`); where the function binds the parameter afresh
+        (`if optimizer is None: optimizer = AdamW(...)`), that binding's where the caller hands `None`, else the models
+        both give, if they agree; unknown where it does both."""
+        handed_none = caller.reads_none(argument)
+        handed = frozenset() if handed_none else caller.optimizer_models(argument, depth + 1)
+        name = node.value if isinstance(node, cst.Name) else None
+        own = self.scopes[0].bindings if self.scopes and name is not None else {}  # the function's own, not the module's
+        bindings = own.get(name, []) if name is not None else []
+        afresh = [binding for binding in bindings if name is not None and not reads_name(binding, name)]
+        if not afresh:
+            return handed
+        if len(afresh) < len(bindings):
+            return frozenset()
+        unbound = replace(
+            self,
+            overlay={key: value for key, value in self.overlay.items() if key != name},
+            arguments={key: value for key, value in self.arguments.items() if key != name},
+        )
+        built = unbound.optimizer_models(node, depth + 1)
+        return built if handed_none else handed if handed == built else frozenset()
+
+    def returned_models(self, call: cst.Call, depth: int) -> frozenset[str]:
+        """`optimizer = create_optimizer(args, model=self.policy)`: the model of the optimizer a factory of the file or of
+        the project returns, built over a model the caller handed it (keyed as the caller keys it), where every return
+        agrees; nothing for a model of the factory's own."""
+        returned = self.same_file.factory_returned(call, self) if self.same_file is not None else []
+        found = {models_handed_back(factory, value, depth + 1) for factory, value in returned}
+        return found.pop() if len(found) == 1 else frozenset()
 
     def factory_models(self, node: cst.BaseExpression, depth: int) -> frozenset[str]:
         """`g_optimizer, d_optimizer = define_optimizer(g_model, d_model, lr)`: the model of the optimizer the factory
@@ -1004,10 +1039,7 @@ class Resolver:
         values = self.unpacked_values(bindings[0].unpacked, depth) if len(bindings) == 1 and bindings[0].unpacked is not None else []
         if len(values) != 1 or depth > 8:
             return frozenset()
-        factory, value = values[0]
-        models = factory.optimizer_models(value, depth + 1)
-        own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth + 1)
-        return models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset()
+        return models_handed_back(*values[0], depth + 1)
 
     def module_owned_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """`gan.discriminator.optimizer` where every class `gan.discriminator` may have been built from binds, in one
@@ -1238,6 +1270,29 @@ def unwrapped_module(call: cst.Call) -> cst.BaseExpression | None:
     if name in MODULE_WRAPPERS and positional:
         return positional[0]
     return None
+
+
+def models_handed_back(factory: Resolver, value: cst.BaseExpression, depth: int) -> frozenset[str]:
+    """The model of the optimizer `value` a factory returns, where it is one the caller handed the factory (keyed as
+    the caller keys it); nothing for a model of the factory's own."""
+    models = factory.optimizer_models(value, depth)
+    own = replace(factory, overlay={}, arguments={}).optimizer_models(value, depth)
+    return models if models and (models != own or all(map(factory.reads_a_parameter, own))) else frozenset()
+
+
+def reads_name(binding: Binding, name: str) -> bool:
+    """Whether what a binding assigns reads the name `name` (`optimizer = accelerator.prepare(optimizer)`: the same
+    object again, wrapped), or is not seen (then not taken for a new object either)."""
+    expression = binding.alias or binding.value or binding.element_of or (binding.unpacked.call if binding.unpacked else None)
+    return expression is None or any(found.value == name for found in nodes_of(expression, cst.Name))
+
+
+def wrapped_argument(call: cst.Call) -> cst.BaseExpression | None:
+    """`optimizer` of `self.accelerator.prepare(optimizer)`: the one object a wrapping call (`WRAPPING_CALLS`) hands
+    back, wrapped."""
+    method = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    positional = [a.value for a in call.args if a.keyword is None]
+    return positional[0] if method in WRAPPING_CALLS and len(call.args) == 1 and len(positional) == 1 and not call.args[0].star else None
 
 
 def rewraps(value: cst.BaseExpression, key: str) -> bool:
