@@ -512,6 +512,12 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
     ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
     ("trainer_metrics_stored_per_key", "train.py", {}),
+    ("encoder_cleared_again_by_critic_update", "ddpg.py", {"ddpg.py": [("ZG104", 39, 13), ("ZG104", 40, 9)]}),
+    (
+        "encoder_cleared_again_by_critic_update", "icm.py",
+        {"ddpg.py": [("ZG104", 40, 9)], "icm.py": [("ZG104", 23, 9), ("ZG104", 25, 13)]},
+    ),
+    ("encoder_cleared_again_by_critic_update", "clean_icm.py", {"ddpg.py": [("ZG104", 40, 9)]}),
 ]
 
 
