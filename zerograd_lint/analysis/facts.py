@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 import libcst as cst
 
@@ -894,7 +894,9 @@ class Definitions:
         return [p for p in self.puts.get(slot(scope, name), ()) if start < self.position[p.id] < limit]
 
 
-Read = tuple[cst.CSTNode, str]  # a name read in the code of a function (or of the module)
+# A name read in the code of a function (or of the module), with the inlined call of that function whose body binds
+# it where the read is one of what that call returns (`Sources.returned`; None: wherever that code binds it).
+Read = tuple[cst.CSTNode, str, Optional[Inlined]]
 
 
 class Sources:
@@ -907,31 +909,35 @@ class Sources:
         self.handed = handed
         self.namespaces = namespaces
         self.inlined = inlined  # `id` of each call the IR inlined -> its inlined body
-        self.graphs: dict[int, tuple[set[str], set[Read]]] = {}
+        self.graphs: dict[tuple[int, Inlined | None], tuple[set[str], set[Read]]] = {}
 
-    def graph(self, assign: Assign) -> tuple[set[str], set[Read]]:
-        if assign.id not in self.graphs:
+    def graph(self, assign: Assign, within: Inlined | None) -> tuple[set[str], set[Read]]:
+        """The graph of the assignment's value, read as `graph_in` reads it."""
+        if (assign.id, within) not in self.graphs:
             value = getattr(assign.node, "value", None)
             carries = not assign.no_grad and isinstance(value, cst.BaseExpression)
-            self.graphs[assign.id] = self.graph_at(assign, assign.scope, value) if carries else (set(), set())
-        return self.graphs[assign.id]
+            graph = self.graph_in(self.namespaces.get(assign), assign.scope, value, within) if carries else (set(), set())
+            self.graphs[assign.id, within] = graph
+        return self.graphs[assign.id, within]
 
     def graph_at(self, event: Event, scope: cst.CSTNode, value: cst.CSTNode) -> tuple[set[str], set[Read]]:
         """The calls and the names (read in `scope`) of `value`'s graph, each callee also as the event's resolver names
         the object it is (`self.qf` of a method is `qf` where `__init__` bound it to its parameter, `trainer.qf` where
         the method runs on `trainer`), as the optimizers' models are named."""
-        return self.graph_in(self.namespaces.get(event), scope, value, as_written=True)
+        return self.graph_in(self.namespaces.get(event), scope, value, None)
 
     def graph_in(
-        self, namespace: Namespace | None, scope: cst.CSTNode, value: cst.CSTNode, as_written: bool, depth: int = 0
+        self, namespace: Namespace | None, scope: cst.CSTNode, value: cst.CSTNode, within: Inlined | None, depth: int = 0
     ) -> tuple[set[str], set[Read]]:
-        """`value`'s graph read in `scope`, its callees as `namespace` names them (and `as_written`), with what each
-        helper it calls that the IR inlined there hands back (`returned`)."""
+        """`value`'s graph read in `scope` (in the body of the inlined call `within`, its callees only as `namespace`
+        names them there, the helper's own names meaning nothing to the caller's models: rlkit's `policy` parameter of
+        `run_bc_batch`, handed the buffer policy, beside the `policy` key of the policy's optimizer; else also as
+        written), with what each helper it calls that the IR inlined hands back (`returned`)."""
         graph = _Graph()
         visit(value, graph)
         callees = {namespace.resolver.canonical(function) for function in graph.functions} if namespace else set()
-        callees |= graph.callees if as_written else set()
-        reads = {(scope, name) for name in graph.names}
+        callees |= graph.callees if within is None else set()
+        reads = {(scope, name, within) for name in graph.names}
         for call in graph.calls:
             if (inlined := self.inlined.get(id(call))) is not None and depth < SOURCE_DEPTH:
                 more_callees, more_reads = self.returned(inlined, depth + 1)
@@ -942,7 +948,9 @@ class Sources:
         """What an inlined helper's value is computed from: the graphs of the values it returns with autograd
         recording, read in its own code, its callees only as the code there names them (`return self.encoder(obs)`
         of url_benchmark's `obs = self.aug_and_encode(obs)`: the encoder; `self` may be another instance there).
-        Nothing where that code's names are not known (no event of its own)."""
+        Its names are bound in that call's body, not in another call of the same helper (rlkit's AWAC: `run_bc_batch`
+        handed the policy, then the buffer policy). Nothing where that code's names are not known (no event of its
+        own)."""
         function = inlined.function
         entry = next((item for item in inlined.body.items if isinstance(item, Event)), None)
         namespace = self.namespaces.get(entry) if entry is not None else None
@@ -951,7 +959,7 @@ class Sources:
         callees: set[str] = set()
         reads: set[Read] = set()
         for value in recorded_returns(function):
-            more_callees, more_reads = self.graph_in(namespace, function, value, as_written=False, depth=depth)
+            more_callees, more_reads = self.graph_in(namespace, function, value, inlined, depth)
             callees, reads = callees | more_callees, reads | more_reads
         return callees, reads
 
@@ -966,13 +974,15 @@ class Sources:
             if not fresh:
                 break
             seen |= fresh
-            for scope, name in fresh:
+            for scope, name, within in fresh:
                 assigns = self.definitions.before(backward, scope, name)
+                if within is not None:
+                    assigns = [assign for assign in assigns if within in self.handed.calls.get(assign.id, ())]
                 for assign in assigns:
-                    more_callees, more_reads = self.graph(assign)
+                    more_callees, more_reads = self.graph(assign, within)
                     callees, reads = callees | more_callees, reads | more_reads
-                if not assigns:
-                    reads = reads | {(caller, more) for _, caller, more in self.handed.reads(backward, scope, name)}
+                if not assigns and within is None:  # a helper's parameter: the argument, which its call's graph reads
+                    reads = reads | {(caller, more, None) for _, caller, more in self.handed.reads(backward, scope, name)}
         return callees
 
 
