@@ -26,10 +26,10 @@ class AWACTrainer:
         bc_loss, _ = self.run_bc_batch(batch, self.policy)
         policy_loss = self.policy(batch["observations"]).entropy().mean() + bc_loss
         buffer_policy_loss, _ = self.run_bc_batch(batch, self.buffer_policy)
-        self.policy_optimizer.zero_grad()
-        policy_loss.backward()
-        self.policy_optimizer.step()
-
         self.buffer_policy_optimizer.zero_grad()
         buffer_policy_loss.backward()
         self.buffer_policy_optimizer.step()
+
+        self.policy_optimizer.zero_grad()
+        policy_loss.backward()
+        self.policy_optimizer.step()
