@@ -35,9 +35,9 @@ from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_v
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.registered_keys import keyed_reads
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
+from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, statements_in, suites
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
