@@ -518,6 +518,12 @@ LOOPS = [
     ("loss_object_handed_the_runner", "clean_runner.py", {}),
     ("optimizer_factory_of_another_module", "rl_trainer.py", {"rl_trainer.py": [("ZG105", 34, 21)]}),
     ("optimizer_factory_of_another_module", "fixed_rl_trainer.py", {}),
+    ("encoder_cleared_again_by_critic_update", "ddpg.py", {"ddpg.py": [("ZG104", 39, 13), ("ZG104", 40, 9)]}),
+    (
+        "encoder_cleared_again_by_critic_update", "icm.py",
+        {"ddpg.py": [("ZG104", 40, 9)], "icm.py": [("ZG104", 23, 9), ("ZG104", 25, 13)]},
+    ),
+    ("encoder_cleared_again_by_critic_update", "clean_icm.py", {"ddpg.py": [("ZG104", 40, 9)]}),
 ]
 
 

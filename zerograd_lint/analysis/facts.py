@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
 
 import libcst as cst
 
@@ -35,9 +35,10 @@ from zerograd_lint.analysis.interpret.kept_values import KeptValue, Slot, kept_v
 from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.registered_keys import keyed_reads
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
+from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, statements_in, suites
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -836,7 +837,7 @@ def models_written(
     built = {key: group for key, group in models.items() if group}
     if len(built) < 2:
         return {}
-    sources = Sources(definitions, handed, namespaces)
+    sources = Sources(definitions, handed, namespaces, inlined_at(handed))
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
@@ -904,53 +905,116 @@ class Definitions:
         return [p for p in self.puts.get(slot(scope, name), ()) if start < self.position[p.id] < limit]
 
 
+# A name read in the code of a function (or of the module), with the inlined call of that function whose body binds
+# it where the read is one of what that call returns (`Sources.returned`; None: wherever that code binds it).
+Read = tuple[cst.CSTNode, str, Optional[Inlined]]
+
+
 class Sources:
     """The assignments a loss is computed from, through the autograd graph only."""
 
-    def __init__(self, definitions: Definitions, handed: Handed, namespaces: Mapping[Event | Loop, Namespace]) -> None:
+    def __init__(
+        self, definitions: Definitions, handed: Handed, namespaces: Mapping[Event | Loop, Namespace], inlined: Mapping[int, Inlined]
+    ) -> None:
         self.definitions = definitions
         self.handed = handed
         self.namespaces = namespaces
-        self.graphs: dict[int, tuple[set[str], set[str]]] = {}
+        self.inlined = inlined  # `id` of each call the IR inlined -> its inlined body
+        self.graphs: dict[tuple[int, Inlined | None], tuple[set[str], set[Read]]] = {}
 
-    def graph(self, assign: Assign) -> tuple[set[str], set[str]]:
-        if assign.id not in self.graphs:
+    def graph(self, assign: Assign, within: Inlined | None) -> tuple[set[str], set[Read]]:
+        """The graph of the assignment's value, read as `graph_in` reads it."""
+        if (assign.id, within) not in self.graphs:
             value = getattr(assign.node, "value", None)
             carries = not assign.no_grad and isinstance(value, cst.BaseExpression)
-            self.graphs[assign.id] = self.graph_at(assign, value) if carries else (set(), set())
-        return self.graphs[assign.id]
+            graph = self.graph_in(self.namespaces.get(assign), assign.scope, value, within) if carries else (set(), set())
+            self.graphs[assign.id, within] = graph
+        return self.graphs[assign.id, within]
 
-    def graph_at(self, event: Event, value: cst.CSTNode) -> tuple[set[str], set[str]]:
-        """The calls and the names of `value`'s graph, each callee also as the event's resolver names the object it
-        is (`self.qf` of a method is `qf` where `__init__` bound it to its parameter, `trainer.qf` where the method
-        runs on `trainer`), as the optimizers' models are named."""
+    def graph_at(self, event: Event, scope: cst.CSTNode, value: cst.CSTNode) -> tuple[set[str], set[Read]]:
+        """The calls and the names (read in `scope`) of `value`'s graph, each callee also as the event's resolver names
+        the object it is (`self.qf` of a method is `qf` where `__init__` bound it to its parameter, `trainer.qf` where
+        the method runs on `trainer`), as the optimizers' models are named."""
+        return self.graph_in(self.namespaces.get(event), scope, value, None)
+
+    def graph_in(
+        self, namespace: Namespace | None, scope: cst.CSTNode, value: cst.CSTNode, within: Inlined | None, depth: int = 0
+    ) -> tuple[set[str], set[Read]]:
+        """`value`'s graph read in `scope` (in the body of the inlined call `within`, its callees only as `namespace`
+        names them there, the helper's own names meaning nothing to the caller's models: rlkit's `policy` parameter of
+        `run_bc_batch`, handed the buffer policy, beside the `policy` key of the policy's optimizer; else also as
+        written), with what each helper it calls that the IR inlined hands back (`returned`)."""
         graph = _Graph()
         visit(value, graph)
-        namespace = self.namespaces.get(event)
-        resolved = {namespace.resolver.canonical(function) for function in graph.functions} if namespace else set()
-        return graph.callees | resolved, graph.names
+        callees = {namespace.resolver.canonical(function) for function in graph.functions} if namespace else set()
+        callees |= graph.callees if within is None else set()
+        reads = {(scope, name, within) for name in graph.names}
+        for call in graph.calls:
+            if (inlined := self.inlined.get(id(call))) is not None and depth < SOURCE_DEPTH:
+                more_callees, more_reads = self.returned(inlined, depth + 1)
+                callees, reads = callees | more_callees, reads | more_reads
+        return callees, reads
+
+    def returned(self, inlined: Inlined, depth: int) -> tuple[set[str], set[Read]]:
+        """What an inlined helper's value is computed from: the graphs of the values it returns with autograd
+        recording, read in its own code, its callees only as the code there names them (`return self.encoder(obs)`
+        of url_benchmark's `obs = self.aug_and_encode(obs)`: the encoder; `self` may be another instance there).
+        Its names are bound in that call's body, not in another call of the same helper (rlkit's AWAC: `run_bc_batch`
+        handed the policy, then the buffer policy). Nothing where that code's names are not known (no event of its
+        own)."""
+        function = inlined.function
+        entry = next((item for item in inlined.body.items if isinstance(item, Event)), None)
+        namespace = self.namespaces.get(entry) if entry is not None else None
+        if not isinstance(function, cst.FunctionDef) or namespace is None or state_events.function_disables_grad(function):
+            return set(), set()
+        callees: set[str] = set()
+        reads: set[Read] = set()
+        for value in recorded_returns(function):
+            more_callees, more_reads = self.graph_in(namespace, function, value, inlined, depth)
+            callees, reads = callees | more_callees, reads | more_reads
+        return callees, reads
 
     def models_reached(self, backward: Backward) -> set[str]:
         """What the loss calls along the values it is computed from (each name read in the function that reads it,
-        a helper's parameter in its caller, `Handed`)."""
+        a helper's parameter in its caller, `Handed`; a name an inlined helper returns, in the helper)."""
         assert backward.loss is not None
-        callees, names = self.graph_at(backward, backward.loss)
-        reads = {(backward.scope, name) for name in names}
-        seen: set[tuple[cst.CSTNode, str]] = set()
+        callees, reads = self.graph_at(backward, backward.scope, backward.loss)
+        seen: set[Read] = set()
         for _ in range(SOURCE_DEPTH):
             fresh = reads - seen
             if not fresh:
                 break
             seen |= fresh
-            for scope, name in fresh:
+            for scope, name, within in fresh:
                 assigns = self.definitions.before(backward, scope, name)
+                if within is not None:
+                    assigns = [assign for assign in assigns if within in self.handed.calls.get(assign.id, ())]
                 for assign in assigns:
-                    more_callees, more_names = self.graph(assign)
-                    callees = callees | more_callees
-                    reads = reads | {(assign.scope, more) for more in more_names}
-                if not assigns:
-                    reads = reads | {(caller, more) for _, caller, more in self.handed.reads(backward, scope, name)}
+                    more_callees, more_reads = self.graph(assign, within)
+                    callees, reads = callees | more_callees, reads | more_reads
+                if not assigns and within is None:  # a helper's parameter: the argument, which its call's graph reads
+                    reads = reads | {(caller, more, None) for _, caller, more in self.handed.reads(backward, scope, name)}
         return callees
+
+
+def inlined_at(handed: Handed) -> dict[int, Inlined]:
+    """`id` of each call the IR inlined around an event of the root -> its inlined body."""
+    return {id(inlined.call): inlined for calls in handed.calls.values() for inlined in calls}
+
+
+def recorded_returns(function: cst.FunctionDef) -> list[cst.BaseExpression]:
+    """The values the function returns outside a `with torch.no_grad():` (those inside carry no graph)."""
+    values: list[cst.BaseExpression] = []
+    pending: list[Sequence[cst.CSTNode]] = [statements_in(function.body)]
+    while pending:
+        for statement in pending.pop():
+            if isinstance(statement, cst.SimpleStatementLine):
+                values.extend(small.value for small in statement.body if isinstance(small, cst.Return) and small.value is not None)
+            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and not (
+                isinstance(statement, cst.With) and any(state_events.disables_grad(item.item) for item in statement.items)
+            ):
+                pending.extend(suites(statement))
+    return values
 
 
 def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
@@ -964,6 +1028,7 @@ class _Graph(cst.CSTVisitor):
     def __init__(self) -> None:
         self.callees: set[str] = set()
         self.functions: list[cst.BaseExpression] = []  # the called objects of `callees`, as written
+        self.calls: list[cst.Call] = []  # the calls whose values the graph holds
         self.names: set[str] = set()
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
@@ -979,6 +1044,7 @@ class _Graph(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in GRAPH_CUTTING_METHODS:
             return False
+        self.calls.append(node)
         name = dotted_name(node.func)
         if name:
             self.callees.add(name)

@@ -2,9 +2,9 @@
 # expect: ZG104 25:13
 """The ICM agent (url_benchmark's agent/icm.py, written here): `update` encodes the observations with gradients,
 `update_icm` clears the ICM module's optimizer and the encoder's after the ICM forward and backpropagates into both
-(ZG104, opt-in, at each clear), then the base's `update_critic` runs on the detached observations. Reported without
-that last call; with it, the encoder's clear here is missed: the base's clear of the same optimizer later in the step
-body is taken as the one that runs before the next update's forward."""
+(ZG104, opt-in, at each clear), then the base's `update_critic` runs on the detached observations. The encoder's
+clear was missed while the ICM loss's graph was read only as `update` writes it: `self.aug_and_encode` names no
+model, so the loss seemed to run through the ICM module alone, and the encoder's step to apply another backward's."""
 
 import torch
 from torch import nn
