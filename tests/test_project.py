@@ -512,6 +512,8 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
     ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
     ("trainer_metrics_stored_per_key", "train.py", {}),
+    ("loss_dict_entries_divided_in_place", "training_loop.py", {}),
+    ("loss_dict_entries_divided_in_place", "undivided_loop.py", {"undivided_loop.py": [("ZG501", 31, 17)]}),
 ]
 
 
