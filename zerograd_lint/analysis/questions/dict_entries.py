@@ -31,8 +31,10 @@ class MappingLoop:
 
 def mapping_loop(target: cst.BaseExpression, iterable: cst.BaseExpression) -> MappingLoop | None:
     """The dict a loop's target takes keys or values of, and the names it binds them to; None for any other loop."""
-    method = iterable.func.attr.value if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not iterable.args else None
-    mapping = dotted_name(iterable.func.value) if method is not None else dotted_name(iterable)  # type: ignore[union-attr]
+    method = None
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not iterable.args:
+        method, iterable = iterable.func.attr.value, iterable.func.value  # `d.items()`: the method, of `d`
+    mapping = dotted_name(iterable)
     if mapping is None:
         return None
     if method == "items" and isinstance(target, cst.Tuple) and len(target.elements) == 2:
