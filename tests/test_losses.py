@@ -1,7 +1,8 @@
 """ZG501's reading of a loss computed by a helper (RULES.md ZG501): a division there normalises the accumulation only
 where its divisor may be the count (a parameter, an attribute, a size), not where it is the element count of the
 helper's own mean (`mask.sum()`); a reduction only as `"sum"` or a value not written there. And the backward of a
-helper's parameter is judged by the argument its caller hands it."""
+helper's parameter is judged by the argument its caller hands it. A sum over a dict's values is judged by the entries
+the function shows the dict holding there, where it shows them all."""
 
 from __future__ import annotations
 
@@ -95,4 +96,47 @@ def test_the_backward_of_a_helpers_parameter_judges_the_callers_argument(argumen
 def test_a_divisor_the_helper_binds_once_is_read_as_bound(bound: str, reported: bool) -> None:
     source = LOOP.replace("    return {returned}", f"    {bound}\n    return losses.sum() / num_tokens")
     line = BACKWARD_LINE + bound.count("\n") + 1
+    assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG501", line)] if reported else [])
+
+
+SUMMED = """\
+def summed_losses(out, n):
+{body}
+
+
+def train(model, loader, optimizer, accum_steps):
+    for i, batch in enumerate(loader):
+        loss = summed_losses(model(batch), accum_steps)
+        loss.backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+"""
+
+
+@pytest.mark.parametrize(
+    "body, reported",
+    [
+        # every entry the dict holds at the sum is divided: by a loop over its own keys, through a name for it ...
+        ("losses = out.losses\nfor k, value in losses.items():\n    out.losses[k] = value / n\nreturn sum(losses.values())", False),
+        ("for k in out.keys():\n    out[k] = out[k] / n\nreturn sum(out[k].mean() for k in out)", False),
+        ("for k in out:\n    out[k] /= n\ntotal = 0\nfor k, v in out.items():\n    total += v\nreturn total", False),
+        # ... or as the function builds it from a display
+        ('losses = {}\nlosses["ce"] = out.ce / n\nlosses["kl"] = out.kl / n\nreturn sum(losses.values())', False),
+        # an entry shown undivided
+        ('losses = {"ce": out.ce / n}\nlosses["kl"] = out.kl\nreturn sum(losses.values())', True),
+        ("for k, v in out.items():\n    out[k] = v.float()\nreturn sum(out.values())", True),  # written back as it came
+        # entries the function does not show: judged as a sum is
+        ('out["ce"] = out["ce"] / n\nreturn sum(out.values())', True),  # only some written
+        ("for k, v in out.items():\n    if k.startswith('loss'):\n        out[k] = v / n\nreturn sum(out.values())", True),
+        ('for k, v in out.items():\n    out[k] = v / n\nout.update(extra=out["ce"])\nreturn sum(out.values())', True),
+        ("total = sum(out.values())\nfor k, v in out.items():\n    out[k] = v / n\nreturn total", True),  # divided after
+        ("losses = out.losses\nlosses = dict(losses)\nfor k, v in losses.items():\n    out.losses[k] = v / n\nreturn sum(losses.values())", True),
+        # an entry leading back to the sum (through a name bound after it) ends
+        ('total = 0\nfor step in range(3):\n    out["t"] = total\n    total = sum(out.values())\nreturn total', True),
+    ],
+)
+def test_a_sum_over_a_dicts_values_is_judged_by_the_entries_the_function_shows(body: str, reported: bool) -> None:
+    source = SUMMED.format(body="\n".join(f"    {line}" for line in body.splitlines()))
+    line = 8 + body.count("\n")
     assert [(d.code, d.line) for d in analyze_source(source, "train.py")] == ([("ZG501", line)] if reported else [])

@@ -524,6 +524,8 @@ LOOPS = [
         {"ddpg.py": [("ZG104", 40, 9)], "icm.py": [("ZG104", 23, 9), ("ZG104", 25, 13)]},
     ),
     ("encoder_cleared_again_by_critic_update", "clean_icm.py", {"ddpg.py": [("ZG104", 40, 9)]}),
+    ("loss_dict_entries_divided_in_place", "training_loop.py", {}),
+    ("loss_dict_entries_divided_in_place", "undivided_loop.py", {"undivided_loop.py": [("ZG501", 31, 17)]}),
 ]
 
 

@@ -4,7 +4,7 @@ micro-batches? Does a test read the loss, or the gradient norm (the "drop this b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 import libcst as cst
@@ -15,6 +15,7 @@ from zerograd_lint.analysis.ir.nodes import Assign, Backward
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
 from zerograd_lint.analysis.project import ProjectModule
+from zerograd_lint.analysis.questions.dict_entries import every_entry, key_name, mapping_loop
 
 DIVIDED = re.compile(r"/|\.div_?\(")
 MEANS = frozenset({"'mean'", "'batchmean'"})  # the reductions that leave a micro-batch's mean
@@ -248,6 +249,9 @@ class Helpers:
     home: ProjectModule | None = None
     inlined: Callable[[cst.CSTNode], tuple[cst.FunctionDef, Helpers] | None] = lambda call: None
     handed: Callable[[cst.CSTNode, str], tuple[cst.BaseExpression, cst.CSTNode, Helpers] | None] = lambda function, parameter: None
+    # The sums over a dict's values whose entries are being judged: an entry that leads back to one (through a name
+    # bound after it) is judged as any sum is.
+    summing: frozenset[cst.CSTNode] = frozenset()
 
     def calls_one(self, node: cst.CSTNode) -> bool:
         """A call of a function the IR inlined, of the module, or of another module of the project: it may normalise
@@ -327,6 +331,10 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         return entry_unnormalised(*entry, scope, helpers, depth)
     if taken_out(value):
         return False  # what the container was given, judged nowhere: unknown
+    entries = summed_entries(value, scope, helpers)
+    if entries is not None:  # `sum(d.values())`: divided where every entry the function shows `d` holding is
+        summing = replace(helpers, summing=helpers.summing | {value})
+        return any(unnormalised(entry, scope, summing, depth, ones) for entry in entries)
     copied = copy_of(value) or assigned_attribute(value, scope)
     if copied is None:
         return True
@@ -359,6 +367,24 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
+
+
+def summed_entries(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers) -> list[cst.CSTNode] | None:
+    """The entries of the dict whose values `value` adds up, where the function shows every one it holds there, each
+    written anew (`for key, value in d.items(): d[key] = value / n`: not as it came, `d[key] = value.float()`, nor an
+    entry the sum is judged from already); None otherwise (a dict the function did not write, or wrote only some
+    entries of: its values are judged as the sum is)."""
+    mapping = summed_mapping(value, scope) if isinstance(scope, cst.FunctionDef) and value not in helpers.summing else None
+    written = every_entry(scope, mapping, value) if mapping is not None else None
+    if written is None or any(w.came_as is not None and copy_of(w.value) == w.came_as and not assigned(scope, w.came_as) for w in written):
+        return None
+    return [w.value for w in written]
+
+
+def assigned(scope: cst.CSTNode, name: str) -> bool:
+    finder = _Assignments(scope, name)
+    visit(scope, finder)
+    return bool(finder.values)
 
 
 def left_at_one(call: cst.CSTNode, function: cst.FunctionDef) -> frozenset[str]:
@@ -505,6 +531,13 @@ def walk_functions(module: cst.Module) -> list[cst.FunctionDef]:
 def copy_of(value: cst.CSTNode) -> str | None:
     """The name a value is the same tensor as, up to its sign and what keeps its scale: `objective` in `-objective`,
     `loss` in `loss.mean()`, `losses` in `sum(losses)`."""
+    value = scale_kept(value)
+    return value.value if isinstance(value, cst.Name) else None
+
+
+def scale_kept(value: cst.CSTNode) -> cst.CSTNode:
+    """What a value is, up to its sign and what keeps its scale: `objective` of `-objective`, `loss` of
+    `loss.mean()`, `losses` of `sum(losses)`, `losses.values()` of `sum(losses.values())`."""
     while True:
         if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
             value = value.expression
@@ -513,7 +546,39 @@ def copy_of(value: cst.CSTNode) -> str | None:
         elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ELEMENT_SCALE_KEEPING and len(value.args) == 1:
             value = value.args[0].value  # `sum(losses)`: divided where each of `losses` is
         else:
-            return value.value if isinstance(value, cst.Name) else None
+            return value
+
+
+def summed_mapping(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
+    """The dict whose values a value adds up, each as it is up to what keeps its scale: `losses` of
+    `sum(losses.values())`, of `sum(loss.mean() for loss in losses.values())` (or `for key, loss in losses.items()`,
+    `losses[key] for key in losses`), or of `total += loss` in `for key, loss in losses.items():` of `scope`."""
+    if isinstance(value, cst.AugAssign):
+        if not isinstance(value.operator, cst.AddAssign):
+            return None
+        loops = [loop for loop in nodes_of(scope, cst.For) if any(node is value for node in nodes_of(loop.body, cst.AugAssign))]
+        return element_mapping(loops[-1].target, loops[-1].iter, value.value) if loops else None
+    kept = scale_kept(value)
+    if kept is value:
+        return None  # no sum (nor anything else that keeps the scale) around
+    if isinstance(kept, cst.Call) and isinstance(kept.func, cst.Attribute) and kept.func.attr.value == "values" and not kept.args:
+        return dotted_name(kept.func.value)
+    if isinstance(kept, (cst.GeneratorExp, cst.ListComp)) and kept.for_in.inner_for_in is None and not kept.for_in.ifs:
+        return element_mapping(kept.for_in.target, kept.for_in.iter, kept.elt)
+    return None
+
+
+def element_mapping(target: cst.BaseExpression, iterable: cst.BaseExpression, element: cst.BaseExpression) -> str | None:
+    """The dict a loop takes its element from: `loss.mean()` of `for loss in losses.values()`, `losses[key]` of `for
+    key in losses`."""
+    loop = mapping_loop(target, iterable)
+    if loop is None:
+        return None
+    element = scale_kept(element)
+    if isinstance(element, cst.Name) and element.value == loop.value:
+        return loop.mapping
+    entry = isinstance(element, cst.Subscript) and dotted_name(element.value) == loop.mapping and key_name(element) == loop.key
+    return loop.mapping if loop.key is not None and entry else None
 
 
 def taken_out(value: cst.CSTNode) -> bool:
