@@ -512,6 +512,10 @@ LOOPS = [
     ("trainer_metrics_stored_per_key", "prefs/trainer.py", {"prefs/trainer.py": [("ZG602", 43, 13)]}),
     ("trainer_metrics_stored_per_key", "prefs/detached_trainer.py", {}),
     ("trainer_metrics_stored_per_key", "train.py", {}),
+    ("generator_mask_output_without_graph", "trainer.py", {}),
+    ("generator_mask_output_without_graph", "gated_trainer.py", {"gated_trainer.py": [("ZG101", 31, 9), ("ZG104", 24, 9)]}),
+    ("embedding_beside_the_logits_kept", "trainer.py", {"trainer.py": [("ZG602", 25, 13)]}),
+    ("embedding_beside_the_logits_kept", "detached_trainer.py", {}),
 ]
 
 
