@@ -4,15 +4,16 @@ not known.
 A call's result is read as carrying the graph of every model it runs (`facts.Sources`, `facts.forward_feeds`,
 `kept_values.graph_definitions`). Where the called function is visible (a model's `forward`, of the file or of the
 project, followed into the classes its submodules are built from), each element of the tuple it hands back is read
-from its `return`: an element that is a comparison, `.detach()`, an integer or bool tensor, a new tensor, a literal
-carries none (transformer-vocos's generator handing back `(wav, (covered > 0).to(torch.float32))`: `wav * mask` reaches
-no generator parameter); one computed from a call of a parametric submodule, or from a parameter, carries it (an
-embedding returned beside the logits); anything else is not known, and today's reading stands.
+from its `return`: an element that is a comparison, `.detach()`, an integer or bool tensor, a new tensor, a literal or
+a value made under `torch.no_grad()` carries none (transformer-vocos's generator handing back `(wav, (covered >
+0).to(torch.float32))`: `wav * mask` reaches no generator parameter); one computed from a call of a parametric
+submodule, or from a parameter, carries it (an embedding returned beside the logits); anything else is not known, and
+today's reading stands.
 
 A name is read through the assignment that last bound it among the function's top-level statements, where no
 statement between rebinds it (a parameter `mask` rebound by `audio, mask = self.istft(spec, mask)`); else through every
-value any statement binds it to (a value put into it too: `outs.append(v)`, `outs[i] = v`, `x.mul_(v)`), flow-
-insensitively.
+value the statements up to the reading one bind it to (a value put into it too: `outs.append(v)`, `outs[i] = v`,
+`x.mul_(v)`), flow-insensitively.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from zerograd_lint.analysis.ir.index import ModuleIndex, statements_of, suites
 from zerograd_lint.analysis.ir.inlining import parameters_of
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import tuple_elements, unwrapped_module
+from zerograd_lint.analysis.ir.state_events import disables_grad, function_disables_grad
 from zerograd_lint.analysis.ir.visiting import visit
 from zerograd_lint.analysis.ir.vocabulary import GRAPHLESS_ATTRIBUTES, TENSOR_CLASSES, TENSOR_FACTORIES, described
 
@@ -72,6 +74,8 @@ def elements_carried(index: ModuleIndex, function: cst.FunctionDef, count: int |
     returns = Returns(function).found
     if not returns or depth > FOLLOWED_CALLS or index.is_generator(function):
         return unknown
+    if function_disables_grad(function):  # `@torch.no_grad()`
+        return (Carried.NOTHING,) * (count or 1)
     reading = Reading(index, function, depth)
     found = [Carried.NOTHING] * (count or 1)
     for position, value in returns:
@@ -96,6 +100,7 @@ class Reading:
         self.statements = list(statements_of(self.function.body))
         self.values = [_Values(statement) for statement in self.statements]  # what each top-level statement binds
         self.unknown = frozenset().union(*(values.unknown for values in self.values))
+        self.without_grad = frozenset().union(*(values.without_grad for values in self.values))
         self.parameters = parameters_of(self.function)
         self.local = self.parameters | self.unknown | {name for values in self.values for name in values.found}
         self.resolver = self.index.resolver_for(self.function)
@@ -171,6 +176,8 @@ class Reading:
 
     def bound_carried(self, name: str, target: cst.BaseExpression, value: cst.BaseExpression, at: int | None) -> Carried:
         """What `name`, bound by `target` to `value`, carries: its element where `target` unpacks a display or a call."""
+        if value in self.without_grad:
+            return Carried.NOTHING
         elements = tuple_elements(target)
         if elements is None:
             return self.carried(value, at)
@@ -287,7 +294,15 @@ class _Values(cst.CSTVisitor):
     def __init__(self, node: cst.CSTNode) -> None:
         self.found: dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression]]] = {}
         self.unknown: set[str] = set()
+        self.without_grad: set[cst.BaseExpression] = set()  # the values bound under `torch.no_grad()`
+        self.disabled = 0  # how many `with` statements that disable grad are around
         visit(node, self)
+
+    def visit_With(self, node: cst.With) -> None:
+        self.disabled += any(disables_grad(item.item) for item in node.items)
+
+    def leave_With(self, original_node: cst.With) -> None:
+        self.disabled -= any(disables_grad(item.item) for item in original_node.items)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.unknown.add(node.name.value)
@@ -374,3 +389,5 @@ class _Values(cst.CSTVisitor):
 
     def add(self, name: str, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         self.found.setdefault(name, []).append((target, value))
+        if self.disabled:
+            self.without_grad.add(value)
