@@ -66,7 +66,8 @@ from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_MODULE_METHODS
 from zerograd_lint.analysis.ir.vocabulary import (
-    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
+    TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource

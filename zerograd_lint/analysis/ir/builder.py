@@ -108,6 +108,7 @@ def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuit
         return cst.BooleanOperation(statement.test, cst.And(), inner[0].test), inner[0].body
     return (statement.test, statement.body) if jump_only(statement.body) else None
 
+
 Called = tuple[ModuleIndex, cst.FunctionDef]  # a function a call runs, with its module's index
 
 
@@ -627,7 +628,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
                     no_grad=context.no_grad or returned_without_grad(value, nodes),
-                    parts=self.parts_returned(targets[0], value, called) if unpacked else frozenset(),  # type: ignore[arg-type]
+                    parts=self.parts_returned(targets[0], called),
                     without_graph=without_graph, with_graph=with_graph,
                 )
             )
@@ -668,10 +669,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
         found = index.project.project.definition(index.project, dotted)
         return found[0].returned_parameter(found[1]) if found is not None and found[1] is not None else None
 
-    def parts_returned(self, target: cst.BaseExpression, call: cst.Call, called: Called | None) -> frozenset[tuple[str, str]]:
-        """`state_events.parts_returned` of the function the call runs, when it is visible."""
-        function = called[1] if called is not None else None
-        return state_events.parts_returned(target, function, returns_of(function)) if function is not None else frozenset()
+    @staticmethod
+    def parts_returned(target: cst.BaseExpression, called: Called | None) -> frozenset[tuple[str, str]]:
+        """`state_events.parts_returned` of the function a call runs, when it is visible."""
+        return state_events.parts_returned(target, called[1], returns_of(called[1])) if called is not None else frozenset()
 
     @staticmethod
     def graphs_returned(target: cst.BaseExpression, called: Called | None) -> tuple[frozenset[str], frozenset[str]]:

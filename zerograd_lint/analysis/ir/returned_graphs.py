@@ -61,6 +61,7 @@ PARAMETRIC_LAYERS = frozenset(
     MultiheadAttention Transformer TransformerEncoder TransformerDecoder TransformerEncoderLayer
     TransformerDecoderLayer PReLU""".split()
 )
+NUMBER_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "isinstance", "range"})  # not `round`: a tensor's keeps its graph
 CONSTANTS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Ellipsis)
 # How many calls deep a forward's submodules are followed (transformer-vocos: the model, its head, the head's ISTFT).
 FOLLOWED_CALLS = 4
@@ -208,6 +209,8 @@ class Reading:
         arguments = max((self.carried(a.value, at) for a in call.args), default=Carried.NOTHING)
         if isinstance(func, cst.Attribute) and func.attr.value in GRAPHLESS_METHODS:
             return Carried.NOTHING
+        if isinstance(func, cst.Name) and func.value in NUMBER_BUILTINS and func.value not in self.local:
+            return Carried.NOTHING  # `len(x)`, `float(loss)`: a Python number
         origin = self.torch_name(func)
         if origin is not None:  # torch's function: what its arguments carry, unless it makes a new tensor
             made = origin.rsplit(".", 1)[-1] in GRAPHLESS_FUNCTIONS
