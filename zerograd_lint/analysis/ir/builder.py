@@ -623,7 +623,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
             unpacked = len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)) and isinstance(value, cst.Call)
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
-            without_graph, with_graph = self.graphs_returned(targets[0], called)
+            known = called if called is not None and not self.guessed(value, context) else None  # type: ignore[arg-type]
+            without_graph, with_graph = self.graphs_returned(targets[0], known)
             nodes.append(
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
@@ -687,6 +688,12 @@ class Builder(CallEvents, Inlining, EngineRuns):
             frozenset(name for name, graph in carried if graph is Carried.NOTHING),
             frozenset(name for name, graph in carried if graph is Carried.GRAPH),
         )
+
+    def guessed(self, call: cst.Call, context: Context) -> bool:
+        """Whether the function a call runs is only the file's one method of its name, called on an object of no known
+        class (`value.act(inputs)` in an agent whose own `act` is not the model's)."""
+        func = call.func
+        return isinstance(func, cst.Attribute) and not is_self(func.value) and self.index_of(context.function).callee(call, context.function) is not None
 
     def function_called(self, call: cst.Call, context: Context) -> Called | None:
         """The function a call runs, with its module's index: one of the file or imported from the project, or the

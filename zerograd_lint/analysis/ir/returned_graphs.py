@@ -373,11 +373,13 @@ class _Values(cst.CSTVisitor):
         if isinstance(target, cst.Name):
             self.add(target.value, target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            for name in assigned_names(target):
-                if isinstance(name, cst.Name):
-                    self.add(name.value, target, value)
+            for element in target.elements:
+                if isinstance(element.value, cst.Name) and not isinstance(element, cst.StarredElement):
+                    self.add(element.value.value, target, value)  # its element of `value`
+                elif isinstance(element.value, (cst.Subscript, cst.Attribute)):
+                    self.bind(element.value, value)  # `outs[k], logs = f(x)`: `outs` holds some element of the whole
                 else:
-                    self.bind(name, value)
+                    self.unbound(element.value)  # a nested or starred target: not read element by element
         elif isinstance(target, (cst.Subscript, cst.Attribute)):
             holder = target.value
             while isinstance(holder, (cst.Subscript, cst.Attribute)):
