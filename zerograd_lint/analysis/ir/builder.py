@@ -49,7 +49,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, starred
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
@@ -680,8 +680,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         """The names of a tuple target (`wav, mask = self.generator(mel)`) whose element of what the called function
         returns carries no autograd graph (the mask, a comparison), and those whose element carries its parameters'
         (`returned_graphs`); none where the function is not visible."""
-        names = tuple_elements(target) if called is not None else None
-        if called is None or names is None or any(isinstance(e, cst.StarredElement) for e in target.elements):  # type: ignore[attr-defined]
+        names = tuple_elements(target)
+        if called is None or names is None or starred(target):
             return frozenset(), frozenset()
         carried = list(zip((code_of(name) for name in names), elements_carried(*called, len(names))))
         return (

@@ -261,6 +261,7 @@ class Reading:
 
 
 def starred(display: cst.BaseExpression) -> bool:
+    """`(a, *rest)`: a display or a target with a starred element, whose elements do not match one by one."""
     return isinstance(display, (cst.Tuple, cst.List)) and any(isinstance(e, cst.StarredElement) for e in display.elements)
 
 
