@@ -526,6 +526,10 @@ LOOPS = [
     ("encoder_cleared_again_by_critic_update", "clean_icm.py", {"ddpg.py": [("ZG104", 40, 9)]}),
     ("loss_dict_entries_divided_in_place", "training_loop.py", {}),
     ("loss_dict_entries_divided_in_place", "undivided_loop.py", {"undivided_loop.py": [("ZG501", 31, 17)]}),
+    ("generator_mask_output_without_graph", "trainer.py", {}),
+    ("generator_mask_output_without_graph", "gated_trainer.py", {"gated_trainer.py": [("ZG101", 31, 9), ("ZG104", 24, 9)]}),
+    ("embedding_beside_the_logits_kept", "trainer.py", {"trainer.py": [("ZG602", 25, 13)]}),
+    ("embedding_beside_the_logits_kept", "detached_trainer.py", {}),
 ]
 
 

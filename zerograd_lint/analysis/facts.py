@@ -67,7 +67,8 @@ from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_MODULE_METHODS
 from zerograd_lint.analysis.ir.vocabulary import (
-    GRAPH_CUTTING_METHODS, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES, TENSOR_FACTORIES, VARIABLE_WRAPPERS,
+    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
+    TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.module_source import ModuleSource
@@ -990,6 +991,8 @@ class Sources:
                 if within is not None:
                     assigns = [assign for assign in assigns if within in self.handed.calls.get(assign.id, ())]
                 for assign in assigns:
+                    if name in assign.without_graph:
+                        continue  # `wav * mask` after `wav_g, mask = generator(x)`, whose mask carries no graph
                     more_callees, more_reads = self.graph(assign, within)
                     callees, reads = callees | more_callees, reads | more_reads
                 if not assigns and within is None:  # a helper's parameter: the argument, which its call's graph reads
@@ -1032,7 +1035,7 @@ class _Graph(cst.CSTVisitor):
         self.names: set[str] = set()
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if node.attr.value == "data":
+        if node.attr.value in GRAPHLESS_ATTRIBUTES:  # `x.data`, `x.shape[1]`
             return False
         self.names.add(code_of(node))
         visit(node.value, self)  # `data.actions` reads `data`, not a name `actions`
@@ -1131,8 +1134,8 @@ def forward_feeds(
             for reader, scope, bound in frontier:
                 sources = [*definitions.before(reader, scope, bound), *definitions.put_before(reader, scope, bound)]
                 for source in sources:
-                    if source.no_grad:
-                        continue  # a value made under `torch.no_grad()` carries no graph: nothing before it feeds the loss
+                    if source.no_grad or isinstance(source, Assign) and bound in source.without_graph:
+                        continue  # a value made under `torch.no_grad()`, or a returned mask, carries no graph: nothing before it feeds the loss
                     if source.id not in runs_model:
                         runs_model[source.id] = runs_forward(source)
                     if runs_model[source.id]:

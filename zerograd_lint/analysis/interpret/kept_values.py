@@ -41,7 +41,7 @@ from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import code_children, visit
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, REPORTING_CALLS
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES, REPORTING_CALLS
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
@@ -699,7 +699,7 @@ def graph_definitions(
             return {d for name in graph_inputs(rebinding.value) for d in lookup(before, rebinding.scope, name)}
         assign = assigns.get(definition[0])
         value = getattr(assign.node, "value", None) if assign is not None else None
-        if value is None:
+        if value is None or definition[1] in assign.without_graph:  # type: ignore[union-attr]
             return set()
         reaching = domain.before[assign.id]
         # `total, parts = f(...)`: what `parts` is bound to there is part of `total`, and carries its graph.
@@ -713,7 +713,7 @@ def graph_definitions(
         """Whether the value of `definition` is computed under `torch.no_grad()`, and what it calls."""
         if definition[0] in assigns:
             assign = assigns[definition[0]]
-            return assign.no_grad, assign.callees
+            return assign.no_grad or definition[1] in assign.without_graph, assign.callees
         if definition[0] in added:
             accumulation = added[definition[0]]
             return accumulation.no_grad, list(calls_in(accumulation.added)) if accumulation.added is not None else ()
@@ -729,6 +729,12 @@ def graph_definitions(
         for found in inputs(definition) - ingredients.keys():
             ingredients[found] = ingredients[definition]
             pending.append(found)
+    # `embed, logits = net(x)` with `logits` on the way: `embed`, which the forward computes from its parameters too,
+    # carries the same graph
+    for definition, backward in sorted(ingredients.items(), key=lambda item: item[0]):
+        assign = assigns.get(definition[0])
+        for sibling in sorted(assign.with_graph - {definition[1]}) if assign is not None and definition[1] in assign.with_graph else ():
+            ingredients.setdefault((assign.id, sibling), backward)
     carrying: set[Definition] = set()
     grew = True
     while grew:
@@ -743,8 +749,7 @@ def graph_definitions(
     return losses, {d: ingredients[d] for d in carrying}
 
 
-# Reads of a tensor that carry no autograd graph.
-GRAPHLESS_ATTRIBUTES = frozenset({"shape", "dtype", "device", "data", "grad", "ndim", "requires_grad", "is_cuda"})
+# Calls that carry no autograd graph.
 GRAPHLESS_METHODS = frozenset(
     """item detach size numel dim argmax argmin argsort long int bool tolist numpy nonzero eq ne lt le gt ge
     isnan isfinite isinf sign round floor ceil""".split()

@@ -49,7 +49,8 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, starred
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
     BATCH_INDEX_POSITION,
@@ -63,7 +64,7 @@ from zerograd_lint.analysis.ir.summaries import (
     MANUAL_OPTIMIZATION_FLAG,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES
 from zerograd_lint.analysis.work import spend
 
 # A GradScaler, an optimizer, an Accelerator and a DeepSpeed engine define neither `__bool__` nor `__len__`: once a
@@ -106,6 +107,9 @@ def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuit
     if len(inner) == 1 and isinstance(inner[0], cst.If) and inner[0].orelse is None and jump_only(inner[0].body):
         return cst.BooleanOperation(statement.test, cst.And(), inner[0].test), inner[0].body
     return (statement.test, statement.body) if jump_only(statement.body) else None
+
+
+Called = tuple[ModuleIndex, cst.FunctionDef]  # a function a call runs, with its module's index
 
 
 @dataclass(frozen=True)
@@ -617,11 +621,16 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
-            parts = self.parts_returned(targets[0], value, context) if len(targets) == 1 and isinstance(value, cst.Call) else frozenset()
+            unpacked = len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)) and isinstance(value, cst.Call)
+            called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
+            known = called if called is not None and not self.guessed(value, context) else None  # type: ignore[arg-type]
+            without_graph, with_graph = self.graphs_returned(targets[0], known)
             nodes.append(
                 self.event(
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
-                    no_grad=context.no_grad or returned_without_grad(value, nodes), parts=parts,
+                    no_grad=context.no_grad or returned_without_grad(value, nodes),
+                    parts=self.parts_returned(targets[0], called),
+                    without_graph=without_graph, with_graph=with_graph,
                 )
             )
         stored = {key for target in targets for key in context.naming.stored(target)} - self.handed_back(value, nodes, context)
@@ -649,9 +658,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
     def returned_parameter(self, call: cst.Call, context: Context) -> tuple[str, tuple[str, ...]] | None:
         """`parameter_returned` of the def a call runs: one of the file, or of the project (asked of its CPython tree:
         a def whose words say nothing of the lifecycle, `batch_forward`, is not parsed by LibCST)."""
-        function = self.function_called(call, context)
-        if function is not None:
-            return parameter_returned(function)
+        called = self.function_called(call, context)
+        if called is not None:
+            return parameter_returned(called[1])
         index = self.index_of(context.function)
         dotted = dotted_name(call.func)
         if index.project is None or dotted is None or (
@@ -661,24 +670,47 @@ class Builder(CallEvents, Inlining, EngineRuns):
         found = index.project.project.definition(index.project, dotted)
         return found[0].returned_parameter(found[1]) if found is not None and found[1] is not None else None
 
-    def parts_returned(self, target: cst.BaseExpression, call: cst.Call, context: Context) -> frozenset[tuple[str, str]]:
-        """`state_events.parts_returned` of the function the call runs, when it is visible."""
-        function = self.function_called(call, context) if isinstance(target, (cst.Tuple, cst.List)) else None
-        return state_events.parts_returned(target, function, returns_of(function)) if function is not None else frozenset()
+    @staticmethod
+    def parts_returned(target: cst.BaseExpression, called: Called | None) -> frozenset[tuple[str, str]]:
+        """`state_events.parts_returned` of the function a call runs, when it is visible."""
+        return state_events.parts_returned(target, called[1], returns_of(called[1])) if called is not None else frozenset()
 
-    def function_called(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
-        """The function a call runs: one of the file or imported from the project, or the `__call__` (else
-        `forward`) of the one class, of the file or of the project, the called object was built from
+    @staticmethod
+    def graphs_returned(target: cst.BaseExpression, called: Called | None) -> tuple[frozenset[str], frozenset[str]]:
+        """The names of a tuple target (`wav, mask = self.generator(mel)`) whose element of what the called function
+        returns carries no autograd graph (the mask, a comparison), and those whose element carries its parameters'
+        (`returned_graphs`); none where the function is not visible."""
+        names = tuple_elements(target)
+        if called is None or names is None or starred(target):
+            return frozenset(), frozenset()
+        carried = list(zip((code_of(name) for name in names), elements_carried(*called, len(names))))
+        return (
+            frozenset(name for name, graph in carried if graph is Carried.NOTHING),
+            frozenset(name for name, graph in carried if graph is Carried.GRAPH),
+        )
+
+    def guessed(self, call: cst.Call, context: Context) -> bool:
+        """Whether the function a call runs is only the file's one method of its name, called on an object of no known
+        class (`value.act(inputs)` in an agent whose own `act` is not the model's)."""
+        func = call.func
+        return isinstance(func, cst.Attribute) and not is_self(func.value) and self.index_of(context.function).callee(call, context.function) is not None
+
+    def function_called(self, call: cst.Call, context: Context) -> Called | None:
+        """The function a call runs, with its module's index: one of the file or imported from the project, or the
+        `__call__` (else `forward`) of the one class, of the file or of the project, the called object was built from
         (`self.loss_fn = DetectionLoss()`, or `create_loss_function(cfg)` of another module returning one)."""
         index = self.index_of(context.function)
         found = index.callee(call, context.function)
         if found is not None:
-            return found[0]
+            return index, found[0]
         classes = context.resolver.classes_built(call.func)
         if classes is not None and len(classes) == 1:
             home, cls = classes[0]
-            return home.method(cls, "__call__") or home.method(cls, "forward")
-        return self.imported_function(call.func, context)
+            method = home.method(cls, "__call__") or home.method(cls, "forward")
+            if method is not None:
+                return home, method
+        function = self.imported_function(call.func, context)
+        return (self.index_of(function), function) if function is not None else None
 
     def assigned_value(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, stored: set[str], context: Context) -> Event:
         """The Rebind of an assignment, with what it says about counters and flags."""
@@ -1022,7 +1054,7 @@ class _DataNames(cst.CSTVisitor):
         self.found.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if node.attr.value == "data":  # `fake.data`, like `fake.detach()`, carries no graph
+        if node.attr.value in GRAPHLESS_ATTRIBUTES:  # `fake.data`, like `fake.detach()`, carries no graph, nor `fake.shape`
             return False
         if is_self(node.value):
             self.found.append(node)

@@ -198,6 +198,10 @@ class Assign(Event):
     # (name, part): `total, parts = f(...)` where the function returns for `name` a total of what it returns for
     # `part` (`return sum(parts.values()), parts`): the part carries the total's graph
     parts: frozenset[tuple[str, str]] = frozenset()
+    # `wav, mask = generator(mel)`: the names bound to an element of what the called function returns that carries no
+    # autograd graph (`mask`, a comparison), and those bound to one that carries its parameters' (`returned_graphs`)
+    without_graph: frozenset[str] = frozenset()
+    with_graph: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)

@@ -1183,8 +1183,8 @@ class Resolver:
                 classes = self.at(binding.home).classes_built(binding.alias, depth + 1)
             elif binding.value is not None and rewraps(binding.value, key):
                 continue  # `model = DDP(model)`: the same object
-            else:
-                classes = self.classes_built(binding.value, depth + 1) if binding.value is not None else None
+            else:  # `self.model = DDP(model)` of `__init__`: its local `model`
+                classes = self.at(binding.home).classes_built(binding.value, depth + 1) if binding.value is not None else None
             if classes is None:
                 return None
             found.extend(classes)

@@ -69,6 +69,8 @@ SAME_TENSOR_METHODS = frozenset({"to", "cuda", "cpu", "float", "double", "half",
 VARIABLE_WRAPPERS = frozenset({"Variable", "autograd.Variable", "torch.autograd.Variable"})
 # Tensor methods whose result carries no autograd graph: a new leaf, or a Python number or list.
 GRAPH_CUTTING_METHODS = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+# Reads of a tensor that carry no autograd graph: its metadata (`x.shape[1]`), its data or gradient apart from it.
+GRAPHLESS_ATTRIBUTES = frozenset({"shape", "dtype", "device", "data", "grad", "ndim", "requires_grad", "is_cuda"})
 
 # --- gradients --------------------------------------------------------------------------------
 

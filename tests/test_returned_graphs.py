@@ -1,0 +1,109 @@
+"""What each element of a forward's returned tuple carries (`ir/returned_graphs.py`), checked against torch: an element
+read as carrying no graph does not require grad when the forward runs, one read as carrying the parameters' graph does,
+and one read as not known is what no reading claims."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+import torch
+
+from zerograd_lint.analysis.ir.index import ModuleIndex
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried
+
+MODULES = '''
+import torch
+from torch import nn
+
+
+class MaskedGenerator(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Conv1d(4, 8, 3, padding=1)
+
+    def forward(self, mel, mel_mask):
+        wav = (self.net(mel) * mel_mask.unsqueeze(1)).transpose(1, 2).reshape(mel.shape[0], -1)
+        covered = mel_mask.repeat_interleave(8, dim=1)
+        mask = (covered > 0).to(torch.float32)
+        return wav * mask, mask
+
+
+class Overlap(nn.Module):
+    def forward(self, spec, mask):
+        folded = torch.ones_like(spec) * mask.unsqueeze(1)
+        return spec.sum(1), (folded.sum(1) > 0).float()
+
+
+class Head(nn.Module):
+    """The mask is the parameter, rebound by the submodule's tuple before it is returned."""
+
+    def __init__(self):
+        super().__init__()
+        self.out = nn.Linear(4, 4)
+        self.overlap = Overlap()
+
+    def forward(self, x, mask):
+        spec = self.out(x).transpose(1, 2)
+        audio, mask = self.overlap(spec, mask)
+        return audio, mask
+
+
+class Teacher(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.student = nn.Linear(4, 2)
+        self.teacher = nn.Linear(4, 2)
+
+    def forward(self, x):
+        with torch.no_grad():
+            target = self.teacher(x)
+        return self.student(x), target, self.student(x).argmax(-1), len(x)
+
+
+class Filled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 4)
+        self.scale = nn.Parameter(torch.ones(4))
+
+    def forward(self, x):
+        out = torch.zeros(x.shape[0], 4)
+        out.add_(self.net(x))
+        steps = []
+        steps.append(x * self.scale)
+        return out, torch.stack(steps), x.detach(), x
+
+
+class Handed(nn.Module):
+    """What the caller hands it is not read: the input returned, passed through a layer without parameters."""
+
+    def __init__(self):
+        super().__init__()
+        self.drop = nn.Dropout(0.1)
+
+    def forward(self, x):
+        return self.drop(x), x * 2
+'''
+
+CASES = {
+    "MaskedGenerator": ((torch.randn(2, 4, 5), torch.ones(2, 5)), ("GRAPH", "NOTHING")),
+    "Head": ((torch.randn(2, 5, 4), torch.ones(2, 5)), ("UNKNOWN", "NOTHING")),  # `spec.sum(1)` of what it is handed
+    "Teacher": ((torch.randn(3, 4),), ("GRAPH", "NOTHING", "NOTHING", "NOTHING")),
+    "Filled": ((torch.randn(3, 4),), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
+    "Handed": ((torch.randn(3, 4),), ("UNKNOWN", "UNKNOWN")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_element_carries_what_torch_says(name: str) -> None:
+    index = ModuleIndex(cst.parse_module(MODULES))
+    forward = index.methods_of[index.classes[name]]["forward"]
+    arguments, expected = CASES[name]
+    read = elements_carried(index, forward, len(expected))
+    assert tuple(carried.name for carried in read) == expected
+    namespace: dict[str, object] = {}
+    exec(compile(MODULES, "modules", "exec"), namespace)
+    returned = namespace[name]()(*arguments)  # type: ignore[operator]
+    for carried, value in zip(read, returned):
+        if carried is not Carried.UNKNOWN:
+            assert (isinstance(value, torch.Tensor) and value.requires_grad) == (carried is Carried.GRAPH), (name, carried)
