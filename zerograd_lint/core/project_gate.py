@@ -150,6 +150,10 @@ class ProjectGate:
         loops = may_loop_elsewhere(data, train) or may_run_a_trainer(data, train)
         if not (loops or may_hold_driven_override(data, train, own)):
             return False
+        if backward and step and not self.may_import_a_module(data):
+            # Its words hold both (its code not: docstrings, `torch/amp/grad_scaler.py`'s), and no import of it
+            # can load a module of the project: the tree's questions (`may_reach_both`) would find none to mark it.
+            return False
         for name, whole in imports_in(data, self.checked.package):
             if name == self.checked.name:
                 continue
@@ -164,6 +168,12 @@ class ProjectGate:
                 # class mixing bases (`may_reach_both`: a reason that asks the tree of such a file must be asked here too)
                 return loops or self.may_drive_an_override(data) or MIXING_CLASS.search(data) is not None
         return False
+
+    def may_import_a_module(self, data: bytes) -> bool:
+        """Whether an import statement of the text may load a module of the project: `modules_imports_may_name` names
+        every module its tree's imports name (`imported_names`, which every question of the tree starts from), however
+        they are written (`x = 1; import engine`, a list in parentheses or continued, an import inside a def)."""
+        return any(self.load(module) is not None for module in dict.fromkeys(modules_imports_may_name(data, self.checked.package)))
 
     def submodules_named(self, name: str, attributes: Iterable[str]) -> list[str]:
         """The submodules of a package imported whole that the file names as its `attributes` (`steps` of
