@@ -783,7 +783,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     import ast
 
     from zerograd_lint.core.gate import summarize
-    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
+    from zerograd_lint.core.project_gate import ProjectGate, elsewhere_words
     from zerograd_lint.files.project_index import project_of
 
     tree = tmp_path / "tree"
@@ -803,7 +803,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
         assert project is not None
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
-        assert may_train_elsewhere(source.encode()) and gate.in_text(source.encode())
+        assert elsewhere_words(source.encode()) is not None and gate.in_text(source.encode())
         parsed = ast.parse(source)
         return gate.may_reach_both(parsed, source, summarize(parsed))
 
@@ -946,7 +946,7 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     import ast
 
     from zerograd_lint.core.gate import summarize
-    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere, trainer_methods_called
+    from zerograd_lint.core.project_gate import ProjectGate, elsewhere_words, trainer_methods_called
     from zerograd_lint.files.project_index import project_of
 
     tree = tmp_path / "tree"
@@ -959,9 +959,9 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     assert project is not None
     gate = ProjectGate(project.checked, project.load)
     parsed = ast.parse(train)
-    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
+    assert elsewhere_words(train.encode()) is not None and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
     handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
-    assert "optim" not in handed and not may_train_elsewhere(handed.encode())
+    assert "optim" not in handed and elsewhere_words(handed.encode()) is None
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}
 
 

@@ -625,10 +625,6 @@ def elsewhere_words(data: bytes) -> ElsewhereWords | None:
     return ElsewhereWords(lifecycle_words(data), loops)  # its words asked once: `holds` keeps the last text's
 
 
-def may_train_elsewhere(data: bytes) -> bool:
-    return elsewhere_words(data) is not None
-
-
 # `train` below: the text's `says_train`, asked once for the three tests (the screen asks them of every text of a tree
 # whose own words did not pass: over torch's, its two words cost a fifth of the three tests).
 
