@@ -117,7 +117,7 @@ class EngineTask:
     fixing: Fixing | None = None
     cache_key: str | None = None
     suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
-    words: Words | None = None  # the needs its own words may meet (`words_met`); None: not asked
+    words: Words | None = None  # the needs its own words may meet, or the project gate's words (`words_met`); None: not asked
 
     @property
     def trains(self) -> bool:
