@@ -789,7 +789,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     import ast
 
     from zerograd_lint.core.gate import summarize
-    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere
+    from zerograd_lint.core.project_gate import ProjectGate, elsewhere_words
     from zerograd_lint.files.project_index import project_of
 
     tree = tmp_path / "tree"
@@ -809,7 +809,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
         assert project is not None
         gate = ProjectGate(project.checked, project.load)
         source = path.read_text()
-        assert may_train_elsewhere(source.encode()) and gate.in_text(source.encode())
+        assert elsewhere_words(source.encode()) is not None and gate.in_text(source.encode())
         parsed = ast.parse(source)
         return gate.may_reach_both(parsed, source, summarize(parsed))
 
@@ -952,7 +952,7 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     import ast
 
     from zerograd_lint.core.gate import summarize
-    from zerograd_lint.core.project_gate import ProjectGate, may_train_elsewhere, trainer_methods_called
+    from zerograd_lint.core.project_gate import ProjectGate, elsewhere_words, trainer_methods_called
     from zerograd_lint.files.project_index import project_of
 
     tree = tmp_path / "tree"
@@ -965,9 +965,9 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     assert project is not None
     gate = ProjectGate(project.checked, project.load)
     parsed = ast.parse(train)
-    assert may_train_elsewhere(train.encode()) and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
+    assert elsewhere_words(train.encode()) is not None and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
     handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
-    assert "optim" not in handed and not may_train_elsewhere(handed.encode())
+    assert "optim" not in handed and elsewhere_words(handed.encode()) is None
     assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}
 
 
@@ -1140,3 +1140,47 @@ def test_a_subclass_no_training_module_drives_is_not_parsed(tmp_path: Path, monk
         path = tmp_path / name
         engine.lint_source(path.read_text(), str(path), project=project_of(str(path)))
     assert parses == ["driven.py"]
+
+
+def test_a_file_whose_words_alone_hold_both_and_that_imports_no_project_module_is_not_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file whose backward and step are words of its docstring (torch/amp/grad_scaler.py's), not of its code, reaches the
+    project gate; where no import statement of it may load a module of the project (`modules_imports_may_name`), the
+    tree's questions could mark nothing, and it is not parsed. An import of the project's engine however written (after
+    a `;`, in parentheses inside a def) lets it in, and its loop's call reaches engine.py's backward and step."""
+    from zerograd_lint.core import engine
+    from zerograd_lint.files.project_index import project_of
+
+    tree = tmp_path / "tree"
+    shutil.copytree(TREES / "loop_and_step", tree)
+    (tree / "pyproject.toml").write_text("")
+    header = '"""Call `loss.backward()`, then `optimizer.step()`: each batch\'s train_step does both."""\n\nimport torch\n'
+    loop = (
+        "    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "    for epoch in range(epochs):\n        for batch in loader:\n            train_step(model, batch, optimizer, criterion)\n"
+    )
+    variants = {
+        "library.py": header + "from torch.nn import functional\n\n\ndef main(model, loader, epochs, criterion, train_step):\n" + loop,
+        "semicolon.py": header + "epochs = 2; from engine import train_step\n\n\ndef main(model, loader, criterion):\n" + loop,
+        "inner.py": header + "\n\ndef main(model, loader, epochs, criterion):\n    from engine import (\n        train_step,\n    )\n" + loop,
+    }
+    for name, text in variants.items():
+        (tree / name).write_text(text)
+    parses: list[str] = []
+    parse = engine.python_parse
+
+    def counted(source: str, path: str) -> object:
+        if path:  # the checked file (a module of the project the analysis reads is parsed with none)
+            parses.append(Path(path).name)
+        return parse(source, path)
+
+    monkeypatch.setattr(engine, "python_parse", counted)
+    for name in variants:
+        path = tree / name
+        engine.lint_source(path.read_text(), str(path), project=project_of(str(path)))
+    assert parses == ["semicolon.py", "inner.py"]
+    monkeypatch.undo()
+    for name in ("semicolon.py", "inner.py"):
+        assert reports_in("--no-cache", name, cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+    assert reports_in("--no-cache", "library.py", cwd=tree) == {}

@@ -134,3 +134,36 @@ def test_the_engine_takes_a_tasks_words_as_asked_of_its_utf8_bytes_and_asks_othe
         assert not isinstance(outcome, str)
         assert [d.code for d in outcome.diagnostics] == ["ZG101"]
         assert len(asked) == 1 + asked_by_engine, name
+
+
+def test_the_engine_takes_the_project_gates_words_as_the_screen_asked_them(tmp_path, monkeypatch):
+    """A loop whose backward and step live in a module it imports meets no need by its own words: the screen asks the
+    project gate's (`elsewhere_words`) and hands them on with the task, and the engine does not scan the text for them
+    again; it reports the same (the step in engine.py)."""
+    from zerograd_lint.core import project_gate
+    from zerograd_lint.core.selection import DEFAULT_SELECTION
+    from zerograd_lint.files.runner import EngineTask, run_task, screen_file
+
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "engine.py").write_text(
+        "def train_step(model, batch, optimizer):\n    model(batch).sum().backward()\n    optimizer.step()\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "from engine import train_step\n\n\ndef main(model, loader, optimizer):\n    for batch in loader:\n"
+        "        train_step(model, batch, optimizer)\n"
+    )
+    asked: list[bytes] = []
+    elsewhere_words = project_gate.elsewhere_words
+
+    def counted(data: bytes) -> project_gate.ElsewhereWords | None:
+        asked.append(data)
+        return elsewhere_words(data)
+
+    monkeypatch.setattr(project_gate, "elsewhere_words", counted)
+    task = screen_file(tmp_path / "main.py", DEFAULT_SELECTION, verdicts=None)
+    assert isinstance(task, EngineTask) and isinstance(task.words, project_gate.ElsewhereWords) and not task.trains
+    assert task.words.loops and task.words.lifecycle == (False, False)
+    outcome = run_task(task)
+    assert not isinstance(outcome, str)
+    assert [(d.code, d.path.endswith("engine.py")) for d in outcome.diagnostics] == [("ZG101", True)]
+    assert len(asked) == 1

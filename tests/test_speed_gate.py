@@ -219,12 +219,12 @@ def test_a_file_only_the_grad_rules_can_report_on_is_parsed_whole_only_with_an_u
 
 
 def test_a_word_both_the_needs_and_the_project_gate_ask_is_looked_for_once_per_text(monkeypatch):
-    """The screen asks the needs' words of a text, then the project gate's (`may_train_elsewhere`): `backward`, `step` and
+    """The screen asks the needs' words of a text, then the project gate's (`elsewhere_words`): `backward`, `step` and
     `rain` (of `train`, `Trainer`, `create_supervised_trainer`) are looked for once, the answers kept for the last text
     asked, by identity (an equal text read again is another object: asked afresh)."""
     from zerograd_lint.core import gate
     from zerograd_lint.core.gate import SUPERVISED_TRAINER_WORD, TRAINER_WORD, TRAINING_PART, holds
-    from zerograd_lint.core.project_gate import TRAINER_CLASS_WORD, may_train_elsewhere
+    from zerograd_lint.core.project_gate import TRAINER_CLASS_WORD, elsewhere_words
     from zerograd_lint.core.project_gate import TRAINER_WORD as TRAIN_WORD
 
     assert all(TRAINING_PART in word for word in (SUPERVISED_TRAINER_WORD, TRAINER_WORD, TRAIN_WORD, TRAINER_CLASS_WORD))
@@ -237,7 +237,7 @@ def test_a_word_both_the_needs_and_the_project_gate_ask_is_looked_for_once_per_t
 
     text = b"class Model(nn.Module):\n    def forward(self, x):\n        return x.backward()\n"
     monkeypatch.setattr(gate, "HELD", (text, Counted()))
-    assert not gate_of(EVERY_CODE).met_by_words(text) and may_train_elsewhere(text)
+    assert not gate_of(EVERY_CODE).met_by_words(text) and elsewhere_words(text) is not None
     assert sorted(scans) == [b"backward", b"rain", b"step"]
     again = bytes(bytearray(text))
     assert not holds(again, b"step") and gate.HELD[0] is again and gate.HELD[1] == {b"step": False}

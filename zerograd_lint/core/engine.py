@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from zerograd_lint.analysis.project import Project
     from zerograd_lint.analysis.questions.grad_reads import GradReads
     from zerograd_lint.core.pieces import Piece, PieceSource
+    from zerograd_lint.core.project_gate import Words
 
 
 # A loop whose data-flow state does not settle is said on stderr (a warning) and left out, never reported
@@ -97,7 +98,7 @@ def marked_beside_own_words(source: str, checked: ModuleSource, load: Load) -> C
 
 def file_facts(
     source: str, path: str, gate: Gate | None = None, reached_only: bool = False, project: ProjectSource | None = None,
-    words: frozenset[str] | None = None,
+    words: Words | None = None,
 ) -> FileFacts | PartialFacts | PiecewiseFacts | Diagnostic | None:
     """The facts of one file, ZG000 if it cannot be parsed, or None when no rule of the gate can report on it.
 
@@ -105,17 +106,20 @@ def file_facts(
     say nothing can be reported then hold for the whole file, any others must be made again without it. Or the
     file may come in pieces, each with the facts of some of its functions (`core/pieces.py`).
     `project`: the file's project, whose modules the analysis reads where the file's calls lead.
-    `words`: the gate's words test of the source, asked already (`Gate.in_text`).
+    `words`: the gate's words test of the source, asked already (`Gate.in_text`); where it met no need, the project
+    gate's (`project_gate.Words`).
     Raises RecursionError for code nested deeper than the recursion limit (see `deep_stack`).
     """
     gate = gate or gate_of(every_code())
-    own = in_text = gate.in_text(source, words)
+    needs_met = words if words is None or isinstance(words, frozenset) else frozenset()  # the project gate's words: none
+    own = in_text = gate.in_text(source, needs_met)
     elsewhere = None
     if project is not None and LIFECYCLE not in in_text and LIFECYCLE in gate.asked():
         from zerograd_lint.core.project_gate import ProjectGate
 
         elsewhere = ProjectGate(project.checked, project.load)
-        if elsewhere.in_text(as_bytes(source)):  # its backward and step may live in a module it imports
+        # its backward and step may live in a module it imports
+        if elsewhere.in_text(as_bytes(source), None if isinstance(words, frozenset) else words):
             in_text = gate.adding(in_text, LIFECYCLE)
         else:
             elsewhere = None
@@ -364,7 +368,7 @@ def import_analysis() -> None:
 
 def analyze_source(
     source: str, path: str = "<string>", codes: Iterable[str] | None = None, project: ProjectSource | None = None,
-    words: frozenset[str] | None = None,
+    words: Words | None = None,
 ) -> list[Diagnostic]:
     """The reports of the rules with these codes (default: every rule) for one file, sorted; no noqa.
 
@@ -383,7 +387,7 @@ def analyze_source(
 
 
 def counted_reports_of(
-    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: frozenset[str] | None = None
+    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: Words | None = None
 ) -> list[Diagnostic]:
     """`reports_of`, within the work one file may cost (in the thread that analyses it: see `deep_stack`)."""
     with allowance():
@@ -391,7 +395,7 @@ def counted_reports_of(
 
 
 def reports_of(
-    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: frozenset[str] | None = None
+    source: str, path: str, codes: frozenset[str], project: ProjectSource | None = None, words: Words | None = None
 ) -> list[Diagnostic]:
     facts = file_facts(source, path, gate_of(codes), reached_only=True, project=project, words=words)
     if isinstance(facts, PiecewiseFacts):
@@ -485,7 +489,7 @@ def to_diagnostic(path: str, code: str, finding: Finding) -> Diagnostic:
 
 def lint_source(
     source: str, path: str = "<string>", selection: Selection = DEFAULT_SELECTION, project: ProjectSource | None = None,
-    words: frozenset[str] | None = None,
+    words: Words | None = None,
 ) -> list[Diagnostic]:
     """What a user sees for one file: selected codes only, `# noqa` honoured (on a line of another module of the
     project, in that module's text); `words`: the gate's words test of the source, asked already (`Gate.in_text`)."""

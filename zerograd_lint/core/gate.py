@@ -135,7 +135,7 @@ def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b""
 
 
 # The last text whose words were looked for, and which of them it holds: the screen asks the needs' words of a text,
-# then the project gate's (`project_gate.may_train_elsewhere`), and some words are both's (`backward`, `step`, `rain`):
+# then the project gate's (`project_gate.elsewhere_words`), and some words are both's (`backward`, `step`, `rain`):
 # each is looked for once (a scan of the whole text where it is missing, most texts).
 HELD: tuple[bytes, dict[bytes, bool]] = (b"", {})
 

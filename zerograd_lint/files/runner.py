@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from zerograd_lint.analysis.module_source import ProjectSource
     from zerograd_lint.core.engine import PieceJob, PieceOutcome
+    from zerograd_lint.core.project_gate import Words
 
 # While a file is analysed (`collector_tuned_for_one_file`): CPython's and LibCST's trees are millions of
 # small objects that hold no cycles, and each young collection walks those made since the last one: every
@@ -116,7 +117,7 @@ class EngineTask:
     fixing: Fixing | None = None
     cache_key: str | None = None
     suggest: bool = False  # give each fixable report its suggestion (JSON's `fix`)
-    words: frozenset[str] | None = None  # the needs its own words may meet (`words_met`); None: not asked
+    words: Words | None = None  # the needs its own words may meet, or the project gate's words (`words_met`); None: not asked
 
     @property
     def trains(self) -> bool:
@@ -124,10 +125,10 @@ class EngineTask:
         (a 10 KB test of a distributed optimizer costs more than a 400 KB file of compiler code)."""
         from zerograd_lint.core.gate import LIFECYCLE
 
-        return self.words is not None and LIFECYCLE in self.words
+        return isinstance(self.words, frozenset) and LIFECYCLE in self.words
 
     @property
-    def words_of_source(self) -> frozenset[str] | None:
+    def words_of_source(self) -> Words | None:
         """`words` where they were asked of the bytes the engine would ask, the source's UTF-8 (a file read as UTF-8
         without a BOM is its bytes): the engine need not ask them again. None: it asks them."""
         return self.words if self.encoding == "utf-8" else None
@@ -173,14 +174,14 @@ def check_paths(
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
-    def screen(path: Path, words: frozenset[str] | None = None) -> list[Diagnostic] | EngineTask:
+    def screen(path: Path, words: Words | None = None) -> list[Diagnostic] | EngineTask:
         return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
 
     if sizes is None:
         sizes = {path: size_of(path) for path in files}
     ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
-        answers: Generator[list[Diagnostic] | frozenset[str] | None, None, None] = (None for _ in ordered)  # None: screened here
+        answers: Generator[list[Diagnostic] | Words | None, None, None] = (None for _ in ordered)  # None: screened here
         if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
@@ -228,7 +229,7 @@ def answered_by_cache(verdicts: Verdicts | None, files: Sequence[Path]) -> bool:
 
 def screened_in_a_child(
     ordered: Sequence[Path], screen: Callable[[Path], list[Diagnostic] | EngineTask], settings: Settings, verdicts: Verdicts | None
-) -> Generator[list[Diagnostic] | frozenset[str] | None, None, None]:
+) -> Generator[list[Diagnostic] | Words | None, None, None]:
     """Each file's reports if the child settled it without the engine; the needs its words met if they passed the
     gate (the engine must see it: this process reads it again for its task, and need not ask its words again); None:
     not screened (`screening.py`). The gate is made first: the child screens with it at once, and this process needs it
@@ -238,7 +239,7 @@ def screened_in_a_child(
 
     gate_of(settings.selection_for(ordered[0]).codes())
 
-    def settled(path: Path) -> list[Diagnostic] | frozenset[str] | None:
+    def settled(path: Path) -> list[Diagnostic] | Words | None:
         screened = screen(path)
         return screened.words if isinstance(screened, EngineTask) else screened
 
@@ -274,7 +275,7 @@ def screen_file(
     verdicts: Verdicts | None,
     fixing: Fixing | None = None,
     suggest: bool = False,
-    words: frozenset[str] | None = None,
+    words: Words | None = None,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it;
     `words`: the words test's answer for its bytes, asked already (by the screening child)."""
@@ -334,10 +335,10 @@ def cannot_read(path: Path, error: OSError) -> str:
     return f"cannot read file: {error.strerror or error}"
 
 
-def words_met(path: Path, data: bytes, selection: Selection) -> frozenset[str] | None:
+def words_met(path: Path, data: bytes, selection: Selection) -> Words | None:
     """The gate's words test, on the bytes whenever the encoding allows (most files are never decoded): the needs the
-    file's own words may meet (every need asked, for a notebook), none where only the modules it imports may give its
-    loop a backward and a step, or None when no rule can report. (Its code test, which blanks strings and comments,
+    file's own words may meet (every need asked, for a notebook), the project gate's words (`elsewhere_words`) where
+    only the modules it imports may give its loop a backward and a step, or None when no rule can report. (Its code test, which blanks strings and comments,
     is left to the engine: asked here too, a worker would ask it again.)
 
     The engine, the gate included, is imported when first needed: a run the cache answers does without.
@@ -352,9 +353,9 @@ def words_met(path: Path, data: bytes, selection: Selection) -> frozenset[str] |
         return met
     # A loop whose backward and step may be in the modules it imports: the engine asks them (once, in the worker),
     # and the cache keeps its answer with the hashes of the modules it read, so that editing one checks it again.
-    from zerograd_lint.core.project_gate import may_train_elsewhere
+    from zerograd_lint.core.project_gate import elsewhere_words
 
-    return met if LIFECYCLE in gate.asked() and may_train_elsewhere(data) else None
+    return elsewhere_words(data) if LIFECYCLE in gate.asked() else None
 
 
 # --- One file, in this process or a worker ---------------------------------------------------
@@ -394,7 +395,7 @@ def analysed(task: EngineTask, workers: PieceWorkers | None = None) -> Outcome:
 
 def lint(
     source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map,
-    words: frozenset[str] | None = None,
+    words: Words | None = None,
 ) -> list[Diagnostic]:
     """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
     `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`);
