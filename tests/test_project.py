@@ -1111,6 +1111,23 @@ def test_the_project_gate_reads_from_the_text_every_module_the_tree_imports() ->
     assert checked > 300
 
 
+def checked_files_parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the checked files CPython parses from here on (`engine.python_parse`; a module of the project the
+    analysis reads is parsed with no path)."""
+    from zerograd_lint.core import engine
+
+    parses: list[str] = []
+    parse = engine.python_parse
+
+    def counted(source: str, path: str) -> object:
+        if path:
+            parses.append(Path(path).name)
+        return parse(source, path)
+
+    monkeypatch.setattr(engine, "python_parse", counted)
+    return parses
+
+
 def test_a_subclass_no_training_module_drives_is_not_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A subclass whose words hold a step (no loop words) is parsed only where a training module it imports calls one
     of the names it defines on `self` (`driven_overrides` asks its tree for that): `update`, which the base's loop
@@ -1127,15 +1144,7 @@ def test_a_subclass_no_training_module_drives_is_not_parsed(tmp_path: Path, monk
     subclass = "from engine import (\n    Base,\n)\n\n\nclass Stepper(Base):\n    def {}(self, optimizer):\n        optimizer.step()\n"
     (tmp_path / "driven.py").write_text(subclass.format("update"))
     (tmp_path / "undriven.py").write_text(subclass.format("report"))
-    parses: list[str] = []
-    parse = engine.python_parse
-
-    def counted(source: str, path: str) -> object:
-        if path:  # the checked file (a module of the project the analysis reads is parsed with none)
-            parses.append(Path(path).name)
-        return parse(source, path)
-
-    monkeypatch.setattr(engine, "python_parse", counted)
+    parses = checked_files_parsed(monkeypatch)
     for name in ("undriven.py", "driven.py"):
         path = tmp_path / name
         engine.lint_source(path.read_text(), str(path), project=project_of(str(path)))
@@ -1167,15 +1176,7 @@ def test_a_file_whose_words_alone_hold_both_and_that_imports_no_project_module_i
     }
     for name, text in variants.items():
         (tree / name).write_text(text)
-    parses: list[str] = []
-    parse = engine.python_parse
-
-    def counted(source: str, path: str) -> object:
-        if path:  # the checked file (a module of the project the analysis reads is parsed with none)
-            parses.append(Path(path).name)
-        return parse(source, path)
-
-    monkeypatch.setattr(engine, "python_parse", counted)
+    parses = checked_files_parsed(monkeypatch)
     for name in variants:
         path = tree / name
         engine.lint_source(path.read_text(), str(path), project=project_of(str(path)))
