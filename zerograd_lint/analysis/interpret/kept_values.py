@@ -20,7 +20,8 @@ also as a helper returns it, `loss, logs = step(batch)`) holds their graphs, and
 loop takes from it (`for k, v in parts.items(): totals[k] += v`), the entries written into a dict since it was bound
 among them (`metrics = {}; metrics[f"{prefix}nll"] = nll`). A dict whose graph-carrying entry is
 replaced by a value without a graph (`out["loss"] = out["loss"].detach()`) before it is kept holds none, nor
-does one whose every entry a loop over its keys replaced so (`for k, v in d.items(): d[k] = v.item()`).
+does one whose every entry a loop over its keys replaced so (`for k, v in d.items(): d[k] = v.item() * scale`), nor
+what is taken from it after that loop, the entries written before it included (`entries_kept`).
 """
 
 from __future__ import annotations
@@ -174,8 +175,27 @@ class ReachingDefinitions(PassThrough):
         values = self.returned.get(event.id, {}).get(name, ())
         found: Definitions = {}
         for scope, value in values if all(isinstance(value, (cst.Name, cst.Attribute)) for _, value in values) else ():
-            found = joined_by_key(found, parts_handed(state, scope, code_of(value), event.scope, name))
+            returned = code_of(value)
+            found = joined_by_key(found, parts_handed(self.entries_kept(state, scope, returned), scope, returned, event.scope, name))
         return found
+
+    def entries_kept(self, state: Definitions, scope: cst.CSTNode, collection: str) -> Definitions:
+        """`state` less the entries of the dict `collection` written before a loop over its own keys rewrote every
+        entry (`for k, v in d.items(): d[k] = v.detach()`: the Rebinding of the whole dict, `every_entry_rewritten`):
+        where such an entry is there to be taken the dict was not empty, so the loop ran (its zero-trip path, which
+        the flow joins, cannot hold one). Events are numbered in the order they are written: an entry written before
+        the loop has the smaller number."""
+        rewrites = [
+            d[0] for d in lookup(state, scope, collection)
+            if (rebinding := self.rebindings.get(d[0])) is not None and collection in rebinding.names and rebinding.value is not None
+        ]
+        if not rewrites:
+            return state
+        first, held, parts = min(rewrites), slot(scope, collection)[0], (f"{collection}.", f"{collection}[")
+        return {
+            key: frozenset(d for d in definitions if d[0] > first) if key[0] is held and key[1].startswith(parts) else definitions
+            for key, definitions in state.items()
+        }
 
     def join(self, first: Definitions, second: Definitions) -> Definitions:
         return joined_by_key(first, second)
@@ -355,7 +375,8 @@ class Holdings:
             if collection is None:
                 return set()
             before = self.domain.before[event]
-            written = entries_written(before, rebinding.scope, collection) if name in rebinding.values else set()
+            kept = self.domain.entries_kept(before, rebinding.scope, collection)
+            written = entries_written(kept, rebinding.scope, collection) if name in rebinding.values else set()
             return set(lookup(before, rebinding.scope, collection)) | written
         return {d for element in self.elements(definition) for d in self.reads(definition, element)}
 
@@ -498,7 +519,7 @@ def rebindings_in(
             key = subscript_key(target) or parameter_key(target, literals)
             if key is not None:
                 yield node.id, Rebinding(scope, {f"{code_of(target.value)}[{key}]": None}, statement.value)
-            elif every_entry_replaced(target, statement.value, keys):
+            elif every_entry_rewritten(target, keys):
                 yield node.id, Rebinding(scope, {code_of(target.value): None}, statement.value)
             elif is_entry(target):  # under a key that is no literal, as written: an element of the mapping all the same
                 yield node.id, Rebinding(scope, {code_of(target): None}, statement.value)
@@ -590,12 +611,13 @@ def keys_taken(loop: cst.For) -> tuple[str, str] | None:
     return (target.value, container) if isinstance(target, cst.Name) and container is not None else None
 
 
-def every_entry_replaced(target: cst.BaseExpression, value: cst.BaseExpression, keys: Mapping[str, str]) -> bool:
-    """`d[k] = v.item()` where `k` is the key a loop around takes from `d`: each entry written anew without a graph."""
+def every_entry_rewritten(target: cst.BaseExpression, keys: Mapping[str, str]) -> bool:
+    """`d[k] = v.detach() * scale` where `k` is the key a loop around takes from `d`: each entry written anew, the
+    whole dict holding what the new values read (a number `scale`: no graph)."""
     if not (isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index)):
         return False
     key = target.slice[0].slice.value
-    return isinstance(key, cst.Name) and keys.get(key.value) == dotted_name(target.value) and not graph_inputs(value)
+    return isinstance(key, cst.Name) and keys.get(key.value) == dotted_name(target.value)
 
 
 def is_entry(target: cst.BaseExpression) -> bool:
