@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Protocol, TypeVar
 
 import libcst as cst
 
@@ -38,7 +38,7 @@ from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fa
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, statements_in, suites
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -1007,17 +1007,9 @@ def inlined_at(handed: Handed) -> dict[int, Inlined]:
 
 def recorded_returns(function: cst.FunctionDef) -> list[cst.BaseExpression]:
     """The values the function returns outside a `with torch.no_grad():` (those inside carry no graph)."""
-    values: list[cst.BaseExpression] = []
-    pending: list[Sequence[cst.CSTNode]] = [statements_in(function.body)]
-    while pending:
-        for statement in pending.pop():
-            if isinstance(statement, cst.SimpleStatementLine):
-                values.extend(small.value for small in statement.body if isinstance(small, cst.Return) and small.value is not None)
-            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and not (
-                isinstance(statement, cst.With) and any(state_events.disables_grad(item.item) for item in statement.items)
-            ):
-                pending.extend(suites(statement))
-    return values
+    return return_values(
+        function, enters=lambda statement: not (isinstance(statement, cst.With) and any(state_events.disables_grad(item.item) for item in statement.items))
+    )
 
 
 def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:

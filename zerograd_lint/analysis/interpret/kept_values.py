@@ -43,6 +43,7 @@ from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES, REPORTING_CALLS
+from zerograd_lint.analysis.questions.dict_entries import mapping_loop
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
@@ -527,8 +528,8 @@ def rebindings_in(
     if isinstance(node, Event):
         return
     if isinstance(node, Loop) and isinstance(node.node, cst.For):
-        taken = keys_taken(node.node)
-        keys = {**keys, taken[0]: taken[1]} if taken is not None else keys
+        taken = mapping_loop(node.node.target, node.node.iter)
+        keys = {**keys, taken.key: taken.mapping} if taken is not None and taken.key is not None else keys
         elements = {name: collection_name(collection) for name, collection in loop_elements(node.node.target, node.node.iter).items()}
         names = {name: collection for name, collection in elements.items() if collection is not None}
         if names:
@@ -596,19 +597,6 @@ def entry_of(value: cst.BaseExpression, keys: Mapping[str, str]) -> str | None:
     key = value.slice[0].slice.value
     collection = dotted_name(value.value)
     return collection if isinstance(key, cst.Name) and collection is not None and keys.get(key.value) == collection else None
-
-
-def keys_taken(loop: cst.For) -> tuple[str, str] | None:
-    """`k` and `d` of `for k, v in d.items():`, `for k in d.keys():` or `for k in d:`: a name bound to each key of `d`."""
-    target, iterable = loop.target, loop.iter
-    if isinstance(target, cst.Tuple) and len(target.elements) == 2 and isinstance(iterable, cst.Call) and not iterable.args and (
-        isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items"
-    ):
-        target, iterable = target.elements[0].value, iterable.func.value
-    elif isinstance(iterable, cst.Call) and not iterable.args and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "keys":
-        iterable = iterable.func.value
-    container = dotted_name(iterable)
-    return (target.value, container) if isinstance(target, cst.Name) and container is not None else None
 
 
 def every_entry_rewritten(target: cst.BaseExpression, keys: Mapping[str, str]) -> bool:

@@ -12,7 +12,7 @@ import builtins
 import weakref
 from functools import cached_property
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import libcst as cst
 
@@ -709,20 +709,21 @@ def returns_of(function: cst.FunctionDef) -> tuple[cst.BaseExpression, ...]:
     as anything it is asked to be (a scheduler's `step()` on it raises)."""
     if yields(function):
         return ()
+    return tuple(value for value in return_values(function) if code_of(value) != "None" and not is_builtin_exception(value))
+
+
+def return_values(function: cst.FunctionDef, enters: Callable[[cst.CSTNode], bool] = lambda statement: True) -> list[cst.BaseExpression]:
+    """The values the function's `return` statements give (bare returns left out; not those of the defs and classes it
+    holds), looking into the compound statements `enters` allows."""
     values: list[cst.BaseExpression] = []
     pending: list[Sequence[cst.CSTNode]] = [statements_in(function.body)]
     while pending:
         for statement in pending.pop():
-            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-                continue
             if isinstance(statement, cst.SimpleStatementLine):
-                for small in statement.body:
-                    if isinstance(small, cst.Return) and small.value is not None and code_of(small.value) != "None":
-                        if not is_builtin_exception(small.value):
-                            values.append(small.value)
-            else:
+                values.extend(small.value for small in statement.body if isinstance(small, cst.Return) and small.value is not None)
+            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and enters(statement):
                 pending.extend(suites(statement))
-    return tuple(values)
+    return values
 
 
 BUILTIN_EXCEPTIONS = frozenset(
