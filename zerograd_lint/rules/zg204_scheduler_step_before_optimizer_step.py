@@ -62,7 +62,9 @@ RULE = Rule(
         "runs it at least once: on that fresh run (`epoch_str = 1` where no checkpoint loads, then `for _ in "
         "range(epoch_str): scheduler.step()`) the schedule moves before the optimizer's first step. "
         "Only schedulers whose construction, and so whose optimizer, is visible in the file (directly, through "
-        "helpers' arguments, or returned by a function of the file) are checked; `ReduceLROnPlateau`, stepped on "
+        "helpers' arguments, returned by a function of the file, or an attribute that the `__init__` of the object's "
+        "class builds on another attribute of its own, `model.scheduler` on `model.optimizer`) are checked; "
+        "`ReduceLROnPlateau`, stepped on "
         "a metric (`scheduler.step(val_loss)`), keeps no schedule to skip. The scheduler must be PyTorch's: a "
         "project's own schedule class that does not derive from one (`class WarmupCosine(object)` setting "
         "`group[\"lr\"]` itself), timm's schedulers, or a class imported from a module that is not torch's are "
@@ -139,6 +141,13 @@ RULE = Rule(
         "def fit(model, optimizer, scheduler, loader):\n    for epoch in range(10):\n        scheduler.step()\n"
         "        for x, y in loader:\n            optimizer.zero_grad()\n            criterion(model(x), y).backward()\n"
         "            optimizer.step()\n",
+        # A model that owns its schedule, built on an optimizer it is handed: not known to be `model.optimizer`.
+        "class Net(torch.nn.Module):\n    def __init__(self, other_optimizer):\n        super().__init__()\n"
+        "        self.fc = torch.nn.Linear(4, 1)\n        self.optimizer = torch.optim.Adam(self.parameters())\n"
+        "        self.scheduler = StepLR(other_optimizer, 10)\n\n"
+        "def train_epoch(model, loader):\n    model.scheduler.step()\n    for x, y in loader:\n"
+        "        model.optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        model.optimizer.step()\n\n"
+        "model = Net(optimizer)\nfor epoch in range(10):\n    train_epoch(model, loader)\n",
         # Two runs, each with its own optimizer and scheduler: the engine steps the first (not visibly), and the
         # second `optimizer.step()` is another optimizer's, bound anew to the same name.
         "def build():\n    net = Net()\n    opt = torch.optim.AdamW(net.parameters())\n    return net, opt, StepLR(opt, 10)\n\n"
@@ -191,6 +200,13 @@ RULE = Rule(
         "def train(module, loader):\n    opt, sched = module.configure_optimizers()\n    for epoch in range(10):\n"
         "        sched.step()  # <- ZG204\n        for x, y in loader:\n            opt.zero_grad()\n"
         "            module(x, y).backward()\n            opt.step()\n",
+        # A model that owns its optimizer and its schedule, both built by its `__init__`, handed to the epoch's helper.
+        "class Net(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = torch.nn.Linear(4, 1)\n        self.optimizer = torch.optim.Adam(self.parameters())\n"
+        "        self.scheduler = StepLR(self.optimizer, 10)\n\n"
+        "def train_epoch(model, loader):\n    model.scheduler.step()  # <- ZG204\n    for x, y in loader:\n"
+        "        model.optimizer.zero_grad()\n        criterion(model(x), y).backward()\n        model.optimizer.step()\n\n"
+        "model = Net()\nfor epoch in range(10):\n    train_epoch(model, loader)\n",
         # A factory whose other branch returns an exception (a typo for `raise`): no scheduler there, one elsewhere.
         "def make_scheduler(optimizer, policy):\n    if policy == 'step':\n"
         "        return torch.optim.lr_scheduler.StepLR(optimizer, step_size=30)\n"

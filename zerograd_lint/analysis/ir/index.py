@@ -607,6 +607,9 @@ class SameFileView:
         method = found.pop() if len(found) == 1 else None
         return (method[0], method[1], True) if method is not None else None
 
+    def init_writer(self, built: Built, key: str) -> Resolver | None:
+        return init_writer(built, key)
+
     def configured(self) -> list[tuple[Resolver, cst.BaseExpression]]:
         owner = self.index.owner_class(self.container)
         found = self.index.inherited_method(owner, LIGHTNING_CONFIGURE) if owner is not None else None
@@ -874,12 +877,7 @@ class InheritedAliases(Mapping[str, list[Binding]]):
         """The resolver of the `__init__` of the nearest other class of the lineage binding `self.x` (`key`), where that
         `__init__` is the one method of its class that binds it: the base's construction read in its module's words
         (`build_scheduler` is an import of the base's module, not of the subclass's). None for any other binding."""
-        index, cls = self.instance
-        for home, base in index.lineage(cls):
-            if base is not self.owner and key in home.class_scope(base).bindings:
-                init = home.built_in_init(base, key)
-                return home.resolver_for(init, instance=self.instance) if init is not None else None
-        return None
+        return init_writer(self.instance, key, skip=self.owner)
 
     def __getitem__(self, key: str) -> list[Binding]:
         if not key.startswith("self."):
@@ -896,6 +894,18 @@ class InheritedAliases(Mapping[str, list[Binding]]):
 
     def __len__(self) -> int:
         return len(self.found)
+
+
+def init_writer(instance: Built, key: str, skip: cst.ClassDef | None = None) -> Resolver | None:
+    """The resolver of the `__init__` of the nearest class of the instance's lineage (but `skip`) binding `self.x`
+    (`key`), where that `__init__` is the one method of its class that binds it, read in its module's words; None for
+    any other binding."""
+    index, cls = instance
+    for home, base in index.lineage(cls):
+        if base is not skip and key in home.class_scope(base).bindings:
+            init = home.built_in_init(base, key)
+            return home.resolver_for(init, instance=instance) if init is not None else None
+    return None
 
 
 @for_one_file

@@ -394,6 +394,11 @@ class SameFile(Protocol):
         that is not known."""
         ...
 
+    def init_writer(self, built: "Built", key: str) -> "Resolver | None":
+        """The resolver of the `__init__` of the nearest class of the instance's lineage that alone binds `self.x`
+        (`key`), in its module's words; None for any other binding."""
+        ...
+
     def configured(self) -> list[tuple["Resolver", cst.BaseExpression]]:
         """What the `configure_optimizers` of the class whose method this is returns (Lightning's), each value with
         that method's resolver; empty when it has none."""
@@ -747,6 +752,8 @@ class Resolver:
         if writer is not None:  # `self.scheduler` a base's `__init__` built on `self.optimizer`, in its module's words
             key = writer.scheduled_optimizer(node, depth + 1)
             return key if key is not None and AFTER_FIRST_NAME.split(key, 1)[0] == "self" else None
+        if not bindings and isinstance(node, cst.Attribute):
+            return self.instance_schedule(node, depth)
         keys = []
         for binding in bindings:
             if binding.alias is not None:
@@ -758,6 +765,22 @@ class Resolver:
             else:
                 keys.append(None)
         return self.agreed(keys)
+
+    def instance_schedule(self, node: cst.Attribute, depth: int) -> str | None:
+        """The optimizer of `model.scheduler`, an attribute of an object built from a class of the file or of its
+        project (`model = SessionGraph(...)`, or a parameter a caller hands one) whose `__init__` alone builds it on
+        another attribute of its own (`self.scheduler = StepLR(self.optimizer, ...)`): that attribute of the same
+        object, `model.optimizer`. None when a class is not known, or builds it otherwise."""
+        same_file = self.same_file
+        if same_file is None:
+            return None
+        keys = []
+        for built in self.classes_built(node.value, depth + 1) or ():
+            writer = same_file.init_writer(built, f"self.{node.attr.value}")
+            key = writer.scheduled_optimizer(cst.Attribute(cst.Name("self"), node.attr), depth + 1) if writer is not None else None
+            own = key is not None and AFTER_FIRST_NAME.split(key, 1)[0] == "self"  # `self.optimizer`, not a parameter
+            keys.append(f"{self.canonical(node.value)}{key[len('self'):]}" if own and key is not None else None)
+        return self.agreed(keys) if keys else None
 
     def table_schedule_argument(self, call: cst.Call) -> cst.BaseExpression | None:
         """The optimizer of `SCHEDULERS[name](optimizer, **kwargs)`: a call of an entry of a dict, list or tuple bound
