@@ -40,6 +40,7 @@ from zerograd_lint.files.source import (
     decode_source,
     decode_with_encoding,
     interrupts_held,
+    read_bytes,
     write_atomically,
 )
 
@@ -174,15 +175,15 @@ def check_paths(
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
-    def screen(path: Path, words: Words | None = None) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
+    size: Mapping[Path, int] = sizes if sizes is not None else {path: size_of(path) for path in files}
 
-    if sizes is None:
-        sizes = {path: size_of(path) for path in files}
-    ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
+    def screen(path: Path, words: Words | None = None) -> list[Diagnostic] | EngineTask:
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words, size[path])
+
+    ordered = sorted(files, key=size.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
         answers: Generator[list[Diagnostic] | Words | None, None, None] = (None for _ in ordered)  # None: screened here
-        if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
+        if sum(size.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         with closing(answers):  # on Ctrl-C too: the child is stopped now, not when the run ends
@@ -276,13 +277,14 @@ def screen_file(
     fixing: Fixing | None = None,
     suggest: bool = False,
     words: Words | None = None,
+    size: int = 0,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it;
-    `words`: the words test's answer for its bytes, asked already (by the screening child)."""
+    `words`: the words test's answer for its bytes, asked already (by the screening child); `size`: its size, as
+    discovery found it (the read is sized by it)."""
     shown = str(path)
     try:
-        with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
-            data = file.readall()
+        data = read_bytes(shown, size)
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
     key = None
