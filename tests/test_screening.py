@@ -27,6 +27,29 @@ def test_answers_come_from_the_child_in_order_and_it_finishes(tmp_path):
     assert finished == str(children.pop())
 
 
+def test_the_child_sends_the_answers_the_parent_only_counts_with_the_next_it_acts_on(tmp_path):
+    """Empty answers (a file with nothing to report) wait in the child's buffer for the next one that is not (or for
+    `PROMPT_SECONDS`, here never): a run's 2,000 empty answers are not 2,000 writes and wake-ups of the parent."""
+    answers, flushes = run_python(SCREENING + (
+        "import io\n"
+        "from zerograd_lint.files import screening\n"
+        "screening.PROMPT_SECONDS = 3600.0\n"
+        "class Counted(io.BufferedWriter):\n"
+        "    flushes = 0\n"
+        "    def flush(self):\n"
+        "        Counted.flushes += 1\n"
+        "        super().flush()\n"
+        "    def close(self):\n"
+        "        super().close()\n"
+        "        io.open('flushes', 'w').write(str(Counted.flushes))\n"
+        "screening.open = lambda fd, mode: Counted(io.FileIO(fd, mode)) if mode == 'wb' else io.open(fd, mode)\n"
+        "answers = list(screened_ahead(list(range(2000)), lambda n: [n] if n in (10, 1500) else [], lambda: None))\n"
+        "print(json.dumps([answers, int(io.open('flushes').read())]))\n"
+    ), cwd=tmp_path)
+    assert answers == [[n] if n in (10, 1500) else [] for n in range(2000)]
+    assert flushes == 3  # after each of the two, and as the child closes the pipe
+
+
 @pytest.mark.parametrize("death", ["exit", "exception"])
 def test_what_a_dead_child_did_not_settle_is_settled_here(tmp_path, death):
     answers = run_python(SCREENING + (
