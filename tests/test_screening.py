@@ -85,6 +85,10 @@ def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
 def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "40"], check=True)
     (tmp_path / "plain.py").write_text("def add(a, b):\n    return a + b\n")
+    (tmp_path / "silent.py").write_text(  # its analysis reads no other module and finds nothing
+        "import torch\n\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for x, y in loader:\n    optimizer.zero_grad()\n    model(x).mean().backward()\n    optimizer.step()\n"
+    )
     serial = run_cli("check", "--no-cache", "--jobs", "1", ".", cwd=tmp_path)
     assert serial.returncode == 1 and len(serial.stdout.splitlines()) >= 5, serial.stderr
     program = (
@@ -103,9 +107,12 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
         ahead = subprocess.run([sys.executable, "-c", "import os, sys\n" + program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
         assert ahead.stderr.startswith(screened_ahead_said) and "screened ahead" not in ahead.stderr[len(screened_ahead_said):], (run, ahead.stderr)
         assert (ahead.returncode, ahead.stdout, ahead.stderr[len(screened_ahead_said):]) == (serial.returncode, serial.stdout, serial.stderr), run
-    [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
-    _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # the child's verdicts, under a hash
-    assert ruled_out.split()  # plain.py's key, at least
+        [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
+        _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # under a hash
+        # Every file is known by its bytes' key: an entry for its reports, else its key ruled out (the child's
+        # verdicts, and the files this process found silent written with them)
+        known = len(ruled_out.split()) + len(list(folder.glob("*.json")))
+        assert known == len({path.read_bytes() for path in tmp_path.rglob("*.py")}), run
 
 
 def test_a_task_carries_what_its_words_met_and_a_training_one_is_taken_first(tmp_path):

@@ -200,7 +200,9 @@ def check_paths(
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
                 continue
-            collect(result, task, outcome, cache)
+            collect(result, task, outcome, verdicts)
+    if verdicts is not None:
+        verdicts.save()  # the files the engine found nothing to report in
     result.diagnostics = once_each(result.diagnostics)
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
@@ -247,7 +249,7 @@ def screened_in_a_child(
     return screened_ahead(ordered, settled, verdicts.save if verdicts is not None else lambda: None)
 
 
-def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
+def collect(result: RunResult, task: EngineTask, outcome: Outcome, verdicts: Verdicts | None) -> None:
     """Take in one file's outcome: write what its fixes changed, keep its reports."""
     data = None
     if outcome.fixed_source is not None:
@@ -262,12 +264,13 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if outcome.fixes is not None and (outcome.fixes.applied or outcome.fixes.skipped):
         result.fixes.append(outcome.fixes)
     result.diagnostics.extend(outcome.diagnostics)
-    if cache is None:
+    if verdicts is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), task.path, outcome.diagnostics, outcome.read)
+        key = verdicts.cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest))
+        verdicts.keep(key, task.path, outcome.diagnostics, outcome.read)
     elif task.cache_key is not None:
-        cache.store(task.cache_key, task.path, outcome.diagnostics, outcome.read)
+        verdicts.keep(task.cache_key, task.path, outcome.diagnostics, outcome.read)
 
 
 def screen_file(
