@@ -119,6 +119,20 @@ def test_a_ruled_out_file_is_served_without_the_text_stage(tmp_path):
     assert check(root, "src", "--no-cache").returncode == 1
 
 
+def test_a_file_the_engine_finds_silent_is_kept_with_the_ruled_out_ones(tmp_path):
+    """A file the text stage lets through and whose analysis, reading no other module, reports nothing gets no entry
+    of its own: its key joins the ruled-out ones (written once for the run), and a warm run serves it from there."""
+    root = project(tmp_path)
+    (root / "src" / "train.py").write_text(FIXED)
+    cold = check(root, "src")
+    assert (cold.returncode, cold.stdout) == (0, "[]\n")
+    assert not entries(root) and len(ruled_out_keys(root)) == 2
+    verdicts = ruled_out_file(root).stat()
+    warm = check(root, "src")
+    assert (warm.returncode, warm.stdout) == (0, "[]\n") and ruled_out_file(root).stat().st_mtime_ns == verdicts.st_mtime_ns
+    assert not entries(root)
+
+
 def test_a_run_the_cache_answers_imports_neither_the_gate_nor_the_engine(tmp_path):
     """Every file known to the cache (an entry, or ruled out): the text stage is never asked, not even imported."""
     root = project(tmp_path)
@@ -226,11 +240,13 @@ def test_key_follows_content_and_selection_not_path(tmp_path):
     assert check(root, "src").returncode == 0, "an edited file is analysed again"
     train.write_text(BUGGY)
     assert [i["code"] for i in json.loads(check(root, "src", "--ignore", "ZG202").stdout)] == []
-    assert len(entries(root)) == 3  # one per (content, selection)
+    # One key per (content, selection): an entry for the reports, the silent ones kept with the ruled-out ones (the
+    # fixed file's, the file checked without ZG202, and util.py under either selection)
+    assert len(entries(root)) == 1 and len(ruled_out_keys(root)) == 4
     (root / "src" / "copy.py").write_text(BUGGY)
     paths = [i["path"] for i in json.loads(check(root, "src").stdout)]
     assert paths == ["src/copy.py", "src/train.py"]  # same entry, each file's own path
-    assert len(entries(root)) == 3
+    assert len(entries(root)) == 1 and len(ruled_out_keys(root)) == 4
 
 
 def test_cache_lives_at_the_project_root(tmp_path):

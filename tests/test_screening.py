@@ -27,6 +27,29 @@ def test_answers_come_from_the_child_in_order_and_it_finishes(tmp_path):
     assert finished == str(children.pop())
 
 
+def test_the_child_sends_the_answers_the_parent_only_counts_with_the_next_it_acts_on(tmp_path):
+    """Empty answers (a file with nothing to report) wait in the child's buffer for the next one that is not (or for
+    `PROMPT_SECONDS`, here never): a run's 2,000 empty answers are not 2,000 writes and wake-ups of the parent."""
+    answers, flushes = run_python(SCREENING + (
+        "import io\n"
+        "from zerograd_lint.files import screening\n"
+        "screening.PROMPT_SECONDS = 3600.0\n"
+        "class Counted(io.BufferedWriter):\n"
+        "    flushes = 0\n"
+        "    def flush(self):\n"
+        "        Counted.flushes += 1\n"
+        "        super().flush()\n"
+        "    def close(self):\n"
+        "        super().close()\n"
+        "        io.open('flushes', 'w').write(str(Counted.flushes))\n"
+        "screening.open = lambda fd, mode: Counted(io.FileIO(fd, mode)) if mode == 'wb' else io.open(fd, mode)\n"
+        "answers = list(screened_ahead(list(range(2000)), lambda n: [n] if n in (10, 1500) else [], lambda: None))\n"
+        "print(json.dumps([answers, int(io.open('flushes').read())]))\n"
+    ), cwd=tmp_path)
+    assert answers == [[n] if n in (10, 1500) else [] for n in range(2000)]
+    assert flushes == 3  # after each of the two, and as the child closes the pipe
+
+
 @pytest.mark.parametrize("death", ["exit", "exception"])
 def test_what_a_dead_child_did_not_settle_is_settled_here(tmp_path, death):
     answers = run_python(SCREENING + (
@@ -62,6 +85,10 @@ def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
 def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path):
     subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "40"], check=True)
     (tmp_path / "plain.py").write_text("def add(a, b):\n    return a + b\n")
+    (tmp_path / "silent.py").write_text(  # its analysis reads no other module and finds nothing
+        "import torch\n\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for x, y in loader:\n    optimizer.zero_grad()\n    model(x).mean().backward()\n    optimizer.step()\n"
+    )
     serial = run_cli("check", "--no-cache", "--jobs", "1", ".", cwd=tmp_path)
     assert serial.returncode == 1 and len(serial.stdout.splitlines()) >= 5, serial.stderr
     program = (
@@ -80,9 +107,12 @@ def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path
         ahead = subprocess.run([sys.executable, "-c", "import os, sys\n" + program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
         assert ahead.stderr.startswith(screened_ahead_said) and "screened ahead" not in ahead.stderr[len(screened_ahead_said):], (run, ahead.stderr)
         assert (ahead.returncode, ahead.stdout, ahead.stderr[len(screened_ahead_said):]) == (serial.returncode, serial.stdout, serial.stderr), run
-    [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
-    _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # the child's verdicts, under a hash
-    assert ruled_out.split()  # plain.py's key, at least
+        [folder] = [folder for folder in (tmp_path / ".zerograd_lint_cache").iterdir() if folder.is_dir()]
+        _, _, ruled_out = (folder / "ruled_out").read_text().partition("\n")  # under a hash
+        # Every file is known by its bytes' key: an entry for its reports, else its key ruled out (the child's
+        # verdicts, and the files this process found silent written with them)
+        known = len(ruled_out.split()) + len(list(folder.glob("*.json")))
+        assert known == len({path.read_bytes() for path in tmp_path.rglob("*.py")}), run
 
 
 def test_a_task_carries_what_its_words_met_and_a_training_one_is_taken_first(tmp_path):

@@ -220,24 +220,26 @@ def test_a_file_only_the_grad_rules_can_report_on_is_parsed_whole_only_with_an_u
 
 def test_a_word_both_the_needs_and_the_project_gate_ask_is_looked_for_once_per_text(monkeypatch):
     """The screen asks the needs' words of a text, then the project gate's (`elsewhere_words`): `backward`, `step` and
-    `rain` (of `train`, `Trainer`, `create_supervised_trainer`) are looked for once, the answers kept for the last text
-    asked, by identity (an equal text read again is another object: asked afresh)."""
+    `rain` (of `train`, `Trainer`, `create_supervised_trainer`), and the calls of `backward` and `step`, are looked for
+    once, the answers kept for the last text asked, by identity (an equal text read again is another object: asked
+    afresh)."""
     from zerograd_lint.core import gate
-    from zerograd_lint.core.gate import SUPERVISED_TRAINER_WORD, TRAINER_WORD, TRAINING_PART, holds
+    from zerograd_lint.core.gate import BACKWARD_CALL, STEP_CALL, SUPERVISED_TRAINER_WORD, TRAINER_WORD, TRAINING_PART, holds
     from zerograd_lint.core.project_gate import TRAINER_CLASS_WORD, elsewhere_words
     from zerograd_lint.core.project_gate import TRAINER_WORD as TRAIN_WORD
 
     assert all(TRAINING_PART in word for word in (SUPERVISED_TRAINER_WORD, TRAINER_WORD, TRAIN_WORD, TRAINER_CLASS_WORD))
-    scans: list[bytes] = []
+    scans: list[object] = []
 
     class Counted(dict):
-        def __setitem__(self, word: bytes, held: bool) -> None:
-            scans.append(word)
-            super().__setitem__(word, held)
+        def __setitem__(self, asked: object, held: bool) -> None:
+            scans.append(asked)
+            super().__setitem__(asked, held)
 
-    text = b"class Model(nn.Module):\n    def forward(self, x):\n        return x.backward()\n"
+    # Both words, the backward's call, no step's: the lifecycle need asks both calls, then the project gate's words
+    text = b"class Model(nn.Module):\n    def forward(self, x, step):\n        return x.backward()\n"
     monkeypatch.setattr(gate, "HELD", (text, Counted()))
     assert not gate_of(EVERY_CODE).met_by_words(text) and elsewhere_words(text) is not None
-    assert sorted(scans) == [b"backward", b"rain", b"step"]
+    assert sorted(map(repr, scans)) == sorted(map(repr, [b"backward", b"rain", b"step", (BACKWARD_CALL, b"manual_"), (STEP_CALL, b"")]))
     again = bytes(bytearray(text))
-    assert not holds(again, b"step") and gate.HELD[0] is again and gate.HELD[1] == {b"step": False}
+    assert holds(again, b"step") and gate.HELD[0] is again and gate.HELD[1] == {b"step": True}

@@ -417,3 +417,28 @@ def test_the_limit_of_work_is_the_one_the_docs_state():
 
     stated = f"{work.WORK_LIMIT:,}"
     assert stated in rule_page(rule_by_code("ZG000")) and stated in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_file_is_read_whole_in_two_reads_whatever_happened_to_it_since_discovery(tmp_path, monkeypatch):
+    """The runner reads a file sized by discovery's look at it: two reads (its bytes, then the end), and all of it
+    where it has grown since; a folder is an error to report, as `open` makes it."""
+    from zerograd_lint.files import source
+
+    path = tmp_path / "train.py"
+    path.write_bytes(TRAINING.encode() * 3)
+    reads: list[int] = []
+
+    def counted(fd: int, count: int) -> bytes:
+        reads.append(count)
+        return real_read(fd, count)
+
+    real_read = source.os.read
+    monkeypatch.setattr(source.os, "read", counted)
+    size = path.stat().st_size
+    assert source.read_bytes(str(path), size) == path.read_bytes() and len(reads) == 2 and reads[0] == size + 1
+    reads.clear()
+    assert source.read_bytes(str(path), 10) == path.read_bytes() and len(reads) > 2  # grown since: read to the end
+    assert source.read_bytes(str(path), 10 * size) == path.read_bytes()  # shrunk since
+    assert source.read_bytes(str(path)) == path.read_bytes()  # no size known
+    with pytest.raises(IsADirectoryError):
+        source.read_bytes(str(tmp_path), 0)

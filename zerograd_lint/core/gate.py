@@ -124,7 +124,16 @@ def is_attribute(data: bytes, start: int) -> bool:
 
 
 def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b"") -> bool:
-    """Some `.word(`, or `.prefixword(`, in the text."""
+    """Some `.word(`, or `.prefixword(`, in the text (found once per text: the lifecycle need asks it, then the project
+    gate's `lifecycle_words`)."""
+    held = answers_of(data)
+    found = held.get((pattern, prefix))
+    if found is None:
+        found = held[pattern, prefix] = finds_attribute_call(data, pattern, prefix)
+    return found
+
+
+def finds_attribute_call(data: bytes, pattern: re.Pattern[bytes], prefix: bytes) -> bool:
     for match in pattern.finditer(data):
         start = match.start()
         if prefix and data.endswith(prefix, 0, start):
@@ -134,19 +143,25 @@ def calls_attribute(data: bytes, pattern: re.Pattern[bytes], prefix: bytes = b""
     return False
 
 
-# The last text whose words were looked for, and which of them it holds: the screen asks the needs' words of a text,
-# then the project gate's (`project_gate.elsewhere_words`), and some words are both's (`backward`, `step`, `rain`):
-# each is looked for once (a scan of the whole text where it is missing, most texts).
-HELD: tuple[bytes, dict[bytes, bool]] = (b"", {})
+# The last text whose words were looked for, and what was found: the screen asks the needs' words of a text, then the
+# project gate's (`project_gate.elsewhere_words`), and some are both's (the words `backward`, `step`, `rain`; the
+# calls of `backward` and `step`): each is looked for once (a scan of the whole text where it is missing, most texts).
+HELD: tuple[bytes, dict[bytes | tuple[re.Pattern[bytes], bytes], bool]] = (b"", {})
 
 
-def holds(data: bytes, word: bytes) -> bool:
-    """`word in data`, found once per text (the last text asked, by identity)."""
+def answers_of(data: bytes) -> dict[bytes | tuple[re.Pattern[bytes], bytes], bool]:
+    """What was found in the text so far (the last text asked, by identity; another one forgets it)."""
     global HELD
     text, held = HELD
     if text is not data:
         held = {}
         HELD = (data, held)
+    return held
+
+
+def holds(data: bytes, word: bytes) -> bool:
+    """`word in data`, found once per text."""
+    held = answers_of(data)
     found = held.get(word)
     if found is None:
         found = held[word] = word in data

@@ -12,9 +12,11 @@ an entry that cannot be read is a miss. A Ctrl-C during a write is held
 until the write is done or undone.
 
 Most files never get an entry: the gate's text stage rules them out (no
-report possible) before the engine. Their keys are kept together in one file
-per cache folder (`Verdicts`), read once at the start of a run and written
-again, the same atomic way, when the run ruled out a file it did not know.
+report possible) before the engine, or the engine finds nothing to report
+without reading another module of the project. Their keys are kept together
+in one file per cache folder (`Verdicts`), read once at the start of a run
+and written again, the same atomic way, when the run settled a file it did
+not know.
 """
 
 from __future__ import annotations
@@ -147,11 +149,13 @@ class Verdicts:
     """What the cache says of files at the start of a run, and what the run adds to it.
 
     The keys that have an entry are listed once, so a file without one costs no failed open. The keys
-    of the files the gate's text stage ruled out (nothing to report: no entry) are kept together in one
-    file: the keys met by the last run that wrote it first, then older ones, one a line, under a first
-    line that holds a hash of the rest. A file whose hash does not match (damaged, cut short) is read as
-    no keys at all. Two runs that write it at once each write a whole file; the one that loses only
-    leaves some files to the text stage again.
+    of the files with nothing to report (ruled out by the gate's text stage, or analysed and found
+    silent by an analysis that read no other module: no entry, where one each cost a file of its own,
+    153 over torch's tree) are kept together in one file: the keys met by the last run that wrote it
+    first, then older ones, one a line, under a first line that holds a hash of the rest. A file whose
+    hash does not match (damaged, cut short) is read as no keys at all. A run writes it whole, with what
+    the file holds by then (the screening child's keys, another run's); two runs that write it at once
+    each write a whole file, and the one that loses only leaves some files to be settled again.
     """
 
     def __init__(self, cache: Cache) -> None:
@@ -177,18 +181,29 @@ class Verdicts:
         return None
 
     def rule_out(self, key: str) -> None:
-        """The text stage ruled out the file with this key."""
+        """The file with this key has nothing to report (the text stage ruled it out)."""
         self.ruled_out.add(key)
         self.met[key] = None
         self.learned = True
 
+    def keep(self, key: str, path: str, diagnostics: Sequence[Diagnostic], read: Mapping[str, str]) -> None:
+        """What the engine found in the file at `path` with this key: ruled out where it found nothing to report and
+        read no other module (an entry serves such a file as the verdicts do), else an entry (`Cache.store`)."""
+        if diagnostics or read:
+            self.cache.store(key, path, diagnostics, read)
+        else:
+            self.rule_out(key)
+
     def save(self) -> None:
-        """Write the keys ruled out that this run met and the newest others, when it ruled out new ones."""
+        """Write the keys ruled out that this run met, then the newest others (of the file as it is now: a screening
+        child's, another run's), when it ruled out new ones since it read or last wrote the file."""
         if not self.learned:
             return
-        old = [key for key in self.known if key not in self.met][:OLD_KEYS_KEPT]
+        others = dict.fromkeys([*read_keys(self.cache.directory / RULED_OUT_NAME), *self.known])
+        old = [key for key in others if key not in self.met][:OLD_KEYS_KEPT]
         body = "".join(f"{key}\n" for key in (*self.met, *old)).encode()
         self.cache.write(RULED_OUT_NAME, hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+        self.learned = False
 
 
 def entry_keys(directory: Path) -> frozenset[str]:

@@ -40,6 +40,7 @@ from zerograd_lint.files.source import (
     decode_source,
     decode_with_encoding,
     interrupts_held,
+    read_bytes,
     write_atomically,
 )
 
@@ -174,15 +175,15 @@ def check_paths(
     result = RunResult()
     verdicts = Verdicts(cache) if cache is not None else None
 
-    def screen(path: Path, words: Words | None = None) -> list[Diagnostic] | EngineTask:
-        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words)
+    size: Mapping[Path, int] = sizes if sizes is not None else {path: size_of(path) for path in files}
 
-    if sizes is None:
-        sizes = {path: size_of(path) for path in files}
-    ordered = sorted(files, key=sizes.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
+    def screen(path: Path, words: Words | None = None) -> list[Diagnostic] | EngineTask:
+        return screen_file(path, settings.selection_for(path), verdicts, fixing, suggest, words, size[path])
+
+    ordered = sorted(files, key=size.__getitem__, reverse=True)  # the biggest analysis starts first, while the rest is read
     with one_run(), Engine(jobs) as engine:
         answers: Generator[list[Diagnostic] | Words | None, None, None] = (None for _ in ordered)  # None: screened here
-        if sum(sizes.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
+        if sum(size.values()) >= SCREEN_AHEAD_BYTES and not answered_by_cache(verdicts, files) and engine.may_fork_workers():
             answers = screened_in_a_child(ordered, screen, settings, verdicts)
             engine.imports_at_first_task = True  # while the child screens on: the reason it screens
         with closing(answers):  # on Ctrl-C too: the child is stopped now, not when the run ends
@@ -199,7 +200,9 @@ def check_paths(
             if isinstance(outcome, str):
                 result.internal_errors.append(outcome)
                 continue
-            collect(result, task, outcome, cache)
+            collect(result, task, outcome, verdicts)
+    if verdicts is not None:
+        verdicts.save()  # the files the engine found nothing to report in
     result.diagnostics = once_each(result.diagnostics)
     result.internal_errors.sort()
     result.fixes.sort(key=lambda fixes: fixes.path)
@@ -246,7 +249,7 @@ def screened_in_a_child(
     return screened_ahead(ordered, settled, verdicts.save if verdicts is not None else lambda: None)
 
 
-def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache | None) -> None:
+def collect(result: RunResult, task: EngineTask, outcome: Outcome, verdicts: Verdicts | None) -> None:
     """Take in one file's outcome: write what its fixes changed, keep its reports."""
     data = None
     if outcome.fixed_source is not None:
@@ -261,12 +264,13 @@ def collect(result: RunResult, task: EngineTask, outcome: Outcome, cache: Cache 
     if outcome.fixes is not None and (outcome.fixes.applied or outcome.fixes.skipped):
         result.fixes.append(outcome.fixes)
     result.diagnostics.extend(outcome.diagnostics)
-    if cache is None:
+    if verdicts is None:
         return
     if data is not None:  # the reports that remain belong to the file as written
-        cache.store(cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest)), task.path, outcome.diagnostics, outcome.read)
+        key = verdicts.cache.key(data, task.selection.codes(), kind_of(Path(task.path), task.suggest))
+        verdicts.keep(key, task.path, outcome.diagnostics, outcome.read)
     elif task.cache_key is not None:
-        cache.store(task.cache_key, task.path, outcome.diagnostics, outcome.read)
+        verdicts.keep(task.cache_key, task.path, outcome.diagnostics, outcome.read)
 
 
 def screen_file(
@@ -276,13 +280,14 @@ def screen_file(
     fixing: Fixing | None = None,
     suggest: bool = False,
     words: Words | None = None,
+    size: int = 0,
 ) -> list[Diagnostic] | EngineTask:
     """The reports of a file settled without the engine (by the cache or the text stage), or the task for it;
-    `words`: the words test's answer for its bytes, asked already (by the screening child)."""
+    `words`: the words test's answer for its bytes, asked already (by the screening child); `size`: its size, as
+    discovery found it (the read is sized by it)."""
     shown = str(path)
     try:
-        with open(shown, "rb", buffering=0) as file:  # one read of the whole file, no buffer
-            data = file.readall()
+        data = read_bytes(shown, size)
     except OSError as error:
         return own_report(shown, selection, cannot_read(path, error))
     key = None

@@ -20,9 +20,12 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import time
 from typing import Callable, Generator, NoReturn, Sequence, TypeVar
 
 Item = TypeVar("Item")
+# How long the parent may wait for answers it has nothing to do with but count (a progress bar moves by them).
+PROMPT_SECONDS = 0.05
 Settled = TypeVar("Settled")
 
 
@@ -59,14 +62,21 @@ def screened_ahead(
 
 
 def settle_all(items: Sequence[Item], settle: Callable[[Item], object], finish: Callable[[], None], fd: int) -> NoReturn:
-    """The child: each item's answer, one pickle each, written as soon as it is known; then `finish`."""
+    """The child: each item's answer, one pickle each, sent with every answer before it as soon as it is truthy (the
+    runner's: reports to keep, a file for the engine) or `PROMPT_SECONDS` after the last sending (a progress bar moves
+    by the others); then `finish`. (Sent one by one, torch's 2,328 answers cost as many writes here and wake-ups of the
+    parent, for the 2,175 empty ones it only counts: about 10 ms of CPU each side.)"""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it kills this process
         with open(fd, "wb") as results:
+            sent = time.monotonic()
             for item in items:
-                pickle.dump(settle(item), results, pickle.HIGHEST_PROTOCOL)
-                results.flush()  # now: the parent may be waiting for it
+                answer = settle(item)
+                pickle.dump(answer, results, pickle.HIGHEST_PROTOCOL)
+                if answer or time.monotonic() - sent >= PROMPT_SECONDS:
+                    results.flush()  # now: the parent may be waiting for it
+                    sent = time.monotonic()
         finish()
         status = 0
     finally:

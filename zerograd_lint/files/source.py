@@ -21,6 +21,24 @@ ASCII = bytes(range(128))
 MAX_ANALYSED_BYTES = 4 * 2**20
 
 
+# A file is read as bytes, never translated (Windows' text mode).
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+
+
+def read_bytes(path: str, size: int = 0) -> bytes:
+    """The whole file, in as few system calls as its expected `size` (discovery's look at it) allows: an open, a read
+    of that many bytes and one more, the read that finds the end, a close. (`open(path, "rb").readall()` also looks
+    at the file twice and asks where it stands: over torch's tree, 7,400 more calls a cold run.)"""
+    fd = os.open(path, READ_FLAGS)
+    try:
+        data = os.read(fd, size + 1)
+        while data and (more := os.read(fd, max(len(data), 2**16))):  # grown since it was looked at
+            data += more
+        return data
+    finally:
+        os.close(fd)
+
+
 class UndecodableSource(ValueError):
     """The bytes are not text Python could run (binary, wrong encoding)."""
 
