@@ -87,9 +87,11 @@ class Scope:
     wrapped: set[str] = field(default_factory=set)  # names handed to `accelerator.prepare(...)` and the like
     # A mapping's key -> the assignments to its keys (`optims[name] = Adam(...)`), whatever key each names.
     items: dict[str, list[Binding]] = field(default_factory=dict)
-    # Collections grown after they were bound (`self.steps.append(step)`, `groups += [...]`): their literal does not
-    # say all they hold. Each with what every growing statement adds (None: not visible, `update(...)`).
-    grown: dict[str, list[Addition | None]] = field(default_factory=dict)
+    # Collections grown after they were bound (`self.steps.append(step)`): their literal does not say all they hold.
+    grown: set[str] = field(default_factory=set)
+    # What each statement growing a collection adds to it (`groups.append(group)`, `groups += [...]`; None: not
+    # visible, `update(...)`), for the parameters an optimizer is built from (`Resolver.grown_owners`).
+    additions: dict[str, list[Addition | None]] = field(default_factory=dict)
     # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
     # (`InheritedAliases.built_in`), with that base's module's names.
     built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
@@ -104,7 +106,11 @@ class Scope:
         self.wrapped.add(key)
 
     def grow(self, key: str, addition: Addition | None) -> None:
-        self.grown.setdefault(key, []).append(addition)
+        self.grown.add(key)
+        self.add_to(key, addition)
+
+    def add_to(self, key: str, addition: Addition | None) -> None:
+        self.additions.setdefault(key, []).append(addition)
 
 
 def target_keys(target: cst.BaseExpression) -> Iterator[str]:
@@ -298,6 +304,9 @@ class MethodBindings:
     def grow(self, key: str, addition: Addition | None) -> None:
         self.routed(key).grow(key, addition)
 
+    def add_to(self, key: str, addition: Addition | None) -> None:
+        self.routed(key).add_to(key, addition)
+
 
 class BindingCollector(cst.CSTVisitor):
     """Collects the bindings of one function (or module) body, not of nested functions."""
@@ -341,7 +350,7 @@ class BindingCollector(cst.CSTVisitor):
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.operator, cst.AddAssign):
             for key in target_keys(node.target):
-                self.routed.grow(key, Addition(node.value, elements=True))
+                self.routed.add_to(key, Addition(node.value, elements=True))
 
 
 # A collection's methods that add elements to it.
@@ -1161,7 +1170,7 @@ class Resolver:
     def additions_to(self, key: str) -> list[Addition | None] | None:
         """What the statements growing a collection add to it, in the scope that binds it; None when none grows it."""
         scope = next((scope for scope in self.scopes if key in scope.bindings), None)
-        return scope.grown.get(key) if scope is not None else None
+        return scope.additions.get(key) if scope is not None else None
 
     def grown_owners(self, node: cst.BaseExpression, additions: list[Addition | None], depth: int) -> frozenset[str]:
         """A list of parameters (or parameter groups) bound once to a literal and grown after (`groups = []`, then
