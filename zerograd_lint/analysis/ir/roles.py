@@ -10,7 +10,7 @@ import ast
 import re
 from dataclasses import dataclass, field, replace
 from functools import wraps
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 import libcst as cst
 
@@ -72,6 +72,15 @@ class Unpacked:
     position: int
 
 
+@dataclass(frozen=True)
+class Addition:
+    """What one statement adds to a collection: an element (`groups.append(group)`) or the elements of another
+    collection (`groups += [group]`, `groups.extend(more)`)."""
+
+    value: cst.BaseExpression
+    elements: bool
+
+
 @dataclass
 class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
@@ -80,6 +89,9 @@ class Scope:
     items: dict[str, list[Binding]] = field(default_factory=dict)
     # Collections grown after they were bound (`self.steps.append(step)`): their literal does not say all they hold.
     grown: set[str] = field(default_factory=set)
+    # What each statement growing a collection adds to it (`groups.append(group)`, `groups += [...]`; None: not
+    # visible, `update(...)`), for the parameters an optimizer is built from (`Resolver.grown_owners`).
+    additions: dict[str, list[Addition | None]] = field(default_factory=dict)
     # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
     # (`InheritedAliases.built_in`), with that base's module's names.
     built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
@@ -93,8 +105,12 @@ class Scope:
     def wrap(self, key: str) -> None:
         self.wrapped.add(key)
 
-    def grow(self, key: str) -> None:
+    def grow(self, key: str, addition: Addition | None) -> None:
         self.grown.add(key)
+        self.add_to(key, addition)
+
+    def add_to(self, key: str, addition: Addition | None) -> None:
+        self.additions.setdefault(key, []).append(addition)
 
 
 def target_keys(target: cst.BaseExpression) -> Iterator[str]:
@@ -285,8 +301,11 @@ class MethodBindings:
     def wrap(self, key: str) -> None:
         self.routed(key).wrap(key)
 
-    def grow(self, key: str) -> None:
-        self.routed(key).grow(key)
+    def grow(self, key: str, addition: Addition | None) -> None:
+        self.routed(key).grow(key, addition)
+
+    def add_to(self, key: str, addition: Addition | None) -> None:
+        self.routed(key).add_to(key, addition)
 
 
 class BindingCollector(cst.CSTVisitor):
@@ -326,11 +345,26 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS:
-            self.routed.grow(code_of(node.func.value))
+            self.routed.grow(code_of(node.func.value), addition_of(node.func.attr.value, node.args))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.operator, cst.AddAssign):
+            for key in target_keys(node.target):
+                self.routed.add_to(key, Addition(node.value, elements=True))
 
 
 # A collection's methods that add elements to it.
 GROWING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
+
+
+def addition_of(method: str, args: Sequence[cst.Arg]) -> Addition | None:
+    """What a list's growing method adds (`append(x)`, `insert(i, x)`, `extend(xs)`); None for any other."""
+    positional = [a.value for a in args if a.keyword is None and not a.star]
+    if method in {"append", "extend"} and len(positional) == 1:
+        return Addition(positional[0], elements=method == "extend")
+    if method == "insert" and len(positional) == 2:
+        return Addition(positional[1], elements=False)
+    return None
 
 
 def collect(body: cst.CSTNode, scope: Scope, class_scope: Scope | None, root: cst.CSTNode) -> Scope:
@@ -1021,7 +1055,24 @@ class Resolver:
         call = node if isinstance(node, cst.Call) and value_role(node) is Role.OPTIMIZER else self.constructor_of(node)
         if call is not None:
             return self.construction_models(call) or self.returned_models(call, depth)
-        return self.configured_models(node) or self.module_owned_models(node) or self.factory_models(node, depth)
+        return (
+            self.branch_models(node) or self.configured_models(node) or self.module_owned_models(node)
+            or self.factory_models(node, depth)
+        )
+
+    def branch_models(self, node: cst.BaseExpression) -> frozenset[str]:
+        """An optimizer constructed by every one of its bindings, each visibly over the same model's parameters
+        (`if args.optimizer == "adam": optimizer = Adam(params)` / `elif ...: optimizer = SGD(params, ...)`): that
+        model, whichever branch ran; nothing when a binding is anything else or two disagree."""
+        if not isinstance(node, (cst.Name, cst.Attribute)) or code_of(node) in self.overlay:
+            return frozenset()
+        bindings = self.bindings(code_of(node))
+        if len(bindings) < 2 or not all(
+            isinstance(b.value, cst.Call) and b.role is Role.OPTIMIZER and b.alias is None for b in bindings
+        ):
+            return frozenset()
+        models = {self.construction_models(b.value) for b in bindings if isinstance(b.value, cst.Call)}
+        return models.pop() if len(models) == 1 else frozenset()
 
     def handed_models(self, node: cst.BaseExpression, caller: "Resolver", argument: cst.BaseExpression, depth: int) -> frozenset[str]:
         """`optimizer_models` of a parameter the caller handed `argument`: the caller's optimizer (wrapped again by the
@@ -1117,7 +1168,7 @@ class Resolver:
         if isinstance(node, cst.Call):
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in {"parameters", "named_parameters"}:
                 return frozenset({self.canonical(node.func.value)})
-            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set"} and node.args:
+            if dotted_name(node.func) in {"list", "tuple", "filter", "iter", "set", "dict"} and node.args:
                 return self.parameter_owners(node.args[-1].value, depth + 1)
             if (dotted_name(node.func) or "").endswith("chain") and node.args:
                 return self.union_of_owners([a.value for a in node.args], depth)
@@ -1131,8 +1182,31 @@ class Resolver:
             parts = [group_parameters(element.value) for element in node.elements]
             groups = [part for part in parts if part is not None]
             return self.union_of_owners(groups, depth) if len(groups) == len(parts) else frozenset()
+        if isinstance(node, (cst.Name, cst.Attribute)) and (additions := self.additions_to(code_of(node))) is not None:
+            return self.grown_owners(node, additions, depth)
+        collection = self.collection_of(node)
+        if collection is not None:  # `weight` of `for name, weight in model.named_parameters():`
+            return self.parameter_owners(collection, depth + 1)
         bound = self.value_of(node)
         return self.parameter_owners(bound, depth + 1) if bound is not None else frozenset()
+
+    def additions_to(self, key: str) -> list[Addition | None] | None:
+        """What the statements growing a collection add to it, in the scope that binds it; None when none grows it."""
+        scope = next((scope for scope in self.scopes if key in scope.bindings), None)
+        return scope.additions.get(key) if scope is not None else None
+
+    def grown_owners(self, node: cst.BaseExpression, additions: list[Addition | None], depth: int) -> frozenset[str]:
+        """A list of parameters (or parameter groups) bound once to a literal and grown after (`groups = []`, then
+        `groups += [{"params": [weight], "lr": lr}]` in a loop over `model.named_parameters()`): the models of the
+        literal's elements and of everything added, when each is some model's; nothing when one is not."""
+        literal = self.value_of(node)
+        if not isinstance(literal, cst.List) or None in additions:
+            return frozenset()
+        parts = [group_parameters(element.value) for element in literal.elements] + [
+            addition.value if addition.elements else group_parameters(addition.value) for addition in additions if addition
+        ]
+        known = [part for part in parts if part is not None]
+        return self.union_of_owners(known, depth) if known and len(known) == len(parts) else frozenset()
 
     def within_loop(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> "Resolver":
         """This resolver inside `for v in X:`, where `v` is an element of `X` though other loops of the function bind it
