@@ -28,6 +28,8 @@ SUPER_DEPTH = 4
 @for_one_file
 def construction_flags(home: ModuleIndex, cls: cst.ClassDef) -> dict[str, str]:
     """Attribute -> the literal an instance of `cls` holds in it once built (`{"_number_grad_accum": "0"}`)."""
+    if any(owner.decorators for _, owner in home.lineage(cls)):
+        return {}  # `@dataclass` writes an `__init__` of its own, which calls no base's
     found = home.inherited_method(cls, "__init__")
     return flags_of_init(*found, 0) if found is not None else {}
 
