@@ -530,6 +530,10 @@ LOOPS = [
     ("generator_mask_output_without_graph", "gated_trainer.py", {"gated_trainer.py": [("ZG101", 31, 9), ("ZG104", 24, 9)]}),
     ("embedding_beside_the_logits_kept", "trainer.py", {"trainer.py": [("ZG602", 25, 13)]}),
     ("embedding_beside_the_logits_kept", "detached_trainer.py", {}),
+    ("micro_batch_outputs_kept", "train.py", {"engines/base.py": [("ZG602", 25, 13)]}),
+    ("micro_batch_outputs_detached", "train.py", {}),
+    ("loss_summed_over_micro_batches", "trainer.py", {"trainer.py": [("ZG602", 36, 13)]}),
+    ("loss_summed_over_micro_batches", "item_trainer.py", {}),
 ]
 
 

@@ -322,11 +322,16 @@ class RootFacts:
 
     @cached_property
     def kept_values(self) -> list[KeptValue]:
+        if not any(isinstance(e, Accumulate) and not e.no_grad for e in self.events):
+            return []
         known = {m for group in self.models.values() for m in group}
         known |= {e.target.key for e in self.events if isinstance(e, Clear) and e.target.kind == "model"}
         # A method checked for a subclass may see more registered names than its class's own `__init__` shows.
         keyed = keyed_reads(self.block, self.root, self.index_of) if self.index_of and self.instance_of is None else {}
-        return list(kept_values(self.block, self.events, Structure(), lambda callee: runs_model(callee, known), self.root, keyed))
+        forwards = resolved_forwards(self.events, self.namespaces, known)
+        return list(kept_values(
+            self.block, self.events, Structure(), lambda callee: runs_model(callee, known), self.root, keyed, forwards
+        ))
 
 
 @dataclass(frozen=True, eq=False)
@@ -1616,6 +1621,23 @@ def runs_model(callee: str, known_models: set) -> bool:
     if builds_instance(parts[-1]):
         return False  # building a model (or a `torch.Generator`) is not running one
     return any(MODEL_WORDS.search(part) for part in (parts[1:] if parts[0] == "self" else parts))
+
+
+def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loop, Namespace], known_models: set) -> frozenset[int]:
+    """The assignments whose value calls a model an optimizer is built from, as the resolver of their code names
+    the object called (`self.D(real)` in a method whose `__init__` bound `self.D` to its parameter `D`, the model of
+    `Adam(D.parameters())`): the written name alone does not say it."""
+    found: set[int] = set()
+    for event in events:
+        namespace = namespaces.get(event)
+        value = getattr(event.node, "value", None)
+        if not isinstance(event, Assign) or namespace is None or not isinstance(value, cst.BaseExpression):
+            continue
+        graph = _Graph()
+        visit(value, graph)
+        if any(namespace.resolver.canonical(function) in known_models for function in graph.functions):
+            found.add(event.id)
+    return frozenset(found)
 
 
 def ancestors(node: Node, path: tuple[Node, ...] = ()) -> Iterator[tuple[int, tuple[Node, ...]]]:

@@ -223,10 +223,11 @@ class KeptValue:
 
 def kept_values(
     block: Node, events: tuple[Event, ...], structure: Structure, runs_model: Callable[[str], bool], root: cst.CSTNode,
-    keyed: Mapping[int, frozenset[str]] | None = None,
+    keyed: Mapping[int, frozenset[str]] | None = None, forwards: frozenset[int] = frozenset(),
 ) -> Iterator[KeptValue]:
     """`runs_model(callee)`: whether a call runs a model (whose output carries an autograd graph); `keyed`: Assign id ->
-    the entries its value reads by a registered key (`registered_keys.keyed_reads`)."""
+    the entries its value reads by a registered key (`registered_keys.keyed_reads`); `forwards`: the Assign ids whose
+    value runs a model its code's names alone do not show (`facts.resolved_forwards`)."""
     accumulations = [e for e in events if isinstance(e, Accumulate) and not e.no_grad]
     backwards = [(e, loss_name(e)) for e in events if isinstance(e, Backward)]
     if not accumulations or not any(key or isinstance(e.loss, cst.Call) for e, key in backwards):
@@ -235,7 +236,7 @@ def kept_values(
         frozenset(id(e.node) for e in accumulations), returned_values(block), dict(rebindings_in(block, root))
     )
     Interpreter(domain, Structure()).run(block, {})
-    losses, parts = graph_definitions(events, backwards, domain, runs_model, keyed or {})
+    losses, parts = graph_definitions(events, backwards, domain, runs_model, keyed or {}, forwards)
     assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
@@ -675,7 +676,7 @@ def loss_name(backward: Backward) -> str | None:
 
 def graph_definitions(
     events: tuple[Event, ...], backwards: list[tuple[Backward, str | None]], domain: ReachingDefinitions,
-    runs_model: Callable[[str], bool], keyed: Mapping[int, frozenset[str]],
+    runs_model: Callable[[str], bool], keyed: Mapping[int, frozenset[str]], forwards: frozenset[int] = frozenset(),
 ) -> tuple[dict[Definition, Backward], dict[Definition, Backward]]:
     """The definitions whose tensor carries an autograd graph into a backward: the losses given to it,
     and the parts of a loss computed from a model's output on the way (`out = model(x)`,
@@ -752,7 +753,8 @@ def graph_definitions(
         for definition in ingredients.keys() - carrying:
             computed = computes(definition)
             if computed is not None and not computed[0] and (
-                any(runs_model(callee) for callee in computed[1]) or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
+                any(runs_model(callee) for callee in computed[1]) or definition[0] in forwards
+                or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
             ):
                 carrying.add(definition)
                 grew = True
@@ -923,7 +925,8 @@ def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
 
 def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structure: Structure) -> dict[int, tuple[Loop, bool]]:
     """Event id -> the innermost training loop around it, and whether another loop sits between them
-    (`for k, v in parts.items():` inside the batch loop)."""
+    (`for k, v in parts.items():` inside the batch loop). A loop of micro-batches (a backward in its body, the step
+    after it or in the caller: RULES.md's accumulation) trains too: what it adds up outlives each micro-batch."""
     found: dict[int, tuple[Loop, bool]] = {}
     if isinstance(node, Event):
         if around is not None:
@@ -932,7 +935,7 @@ def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structur
     for child in children(node):
         inner = around
         if isinstance(node, Loop) and child is node.body:
-            inner = (node, False) if structure.is_training_loop(node) else (around[0], True) if around is not None else None
+            inner = (node, False) if Backward in structure.kinds(node.body) else (around[0], True) if around is not None else None
         found.update(training_loops_around(child, inner, structure))
     return found
 

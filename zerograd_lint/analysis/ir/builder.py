@@ -12,6 +12,7 @@ from typing import Iterator, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
+from zerograd_lint.analysis.ir.construction_flags import construction_flags
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_of, reads_of_value
 from zerograd_lint.analysis.ir.events import (
     CallEvents,
@@ -636,7 +637,26 @@ class Builder(CallEvents, Inlining, EngineRuns):
         stored = {key for target in targets for key in context.naming.stored(target)} - self.handed_back(value, nodes, context)
         if stored:
             nodes.append(self.assigned_value(statement, stored, context))
+            nodes.extend(self.flags_built(statement, context))
         return nodes
+
+    def flags_built(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, context: Context) -> list[Node]:
+        """`agent = ClassifierAgent(opt, model)`, a class of the file or of the project: the flags its `__init__`
+        leaves set (`construction_flags`), each set where the instance is bound (`agent._number_grad_accum = 0`)."""
+        value = statement.value
+        callee = dotted_name(value.func) if isinstance(value, cst.Call) else None
+        if not isinstance(statement, cst.Assign) or len(statement.targets) != 1 or not (callee and callee.rsplit(".", 1)[-1][:1].isupper()):
+            return []
+        target = statement.targets[0].target
+        built = self.constructions_of(value, context.resolver, 0) if isinstance(target, (cst.Name, cst.Attribute)) else None
+        if built is None or len(built) != 1:
+            return []
+        home, cls = built[0][0], built[0][1]
+        return [
+            self.rebind(statement, keys, resets=True, flag=literal)
+            for attribute, literal in sorted(construction_flags(home, cls).items())
+            if len(keys := set(context.naming.stored(cst.Attribute(value=target, attr=cst.Name(attribute))))) == 1
+        ]
 
     def handed_back(self, value: cst.BaseExpression | None, nodes: list[Node], context: Context) -> frozenset[str]:
         """`state = update(model, state)` where `update` (of the file or the project, inlined or not) returns, on every

@@ -1,8 +1,9 @@
 # expect: clean
-"""The pending twin of tests/data/project/agent_update_freq/ (ParlAI's own form): `update_params` tests the count only
-under `if update_freq > 1:`. Reported today: a false ZG101 at the step below, on the path where `update_freq > 1` is
-false and the count is not 0 (the step runs, the next batch's `zero_grad` returns early). That path does not exist:
-the count starts at 0 in `__init__` and only `backward`'s `if update_freq > 1:` changes it.
+"""The twin of tests/data/project/agent_update_freq/ in ParlAI's own form: `update_params` tests the count only under
+`if update_freq > 1:`, while `zero_grad` tests it alone. A false ZG101 at the step below until pend17, on the path where
+`update_freq > 1` is false and the count is not 0 (the step runs, the next batch's `zero_grad` returns early). That path
+does not exist: `__init__` leaves the count at 0 (`construction_flags`, set where train_classifier.py binds the agent)
+and only `backward`'s `if update_freq > 1:` changes it.
 
 A dialogue agent's base (ParlAI's `TorchAgent` shape): subclasses write `train_step` with the three helpers below,
 which do gradient accumulation over `update_freq` batches between them. `backward` divides the loss and counts the
