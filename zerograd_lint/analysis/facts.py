@@ -79,7 +79,6 @@ from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, fin
 from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
-from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
@@ -339,9 +338,9 @@ class FileFacts:
     normalised_elsewhere: bool  # a loss built with reduction="sum", or gradients scaled by hand before the step
     positions: Positions | None = None  # resolved on the first report in each analysed function
     read_roots: tuple[ReadFacts, ...] = ()  # the paths that reach the reads, where the file can show a None
-    module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
     read_names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # see GradRead.ordinal
-    writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
+    # What the reads' evidence asks of the file: its module classes, whether it assigns `.grad` by hand somewhere
+    reads: GradReads = field(default_factory=GradReads)
     # Functions (or "the module") left out: a loop in them did not settle (see flow.Unsettled).
     unsettled: tuple[str, ...] = ()
     # The other modules of the project whose functions the analysis followed: (path, their positions).
@@ -379,7 +378,7 @@ class FileFacts:
                     read = by_position.get(self.span(access.node)[:2])
                 if read is None or (read.line, read.column) in found:
                     continue
-                evidence = evidence_for(root, access, read.grad_required, self.module_classes, self.writes_grads)
+                evidence = evidence_for(root, access, read.grad_required, lambda: self.reads.classes, lambda: self.reads.writes_grads)
                 if evidence is not None:
                     found[(read.line, read.column)] = evidence
         return found
@@ -401,7 +400,8 @@ class FileFacts:
                 read = unguarded[path].get(self.span(access.node)[:2])
                 if read is None or (path, read.line, read.column) in found:
                     continue
-                evidence = evidence_for(root, access, read.grad_required, {}, self.writes_grads or writes_grads(module.whole))
+                whole = module.whole
+                evidence = evidence_for(root, access, read.grad_required, dict, lambda: self.reads.writes_grads or writes_grads(whole))
                 if evidence is not None and evidence.event is not None:
                     found[(path, read.line, read.column)] = (path, read, evidence)  # type: ignore[index]
         return tuple(found.values())
@@ -594,9 +594,8 @@ def build_facts(
         clues.normalised_elsewhere,
         Positions(module, tree, analysed) if module is not None else None,
         read_roots,
-        reads.classes,
         reads.names,
-        reads.writes_grads,
+        reads,
         tuple(dict.fromkeys(unsettled)),
         elsewhere,
         checked.path if checked is not None else "",
