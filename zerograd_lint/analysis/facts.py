@@ -79,7 +79,6 @@ from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, fin
 from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
-from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
@@ -87,11 +86,15 @@ Result = TypeVar("Result")
 # Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
 # `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches. A gradient divided by
 # a loss scale (`p.grad.mul_(1.0 / (2 ** self.lg_loss_scale))`, mixed precision by hand) undoes that scale only.
+# Each pattern starts with a word, which `re` finds fast: as one pattern, its alternatives tried at every character, it
+# cost 10 ms of torch's distributed_test.py (a ninth of it now).
 UNLESS_A_LOSS_SCALE = r"(?![^)\n]*(loss_scale|inv_scale|get_scale))"
-NORMALISED_ELSEWHERE = re.compile(
-    r"reduction\s*=\s*['\"]sum['\"]|(scale|multiply|mul|div|divide|normali[sz]e|rescale)_?grad(s|ients)?\s*\("
-    rf"|\.grad(\.data)?\s*(/=|\*=){UNLESS_A_LOSS_SCALE}|\.grad(\.data)?\.(div_|mul_)\({UNLESS_A_LOSS_SCALE}"
-)
+LOSS_SUMMED = re.compile(r"reduction\s*=\s*['\"]sum['\"]")
+GRADIENTS_DIVIDED = re.compile(rf"\.grad(?:\.data)?(?:\s*(?:/=|\*=)|\.(?:div_|mul_)\(){UNLESS_A_LOSS_SCALE}")
+GRADIENTS_CALLED = re.compile(r"grad(?:s|ients)?\s*\(")
+# What comes right before `grad` in a call that normalises gradients (`scale_grads(`), at most `NORMALISING_LETTERS` long.
+NORMALISING = re.compile(r"(?:scale|multiply|mul|div|divide|normali[sz]e|rescale)_?\Z")
+NORMALISING_LETTERS = len("normalise_")
 # A file that switches gradients off for some parameters (GAN trainers freezing the discriminator) can
 # keep one loss out of another model's gradients in ways the data flow does not see.
 FREEZES_PARAMETERS = re.compile(r"requires_grad_\s*\(|\.requires_grad\s*=|set_requires_grad|toggle_optimizer|freeze")
@@ -344,9 +347,9 @@ class FileFacts:
     normalised_elsewhere: bool  # a loss built with reduction="sum", or gradients scaled by hand before the step
     positions: Positions | None = None  # resolved on the first report in each analysed function
     read_roots: tuple[ReadFacts, ...] = ()  # the paths that reach the reads, where the file can show a None
-    module_classes: Mapping[str, ModuleClass] = field(default_factory=dict)
     read_names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # see GradRead.ordinal
-    writes_grads: bool = False  # the file assigns `.grad` by hand somewhere
+    # What the reads' evidence asks of the file: its module classes, whether it assigns `.grad` by hand somewhere
+    reads: GradReads = field(default_factory=GradReads)
     # Functions (or "the module") left out: a loop in them did not settle (see flow.Unsettled).
     unsettled: tuple[str, ...] = ()
     # The other modules of the project whose functions the analysis followed: (path, their positions).
@@ -384,7 +387,7 @@ class FileFacts:
                     read = by_position.get(self.span(access.node)[:2])
                 if read is None or (read.line, read.column) in found:
                     continue
-                evidence = evidence_for(root, access, read.grad_required, self.module_classes, self.writes_grads)
+                evidence = evidence_for(root, access, read.grad_required, lambda: self.reads.classes, lambda: self.reads.writes_grads)
                 if evidence is not None:
                     found[(read.line, read.column)] = evidence
         return found
@@ -406,7 +409,8 @@ class FileFacts:
                 read = unguarded[path].get(self.span(access.node)[:2])
                 if read is None or (path, read.line, read.column) in found:
                     continue
-                evidence = evidence_for(root, access, read.grad_required, {}, self.writes_grads or writes_grads(module.whole))
+                whole = module.whole
+                evidence = evidence_for(root, access, read.grad_required, dict, lambda: self.reads.writes_grads or writes_grads(whole))
                 if evidence is not None and evidence.event is not None:
                     found[(path, read.line, read.column)] = (path, read, evidence)  # type: ignore[index]
         return tuple(found.values())
@@ -527,7 +531,16 @@ class Clues:
 
 
 def clues_of(source: str) -> Clues:
-    return Clues(NORMALISED_ELSEWHERE.search(source) is not None, FREEZES_PARAMETERS.search(source) is not None)
+    return Clues(normalised_elsewhere(source), FREEZES_PARAMETERS.search(source) is not None)
+
+
+def normalised_elsewhere(source: str) -> bool:
+    """The text sums its losses on purpose (`reduction="sum"`) or normalises gradients by hand (`p.grad /= n`,
+    `scale_grads(model, 1 / num_tokens)`, `multiply_grads`)."""
+    return (
+        LOSS_SUMMED.search(source) is not None or GRADIENTS_DIVIDED.search(source) is not None
+        or any(NORMALISING.search(source, max(0, call.start() - NORMALISING_LETTERS), call.start()) for call in GRADIENTS_CALLED.finditer(source))
+    )
 
 
 class Screened(Protocol):
@@ -599,9 +612,8 @@ def build_facts(
         clues.normalised_elsewhere,
         Positions(module, tree, analysed) if module is not None else None,
         read_roots,
-        reads.classes,
         reads.names,
-        reads.writes_grads,
+        reads,
         tuple(dict.fromkeys(unsettled)),
         elsewhere,
         checked.path if checked is not None else "",

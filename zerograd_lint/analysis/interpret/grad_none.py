@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough, Recorded
 from zerograd_lint.analysis.interpret.gradients import related
@@ -123,12 +123,14 @@ class NoneEvidence:
 
 
 def evidence_for(
-    facts: ReadFacts, read: GradAccess, grad_required: bool, classes: Mapping[str, ModuleClass], writes_grads: bool
+    facts: ReadFacts, read: GradAccess, grad_required: bool, classes: Callable[[], Mapping[str, ModuleClass]],
+    writes_grads: Callable[[], bool],
 ) -> NoneEvidence | None:
     """The first reason this read can meet a None, or None when the file shows none.
 
     "Before the first backward" needs the file not to allocate gradients by hand somewhere else
-    (`p.grad = torch.zeros_like(p)`): gradients then start as None.
+    (`p.grad = torch.zeros_like(p)`): gradients then start as None. `classes` and `writes_grads` are asked only where
+    the reason needs them (each a walk of the file's tree).
     """
     read_models = models_of(read.target, facts.models)
     paths = sorted(facts.before[read.id], key=repr)
@@ -138,7 +140,7 @@ def evidence_for(
         clear = events[clear_id]
         if isinstance(clear, Clear) and reaches(clear.target, read.target, read_models, facts.models, facts.optimizers):
             return NoneEvidence("cleared", clear)
-    if any(start for start, _, _ in paths) and not writes_grads:
+    if any(start for start, _, _ in paths) and not writes_grads():
         position = facts.events.index(read)
         later = next((e for e in facts.events[position + 1 :] if isinstance(e, Backward)), None)
         if later is not None:
@@ -148,7 +150,7 @@ def evidence_for(
             if any(related(key, m) and not any(within(m, part) for part in thawed) for m in read_models):
                 return NoneEvidence("frozen", events[freeze_id])
     if read.origin is not None:
-        return class_evidence(classes, read.origin[0], read.origin[1], grad_required)
+        return class_evidence(classes(), read.origin[0], read.origin[1], grad_required)
     return None
 
 

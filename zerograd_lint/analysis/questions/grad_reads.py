@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_left
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Iterator, Mapping, Sequence
 
 from zerograd_lint.analysis.questions.no_grad_parts import ModuleClass, module_classes
-from zerograd_lint.analysis.questions.visitor import SUITES, Visitor, child_fields, nodes_in, statements_in
+from zerograd_lint.analysis.questions.visitor import (
+    SUITES, Visitor, child_fields, lines_of, lines_saying, nodes_in, spans_a_line, statements_in,
+)
 
 UNWRAPPING_CALLS = frozenset({"list", "tuple", "filter", "sorted", "iter", "reversed", "chain", "itertools.chain", "enumerate"})
 TENSOR_NAMESPACES = frozenset({"torch", "F", "np", "numpy", "math"})
@@ -51,10 +53,27 @@ class GradReads:
     """A file's unguarded reads, and what can tell whether they meet a None."""
 
     found: tuple[GradRead, ...] = ()
-    classes: Mapping[str, ModuleClass] = field(default_factory=dict)  # the file's module classes, by name
-    need_flow: bool = False  # a clear, a backward, a freeze or a class with parameters getting no gradient
     names: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # container -> its `name.grad` names, in order
-    writes_grads: bool = False  # `p.grad = torch.zeros_like(p)` somewhere: gradients may exist before any backward
+    hinted: bool = False  # the text says a backward, a clear or a freeze (`NONE_HINTS`)
+    # The file's tree and text, walked for its classes and hand-written gradients only when asked: a read's evidence
+    # asks them where its other reasons fail (`evidence_for`)
+    tree: ast.Module | None = field(default=None, compare=False, repr=False)
+    source: str = field(default="", compare=False, repr=False)
+
+    @cached_property
+    def classes(self) -> Mapping[str, ModuleClass]:
+        """The file's module classes, by name."""
+        return module_classes(self.tree, self.source) if self.tree is not None else {}
+
+    @cached_property
+    def need_flow(self) -> bool:
+        """A clear, a backward, a freeze or a class with parameters getting no gradient: the flow may show a None."""
+        return self.hinted or any(c.unused or c.frozen for c in self.classes.values())
+
+    @cached_property
+    def writes_grads(self) -> bool:
+        """`p.grad = torch.zeros_like(p)` somewhere: gradients may exist before any backward."""
+        return self.tree is not None and writes_grads(self.tree)
 
 
 def dotted(node: ast.AST) -> str:
@@ -185,10 +204,10 @@ class Instance:
 
 class _Finder(Visitor):
     def __init__(
-        self, lines: list[str], grad_lines: Sequence[int], namespaces: frozenset[str],
+        self, source: str, grad_lines: Sequence[int], namespaces: frozenset[str],
         properties: Mapping[str, Mapping[str, ast.FunctionDef]],
     ) -> None:
-        self.lines = lines
+        self.source = source
         self.grad_lines = grad_lines
         self.namespaces = namespaces
         self.properties = properties  # the file's classes' properties, by class (see properties_of)
@@ -405,6 +424,11 @@ class _Finder(Visitor):
         read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required)
         self.found.setdefault((line, column), (read, (node.lineno, node.col_offset)))
 
+    @cached_property
+    def lines(self) -> list[str]:
+        """The source's lines, split for the first read found (most files have none)."""
+        return lines_of(self.source)
+
     def column(self, line: int, byte_offset: int) -> int:
         """CPython counts UTF-8 bytes; reports count characters, 1-based."""
         text = self.lines[line - 1] if line <= len(self.lines) else ""
@@ -511,22 +535,10 @@ def held_grad_attributes(
                     )
 
 
-def spans_a_line(lines: Sequence[int], first: int, last: int) -> bool:
-    """Whether one of the sorted `lines` is between `first` and `last`."""
-    at = bisect_left(lines, first)
-    return at < len(lines) and lines[at] <= last
-
-
-def lines_saying_grad(lines: Sequence[str]) -> list[int]:
-    """The lines (1-based) that say `grad`, or may in other letters: an identifier is read as its NFKC form."""
-    return [number for number, line in enumerate(lines, 1) if "grad" in line or not line.isascii()]
-
-
 def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...], dict[int, tuple[str, ...]]]:
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
-    lines = re.split(r"\r\n|\r|\n", source)
-    grad_lines = lines_saying_grad(lines)
-    finder = _Finder(lines, grad_lines, tensor_namespaces(tree), properties_of(tree))
+    grad_lines = lines_saying(source, "grad")
+    finder = _Finder(source, grad_lines, tensor_namespaces(tree), properties_of(tree))
     finder.visit(tree)
     if not finder.found:
         return (), {}  # the containers are counted for a file with reads only
@@ -546,9 +558,7 @@ def grad_reads_of(tree: ast.Module, source: str) -> GradReads:
     found, names = find_grad_reads(tree, source)
     if not found:
         return GradReads()
-    classes = module_classes(tree)
-    evidence = any(c.unused or c.frozen for c in classes.values())
-    return GradReads(found, classes, bool(evidence or NONE_HINTS.search(source)), names, writes_grads(tree))
+    return GradReads(found, names, NONE_HINTS.search(source) is not None, tree, source)
 
 
 def writes_grads(tree: ast.Module) -> bool:

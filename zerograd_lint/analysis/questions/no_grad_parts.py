@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from zerograd_lint.analysis.ir.vocabulary import NO_GRAD_CONTEXTS
-from zerograd_lint.analysis.questions.visitor import Visitor, statements_in
+from zerograd_lint.analysis.questions.visitor import SUITES, Visitor, lines_saying, spans_a_line, statements_in
 
 # Layers that own parameters (in their default configuration).
 PARAMETRIC_LAYERS = frozenset(
@@ -80,8 +80,9 @@ class _Class:
 class _Collector(Visitor):
     """`self.x = ...` assignments and freezes in one method."""
 
-    def __init__(self, record: _Class) -> None:
+    def __init__(self, record: _Class, freezing: Sequence[int]) -> None:
         self.record = record
+        self.freezing = freezing  # the lines that may say `requires_grad` (sorted)
         self.depth = 0  # inside if / for / while / try / with
         self.loops: list[tuple[str, str]] = []  # (loop variable, attribute or "" for self) over parameters
 
@@ -162,12 +163,24 @@ class _Collector(Visitor):
 
     visit_If = visit_While = visit_Try = visit_With = nested
 
+    def generic_visit(self, node: ast.AST) -> None:
+        """As `Visitor`'s, but of a statement none of whose lines says `requires_grad` only the statements it holds
+        are visited: nothing else in it freezes (its own `self.x = ...` is noted before, by `visit_Assign`), and most
+        of a method's nodes are in its statements' expressions."""
+        if isinstance(node, ast.stmt) and not spans_a_line(self.freezing, node.lineno, node.end_lineno or node.lineno):
+            for name in SUITES:
+                for statement in getattr(node, name, None) or ():
+                    self.visit(statement)
+            return
+        super().generic_visit(node)
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         return  # a nested def runs some other time
 
 
-def module_classes(tree: ast.Module) -> dict[str, ModuleClass]:
-    """Every class of the file that has parameters getting no gradient, by name."""
+def module_classes(tree: ast.Module, source: str) -> dict[str, ModuleClass]:
+    """Every class of the file that has parameters getting no gradient, by name (`source`: the tree's text)."""
+    freezing = lines_saying(source, "requires_grad")
     records: dict[str, _Class] = {}
     defined: dict[str, int] = {}
     classes = [node for node in statements_in(tree) if isinstance(node, ast.ClassDef)]
@@ -179,7 +192,7 @@ def module_classes(tree: ast.Module) -> dict[str, ModuleClass]:
             for item in node.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     record.methods[item.name] = item
-                    collector = _Collector(record)
+                    collector = _Collector(record, freezing)
                     for statement in item.body:
                         collector.visit(statement)
             records[node.name] = record
