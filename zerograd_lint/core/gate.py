@@ -38,7 +38,6 @@ from zerograd_lint.analysis.ir.summaries import (
     IGNITE_SUPERVISED_TRAINER,
     LOSS_SCALER_NAME,
     MANUAL_BACKWARD,
-    MONARCH_ENDPOINT_CALLS,
 )
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, INSTANCE_CALL_METHODS
 from zerograd_lint.analysis.questions.visitor import CHILD_FIELDS_REVERSED, bound_names, child_fields_reversed, dotted_name
@@ -528,8 +527,6 @@ def summarize(tree: ast.AST) -> Summary:
                 calls.add(func.attr)
                 called = func.attr
                 body.on_self.update(self_method(func))
-                if func.attr in MONARCH_ENDPOINT_CALLS and type(func.value) is ast.Attribute:
-                    calls.add(func.value.attr)  # `trainer.forward_backward.call(batch)` runs a monarch actor's endpoint
             elif type(func) is ast.Name:
                 calls.add(func.id)
                 calls |= INSTANCE_CALL_METHODS  # `trainer(images)` of an instance: its `__call__` or `forward`

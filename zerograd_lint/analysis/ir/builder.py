@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.events import (
 )
 from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, library_bases, returns_of, statements_of, yields
+from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
 from zerograd_lint.analysis.ir.patches import autouse_patch_targets, fixture_patch_targets, patch_targets, patching_fixtures
@@ -261,7 +261,6 @@ class Builder(CallEvents, Inlining, EngineRuns):
         # the keys of the elements the container visibly holds (empty: its contents are not visible).
         self.containers: dict[str, frozenset[str]] = {}
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
-        self.spawns: dict[cst.Call, cst.Call] = {}  # a monarch actor's spawn -> its construction (`Inlining.spawned_actor`)
         self.lineages: dict[Container, tuple[tuple[ModuleIndex, cst.ClassDef], ...]] = {}  # a root -> `self`'s classes
         self._settings: dict[tuple[cst.ClassDef, ...], dict[str, tuple[frozenset[Fact], frozenset[Fact]]]] = {}
         # Each event and loop -> the names its code sees, under the inlined call that runs it (`RootFacts.spelled`).
@@ -933,6 +932,17 @@ def runs_in_trainer_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tup
     if function.name.value not in HF_LOOP_BODIES or owner is None:
         return False
     return any(is_trainer_class(origin) for home, cls in mro or index.lineage(owner) for origin in library_bases(home, cls))
+
+
+def library_bases(index: ModuleIndex, cls: cst.ClassDef) -> list[str]:
+    """The library classes a class derives from, by their dotted names: its bases as its module's imports name them
+    (`ModuleIndex.origin`), and, for a class of the project, those its project bases derive from, through re-exports
+    (`Project.library_bases`: a base whose module says nothing of the lifecycle is not in its `lineage`)."""
+    found = [origin for base in cls.bases if (origin := index.origin(base.value)) is not None]
+    home = index.project
+    if home is not None and index.classes.get(cls.name.value) is cls:
+        found += home.project.library_bases(home, cls.name.value)
+    return found
 
 
 def is_trainer_class(origin: str) -> bool:

@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
-from zerograd_lint.analysis.ir.actors import endpoint_called
 from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.inlining import locals_of
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, decorated, dotted_name, last_name, words
+from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
 from zerograd_lint.analysis.ir.patches import patched_methods, reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -60,7 +59,6 @@ from zerograd_lint.analysis.ir.summaries import (
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
-    MONARCH_ENDPOINT,
     PLUGIN_STEPS_KEYWORD,
     SCALE_LOSS,
     SYNC_FLAG,
@@ -203,8 +201,6 @@ class CallEvents:
         if not isinstance(func, cst.Attribute):
             return []
         attr, receiver = func.attr.value, func.value
-        if (endpoint := endpoint_called(call)) is not None and (ran := self.endpoint_run(call, *endpoint, context)) is not None:
-            return ran
         if attr in WRAPPER_LIFECYCLE_METHODS and (wrapped := self.wrapper_method(call, receiver, attr, context)) is not None:
             return wrapped
         if attr == "backward":
@@ -262,16 +258,6 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
-
-    def endpoint_run(self, call: cst.Call, actor: cst.BaseExpression, name: str, context: Context) -> list[Node] | None:
-        """`self.trainer.forward_backward.call(batch)` of a spawned monarch actor (`Inlining.spawned_actor`): its
-        `@endpoint` method inlined with the call's arguments, as `self.trainer.forward_backward(batch)` would be; None
-        where the instance is not one known actor whose method of that name is an endpoint."""
-        built = self.instance_built(actor, context) or []
-        methods = [home.inherited_method(cls, name) for home, cls, _, _ in built]
-        if not methods or any(m is None or not decorated(m[1], MONARCH_ENDPOINT) for m in methods):
-            return None
-        return self.inline_on_instance(call, actor, name, context)
 
     def scaler_method(
         self, call: cst.Call, attr: str, receiver: cst.BaseExpression, positional: list[cst.BaseExpression], context: Context

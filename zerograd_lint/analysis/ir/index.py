@@ -770,17 +770,6 @@ def statements_in(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
 
 
 @for_one_file  # kept by the file's analysis, not by the index: a lineage holds its own index (no cycle)
-def library_bases(index: ModuleIndex, cls: cst.ClassDef) -> list[str]:
-    """The library classes a class derives from, by their dotted names: its bases as its module's imports name them
-    (`ModuleIndex.origin`), and, for a class of the project, those its project bases derive from, through re-exports
-    (`Project.library_bases`: a base whose module says nothing of the lifecycle is not in its `lineage`)."""
-    found = [origin for base in cls.bases if (origin := index.origin(base.value)) is not None]
-    home = index.project
-    if home is not None and index.classes.get(cls.name.value) is cls:
-        found += home.project.library_bases(home, cls.name.value)
-    return found
-
-
 def lineage_of(index: ModuleIndex, cls: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> list[tuple[ModuleIndex, cst.ClassDef]]:
     """`ModuleIndex.lineage`, through `seen`: the classes whose lines are being followed (a cycle of bases ends)."""
     bases = [found for base in cls.bases if (found := base_class_of(index, cls, base)) is not None and found[1] not in seen | {cls}]

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from zerograd_lint.analysis.ir.actors import as_construction, is_actor_class, spawned_class
 from zerograd_lint.analysis.ir.conditions import Atom, Naming, any_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import (
@@ -185,17 +184,6 @@ class Inlining:
             return self.instance_built(same, context)
         return self.constructions_of(bindings[0].value, self.writer(receiver, bindings[0], context), 0)
 
-    def spawned_actor(self, call: cst.Call, resolver: Resolver) -> Construction | None:
-        """`mesh.spawn("trainer", Trainer, *args)` of a monarch actor class of the file or of the project: the
-        construction `Trainer(*args)` (`actors.as_construction`, made once per spawn); None for another call."""
-        named = spawned_class(call)
-        callee = dotted_name(named) if named is not None else None
-        same_file = resolver.same_file
-        found = same_file.index.definition_of(callee, same_file.container) if callee is not None and isinstance(same_file, SameFileView) else None
-        if found is None or not isinstance(found[1], cst.ClassDef) or not is_actor_class(found[0], found[1]):
-            return None
-        return found[0], found[1], self.spawns.setdefault(call, as_construction(call)), resolver
-
     def element_built(self, element: cst.Subscript, context: Context) -> list[Construction] | None:
         """`meters[k]` of `meters[k].update(loss)`: an element of a mapping bound once, outside the loop around the
         call, whose construction shows every value it holds (`OrderedDict([(name, Meter(name)) for name in names])`),
@@ -288,8 +276,6 @@ class Inlining:
             return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
         if isinstance(value.func, cst.Attribute) and value.func.attr.value in MOVING_METHODS:
             return self.constructions_of(value.func.value, resolver, depth + 1, made_by)  # `Net(cfg).to(rank)`: the same one
-        if (spawned := self.spawned_actor(value, resolver)) is not None:
-            return [spawned]
         callee = dotted_name(value.func)
         if callee is None:
             return None

@@ -249,15 +249,3 @@ HF_OPTIMIZER = "self.optimizer"  # the optimizer the Trainer's loop steps and cl
 # Whose loop calls a def once per batch, as a report names it (`support.loop_named`).
 LIGHTNING_LOOP = "Lightning"
 HF_TRAINER_LOOP = "the Hugging Face Trainer"
-
-# --- monarch's actors --------------------------------------------------------------------------------
-
-# `mesh.spawn(name, Cls, *args, **kwargs)` builds an instance of `Cls`, a class deriving from monarch's `Actor`, on each
-# process of the mesh, its `__init__` handed the rest of the arguments; `actor.method.call(*args)` (or `call_one`,
-# `broadcast`, `choose`) runs the `@endpoint` method `method` of that instance with those arguments, and the caller
-# awaits its value (`analysis/ir/actors.py`).
-MONARCH_PACKAGE = "monarch"
-MONARCH_ACTOR = "Actor"
-MONARCH_SPAWN = "spawn"
-MONARCH_ENDPOINT = "endpoint"
-MONARCH_ENDPOINT_CALLS = frozenset({"call", "call_one", "broadcast", "choose"})
