@@ -330,7 +330,8 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
     if taken_out(value):
-        return False  # what the container was given, judged nowhere: unknown
+        queued = queued_values(value, scope)  # what the function's own list was given, else judged nowhere: unknown
+        return bool(queued) and all(unnormalised(v, scope, helpers, depth, ones) for v in queued)
     entries = summed_entries(value, scope, helpers)
     if entries is not None:  # `sum(d.values())`: divided where every entry the function shows `d` holding is
         summing = replace(helpers, summing=helpers.summing | {value})
@@ -352,17 +353,20 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
                 return False  # bound where we cannot see
             unpacked.append((*handed, depth))  # a parameter: the argument the inlined call hands it, judged where it is written
             continue
-        values += [found for found in finder.values if found not in finder.unpacked]
+        direct = [each for found in finder.values if found not in finder.unpacked for each in dequeued(found, scope)]
+        values += direct
         for found, position in finder.unpacked.items():
             for element in unpacked_elements(found, position, scope, helpers, depth):
-                named = element[0].value if isinstance(element[0], cst.Name) and element[1:] == (scope, helpers, depth) else None
-                if named is None:
-                    unpacked.append(element)
-                elif named not in seen and named not in names:
-                    # `loss, items = loss`, `a, b = b, a`: a name of this function, followed here as a copy is (each
-                    # once), never judged again from the start: its own assignment leads back to it
-                    names.append(named)
-        names += [copied for found in finder.values if found not in finder.unpacked and (copied := copy_of(found)) is not None and copied not in seen]
+                here = element[1:] == (scope, helpers, depth)
+                for each in dequeued(element[0], scope) if here and element[0] is not None else [element[0]]:
+                    named = each.value if isinstance(each, cst.Name) and here else None
+                    if named is None:
+                        unpacked.append((each, *element[1:]))
+                    elif named not in seen and named not in names:
+                        # `loss, items = loss`, `a, b = b, a`: a name of this function, followed here as a copy is
+                        # (each once), never judged again from the start: its own assignment leads back to it
+                        names.append(named)
+        names += [copied for found in direct if (copied := copy_of(found)) is not None and copied not in seen]
     return (
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
@@ -584,6 +588,43 @@ def element_mapping(target: cst.BaseExpression, iterable: cst.BaseExpression, el
 def taken_out(value: cst.CSTNode) -> bool:
     """A value a container hands back (`state.activations.popleft()`): put in elsewhere, not built here."""
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in TAKEN_OUT
+
+
+def dequeued(value: cst.CSTNode, scope: cst.CSTNode) -> list[cst.CSTNode]:
+    """The values appended to the function's own queue that `value` takes one of (`queued_values`), else `value`."""
+    queued = queued_values(value, scope) if taken_out(value) else None
+    return list(queued) if queued else [value]
+
+
+def queued_values(value: cst.CSTNode, scope: cst.CSTNode) -> list[cst.BaseExpression] | None:
+    """What `outputs.pop(0)` hands back where `outputs` is a list of the function's own, bound only to `[]` and used
+    only to `append` a value, take one out or count them (picotron's schedule: each micro-batch's output queued, then
+    popped for its backward): the values appended. None where the list may hold anything else (a parameter, another
+    binding, a call it is handed to)."""
+    if not (isinstance(scope, cst.FunctionDef) and isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+        return None
+    name = value.func.value.value if isinstance(value.func.value, cst.Name) else None
+    if name is None:
+        return None
+    finder = _Assignments(scope, name)
+    visit(scope, finder)
+    bound = [element_at(v, finder.unpacked[v]) if v in finder.unpacked else v for v in finder.values]
+    if not bound or any(not (isinstance(b, cst.List) and not b.elements) for b in bound):
+        return None
+    appended: list[cst.BaseExpression] = []
+    uses = len(bound)
+    for call in nodes_of(scope, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+            if func.attr.value == "append" and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star:
+                appended.append(call.args[0].value)
+            elif func.attr.value not in TAKEN_OUT:
+                return None
+            uses += 1
+        elif code_of(func) == "len" and len(call.args) == 1 and code_of(call.args[0].value) == name:
+            uses += 1
+    named = sum(node.value == name for node in nodes_of(scope, cst.Name))
+    return appended if named == uses else None
 
 
 def accumulation_count(test: cst.BaseExpression | None, counters: frozenset[str] = frozenset()) -> str | None:
