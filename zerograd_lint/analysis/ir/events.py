@@ -207,7 +207,9 @@ class CallEvents:
             own = self.method_of_self(attr, context) if code_of(receiver) == "self" else None
             if own is not None:  # a model class's own `backward()` (CycleGAN's): what its body does
                 return self.inline_call(call, own, context, drop_self=True)
-            known = resolver.role(receiver) in {Role.ENGINE, Role.ACCELERATOR}  # the vocabulary's `fabric.backward(loss)`
+            # the vocabulary's `fabric.backward(loss)`, and an optimizer's own (fairseq's and apex's FP16 optimizers: the
+            # scaling its `backward` applies its `step` takes back, so its body alone would read as a scaled backward)
+            known = resolver.role(receiver) in {Role.ENGINE, Role.ACCELERATOR, Role.OPTIMIZER}
             if not known and (on_instance := self.inline_on_instance(call, receiver, attr, context)):
                 return on_instance  # `stage.backward(inputs, outputs, grads)` of a project class: its body, not a loss's
             scaler = self.audiotools_scaler(receiver, context)
