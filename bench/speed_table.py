@@ -9,8 +9,9 @@ runs; for the 1 MB rows the wall time too, with the load average at the end of t
 files of small training functions written by `training_functions` (half without their clear: a
 fixable ZG101 each). `--large` adds the 1 MB rows (4,000 functions, each format once, and the same
 file checked again while other processes keep every core busy, its reports compared byte for byte).
-The last rows are the per-call yardstick: a file with no training code and a 60-line training script
-against the same interpreter's `python -c pass`, medians of 9 interleaved runs.
+The last rows are the per-call yardstick: a file with no training code, a 60-line training script and a
+training script whose step and optimizer factory live in two modules of its project (issue 26: read on
+demand) against the same interpreter's `python -c pass`, medians of 9 interleaved runs.
 """
 
 from __future__ import annotations
@@ -39,6 +40,26 @@ def train_{index}(loader, epochs={epochs}):
     return model
 '''
 HEADER = "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n"
+PROJECT_MODULES = {
+    "pyproject.toml": "",
+    "project/__init__.py": "",
+    "project/optim.py": (
+        "import torch\n\n\ndef build_optimizer(model, lr):\n"
+        "    return torch.optim.AdamW(model.parameters(), lr=lr)\n"
+    ),
+    "project/engine.py": (
+        "import torch.nn.functional as F\n\n\ndef train_step(model, optimizer, batch):\n"
+        "    inputs, targets = batch\n    loss = F.mse_loss(model(inputs), targets)\n"
+        "    loss.backward()\n    optimizer.step()\n    return loss.item()\n"
+    ),
+    "train.py": (
+        "import torch\nfrom torch import nn\n\nfrom project.engine import train_step\n"
+        "from project.optim import build_optimizer\n\nmodel = nn.Linear(8, 1)\n"
+        "optimizer = build_optimizer(model, 1e-3)\n"
+        "loader = [(torch.randn(4, 8), torch.randn(4, 1)) for _ in range(10)]\n"
+        "for epoch in range(3):\n    for batch in loader:\n        train_step(model, optimizer, batch)\n"
+    ),
+}
 PLAIN = "import os\n\n\ndef size(path):\n    return os.path.getsize(path)\n" * 6
 
 
@@ -74,7 +95,7 @@ def timed_run(command: list[str], cwd: Path) -> tuple[float, float, bytes, float
 
 
 def check(path: Path, *args: str) -> list[str]:
-    return [sys.executable, "-m", "zerograd_lint", "check", "--no-cache", *args, path.name]
+    return [sys.executable, "-m", "zerograd_lint", "check", "--no-cache", *args, str(path)]
 
 
 def medians(commands: dict[str, list[str]], cwd: Path, runs: int) -> dict[str, tuple[float, float]]:
@@ -127,14 +148,34 @@ def large_rows(folder: Path) -> None:
     row("the same file alone and while other processes keep every core busy", f"reports {same}", "identical every time")
 
 
+def project_with_imports(folder: Path) -> Path:
+    """A training script whose loop calls a step and an optimizer factory of two project modules (a ZG101 there)."""
+    for name, text in PROJECT_MODULES.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder / "train.py"
+
+
 def latency_rows(folder: Path) -> None:
     plain, script = folder / "plain.py", folder / "train_script.py"
     plain.write_text(PLAIN)
     script.write_text(script_of(60))
-    found = medians({"pass": [sys.executable, "-c", "pass"], "plain": check(plain), "script": check(script)}, folder, 9)
+    importing = project_with_imports(folder / "project_tree")
+    commands = {
+        "pass": [sys.executable, "-c", "pass"], "plain": check(plain), "script": check(script),
+        "importing": check(importing),
+    }
+    found = medians(commands, folder, 9)
+    _, _, reports = run(commands["importing"], folder)
+    reported_in = sorted({Path(line.split(":")[0]).relative_to(folder) for line in reports.decode().splitlines()})
     base = found["pass"][0]
     row("one file with no training code, vs `python -c pass`", f"{found['plain'][0] / base:.1f}x ({found['plain'][0]:.2f} s)", "≤ 4x")
     row("one training script (60 lines), same yardstick", f"{found['script'][0] / base:.1f}x ({found['script'][0]:.2f} s)", "≤ 15x")
+    row(
+        "one training script importing its step and optimizer factory from two project modules, same yardstick",
+        f"{found['importing'][0] / base:.1f}x ({found['importing'][0]:.2f} s; reports in {', '.join(map(str, reported_in))})",
+        "≤ 15x",
+    )
 
 
 def main() -> None:
@@ -145,6 +186,9 @@ def main() -> None:
     parser.add_argument("--repo", type=Path, default=REPO, help="the checkout whose code runs (default: this one)")
     arguments = parser.parse_args()
     os.environ["PYTHONPATH"] = str(arguments.repo.resolve())
+    # Measure what an installed copy costs: where no bytecode is written, every run would compile every module.
+    package = arguments.repo.resolve() / "zerograd_lint"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], stdout=subprocess.DEVNULL, check=True)
     print("| what | now | goal |\n|---|---|---|")
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
