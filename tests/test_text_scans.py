@@ -12,6 +12,7 @@ from conftest import project_modules
 from zerograd_lint.analysis.facts import normalised_elsewhere
 from zerograd_lint.analysis.questions import grad_reads, no_grad_parts
 from zerograd_lint.analysis.questions.visitor import lines_saying
+from zerograd_lint.core import gate
 
 TEXTS = [
     "",
@@ -137,3 +138,11 @@ def test_the_classes_properties_are_read_only_where_a_loop_goes_over_an_attribut
     assert [(read.line, read.parameter) for read in reads] == [(8, "p")] and asked == []
     reads, _ = grad_reads.find_grad_reads(ast.parse(READS_OVER_A_PROPERTY), READS_OVER_A_PROPERTY)
     assert [(read.line, read.parameter) for read in reads] == [(8, "p")] and len(asked) == 1
+
+
+@pytest.mark.parametrize("text", [*(t.encode() for t in TEXTS), b"p, step(p) (p)\n#p\nrequires_grad autograd.grad p.grad zero_grad_p p"])
+@pytest.mark.parametrize("word", [b"p", b"grad", b"params"])
+def test_a_word_starting_is_found_where_a_name_ends_with_it_and_starts_with_it(text: bytes, word: bytes) -> None:
+    """The look behind after the word finds what a search for the word, each occurrence then asked `starts_word`, found."""
+    searched = [m.start() for m in re.finditer(re.escape(word) + rb"\b", text) if gate.starts_word(text, m.start())]
+    assert [m.start() for m in gate.a_word_starting(word).finditer(text)] == searched
