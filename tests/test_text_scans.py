@@ -10,8 +10,9 @@ import pytest
 from conftest import project_modules
 
 from zerograd_lint.analysis.facts import normalised_elsewhere
-from zerograd_lint.analysis.questions import no_grad_parts
+from zerograd_lint.analysis.questions import grad_reads, no_grad_parts
 from zerograd_lint.analysis.questions.visitor import lines_saying
+from zerograd_lint.core import gate
 
 TEXTS = [
     "",
@@ -100,3 +101,48 @@ def test_a_statement_that_never_says_requires_grad_is_not_walked_into(monkeypatc
         "Expr", "Call", "Attribute", "Attribute", "Name", "Constant",  # the freeze, walked
         "Assign", "Return",  # forward's statements (its `self.x` reads are `forward_paths`' question)
     ]
+
+
+# Reads over a method's own loop of `self.model.parameters()`, and over an attribute of the instance that names
+# parameters (`self.trainable_params`, a property of the class: its filters are read).
+READS_OVER_A_PROPERTY = '''class Trainer:
+    @property
+    def trainable_params(self):
+        return [p for p in self.model.parameters() if p.grad is not None]
+
+    def log(self):
+        for p in self.model.parameters():
+            print(p.grad.norm())
+
+    def clip(self):
+        for p in self.trainable_params:
+            print(p.grad.norm())
+'''
+
+
+def test_the_classes_properties_are_read_only_where_a_loop_goes_over_an_attribute_naming_parameters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`grad_reads.properties_of` walks every statement of the file: asked by the first loop over `self.<params>`, once,
+    and not at all in a file without one (most files with `.grad` reads); the reads are the same."""
+    asked: list[ast.Module] = []
+    properties_of = grad_reads.properties_of
+
+    def counted(tree: ast.Module) -> dict[str, dict[str, ast.FunctionDef]]:
+        asked.append(tree)
+        return properties_of(tree)
+
+    monkeypatch.setattr(grad_reads, "properties_of", counted)
+    without_method = READS_OVER_A_PROPERTY.split("\n    def clip")[0] + "\n"
+    reads, _ = grad_reads.find_grad_reads(ast.parse(without_method), without_method)
+    assert [(read.line, read.parameter) for read in reads] == [(8, "p")] and asked == []
+    reads, _ = grad_reads.find_grad_reads(ast.parse(READS_OVER_A_PROPERTY), READS_OVER_A_PROPERTY)
+    assert [(read.line, read.parameter) for read in reads] == [(8, "p")] and len(asked) == 1
+
+
+@pytest.mark.parametrize("text", [*(t.encode() for t in TEXTS), b"p, step(p) (p)\n#p\nrequires_grad autograd.grad p.grad zero_grad_p p"])
+@pytest.mark.parametrize("word", [b"p", b"grad", b"params"])
+def test_a_word_starting_is_found_where_a_name_ends_with_it_and_starts_with_it(text: bytes, word: bytes) -> None:
+    """The look behind after the word finds what a search for the word, each occurrence then asked `starts_word`, found."""
+    searched = [m.start() for m in re.finditer(re.escape(word) + rb"\b", text) if gate.starts_word(text, m.start())]
+    assert [m.start() for m in gate.a_word_starting(word).finditer(text)] == searched

@@ -76,7 +76,6 @@ SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 # which backpropagates and steps for it (summaries.py): a lifecycle with no words of its own.
 TRAINER_WORD = HF_TRAINER_SUFFIX.encode()
 TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(HF_LOOP_BODIES)) + rb")\b")
-GRAD = re.compile(rb"grad\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
 # brackets, on a later line: rare, looked at closely).
@@ -109,6 +108,17 @@ def code_before(data: bytes, start: int) -> int:
 
 def starts_word(data: bytes, start: int) -> bool:
     return start == 0 or data[start - 1] not in WORD
+
+
+def a_word_starting(word: bytes) -> re.Pattern[bytes]:
+    """`word` as a whole name: where a name ends with it, and starts with it (as `starts_word` tells, looked behind
+    after the word: the pattern still starts with the word, which `re` skips to fast, where a look behind first is
+    tried at every byte). Most occurrences of a short name end a longer one (`p` of `step`, `grad` of `requires_grad`:
+    torch's texts, 13,136 `grad` and 2,177 names `grad`), each a Python step fewer."""
+    return re.compile(re.escape(word) + rb"\b(?<![A-Za-z0-9_]" + re.escape(word) + rb")")
+
+
+GRAD = a_word_starting(b"grad")  # the name of `p.grad`, never the end of `requires_grad`
 
 
 def on_a_comment_line(data: bytes, index: int) -> bool:
@@ -277,7 +287,7 @@ def grad_receivers(data: bytes) -> Iterator[tuple[int, bytes | None]]:
     """Each `name.grad` of the text: where `grad` is, and `name` (None: a name with a non-ASCII letter, which this
     test cannot read)."""
     for match in GRAD.finditer(data):
-        if not (starts_word(data, match.start()) and is_attribute(data, match.start())) or on_a_comment_line(data, match.start()):
+        if not is_attribute(data, match.start()) or on_a_comment_line(data, match.start()):
             continue
         end = code_before(data, code_before(data, match.start()))
         if end >= 0 and data[end] >= 0x80:
@@ -325,9 +335,9 @@ TARGET_PARTS = 64
 def in_a_for_target(data: bytes, name: bytes) -> bool:
     """Whether a `for` target may bind `name`: going back from it over names and `,()[]*`, `for` comes, and
     never two names with nothing between them (prose has them: "kept for each p")."""
-    for match in re.finditer(re.escape(name) + rb"\b", data):
+    for match in a_word_starting(name).finditer(data):
         index = match.start()
-        if not starts_word(data, index) or on_a_comment_line(data, index):
+        if on_a_comment_line(data, index):
             continue
         after_a_name = True  # the name itself
         for _ in range(TARGET_PARTS):

@@ -196,21 +196,18 @@ def properties_along(classes: Mapping[str, ast.ClassDef | None], name: str, seen
 
 @dataclass(frozen=True)
 class Instance:
-    """Inside a method: the name of its instance (`self`) and its class's properties."""
+    """Inside a method: the name of its instance (`self`) and its class's name."""
 
     name: str
-    properties: Mapping[str, ast.FunctionDef]
+    owner: str
 
 
 class _Finder(Visitor):
-    def __init__(
-        self, source: str, grad_lines: Sequence[int], namespaces: frozenset[str],
-        properties: Mapping[str, Mapping[str, ast.FunctionDef]],
-    ) -> None:
+    def __init__(self, tree: ast.Module, source: str, grad_lines: Sequence[int], namespaces: frozenset[str]) -> None:
+        self.tree = tree
         self.source = source
         self.grad_lines = grad_lines
         self.namespaces = namespaces
-        self.properties = properties  # the file's classes' properties, by class (see properties_of)
         self.instances: list[Instance | None] = [None]  # the instance of the method being visited, if any
         self.class_body: list[str] = []  # the class whose body's defs are methods, innermost last
         self.assigned: list[dict[str, ast.AST]] = [{}]
@@ -258,7 +255,7 @@ class _Finder(Visitor):
         named = Source("param" in name.lower() and "group" not in name.lower())
         instance = self.instances[-1]
         if named.is_params and instance and isinstance(node, ast.Attribute) and dotted(node.value) == instance.name:
-            prop = instance.properties.get(node.attr)
+            prop = self.properties.get(instance.owner, {}).get(node.attr)
             if prop is not None:
                 returned = self.returned_source(prop, depth + 1)
                 return Source(True, returned.guarded, returned.grad_required)
@@ -370,7 +367,14 @@ class _Finder(Visitor):
         if not owner:
             return self.instances[-1]
         arguments = [*node.args.posonlyargs, *node.args.args]
-        return Instance(arguments[0].arg, self.properties.get(owner, {})) if arguments else None
+        return Instance(arguments[0].arg, owner) if arguments else None
+
+    @cached_property
+    def properties(self) -> dict[str, dict[str, ast.FunctionDef]]:
+        """The file's classes' properties, by class (`properties_of`): asked only where a method iterates over an
+        attribute of its instance that names parameters (most files with reads never do: a walk of every statement
+        spared)."""
+        return properties_of(self.tree)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.class_body.append(node.name)
@@ -538,7 +542,7 @@ def held_grad_attributes(
 def find_grad_reads(tree: ast.Module, source: str) -> tuple[tuple[GradRead, ...], dict[int, tuple[str, ...]]]:
     """The unguarded reads, and the `name.grad` names of the containers that hold them."""
     grad_lines = lines_saying(source, "grad")
-    finder = _Finder(source, grad_lines, tensor_namespaces(tree), properties_of(tree))
+    finder = _Finder(tree, source, grad_lines, tensor_namespaces(tree))
     finder.visit(tree)
     if not finder.found:
         return (), {}  # the containers are counted for a file with reads only
