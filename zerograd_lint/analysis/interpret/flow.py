@@ -15,7 +15,7 @@ from enum import Enum
 from itertools import count
 from typing import Callable, Generic, Iterable, Iterator, Mapping, NamedTuple, Protocol, TypeVar
 
-from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, numbers_decide
+from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, number_of, numbers_decide
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
     Block,
@@ -225,7 +225,8 @@ class CorrelationPlan:
                 copies.append((node, around))
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
-                counted_by[node.id] = (around[-1], node.names)
+                # where it starts again: each entry of its loop, or of the loop around (ignite's `state.iteration`)
+                counted_by[node.id] = (around[-2] if node.resumable and len(around) > 1 else around[-1], node.names)
             decides = isinstance(node, Branch) and (bool(structure.kinds(node) & LIFECYCLE) or id(node) in forward_branches)
             if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
@@ -426,34 +427,42 @@ def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
 
 
 def flag_subject(atom: Atom) -> str | None:
-    """The name whose value decides the atom when it is set to a flag's literal: `failed`, `oom == 1`."""
+    """The name whose value decides the atom when it is set to a flag's literal: `failed`, `oom == 1`, `step > 1`."""
     if atom.kind == "flag":
         return atom.key
-    return atom.subject if atom.kind == "equal" else None
+    return atom.subject if atom.kind in {"equal", "order"} else None
 
 
 def later(loop: int) -> str:
-    """The key a valuation holds (true) once the loop `loop` has come round its back edge: a later iteration than the
-    first, where its counter has left its start."""
+    """The key a valuation holds (true) once the counter that starts again where the loop `loop` is entered has been
+    set: its next value is a later one, past its start."""
     return f"#later iteration of loop {loop}"
 
 
-def counter_values(atom: Atom, start: str, first: bool) -> bool | None:
-    """What a test of a loop's counter gives in its first iteration (the counter at `start`) or in a later one, where
-    it has grown past its start (`Rebind.start`): `i == 0` false from the second iteration on (and `i == 0` of a
-    counter from 1 never true), `if i:` of a counter from 0 true."""
+def counter_values(atom: Atom, start: str, first: bool, resumable: bool = False) -> bool | None:
+    """What a test of a loop's counter gives in its first iteration (the counter at `start`; at least `start` where
+    the counter is `resumable`) or in a later one, where it has grown past its start (`Rebind.start`) to any whole
+    number above: `i == 0` false from the second iteration on (and `i == 0` of a counter from 1 never true), `if i:`
+    of a counter from 0 true, `i > 1` of a counter from 1 false in the first iteration and true after."""
     at_start = flag_decides(atom, start)
-    if first or at_start is None:
+    if (first and not resumable) or at_start is None:
         return at_start
+    least = int(start) + (0 if first else 1)  # the least value the counter holds here
     if atom.kind == "equal":
-        return False if re.fullmatch(r"-?\d+", atom.value or "") and int(atom.value or "") <= int(start) else None
-    return True if atom.kind == "flag" and int(start) >= 0 else None
+        return False if re.fullmatch(r"-?\d+", atom.value or "") and int(atom.value or "") < least else None
+    if atom.kind == "order" and atom.number is not None:
+        holds = atom.holds_at(least)  # `i > n` holds from `least` on where it holds there; `i < n` fails likewise
+        return holds if holds is atom.above else None
+    return True if atom.kind == "flag" and least >= 1 else None
 
 
 def flag_decides(atom: Atom, literal: str) -> bool | None:
     """What `name = literal` makes of a later test of `name` (`True == 1` as Python has it)."""
     if atom.kind == "flag":
         return literal in {"True", "1"}
+    if atom.kind == "order":
+        number = number_of({"True": "1", "False": "0"}.get(literal, literal))
+        return atom.holds_at(number) if number is not None else None
     numbers = {"True": "1", "False": "0"}
     if atom.value is None or not re.fullmatch(r"True|False|-?\d+", atom.value):
         return None
@@ -591,8 +600,10 @@ class Correlated(Generic[State]):
         result: dict = {}
         for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
-            decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
-            self.add(result, self.canonical(valuation | decided), inner, doubt)
+            decided = {
+                (key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first, event.resumable)) is not None
+            }
+            self.add(result, self.canonical(valuation | decided | {(marker, True)}), inner, doubt)  # the next value is later
         return result
 
     def shown_present(self, event: Event, state: dict) -> dict:
@@ -819,11 +830,6 @@ class Correlated(Generic[State]):
     def repeat(self, loop: Loop, state: dict) -> dict:
         moving = frozenset(self.plan.moving.get(id(loop), ()))
         state = self.forget(state, moving)
-        if id(loop) in self.plan.counted:  # the next iteration is a later one: its counter has left its start
-            marked: dict = {}
-            for valuation, (inner, doubt) in state.items():
-                self.add(marked, valuation | {(later(id(loop)), True)}, inner, doubt)
-            state = marked
         return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
