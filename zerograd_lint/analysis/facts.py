@@ -38,7 +38,8 @@ from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fa
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
+from zerograd_lint.analysis.ir.inlining import Bindings
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -273,6 +274,19 @@ class RootFacts:
         optimizers = [(key, self.held(event, key)) for key in sorted(self.optimizers) if key in keys]
         models = [(key[len(MODEL_PREFIX):], self.held(event, key)) for key in keys if key.startswith(MODEL_PREFIX)]
         return optimizers + models
+
+    def forward_outputs(self, backward: Backward) -> frozenset[str]:
+        """The names the backward's own function binds to its loss's forward passes alone (`pred, true =
+        model(batch)`): what the model predicted, wherever that function reads them."""
+        forwards = [self.by_id.get(i) for i in self.forwards.get(backward.id, ())]
+        values = {id(f.node.value) for f in forwards if isinstance(f, Assign) and f.scope is backward.scope and isinstance(f.node, cst.Assign)}
+        scope = backward.scope
+        bound = Bindings(statements_of(scope.body) if isinstance(scope, cst.FunctionDef) else getattr(scope, "body", ()))
+        only: dict[str, bool] = {}
+        for target, value in bound.values:
+            for name in assigned_names(target):
+                only[code_of(name)] = only.get(code_of(name), True) and id(value) in values
+        return frozenset(name for name, alone in only.items() if alone and name not in bound.opaque)
 
     def under_accumulation_guard(self, event: Event) -> bool:
         """The event runs under an accumulation guard: a counter test, or Accelerate's `accumulate()`."""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Iterator
 
 import libcst as cst
@@ -52,7 +53,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if facts.normalised_at(backward.node):
             continue
         accumulation = accumulation_of(root, backward)
-        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))):
+        if accumulation is None:
+            continue
+        helpers = facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))
+        if not loss_is_unnormalised(backward, replace(helpers, outputs=root.forward_outputs(backward))):
             continue
         step, counted = accumulation
         # The count as the backward's code names it: the report is on its line, the fix divides there.
