@@ -41,6 +41,11 @@ COUNT_KEEPING_METHODS = frozenset({"clamp", "clamp_", "clamp_min", "float", "dou
 COUNT_KEEPING_FUNCTIONS = frozenset({"max", "float", "torch.clamp", "torch.clamp_min", "torch.maximum"})
 
 
+def never(expression: cst.BaseExpression) -> bool:
+    """No expression is the accumulation count (where it is not known)."""
+    return False
+
+
 class _Assignments(cst.CSTVisitor):
     def __init__(self, root: cst.CSTNode, name: str) -> None:
         self.root = root
@@ -142,11 +147,13 @@ class _HelperCalls(cst.CSTVisitor):
 
 
 def scaled_on_purpose(
-    node: cst.CSTNode, helper: cst.CSTNode | None = None, ones: frozenset[str] = frozenset(), outputs: frozenset[str] = frozenset()
+    node: cst.CSTNode, helper: cst.CSTNode | None = None, ones: frozenset[str] = frozenset(), outputs: frozenset[str] = frozenset(),
+    the_count: Callable[[cst.BaseExpression], bool] = never,
 ) -> bool:
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
-    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither. In a helper the loss is computed by
+    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither, nor a product by the accumulation
+    count itself (`the_count`), which multiplies where it should divide. In a helper the loss is computed by
     (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
     over the helper's own tensors or over the forward's output it was handed (`outputs`), nor a parameter the call
     leaves at a default of 1 (`ones`).
@@ -158,9 +165,9 @@ def scaled_on_purpose(
     if isinstance(node, cst.AugAssign):
         return isinstance(node.operator, cst.MultiplyAssign)  # `/=` is a division, asked above
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
-        return True
+        return not (the_count(value.left) or the_count(value.right))
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
-        return True
+        return not any(the_count(argument.value) for argument in value.args)
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
@@ -265,6 +272,9 @@ class Helpers:
     # own forward passes, `pred, true = model(batch)`; a helper's parameters the call hands one of them): a size of
     # one counts the model's predictions.
     outputs: frozenset[str] = frozenset()
+    # Whether an expression of the backward's own function is the accumulation count of the step's guard itself
+    # (`self.r_accu`, bound by `__init__` to the count its construction was handed).
+    the_count: Callable[[cst.BaseExpression], bool] = never
 
     def calls_one(self, node: cst.CSTNode) -> bool:
         """A call of a function the IR inlined, of the module, or of another module of the project: it may normalise
@@ -341,7 +351,7 @@ def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset()) -> bool:
     """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1."""
-    if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs):
+    if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
