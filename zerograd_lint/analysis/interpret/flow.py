@@ -176,10 +176,11 @@ class CorrelationPlan:
     dead_in_arm: dict[tuple[int, bool], frozenset[str]] = field(default_factory=dict)
     dead_after_loop: dict[int, frozenset[str]] = field(default_factory=dict)
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
-    # A loop's counter whose first value is known (`Rebind.start`): the rebinding's id -> the loop's id, and the loops
-    # whose counter a kept atom tests (`if i == 0:`), whose later iterations are told from the first (`later`).
-    counters: dict[int, int] = field(default_factory=dict)
-    counted: set[int] = field(default_factory=set)
+    # The rebindings of a loop's counter whose first value is known (`Rebind.start`) and which a kept atom tests (`if
+    # i == 0:`), whose later values are told from the first by a mark (`later`); and each loop where such a counter
+    # starts again -> the marks forgotten as it is left.
+    counters: set[int] = field(default_factory=set)
+    counted: dict[int, set[str]] = field(default_factory=dict)
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
@@ -294,8 +295,8 @@ class CorrelationPlan:
             plan.keep(found[key], lone[key])
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
-                plan.counters[rebind] = id(loop)
-                plan.counted.add(id(loop))
+                plan.counters.add(rebind)
+                plan.counted.setdefault(id(loop), set()).add(later(rebind))
         if plan.atoms:
             moving = {loop: frozenset(keys) for loop, keys in plan.moving.items()}
             live = LiveAtoms(plan.read_by, plan.killed_by, plan.copied_keys, moving).run(root)
@@ -433,10 +434,10 @@ def flag_subject(atom: Atom) -> str | None:
     return atom.subject if atom.kind in {"equal", "order"} else None
 
 
-def later(loop: int) -> str:
-    """The key a valuation holds (true) once the counter that starts again where the loop `loop` is entered has been
-    set: its next value is a later one, past its start."""
-    return f"#later iteration of loop {loop}"
+def later(rebind: int) -> str:
+    """The key a valuation holds (true) once the counter the rebinding `rebind` sets has been set, until the loop where
+    it starts again is left: its next value is a later one, past its start."""
+    return f"#later value of counter {rebind}"
 
 
 def counter_values(atom: Atom, start: str, first: bool, resumable: bool = False) -> bool | None:
@@ -596,7 +597,7 @@ class Correlated(Generic[State]):
         """A loop's counter set for this iteration: its tests decided by whether this is the loop's first iteration
         (`if i == 0: opt.zero_grad()` runs before the first micro-batch's backward, not in a later one)."""
         atoms = [(key, atom) for key, atom in self.plan.atoms.items() if flag_subject(atom) in event.names]
-        marker = later(self.plan.counters[event.id])
+        marker = later(event.id)
         result: dict = {}
         for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
@@ -834,8 +835,7 @@ class Correlated(Generic[State]):
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
         done = self.plan.dead_after_loop.get(id(loop), frozenset())
-        if id(loop) in self.plan.counted:
-            done |= {later(id(loop))}
+        done |= self.plan.counted.get(id(loop), set())
         state = self.forget(state, done)
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 
