@@ -9,6 +9,7 @@ import libcst as cst
 import pytest
 
 from zerograd_lint.analysis.interpret import flow
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Not, condition_of
 from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Guard, Rebind
 from zerograd_lint.core.engine import analyze_source
 
@@ -265,3 +266,26 @@ def test_a_content_made_again_is_the_one_made_first() -> None:
     (first,), (again,) = domain.apply(state, ["opt"], caught)["opt"], domain.apply(state, ["opt"], caught)["opt"]
     assert first == frozenset({(Mark.INITIAL,), (Mark.CAUGHT,)})
     assert again is first
+
+
+@pytest.mark.parametrize(
+    "test, start, first, resumable, decided",
+    [
+        ("i > 1", "1", True, False, False),  # ignite's first batch: `engine.state.iteration > 1` false
+        ("i > 1", "1", False, False, True),  # and true from the second on
+        ("i > 1", "1", True, True, None),  # a resumed run's first batch may be past 1
+        ("i > 0", "1", True, True, True),  # but it is at least 1
+        ("i < 3", "1", False, False, None),  # a later value may be 2
+        ("i < 2", "1", False, False, False),
+        ("i == 1", "1", False, False, False),
+        ("i == 1", "1", True, True, None),
+        ("i >= 2", "1", False, False, True),  # `not (i < 2)`: the atom `i < 2` false
+    ],
+)
+def test_a_counter_decides_its_order_tests_from_its_start(
+    test: str, start: str, first: bool, resumable: bool, decided: bool | None
+) -> None:
+    condition = condition_of(cst.parse_expression(test), ROOT_NAMING)
+    atom, negated = (condition.operand, True) if isinstance(condition, Not) else (condition, False)
+    value = flow.counter_values(atom, start, first, resumable)
+    assert (value if value is None or not negated else not value) == decided

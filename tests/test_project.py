@@ -245,6 +245,8 @@ LOOPS = [
     ("ignite_factory_registers_handlers", "train.py", {"reid/engine.py": [("ZG101", 32, 9)]}),
     ("ignite_factory_registers_handlers", "own_step.py", {"own_step.py": [("ZG101", 25, 9)]}),
     ("ignite_engine_subclass", "train.py", {"nmt/engines.py": [("ZG101", 48, 9)]}),
+    ("ignite_clear_after_the_first_batch", "train.py", {}),
+    ("ignite_clear_after_the_first_batch", "train_first_batch.py", {"nmt/first_batch_engine.py": [("ZG101", 25, 9)]}),
     ("ignite_engine_subclass", "nmt/engines.py", {"nmt/engines.py": [("ZG102", 134, 9)]}),
     (
         "ignite_every_n_handlers", "train.py",

@@ -38,7 +38,8 @@ from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fa
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
-from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values
+from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
+from zerograd_lint.analysis.ir.inlining import Bindings, assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -273,6 +274,46 @@ class RootFacts:
         optimizers = [(key, self.held(event, key)) for key in sorted(self.optimizers) if key in keys]
         models = [(key[len(MODEL_PREFIX):], self.held(event, key)) for key in keys if key.startswith(MODEL_PREFIX)]
         return optimizers + models
+
+    def forward_outputs(self, backward: Backward) -> frozenset[str]:
+        """The names the backward's own function binds to its loss's forward passes alone (`pred, true =
+        model(batch)`): what the model predicted, wherever that function reads them."""
+        forwards = [self.by_id.get(i) for i in self.forwards.get(backward.id, ())]
+        values = {id(f.node.value) for f in forwards if isinstance(f, Assign) and f.scope is backward.scope and isinstance(f.node, cst.Assign)}
+        scope = backward.scope
+        bound = Bindings(statements_of(scope.body) if isinstance(scope, cst.FunctionDef) else getattr(scope, "body", ()))
+        only: dict[str, bool] = {}
+        for target, value in bound.values:
+            for name in assigned_names(target):
+                only[code_of(name)] = only.get(code_of(name), True) and id(value) in values
+        return frozenset(name for name, alone in only.items() if alone and name not in bound.opaque)
+
+    def construction_argument(self, key: str, at: Event | Loop) -> str | None:
+        """The key, where `at` is, of what an instance's construction handed the `__init__` parameter its attribute
+        `key` is bound to: `accumulation` for `amp_optimizer.r_accu` of `amp_optimizer = AmpOptimizer(...,
+        n_gradient_accumulation=accumulation)`, whose class binds `self.r_accu` once, in `__init__`, to that
+        parameter. None for anything else (several bindings or classes, an argument not handed by name)."""
+        instance, _, attribute = key.rpartition(".")
+        namespace = self.namespaces.get(at)
+        if not instance or namespace is None:
+            return None
+        resolver = namespace.resolver
+        bindings = resolver.bindings(instance)
+        construction = bindings[0].value if len(bindings) == 1 and bindings[0].unpacked is None else None
+        built = resolver.classes_built(construction) if isinstance(construction, cst.Call) else None
+        if not isinstance(construction, cst.Call) or built is None or len(built) != 1:
+            return None
+        home, cls = built[0]
+        init = home.built_in_init(cls, f"self.{attribute}")
+        bound = home.class_scope(cls).bindings.get(f"self.{attribute}", []) if init is not None else []
+        parameter = bound[0].alias if len(bound) == 1 else None
+        if init is None or not isinstance(parameter, cst.Name) or parameter.value in assigned_in(init) or any(a.star for a in construction.args):
+            return None
+        names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
+        handed = dict(zip(names, (a.value for a in construction.args if a.keyword is None)))
+        handed |= {a.keyword.value: a.value for a in construction.args if a.keyword is not None}
+        argument = handed.get(parameter.value)
+        return resolver.canonical(argument) if isinstance(argument, (cst.Name, cst.Attribute)) else None
 
     def under_accumulation_guard(self, event: Event) -> bool:
         """The event runs under an accumulation guard: a counter test, or Accelerate's `accumulate()`."""

@@ -1,14 +1,15 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from dataclasses import replace
+from typing import Callable, Iterator
 
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
-from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised, splices_into_cached_outputs
+from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised, never, splices_into_cached_outputs
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
@@ -35,6 +36,38 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
     return None
 
 
+def the_count(root: RootFacts, backward: Backward, step: Step, counted: str | None) -> Callable[[cst.BaseExpression], bool]:
+    """Whether an expression of the backward's code is the count of the step's guard itself, both read where the loop
+    is: the guard's count (`counted`), or that of the counter test a flag it tests is bound to there (`if stepping:`
+    in a helper the loop hands `stepping = (it + 1) % accumulation == 0`); the expression, or what the construction of
+    its instance handed the attribute (`self.r_accu`, which `__init__` binds to `n_gradient_accumulation=accumulation`)."""
+    loop, where = root.where[backward.id].loop, root.where[step.id]
+    at_step, at_backward, at_loop = root.namespaces.get(step), root.namespaces.get(backward), root.namespaces.get(loop) if loop else None
+    test = where.guard_branch.test if where.guard_branch is not None else None
+    if loop is None or at_step is None or at_backward is None or at_loop is None or test is None:
+        return never
+    if counted is not None:
+        count = at_step.resolver.canonical(cst.parse_expression(counted))
+    elif isinstance(test, (cst.Name, cst.Attribute)):
+        bindings = at_loop.resolver.bindings(at_step.resolver.canonical(test))
+        flag = bindings[0].value if len(bindings) == 1 and bindings[0].unpacked is None else None
+        counters = root.structure.rebound(loop).counters
+        named = accumulation_count(flag, counters) if isinstance(flag, cst.BaseExpression) else None
+        count = at_loop.resolver.canonical(cst.parse_expression(named)) if named is not None else None
+    else:
+        count = None
+    if count is None:
+        return never
+
+    def is_count(expression: cst.BaseExpression) -> bool:
+        if not isinstance(expression, (cst.Name, cst.Attribute)):
+            return False
+        key = at_backward.resolver.canonical(expression)
+        return count in (key, root.construction_argument(key, loop))
+
+    return is_count
+
+
 def over_micro_batches(loop: Loop) -> bool:
     """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`) or its target
     (`for microbatch in minibatch:`)."""
@@ -52,9 +85,13 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if facts.normalised_at(backward.node):
             continue
         accumulation = accumulation_of(root, backward)
-        if accumulation is None or not loss_is_unnormalised(backward, facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))):
+        if accumulation is None:
             continue
         step, counted = accumulation
+        helpers = facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))
+        helpers = replace(helpers, outputs=root.forward_outputs(backward), the_count=the_count(root, backward, step, counted))
+        if not loss_is_unnormalised(backward, helpers):
+            continue
         # The count as the backward's code names it: the report is on its line, the fix divides there.
         count = root.translated(counted, step, backward) if counted is not None else None
         divisor = count or "the number of accumulated micro-batches" + (f" (`{counted}` where the step is)" if counted else "")

@@ -15,7 +15,7 @@ from enum import Enum
 from itertools import count
 from typing import Callable, Generic, Iterable, Iterator, Mapping, NamedTuple, Protocol, TypeVar
 
-from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, numbers_decide
+from zerograd_lint.analysis.ir.conditions import Atom, atoms_of, changes, learn, number_of, numbers_decide
 from zerograd_lint.analysis.ir.nodes import (
     Backward,
     Block,
@@ -176,10 +176,11 @@ class CorrelationPlan:
     dead_in_arm: dict[tuple[int, bool], frozenset[str]] = field(default_factory=dict)
     dead_after_loop: dict[int, frozenset[str]] = field(default_factory=dict)
     by_root_name: dict[str, set[str]] = field(default_factory=dict)  # `self` -> atoms reading `self.scaler`, ...
-    # A loop's counter whose first value is known (`Rebind.start`): the rebinding's id -> the loop's id, and the loops
-    # whose counter a kept atom tests (`if i == 0:`), whose later iterations are told from the first (`later`).
-    counters: dict[int, int] = field(default_factory=dict)
-    counted: set[int] = field(default_factory=set)
+    # The rebindings of a loop's counter whose first value is known (`Rebind.start`) and which a kept atom tests (`if
+    # i == 0:`), whose later values are told from the first by a mark (`later`); and each loop where such a counter
+    # starts again -> the marks forgotten as it is left.
+    counters: set[int] = field(default_factory=set)
+    counted: dict[int, set[str]] = field(default_factory=dict)
     # A rebinding -> the atoms it leaves as they were: `loss.requires_grad`, tested once, of the `loss = ...` of a loop.
     spared: dict[int, set[str]] = field(default_factory=dict)
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
@@ -225,7 +226,8 @@ class CorrelationPlan:
                 copies.append((node, around))
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
-                counted_by[node.id] = (around[-1], node.names)
+                # where it starts again: each entry of its loop, or of the loop around (ignite's `state.iteration`)
+                counted_by[node.id] = (around[-2] if node.resumable and len(around) > 1 else around[-1], node.names)
             decides = isinstance(node, Branch) and (bool(structure.kinds(node) & LIFECYCLE) or id(node) in forward_branches)
             if isinstance(node, Branch) and (decides or jumps(node, jumping)):
                 for atom in atoms_of(node.condition):
@@ -293,8 +295,8 @@ class CorrelationPlan:
             plan.keep(found[key], lone[key])
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
-                plan.counters[rebind] = id(loop)
-                plan.counted.add(id(loop))
+                plan.counters.add(rebind)
+                plan.counted.setdefault(id(loop), set()).add(later(rebind))
         if plan.atoms:
             moving = {loop: frozenset(keys) for loop, keys in plan.moving.items()}
             live = LiveAtoms(plan.read_by, plan.killed_by, plan.copied_keys, moving).run(root)
@@ -426,34 +428,42 @@ def requires_grad_rebindings(atom: Atom, loop: Loop | None) -> list[Rebind]:
 
 
 def flag_subject(atom: Atom) -> str | None:
-    """The name whose value decides the atom when it is set to a flag's literal: `failed`, `oom == 1`."""
+    """The name whose value decides the atom when it is set to a flag's literal: `failed`, `oom == 1`, `step > 1`."""
     if atom.kind == "flag":
         return atom.key
-    return atom.subject if atom.kind == "equal" else None
+    return atom.subject if atom.kind in {"equal", "order"} else None
 
 
-def later(loop: int) -> str:
-    """The key a valuation holds (true) once the loop `loop` has come round its back edge: a later iteration than the
-    first, where its counter has left its start."""
-    return f"#later iteration of loop {loop}"
+def later(rebind: int) -> str:
+    """The key a valuation holds (true) once the counter the rebinding `rebind` sets has been set, until the loop where
+    it starts again is left: its next value is a later one, past its start."""
+    return f"#later value of counter {rebind}"
 
 
-def counter_values(atom: Atom, start: str, first: bool) -> bool | None:
-    """What a test of a loop's counter gives in its first iteration (the counter at `start`) or in a later one, where
-    it has grown past its start (`Rebind.start`): `i == 0` false from the second iteration on (and `i == 0` of a
-    counter from 1 never true), `if i:` of a counter from 0 true."""
+def counter_values(atom: Atom, start: str, first: bool, resumable: bool = False) -> bool | None:
+    """What a test of a loop's counter gives in its first iteration (the counter at `start`; at least `start` where
+    the counter is `resumable`) or in a later one, where it has grown past its start (`Rebind.start`) to any whole
+    number above: `i == 0` false from the second iteration on (and `i == 0` of a counter from 1 never true), `if i:`
+    of a counter from 0 true, `i > 1` of a counter from 1 false in the first iteration and true after."""
     at_start = flag_decides(atom, start)
-    if first or at_start is None:
+    if (first and not resumable) or at_start is None:
         return at_start
+    least = int(start) + (0 if first else 1)  # the least value the counter holds here
     if atom.kind == "equal":
-        return False if re.fullmatch(r"-?\d+", atom.value or "") and int(atom.value or "") <= int(start) else None
-    return True if atom.kind == "flag" and int(start) >= 0 else None
+        return False if re.fullmatch(r"-?\d+", atom.value or "") and int(atom.value or "") < least else None
+    if atom.kind == "order" and atom.number is not None:
+        holds = atom.holds_at(least)  # `i > n` holds from `least` on where it holds there; `i < n` fails likewise
+        return holds if holds is atom.above else None
+    return True if atom.kind == "flag" and least >= 1 else None
 
 
 def flag_decides(atom: Atom, literal: str) -> bool | None:
     """What `name = literal` makes of a later test of `name` (`True == 1` as Python has it)."""
     if atom.kind == "flag":
         return literal in {"True", "1"}
+    if atom.kind == "order":
+        number = number_of({"True": "1", "False": "0"}.get(literal, literal))
+        return atom.holds_at(number) if number is not None else None
     numbers = {"True": "1", "False": "0"}
     if atom.value is None or not re.fullmatch(r"True|False|-?\d+", atom.value):
         return None
@@ -587,12 +597,14 @@ class Correlated(Generic[State]):
         """A loop's counter set for this iteration: its tests decided by whether this is the loop's first iteration
         (`if i == 0: opt.zero_grad()` runs before the first micro-batch's backward, not in a later one)."""
         atoms = [(key, atom) for key, atom in self.plan.atoms.items() if flag_subject(atom) in event.names]
-        marker = later(self.plan.counters[event.id])
+        marker = later(event.id)
         result: dict = {}
         for valuation, (inner, doubt) in state.items():
             first = (marker, True) not in valuation
-            decided = {(key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first)) is not None}
-            self.add(result, self.canonical(valuation | decided), inner, doubt)
+            decided = {
+                (key, value) for key, atom in atoms if (value := counter_values(atom, event.start or "", first, event.resumable)) is not None
+            }
+            self.add(result, self.canonical(valuation | decided | {(marker, True)}), inner, doubt)  # the next value is later
         return result
 
     def shown_present(self, event: Event, state: dict) -> dict:
@@ -819,17 +831,11 @@ class Correlated(Generic[State]):
     def repeat(self, loop: Loop, state: dict) -> dict:
         moving = frozenset(self.plan.moving.get(id(loop), ()))
         state = self.forget(state, moving)
-        if id(loop) in self.plan.counted:  # the next iteration is a later one: its counter has left its start
-            marked: dict = {}
-            for valuation, (inner, doubt) in state.items():
-                self.add(marked, valuation | {(later(id(loop)), True)}, inner, doubt)
-            state = marked
         return self.each(state, lambda inner: self.inner.repeat(loop, inner))
 
     def leave_loop(self, loop: Loop, state: dict) -> dict:
         done = self.plan.dead_after_loop.get(id(loop), frozenset())
-        if id(loop) in self.plan.counted:
-            done |= {later(id(loop))}
+        done |= self.plan.counted.get(id(loop), set())
         state = self.forget(state, done)
         return self.each(state, lambda inner: self.inner.leave_loop(loop, inner))
 

@@ -779,9 +779,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
         totals: bool = False, flag: str | None = None, start: str | None = None, copies: str | None = None,
+        resumable: bool = False,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, copies)
+        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, resumable, copies)
 
     def unrolled_loop(self, statement: cst.For, context: Context) -> list[Node] | None:
         """`for hook in self.hooks: hook.after_train_iter(self)` over a list or tuple bound once to a literal of

@@ -69,6 +69,8 @@ class EngineRun:
 
     call: cst.Call
     handlers: dict[str, list[Node]]
+    # ignite's counters, each set as its loop's iteration begins (`counters`): `trainer.state.epoch`, `.iteration`
+    counters: tuple[Node, Node] | None = None
 
     def registered_first(self, handlers: dict[str, list[Node]]) -> EngineRun:
         """This run with `handlers` before its own: those a factory registered as it built the engine, before its
@@ -82,8 +84,11 @@ class EngineRun:
         started, epoch_started, iteration_started, iteration_completed, epoch_completed, completed = (
             self.handlers[event] for event in IGNITE_EVENTS
         )
-        iteration = Loop(self.call, Block((*iteration_started, *process, *iteration_completed)), Block(()), True, False)
-        epoch = Loop(self.call, Block((*epoch_started, iteration, *epoch_completed)), Block(()), True, False)
+        epoch_counter, iteration_counter = ([node] for node in self.counters) if self.counters else ([], [])
+        iteration = Loop(
+            self.call, Block((*iteration_counter, *iteration_started, *process, *iteration_completed)), Block(()), True, False
+        )
+        epoch = Loop(self.call, Block((*epoch_counter, *epoch_started, iteration, *epoch_completed)), Block(()), True, False)
         return [*started, epoch, *completed]
 
 
@@ -110,11 +115,11 @@ class EngineRuns:
         handlers = self.handlers_of(receiver.value, context)
         if handlers is None:
             return None
-        run = EngineRun(call, handlers)
+        run = EngineRun(call, handlers, self.counters(receiver, call, context))
         if supervised is not None:
             return run.loops(supervised)
         if factory is None:
-            process = self.process_nodes(built, context) if direct else self.subclass_process(receiver, subclass, context)
+            process = self.process_nodes(built, context, receiver) if direct else self.subclass_process(receiver, subclass, context)
             return run.loops(process) if process is not None else None
         nodes = self.inline_call(built, factory, replace(context, returns_run=factory, engine_run=run))
         return nodes if holds_loop(nodes) else None  # its process function resolved
@@ -135,15 +140,31 @@ class EngineRuns:
         process = self.process_nodes(construction, context)
         return run.loops(process) if process is not None else []
 
-    def process_nodes(self, construction: cst.Call, context: Context) -> list[Node] | None:
+    def counters(self, engine: cst.Name, call: cst.Call, context: Context) -> tuple[Node, Node] | None:
+        """ignite's counters of the engine run by `call`, as its loops set them: `engine.state.epoch` as each epoch
+        begins, from 1; `engine.state.iteration` as each batch begins, from 1 and on across the epochs (at least 1 in
+        the first batch: a run resumed from a checkpoint goes on from its iteration). None where the engine's name is
+        no chain of the function's naming."""
+        key = context.naming.chain(engine)
+        if key is None:
+            return None
+        return (
+            self.rebind(call, {f"{key}.state.epoch"}, True, start="1"),
+            self.rebind(call, {f"{key}.state.iteration"}, True, start="1", resumable=True),
+        )
+
+    def process_nodes(self, construction: cst.Call, context: Context, engine: cst.Name | None = None) -> list[Node] | None:
         """The process function of `Engine(update)` inlined, or None where it does not resolve to a body. A def (of the
         file, imported from the project, or handed to the factory by its caller: `create_trainer(train_step, ...)`
-        building `Engine(train_step)`) is called as ignite calls it, `update(trainer, batch)` (`engine_called`)."""
+        building `Engine(train_step)`) is called as ignite calls it, `update(trainer, batch)` (`engine_called`), its
+        engine the caller's `engine` where the engine is run in view."""
         process = argument(construction, IGNITE_PROCESS_FUNCTION)
         if process is None:
             return None
         function = self.def_named(process, context) if isinstance(process, cst.Name) else None
-        nodes = self.engine_called(process, function, 0, None, context) if function is not None else self.inline_callable(process, context)
+        nodes = (
+            self.engine_called(process, function, 0, None, context, engine) if function is not None else self.inline_callable(process, context)
+        )
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None
 
     def def_named(self, name: cst.Name, context: Context) -> cst.FunctionDef | None:
@@ -153,19 +174,23 @@ class EngineRuns:
         return index.function(context.function, name.value) or self.imported_function(name, context) or self.function_passed(name, context)
 
     def engine_called(
-        self, process: cst.BaseExpression, function: cst.FunctionDef, engines: int, attributes: Attributes | None, context: Context
+        self, process: cst.BaseExpression, function: cst.FunctionDef, engines: int, attributes: Attributes | None, context: Context,
+        engine: cst.Name | None = None,
     ) -> list[Node]:
         """`function` inlined as ignite calls a process function, `update(trainer, batch)`: its parameters up to the
         one at `engines` (the first; a bound method's `self` and the next) are the engine, their attributes those its
         class sets from the construction's arguments (`attributes`, as `Inlining.instance_attributes` reads an
-        instance's `self.x`: `engine.optimizer` is the optimizer the construction was handed)."""
+        instance's `self.x`: `engine.optimizer` is the optimizer the construction was handed), and their names the
+        caller's `engine` where it is given (`engine.state.iteration` is the run's counter, `counters`)."""
         parameters = [p.name.value for p in [*function.params.posonly_params, *function.params.params]][: engines + 1]
+        bound = [(name, context.resolver, engine) for name in parameters] if engine is not None else []
+        naming = self.naming_for(function, context, bound, {}, None) if bound else None
         overlay: dict[str, str] = {}
         handed: dict[str, tuple[Resolver, cst.BaseExpression]] = {}
         for name in parameters:
             overlay |= {f"{name}.{key[5:]}": value for key, value in (attributes.keys if attributes else {}).items()}
             handed |= {f"{name}.{key[5:]}": value for key, value in (attributes.handed if attributes else {}).items()}
-        return self.inline_body(process, function, context, overlay, {}, handed)
+        return self.inline_body(process, function, context, overlay, {}, handed, naming=naming)
 
     def engine_subclass(self, receiver: cst.Name, context: Context) -> Construction | None:
         """The construction `receiver` is bound to, in view, of a class of the file or of the project deriving from
@@ -205,7 +230,7 @@ class EngineRuns:
         home, cls, construction, _ = built
         found = home.inherited_method(cls, "__init__")
         if found is None:
-            return self.process_nodes(construction, context)
+            return self.process_nodes(construction, context, receiver)
         init_home, init = found
         owner = init_home.owner_class(init)
         if owner is None or not any(ignite_named(base.value, init_home) in IGNITE_ENGINES for base in owner.bases):
@@ -221,10 +246,10 @@ class EngineRuns:
             method = self.method_of_class(process, context) if isinstance(process, cst.Attribute) else None
             if method is not None and not method[1]:  # `TranslationEngine.update`: a static method, or a method called on the class
                 self.homes.setdefault(method[0], home)
-                nodes = self.engine_called(process, method[0], 0, attributes, context)
+                nodes = self.engine_called(process, method[0], 0, attributes, context, receiver)
             elif isinstance(process, cst.Name):
                 function = self.def_named(process, context)
-                nodes = self.engine_called(process, function, 0, attributes, context) if function is not None else []
+                nodes = self.engine_called(process, function, 0, attributes, context, receiver) if function is not None else []
             else:
                 return None
         elif isinstance(handed, cst.Attribute) and code_of(handed.value) == "self":
@@ -232,7 +257,7 @@ class EngineRuns:
             if method_found is None or decorated(method_found[1], "staticmethod") or decorated(method_found[1], "classmethod"):
                 return None
             self.homes.setdefault(method_found[1], method_found[0])
-            nodes = self.engine_called(handed, method_found[1], 1, attributes, context)
+            nodes = self.engine_called(handed, method_found[1], 1, attributes, context, receiver)
         else:
             return None
         return nodes if any(isinstance(node, Inlined) for node in nodes) else None

@@ -221,6 +221,9 @@ class Rebind(Event):
     # A loop's counter (`for i, batch in enumerate(loader)`, `for i in range(0, n, k)`): the literal it holds in the
     # loop's first iteration, to which it never comes back in a later one.
     start: str | None = None
+    # ignite's `state.iteration`: the counter goes on across the iterations of the loop around its loop (never reset
+    # between epochs), and a run resumed from a checkpoint starts past `start`: its first value is at least `start`.
+    resumable: bool = False
     copies: str | None = None  # one name bound to another's value (`zero_grad_next_step = perform_update_step`): its key
 
 

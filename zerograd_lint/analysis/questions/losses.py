@@ -41,6 +41,11 @@ COUNT_KEEPING_METHODS = frozenset({"clamp", "clamp_", "clamp_min", "float", "dou
 COUNT_KEEPING_FUNCTIONS = frozenset({"max", "float", "torch.clamp", "torch.clamp_min", "torch.maximum"})
 
 
+def never(expression: cst.BaseExpression) -> bool:
+    """No expression is the accumulation count (where it is not known)."""
+    return False
+
+
 class _Assignments(cst.CSTVisitor):
     def __init__(self, root: cst.CSTNode, name: str) -> None:
         self.root = root
@@ -141,35 +146,43 @@ class _HelperCalls(cst.CSTVisitor):
         self.found = self.found or name.rsplit(".", 1)[-1] in self.helpers
 
 
-def scaled_on_purpose(node: cst.CSTNode, helper: cst.CSTNode | None = None, ones: frozenset[str] = frozenset()) -> bool:
+def scaled_on_purpose(
+    node: cst.CSTNode, helper: cst.CSTNode | None = None, ones: frozenset[str] = frozenset(), outputs: frozenset[str] = frozenset(),
+    the_count: Callable[[cst.BaseExpression], bool] = never,
+) -> bool:
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
-    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither. In a helper the loss is computed by
+    Weights multiplied inside a reduction (`(losses * w).mean()`) are neither, nor a product by the accumulation
+    count itself (`the_count`), which multiplies where it should divide. In a helper the loss is computed by
     (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
-    over the helper's own tensors, nor a parameter the call leaves at a default of 1 (`ones`).
+    over the helper's own tensors or over the forward's output it was handed (`outputs`), nor a parameter the call
+    leaves at a default of 1 (`ones`).
     """
     text = code_of(node)
-    if divided_by_a_count(node, helper, ones) if helper is not None else DIVIDED.search(text) or summed_or_unknown_reduction(node, MEANS):
+    if divided_by_a_count(node, helper, ones, outputs) if helper is not None else DIVIDED.search(text) or summed_or_unknown_reduction(node, MEANS):
         return True
     value = node.value if isinstance(node, (cst.Assign, cst.AugAssign)) else node
     if isinstance(node, cst.AugAssign):
         return isinstance(node.operator, cst.MultiplyAssign)  # `/=` is a division, asked above
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
-        return True
+        return not (the_count(value.left) or the_count(value.right))
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
-        return True
+        return not any(the_count(argument.value) for argument in value.args)
     return "*" in text and SIZE_WORDS.search(text) is not None
 
 
-def divided_by_a_count(node: cst.CSTNode, helper: cst.CSTNode, ones: frozenset[str] = frozenset()) -> bool:
+def divided_by_a_count(
+    node: cst.CSTNode, helper: cst.CSTNode, ones: frozenset[str] = frozenset(), outputs: frozenset[str] = frozenset()
+) -> bool:
     """A division whose divisor may be the number of micro-batches (a parameter, an attribute, a size: anything but
     the element count of a mean), or a reduction given as `"sum"` or as a value not written here: normalised here or
-    summed on purpose. `torch.sum(loss * mask) / torch.sum(mask)` and `reduction="mean"` are a micro-batch's mean."""
+    summed on purpose. `torch.sum(loss * mask) / torch.sum(mask)`, `len(pred)` of the forward's output `pred` (one of
+    `outputs`) and `reduction="mean"` are a micro-batch's mean."""
     divisors = [node.value] if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.DivideAssign) else []
     divisors += [n.right for n in nodes_of(node, cst.BinaryOperation) if isinstance(n.operator, cst.Divide)]
     divisors += [divisor for call in nodes_of(node, cst.Call) if (divisor := divisor_of(call)) is not None]
     divisors = [d for d in divisors if not (isinstance(d, cst.Name) and d.value in ones)]
-    return any(not counts_elements(d, helper) for d in divisors) or summed_or_unknown_reduction(node, MEANS | {"'none'"})
+    return any(not counts_elements(d, helper, outputs) for d in divisors) or summed_or_unknown_reduction(node, MEANS | {"'none'"})
 
 
 def summed_or_unknown_reduction(node: cst.CSTNode, means: frozenset[str]) -> bool:
@@ -191,10 +204,11 @@ def divisor_of(call: cst.Call) -> cst.BaseExpression | None:
     return positional[-1] if positional else None
 
 
-def counts_elements(divisor: cst.BaseExpression, helper: cst.CSTNode) -> bool:
+def counts_elements(divisor: cst.BaseExpression, helper: cst.CSTNode, outputs: frozenset[str] = frozenset()) -> bool:
     """The divisor of a mean over a tensor's elements: a sum or count of them, kept as it is by what is applied to it,
     give or take a number (`mask.sum().clamp(min=1)`, `torch.sum(mask) + 1e-8`), or a name the helper binds once to
-    one (`num_tokens = mask.sum()`)."""
+    one (`num_tokens = mask.sum()`); or the length of a forward's output the helper was handed (`len(pred_list)`,
+    `pred_list` one of `outputs`): the positions or samples the model predicted, not the micro-batches."""
     names = 0
     while True:
         if isinstance(divisor, cst.BinaryOperation) and isinstance(divisor.operator, (cst.Add, cst.Subtract)):
@@ -209,6 +223,8 @@ def counts_elements(divisor: cst.BaseExpression, helper: cst.CSTNode) -> bool:
             method = divisor.func.attr.value if isinstance(divisor.func, cst.Attribute) else None
             positional = [arg.value for arg in divisor.args if arg.keyword is None and not arg.star]
             if method in ELEMENT_COUNTS:  # `mask.sum()`, `torch.sum(mask)`; not the builtin `sum(sizes)` of numbers
+                return True
+            if callee == "len" and len(positional) == 1 and isinstance(positional[0], cst.Name) and positional[0].value in outputs:
                 return True
             if callee in COUNT_KEEPING_FUNCTIONS and positional:
                 divisor = positional[0]
@@ -252,6 +268,13 @@ class Helpers:
     # The sums over a dict's values whose entries are being judged: an entry that leads back to one (through a name
     # bound after it) is judged as any sum is.
     summing: frozenset[cst.CSTNode] = frozenset()
+    # The names of the function being judged that hold a forward pass's output wherever it reads them (the backward's
+    # own forward passes, `pred, true = model(batch)`; a helper's parameters the call hands one of them): a size of
+    # one counts the model's predictions.
+    outputs: frozenset[str] = frozenset()
+    # Whether an expression of the backward's own function is the accumulation count of the step's guard itself
+    # (`self.r_accu`, bound by `__init__` to the count its construction was handed).
+    the_count: Callable[[cst.BaseExpression], bool] = never
 
     def calls_one(self, node: cst.CSTNode) -> bool:
         """A call of a function the IR inlined, of the module, or of another module of the project: it may normalise
@@ -270,12 +293,21 @@ class Helpers:
             return returned_by(*inlined)
         own = function_of_module(value, self.module)
         if own is not None:
-            return returned_by(own, self)
+            return returned_by(own, replace(self, outputs=self.handed_outputs(value, own)))
         found = self.imported(value)
         if found is None:
             return None
         home, function = found
-        return returned_by(function, Helpers(home.module, frozenset(f.name.value for f in walk_functions(home.module)), home, self.inlined))
+        names = frozenset(f.name.value for f in walk_functions(home.module))
+        return returned_by(function, Helpers(home.module, names, home, self.inlined, outputs=self.handed_outputs(value, function)))
+
+    def handed_outputs(self, call: cst.Call, function: cst.FunctionDef) -> frozenset[str]:
+        """The parameters of `function` that `call` hands one of `outputs` by name, where the function never binds
+        them again."""
+        return frozenset(
+            parameter for parameter, argument in arguments_by_parameter(call, function).items()
+            if isinstance(argument, cst.Name) and argument.value in self.outputs and not assigned(function, parameter)
+        )
 
     def imported(self, call: cst.Call) -> tuple[ProjectModule, cst.FunctionDef] | None:
         """The def of another module of the project that the call's name, imported here, stands for."""
@@ -319,7 +351,7 @@ def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
 
 def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset()) -> bool:
     """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1."""
-    if scaled_on_purpose(value, scope if depth > 0 else None, ones):
+    if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
@@ -389,6 +421,19 @@ def assigned(scope: cst.CSTNode, name: str) -> bool:
     finder = _Assignments(scope, name)
     visit(scope, finder)
     return bool(finder.values)
+
+
+def arguments_by_parameter(call: cst.Call, function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
+    """What `call` hands each parameter of `function` it names or reaches by position; nothing where it hands `*args`
+    or `**kwargs`."""
+    if any(arg.star for arg in call.args):
+        return {}
+    params = [p.name.value for p in [*function.params.posonly_params, *function.params.params]]
+    if params and params[0] in {"self", "cls"} and isinstance(call.func, cst.Attribute):
+        params = params[1:]  # bound by the instance or class the call is made on
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    handed = dict(zip(params, positional))
+    return handed | {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
 
 
 def left_at_one(call: cst.CSTNode, function: cst.FunctionDef) -> frozenset[str]:

@@ -12,3 +12,10 @@ def subtoken_cross_entropy(pred_list, true):
         loss += criterion(pred_list[i].to(torch.float32), true["y_arr"][:, i])
     loss = loss / len(pred_list)
     return loss, pred_list
+
+
+def windowed_cross_entropy(model, micro_batches):
+    loss = 0
+    for inputs, targets in micro_batches:
+        loss += torch.nn.functional.cross_entropy(model(inputs), targets)
+    return loss / len(micro_batches)
