@@ -30,7 +30,11 @@ class MappingLoop:
 
 
 def mapping_loop(target: cst.BaseExpression, iterable: cst.BaseExpression) -> MappingLoop | None:
-    """The dict a loop's target takes keys or values of, and the names it binds them to; None for any other loop."""
+    """The dict a loop's target takes keys or values of, and the names it binds them to, also numbered
+    (`for i, (key, value) in enumerate(d.items()):`); None for any other loop."""
+    inner = numbered(target, iterable)
+    if inner is not None:
+        return mapping_loop(*inner)
     method = None
     if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not iterable.args:
         method, iterable = iterable.func.attr.value, iterable.func.value  # `d.items()`: the method, of `d`
@@ -45,6 +49,16 @@ def mapping_loop(target: cst.BaseExpression, iterable: cst.BaseExpression) -> Ma
     if method == "values":
         return MappingLoop(mapping, None, target.value)
     return MappingLoop(mapping, target.value, None) if method in {None, "keys"} else None
+
+
+def numbered(target: cst.BaseExpression, iterable: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """`item` and `items` of `for i, item in enumerate(items):`: each element of the one argument, as it is, numbered."""
+    if not (
+        isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "enumerate" and len(iterable.args) == 1
+        and iterable.args[0].keyword is None and isinstance(target, cst.Tuple) and len(target.elements) == 2
+    ):
+        return None
+    return target.elements[1].value, iterable.args[0].value
 
 
 @dataclass(frozen=True)

@@ -368,7 +368,7 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     if entries is not None:  # `sum(d.values())`: divided where every entry the function shows `d` holding is
         summing = replace(helpers, summing=helpers.summing | {value})
         return any(unnormalised(entry, scope, summing, depth, ones) for entry in entries)
-    copied = copy_of(value) or assigned_attribute(value, scope)
+    copied = copy_of(value) or assigned_attribute(value, scope) or bound_owner(value, scope)
     if copied is None:
         return True
     values: list[cst.CSTNode] = []
@@ -461,6 +461,18 @@ def assigned_attribute(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
     finder = _Assignments(scope, dotted)
     visit(scope, finder)
     return dotted if finder.values else None
+
+
+def bound_owner(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
+    """`losses` of `losses.loss_total` where the function binds `losses` (`losses = compute_loss(batch) / n`): a field
+    of an object is divided where the object is, as a whole (iris's loss record, whose `__truediv__` divides its
+    total); None for an object the function does not bind (`batch.loss`: built elsewhere, taken as it is)."""
+    owner = dotted_name(value.value) if isinstance(value, cst.Attribute) else None
+    if owner is None:
+        return None
+    finder = _Assignments(scope, owner)
+    visit(scope, finder)
+    return owner if finder.values else None
 
 
 def unpacked_elements(
