@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Loop,
     Node,
     Rebind,
+    Step,
     Try,
     Unscale,
     children,
@@ -78,6 +79,35 @@ PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
     text = code_of(test)
     return ".grad" in text and ("None" in text or text.endswith(".grad"))
+
+
+def tested_for_existence(test: cst.BaseExpression) -> str | None:
+    """The code of `x` in `if x is not None:` or `if x:`, else None."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if isinstance(target.operator, cst.IsNot) and isinstance(target.comparator, cst.Name) and target.comparator.value == "None":
+            return code_of(test.left)
+        return None
+    return code_of(test) if isinstance(test, (cst.Name, cst.Attribute, cst.Subscript)) else None
+
+
+def called_on_itself(event: Event) -> str | None:
+    """The code of the optimizer a clear or a plain step is called on (`opts[name]` of `opts[name].step()`)."""
+    if not isinstance(event, (Clear, Step)) or (isinstance(event, Step) and event.via_scaler):
+        return None
+    call = event.node
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return None
+    return code_of(call.func.value)
+
+
+def guards_only_its_receiver(test: cst.BaseExpression, then: Block) -> bool:
+    """`if opts[name] is not None: opts[name].zero_grad()`: the test only says whether the optimizer the calls are made
+    on exists. Where it does not, there is no such optimizer to hold gradients, so for the one the analysis follows
+    the calls run on every path (a clear skipped for a missing optimizer is no clear missed for a present one)."""
+    subject = tested_for_existence(test)
+    events = list(events_in(then))
+    return subject is not None and bool(events) and all(called_on_itself(e) == subject for e in events)
 
 
 def tests_scaler_stage(test: cst.BaseExpression) -> bool:
@@ -536,6 +566,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
         ):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
+            return [*test_events, then]
+        if statement.orelse is None and guards_only_its_receiver(statement.test, then):
             return [*test_events, then]
         else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
