@@ -92,13 +92,19 @@ def tested_for_existence(test: cst.BaseExpression) -> str | None:
 
 
 def called_on_itself(event: Event) -> str | None:
-    """The code of the optimizer a clear or a plain step is called on (`opts[name]` of `opts[name].step()`)."""
-    if not isinstance(event, (Clear, Step)) or (isinstance(event, Step) and event.via_scaler):
+    """The code of the optimizer a clear or a plain step is called on (`opts[name]` of `opts[name].step()`), where it
+    is the one the event's gradients are followed for (not an engine stepping an optimizer it wraps)."""
+    if isinstance(event, Step) and not event.via_scaler:
+        followed = event.optimizer
+    elif isinstance(event, Clear):
+        followed = event.target.key
+    else:
         return None
     call = event.node
     if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
         return None
-    return code_of(call.func.value)
+    receiver = code_of(call.func.value)
+    return receiver if receiver == followed else None
 
 
 def guards_only_its_receiver(test: cst.BaseExpression, then: Block) -> bool:
