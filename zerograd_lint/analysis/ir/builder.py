@@ -13,7 +13,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.construction_flags import construction_flags
-from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_of, reads_of_value
+from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_index, literal_of, reads_of_value
 from zerograd_lint.analysis.ir.events import (
     CallEvents,
     builds_model_and_optimizer,
@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Loop,
     Node,
     Rebind,
+    Step,
     Try,
     Unscale,
     children,
@@ -78,6 +79,45 @@ PAIRING = frozenset({"zip", "map", "filter", "chain", "product", "enumerate"})
 def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
     text = code_of(test)
     return ".grad" in text and ("None" in text or text.endswith(".grad"))
+
+
+def tested_entry(test: cst.BaseExpression) -> str | None:
+    """The code of `opts[name]` in `if opts[name] is not None:` or `if opts[name]:`, an entry of a container read by a
+    key that is no literal, else None. Such a test names no one object: its key is rebound by each loop that walks
+    the container, so two of them are never the same atom (RULES.md, "Correlated conditions")."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        is_not_none = isinstance(target.operator, cst.IsNot) and isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
+        test = test.left if is_not_none else None
+    if not isinstance(test, cst.Subscript) or literal_index(test) is not None:
+        return None
+    return code_of(test)
+
+
+def called_on_itself(event: Event) -> str | None:
+    """The code of the optimizer a clear or a plain step is called on (`opts[name]` of `opts[name].step()`), where it
+    is the one the event's gradients are followed for (not an engine stepping an optimizer it wraps)."""
+    if isinstance(event, Step) and not event.via_scaler:
+        followed = event.optimizer
+    elif isinstance(event, Clear):
+        followed = event.target.key
+    else:
+        return None
+    call = event.node
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return None
+    receiver = code_of(call.func.value)
+    return receiver if receiver == followed else None
+
+
+def guards_only_its_entry(test: cst.BaseExpression, then: Block) -> bool:
+    """`for name in names: if opts[name] is not None: opts[name].zero_grad()`: the test only says whether the entry the
+    calls are made on holds an optimizer. Where it does not, there is no optimizer to hold gradients, so for the one
+    the analysis follows (the container's entries) the calls run on every path: a clear skipped for a missing
+    optimizer is no clear missed for a present one."""
+    entry = tested_entry(test)
+    events = list(events_in(then))
+    return entry is not None and bool(events) and all(called_on_itself(e) == entry for e in events)
 
 
 def tests_scaler_stage(test: cst.BaseExpression) -> bool:
@@ -536,6 +576,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
         ):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
+            return [*test_events, then]
+        if statement.orelse is None and guards_only_its_entry(statement.test, then):
             return [*test_events, then]
         else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
