@@ -79,7 +79,7 @@ from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
 from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
-from zerograd_lint.analysis.questions.losses import Helpers
+from zerograd_lint.analysis.questions.losses import Helpers, arguments_by_parameter
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
@@ -307,12 +307,9 @@ class RootFacts:
         init = home.built_in_init(cls, f"self.{attribute}")
         bound = home.class_scope(cls).bindings.get(f"self.{attribute}", []) if init is not None else []
         parameter = bound[0].alias if len(bound) == 1 else None
-        if init is None or not isinstance(parameter, cst.Name) or parameter.value in assigned_in(init) or any(a.star for a in construction.args):
+        if init is None or not isinstance(parameter, cst.Name) or parameter.value in assigned_in(init):
             return None
-        names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
-        handed = dict(zip(names, (a.value for a in construction.args if a.keyword is None)))
-        handed |= {a.keyword.value: a.value for a in construction.args if a.keyword is not None}
-        argument = handed.get(parameter.value)
+        argument = arguments_by_parameter(construction, init, constructs=True).get(parameter.value)
         return resolver.canonical(argument) if isinstance(argument, (cst.Name, cst.Attribute)) else None
 
     def under_accumulation_guard(self, event: Event) -> bool:

@@ -9,6 +9,7 @@ import libcst as cst
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
+from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised, never, splices_into_cached_outputs
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
@@ -47,13 +48,13 @@ def the_count(root: RootFacts, backward: Backward, step: Step, counted: str | No
     if loop is None or at_step is None or at_backward is None or at_loop is None or test is None:
         return never
     if counted is not None:
-        count = at_step.resolver.canonical(cst.parse_expression(counted))
+        count = key_of(counted, at_step)
     elif isinstance(test, (cst.Name, cst.Attribute)):
         bindings = at_loop.resolver.bindings(at_step.resolver.canonical(test))
         flag = bindings[0].value if len(bindings) == 1 and bindings[0].unpacked is None else None
         counters = root.structure.rebound(loop).counters
         named = accumulation_count(flag, counters) if isinstance(flag, cst.BaseExpression) else None
-        count = at_loop.resolver.canonical(cst.parse_expression(named)) if named is not None else None
+        count = key_of(named, at_loop) if named is not None else None
     else:
         count = None
     if count is None:
@@ -66,6 +67,14 @@ def the_count(root: RootFacts, backward: Backward, step: Step, counted: str | No
         return count in (key, root.construction_argument(key, loop))
 
     return is_count
+
+
+def key_of(code: str, at: Namespace) -> str | None:
+    """The key of the object an expression's code names where `at` is; None for code that is no expression."""
+    try:
+        return at.resolver.canonical(cst.parse_expression(code))
+    except (cst.ParserSyntaxError, SyntaxError, ValueError):
+        return None
 
 
 def over_micro_batches(loop: Loop) -> bool:
