@@ -428,8 +428,7 @@ def bound_owner(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
         return None
     finder = _Assignments(scope, owner)
     visit(scope, finder)
-    divided = [found for found in finder.values if divides_as_a_whole(found)]
-    return owner if divided and len(divided) == len(finder.values) else None
+    return owner if finder.values and all(divides_as_a_whole(found) for found in finder.values) else None
 
 
 def divides_as_a_whole(binding: cst.CSTNode) -> bool:
