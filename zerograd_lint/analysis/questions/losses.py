@@ -464,15 +464,23 @@ def assigned_attribute(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
 
 
 def bound_owner(value: cst.CSTNode, scope: cst.CSTNode) -> str | None:
-    """`losses` of `losses.loss_total` where the function binds `losses` (`losses = compute_loss(batch) / n`): a field
-    of an object is divided where the object is, as a whole (iris's loss record, whose `__truediv__` divides its
-    total); None for an object the function does not bind (`batch.loss`: built elsewhere, taken as it is)."""
+    """`losses` of `losses.loss_total` where every binding of `losses` in the function divides it as a whole (`losses
+    = compute_loss(batch) / n`, iris's loss record, whose `__truediv__` divides its total): a field of an object
+    divided as a whole is divided where the object is. None for any other owner (`outputs.loss` of `outputs =
+    model(**batch)`, `batch.loss`: built elsewhere, taken as it is)."""
     owner = dotted_name(value.value) if isinstance(value, cst.Attribute) else None
     if owner is None:
         return None
     finder = _Assignments(scope, owner)
     visit(scope, finder)
-    return owner if finder.values else None
+    return owner if finder.values and all(divides_as_a_whole(found) for found in finder.values) else None
+
+
+def divides_as_a_whole(binding: cst.CSTNode) -> bool:
+    """`x / n` and `x /= n`: the whole value divided, not a part inside a call (`model(inputs / 255)`)."""
+    if isinstance(binding, cst.AugAssign):
+        return isinstance(binding.operator, cst.DivideAssign)
+    return isinstance(binding, cst.BinaryOperation) and isinstance(binding.operator, cst.Divide)
 
 
 def unpacked_elements(
