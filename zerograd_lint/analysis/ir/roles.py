@@ -556,23 +556,23 @@ class Resolver:
         return code_of(node)
 
     def construction_handed(self, node: cst.Attribute, depth: int) -> str | None:
-        """The key of what a construction handed an instance for `name.x`: `name` bound once, to a construction of one
-        class of the file or of its project whose own `__init__` alone binds `self.x`, to its parameter, which the
-        construction gives a name or an attribute (`pair = OptimizerScheduler(optimizer, scheduler)`: `pair.optimizer`
-        is `optimizer`, as the `self.optimizer` of `pair.step()` inlined is). None otherwise (the instance's own)."""
+        """The key of the optimizer a construction handed an instance for `name.x`: `name` bound once, to a
+        construction of one class of the file or of its project whose own `__init__` alone binds `self.x`, to its
+        parameter, which the construction gives an optimizer's name or attribute (`pair = OptimizerScheduler(optimizer,
+        scheduler)`: `pair.optimizer` is `optimizer`, as the `self.optimizer` of `pair.step()` inlined is). None
+        otherwise (the instance's own)."""
         if not isinstance(node.value, cst.Name) or node.value.value in self.overlay or self.same_file is None:
             return None
         bindings = self.bindings(node.value.value)
         call = bindings[0].value if len(bindings) == 1 and bindings[0].alias is None else None
-        if not isinstance(call, cst.Call) or any(a.star for a in call.args):
-            return None
+        callee = (dotted_name(call.func) or "").rsplit(".", 1)[-1] if isinstance(call, cst.Call) else ""
+        if not callee.lstrip("_")[:1].isupper() or any(a.star for a in call.args):  # type: ignore[union-attr]
+            return None  # a class is called by its capital: a function's return is not read here
         at = self.at(bindings[0].home)
         built = at.classes_built(call, depth + 1)
-        if built is None or len(built) != 1:
-            return None
+        if built is None or len(built) != 1 or built[0][1].name.value != callee:
+            return None  # not one class of the project, or a factory's construction whose arguments are not the call's
         index, cls = built[0]
-        if (dotted_name(call.func) or "").rsplit(".", 1)[-1] != cls.name.value:
-            return None  # a factory's construction: its arguments are not the call's
         key = f"self.{node.attr.value}"
         init = index.built_in_init(cls, key)
         bound = index.class_scope(cls).bindings.get(key, [])
@@ -583,8 +583,8 @@ class Resolver:
         given = dict(zip(names, (a.value for a in call.args if a.keyword is None)))
         given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
         argument = given.get(alias.value)
-        if not isinstance(argument, (cst.Name, cst.Attribute)):
-            return None
+        if not isinstance(argument, (cst.Name, cst.Attribute)) or at.role(argument, depth + 1) is not Role.OPTIMIZER:
+            return None  # a model's part stays the instance's own (`model.backbone`, frozen apart from its model)
         return at.canonical(argument, depth + 1)
 
     def attribute_got(self, call: cst.Call) -> str | None:
