@@ -544,6 +544,9 @@ class Resolver:
                 return self.canonical(aliases[0], depth + 1)
             if self.is_key_read(node):  # `optims.discriminator` of a Munch: its element `optims["discriminator"]`
                 return f'{self.canonical(node.value, depth + 1)}["{node.attr.value}"]'
+            handed = self.construction_handed(node, depth)
+            if handed is not None:  # `pair.optimizer` of `pair = OptimizerScheduler(optimizer, scheduler)`: `optimizer`
+                return handed
             return f"{self.canonical(node.value, depth + 1)}.{node.attr.value}"
         if isinstance(node, cst.Subscript):
             return f"{self.canonical(node.value, depth + 1)}[{code_of(node)[len(code_of(node.value)) + 1:-1]}]"
@@ -551,6 +554,38 @@ class Resolver:
         if attribute is not None:  # `self._updater.get_optimizer()`: the `self.optimizer` the getter returns
             return f"{self.canonical(node.func.value, depth + 1)}.{attribute}"  # type: ignore[attr-defined]
         return code_of(node)
+
+    def construction_handed(self, node: cst.Attribute, depth: int) -> str | None:
+        """The key of the optimizer a construction handed an instance for `name.x`: `name` bound once, to a
+        construction of one class of the file or of its project whose own `__init__` alone binds `self.x`, to its
+        parameter, which the construction gives an optimizer's name or attribute (`pair = OptimizerScheduler(optimizer,
+        scheduler)`: `pair.optimizer` is `optimizer`, as the `self.optimizer` of `pair.step()` inlined is). None
+        otherwise (the instance's own)."""
+        if not isinstance(node.value, cst.Name) or node.value.value in self.overlay or self.same_file is None:
+            return None
+        bindings = self.bindings(node.value.value)
+        call = bindings[0].value if len(bindings) == 1 and bindings[0].alias is None else None
+        callee = (dotted_name(call.func) or "").rsplit(".", 1)[-1] if isinstance(call, cst.Call) else ""
+        if not callee.lstrip("_")[:1].isupper() or any(a.star for a in call.args):  # type: ignore[union-attr]
+            return None  # a class is called by its capital: a function's return is not read here
+        at = self.at(bindings[0].home)
+        built = at.classes_built(call, depth + 1)
+        if built is None or len(built) != 1 or built[0][1].name.value != callee:
+            return None  # not one class of the project, or a factory's construction whose arguments are not the call's
+        index, cls = built[0]
+        key = f"self.{node.attr.value}"
+        init = index.built_in_init(cls, key)
+        bound = index.class_scope(cls).bindings.get(key, [])
+        alias = bound[0].alias if init is not None and len(bound) == 1 else None
+        if not isinstance(alias, cst.Name) or index.scope(init).bindings.get(alias.value):
+            return None  # not a parameter, or one `__init__` rebinds
+        names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
+        given = dict(zip(names, (a.value for a in call.args if a.keyword is None)))
+        given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+        argument = given.get(alias.value)
+        if not isinstance(argument, (cst.Name, cst.Attribute)) or at.role(argument, depth + 1) is not Role.OPTIMIZER:
+            return None  # a model's part stays the instance's own (`model.backbone`, frozen apart from its model)
+        return at.canonical(argument, depth + 1)
 
     def attribute_got(self, call: cst.Call) -> str | None:
         """`optimizer` of `updater.get_optimizer()`, a method of a class this resolver knows (the instance's, or the
@@ -766,8 +801,10 @@ class Resolver:
         functions of the file that return it; None when that is not visible."""
         if depth > 8:
             return None
-        if isinstance(node, cst.Name) and node.value in self.arguments:
-            caller, argument = self.arguments[node.value]
+        # A helper's parameter, or an instance's `self.scheduler` its construction was handed: read where the caller built it.
+        handed = self.arguments.get(code_of(node)) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        if handed is not None:
+            caller, argument = handed
             return caller.scheduled_optimizer(argument, depth + 1)
         if isinstance(node, cst.Call):
             argument = scheduled_optimizer_argument(node, self.is_torch_scheduler)

@@ -1,0 +1,2 @@
+# expect: clean
+from kit.optim.analog_optimizer import AnalogSGD
