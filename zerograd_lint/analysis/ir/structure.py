@@ -8,8 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from zerograd_lint.analysis.ir.conditions import Condition, atoms_of, changes, transparent
-from zerograd_lint.analysis.ir.nodes import Backward, Branch, Event, Guard, Inlined, Loop, Node, Rebind, Step, children, events_in
+import libcst as cst
+
+from zerograd_lint.analysis.ir.conditions import Condition, atoms_of, changes, literal_of, transparent
+from zerograd_lint.analysis.ir.nodes import (
+    Backward, Block, Branch, Event, Guard, Inlined, Loop, Node, Rebind, Step, children, events_in,
+)
 
 
 class Structure:
@@ -53,7 +57,8 @@ class Structure:
     def rebound(self, loop: Loop) -> "Rebound":
         key = id(loop)
         if key not in self._rebinds:
-            self._rebinds[key] = Rebound.of([e for e in events_in(loop.body) if isinstance(e, Rebind)])
+            rebinds = [e for e in events_in(loop.body) if isinstance(e, Rebind)]
+            self._rebinds[key] = Rebound.of(rebinds, started_afresh(loop.body))
         return self._rebinds[key]
 
     def guard(self, branch: Branch, loop: Loop | None) -> Guard:
@@ -108,8 +113,11 @@ class Rebound:
     snapshots: frozenset[str]  # bound to a counter's value: `last_opt_step = ni`
 
     @classmethod
-    def of(cls, rebinds: list[Rebind]) -> "Rebound":
-        counters = {name for e in rebinds if e.counts for name in e.names}
+    def of(cls, rebinds: list[Rebind], afresh: frozenset[str] = frozenset()) -> "Rebound":
+        """`afresh`: names every iteration binds to a constant before anything reads them (`started_afresh`): what
+        they count (the OOMs of this iteration's micro-batches) starts again each iteration, so they never count the
+        loop's iterations."""
+        counters = {name for e in rebinds if e.counts for name in e.names} - afresh
         for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
             derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
             if derived <= counters:
@@ -129,7 +137,7 @@ class Rebound:
         snapshots = frozenset(
             name for e in rebinds if e.copies is not None and reads_any({e.copies}, counters) for name in e.names
         )
-        return cls(names, frozenset(counters), frozenset((counters | totals) & resets), flags, opaque, snapshots)
+        return cls(names, frozenset(counters), frozenset((counters | totals) & resets - afresh), flags, opaque, snapshots)
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
@@ -146,6 +154,45 @@ class Rebound:
             ):
                 return True
         return False
+
+
+def started_afresh(body: Block) -> frozenset[str]:
+    """The names a loop's body binds to constants on every path before any other binding, test or computation reads them
+    (`logging_outputs, sample_sizes, ooms = [], [], 0` at the top of fairseq's `train_step`, which the loop calls):
+    straight-line code of the body and of the helpers it inlines, before the first branch, loop or `try` that binds or
+    tests them."""
+    fresh: set[str] = set()
+    touched: set[str] = set()
+
+    def walk(node: Node, straight: bool) -> None:
+        if isinstance(node, Rebind) and isinstance(node.node, cst.Call):
+            return  # an inlined helper's entry: its locals start unbound, its parameters take what the call hands
+        if isinstance(node, Rebind):
+            touched.update(node.derives_from)  # `step = count + 1` reads the count an earlier iteration left
+            if straight and binds_constants(node.node):
+                fresh.update(node.names - touched)
+            touched.update(node.names)
+            return
+        condition = getattr(node, "condition", None)
+        if condition is not None:
+            touched.update(read for atom in atoms_of(condition) for read in atom.reads)
+        keeps_straight = isinstance(node, Block) or (isinstance(node, Inlined) and not node.closure)
+        for child in children(node):
+            walk(child, straight and keeps_straight)
+
+    walk(body, True)
+    return frozenset(fresh)
+
+
+def binds_constants(statement: cst.CSTNode) -> bool:
+    """`ooms = 0`, `logs, sizes, ooms = [], [], 0`: every value a literal or an empty list, dict or tuple."""
+    if not isinstance(statement, cst.Assign):
+        return False
+    value = statement.value
+    values = [element.value for element in value.elements] if isinstance(value, cst.Tuple) else [value]
+    return all(
+        literal_of(v) is not None or (isinstance(v, (cst.List, cst.Tuple, cst.Dict)) and not v.elements) for v in values
+    )
 
 
 def reads_any(reads, stored) -> bool:
