@@ -87,7 +87,10 @@ def test_class_level_values_fields_and_attributes_set_by_name_are_never_settings
     by_dict = TRAINER + "\n    def configure(self, **options):\n        self.__dict__.update(options)\n"
     assert implications(by_dict) == {}
     searched = TRAINER + "\n    def search(self, trial):\n        for key, value in trial.items():\n            setattr(self.args, key, value)\n"
-    assert implications(searched) == {}  # every test read `self.args`, whose attributes a search may set
+    assert implications(searched) == implications(TRAINER)  # a key only the run knows names no attribute in view
+    named_key = TRAINER + "\n    def turn_on(self):\n        setattr(self.args, 'engine', True)\n"
+    assert "self.engine" not in implications(named_key)
+    assert implications(named_key)["self.use_amp"][0] == {("self.args.fp16", True)}
 
 
 HANDED = """

@@ -93,14 +93,20 @@ def truth_implications(classes: Sequence[tuple[object, cst.ClassDef]], own: bool
 
 
 def set_by_name(cls: cst.ClassDef) -> set[str]:
-    """The chains whose attributes the class's code sets by name, any of them: `self` for `setattr(self, key, value)`
-    or `self.__dict__.update(...)`, `self.args` for `setattr(self.args, key, value)` (a hyperparameter search)."""
+    """The chains the class's code sets by name: `self` for `setattr(self, key, value)` or `self.__dict__.update(...)`
+    (any attribute, the settings themselves included: nothing is known), `self.args.lr` for `setattr(self.args, "lr",
+    value)`. A key only the run knows on a part of `self` (`setattr(self.args, key, value)` over a hyperparameter
+    search's trial) names no attribute the code shows: a path on which it turned the back end chosen at construction
+    on would rest on that unknown alone, and unknown never makes a report (RULES.md)."""
     found = set()
     for node in nodes_of(cls.body, (cst.Call, cst.Attribute)):  # type: ignore[arg-type]
-        if isinstance(node, cst.Call) and dotted_name(node.func) == "setattr" and node.args:
+        if isinstance(node, cst.Call) and dotted_name(node.func) == "setattr" and len(node.args) > 1:
             chain = dotted_name(node.args[0].value)
-            if chain is not None and (chain == "self" or chain.startswith("self.")):
+            key = node.args[1].value
+            if chain == "self":
                 found.add(chain)
+            elif chain is not None and chain.startswith("self.") and isinstance(key, cst.SimpleString):
+                found.add(f"{chain}.{key.evaluated_value}")
         elif isinstance(node, cst.Attribute) and node.attr.value == "__dict__" and dotted_name(node.value) == "self":
             found.add("self")
     return found
@@ -308,10 +314,10 @@ def handed_chains(classes: Sequence[cst.ClassDef]) -> dict[cst.FunctionDef, dict
 
 
 def forwarded(method: cst.FunctionDef, private: set[str]) -> Iterator[tuple[str, cst.Attribute, list[cst.Call]]]:
-    """Each private method a keyword forwarder at the top of `method` wraps (`inner = find_executable_batch_size(
-    self._inner_training_loop, ...)`), the reference, and the calls of the forwarder: the name bound once and only
-    called."""
-    for statement in statements_in(method.body):
+    """Each private method a keyword forwarder bound in `method` wraps (`inner = find_executable_batch_size(
+    self._inner_training_loop, ...)`, at its top or in a block: `if first_run: inner = ...`), the reference, and the
+    calls of the forwarder: the name bound once and only called."""
+    for statement in every_statement(method.body):
         small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
         if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(target := small.targets[0].target, cst.Name)):
             continue
@@ -325,6 +331,15 @@ def forwarded(method: cst.FunctionDef, private: set[str]) -> Iterator[tuple[str,
         calls = [call for call in nodes_of(method.body, cst.Call) if call.func in uses]
         if len(calls) == len(uses):
             yield own_attribute(wrapped), wrapped, calls  # type: ignore[misc]
+
+
+def every_statement(body: cst.BaseSuite) -> Iterator[cst.CSTNode]:
+    """The statements of a body and of the blocks inside it (not those of a nested def or class), in source order."""
+    pending = list(reversed(statements_in(body)))
+    while pending:
+        statement = pending.pop()
+        yield statement
+        pending.extend(each for suite in reversed([*suites(statement)]) for each in reversed(suite))
 
 
 def bound_once(method: cst.FunctionDef, name: str) -> bool:
