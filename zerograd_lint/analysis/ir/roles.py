@@ -563,7 +563,20 @@ class Resolver:
         otherwise (the instance's own)."""
         if not isinstance(node.value, cst.Name) or node.value.value in self.overlay or self.same_file is None:
             return None
-        bindings = self.bindings(node.value.value)
+        key = ("construction_handed", code_of(node))
+        if key in self.answers:
+            return self.answers[key]  # type: ignore[return-value]
+        self.answers[key] = None  # asked again while it is answered (the argument's role reads this key): unknown
+        handed = self.handed_by_construction(node, depth)
+        if depth:
+            del self.answers[key]  # an inner step's answer, cut by its depth: not the key's
+        else:
+            self.answers[key] = handed
+        return handed
+
+    def handed_by_construction(self, node: cst.Attribute, depth: int) -> str | None:
+        """`construction_handed`'s answer, asked once per key."""
+        bindings = self.bindings(node.value.value)  # type: ignore[attr-defined]
         call = bindings[0].value if len(bindings) == 1 and bindings[0].alias is None else None
         callee = (dotted_name(call.func) or "").rsplit(".", 1)[-1] if isinstance(call, cst.Call) else ""
         if not callee.lstrip("_")[:1].isupper() or any(a.star for a in call.args):  # type: ignore[union-attr]
