@@ -39,7 +39,7 @@ from zerograd_lint.analysis.ir import state_events
 from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
-from zerograd_lint.analysis.ir.inlining import Bindings, assigned_in
+from zerograd_lint.analysis.ir.inlining import Bindings
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -79,7 +79,7 @@ from zerograd_lint.analysis.project import Project
 from zerograd_lint.analysis.questions.grad_reads import GradRead, GradReads, find_grad_reads, writes_grads
 from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
-from zerograd_lint.analysis.questions.losses import Helpers, arguments_by_parameter
+from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
@@ -289,28 +289,17 @@ class RootFacts:
         return frozenset(name for name, alone in only.items() if alone and name not in bound.opaque)
 
     def construction_argument(self, key: str, at: Event | Loop) -> str | None:
-        """The key, where `at` is, of what an instance's construction handed the `__init__` parameter its attribute
-        `key` is bound to: `accumulation` for `amp_optimizer.r_accu` of `amp_optimizer = AmpOptimizer(...,
-        n_gradient_accumulation=accumulation)`, whose class binds `self.r_accu` once, in `__init__`, to that
-        parameter. None for anything else (several bindings or classes, an argument not handed by name)."""
+        """The key of what an instance's construction handed the `__init__` parameter its attribute `key` is bound to
+        (`Resolver.handed_to_init`), read where `at` is: `accumulation` for `amp_optimizer.r_accu` of `amp_optimizer =
+        AmpOptimizer(..., n_gradient_accumulation=accumulation)`, whose class binds `self.r_accu` once, in `__init__`,
+        to that parameter. None for anything else."""
         instance, _, attribute = key.rpartition(".")
         namespace = self.namespaces.get(at)
-        if not instance or namespace is None:
+        handed = namespace.resolver.handed_to_init(instance, attribute) if instance and namespace is not None else None
+        if handed is None:
             return None
-        resolver = namespace.resolver
-        bindings = resolver.bindings(instance)
-        construction = bindings[0].value if len(bindings) == 1 and bindings[0].unpacked is None else None
-        built = resolver.classes_built(construction) if isinstance(construction, cst.Call) else None
-        if not isinstance(construction, cst.Call) or built is None or len(built) != 1:
-            return None
-        home, cls = built[0]
-        init = home.built_in_init(cls, f"self.{attribute}")
-        bound = home.class_scope(cls).bindings.get(f"self.{attribute}", []) if init is not None else []
-        parameter = bound[0].alias if len(bound) == 1 else None
-        if init is None or not isinstance(parameter, cst.Name) or parameter.value in assigned_in(init):
-            return None
-        argument = arguments_by_parameter(construction, init, constructs=True).get(parameter.value)
-        return resolver.canonical(argument) if isinstance(argument, (cst.Name, cst.Attribute)) else None
+        resolver, argument = handed
+        return resolver.canonical(argument)
 
     def under_accumulation_guard(self, event: Event) -> bool:
         """The event runs under an accumulation guard: a counter test, or Accelerate's `accumulate()`."""

@@ -461,10 +461,10 @@ def flag_decides(atom: Atom, literal: str) -> bool | None:
     """What `name = literal` makes of a later test of `name` (`True == 1` as Python has it)."""
     if atom.kind == "flag":
         return literal in {"True", "1"}
-    if atom.kind == "order":
-        number = number_of({"True": "1", "False": "0"}.get(literal, literal))
-        return atom.holds_at(number) if number is not None else None
     numbers = {"True": "1", "False": "0"}
+    if atom.kind == "order":
+        number = number_of(numbers.get(literal, literal))
+        return atom.holds_at(number) if number is not None else None
     if atom.value is None or not re.fullmatch(r"True|False|-?\d+", atom.value):
         return None
     return numbers.get(atom.value, atom.value) == numbers.get(literal, literal)

@@ -196,3 +196,16 @@ def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for element in target.elements for n in assigned_names(element.value)]
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
+
+
+def arguments_by_parameter(call: cst.Call, function: cst.FunctionDef, constructs: bool = False) -> dict[str, cst.BaseExpression]:
+    """What `call` hands each parameter of `function` it names or reaches by position (`constructs`: the call builds
+    an instance, and `function` is its class's `__init__`); nothing where it hands `*args` or `**kwargs`."""
+    if any(arg.star for arg in call.args):
+        return {}
+    params = [p.name.value for p in [*function.params.posonly_params, *function.params.params]]
+    if params and params[0] in {"self", "cls"} and (constructs or isinstance(call.func, cst.Attribute)):
+        params = params[1:]  # bound by the instance (or class) the call makes or is made on
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    handed = dict(zip(params, positional))
+    return handed | {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}

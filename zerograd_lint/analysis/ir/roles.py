@@ -16,6 +16,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.ir.names import (
     Role,
+    arguments_by_parameter,
     builds_torch_scheduler,
     code_of,
     constructor_role,
@@ -576,29 +577,38 @@ class Resolver:
 
     def handed_by_construction(self, node: cst.Attribute, depth: int) -> str | None:
         """`construction_handed`'s answer, asked once per key."""
-        bindings = self.bindings(node.value.value)  # type: ignore[attr-defined]
-        call = bindings[0].value if len(bindings) == 1 and bindings[0].alias is None else None
+        handed = self.handed_to_init(node.value.value, node.attr.value, depth)  # type: ignore[attr-defined]
+        if handed is None:
+            return None
+        at, argument = handed
+        if at.role(argument, depth + 1) is not Role.OPTIMIZER:
+            return None  # a model's part stays the instance's own (`model.backbone`, frozen apart from its model)
+        return at.canonical(argument, depth + 1)
+
+    def handed_to_init(self, instance: str, attribute: str, depth: int = 0) -> "tuple[Resolver, cst.Name | cst.Attribute] | None":
+        """What the construction `instance` is bound to handed the `__init__` parameter its class binds `self.attribute`
+        to, a name or an attribute, with the resolver where the construction is: `instance` bound once, to a class of
+        the file or of its project called by its own name, whose `__init__` alone binds the attribute, to a parameter
+        it never rebinds. None otherwise."""
+        bindings = self.bindings(instance)
+        single = bindings[0] if len(bindings) == 1 and bindings[0].alias is None and bindings[0].unpacked is None else None
+        call = single.value if single is not None else None
         callee = (dotted_name(call.func) or "").rsplit(".", 1)[-1] if isinstance(call, cst.Call) else ""
         if not callee.lstrip("_")[:1].isupper() or any(a.star for a in call.args):  # type: ignore[union-attr]
             return None  # a class is called by its capital: a function's return is not read here
-        at = self.at(bindings[0].home)
+        at = self.at(single.home)  # type: ignore[union-attr]
         built = at.classes_built(call, depth + 1)
         if built is None or len(built) != 1 or built[0][1].name.value != callee:
             return None  # not one class of the project, or a factory's construction whose arguments are not the call's
         index, cls = built[0]
-        key = f"self.{node.attr.value}"
+        key = f"self.{attribute}"
         init = index.built_in_init(cls, key)
         bound = index.class_scope(cls).bindings.get(key, [])
         alias = bound[0].alias if init is not None and len(bound) == 1 else None
         if not isinstance(alias, cst.Name) or index.scope(init).bindings.get(alias.value):
             return None  # not a parameter, or one `__init__` rebinds
-        names = [p.name.value for p in [*init.params.posonly_params, *init.params.params]][1:]
-        given = dict(zip(names, (a.value for a in call.args if a.keyword is None)))
-        given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
-        argument = given.get(alias.value)
-        if not isinstance(argument, (cst.Name, cst.Attribute)) or at.role(argument, depth + 1) is not Role.OPTIMIZER:
-            return None  # a model's part stays the instance's own (`model.backbone`, frozen apart from its model)
-        return at.canonical(argument, depth + 1)
+        argument = arguments_by_parameter(call, init, constructs=True).get(alias.value)  # type: ignore[arg-type]
+        return (at, argument) if isinstance(argument, (cst.Name, cst.Attribute)) else None
 
     def attribute_got(self, call: cst.Call) -> str | None:
         """`optimizer` of `updater.get_optimizer()`, a method of a class this resolver knows (the instance's, or the

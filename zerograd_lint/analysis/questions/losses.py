@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 import libcst as cst
 
 from zerograd_lint.analysis.ir.conditions import literal_of
-from zerograd_lint.analysis.ir.names import code_of, dotted_name
+from zerograd_lint.analysis.ir.names import arguments_by_parameter, code_of, dotted_name
 from zerograd_lint.analysis.ir.nodes import Assign, Backward
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
@@ -421,19 +421,6 @@ def assigned(scope: cst.CSTNode, name: str) -> bool:
     finder = _Assignments(scope, name)
     visit(scope, finder)
     return bool(finder.values)
-
-
-def arguments_by_parameter(call: cst.Call, function: cst.FunctionDef, constructs: bool = False) -> dict[str, cst.BaseExpression]:
-    """What `call` hands each parameter of `function` it names or reaches by position (`constructs`: the call builds
-    an instance, and `function` is its class's `__init__`); nothing where it hands `*args` or `**kwargs`."""
-    if any(arg.star for arg in call.args):
-        return {}
-    params = [p.name.value for p in [*function.params.posonly_params, *function.params.params]]
-    if params and params[0] in {"self", "cls"} and (constructs or isinstance(call.func, cst.Attribute)):
-        params = params[1:]  # bound by the instance (or class) the call makes or is made on
-    positional = [arg.value for arg in call.args if arg.keyword is None]
-    handed = dict(zip(params, positional))
-    return handed | {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
 
 
 def left_at_one(call: cst.CSTNode, function: cst.FunctionDef) -> frozenset[str]:
