@@ -98,6 +98,9 @@ class ModuleIndex:
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
         self._aliases: dict[cst.ClassDef, Scope] = {}
+        # What a call written in a container of the module runs, as far as no caller's resolver is needed
+        # (`SameFileView.callee`): asked again at every inlining of the function the call is in.
+        self.callees: dict[tuple[Container, cst.Call], tuple[ModuleIndex, cst.FunctionDef, bool] | None] = {}
         self._init_bindings: dict[cst.FunctionDef, Scope] = {}  # see `built_in_init`
         self._home: weakref.ref[ProjectModule] | None = None  # see `project`
         self.walk(module.body, module)
@@ -514,6 +517,17 @@ class SameFileView:
     def callee(self, call: cst.Call, caller: Resolver | None = None) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
         is a method. With the `caller`'s resolver, a method of an instance it knows the class of, too."""
+        key = (self.container, call)
+        known = self.index.callees.get(key, False)
+        if known is False:
+            known = self.index.callees[key] = self.written_callee(call)
+        if known is not None:
+            return known
+        return self.method_of_instance(call, caller) if caller is not None else None
+
+    def written_callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """`callee` as the call's code and its container tell it, whoever the caller: the file's function or method,
+        a base's method, another module's def, a class method of another module's class."""
         found = self.index.callee(call, self.container)
         if found is not None:
             return (self.index, *found)
@@ -525,10 +539,7 @@ class SameFileView:
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         if found is not None:
             return (found[0].index, found[1], False)
-        on_class = self.method_on_class(call)
-        if on_class is not None:
-            return on_class
-        return self.method_of_instance(call, caller) if caller is not None else None
+        return self.method_on_class(call)
 
     def imported_partial(self, name: str) -> tuple[Resolver, cst.Call] | None:
         """The `functools.partial(...)` another module of the project binds `name`, imported here, to at its top level,

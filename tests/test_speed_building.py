@@ -1,0 +1,69 @@
+"""What building a file's IR costs, counted: a call's callee looked up once per place it is written, however many
+times the function holding it is inlined."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import libcst as cst
+import pytest
+
+from zerograd_lint import analyze_source
+from zerograd_lint.analysis.ir import index as index_module
+
+# A test calling one helper once per optimizer class (torch's dist_optimizer_test.py), the helper calling others:
+# each call inlines the helper again, and the calls in its body ask what they run each time.
+HELPER_CALLED_AGAIN = '''import torch
+from torch import optim
+
+
+class Module:
+    def __init__(self):
+        self.w = torch.rand(3, requires_grad=True)
+
+    def forward(self, x):
+        return self.w * x
+
+    def get_w(self):
+        return self.w
+
+
+def total(output):
+    return output.sum()
+
+
+class Test:
+    def _check(self, optim_cls, **kwargs):
+        module = Module()
+        optimizer = optim_cls([module.get_w()], **kwargs)
+        for x in range(3):
+            loss = total(module.forward(x))
+            loss.backward()
+            optimizer.step()
+
+    def test_optimizers(self):
+        {calls}
+'''
+OPTIMIZERS = ("optim.SGD", "optim.Adam", "optim.AdamW", "optim.Adagrad", "optim.RMSprop", "optim.Rprop")
+
+
+def looked_up(source: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Counter[tuple[int, int]], list[str]]:
+    """How many times each (container, call) had its callee looked up from its code, and the reports."""
+    counted: Counter[tuple[int, int]] = Counter()
+    written_callee = index_module.SameFileView.written_callee
+
+    def counting(self: index_module.SameFileView, call: cst.Call) -> object:
+        counted[id(self.container), id(call)] += 1
+        return written_callee(self, call)
+
+    monkeypatch.setattr(index_module.SameFileView, "written_callee", counting)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(source, "test_dist.py")]
+    return counted, reports
+
+
+@pytest.mark.parametrize("calls", [1, 6])
+def test_a_call_is_looked_up_once_where_it_is_written(calls: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS[:calls])
+    counted, reports = looked_up(HELPER_CALLED_AGAIN.format(calls=body), monkeypatch)
+    assert counted and set(counted.values()) == {1}, counted  # every inlining of `_check` asks again: answered once
+    assert reports == ["27:ZG101"]  # the helper's loop never clears its optimizer: its step reported once
