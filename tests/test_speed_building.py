@@ -1,8 +1,9 @@
 """What building a file's IR costs, counted: a call's callee looked up once per place it is written, however many
-times the function holding it is inlined."""
+times the function holding it is inlined; a context changed by copying it, as `dataclasses.replace` would make it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import libcst as cst
@@ -10,6 +11,8 @@ import pytest
 
 from zerograd_lint import analyze_source
 from zerograd_lint.analysis.ir import index as index_module
+from zerograd_lint.analysis.ir.builder import CONTEXT_FIELDS, Context
+from zerograd_lint.analysis.ir.roles import Resolver
 
 # A test calling one helper once per optimizer class (torch's dist_optimizer_test.py), the helper calling others:
 # each call inlines the helper again, and the calls in its body ask what they run each time.
@@ -67,3 +70,14 @@ def test_a_call_is_looked_up_once_where_it_is_written(calls: int, monkeypatch: p
     counted, reports = looked_up(HELPER_CALLED_AGAIN.format(calls=body), monkeypatch)
     assert counted and set(counted.values()) == {1}, counted  # every inlining of `_check` asks again: answered once
     assert reports == ["27:ZG101"]  # the helper's loop never clears its optimizer: its step reported once
+
+
+def test_a_changed_context_is_what_replace_makes() -> None:
+    context = Context(Resolver(()), cst.Module([]), (), "return", conditions=((cst.Name("a"), True),))
+    changes = {"tail_jump": None, "no_grad": True, "gated": "accelerator", "elements": {"p": cst.Name("params")}}
+    copied, made = context.but(**changes), dataclasses.replace(context, **changes)  # type: ignore[arg-type]
+    assert CONTEXT_FIELDS == {f.name for f in dataclasses.fields(Context)}
+    assert all(getattr(copied, name) is getattr(made, name) for name in CONTEXT_FIELDS)
+    assert copied == made and context.tail_jump == "return"  # the original is left as it was
+    with pytest.raises(TypeError):
+        context.but(tail_jumps=None)

@@ -4,10 +4,10 @@ become events (`events.CallEvents`); helpers of the same file are inlined (`inli
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from itertools import count
-from typing import Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -206,8 +206,22 @@ class Context:
 
     def without_tail_jump(self) -> Context:
         """This context for a statement that is not its block's last: falling off it goes on to the next one. Itself
-        where no tail jump is set (`replace` makes a new context of its 22 fields)."""
-        return self if self.tail_jump is None else replace(self, tail_jump=None)
+        where no tail jump is set."""
+        return self if self.tail_jump is None else self.but(tail_jump=None)
+
+    def but(self, **changes: Any) -> Context:
+        """This context with `changes` to its fields, as `dataclasses.replace` makes it, but copied: `replace` runs
+        `__init__`, which sets each of the 22 frozen fields through `object.__setattr__` (eight times the cost, at
+        every statement, branch, loop and inlined call built)."""
+        unknown = changes.keys() - CONTEXT_FIELDS
+        if unknown:
+            raise TypeError(f"Context has no fields {sorted(unknown)}")
+        copied = object.__new__(Context)
+        copied.__dict__.update(self.__dict__, **changes)
+        return copied
+
+
+CONTEXT_FIELDS = frozenset(f.name for f in fields(Context))
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -342,7 +356,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             trainer_body=root if library == HF_TRAINER_LOOP else None,  # type: ignore[arg-type]
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+        block = self.block(body, context.but(gated=self.accumulating_in(body, context)))
         if looped:
             assert isinstance(root, cst.FunctionDef)
             arguments = self.call_arguments(root, context, counting=library == LIGHTNING_LOOP)
@@ -490,7 +504,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             inner = context if is_last else context.without_tail_jump()
             items.extend(self.statement(statement, inner))
             if patched := self.patched_from(statement, context):
-                context = replace(context, patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
+                context = context.but(patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
         return Block(tuple(items))
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
@@ -536,13 +550,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 if accelerator is not None:
                     # Entering `accumulate()` decides this iteration's `sync_gradients`.
                     nodes.append(self.rebind(item.item, context.naming.stored(self.sync_flag(accelerator))))
-                    inner = replace(inner, accelerate=True, gated=accelerator)
+                    inner = inner.but(accelerate=True, gated=accelerator)
                 if state_events.disables_grad(item.item):
-                    inner = replace(inner, no_grad=True)
+                    inner = inner.but(no_grad=True)
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
                 if patched := patch_targets([item.item], self.index_of(context.function).imports):
-                    inner = replace(inner, patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
+                    inner = inner.but(patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
             body = self.block(statements_of(statement.body), inner)
             exits = [node for item in statement.items for node in self.scale_loss_exit(item.item, context)]
             return [*nodes, body, *exits]
@@ -565,8 +579,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 return [*test_events, *self.if_statement(statement.orelse, context)]
             return [*test_events, self.suite(statement.orelse, context)]
         stage_test = tests_scaler_stage(statement.test)
-        then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
-        then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
+        then_context = context.but(conditions=(*context.conditions, (statement.test, True)))
+        then = self.block(statements_of(statement.body), then_context.but(stage_checked=True) if stage_test else then_context)
         if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
             # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
             return [*test_events, then]
@@ -579,7 +593,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*test_events, then]
         if statement.orelse is None and guards_only_its_entry(statement.test, then):
             return [*test_events, then]
-        else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
+        else_context = context.but(conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
             orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
@@ -851,7 +865,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         nodes = self.expression(collection, context)
         for position, (construction,) in enumerate(built):  # type: ignore[arg-type]
             element = (construction, f"{context.resolver.canonical(collection)}[{position}]")
-            inner = replace(self.loop_context(statement, context), tail_jump=None, unrolled={**context.unrolled, target.value: element})
+            inner = self.loop_context(statement, context).but(tail_jump=None, unrolled={**context.unrolled, target.value: element})
             nodes += [*self.loop_targets(statement, context), *self.block(statements_of(statement.body), inner).items]
         return nodes
 
@@ -887,13 +901,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
         body = statements_of(loop.body)
-        inner = replace(
-            context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
+        inner = context.but(
+            tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
         )
         if isinstance(loop, cst.For):
-            inner = replace(inner, resolver=context.resolver.within_loop(loop.target, loop.iter))
+            inner = inner.but(resolver=context.resolver.within_loop(loop.target, loop.iter))
         if self.reads and isinstance(loop, cst.For):
-            inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
+            inner = inner.but(elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
 
     def own_keys(
@@ -961,8 +975,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             patched=context.patched,
         )
         body = statements_of(function.body)
-        inner = replace(
-            inner, gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None,
+        inner = inner.but(
+            gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None,
             engine_run=context.engine_run if context.returns_run is function else None,
         )
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]

@@ -4,7 +4,7 @@ to the call's arguments, and the names it binds."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -122,7 +122,7 @@ class Inlining:
             if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         if isinstance(node, cst.Call) and (factory := self.closure_factory(node, context)) is not None:
-            return self.inline_call(node, factory, replace(context, returns_run=factory))
+            return self.inline_call(node, factory, context.but(returns_run=factory))
         return []
 
     def closure_factory(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
