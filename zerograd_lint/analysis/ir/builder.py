@@ -142,7 +142,7 @@ def jump_only(body: cst.BaseSuite) -> str | None:
 def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuite] | None:
     """The test and body of an `if` with no `else` whose body ends with a jump: `if a: continue`, and the nested
     `if a: if b: continue` (only that inner `if` in the outer one) read as `if a and b: continue`."""
-    if not isinstance(statement, cst.If) or statement.orelse is not None:
+    if type(statement) is not cst.If or statement.orelse is not None:
         return None
     inner = list(statements_of(statement.body))
     if len(inner) == 1 and isinstance(inner[0], cst.If) and inner[0].orelse is None and jump_only(inner[0].body):
@@ -678,7 +678,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if names:
             uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
-            unpacked = len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)) and isinstance(value, cst.Call)
+            unpacked = len(targets) == 1 and type(targets[0]) in (cst.Tuple, cst.List) and type(value) is cst.Call
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
             known = called if called is not None and not self.guessed(value, context) else None  # type: ignore[arg-type]
             without_graph, with_graph = self.graphs_returned(targets[0], known)
@@ -799,7 +799,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             resets = isinstance(statement.operator, cst.ModuloAssign)
             return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
         derives = reads_of_value(value, context.naming)
-        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp)) else None
+        test = condition_of(value, context.naming) if type(value) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
         literal = literal_of(value)

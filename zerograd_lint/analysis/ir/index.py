@@ -117,11 +117,11 @@ class ModuleIndex:
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
         for statement in body:
-            if isinstance(statement, cst.FunctionDef):
+            if type(statement) is cst.FunctionDef:
                 self.add_function(statement, parent)
                 if isinstance(statement.body, cst.IndentedBlock):
                     self.walk(statement.body.body, statement)
-            elif isinstance(statement, cst.ClassDef):
+            elif type(statement) is cst.ClassDef:
                 self.classes.setdefault(statement.name.value, statement)
                 self.methods_of.setdefault(statement, {})
                 if isinstance(statement.body, cst.IndentedBlock):
@@ -316,7 +316,7 @@ class ModuleIndex:
         (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name
         (not on a name an import binds to a module, a function or a class: `utils.name(...)`)."""
         func = call.func
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             function = self.function(container, func.value)
             return (function, False) if function is not None else None
         if not isinstance(func, cst.Attribute):
@@ -770,7 +770,7 @@ IMPORTS = frozenset({cst.Import, cst.ImportFrom})
 def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallStatement]:
     """Every simple statement of a body, in compound statements, defs and classes too."""
     for statement in body:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             yield from statement.body
         elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             yield from small_statements(statements_in(statement.body))

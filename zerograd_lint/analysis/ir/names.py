@@ -193,7 +193,7 @@ def builds_torch_scheduler(qualified: str, imported: bool) -> bool:
 
 def assigned_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     """`logits, self.loss = model(x)` binds `logits` and `self.loss`."""
-    if isinstance(target, (cst.Tuple, cst.List)):
+    if type(target) in (cst.Tuple, cst.List):
         return [n for element in target.elements for n in assigned_names(element.value)]
     return [target] if isinstance(target, (cst.Name, cst.Attribute)) else []
 
