@@ -1,9 +1,11 @@
 """What building a file's IR costs, counted: a call's callee looked up once per place it is written, however many
-times the function holding it is inlined; a context changed by copying it, as `dataclasses.replace` would make it."""
+times the function holding it is inlined; what it returns read once per resolver asking; a context changed by
+copying it, as `dataclasses.replace` would make it."""
 
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import Counter
 
 import libcst as cst
@@ -70,6 +72,23 @@ def test_a_call_is_looked_up_once_where_it_is_written(calls: int, monkeypatch: p
     counted, reports = looked_up(HELPER_CALLED_AGAIN.format(calls=body), monkeypatch)
     assert counted and set(counted.values()) == {1}, counted  # every inlining of `_check` asks again: answered once
     assert reports == ["27:ZG101"]  # the helper's loop never clears its optimizer: its step reported once
+
+
+def test_what_a_call_returns_is_read_once_per_resolver_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    counted: Counter[tuple[str, int, int]] = Counter()  # (the question: returned or factory_returned, the caller, the call)
+    callers: list[Resolver] = []  # kept, so that no other resolver is given the same id
+    returned_at = index_module.returned_at
+
+    def counting(index: object, function: object, is_method: bool, call: cst.Call, caller: Resolver) -> object:
+        counted[sys._getframe(1).f_code.co_name, id(caller), id(call)] += 1
+        callers.append(caller)
+        return returned_at(index, function, is_method, call, caller)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(index_module, "returned_at", counting)
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(HELPER_CALLED_AGAIN.format(calls=body), "test_dist.py")]
+    assert counted and set(counted.values()) == {1}, counted  # `module.get_w()`, `total(...)`: asked again, read once
+    assert reports == ["27:ZG101"]
 
 
 def test_a_changed_context_is_what_replace_makes() -> None:

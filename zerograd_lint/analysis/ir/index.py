@@ -648,8 +648,13 @@ class SameFileView:
         return tuple(aliased(value) for value in found[0].returned_values(found[1]))
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        found = self.callee(call, caller)
-        return returned_at(*found, call, caller) if found is not None else []
+        """What the function `call` runs returns (`returned_at`), kept with the caller's answers: a resolver's scopes
+        never change, so the callee's resolver made for one question answers the next (each role it is asked, once)."""
+        key = ("returned", self.index, self.container, call)
+        if key not in caller.answers:
+            found = self.callee(call, caller)
+            caller.answers[key] = returned_at(*found, call, caller) if found is not None else []
+        return caller.answers[key]
 
     def constructor(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef | cst.ClassDef, bool] | None:
         """What `call` runs to make its value: `callee`'s function, else a class of the file or of the project, or a
@@ -663,9 +668,13 @@ class SameFileView:
 
     def factory_returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         """What the function `call` runs returns (`returned_at`), a factory of the project whose words say nothing of
-        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known."""
-        found = self.callee(call) or self.project_function(call)
-        return returned_at(*found, call, caller) if found is not None else []
+        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known. Kept with the
+        caller's answers, as `returned`."""
+        key = ("factory_returned", self.index, self.container, call)
+        if key not in caller.answers:
+            found = self.callee(call) or self.project_function(call)
+            caller.answers[key] = returned_at(*found, call, caller) if found is not None else []
+        return caller.answers[key]
 
     def project_function(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The def of another module of the project that `call` runs, whatever its words."""
