@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.code_text import words_may_matter
-from zerograd_lint.analysis.ir.file_scope import for_one_file
+from zerograd_lint.analysis.ir.file_scope import FORGET, for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
@@ -98,9 +98,6 @@ class ModuleIndex:
         self._class_scopes: dict[cst.ClassDef, Scope] = {}
         self._complete_classes: set[cst.ClassDef] = set()
         self._aliases: dict[cst.ClassDef, Scope] = {}
-        # What a call written in a container of the module runs, as far as no caller's resolver is needed
-        # (`SameFileView.callee`): asked again at every inlining of the function the call is in.
-        self.callees: dict[tuple[Container, cst.Call], tuple[ModuleIndex, cst.FunctionDef, bool] | None] = {}
         self._init_bindings: dict[cst.FunctionDef, Scope] = {}  # see `built_in_init`
         self._home: weakref.ref[ProjectModule] | None = None  # see `project`
         self.walk(module.body, module)
@@ -517,10 +514,7 @@ class SameFileView:
     def callee(self, call: cst.Call, caller: Resolver | None = None) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
         is a method. With the `caller`'s resolver, a method of an instance it knows the class of, too."""
-        key = (self.container, call)
-        known = self.index.callees.get(key, False)
-        if known is False:
-            known = self.index.callees[key] = self.written_callee(call)
+        known = callee_written_in(self.index, self.container, call)
         if known is not None:
             return known
         return self.method_of_instance(call, caller) if caller is not None else None
@@ -648,13 +642,14 @@ class SameFileView:
         return tuple(aliased(value) for value in found[0].returned_values(found[1]))
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        """What the function `call` runs returns (`returned_at`), kept with the caller's answers: a resolver's scopes
-        never change, so the callee's resolver made for one question answers the next (each role it is asked, once)."""
-        key = ("returned", self.index, self.container, call)
-        if key not in caller.answers:
+        """What the function `call` runs returns (`returned_at`), kept for each resolver asking (`RETURNED`): a
+        resolver's scopes never change, so the callee's resolver made for one question answers the next (each role it
+        is asked, once)."""
+        key = ("returned", id(caller), self.index, self.container, call)
+        if key not in RETURNED:
             found = self.callee(call, caller)
-            caller.answers[key] = returned_at(*found, call, caller) if found is not None else []
-        return caller.answers[key]
+            RETURNED[key] = (caller, returned_at(*found, call, caller) if found is not None else [])
+        return RETURNED[key][1]
 
     def constructor(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef | cst.ClassDef, bool] | None:
         """What `call` runs to make its value: `callee`'s function, else a class of the file or of the project, or a
@@ -668,13 +663,13 @@ class SameFileView:
 
     def factory_returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         """What the function `call` runs returns (`returned_at`), a factory of the project whose words say nothing of
-        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known. Kept with the
-        caller's answers, as `returned`."""
-        key = ("factory_returned", self.index, self.container, call)
-        if key not in caller.answers:
+        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known. Kept for each
+        resolver asking, as `returned`."""
+        key = ("factory_returned", id(caller), self.index, self.container, call)
+        if key not in RETURNED:
             found = self.callee(call) or self.project_function(call)
-            caller.answers[key] = returned_at(*found, call, caller) if found is not None else []
-        return caller.answers[key]
+            RETURNED[key] = (caller, returned_at(*found, call, caller) if found is not None else [])
+        return RETURNED[key][1]
 
     def project_function(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The def of another module of the project that `call` runs, whatever its words."""
@@ -705,6 +700,21 @@ class SameFileView:
         if not classes or any(part is None for part in classes):
             return None
         return tuple(dict.fromkeys(built for part in classes for built in part or ()))
+
+
+@for_one_file  # not kept by the index: its answers hold the index (a cycle keeping the file's trees)
+def callee_written_in(index: ModuleIndex, container: Container, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+    """What a call written in a container of the module runs, as far as no caller's resolver is needed
+    (`SameFileView.callee`): asked again at every inlining of the function the call is in, looked up once."""
+    return SameFileView(index, container).written_callee(call)
+
+
+# What calls return for each resolver asking (`SameFileView.returned`, `factory_returned`), by the resolver's id, the
+# module, the call's container and the call: each entry holds that resolver, so that no other is given its id. Kept
+# for the file's analysis, not in the resolver's answers: the callee's resolver holds its caller (its arguments), a
+# cycle that would keep the file's trees past its analysis.
+RETURNED: dict[tuple[str, int, ModuleIndex, Container, cst.Call], tuple[Resolver, list[tuple[Resolver, cst.BaseExpression]]]] = {}
+FORGET.append(RETURNED.clear)
 
 
 def returned_at(

@@ -495,7 +495,7 @@ class Resolver:
     # `optimizer` of a helper building its own, called where its caller binds another (`Inlining.own_keys`).
     own_keys: Mapping[str, str] = field(default_factory=dict)
     # See `by_receiver`; not an argument, so that `replace()` starts a resolver with its own.
-    answers: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    answers: dict[tuple[str, str], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def within(self, enclosing: "Resolver", local: frozenset[str]) -> "Resolver":
         """This closure's resolver, its free names (those not in `local`) read as the resolver of the inlined call
