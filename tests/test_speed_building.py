@@ -1,6 +1,7 @@
 """What building a file's IR costs, counted: a call's callee looked up once per place it is written, however many
-times the function holding it is inlined; what it returns read once per resolver asking; a context changed by
-copying it, as `dataclasses.replace` would make it."""
+times the function holding it is inlined; what it returns read once per resolver asking; what an assignment's value
+reads and calls, and which parameter a def returns, once per node; a context changed by copying it, as
+`dataclasses.replace` would make it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import libcst as cst
 import pytest
 
 from zerograd_lint import analyze_source
+from zerograd_lint.analysis.ir import builder as builder_module
 from zerograd_lint.analysis.ir import index as index_module
 from zerograd_lint.analysis.ir.builder import CONTEXT_FIELDS, Context
 from zerograd_lint.analysis.ir.roles import Resolver
@@ -88,6 +90,23 @@ def test_what_a_call_returns_is_read_once_per_resolver_asking(monkeypatch: pytes
     body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)
     reports = [f"{d.line}:{d.code}" for d in analyze_source(HELPER_CALLED_AGAIN.format(calls=body), "test_dist.py")]
     assert counted and set(counted.values()) == {1}, counted  # `module.get_w()`, `total(...)`: asked again, read once
+    assert reports == ["27:ZG101"]
+
+
+def test_what_a_value_reads_is_read_once_per_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    counted: Counter[int] = Counter()
+    values: list[cst.CSTNode] = []  # kept, so that no other node is given the same id
+    used_names = builder_module.used_names
+
+    def counting(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+        counted[id(value)] += 1
+        values.append(value)
+        return used_names(value)
+
+    monkeypatch.setattr(builder_module, "used_names", counting)
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(HELPER_CALLED_AGAIN.format(calls=body), "test_dist.py")]
+    assert counted and set(counted.values()) == {1}, counted  # `_check`'s assignments, built six times: read once
     assert reports == ["27:ZG101"]
 
 

@@ -676,7 +676,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
-            uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
+            uses = names_read(value) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
             unpacked = len(targets) == 1 and type(targets[0]) in (cst.Tuple, cst.List) and type(value) is cst.Call
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
@@ -1075,6 +1075,7 @@ def computed_without_grad(test: cst.BaseExpression, context: Context) -> bool:
     )
 
 
+@for_one_file  # asked at each assignment calling the def, each time the function holding it is built
 def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]] | None:
     """The parameter a plain def (no decorator, no generator, not async) returns on every return, its last statement
     one, and never rebinds, with its positional parameters (`ProjectModule.returned_parameter` asks it of a def of the
@@ -1105,10 +1106,19 @@ def argument_bound(parameter: str, positional: tuple[str, ...], call: cst.Call) 
     return values[at] if at < len(values) else None
 
 
+# An assignment's value is read again each time the function holding it is inlined (nine times a helper of torch's
+# dist_optimizer_test.py): what it calls and reads, as text, is the node's own.
+@for_one_file
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
     if value is None:
         return frozenset()
     return frozenset(name for call in nodes_of(value, cst.Call) if (name := dotted_name(call.func)))
+
+
+@for_one_file
+def names_read(value: cst.CSTNode) -> frozenset[str]:
+    """The code of each name and attribute of `self` a value reads as data (`used_names`)."""
+    return frozenset(code_of(n) for n in used_names(value))
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
