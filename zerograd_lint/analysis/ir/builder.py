@@ -4,10 +4,10 @@ become events (`events.CallEvents`); helpers of the same file are inlined (`inli
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from itertools import count
-from typing import Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -142,7 +142,7 @@ def jump_only(body: cst.BaseSuite) -> str | None:
 def early_exit(statement: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseSuite] | None:
     """The test and body of an `if` with no `else` whose body ends with a jump: `if a: continue`, and the nested
     `if a: if b: continue` (only that inner `if` in the outer one) read as `if a and b: continue`."""
-    if not isinstance(statement, cst.If) or statement.orelse is not None:
+    if type(statement) is not cst.If or statement.orelse is not None:
         return None
     inner = list(statements_of(statement.body))
     if len(inner) == 1 and isinstance(inner[0], cst.If) and inner[0].orelse is None and jump_only(inner[0].body):
@@ -206,8 +206,22 @@ class Context:
 
     def without_tail_jump(self) -> Context:
         """This context for a statement that is not its block's last: falling off it goes on to the next one. Itself
-        where no tail jump is set (`replace` makes a new context of its 22 fields)."""
-        return self if self.tail_jump is None else replace(self, tail_jump=None)
+        where no tail jump is set."""
+        return self if self.tail_jump is None else self.but(tail_jump=None)
+
+    def but(self, **changes: Any) -> Context:
+        """This context with `changes` to its fields, as `dataclasses.replace` makes it, but copied: `replace` runs
+        `__init__`, which sets each of the 22 frozen fields through `object.__setattr__` (eight times the cost, at
+        every statement, branch, loop and inlined call built)."""
+        unknown = changes.keys() - CONTEXT_FIELDS
+        if unknown:
+            raise TypeError(f"Context has no fields {sorted(unknown)}")
+        copied = object.__new__(Context)
+        copied.__dict__.update(self.__dict__, **changes)
+        return copied
+
+
+CONTEXT_FIELDS = frozenset(f.name for f in fields(Context))
 
 
 def own_for_statements(block: Block) -> Iterator[cst.For]:
@@ -342,7 +356,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             trainer_body=root if library == HF_TRAINER_LOOP else None,  # type: ignore[arg-type]
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
-        block = self.block(body, replace(context, gated=self.accumulating_in(body, context)))
+        block = self.block(body, context.but(gated=self.accumulating_in(body, context)))
         if looped:
             assert isinstance(root, cst.FunctionDef)
             arguments = self.call_arguments(root, context, counting=library == LIGHTNING_LOOP)
@@ -490,7 +504,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             inner = context if is_last else context.without_tail_jump()
             items.extend(self.statement(statement, inner))
             if patched := self.patched_from(statement, context):
-                context = replace(context, patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
+                context = context.but(patched=context.patched | patched)  # `mocker.patch("pkg.mod.train")`
         return Block(tuple(items))
 
     def statement(self, statement: cst.CSTNode, context: Context) -> list[Node]:
@@ -536,13 +550,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 if accelerator is not None:
                     # Entering `accumulate()` decides this iteration's `sync_gradients`.
                     nodes.append(self.rebind(item.item, context.naming.stored(self.sync_flag(accelerator))))
-                    inner = replace(inner, accelerate=True, gated=accelerator)
+                    inner = inner.but(accelerate=True, gated=accelerator)
                 if state_events.disables_grad(item.item):
-                    inner = replace(inner, no_grad=True)
+                    inner = inner.but(no_grad=True)
                 if item.asname is not None:
                     nodes.append(self.rebind(item.asname.name, context.naming.stored(item.asname.name)))
                 if patched := patch_targets([item.item], self.index_of(context.function).imports):
-                    inner = replace(inner, patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
+                    inner = inner.but(patched=inner.patched | patched)  # `with patch("pkg.mod.train"):`
             body = self.block(statements_of(statement.body), inner)
             exits = [node for item in statement.items for node in self.scale_loss_exit(item.item, context)]
             return [*nodes, body, *exits]
@@ -565,8 +579,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 return [*test_events, *self.if_statement(statement.orelse, context)]
             return [*test_events, self.suite(statement.orelse, context)]
         stage_test = tests_scaler_stage(statement.test)
-        then_context = replace(context, conditions=(*context.conditions, (statement.test, True)))
-        then = self.block(statements_of(statement.body), replace(then_context, stage_checked=True) if stage_test else then_context)
+        then_context = context.but(conditions=(*context.conditions, (statement.test, True)))
+        then = self.block(statements_of(statement.body), then_context.but(stage_checked=True) if stage_test else then_context)
         if stage_test and statement.orelse is None and all(isinstance(e, Unscale) for e in events_in(then)):
             # `if stage is not OptState.UNSCALED: scaler.unscale_(opt)`: unscaled afterwards on every path, never twice.
             return [*test_events, then]
@@ -579,7 +593,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*test_events, then]
         if statement.orelse is None and guards_only_its_entry(statement.test, then):
             return [*test_events, then]
-        else_context = replace(context, conditions=(*context.conditions, (statement.test, False)))
+        else_context = context.but(conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
             orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
@@ -662,9 +676,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
-            uses = frozenset(code_of(n) for n in used_names(value)) if value is not None else frozenset()
+            uses = names_read(value) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
-            unpacked = len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)) and isinstance(value, cst.Call)
+            unpacked = len(targets) == 1 and type(targets[0]) in (cst.Tuple, cst.List) and type(value) is cst.Call
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
             known = called if called is not None and not self.guessed(value, context) else None  # type: ignore[arg-type]
             without_graph, with_graph = self.graphs_returned(targets[0], known)
@@ -785,7 +799,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             resets = isinstance(statement.operator, cst.ModuloAssign)
             return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
         derives = reads_of_value(value, context.naming)
-        test = condition_of(value, context.naming) if isinstance(value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp)) else None
+        test = condition_of(value, context.naming) if type(value) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
         wraps = counts and isinstance(value.operator, cst.Modulo)  # `micro = (micro + 1) % n`
         literal = literal_of(value)
@@ -851,7 +865,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         nodes = self.expression(collection, context)
         for position, (construction,) in enumerate(built):  # type: ignore[arg-type]
             element = (construction, f"{context.resolver.canonical(collection)}[{position}]")
-            inner = replace(self.loop_context(statement, context), tail_jump=None, unrolled={**context.unrolled, target.value: element})
+            inner = self.loop_context(statement, context).but(tail_jump=None, unrolled={**context.unrolled, target.value: element})
             nodes += [*self.loop_targets(statement, context), *self.block(statements_of(statement.body), inner).items]
         return nodes
 
@@ -887,13 +901,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def loop_context(self, loop: cst.For | cst.While, context: Context) -> Context:
         body = statements_of(loop.body)
-        inner = replace(
-            context, tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
+        inner = context.but(
+            tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
         )
         if isinstance(loop, cst.For):
-            inner = replace(inner, resolver=context.resolver.within_loop(loop.target, loop.iter))
+            inner = inner.but(resolver=context.resolver.within_loop(loop.target, loop.iter))
         if self.reads and isinstance(loop, cst.For):
-            inner = replace(inner, elements={**context.elements, **loop_elements(loop.target, loop.iter)})
+            inner = inner.but(elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
 
     def own_keys(
@@ -961,8 +975,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             patched=context.patched,
         )
         body = statements_of(function.body)
-        inner = replace(
-            inner, gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None,
+        inner = inner.but(
+            gated=context.gated or self.accumulating_in(body, inner), returns_run=function if context.returns_run is function else None,
             engine_run=context.engine_run if context.returns_run is function else None,
         )
         params = [p.name.value for p in [*function.params.posonly_params, *function.params.params, *function.params.kwonly_params]]
@@ -1061,6 +1075,7 @@ def computed_without_grad(test: cst.BaseExpression, context: Context) -> bool:
     )
 
 
+@for_one_file  # asked at each assignment calling the def, each time the function holding it is built
 def parameter_returned(function: cst.FunctionDef) -> tuple[str, tuple[str, ...]] | None:
     """The parameter a plain def (no decorator, no generator, not async) returns on every return, its last statement
     one, and never rebinds, with its positional parameters (`ProjectModule.returned_parameter` asks it of a def of the
@@ -1091,10 +1106,19 @@ def argument_bound(parameter: str, positional: tuple[str, ...], call: cst.Call) 
     return values[at] if at < len(values) else None
 
 
+# An assignment's value is read again each time the function holding it is inlined (nine times a helper of torch's
+# dist_optimizer_test.py): what it calls and reads, as text, is the node's own.
+@for_one_file
 def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
     if value is None:
         return frozenset()
     return frozenset(name for call in nodes_of(value, cst.Call) if (name := dotted_name(call.func)))
+
+
+@for_one_file
+def names_read(value: cst.CSTNode) -> frozenset[str]:
+    """The code of each name and attribute of `self` a value reads as data (`used_names`)."""
+    return frozenset(code_of(n) for n in used_names(value))
 
 
 def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:

@@ -269,7 +269,7 @@ class Naming:
         of `self.scaler`) for `scaler.scale(loss).backward()`. Once the call ran, none of them is None."""
         found = set()
         node: cst.BaseExpression = call.func
-        while isinstance(node, (cst.Call, cst.Attribute, cst.Subscript)):
+        while type(node) in (cst.Call, cst.Attribute, cst.Subscript):
             if isinstance(node, cst.Attribute) and (key := self.chain(node.value)) is not None:
                 found.add(key)
             node = node.func if isinstance(node, cst.Call) else node.value
@@ -279,14 +279,14 @@ class Naming:
         """The keys and nodes of the receivers a method is called on along a call's callee: `scaler` for
         `scaler.scale(loss).backward()`, `self.scaler` (not `self`, only read) for `self.scaler.step(opt)`."""
         node: cst.BaseExpression = call
-        while isinstance(node, (cst.Call, cst.Attribute, cst.Subscript)):
+        while type(node) in (cst.Call, cst.Attribute, cst.Subscript):
             if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and (key := self.chain(node.func.value)) is not None:
                 yield key, node.func.value
             node = node.func if isinstance(node, cst.Call) else node.value
 
     def stored(self, target: cst.BaseExpression) -> Iterator[str]:
         """The keys an assignment target changes: `x`, `self.step`, `cfg` for `cfg[k] = v`, each of a tuple."""
-        if isinstance(target, (cst.Tuple, cst.List)):
+        if type(target) in (cst.Tuple, cst.List):
             for element in target.elements:
                 yield from self.stored(element.value)
         elif isinstance(target, cst.StarredElement):
@@ -360,28 +360,28 @@ def term(node: cst.BaseExpression, naming: Naming) -> Term | None:
     literal = literal_of(node)
     if literal is not None:
         return literal, frozenset(), True
-    if isinstance(node, cst.Name) and node.value in naming.constants:
+    if type(node) is cst.Name and node.value in naming.constants:
         return naming.constants[node.value], frozenset(), True
-    if isinstance(node, cst.Name) and node.value in naming.aliases:
+    if type(node) is cst.Name and node.value in naming.aliases:
         return naming.aliases[node.value]
     chain = naming.chain(node)
     if chain is not None:
         chain = through_alias(node, chain, naming)
         return chain, frozenset({chain}), False
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+    if type(node) is cst.Subscript and len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index:
         base, index = term(node.value, naming), term(node.slice[0].slice.value, naming)
         if base is None or index is None:
             return None
         return f"{base[0]}[{index[0]}]", base[1] | index[1], False
-    if isinstance(node, cst.BinaryOperation):
+    if type(node) is cst.BinaryOperation:
         left, right = term(node.left, naming), term(node.right, naming)
         if left is None or right is None:
             return None
         return f"({left[0]}{operator_text(node.operator)}{right[0]})", left[1] | right[1], False
-    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+    if type(node) is cst.UnaryOperation and type(node.operator) is not cst.Not:
         inner = term(node.expression, naming)
         return (f"{operator_text(node.operator)}{inner[0]}", inner[1], False) if inner is not None else None
-    if isinstance(node, (cst.Tuple, cst.List)):
+    if type(node) in (cst.Tuple, cst.List):
         parts = [term(element.value, naming) for element in node.elements]
         if any(part is None for part in parts):
             return None
@@ -442,7 +442,7 @@ def copied_chain(value: cst.BaseExpression, naming: Naming) -> str | None:
 
 def pure_call(node: cst.Call, naming: Naming) -> Term | None:
     func = node.func
-    if isinstance(func, cst.Name) and PURE_CALLS.match(func.value):
+    if type(func) is cst.Name and PURE_CALLS.match(func.value):
         callee, reads = func.value, frozenset()
     elif isinstance(func, cst.Attribute) and PURE_CALLS.match(func.attr.value):
         receiver = term(func.value, naming) if naming.chain(func.value) is not None else None

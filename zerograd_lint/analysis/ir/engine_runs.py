@@ -121,7 +121,7 @@ class EngineRuns:
         if factory is None:
             process = self.process_nodes(built, context, receiver) if direct else self.subclass_process(receiver, subclass, context)
             return run.loops(process) if process is not None else None
-        nodes = self.inline_call(built, factory, replace(context, returns_run=factory, engine_run=run))
+        nodes = self.inline_call(built, factory, context.but(returns_run=factory, engine_run=run))
         return nodes if holds_loop(nodes) else None  # its process function resolved
 
     def engine_returned(self, returned: cst.BaseExpression, context: Context) -> list[Node]:

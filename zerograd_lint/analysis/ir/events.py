@@ -194,9 +194,9 @@ class CallEvents:
             return stepped
         if self.runs_a_mock(call, context):
             return self.unknown_call(call, context)
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             return self.named_call(call, func, context)
-        if isinstance(func, cst.Subscript):
+        if type(func) is cst.Subscript:
             return self.chosen_from_table(call, func, context) or []
         if not isinstance(func, cst.Attribute):
             return []
@@ -242,7 +242,7 @@ class CallEvents:
         method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
             method = self.method_of_self(attr, context)
-        elif isinstance(receiver, cst.Call) and code_of(receiver.func) == "super":
+        elif type(receiver) is cst.Call and code_of(receiver.func) == "super":
             method = self.method_of_base(attr, context)
         elif (on_instance := self.inline_on_instance(call, receiver, attr, context)) is not None:
             return on_instance
@@ -384,7 +384,7 @@ class CallEvents:
             return summarised
         if is_scale_loss(call):
             return []  # entering apex's block: its events are its backward's and its exit's (`scale_loss_exit`)
-        if isinstance(call.func, cst.Name) and call.func.value in PLAIN_BUILTINS and not context.resolver.bindings(call.func.value):
+        if type(call.func) is cst.Name and call.func.value in PLAIN_BUILTINS and not context.resolver.bindings(call.func.value):
             if self.index_of(context.function).function(context.function, call.func.value) is None:
                 return []  # `zip(optimizers, losses)`: pairs, counts or shows what it is handed, calls none of it
         return self.unknown_call(call, context)
@@ -393,7 +393,7 @@ class CallEvents:
         """A call of code not known at all (no summary either: a test's mock, `patches.py`): handed the loss and an
         optimizer, it may backward and step, so the gradients after it are of unknown origin."""
         arguments = [a.value for a in call.args]
-        hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if isinstance(a, (cst.Name, cst.Attribute)))
+        hands_loss = any("loss" in (last_name(a) or "").lower() for a in arguments if type(a) in (cst.Name, cst.Attribute))
         if hands_loss and any(context.resolver.role(a) is Role.OPTIMIZER for a in arguments):
             return [self.event(GradWrite, call)]
         if self.reads and "backward" in words(last_name(call.func) or ""):
@@ -441,7 +441,7 @@ class CallEvents:
     def is_loss_scaler(func: cst.BaseExpression, resolver: Resolver) -> bool:
         """A scaler called as a function: timm's by its class, or one whose binding is not seen by a name that says
         scaler (a GradScaler is not callable); built by any other class, it is unknown."""
-        if not isinstance(func, (cst.Name, cst.Attribute)) or resolver.role(func) is not Role.SCALER:
+        if type(func) not in (cst.Name, cst.Attribute) or resolver.role(func) is not Role.SCALER:
             return False
         built = resolver.value_of(func)
         return not isinstance(built, cst.Call) or last_name(built.func) in LOSS_SCALER.classes
@@ -932,7 +932,7 @@ class CallEvents:
     def accumulating_in(self, statements: Sequence[cst.CSTNode], context: Context) -> str | None:
         """The accelerator whose `accumulate()` these statements enter (nested defs aside), if any."""
         for statement in statements:
-            if isinstance(statement, cst.With):
+            if type(statement) is cst.With:
                 found = next(filter(None, (self.accumulate_context(item.item, context) for item in statement.items)), None)
                 if found is not None:
                     return found

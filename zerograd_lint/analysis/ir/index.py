@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.code_text import words_may_matter
-from zerograd_lint.analysis.ir.file_scope import for_one_file
+from zerograd_lint.analysis.ir.file_scope import FORGET, for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
@@ -114,11 +114,11 @@ class ModuleIndex:
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
         for statement in body:
-            if isinstance(statement, cst.FunctionDef):
+            if type(statement) is cst.FunctionDef:
                 self.add_function(statement, parent)
                 if isinstance(statement.body, cst.IndentedBlock):
                     self.walk(statement.body.body, statement)
-            elif isinstance(statement, cst.ClassDef):
+            elif type(statement) is cst.ClassDef:
                 self.classes.setdefault(statement.name.value, statement)
                 self.methods_of.setdefault(statement, {})
                 if isinstance(statement.body, cst.IndentedBlock):
@@ -313,7 +313,7 @@ class ModuleIndex:
         (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name
         (not on a name an import binds to a module, a function or a class: `utils.name(...)`)."""
         func = call.func
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             function = self.function(container, func.value)
             return (function, False) if function is not None else None
         if not isinstance(func, cst.Attribute):
@@ -514,6 +514,14 @@ class SameFileView:
     def callee(self, call: cst.Call, caller: Resolver | None = None) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
         is a method. With the `caller`'s resolver, a method of an instance it knows the class of, too."""
+        known = callee_written_in(self.index, self.container, call)
+        if known is not None:
+            return known
+        return self.method_of_instance(call, caller) if caller is not None else None
+
+    def written_callee(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+        """`callee` as the call's code and its container tell it, whoever the caller: the file's function or method,
+        a base's method, another module's def, a class method of another module's class."""
         found = self.index.callee(call, self.container)
         if found is not None:
             return (self.index, *found)
@@ -525,10 +533,7 @@ class SameFileView:
         found = home.project.function(home, dotted, within=self.index.top_level_name(self.container)) if home is not None and dotted is not None else None
         if found is not None:
             return (found[0].index, found[1], False)
-        on_class = self.method_on_class(call)
-        if on_class is not None:
-            return on_class
-        return self.method_of_instance(call, caller) if caller is not None else None
+        return self.method_on_class(call)
 
     def imported_partial(self, name: str) -> tuple[Resolver, cst.Call] | None:
         """The `functools.partial(...)` another module of the project binds `name`, imported here, to at its top level,
@@ -637,8 +642,14 @@ class SameFileView:
         return tuple(aliased(value) for value in found[0].returned_values(found[1]))
 
     def returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
-        found = self.callee(call, caller)
-        return returned_at(*found, call, caller) if found is not None else []
+        """What the function `call` runs returns (`returned_at`), kept for each resolver asking (`RETURNED`): a
+        resolver's scopes never change, so the callee's resolver made for one question answers the next (each role it
+        is asked, once)."""
+        key = ("returned", id(caller), self.index, self.container, call)
+        if key not in RETURNED:
+            found = self.callee(call, caller)
+            RETURNED[key] = (caller, returned_at(*found, call, caller) if found is not None else [])
+        return RETURNED[key][1]
 
     def constructor(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef | cst.ClassDef, bool] | None:
         """What `call` runs to make its value: `callee`'s function, else a class of the file or of the project, or a
@@ -652,9 +663,13 @@ class SameFileView:
 
     def factory_returned(self, call: cst.Call, caller: Resolver) -> list[tuple[Resolver, cst.BaseExpression]]:
         """What the function `call` runs returns (`returned_at`), a factory of the project whose words say nothing of
-        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known."""
-        found = self.callee(call) or self.project_function(call)
-        return returned_at(*found, call, caller) if found is not None else []
+        the lifecycle included; empty for a class (its module is not parsed for it) or what is not known. Kept for each
+        resolver asking, as `returned`."""
+        key = ("factory_returned", id(caller), self.index, self.container, call)
+        if key not in RETURNED:
+            found = self.callee(call) or self.project_function(call)
+            RETURNED[key] = (caller, returned_at(*found, call, caller) if found is not None else [])
+        return RETURNED[key][1]
 
     def project_function(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The def of another module of the project that `call` runs, whatever its words."""
@@ -685,6 +700,21 @@ class SameFileView:
         if not classes or any(part is None for part in classes):
             return None
         return tuple(dict.fromkeys(built for part in classes for built in part or ()))
+
+
+@for_one_file  # not kept by the index: its answers hold the index (a cycle keeping the file's trees)
+def callee_written_in(index: ModuleIndex, container: Container, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
+    """What a call written in a container of the module runs, as far as no caller's resolver is needed
+    (`SameFileView.callee`): asked again at every inlining of the function the call is in, looked up once."""
+    return SameFileView(index, container).written_callee(call)
+
+
+# What calls return for each resolver asking (`SameFileView.returned`, `factory_returned`), by the resolver's id, the
+# module, the call's container and the call: each entry holds that resolver, so that no other is given its id. Kept
+# for the file's analysis, not in the resolver's answers: the callee's resolver holds its caller (its arguments), a
+# cycle that would keep the file's trees past its analysis.
+RETURNED: dict[tuple[str, int, ModuleIndex, Container, cst.Call], tuple[Resolver, list[tuple[Resolver, cst.BaseExpression]]]] = {}
+FORGET.append(RETURNED.clear)
 
 
 def returned_at(
@@ -759,7 +789,7 @@ IMPORTS = frozenset({cst.Import, cst.ImportFrom})
 def small_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseSmallStatement]:
     """Every simple statement of a body, in compound statements, defs and classes too."""
     for statement in body:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             yield from statement.body
         elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             yield from small_statements(statements_in(statement.body))

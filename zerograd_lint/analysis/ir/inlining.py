@@ -4,7 +4,7 @@ to the call's arguments, and the names it binds."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -122,7 +122,7 @@ class Inlining:
             if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         if isinstance(node, cst.Call) and (factory := self.closure_factory(node, context)) is not None:
-            return self.inline_call(node, factory, replace(context, returns_run=factory))
+            return self.inline_call(node, factory, context.but(returns_run=factory))
         return []
 
     def closure_factory(self, call: cst.Call, context: Context) -> cst.FunctionDef | None:
@@ -148,11 +148,11 @@ class Inlining:
         its class sets only from its construction's argument is that argument's instance, read where it was built
         (`self.optim_wrapper` of an `EpochLoop(model, loader, optim_wrapper)`: `Attributes.handed`). A construction
         bound to no name (`Trainer(model, opt).fit(loader)`) is its own instance, as it would be bound to one."""
-        if isinstance(receiver, cst.Call):
+        if type(receiver) is cst.Call:
             return self.constructions_of(receiver, context.resolver, 0)
         if isinstance(receiver, cst.Name) and receiver.value in context.unrolled:
             return [context.unrolled[receiver.value][0]]
-        if isinstance(receiver, cst.Subscript):
+        if type(receiver) is cst.Subscript:
             return self.element_built(receiver, context)
         if not isinstance(receiver, (cst.Name, cst.Attribute)):
             return None
@@ -269,9 +269,9 @@ class Inlining:
         once to one, in turn a factory's; one per `return`), a class method of such a class among them
         (`Trainer.from_config(cfg, model, opt)` returning `cls(...)`: `made_by`, the class it is called on). None
         when one is not known."""
-        if not isinstance(value, (cst.Call, cst.Name)) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
+        if type(value) not in (cst.Call, cst.Name) or depth > 4 or not isinstance(resolver.same_file, SameFileView):
             return None
-        if isinstance(value, cst.Name):  # `model = DDP(model)`, `model = model.to(device)`: the same one again
+        if type(value) is cst.Name:  # `model = DDP(model)`, `model = model.to(device)`: the same one again
             bindings = [b for b in resolver.bindings(value.value) if not rewraps(b.value, value.value)]
             return self.constructions_of(bindings[0].value, resolver, depth + 1, made_by) if len(bindings) == 1 else None
         if isinstance(value.func, cst.Attribute) and value.func.attr.value in MOVING_METHODS:

@@ -133,7 +133,7 @@ def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, v
     for key in target_keys(target):
         if isinstance(value, cst.Name) and value.value == "None":
             continue
-        if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)):
+        if type(value) in (cst.Name, cst.Attribute, cst.Subscript):
             if code_of(value) == key:
                 continue
             binding = Binding(alias=value)
@@ -174,9 +174,9 @@ def mapping_entries(value: cst.BaseExpression | None) -> list[cst.BaseExpression
     """The values a mapping's construction visibly holds: `{"g": opt_g}`, `{name: Adam(...) for ...}` (its one value),
     `dict(g=opt_g)`, `Munch(g=opt_g)`, `Munch({"g": opt_g})`, `Munch()` (none yet); None when `value` builds no
     mapping, or one whose contents are not seen (`dict(**other)`, `EasyDict(config)`)."""
-    if isinstance(value, cst.Dict):
+    if type(value) is cst.Dict:
         return None if any(isinstance(e, cst.StarredDictElement) for e in value.elements) else [e.value for e in value.elements]
-    if isinstance(value, cst.DictComp):
+    if type(value) is cst.DictComp:
         return [value.value]
     if not isinstance(value, cst.Call) or last_name(value.func) not in MAPPING_CONSTRUCTORS or any(a.star for a in value.args):
         return None
@@ -640,9 +640,9 @@ class Resolver:
     def bound_role(self, node: cst.BaseExpression, depth: int) -> Role | None:
         if depth > 8 or self.reads_none(node):
             return None
-        if isinstance(node, cst.Name) and self.overlay_roles.get(node.value) is not None:
+        if type(node) is cst.Name and self.overlay_roles.get(node.value) is not None:
             return self.overlay_roles[node.value]
-        if isinstance(node, cst.Name) and node.value in self.arguments and node.value not in self.overlay_roles:
+        if type(node) is cst.Name and node.value in self.arguments and node.value not in self.overlay_roles:
             caller, argument = self.arguments[node.value]  # a parameter of a function whose return is resolved
             passed = caller.role(argument, depth + 1)
             if passed is not None:
@@ -663,7 +663,7 @@ class Resolver:
             found = {self.role(element, depth + 1) for element in elements}
             return found.pop() if len(found) == 1 else None
         roles: set[Role | None] = set()
-        key = code_of(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        key = code_of(node) if type(node) in (cst.Name, cst.Attribute) else None
         for binding in self.bindings(key) if key is not None else []:
             if isinstance(binding.value, cst.Call) and hands_back(binding.value, key) and not self.returned(binding.value, depth):
                 continue  # `optimizer = set_lr(optimizer, p)`, a call the file does not define: the same object again
@@ -733,7 +733,7 @@ class Resolver:
         if isinstance(node, cst.Name) and node.value in self.arguments:
             caller, argument = self.arguments[node.value]
             return caller.attribute_mapping(argument, depth + 1)
-        if isinstance(node, cst.Call):
+        if type(node) is cst.Call:
             if last_name(node.func) in ATTRIBUTE_MAPPINGS:
                 return True
             returned = self.returned_expressions(node)
@@ -1319,7 +1319,7 @@ class Resolver:
         that only a base's `__init__` binds is that binding's (`base_writer`)."""
         if depth > 8:
             return None
-        if isinstance(node, cst.Name) and node.value in self.arguments:
+        if type(node) is cst.Name and node.value in self.arguments:
             caller, argument = self.arguments[node.value]
             return caller.classes_built(argument, depth + 1)
         if isinstance(node, cst.Call):

@@ -209,7 +209,7 @@ def state_change_target(call: cst.Call) -> cst.BaseExpression | None:
     func = call.func
     if isinstance(func, cst.Attribute) and func.attr.value in STATE_METHODS:
         return func.value
-    name = last_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
+    name = last_name(func) if type(func) in (cst.Name, cst.Attribute) else None
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
     if name and STATE_FUNCTIONS.search(name) and positional:
         return positional[0]

@@ -1,0 +1,121 @@
+"""What building a file's IR costs, counted: a call's callee looked up once per place it is written, however many
+times the function holding it is inlined; what it returns read once per resolver asking; what an assignment's value
+reads and calls, and which parameter a def returns, once per node; a context changed by copying it, as
+`dataclasses.replace` would make it."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections import Counter
+
+import libcst as cst
+import pytest
+
+from zerograd_lint import analyze_source
+from zerograd_lint.analysis.ir import builder as builder_module
+from zerograd_lint.analysis.ir import index as index_module
+from zerograd_lint.analysis.ir.builder import CONTEXT_FIELDS, Context
+from zerograd_lint.analysis.ir.roles import Resolver
+
+# A test calling one helper once per optimizer class (torch's dist_optimizer_test.py), the helper calling others:
+# each call inlines the helper again, and the calls in its body ask what they run each time.
+HELPER_CALLED_AGAIN = '''import torch
+from torch import optim
+
+
+class Module:
+    def __init__(self):
+        self.w = torch.rand(3, requires_grad=True)
+
+    def forward(self, x):
+        return self.w * x
+
+    def get_w(self):
+        return self.w
+
+
+def total(output):
+    return output.sum()
+
+
+class Test:
+    def _check(self, optim_cls, **kwargs):
+        module = Module()
+        optimizer = optim_cls([module.get_w()], **kwargs)
+        for x in range(3):
+            loss = total(module.forward(x))
+            loss.backward()
+            optimizer.step()
+
+    def test_optimizers(self):
+        {calls}
+'''
+OPTIMIZERS = ("optim.SGD", "optim.Adam", "optim.AdamW", "optim.Adagrad", "optim.RMSprop", "optim.Rprop")
+
+
+def looked_up(source: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Counter[tuple[int, int]], list[str]]:
+    """How many times each (container, call) had its callee looked up from its code, and the reports."""
+    counted: Counter[tuple[int, int]] = Counter()
+    written_callee = index_module.SameFileView.written_callee
+
+    def counting(self: index_module.SameFileView, call: cst.Call) -> object:
+        counted[id(self.container), id(call)] += 1
+        return written_callee(self, call)
+
+    monkeypatch.setattr(index_module.SameFileView, "written_callee", counting)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(source, "test_dist.py")]
+    return counted, reports
+
+
+@pytest.mark.parametrize("calls", [1, 6])
+def test_a_call_is_looked_up_once_where_it_is_written(calls: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS[:calls])
+    counted, reports = looked_up(HELPER_CALLED_AGAIN.format(calls=body), monkeypatch)
+    assert counted and set(counted.values()) == {1}, counted  # every inlining of `_check` asks again: answered once
+    assert reports == ["27:ZG101"]  # the helper's loop never clears its optimizer: its step reported once
+
+
+def test_what_a_call_returns_is_read_once_per_resolver_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    counted: Counter[tuple[str, int, int]] = Counter()  # (the question: returned or factory_returned, the caller, the call)
+    callers: list[Resolver] = []  # kept, so that no other resolver is given the same id
+    returned_at = index_module.returned_at
+
+    def counting(index: object, function: object, is_method: bool, call: cst.Call, caller: Resolver) -> object:
+        counted[sys._getframe(1).f_code.co_name, id(caller), id(call)] += 1
+        callers.append(caller)
+        return returned_at(index, function, is_method, call, caller)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(index_module, "returned_at", counting)
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(HELPER_CALLED_AGAIN.format(calls=body), "test_dist.py")]
+    assert counted and set(counted.values()) == {1}, counted  # `module.get_w()`, `total(...)`: asked again, read once
+    assert reports == ["27:ZG101"]
+
+
+def test_what_a_value_reads_is_read_once_per_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    counted: Counter[int] = Counter()
+    values: list[cst.CSTNode] = []  # kept, so that no other node is given the same id
+    used_names = builder_module.used_names
+
+    def counting(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+        counted[id(value)] += 1
+        values.append(value)
+        return used_names(value)
+
+    monkeypatch.setattr(builder_module, "used_names", counting)
+    body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)
+    reports = [f"{d.line}:{d.code}" for d in analyze_source(HELPER_CALLED_AGAIN.format(calls=body), "test_dist.py")]
+    assert counted and set(counted.values()) == {1}, counted  # `_check`'s assignments, built six times: read once
+    assert reports == ["27:ZG101"]
+
+
+def test_a_changed_context_is_what_replace_makes() -> None:
+    context = Context(Resolver(()), cst.Module([]), (), "return", conditions=((cst.Name("a"), True),))
+    changes = {"tail_jump": None, "no_grad": True, "gated": "accelerator", "elements": {"p": cst.Name("params")}}
+    copied, made = context.but(**changes), dataclasses.replace(context, **changes)  # type: ignore[arg-type]
+    assert CONTEXT_FIELDS == {f.name for f in dataclasses.fields(Context)}
+    assert all(getattr(copied, name) is getattr(made, name) for name in CONTEXT_FIELDS)
+    assert copied == made and context.tail_jump == "return"  # the original is left as it was
+    with pytest.raises(TypeError):
+        context.but(tail_jumps=None)
