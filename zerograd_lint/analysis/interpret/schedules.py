@@ -20,7 +20,10 @@ Such a scheduler step is reported only when a step of its optimizer follows it
 on some path with the optimizer's name still bound to the same object: a name
 bound anew to a value that does not read it (`model, optimizer, sched =
 build()` in the next function the loop calls) names another optimizer, whose
-step says nothing of the first one's (unknown: silent).
+step says nothing of the first one's (unknown: silent). A helper's value that
+reads a parameter reads what the call hands it: `optim_g, optim_d = optims` in
+the function the epoch loop calls with `[optim_g, optim_d]` binds the caller's
+optimizers again, not new ones (`read_through_calls`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import libcst as cst
 from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
 from zerograd_lint.analysis.ir.inlining import assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
+from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, SchedulerStep, Step, children, events_in
 from zerograd_lint.analysis.ir.structure import Structure
 
@@ -48,6 +52,7 @@ class Progress:
 @dataclass
 class FirstStepDomain(PassThrough):
     counters: frozenset[str]  # loop variables and names counted up with `+= 1`
+    handed: dict[Assign, frozenset[str]]  # an inlined helper's assignment -> the caller's names its value reads
     followed: dict[SchedulerStep, set[Step]] = field(default_factory=dict)  # early ones, and the steps they precede
 
     def transfer(self, event: Event, state: Progress) -> Progress:
@@ -60,7 +65,7 @@ class FirstStepDomain(PassThrough):
             return Progress(state.stepped, state.later, state.waiting | {event})
         if isinstance(event, Assign) and state.waiting:
             # `optimizer = AdamW(...)`, not `optimizer = accelerator.prepare(optimizer)`: the name's object is new.
-            renewed = event.names - event.uses
+            renewed = event.names - event.uses - self.handed.get(event, frozenset())
             return Progress(state.stepped, state.later, frozenset(s for s in state.waiting if s.optimizer not in renewed))
         return state
 
@@ -134,6 +139,25 @@ def counted_parameters(function: cst.CSTNode) -> set[str]:
     return {name for name in named if COUNT_PARAMETER.match(name) and name not in assigned_in(function)}
 
 
+def read_through_calls(node: Node, handed: dict[str, frozenset[str]]) -> dict[Assign, frozenset[str]]:
+    """Each assignment of an inlined helper whose value reads parameters, with the names the call's arguments for
+    them read, in the caller's own terms when the caller is inlined too (`handed`: a parameter -> those names). A
+    parameter the helper binds again reads nothing of the call's."""
+    if isinstance(node, Assign):
+        through = frozenset(name for use in node.uses for name in handed.get(use, ()))
+        return {node: through} if through else {}
+    if isinstance(node, Event):
+        return {}
+    if isinstance(node, Inlined) and isinstance(node.function, cst.FunctionDef):
+        rebound = assigned_in(node.function)
+        handed = {
+            parameter: frozenset(read | {name for used in read for name in handed.get(used, ())})
+            for parameter, argument in node.arguments if parameter not in rebound
+            for read in [names_read(argument)]
+        }
+    return {assign: names for child in children(node) for assign, names in read_through_calls(child, handed).items()}
+
+
 def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTNode) -> list[tuple[SchedulerStep, Step]]:
     """Scheduler steps that can run before any step of their optimizer, each with that optimizer's
     first step in the code after it (whose first run comes too late)."""
@@ -141,7 +165,7 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTN
     stepped = {e.optimizer for e in events if isinstance(e, Step)}
     if not any(s.optimizer in stepped for s in scheduler_steps):
         return []  # the optimizer is stepped elsewhere, or not visibly: unknown
-    domain = FirstStepDomain(counters_of(block, root))
+    domain = FirstStepDomain(counters_of(block, root), read_through_calls(block, {}))
     Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
     found = []
     for scheduler_step in scheduler_steps:

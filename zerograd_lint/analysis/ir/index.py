@@ -22,7 +22,7 @@ from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, dec
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_CONFIGURE
 from zerograd_lint.analysis.ir.visiting import code_children, nodes_of
-from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_OPTIMIZER_BASES, TORCH_SCHEDULER_BASES
+from zerograd_lint.analysis.ir.vocabulary import MODULE_CLASSES, PARTIALS, TORCH_OPTIMIZER_BASES, TORCH_SCHEDULER_BASES, WRAPPED_MODULE
 from zerograd_lint.analysis.outline import Bound
 from zerograd_lint.analysis.questions.visitor import dotted_name as python_dotted_name
 
@@ -630,14 +630,19 @@ class SameFileView:
 
     def returned_aliases(self, call: cst.Call, caller: Resolver) -> tuple[cst.BaseExpression, ...]:
         """What the callee returns, a name it binds once to another name or attribute read as that one (`task:
-        BaseTask = self.task; return task`: `self.task`)."""
+        BaseTask = self.task; return task`: `self.task`), or to the module a data-parallel wrapper may hold
+        (`self.task.module if isinstance(self.task, DDP) else self.task`: `self.task`, `unwrapped_module`)."""
         found = self.callee(call, caller)
         if found is None:
             return ()
 
         def aliased(value: cst.BaseExpression) -> cst.BaseExpression:
             bound = found[0].scope(found[1]).bindings.get(value.value, []) if isinstance(value, cst.Name) else []
-            return bound[0].alias if len(bound) == 1 and bound[0].alias is not None else value
+            if len(bound) == 1 and bound[0].alias is not None:
+                return bound[0].alias
+            if len(bound) == 1 and bound[0].value is not None:
+                return unwrapped_module(bound[0].value) or value
+            return unwrapped_module(value) or value
 
         return tuple(aliased(value) for value in found[0].returned_values(found[1]))
 
@@ -943,3 +948,21 @@ def def_words_may_matter(function: cst.FunctionDef) -> bool:
     """Whether the words of a def's code may matter to the lifecycle, as a def of another module is followed only
     then (`project.words_may_matter`)."""
     return words_may_matter(cst.Module(body=[function]).code)
+
+
+def unwrapped_module(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`x` of `x.module if isinstance(x, DDP) else x` (or `hasattr(x, "module")`, either arm first): the module
+    itself whether or not a data-parallel wrapper holds it, whose methods are the same class's. None for any other
+    value (a test that does not ask about `x` may choose an unrelated submodule named `module`)."""
+    if not isinstance(value, cst.IfExp):
+        return None
+    test, arms = value.test, (value.body, value.orelse)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, arms = test.expression, arms[::-1]
+    wrapped, plain = arms
+    if not (isinstance(plain, (cst.Name, cst.Attribute)) and isinstance(wrapped, cst.Attribute)):
+        return None
+    if wrapped.attr.value != WRAPPED_MODULE or code_of(wrapped.value) != code_of(plain):
+        return None
+    asks = isinstance(test, cst.Call) and dotted_name(test.func) in ("isinstance", "hasattr") and bool(test.args)
+    return plain if asks and code_of(test.args[0].value) == code_of(plain) else None

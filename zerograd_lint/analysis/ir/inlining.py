@@ -4,6 +4,7 @@ to the call's arguments, and the names it binds."""
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
@@ -714,6 +715,10 @@ class Inlining:
                 constants[name] = literal
             elif at is context.resolver and context.naming.chain(argument) is not None:
                 params[name] = context.naming.chain(argument)
+        handed_displays = {name: argument for name, at, argument in bound if at is context.resolver and name not in reassigned}
+        for local, element in unpacked_displays(function, handed_displays):
+            if context.naming.chain(element) is not None:
+                params[local] = context.naming.chain(element)
         for name, default in defaults.items():
             if name not in reassigned and literal_of(default) is not None:
                 constants[name] = literal_of(default)
@@ -746,6 +751,32 @@ class Inlining:
         library's loop calls: its parameters too)."""
         params = locals_of(loop) - assigned_in(loop) if isinstance(loop, cst.FunctionDef) else frozenset()
         return params | frozenset(code_of(target) for target in bindings(loop).targets)
+
+
+def unpacked_displays(
+    function: cst.FunctionDef, handed: dict[str, cst.BaseExpression],
+) -> list[tuple[str, cst.BaseExpression]]:
+    """Each local of `function` that a tuple target at the top of its body unpacks from a parameter the call hands a
+    list or tuple display (`optim_g, optim_d = optims` for `train(..., [optim_g, optim_d])`), with the element of the
+    display it takes: the local holds the caller's object. Only a local bound there alone, by a display of as many
+    plain elements as the target has names."""
+    targets = Counter(code_of(target) for target in bindings(function).targets)
+    found = []
+    for statement in statements_of(function.body) if isinstance(function.body, cst.IndentedBlock) else ():
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Name)):
+            continue
+        target, display = small.targets[0].target, handed.get(small.value.value)
+        if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(display, (cst.Tuple, cst.List))):
+            continue
+        names, elements = target.elements, display.elements
+        if len(names) != len(elements) or any(isinstance(e, cst.StarredElement) for e in (*names, *elements)):
+            continue
+        found += [
+            (name.value.value, element.value) for name, element in zip(names, elements)
+            if isinstance(name.value, cst.Name) and targets[name.value.value] == 1
+        ]
+    return found
 
 
 def gathered_arguments(

@@ -71,6 +71,7 @@ class Unpacked:
     call: cst.Call
     targets: tuple[cst.BaseExpression, ...]
     position: int
+    starred: bool = False  # `first, *rest = f()`: the call's width is not the targets' count
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,8 @@ def tuple_elements(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
 def bind_assignment(scope: Scope | MethodBindings, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
     elements = tuple_elements(target)
     if elements is not None:
-        bind_unpacking(scope, elements, value)
+        starred = any(isinstance(e, cst.StarredElement) for e in target.elements)  # type: ignore[attr-defined]
+        bind_unpacking(scope, elements, value, starred)
         return
     for key in target_keys(target):
         if isinstance(value, cst.Name) and value.value == "None":
@@ -210,7 +212,9 @@ def defaulted_entry(value: cst.BaseExpression | None) -> cst.Call | None:
     return cst.Call(func=factory.value) if factory.keyword is None and not factory.star and isinstance(factory.value, (cst.Name, cst.Attribute)) else None
 
 
-def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+def bind_unpacking(
+    scope: Scope | MethodBindings, targets: list[cst.BaseExpression], value: cst.BaseExpression, starred: bool = False,
+) -> None:
     values = tuple_elements(value)
     if values is not None and len(values) == len(targets):
         for target, item in zip(targets, values):
@@ -239,7 +243,7 @@ def bind_unpacking(scope: Scope | MethodBindings, targets: list[cst.BaseExpressi
     for position, target in enumerate(targets):
         named_role = role if role is Role.OPTIMIZER and not says_scheduler(last_name(target) or "") else None
         for key in target_keys(target):
-            scope.add(key, Binding(role=named_role, unpacked=Unpacked(value, tuple(targets), position)))
+            scope.add(key, Binding(role=named_role, unpacked=Unpacked(value, tuple(targets), position, starred)))
 
 
 def bind_for_target(scope: Scope | MethodBindings, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
@@ -760,13 +764,16 @@ class Resolver:
         return self.same_file.returned_expressions(call, self) if self.same_file is not None else ()
 
     def unpacked_values(self, unpacked: Unpacked, depth: int) -> list[tuple["Resolver", cst.BaseExpression]]:
-        """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name."""
+        """`opt, sched = f()` with `f` returning `a, b` (or `[a], [b]`): each return's element for this name. A
+        return of plain elements but another width raises at the unpacking, so no value of it gets here (a helper
+        returning seven values when asked for its scheduler and three otherwise)."""
         found = []
         for callee, value in self.returned(unpacked.call, depth):
             elements = tuple_elements(value)
-            if elements is None or len(elements) != len(unpacked.targets):
-                return []  # not a plain tuple of the same width: unknown
-            found.append((callee, elements[unpacked.position]))
+            if elements is None or unpacked.starred or any(isinstance(e, cst.StarredElement) for e in value.elements):  # type: ignore[attr-defined]
+                return []  # not a plain tuple: unknown
+            if len(elements) == len(unpacked.targets):
+                found.append((callee, elements[unpacked.position]))
         return found
 
     def returned_role(self, values: list[tuple["Resolver", cst.BaseExpression]], depth: int) -> Role | None:
