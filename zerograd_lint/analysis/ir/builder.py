@@ -614,7 +614,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
-            return [*value, Jump("return")]
+            return [*value, Jump("raise")]
         if isinstance(statement, cst.Break):
             return [Jump("break")]
         if isinstance(statement, cst.Continue):
