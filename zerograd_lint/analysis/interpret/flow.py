@@ -908,6 +908,8 @@ class Flow(Generic[State]):
     breaks: State | None = None
     continues: State | None = None
     returns: State | None = None
+    # States at a `raise`: it ends the helper that raises and every caller it is inlined into, unlike a `return`.
+    raises: State | None = None
 
 
 def jumps(node: Node, memo: dict[int, bool]) -> bool:
@@ -950,7 +952,7 @@ class Interpreter(Generic[State]):
             return Flow(**{f"{node.kind}s": state})
         if isinstance(node, Inlined):
             inner = self.run(node.body, state)
-            return Flow(normal=self.join(inner.normal, inner.returns))
+            return Flow(normal=self.join(inner.normal, inner.returns), raises=inner.raises)
         raise TypeError(f"unknown IR node {node!r}")
 
     def run_block(self, block: Block, state: State) -> Flow[State]:
@@ -964,6 +966,7 @@ class Interpreter(Generic[State]):
                 self.join(flow.breaks, step.breaks),
                 self.join(flow.continues, step.continues),
                 self.join(flow.returns, step.returns),
+                self.join(flow.raises, step.raises),
             )
         return flow
 
@@ -978,6 +981,7 @@ class Interpreter(Generic[State]):
             self.join(then.breaks, orelse.breaks),
             self.join(then.continues, orelse.continues),
             self.join(then.returns, orelse.returns),
+            self.join(then.raises, orelse.raises),
         )
 
     def run_loop(self, loop: Loop, state: State) -> Flow[State]:
@@ -1005,7 +1009,7 @@ class Interpreter(Generic[State]):
         after = self.run(loop.orelse, finished) if finished is not None else Flow()
         done = self.join(after.normal, body.breaks)
         done = self.domain.leave_loop(loop, done) if done is not None else None
-        return Flow(done, after.breaks, after.continues, self.join(body.returns, after.returns))
+        return Flow(done, after.breaks, after.continues, self.join(body.returns, after.returns), self.join(body.raises, after.raises))
 
     def run_try(self, node: Try, state: State) -> Flow[State]:
         body = self.run(node.body, state)
@@ -1013,17 +1017,20 @@ class Interpreter(Generic[State]):
         outcomes = [self.run(node.orelse, body.normal)] if body.normal is not None else []
         outcomes += [self.run(handler, raised) for handler in node.handlers]
         normal = None
-        flow: Flow[State] = Flow(None, body.breaks, body.continues, body.returns)
+        # A raise leaves the `try` as a `return` does: which handler catches it is not followed.
+        flow: Flow[State] = Flow(None, body.breaks, body.continues, body.returns, body.raises)
         for outcome in outcomes:
             normal = self.join(normal, outcome.normal)
             flow.breaks = self.join(flow.breaks, outcome.breaks)
             flow.continues = self.join(flow.continues, outcome.continues)
             flow.returns = self.join(flow.returns, outcome.returns)
+            flow.raises = self.join(flow.raises, outcome.raises)
         if not node.handlers and body.normal is None:
             normal = None
         if node.final.items:
             final = self.run(node.final, normal if normal is not None else raised)
             return Flow(final.normal if normal is not None else None, self.join(flow.breaks, final.breaks),
-                        self.join(flow.continues, final.continues), self.join(flow.returns, final.returns))
+                        self.join(flow.continues, final.continues), self.join(flow.returns, final.returns),
+                        self.join(flow.raises, final.raises))
         flow.normal = normal
         return flow

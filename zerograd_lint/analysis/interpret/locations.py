@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Loop, Node, Step, Try, children
+from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Jump, Loop, Node, Step, Try, children
 from zerograd_lint.analysis.ir.structure import Structure
 
 
@@ -60,11 +60,27 @@ def locate(root: Node, structure: Structure) -> Locations:
 
 
 def body_where(loop: Loop, where: Where, structure: Structure) -> Where:
-    """A training loop starts afresh; another loop doing backwards and no step is a micro-batch loop."""
+    """A training loop starts afresh; another loop doing backwards and no step is a micro-batch loop, unless it retries
+    until a pass succeeds."""
     if structure.is_training_loop(loop):
         return Where(loop, None, None, None)
     kinds = structure.kinds(loop.body)
-    return replace(where, micro_loop=loop if Backward in kinds and Step not in kinds else where.micro_loop)
+    micro = Backward in kinds and Step not in kinds and not retries_until_success(loop)
+    return replace(where, micro_loop=loop if micro else where.micro_loop)
+
+
+def retries_until_success(loop: Loop) -> bool:
+    """`while chunk_size: try: ...backward() except OOM: chunk_size //= 2 else: break`: a pass whose `try` completes
+    leaves the loop, so only a failed pass comes round again, and what it left the next pass clears on purpose.
+    The backwards it makes are no micro-batches summed for the step after it."""
+    return any(
+        isinstance(item, Try) and item.handlers and (ends_in_break(item.body) or ends_in_break(item.orelse))
+        for item in loop.body.items
+    )
+
+
+def ends_in_break(block: Block) -> bool:
+    return bool(block.items) and isinstance(last := block.items[-1], Jump) and last.kind == "break"
 
 
 def arm_where(branch: Branch, guard: Guard, arm: Block, where: Where, structure: Structure) -> Where:

@@ -126,6 +126,12 @@ def tests_scaler_stage(test: cst.BaseExpression) -> bool:
     return "_per_optimizer_states" in text or "OptState." in text
 
 
+def raises_not_implemented(statement: cst.Raise) -> bool:
+    """`raise NotImplementedError` or `raise NotImplementedError(...)`."""
+    raised = statement.exc.func if isinstance(statement.exc, cst.Call) else statement.exc
+    return isinstance(raised, cst.Name) and raised.value == "NotImplementedError"
+
+
 def jump_only(body: cst.BaseSuite) -> str | None:
     """`continue`, `return` or `break` when a suite ends with that jump."""
     statements = list(statements_of(body))
@@ -628,7 +634,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
-            return [*value, Jump("return")]
+            # An abstract method's `raise NotImplementedError`: an override runs in its place and returns, unknown.
+            return [*value, Jump("return" if raises_not_implemented(statement) else "raise")]
         if isinstance(statement, cst.Break):
             return [Jump("break")]
         if isinstance(statement, cst.Continue):

@@ -329,12 +329,12 @@ class Try:
 
 @dataclass(frozen=True, eq=False)
 class Jump:
-    kind: str  # "break", "continue" or "return"
+    kind: str  # "break", "continue", "return" or "raise"
 
 
 @dataclass(frozen=True, eq=False)
 class Inlined:
-    """A call to a helper of the same file; a `return` inside ends the helper only."""
+    """A call to a helper of the same file; a `return` inside ends the helper only, a `raise` the caller too."""
 
     call: cst.CSTNode
     function: cst.CSTNode
