@@ -694,6 +694,7 @@ def graph_definitions(
             for name in graph_inputs(backward.loss) - {loss}:
                 computed_in_place.update((d, backward) for d in lookup(domain.before[backward.id], backward.scope, name))
     assigns = {e.id: e for e in events if isinstance(e, Assign) and e.id in domain.before}
+    losses.update(copies_of(losses, assigns.values(), domain))
     added = {e.id: e for e in events if isinstance(e, Accumulate) and e.id in domain.before}
     wholes: dict[Definition, set[Definition]] = {}  # a part a function returns -> what it returns computed from it
 
@@ -759,6 +760,33 @@ def graph_definitions(
                 carrying.add(definition)
                 grew = True
     return losses, {d: ingredients[d] for d in carrying}
+
+
+def copies_of(
+    losses: Mapping[Definition, Backward], assigns: Iterable[Assign], domain: ReachingDefinitions
+) -> dict[Definition, Backward]:
+    """The names bound to the very tensor a backward is called on, by a plain copy that a path from the loss reaches
+    (`self.batch_loss = loss`, read back by a logging method; `last = loss`): each holds that tensor and its graph."""
+    copies = [
+        (assign, target, source) for assign in assigns
+        if isinstance(value := getattr(assign.node, "value", None), (cst.Name, cst.Attribute)) and not assign.no_grad
+        and len(assign.names) == 1 and (source := dotted_name(value)) is not None
+        for target in assign.names
+    ]
+    found: dict[Definition, Backward] = {}
+    grew = True
+    while grew:  # a copy of a copy
+        grew = False
+        for assign, target, source in copies:
+            if (assign.id, target) in losses or (assign.id, target) in found:
+                continue
+            # the copied name's own definitions, not those of an object it is part of (`loss.data` is no copy)
+            own = domain.before[assign.id].get(slot(assign.scope, source), frozenset())
+            held = next((d for d in sorted(own) if d in losses or d in found), None)
+            if held is not None:
+                found[(assign.id, target)] = losses[held] if held in losses else found[held]
+                grew = True
+    return found
 
 
 # Calls that carry no autograd graph.
