@@ -10,6 +10,9 @@ iteration (`if epoch > 0:`) keeps that first pass from the steps it guards; so
 does one of a parameter named as the epoch or iteration its caller counts
 (`def observe(self, inputs, epoch)`): the first call of a body that a loop of
 the caller runs is that loop's first iteration.
+The step that follows an early scheduler step must be on a path whose tests agree with the early one's (RULES.md,
+"Correlated conditions"): `if args.deepspeed:` stepping the engine then the scheduler, the other arm the optimizer then
+the scheduler, is two runs, neither of which skips a value; that is asked of a second pass that keeps the tests apart.
 A scheduler step before the training loops, in a loop fast-forwarding the schedule to the epoch a run resumes at
 (`for _ in range(start_epoch): scheduler.step()`), is deliberate, unless the count is a number the file writes on one
 path and a value it reads (a checkpoint's epoch) on another, and the loop runs at least once with the number: that
@@ -34,7 +37,7 @@ from itertools import product
 
 import libcst as cst
 
-from zerograd_lint.analysis.interpret.flow import Interpreter, PassThrough
+from zerograd_lint.analysis.interpret.flow import Correlated, CorrelationPlan, Interpreter, PassThrough
 from zerograd_lint.analysis.ir.inlining import assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
 from zerograd_lint.analysis.ir.state_events import names_read
@@ -75,6 +78,16 @@ class FirstStepDomain(PassThrough):
     def assume(self, state: Progress, branch: Branch, truth: bool) -> Progress:
         first = first_iteration_truth(branch.test, self.counters)
         return replace(state, later=True) if first is not None and first != truth else state
+
+
+class CorrelatedFirstSteps(Correlated[Progress]):
+    """The first steps kept apart per valuation of the tests passed (RULES.md, "Correlated conditions"): a scheduler
+    stepped in the DeepSpeed arm of `if args.deepspeed:` is not followed by the optimizer's step in the other arm,
+    which no iteration of that run takes. Each arm taken is also told to the domain (a counter's first iteration)."""
+
+    def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:
+        taken = super().assume(state, branch, truth)
+        return None if taken is None else self.each(taken, lambda inner: self.inner.assume(inner, branch, truth))
 
 
 def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[str]) -> bool | None:
@@ -165,11 +178,21 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTN
     stepped = {e.optimizer for e in events if isinstance(e, Step)}
     if not any(s.optimizer in stepped for s in scheduler_steps):
         return []  # the optimizer is stepped elsewhere, or not visibly: unknown
-    domain = FirstStepDomain(counters_of(block, root), read_through_calls(block, {}))
-    Interpreter(domain, Structure()).run(block, Progress(frozenset(), False))
+    counters, handed, structure = counters_of(block, root), read_through_calls(block, {}), Structure()
+    # Early where no path may have stepped the optimizer before, whatever the tests on those paths say: a step under
+    # any condition counts (`if sync: opt.step()` then `sched.step()`)...
+    loose = FirstStepDomain(counters, handed)
+    Interpreter(loose, structure).run(block, Progress(frozenset(), False))
+    if not loose.followed:
+        return []
+    # ...and followed by a step of its optimizer on a path whose tests agree with the early one's.
+    kept_apart = FirstStepDomain(counters, handed)
+    correlated = CorrelatedFirstSteps(kept_apart, CorrelationPlan.of(block, structure))
+    Interpreter(correlated, structure).run(block, correlated.start(Progress(frozenset(), False)))
     found = []
     for scheduler_step in scheduler_steps:
-        steps = sorted(domain.followed.get(scheduler_step, ()), key=events.index)
+        followed = loose.followed.get(scheduler_step, set()) & kept_apart.followed.get(scheduler_step, set())
+        steps = sorted(followed, key=events.index)
         if steps:
             later = [s for s in steps if events.index(s) > events.index(scheduler_step)]
             found.append((scheduler_step, (later or steps)[0]))

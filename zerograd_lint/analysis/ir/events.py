@@ -1031,9 +1031,9 @@ FRESH_TENSORS = frozenset(f"torch.{factory}" for factory in TENSOR_FACTORIES)
 def is_no_closure(argument: cst.BaseExpression, resolver: Resolver) -> bool:
     """The argument, or the one value its name is bound to, is a tensor no closure can be: an arithmetic of values,
     or a reduction of one (`energy.sum()`, `(a - b).pow(2).mean()`), as a loss handed to an object's own `step(loss)`
-    is written."""
+    is written; or a number or a string (`lr = 0.01` handed to WholeGraph's sparse optimizer's `step(lr)`)."""
     value = resolver.value_of(argument) if isinstance(argument, cst.Name) else argument
-    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.SimpleString)):
         return True
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in TENSOR_REDUCTIONS
 
