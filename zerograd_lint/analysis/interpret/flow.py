@@ -293,6 +293,12 @@ class CorrelationPlan:
         said = {chain for implied in plan.implied.values() for facts in implied.values() for chain, _ in facts}
         for key in sorted(said & lone.keys()):
             plan.keep(found[key], lone[key])
+        # A modulo by a count of micro-batches another kept test reads (`if accum == 1:` ... `if (i + 1) % accum ==
+        # 0:`) holds in every iteration where that count is 1: kept apart, `value` decides it there.
+        counted = {atom.subject for atom in plan.atoms.values() if atom.subject in plan.counts}
+        for key in sorted(lone.keys() - plan.atoms.keys()):
+            if found[key].divisor in counted:
+                plan.keep(found[key], lone[key])
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters.add(rebind)
@@ -725,6 +731,9 @@ class Correlated(Generic[State]):
         by_number = numbers_decide(atom, tested, atom.subject in self.plan.counts)
         if by_number is not None:
             return by_number
+        divisor = atom.divisor
+        if divisor in self.plan.counts and self.value(valuation, Atom(f"{divisor}==1", frozenset({divisor}), "equal", divisor, "1")):
+            return True  # `(i + 1) % accum == 0` where `accum` is 1
         if atom.kind in SINGLE_VALUE and any(
             value and other.kind in SINGLE_VALUE and other.value != atom.value for other, value in tested
         ):

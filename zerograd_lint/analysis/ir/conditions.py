@@ -72,6 +72,12 @@ class Atom:
         return "%" in self.key
 
     @property
+    def divisor(self) -> str | None:
+        """The name or attribute chain a modulo tested against 0 divides by: `accum` of `(i + 1) % accum == 0`."""
+        found = re.fullmatch(r"\((.+)%([\w.]+)\)", self.subject or "") if self.kind == "equal" and self.value == "0" else None
+        return found.group(2) if found else None
+
+    @property
     def per_iteration(self) -> bool:
         """A modulo, or named like a flag that moves every iteration."""
         return self.modulo or SYNC_WORDS.search(self.key) is not None
