@@ -1022,7 +1022,8 @@ class Interpreter(Generic[State]):
 
     def run_try(self, node: Try, state: State) -> Flow[State]:
         body = self.run(node.body, state)
-        raised = self.join(state, body.normal)  # an exception can leave the body anywhere
+        # An exception can leave the body anywhere; where the body is one event, only before that event took effect.
+        raised = state if node.one_event else self.join(state, body.normal)
         outcomes = [self.run(node.orelse, body.normal)] if body.normal is not None else []
         outcomes += [self.run(handler, raised) for handler in node.handlers]
         normal = None

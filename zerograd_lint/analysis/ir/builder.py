@@ -539,12 +539,14 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*self.expression(statement.test, context), Loop(statement, body, orelse, forever, forever)]
         if isinstance(statement, (cst.Try, cst.TryStar)):
             inner = context.without_tail_jump()
+            body = self.block(statements_of(statement.body), inner)
             return [
                 Try(
-                    self.block(statements_of(statement.body), inner),
+                    body,
                     tuple(Block((self.event(Caught, h), *self.block(statements_of(h.body), inner).items)) for h in statement.handlers),
                     self.suite(statement.orelse, inner),
                     self.suite(statement.finalbody, inner),
+                    len(statements_of(statement.body)) == 1 and len(body.items) == 1 and isinstance(body.items[0], Event),
                 )
             ]
         if isinstance(statement, cst.With):

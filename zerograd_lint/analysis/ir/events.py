@@ -779,7 +779,7 @@ class CallEvents:
         inside = frozenset(e.id for e in events_in(body))
         backwards = [e for e in events_in(body) if isinstance(e, Backward)]
         elements = {n.value for n in names}
-        as_entered = bool(backwards) and all(b.scope is context.function and root_name(b.loss) in elements for b in backwards)
+        as_entered = all(b.scope is context.function and root_name(b.loss) in elements for b in backwards)
         found: list[Event] = [
             self.event(NextElement, target, key=self.optimizer_key(n, context.resolver), inside=inside, found_as_entered=as_entered)
             for n in optimizers

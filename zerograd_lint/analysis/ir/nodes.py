@@ -325,6 +325,9 @@ class Try:
     handlers: tuple[Block, ...]
     orelse: Block
     final: Block
+    # The body is one statement running one gradient event (`optimizer.zero_grad(set_to_none=True)`): a handler runs
+    # only where that event raised, before it took effect (`except TypeError: optimizer.zero_grad()`, a retry).
+    one_event: bool = False
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,10 +1,9 @@
-"""A clear retried with other arguments in a loop over a container of optimizers (mosaicml/composer's
-`_train_microbatches`, written here): `try: optimizer.zero_grad(set_to_none=True)` / `except TypeError:
-optimizer.zero_grad()` for each optimizer of the list, then the micro-batches' backwards and each optimizer's step. The
-handler runs only where the first call raised, and each iteration clears another optimizer: nothing is cleared twice
-(RULES.md ZG103). Reported today at both clears.
+"""The twin of `clean103_clear_retried_in_a_loop_over_the_optimizers.py`: each pass of the loop over the optimizers
+clears its optimizer, then clears it again with no backward between (RULES.md ZG103: the second clear finds the same
+gradients already clear on every path). Another pass's optimizer is another object, but one pass's two clears are of
+the same one.
 """
-# expect: clean
+# expect: ZG103 32:13
 import torch
 
 
@@ -29,6 +28,7 @@ class Trainer:
             try:
                 optimizer.zero_grad(set_to_none=True)
             except TypeError:
-                optimizer.zero_grad()
+                pass
+            optimizer.zero_grad()
         for micro in batch:
             (self.model(micro).sum() / self.micro_batches).backward()
