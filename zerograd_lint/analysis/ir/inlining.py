@@ -717,8 +717,8 @@ class Inlining:
                 params[name] = context.naming.chain(argument)
         handed_displays = {name: argument for name, at, argument in bound if at is context.resolver and name not in reassigned}
         for local, element in unpacked_displays(function, handed_displays):
-            if context.naming.chain(element) is not None:
-                params[local] = context.naming.chain(element)
+            if (chain := context.naming.chain(element)) is not None:
+                params[local] = chain
         for name, default in defaults.items():
             if name not in reassigned and literal_of(default) is not None:
                 constants[name] = literal_of(default)
