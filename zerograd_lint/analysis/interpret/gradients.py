@@ -28,7 +28,7 @@ is the set of possible *contents*; a content is a set of tags:
   filled a       a backward feeding this optimizer alone, or leaking into it, wrote these gradients after
                  assignment a ran a forward pass into them (a penalty's backward after the forward its objective
                  shares; a generator's loss through the discriminator's scores), and no clear or step took them since
-  entry          nothing happened to it since the training loop was entered
+  entry          nothing happened to it since the training loop was entered (not for a loop that only retries)
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
 
@@ -40,7 +40,7 @@ from functools import cached_property
 from typing import Mapping, Union
 
 from zerograd_lint.analysis.interpret.flow import PassThrough, Recorded, joined_by_key
-from zerograd_lint.analysis.interpret.locations import Locations
+from zerograd_lint.analysis.interpret.locations import Locations, retries_until_success
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     AssertedNoGrad,
@@ -500,10 +500,14 @@ class GradientDomain(PassThrough):
         return {key: contents for key, contents in state.items() if key not in keys}
 
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
-        """Gradients of a backward before the loop are, for its iterations, from an earlier one."""
+        """Gradients of a backward before the loop are, for its iterations, from an earlier one. ZG103 leaves out the
+        paths from the entry (across the back edge a clear at the top always finds the bottom one's work), but not
+        for a loop that comes round only to retry a failed pass: there the entry is the path every batch takes."""
+        retry = retries_until_success(loop)
+
         def enter(content: Content) -> Content:
             entered = frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content if tag[0] != Mark.FOGGED)
-            return entered | {(Mark.ENTRY,)}
+            return entered if retry else entered | {(Mark.ENTRY,)}
 
         return self.apply(state, self.keys, enter)
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+import libcst as cst
+
+from zerograd_lint.analysis.ir.builder import jump_only
 from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Event, Guard, Jump, Loop, Node, Step, Try, children
 from zerograd_lint.analysis.ir.structure import Structure
 
@@ -70,10 +73,12 @@ def body_where(loop: Loop, where: Where, structure: Structure) -> Where:
 
 
 def retries_until_success(loop: Loop) -> bool:
-    """`while chunk_size: try: ...backward() except OOM: chunk_size //= 2 else: break`: a pass whose `try` completes
-    leaves the loop, so only a failed pass comes round again, and what it left the next pass clears on purpose.
-    The backwards it makes are no micro-batches summed for the step after it."""
-    return any(
+    """A pass that succeeds leaves the loop, so only a failed pass comes round again, and what it left the next pass
+    clears on purpose: `while chunk_size: try: ...backward() except OOM: chunk_size //= 2 else: break`, or
+    `while True: try: ...step() except OOM: oom = True; if oom: shrink(); continue; return loss`. The backwards it makes
+    are no micro-batches summed for the step after it, and its entry is the path every batch takes."""
+    straight_pass_leaves = isinstance(loop.node, (cst.For, cst.While)) and jump_only(loop.node.body) in ("break", "return")
+    return straight_pass_leaves or any(
         isinstance(item, Try) and item.handlers and (ends_in_break(item.body) or ends_in_break(item.orelse))
         for item in loop.body.items
     )
