@@ -6,7 +6,9 @@ above it is a project of the folders its package spans. A module is looked for w
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
 `files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
-imports from beside it, put on `sys.path`: `put_on_path`); never outside the root (installed libraries are known
+imports from beside it, put on `sys.path`: `put_on_path`). A notebook is such a script (Jupyter runs its kernel in
+the notebook's folder, its cells in `__main__`), but no text of it puts a folder on `sys.path` from `__file__`,
+which a notebook has not. Never outside the root (installed libraries are known
 through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
 (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
 the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
@@ -147,10 +149,15 @@ def read_text(path: str) -> str | None:
     return text
 
 
+# The module a notebook's cells run in.
+NOTEBOOK_MODULE = "__main__"
+
+
 def project_of(path: str) -> ProjectSource | None:
     """The project of the checked file at `path`, as the engine reads it; None for a file that is no module
-    (a notebook, stdin, a name Python cannot import)."""
-    checked = module_name(path) if path.endswith(".py") else None
+    (stdin, a name Python cannot import)."""
+    notebook = path.endswith(".ipynb")
+    checked = ModuleSource(NOTEBOOK_MODULE, os.path.abspath(path), "", False) if notebook else module_name(path) if path.endswith(".py") else None
     if checked is None:
         return None
     folder = os.path.dirname(checked.path)
@@ -163,7 +170,8 @@ def project_of(path: str) -> ProjectSource | None:
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
         if not script_folder:
-            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
+            runs_from_its_folder = notebook or runs_as_script(read_text(checked.path) or "")
+            script_folder.append(files_beside(folder) if in_package and runs_from_its_folder else None)
         beside = script_folder[0]
         there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
         if there is not None and found is not None and there.path != found.path:
@@ -174,7 +182,7 @@ def project_of(path: str) -> ProjectSource | None:
         if found is None and "." not in checked.name and not checked.is_package:
             if not on_path:  # asked once per checked file, on the first name `files` misses
                 on_path.append(files)
-                on_path.extend(put_on_path(path, load, files.root))
+                on_path.extend(put_on_path(path, load, files.root) if not notebook else ())
             found = next((f for f in (more.load(name) for more in on_path[1:]) if f is not None), None)
         return kept(found) if found is not None else None
 
