@@ -6,9 +6,9 @@ above it is a project of the folders its package spans. A module is looked for w
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
 `files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
-imports from beside it, put on `sys.path`: `put_on_path`). A notebook is such a script (Jupyter runs its kernel in
-the notebook's folder, its cells in `__main__`), but no text of it puts a folder on `sys.path` from `__file__`,
-which a notebook has not. Never outside the root (installed libraries are known
+imports from beside it, put on `sys.path`: `put_on_path`). A notebook's modules are those of its own folder only:
+Jupyter runs its kernel there, its cells in `__main__`, and a notebook has no `__file__` to put another folder on
+`sys.path` from. Never outside the root (installed libraries are known
 through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
 (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
 the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
@@ -161,8 +161,11 @@ def project_of(path: str) -> ProjectSource | None:
     if checked is None:
         return None
     folder = os.path.dirname(checked.path)
-    files = files_in(folder, checked.name.split(".")[0])
-    in_package = files.package is None and package_base(folder) != folder
+    # A notebook's kernel looks in the notebook's folder, its working directory; the project's packages it imports
+    # from elsewhere are installed ones, for it: known as libraries are (ignite's own notebooks run the summarised
+    # `Engine` of the installed ignite, not the tree's).
+    files = files_beside(folder) if notebook else files_in(folder, checked.name.split(".")[0])
+    in_package = not notebook and files.package is None and package_base(folder) != folder
     read: dict[str, str] = {}
     on_path: list[ProjectFiles] = []  # `files`, then the folders the script's modules put on sys.path (see below)
     script_folder: list[ProjectFiles | None] = []  # a package file's own folder where it runs as a script (first load)
@@ -170,8 +173,7 @@ def project_of(path: str) -> ProjectSource | None:
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
         if not script_folder:
-            runs_from_its_folder = notebook or runs_as_script(read_text(checked.path) or "")
-            script_folder.append(files_beside(folder) if in_package and runs_from_its_folder else None)
+            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
         beside = script_folder[0]
         there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
         if there is not None and found is not None and there.path != found.path:
