@@ -157,7 +157,10 @@ def project_of(path: str) -> ProjectSource | None:
     """The project of the checked file at `path`, as the engine reads it; None for a file that is no module
     (stdin, a name Python cannot import)."""
     notebook = path.endswith(".ipynb")
-    checked = ModuleSource(NOTEBOOK_MODULE, os.path.abspath(path), "", False) if notebook else module_name(path) if path.endswith(".py") else None
+    if notebook:
+        checked: ModuleSource | None = ModuleSource(NOTEBOOK_MODULE, os.path.abspath(path), "", False)
+    else:
+        checked = module_name(path) if path.endswith(".py") else None
     if checked is None:
         return None
     folder = os.path.dirname(checked.path)
