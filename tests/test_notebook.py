@@ -153,3 +153,50 @@ def test_a_broken_cell_is_zg000_in_its_cell_and_the_other_cells_are_checked_and_
     cells = ["".join(cell["source"]) for cell in json.loads((tmp_path / "train.ipynb").read_text())["cells"]]
     assert cells[1] == "x = 1\ndef broken(:\n    pass\n"
     assert cells[3].splitlines()[:2] == ["for batch in torch.randn(8, 4).split(2):", "    optimizer.zero_grad()"]
+
+
+RNN_MODULE = """import torch
+import torch.nn as nn
+
+
+class SampleRNN(nn.Module):
+    def __init__(self, hidden_size=16):
+        super().__init__()
+        self.hidden_size = hidden_size
+        self.h0 = nn.Parameter(torch.zeros(1, hidden_size))
+        self.cell = nn.GRUCell(2, hidden_size)
+        self.out = nn.Linear(hidden_size, 2)
+
+    def forward(self, x, hidden):
+        hidden = self.cell(x, hidden)
+        return self.out(hidden), hidden
+
+    def init_hidden(self, batch_size=1):
+        return INITIAL
+"""
+FIT_CELLS = (
+    ("code", "import torch\nimport torch.nn.functional as F\nfrom models.rnn import SampleRNN\n"),
+    ("code", "def train(model, optimizer, num_steps):\n    for step in range(num_steps):\n        loss = 0\n"
+             "        hidden = model.init_hidden()\n        optimizer.zero_grad()\n        for i in range(8):\n"
+             "            out, hidden = model(torch.rand(1, 2), hidden)\n"
+             "            loss += F.cross_entropy(out, torch.randint(0, 2, (1,)))\n"
+             "        loss.backward()\n        optimizer.step()\n"),
+    ("code", "model = SampleRNN()\ntrain(model, torch.optim.Adam(model.parameters()), 10)\n"),
+)
+
+
+@pytest.mark.parametrize(("initial", "reported"), [
+    ("torch.zeros(batch_size, self.hidden_size)", []),  # new tensors: no forward pass before the clear
+    ("self.h0.expand(batch_size, -1)", ["notebooks/fit.ipynb:cell 2:5:9: ZG104"]),  # a trained parameter: the forward's first part
+])
+def test_a_notebook_reads_the_modules_beside_it(tmp_path: Path, cli_here: CliInterpreter, initial: str, reported: list[str]) -> None:
+    """Jupyter runs a notebook in its folder: `from models.rnn import SampleRNN` is that folder's module, even where the
+    folder is a package (fatchord/WaveRNN's notebooks/), so what `model.init_hidden()` returns is known."""
+    folder = tmp_path / "notebooks"
+    (folder / "models").mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    (folder / "models" / "rnn.py").write_text(RNN_MODULE.replace("INITIAL", initial))
+    (folder / "fit.ipynb").write_text(notebook(*FIT_CELLS))
+    proc = cli_here("check", "--select", "ALL", "--no-cache", "notebooks", cwd=tmp_path)
+    assert [line.split(" `")[0] for line in proc.stdout.splitlines() if " ZG" in line] == reported, proc.stderr
+

@@ -63,8 +63,8 @@ def check_buffer(data: bytes, path: str, settings: Settings, suggest: bool = Fal
         return result
     try:
         if path.endswith(".ipynb"):
-            with collector_tuned_for_one_file():
-                result.diagnostics = lint(source, path, selection, suggest)
+            with collector_tuned_for_one_file():  # a door of one file: a report on another module's line is that module's
+                result.diagnostics = [d for d in lint(source, path, selection, suggest) if d.path == path]
         else:
             reports = lint_python(source, path, selection)
             result.diagnostics = with_suggestions(source, reports) if suggest else reports

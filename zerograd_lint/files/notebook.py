@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
+from zerograd_lint.analysis.module_source import ProjectSource
 from zerograd_lint.base.diagnostics import Diagnostic, LineEdit, Suggestion
 from zerograd_lint.core.engine import lint_source, parse_error, python_parse
 from zerograd_lint.core.gate import gate_of
@@ -120,20 +121,22 @@ def lint_notebook(
     path: str,
     selection: Selection = DEFAULT_SELECTION,
     described: Callable[[str, list[Diagnostic]], list[Diagnostic]] | None = None,
+    project: ProjectSource | None = None,
 ) -> list[Diagnostic]:
     """What a user sees for one notebook; positions are within cells. `described`: gives the reports on the
-    joined program their suggestions (JSON's `fix`), placed in cells with them."""
+    joined program their suggestions (JSON's `fix`), placed in cells with them. `project`: the modules its cells
+    import (`project_index.project_of`); a report on a line of one of them stays there, as a Python file's does."""
     try:
         program = read_notebook(text)
     except NotebookError as error:
         return [parse_error(path, 1, 1, str(error))] if "ZG000" in selection.codes() else []
     runnable, broken = without_broken_cells(program, path)
-    reports = lint_source(runnable.source, path, selection)
+    reports = lint_source(runnable.source, path, selection, project)
     if described is not None:
         reports = described(runnable.source, reports)
     if broken and "ZG000" in selection.codes() and gate_of(selection.codes()).passes_text(program.source):  # as for a .py file (see ZG000)
         reports += apply_noqa(broken, program.source)
-    return sorted((in_cell(d, program) for d in reports), key=lambda d: d.sort_key)
+    return sorted((in_cell(d, program) if d.path == path else d for d in reports), key=lambda d: d.sort_key)
 
 
 def without_broken_cells(program: NotebookProgram, path: str) -> tuple[NotebookProgram, list[Diagnostic]]:

@@ -13,6 +13,7 @@ import json
 from dataclasses import replace
 from typing import Sequence
 
+from zerograd_lint.analysis.module_source import ProjectSource
 from zerograd_lint.base.diagnostics import Diagnostic
 from zerograd_lint.core.fixing import FixOutcome, fix_source
 from zerograd_lint.core.selection import DEFAULT_SELECTION, Selection
@@ -27,16 +28,18 @@ from zerograd_lint.files.notebook import (
 )
 
 
-def fix_notebook(text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False) -> FixOutcome:
+def fix_notebook(
+    text: str, path: str, selection: Selection = DEFAULT_SELECTION, unsafe: bool = False, project: ProjectSource | None = None
+) -> FixOutcome:
     try:
         program, _ = without_broken_cells(read_notebook(text), path)
     except NotebookError:
         return FixOutcome(text)  # linting reports it; nothing to fix
-    outcome = fix_source(program.source, path, selection, unsafe)
+    outcome = fix_source(program.source, path, selection, unsafe, project=project)
     mapped = FixOutcome(
         text,
         [in_cell_with_message(d, message, program) for d, message in outcome.applied],
-        [(in_cell(d, program), reason) for d, reason in outcome.skipped],
+        [(in_cell(d, program) if d.path == path else d, reason) for d, reason in outcome.skipped],
     )
     if outcome.changed:
         document = json.loads(text)

@@ -6,7 +6,9 @@ above it is a project of the folders its package spans. A module is looked for w
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
 `files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
-imports from beside it, put on `sys.path`: `put_on_path`); never outside the root (installed libraries are known
+imports from beside it, put on `sys.path`: `put_on_path`). A notebook's modules are those of its own folder only:
+Jupyter runs its kernel there, its cells in `__main__`, and a notebook has no `__file__` to put another folder on
+`sys.path` from. Never outside the root (installed libraries are known
 through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
 (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
 the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
@@ -147,15 +149,26 @@ def read_text(path: str) -> str | None:
     return text
 
 
+# The module a notebook's cells run in.
+NOTEBOOK_MODULE = "__main__"
+
+
 def project_of(path: str) -> ProjectSource | None:
     """The project of the checked file at `path`, as the engine reads it; None for a file that is no module
-    (a notebook, stdin, a name Python cannot import)."""
-    checked = module_name(path) if path.endswith(".py") else None
+    (stdin, a name Python cannot import)."""
+    notebook = path.endswith(".ipynb")
+    if notebook:
+        checked: ModuleSource | None = ModuleSource(NOTEBOOK_MODULE, os.path.abspath(path), "", False)
+    else:
+        checked = module_name(path) if path.endswith(".py") else None
     if checked is None:
         return None
     folder = os.path.dirname(checked.path)
-    files = files_in(folder, checked.name.split(".")[0])
-    in_package = files.package is None and package_base(folder) != folder
+    # A notebook's kernel looks in the notebook's folder, its working directory; the project's packages it imports
+    # from elsewhere are installed ones, for it: known as libraries are (ignite's own notebooks run the summarised
+    # `Engine` of the installed ignite, not the tree's).
+    files = files_beside(folder) if notebook else files_in(folder, checked.name.split(".")[0])
+    in_package = not notebook and files.package is None and package_base(folder) != folder
     read: dict[str, str] = {}
     on_path: list[ProjectFiles] = []  # `files`, then the folders the script's modules put on sys.path (see below)
     script_folder: list[ProjectFiles | None] = []  # a package file's own folder where it runs as a script (first load)
@@ -174,7 +187,7 @@ def project_of(path: str) -> ProjectSource | None:
         if found is None and "." not in checked.name and not checked.is_package:
             if not on_path:  # asked once per checked file, on the first name `files` misses
                 on_path.append(files)
-                on_path.extend(put_on_path(path, load, files.root))
+                on_path.extend(put_on_path(path, load, files.root) if not notebook else ())
             found = next((f for f in (more.load(name) for more in on_path[1:]) if f is not None), None)
         return kept(found) if found is not None else None
 

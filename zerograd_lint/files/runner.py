@@ -402,15 +402,16 @@ def lint(
     source: str, path: str, selection: Selection, suggest: bool = False, project: ProjectSource | None = None, each: Each = map,
     words: Words | None = None,
 ) -> list[Diagnostic]:
-    """The file's reports, a Python file's with its `project` (the file's own, read from disk, when not given);
+    """The file's reports, with its `project` (the file's own, read from disk, when not given);
     `suggest`: with their suggestions (a notebook's placed in cells with them), made by `each` (see `with_suggestions`);
     `words`: a Python file's words test, asked already (`words_met`)."""
+    from zerograd_lint.files.project_index import project_of
+
     if path.endswith(".ipynb"):
         from zerograd_lint.files.notebook import lint_notebook
 
-        return lint_notebook(source, path, selection, with_suggestions if suggest else None)
+        return lint_notebook(source, path, selection, with_suggestions if suggest else None, project or project_of(path))
     from zerograd_lint.core.engine import lint_source
-    from zerograd_lint.files.project_index import project_of
 
     reports = lint_source(source, path, selection, project or project_of(path), words)
     return with_suggestions(source, reports, each) if suggest else reports
@@ -441,7 +442,7 @@ def fix(task: EngineTask, fixing: Fixing, diagnostics: list[Diagnostic], each: E
     notebook = task.path.endswith(".ipynb")
     try:
         if notebook:  # its reports are placed in cells: the fixes lint the cells' joined program again
-            outcome = fix_notebook(task.source, task.path, task.selection, fixing.unsafe)
+            outcome = fix_notebook(task.source, task.path, task.selection, fixing.unsafe, project_of(task.path))
         else:
             outcome = fix_source(task.source, task.path, task.selection, fixing.unsafe, diagnostics, project_of(task.path))
     except Exception as error:  # a fix that fails never loses the file's reports
