@@ -304,7 +304,8 @@ def names_held(node: cst.BaseExpression) -> set[str]:
 
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
     """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`); for an entry of a
-    mapping, `totals[k] = totals[k] + v` or `totals[k] = totals.get(k, 0) + v`, which adds as `totals[k] += v` does."""
+    mapping, `totals[k] = totals[k] + v` or `totals[k] = totals.get(k, 0) + v`, which adds as `totals[k] += v` does;
+    a running average rebound from itself, `avg = (avg * n + v) / (n + 1)`, holds `v` as the sum does."""
     if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
         if is_accumulator(statement.target):
             return statement.target, statement.value
@@ -312,15 +313,34 @@ def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression,
     if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1):
         return None
     target, value = statement.targets[0].target, statement.value
-    if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)) or not isinstance(value, cst.BinaryOperation):
+    if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)) or not is_accumulator(target):
         return None
-    if not isinstance(value.operator, cst.Add) or not is_accumulator(target):
+    summed = sum_of_average(value, target)
+    averaged = summed is not value
+    if not (isinstance(summed, cst.BinaryOperation) and isinstance(summed.operator, cst.Add)):
         return None
-    if reads_entry(value.left, target):
-        return target, value.right
-    if reads_entry(value.right, target):
-        return target, value.left
+    if reads_old_value(summed.left, target, averaged):
+        return target, summed.right
+    if reads_old_value(summed.right, target, averaged):
+        return target, summed.left
     return None
+
+
+def sum_of_average(value: cst.BaseExpression, target: cst.BaseExpression) -> cst.BaseExpression:
+    """The sum under an average's division, `avg * n + v` of `(avg * n + v) / (n + 1)`; `value` itself otherwise."""
+    if (
+        isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Divide)
+        and not any(reads_entry(part, target) for part in nodes_of(value.right, cst.BaseExpression))
+    ):
+        return value.left
+    return value
+
+
+def reads_old_value(addend: cst.BaseExpression, target: cst.BaseExpression, averaged: bool) -> bool:
+    """Whether an addend is what `target` holds; under an average's division, weighted too (`avg * n`, `n * avg`)."""
+    if averaged and isinstance(addend, cst.BinaryOperation) and isinstance(addend.operator, cst.Multiply):
+        return reads_entry(addend.left, target) or reads_entry(addend.right, target)
+    return reads_entry(addend, target)
 
 
 def reads_entry(value: cst.BaseExpression, target: cst.BaseExpression) -> bool:
