@@ -37,7 +37,7 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.inlining import own_locals
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
-from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Event, Inlined, Loop, Node, Rebind, children, events_in
+from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Branch, Event, Inlined, Loop, Node, Rebind, children, events_in
 from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.structure import Structure
@@ -49,6 +49,8 @@ Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` 
 Definition = tuple[int, str]  # (the event that set it, the name it set)
 Definitions = Mapping[Slot, frozenset[Definition]]  # the definitions that reach a point, per slot
 Returned = tuple["cst.CSTNode", "cst.BaseExpression"]  # a value a helper returns, with the scope its names are read in
+TENSOR_TYPES = frozenset({"torch.Tensor", "Tensor"})  # the type a value's test names: `isinstance(value, torch.Tensor)`
+TENSOR_TESTS = frozenset({"torch.is_tensor", "is_tensor"})
 
 
 def slot(scope: cst.CSTNode, name: str) -> Slot:
@@ -198,8 +200,31 @@ class ReachingDefinitions(PassThrough):
             for key, definitions in state.items()
         }
 
+    def assume(self, state: Definitions, branch: Branch, truth: bool) -> Definitions:
+        """The arm where the test says a name holds no tensor (`isinstance(value, torch.Tensor)` false): nothing it
+        held carries a graph there (a metric logger's `if isinstance(v, torch.Tensor): v = v.item()`, else `v` as is)."""
+        name = no_tensor_in_arm(branch.test, truth) if branch.test is not None and branch.scope is not None else None
+        return define(state, branch.scope, name, frozenset()) if name is not None else state
+
     def join(self, first: Definitions, second: Definitions) -> Definitions:
         return joined_by_key(first, second)
+
+
+def no_tensor_in_arm(test: cst.BaseExpression, truth: bool) -> str | None:
+    """The name that holds no tensor where `test` is `truth`: `value` of `isinstance(value, torch.Tensor)` (a tuple of
+    types with a tensor among them too) or `torch.is_tensor(value)` false, or of `not` one of them true."""
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, truth = test.expression, not truth
+    if truth or not isinstance(test, cst.Call) or not test.args or test.args[0].keyword is not None:
+        return None
+    function, value = dotted_name(test.func), dotted_name(test.args[0].value)
+    if function == "isinstance" and len(test.args) == 2:
+        types = test.args[1].value
+        named = [element.value for element in types.elements] if isinstance(types, cst.Tuple) else [types]
+        tensor = any(dotted_name(kind) in TENSOR_TYPES for kind in named)
+    else:
+        tensor = function in TENSOR_TESTS and len(test.args) == 1
+    return value if tensor else None
 
 
 @dataclass(frozen=True)

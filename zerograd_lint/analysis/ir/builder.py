@@ -504,7 +504,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
                     return Block(tuple(items))
                 skipped = self.block(statements_of(body), context.without_tail_jump())
                 items.append(
-                    Branch(test, guard_of(test, context.resolver), self.block(rest, context), skipped, statement, True, condition)
+                    Branch(
+                        test, guard_of(test, context.resolver), self.block(rest, context), skipped, statement, True, condition,
+                        context.function,
+                    )
                 )
                 return Block(tuple(items))
             inner = context if is_last else context.without_tail_jump()
@@ -606,7 +609,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
             orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
         else:
             orelse = self.suite(statement.orelse, else_context)
-        return [*test_events, Branch(statement.test, guard_of(statement.test, context.resolver), then, orelse, statement, False, condition)]
+        return [*test_events, Branch(
+            statement.test, guard_of(statement.test, context.resolver), then, orelse, statement, False, condition, context.function
+        )]
 
     def match_statement(self, statement: cst.Match, context: Context) -> list[Node]:
         nodes: list[Node] = [*self.expression(statement.subject, context)]

@@ -298,6 +298,7 @@ class Branch:
     line_node: cst.CSTNode | None  # the `if` statement, for messages
     negated: bool = False  # `then` runs when the test is false (`if not ready: continue` then the rest)
     condition: Condition = None  # the test in normal form, to correlate it with other tests
+    scope: cst.CSTNode | None = None  # the function (or module) the test is written in, where the names it reads live
 
 
 @dataclass(frozen=True, eq=False)
