@@ -2,7 +2,8 @@
 """The engine of zg601_optimizer_built_in_the_engines_epoch_method.py where a fresh optimizer is the point: one engine
 grows the model at the start of each epoch through its own helper (`self._grow()` calls `self._model.grow()`), the
 other builds each iteration's loader from the task the loop hands it and from what an object that keeps state picks
-(`self.sampler.sample()`): each iteration trains another model or on data of its own, and a new optimizer is no slip."""
+(`self.sampler.sample()`) or the next chunk of a stream (`self.get_next_loader(stream)`): each iteration trains another
+model or on data of its own, and a new optimizer is no slip."""
 
 import torch
 from torch.utils.data import DataLoader
@@ -56,6 +57,18 @@ class TaskEngine:
     def train_sampled(self, rounds=5):
         for _ in range(rounds):
             loader = self._create_data_loader(self.sampler.sample())
+            optimizer = torch.optim.Adam(self._model.parameters(), lr=1e-3)
+            for inputs, targets in loader:
+                optimizer.zero_grad()
+                torch.nn.functional.mse_loss(self._model(inputs), targets).backward()
+                optimizer.step()
+
+    def get_next_loader(self, stream):
+        return DataLoader(stream.next_chunk(), batch_size=32)
+
+    def train_stream(self, stream, rounds=5):
+        for _ in range(rounds):
+            loader = self.get_next_loader(stream)
             optimizer = torch.optim.Adam(self._model.parameters(), lr=1e-3)
             for inputs, targets in loader:
                 optimizer.zero_grad()

@@ -13,6 +13,7 @@ under a test that holds in one iteration only (`if epoch == warmup_epochs:`).
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -46,6 +47,8 @@ KEEPS_MODEL = frozenset(
 )
 # Module functions whose result is the same data again when what they are handed is (`tqdm.tqdm(loader)`).
 SAME_DATA_CALLS = frozenset({"tqdm"})
+# A method named for the loader it builds: `_create_data_loader`, `get_train_loader`, `build_dataloader`.
+LOADER_BUILDER = re.compile(r"_*(?:create|make|build|get|init|prepare|setup|construct)_\w*loader$", re.IGNORECASE)
 # Getters of a configuration object: handed only literal keys and defaults, they read a setting.
 SETTING_GETTERS = frozenset({"get", "int", "float", "bool", "str", "value", "typed_value", "getint", "getfloat", "getboolean"})
 
@@ -323,11 +326,12 @@ def reads_a_setting(call: cst.Call, name: str) -> bool:
 
 def builds_a_loader_of(call: cst.Call) -> bool:
     """`self._create_data_loader(self.train_dataset)`: a method of `self` named for the loader it builds, handed the
-    data (what the data is, the iteration's own or not, the loop's bindings say: `new_data`)."""
+    data (what the data is, the iteration's own or not, the loop's bindings say: `new_data`); not one that says it
+    moves on (`self.get_next_loader(stream)`)."""
     func = call.func
     return (
         isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
-        and func.attr.value.lower().endswith("loader") and bool(call.args)
+        and LOADER_BUILDER.match(func.attr.value) is not None and "next" not in func.attr.value.lower() and bool(call.args)
     )
 
 
