@@ -17,6 +17,7 @@ from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
 MICRO_BATCH = re.compile(r"micro", re.IGNORECASE)  # what a loop's target says: `for microbatch in minibatch:`
+MICRO_BATCH_COUNT = re.compile(r"micro|accum", re.IGNORECASE)  # what ends a `while True:` over micro-batches
 
 
 def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | None] | None:
@@ -78,12 +79,34 @@ def key_of(code: str, at: Namespace) -> str | None:
 
 
 def over_micro_batches(loop: Loop) -> bool:
-    """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`) or its target
-    (`for microbatch in minibatch:`)."""
+    """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`), its target
+    (`for microbatch in minibatch:`), or the test that ends a `while True:` (`if accum_batch_size >= total: break`)."""
     target = loop.node.target if isinstance(loop.node, cst.For) else None
     return MICRO_BATCH_LOOP.search(code_of(loop_header(loop))) is not None or (
         target is not None and MICRO_BATCH.search(code_of(target)) is not None
-    )
+    ) or any(MICRO_BATCH_COUNT.search(code_of(test)) is not None for test in exit_tests(loop))
+
+
+def exit_tests(loop: Loop) -> list[cst.BaseExpression]:
+    """The tests of a `while` loop's own `if ...: break` statements (the top level of its body): when it ends."""
+    if not isinstance(loop.node, cst.While) or not isinstance(loop.node.body, cst.IndentedBlock):
+        return []
+    return [
+        statement.test
+        for statement in loop.node.body.body
+        if isinstance(statement, cst.If) and statement.orelse is None and breaks_only(statement.body)
+    ]
+
+
+def breaks_only(body: cst.BaseSuite) -> bool:
+    """Whether an `if`'s body is a lone `break`."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        statements = body.body
+    elif len(body.body) == 1 and isinstance(body.body[0], cst.SimpleStatementLine):
+        statements = body.body[0].body
+    else:
+        return False
+    return len(statements) == 1 and isinstance(statements[0], cst.Break)
 
 
 def check(facts: FileFacts) -> Iterator[Finding]:
@@ -195,6 +218,10 @@ RULE = Rule(
         "            step_loss /= accum\n            return step_loss, out\n\n        def backward(step_loss):\n"
         "            step_loss.backward()\n\n        loss, out = forward()\n        backward(loss)\n"
         "        if (i + 1) % accum == 0:\n            optimizer.step()\n            optimizer.zero_grad()\n",
+        # The same `while True:` over micro-batches, each loss divided by their number.
+        "for step in range(steps):\n    n_accum = 0\n    while True:\n        x, y = next(batches)\n"
+        "        (criterion(model(x), y) / accum).backward()\n        n_accum += 1\n"
+        "        if n_accum >= accum:\n            break\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # GradCache: each micro-batch's output put back among the others' outputs cached without grad, so each
         # backward is of the whole batch's loss, reaching that micro-batch only: their sum is the batch's gradient.
         "for images in loader:\n    chunks = images.chunk(accum)\n    with torch.no_grad():\n"
@@ -227,6 +254,10 @@ RULE = Rule(
         # Reduced in the backward call, never divided.
         "for i, (x, y) in enumerate(loader):\n    loss = per_sample_criterion(model(x), y)\n    loss.mean().backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # A `while True:` over micro-batches, ended when the samples it saw reach the batch size, then one step.
+        "for step in range(steps):\n    accum_size = 0\n    while True:\n        x, y = next(batches)\n"
+        "        criterion(model(x), y).backward()  # <- ZG501\n        accum_size += len(x)\n"
+        "        if accum_size >= batch_size:\n            break\n    optimizer.step()\n    optimizer.zero_grad()\n",
         # A counter with no telling name: `count == n` with `count += 1` and a reset.
         "count = 0\nfor x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()  # <- ZG501\n"
         "    count += 1\n    if count == n:\n        optimizer.step()\n        optimizer.zero_grad()\n"

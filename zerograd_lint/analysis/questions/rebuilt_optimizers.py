@@ -13,6 +13,7 @@ under a test that holds in one iteration only (`if epoch == warmup_epochs:`).
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -46,6 +47,10 @@ KEEPS_MODEL = frozenset(
 )
 # Module functions whose result is the same data again when what they are handed is (`tqdm.tqdm(loader)`).
 SAME_DATA_CALLS = frozenset({"tqdm"})
+# A method named for the loader it builds: `_create_data_loader`, `get_train_loader`, `build_dataloader`.
+LOADER_BUILDER = re.compile(r"_*(?:create|make|build|get|init|prepare|setup|construct)_\w*loader$", re.IGNORECASE)
+# Getters of a configuration object: handed only literal keys and defaults, they read a setting.
+SETTING_GETTERS = frozenset({"get", "int", "float", "bool", "str", "value", "typed_value", "getint", "getfloat", "getboolean"})
 
 
 def recreated_optimizers(block: Node, structure: Structure) -> Iterator[tuple[OptimizerBuilt, Loop, Step]]:
@@ -220,19 +225,41 @@ def indexes(key: str, name: str) -> bool:
 def changed_before(loop: Loop, anchors: list[cst.CSTNode], watched: frozenset[str]) -> bool:
     """Whether code of the loop's iteration before the construction (any of `anchors`) may change the
     model: calls a method of it (`model.grow()`) or passes it on (`prune(model)`), other than methods
-    that keep its parameters (`model.train()`); not under a test that holds once."""
+    that keep its parameters (`model.train()`); not under a test that holds once. A method of the object that holds
+    the model (`self.init_train_epoch()`) changes it when its visible body does."""
+    helpers = {id(node.call): node for node in nodes_in(loop.body) if isinstance(node, Inlined)}
     for statement in getattr(getattr(loop.node, "body", None), "body", ()):
         if any(contains(statement, anchor) for anchor in anchors):
             return False
         if isinstance(statement, cst.If) and holds_once(statement.test, loop):
             statement = statement.orelse or cst.Pass()
-        for call in calls_in(statement):
-            func = call.func
-            if isinstance(func, cst.Attribute) and func.attr.value not in KEEPS_MODEL and touches(func.value, watched):
-                return True
-            if any(touches(argument.value, watched) for argument in call.args):
-                return True
+        if any(may_change(call, watched, helpers) for call in calls_in(statement)):
+            return True
     return False
+
+
+def may_change(call: cst.Call, watched: frozenset[str], helpers: dict[int, Inlined], seen: frozenset[int] = frozenset()) -> bool:
+    """Whether a call may change the watched model: a method of it (or of what holds it) that does not keep its
+    parameters, or a call handed it; a helper of the holder (`self.init_train_epoch()`, inlined) by what it calls
+    (a helper met again inside itself, by what its first visit found)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value not in KEEPS_MODEL and touches(func.value, watched):
+        helper = helpers.get(id(call)) if dotted_name(func.value) == "self" else None
+        if helper is None:
+            return True
+        if id(helper.function) not in seen and any(
+            may_change(inner, watched, helpers, seen | {id(helper.function)}) for inner in calls_in(helper.function)
+        ):
+            return True
+    return any(touches(argument.value, watched) for argument in call.args)
+
+
+def nodes_in(node: Node) -> Iterator[Node]:
+    """`node` and every IR node under it."""
+    yield node
+    if not isinstance(node, Event):
+        for child in children(node):
+            yield from nodes_in(child)
 
 
 def touches(node: cst.BaseExpression, watched: frozenset[str]) -> bool:
@@ -275,16 +302,37 @@ def data_read(value: cst.BaseExpression) -> set[str]:
 
 def rebuilds_same_data(value: cst.BaseExpression) -> bool:
     """Every call in the value gives the same data again for the same inputs: a class built
-    (`DataLoader(train_set)`), a function of its own name (`make_loader(args)`, `len(loader)`); not a method
-    of an object that keeps state (`sampler.sample()`, `random.choice(tasks)`) nor `next(tasks)`."""
+    (`DataLoader(train_set)`), a function of its own name (`make_loader(args)`, `len(loader)`), a method of the
+    object itself that says it builds a loader of what it is handed (`self._create_data_loader(self.train_dataset)`);
+    not a method of an object that keeps state (`sampler.sample()`, `random.choice(tasks)`, `self.next_task_loader()`)
+    nor `next(tasks)`."""
     for call in calls_in(value):
         func = call.func
         name = last_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else None
         if name is None or name == "next":
             return False
-        if isinstance(func, cst.Attribute) and not (name in SAME_DATA_CALLS or name[:1].isupper()):
+        if isinstance(func, cst.Attribute) and not (
+            name in SAME_DATA_CALLS or name[:1].isupper() or builds_a_loader_of(call) or reads_a_setting(call, name)
+        ):
             return False
     return True
+
+
+def reads_a_setting(call: cst.Call, name: str) -> bool:
+    """`self.config.int("max_seqs", 1)`, `cfg.get("batch_size")`: a setting read by its literal key, the same in every
+    iteration."""
+    return name in SETTING_GETTERS and bool(call.args) and all(literal_of(argument.value) is not None for argument in call.args)
+
+
+def builds_a_loader_of(call: cst.Call) -> bool:
+    """`self._create_data_loader(self.train_dataset)`: a method of `self` named for the loader it builds, handed the
+    data (what the data is, the iteration's own or not, the loop's bindings say: `new_data`); not one that says it
+    moves on (`self.get_next_loader(stream)`)."""
+    func = call.func
+    return (
+        isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+        and LOADER_BUILDER.match(func.attr.value) is not None and "next" not in func.attr.value.lower() and bool(call.args)
+    )
 
 
 def contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
