@@ -399,11 +399,18 @@ LOOPS = [
     ("vendored_schedule_factory", "train_cosine.py", {}),
     ("vendored_optimizer", "train.py", {"train.py": [("ZG101", 16, 13)]}),
     ("vendored_optimizer", "clean_train.py", {}),
-    ("replay_data_call_before_clear", "agem.py", {}),
+    (
+        "replay_data_call_before_clear", "agem.py",
+        {"agem.py": [("ZG302", 34, 24), ("ZG302", 35, 37), ("ZG302", 35, 46), ("ZG302", 35, 62)]},
+    ),
     ("replay_data_call_before_clear", "mixup_after_masking.py", {}),
     (
         "replay_data_call_before_clear", "agem_clear_after_replay_forward.py",
-        {"agem_clear_after_replay_forward.py": [("ZG104", 27, 13)]},
+        {
+            "agem_clear_after_replay_forward.py": [
+                ("ZG104", 31, 13), ("ZG302", 34, 24), ("ZG302", 35, 37), ("ZG302", 35, 46), ("ZG302", 35, 62),
+            ],
+        },
     ),
     ("losses_backwarded_one_by_one", "probe.py", {"probe.py": [("ZG104", 26, 13)]}),
     ("losses_backwarded_one_by_one", "cleared_probe.py", {}),

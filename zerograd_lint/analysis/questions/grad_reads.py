@@ -157,6 +157,17 @@ class Bound:
     grad_required: bool
 
 
+def zipped_pairs(target: ast.AST, iterable: ast.AST) -> list[tuple[ast.expr, ast.expr]] | None:
+    """The target's elements each with the collection `zip(...)` draws it from, where a tuple target unpacks a zip of
+    as many plain arguments; None otherwise."""
+    if not (isinstance(iterable, ast.Call) and dotted(iterable.func) == "zip" and isinstance(target, ast.Tuple)):
+        return None
+    arguments = iterable.args
+    if iterable.keywords or len(arguments) != len(target.elts) or any(isinstance(a, ast.Starred) for a in [*arguments, *target.elts]):
+        return None
+    return list(zip(target.elts, arguments))
+
+
 def returned_values(statements: Sequence[ast.AST]) -> Iterator[ast.expr]:
     """What the `return` statements of a def's body return (not those of the defs and classes inside it); `statements`
     may hold `except` clauses and `case`s, whose bodies are looked in."""
@@ -239,6 +250,8 @@ class _Finder(Visitor):
             return Source(False)
         if isinstance(node, ast.Subscript):
             index = node.slice
+            if isinstance(index, ast.Slice):  # `params[-k:]`: some of the collection's parameters
+                return self.parameter_source(node.value, depth + 1, following)
             return Source(isinstance(index, ast.Constant) and isinstance(index.value, str) and "params" in index.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             generator = node.generators[0]
@@ -277,6 +290,9 @@ class _Finder(Visitor):
         return Source(True, all(r.guarded for r in collections), all(r.grad_required for r in collections))
 
     def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, Bound]:
+        zipped = zipped_pairs(target, iterable)
+        if zipped is not None:  # `for p, g in zip(group["params"], global_params)`: each name of its own collection
+            return {name: bound for element, argument in zipped for name, bound in self.bind(element, argument, scope).items()}
         source = self.parameter_source(iterable)
         if not source.is_params:
             return {}

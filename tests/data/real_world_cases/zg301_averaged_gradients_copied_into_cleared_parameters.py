@@ -1,0 +1,16 @@
+# expect: ZG301 15:9
+"""A federated server applies the clients' averaged gradients (the shape of PFLlib's and FedLab's servers): it
+clears its optimizer, then copies each averaged gradient into `p.grad` of the parameters zipped with them. The clear
+sets every `.grad` to None (set_to_none=True, the default since PyTorch 2.0) and no backward runs before the copy, so
+`p.grad.copy_(g)` raises on the first parameter (RULES.md ZG301): the element of `zip(model.parameters(), averaged)`
+is a parameter. The twin `clean301_averaged_gradients_copied_into_cleared_parameters.py` assigns when there is none.
+"""
+
+import torch
+
+
+def apply_averaged_gradients(model, optimizer, averaged):
+    optimizer.zero_grad()
+    for p, g in zip(model.parameters(), averaged):
+        p.grad.copy_(g)
+    optimizer.step()
