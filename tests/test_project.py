@@ -507,7 +507,7 @@ LOOPS = [
         {"recipes/runner.py": [("ZG101", 17, 17)], "recipes/trainer.py": [("ZG101", 10, 13)]},
     ),
     ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
-    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
+    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 23, 21), ("ZG402", 24, 21)]}),
     ("loss_collected_through_a_metric_summarizer", "trainer.py", {"trainer.py": [("ZG602", 34, 13)]}),
     ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
     ("hf_trainer_metrics_buffer", "distill/trainer.py", {"distill/trainer.py": [("ZG602", 30, 9)]}),
