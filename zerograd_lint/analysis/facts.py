@@ -412,7 +412,7 @@ class FileFacts:
                     read = by_ordinal.get((access.container, access.ordinal))
                 else:  # the two parsers counted differently: ask LibCST for positions (a full code generation)
                     read = by_position.get(self.span(access.node)[:2])
-                if read is None or (read.line, read.column) in found:
+                if read is None or read.zipped or (read.line, read.column) in found:
                     continue
                 evidence = evidence_for(root, access, read.grad_required, lambda: self.reads.classes, lambda: self.reads.writes_grads)
                 if evidence is not None:
@@ -434,7 +434,7 @@ class FileFacts:
                 if path not in unguarded:
                     unguarded[path] = {(read.line, read.column): read for read in find_grad_reads(module.whole, module.source.source)[0]}
                 read = unguarded[path].get(self.span(access.node)[:2])
-                if read is None or (path, read.line, read.column) in found:
+                if read is None or read.zipped or (path, read.line, read.column) in found:
                     continue
                 whole = module.whole
                 evidence = evidence_for(root, access, read.grad_required, dict, lambda: self.reads.writes_grads or writes_grads(whole))

@@ -46,6 +46,10 @@ class GradRead:
     # LibCST's ModuleIndex counts its roots: how the flow analysis's events are matched without positions.
     container: int = 0
     ordinal: int = 0
+    # An element of `zip(...)` (`zipped_pairs`): ZG302's only. The flow that finds ZG301's None does not follow what
+    # an inlined engine's own calls do (nanotron's test_zero.py: `train_batch_iter` runs the backward between the clear
+    # and a zipped read), so no None is claimed for such a read yet.
+    zipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,7 @@ class Bound:
     source: str  # the collection, as written
     guarded: bool
     grad_required: bool
+    zipped: bool = False  # an element of `zip(...)` (see GradRead.zipped)
 
 
 def zipped_pairs(target: ast.AST, iterable: ast.AST) -> list[tuple[ast.expr, ast.expr]] | None:
@@ -292,7 +297,9 @@ class _Finder(Visitor):
     def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, Bound]:
         zipped = zipped_pairs(target, iterable)
         if zipped is not None:  # `for p, g in zip(group["params"], global_params)`: each name of its own collection
-            return {name: bound for element, argument in zipped for name, bound in self.bind(element, argument, scope).items()}
+            return {
+                name: replace(bound, zipped=True) for element, argument in zipped for name, bound in self.bind(element, argument, scope).items()
+            }
         source = self.parameter_source(iterable)
         if not source.is_params:
             return {}
@@ -441,7 +448,7 @@ class _Finder(Visitor):
     def report(self, node: ast.Attribute, parameter: str, bound: Bound) -> None:
         line, column = node.lineno, self.column(node.lineno, node.col_offset)
         end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
-        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required)
+        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required, zipped=bound.zipped)
         self.found.setdefault((line, column), (read, (node.lineno, node.col_offset)))
 
     @cached_property

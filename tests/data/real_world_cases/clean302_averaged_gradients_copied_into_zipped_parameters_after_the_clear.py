@@ -1,6 +1,6 @@
 # expect: clean
-"""The twin of `zg301_averaged_gradients_copied_into_cleared_parameters.py`: after the clear each zipped parameter's
-gradient is assigned when it is None and copied into otherwise (RULES.md ZG301: the read is guarded)."""
+"""The twin of `zg302_averaged_gradients_copied_into_zipped_parameters_after_the_clear.py`: after the clear each
+zipped parameter's gradient is assigned when it is None and copied into otherwise (the read is guarded)."""
 
 import torch
 
