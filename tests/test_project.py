@@ -399,11 +399,18 @@ LOOPS = [
     ("vendored_schedule_factory", "train_cosine.py", {}),
     ("vendored_optimizer", "train.py", {"train.py": [("ZG101", 16, 13)]}),
     ("vendored_optimizer", "clean_train.py", {}),
-    ("replay_data_call_before_clear", "agem.py", {}),
+    (
+        "replay_data_call_before_clear", "agem.py",
+        {"agem.py": [("ZG302", 34, 24), ("ZG302", 35, 37), ("ZG302", 35, 46), ("ZG302", 35, 62)]},
+    ),
     ("replay_data_call_before_clear", "mixup_after_masking.py", {}),
     (
         "replay_data_call_before_clear", "agem_clear_after_replay_forward.py",
-        {"agem_clear_after_replay_forward.py": [("ZG104", 27, 13)]},
+        {
+            "agem_clear_after_replay_forward.py": [
+                ("ZG104", 31, 13), ("ZG302", 34, 24), ("ZG302", 35, 37), ("ZG302", 35, 46), ("ZG302", 35, 62),
+            ],
+        },
     ),
     ("losses_backwarded_one_by_one", "probe.py", {"probe.py": [("ZG104", 26, 13)]}),
     ("losses_backwarded_one_by_one", "cleared_probe.py", {}),
@@ -500,7 +507,7 @@ LOOPS = [
         {"recipes/runner.py": [("ZG101", 17, 17)], "recipes/trainer.py": [("ZG101", 10, 13)]},
     ),
     ("project_optimizer_built_per_run", "tests/test_finetune.py", {}),
-    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 22, 21)]}),
+    ("project_optimizer_built_per_run", "tests/test_reused_optimizer.py", {"recipes/trainer.py": [("ZG401", 23, 21), ("ZG402", 24, 21)]}),
     ("loss_collected_through_a_metric_summarizer", "trainer.py", {"trainer.py": [("ZG602", 34, 13)]}),
     ("loss_collected_through_a_metric_summarizer", "lm_trainer.py", {}),
     ("hf_trainer_metrics_buffer", "distill/trainer.py", {"distill/trainer.py": [("ZG602", 30, 9)]}),

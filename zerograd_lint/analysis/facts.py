@@ -68,7 +68,7 @@ from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_MODULE_METHODS
 from zerograd_lint.analysis.ir.vocabulary import (
-    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
+    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, NO_GRAD_CONTEXTS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
     TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -412,7 +412,7 @@ class FileFacts:
                     read = by_ordinal.get((access.container, access.ordinal))
                 else:  # the two parsers counted differently: ask LibCST for positions (a full code generation)
                     read = by_position.get(self.span(access.node)[:2])
-                if read is None or (read.line, read.column) in found:
+                if read is None or read.zipped or (read.line, read.column) in found:
                     continue
                 evidence = evidence_for(root, access, read.grad_required, lambda: self.reads.classes, lambda: self.reads.writes_grads)
                 if evidence is not None:
@@ -434,7 +434,7 @@ class FileFacts:
                 if path not in unguarded:
                     unguarded[path] = {(read.line, read.column): read for read in find_grad_reads(module.whole, module.source.source)[0]}
                 read = unguarded[path].get(self.span(access.node)[:2])
-                if read is None or (path, read.line, read.column) in found:
+                if read is None or read.zipped or (path, read.line, read.column) in found:
                     continue
                 whole = module.whole
                 evidence = evidence_for(root, access, read.grad_required, dict, lambda: self.reads.writes_grads or writes_grads(whole))
@@ -538,7 +538,7 @@ class FileFacts:
             return True
         path = self.path_of(node)
         home = self.project.module_at(path) if path is not None and self.project is not None else None
-        return home is not None and clues_of(home.source.source).normalised_elsewhere
+        return home is not None and clues_of(home.source.source, home.whole).normalised_elsewhere
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
@@ -557,16 +557,65 @@ class Clues:
     freezes: bool  # gradients switched off for some parameters
 
 
-def clues_of(source: str) -> Clues:
-    return Clues(normalised_elsewhere(source), FREEZES_PARAMETERS.search(source) is not None)
+def clues_of(source: str, tree: ast.Module | None = None) -> Clues:
+    return Clues(normalised_elsewhere(source, tree), FREEZES_PARAMETERS.search(source) is not None)
 
 
-def normalised_elsewhere(source: str) -> bool:
-    """The text sums its losses on purpose (`reduction="sum"`) or normalises gradients by hand (`p.grad /= n`,
+def normalised_elsewhere(source: str, tree: ast.Module | None = None) -> bool:
+    """The text sums its losses on purpose (`reduction="sum"`; where CPython's `tree` is given, only in code that may
+    build a trained loss: `sums_a_trained_loss`) or normalises gradients by hand (`p.grad /= n`,
     `scale_grads(model, 1 / num_tokens)`, `multiply_grads`)."""
     return (
-        LOSS_SUMMED.search(source) is not None or GRADIENTS_DIVIDED.search(source) is not None
+        (LOSS_SUMMED.search(source) is not None and (tree is None or sums_a_trained_loss(tree)))
+        or GRADIENTS_DIVIDED.search(source) is not None
         or any(NORMALISING.search(source, max(0, call.start() - NORMALISING_LETTERS), call.start()) for call in GRADIENTS_CALLED.finditer(source))
+    )
+
+
+def sums_a_trained_loss(tree: ast.Module) -> bool:
+    """`reduction="sum"` (a keyword, a parameter's default, an assignment to a name ending in `reduction`) in code that
+    may build a loss given to a backward: not in a string or a comment, nor in a def decorated `@torch.no_grad()` or
+    `@torch.inference_mode()` or a `with` of them (UNITER's validation sums its loss, its training loss is a mean)."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, untrained = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            untrained = untrained or any(runs_without_grad(decorator) for decorator in node.decorator_list)
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(runs_without_grad(item.context_expr) for item in node.items):
+            stack.extend((statement, True) for statement in node.body)
+            continue
+        if not untrained and says_summed(node):
+            return True
+        stack.extend((child, untrained) for child in ast.iter_child_nodes(node))
+    return False
+
+
+def runs_without_grad(expression: ast.expr) -> bool:
+    """`torch.no_grad()`, `torch.inference_mode`, `no_grad()`."""
+    called = expression.func if isinstance(expression, ast.Call) else expression
+    name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
+    return name in NO_GRAD_CONTEXTS
+
+
+def says_summed(node: ast.AST) -> bool:
+    """`f(reduction="sum")`, `def f(x, reduction="sum")`, `self.reduction = "sum"`, each value also one that may be
+    `"sum"` (fairseq's `reduction="sum" if reduce else "none"`): what `LOSS_SUMMED` reads, as code."""
+    pairs: list[tuple[str, ast.expr | None]] = []
+    if isinstance(node, ast.keyword) and node.arg is not None:
+        pairs.append((node.arg, node.value))
+    elif isinstance(node, ast.arguments):
+        positional = [*node.posonlyargs, *node.args]
+        pairs += [(a.arg, d) for a, d in zip(positional[len(positional) - len(node.defaults):], node.defaults)]
+        pairs += [(a.arg, d) for a, d in zip(node.kwonlyargs, node.kw_defaults)]
+    elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            name = target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else ""
+            pairs.append((name, node.value))
+    return any(
+        name.endswith("reduction") and value is not None
+        and any(isinstance(part, ast.Constant) and part.value == "sum" for part in ast.walk(value))  # `"sum" if reduce else "none"`
+        for name, value in pairs
     )
 
 

@@ -118,6 +118,9 @@ class Rebinding:
     # A helper's parameters -> the caller's scope and the collection whose entry it is handed, by a key a loop around
     # takes from it (`meters[k].update(loss_dict[k])` in `for k in loss_dict:`): an element of that collection.
     entries: Mapping[str, tuple[cst.CSTNode, str]] = field(default_factory=dict)
+    # The names a loop over a list or tuple display binds -> the names its elements at that position read
+    # (`value` of `for name, value in [("mae", mae), ("loss", loss)]`): an element taken from that display.
+    displayed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # The names a loop binds to the values of a mapping (`v` of `for k, v in metrics.items()`, of `metrics.values()`):
     # the entries written into it under a key since it was bound (`metrics[f"{prefix}nll"] = ...`) are elements too.
     values: frozenset[str] = frozenset()
@@ -148,7 +151,7 @@ class ReachingDefinitions(PassThrough):
             return define(state, event.scope, event.target, held | {(event.id, event.target)})
         if event.id in self.rebindings and id(event.node) not in self.accumulations:  # `d[k] = d[k] + v`: an Accumulate
             rebinding = self.rebindings[event.id]
-            for name in (*rebinding.names, *rebinding.displays, *rebinding.entries):
+            for name in (*rebinding.names, *rebinding.displays, *rebinding.entries, *rebinding.displayed):
                 state = define(state, rebinding.scope, name, frozenset({(event.id, name)}))
             for name in sorted(rebinding.unbound):
                 state = define(state, rebinding.scope, name, frozenset())
@@ -395,6 +398,8 @@ class Holdings:
         rebinding = self.domain.rebindings.get(event)
         if rebinding is not None and name in rebinding.entries:
             return set(lookup(self.domain.before[event], *rebinding.entries[name]))
+        if rebinding is not None and name in rebinding.displayed:
+            return {d for read in rebinding.displayed[name] for d in lookup(self.domain.before[event], rebinding.scope, read)}
         if rebinding is not None and rebinding.value is not None:  # an entry written: what its value reads
             return {d for read in graph_inputs(rebinding.value) for d in lookup(self.domain.before[event], rebinding.scope, read)}
         if rebinding is not None and name not in rebinding.displays:
@@ -563,6 +568,11 @@ def rebindings_in(
             for item in node.body.items:
                 if isinstance(item, Rebind) and item.node is node.node.target:
                     yield item.id, Rebinding(scope, names, values=values)
+        displayed = displayed_terms(node.node.target, node.node.iter)
+        if displayed:
+            for item in node.body.items:
+                if isinstance(item, Rebind) and item.node is node.node.target:
+                    yield item.id, Rebinding(scope, {}, displayed=displayed)
     if isinstance(node, Inlined) and node.body.items and isinstance(entry := node.body.items[0], Rebind) and entry.node is node.call:
         aliases = {name: (scope, terms) for name, argument in node.arguments if (terms := arithmetic_terms(argument))}
         displays = {
@@ -578,6 +588,34 @@ def rebindings_in(
         literals = literal_parameters(node)
     for child in children(node):
         yield from rebindings_in(child, node.function if isinstance(node, Inlined) else scope, keys, literals)
+
+
+def displayed_terms(target: cst.BaseExpression, iterable: cst.BaseExpression) -> dict[str, tuple[str, ...]]:
+    """The names a loop over a list or tuple display binds, each with the names and attributes the display's elements
+    at its position are (`arithmetic_terms`; a literal is none): `value` of `for name, value in [("mae", mae), ("loss",
+    self.batch_loss)]` is `mae` in one iteration and `self.batch_loss` in the next, each an element taken from the display."""
+    if not isinstance(iterable, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    for element in iterable.elements:
+        for name, value in unpacked_pairs(target, element.value):
+            found[name] = found.get(name, ()) + tuple(term for term in arithmetic_terms(value) if term not in {"None", "True", "False"})
+    return {name: terms for name, terms in found.items() if terms}
+
+
+def unpacked_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[str, cst.BaseExpression]]:
+    """Each name of a loop's target with the part of one element it binds (`name, value` of `("loss", loss)`); none
+    where the element is not a display of the target's width."""
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    widths_agree = (
+        isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+        and len(target.elements) == len(value.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+    )
+    if not widths_agree:
+        return []
+    return [pair for t, v in zip(target.elements, value.elements) for pair in unpacked_pairs(t.value, v.value)]  # type: ignore[union-attr]
 
 
 def literal_parameters(helper: Inlined) -> dict[str, str]:

@@ -505,6 +505,9 @@ class SameFileView:
     def is_torch_scheduler(self, callee: str) -> bool:
         return self.index.is_torch_scheduler(callee)
 
+    def is_torch_optimizer_class(self, callee: str) -> bool:
+        return self.index.is_torch_optimizer_class(callee)
+
     def written_into(self, name: str) -> bool:
         return name in self.index.collections_written
 

@@ -407,6 +407,8 @@ class SameFile(Protocol):
 
     def is_torch_scheduler(self, callee: str) -> bool: ...
 
+    def is_torch_optimizer_class(self, callee: str) -> bool: ...
+
     def option_default(self, dest: str) -> cst.BaseExpression | None: ...
 
     def written_into(self, name: str) -> bool:
@@ -792,7 +794,16 @@ class Resolver:
         if held is not None:
             return held
         callee = dotted_name(call.func)
-        return constructor_role(callee) if callee else None
+        return self.constructed_role(callee) if callee else None
+
+    def constructed_role(self, callee: str) -> Role | None:
+        """What calling `callee` returns by its name (`names.constructor_role`), where a class of the file or of the
+        project derived from a torch optimizer is an optimizer whatever its name (aihwkit's `AnalogSGD(Mixin, SGD)`):
+        its `step` and `zero_grad` are the optimizer's, or its own update."""
+        role = constructor_role(callee)
+        if role is Role.OTHER and self.same_file is not None and self.same_file.is_torch_optimizer_class(callee):
+            return Role.OPTIMIZER
+        return role
 
     def dict_element(self, node: cst.Subscript, depth: int) -> tuple["Resolver", cst.BaseExpression] | None:
         """`config["lr_scheduler"]` where `config` is a dict literal, or what a function of the file returns as one."""
@@ -1093,7 +1104,7 @@ class Resolver:
             return False
         if isinstance(node, cst.Call):
             callee = dotted_name(node.func) or ""
-            return callee.rsplit(".", 1)[-1][:1].isupper() and constructor_role(callee) is Role.OPTIMIZER
+            return callee.rsplit(".", 1)[-1][:1].isupper() and self.constructed_role(callee) is Role.OPTIMIZER
         if not isinstance(node, (cst.Name, cst.Attribute)) or any(code_of(node) in scope.wrapped for scope in self.scopes):
             return False
         if isinstance(node, cst.Name) and node.value in self.overlay:

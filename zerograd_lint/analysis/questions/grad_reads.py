@@ -46,6 +46,10 @@ class GradRead:
     # LibCST's ModuleIndex counts its roots: how the flow analysis's events are matched without positions.
     container: int = 0
     ordinal: int = 0
+    # An element of `zip(...)` (`zipped_pairs`): ZG302's only. The flow that finds ZG301's None does not follow what
+    # an inlined engine's own calls do (nanotron's test_zero.py: `train_batch_iter` runs the backward between the clear
+    # and a zipped read), so no None is claimed for such a read yet.
+    zipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,18 @@ class Bound:
     source: str  # the collection, as written
     guarded: bool
     grad_required: bool
+    zipped: bool = False  # an element of `zip(...)` (see GradRead.zipped)
+
+
+def zipped_pairs(target: ast.AST, iterable: ast.AST) -> list[tuple[ast.expr, ast.expr]] | None:
+    """The target's elements each with the collection `zip(...)` draws it from, where a tuple target unpacks a zip of
+    as many plain arguments; None otherwise."""
+    if not (isinstance(iterable, ast.Call) and dotted(iterable.func) == "zip" and isinstance(target, ast.Tuple)):
+        return None
+    arguments = iterable.args
+    if iterable.keywords or len(arguments) != len(target.elts) or any(isinstance(a, ast.Starred) for a in [*arguments, *target.elts]):
+        return None
+    return list(zip(target.elts, arguments))
 
 
 def returned_values(statements: Sequence[ast.AST]) -> Iterator[ast.expr]:
@@ -239,6 +255,8 @@ class _Finder(Visitor):
             return Source(False)
         if isinstance(node, ast.Subscript):
             index = node.slice
+            if isinstance(index, ast.Slice):  # `params[-k:]`: some of the collection's parameters
+                return self.parameter_source(node.value, depth + 1, following)
             return Source(isinstance(index, ast.Constant) and isinstance(index.value, str) and "params" in index.value)
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             generator = node.generators[0]
@@ -277,6 +295,11 @@ class _Finder(Visitor):
         return Source(True, all(r.guarded for r in collections), all(r.grad_required for r in collections))
 
     def bind(self, target: ast.AST, iterable: ast.AST, scope: ast.AST | list[ast.AST]) -> dict[str, Bound]:
+        zipped = zipped_pairs(target, iterable)
+        if zipped is not None:  # `for p, g in zip(group["params"], global_params)`: each name of its own collection
+            return {
+                name: replace(bound, zipped=True) for element, argument in zipped for name, bound in self.bind(element, argument, scope).items()
+            }
         source = self.parameter_source(iterable)
         if not source.is_params:
             return {}
@@ -425,7 +448,7 @@ class _Finder(Visitor):
     def report(self, node: ast.Attribute, parameter: str, bound: Bound) -> None:
         line, column = node.lineno, self.column(node.lineno, node.col_offset)
         end_line, end_column = node.end_lineno or line, self.column(node.end_lineno or line, node.end_col_offset or 0)
-        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required)
+        read = GradRead(line, column, end_line, end_column, parameter, bound.source, bound.grad_required, zipped=bound.zipped)
         self.found.setdefault((line, column), (read, (node.lineno, node.col_offset)))
 
     @cached_property

@@ -168,7 +168,15 @@ def scaled_on_purpose(
         return not (the_count(value.left) or the_count(value.right))
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
         return not any(the_count(argument.value) for argument in value.args)
-    return "*" in text and SIZE_WORDS.search(text) is not None
+    return multiplies(node) and SIZE_WORDS.search(text) is not None
+
+
+def multiplies(node: cst.CSTNode) -> bool:
+    """A product somewhere in the code (`a * b`, `a *= b`): not the `*` of an unpacked argument (`model(**batch)`) nor
+    of a power (`err ** 2`)."""
+    return any(isinstance(n.operator, cst.Multiply) for n in nodes_of(node, cst.BinaryOperation)) or any(
+        isinstance(n.operator, cst.MultiplyAssign) for n in nodes_of(node, cst.AugAssign)
+    )
 
 
 def divided_by_a_count(

@@ -1,4 +1,7 @@
-# expect: clean
+# expect: ZG302 34:24
+# expect: ZG302 35:37
+# expect: ZG302 35:46
+# expect: ZG302 35:62
 """A-GEM's update (aimagelab/mammoth models/agem.py): the stream batch's gradients are kept, the network is cleared,
 and the replayed batch's forward and backward follow the clear; the step applies the projection of the two.
 The call before the clear, `self.buffer.get_data(8)`, returns stored examples: no model runs there."""

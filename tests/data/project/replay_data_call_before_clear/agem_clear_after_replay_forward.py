@@ -1,4 +1,8 @@
-# expect: ZG104 27:13
+# expect: ZG104 31:13
+# expect: ZG302 34:24
+# expect: ZG302 35:37
+# expect: ZG302 35:46
+# expect: ZG302 35:62
 """The buggy twin: the replayed batch's forward runs before the network's clear (correct, but fragile: ZG104)."""
 
 import torch

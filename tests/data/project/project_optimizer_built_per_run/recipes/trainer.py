@@ -1,4 +1,5 @@
-# expect: ZG401 22:21
+# expect: ZG401 23:21
+# expect: ZG402 24:21
 import torch
 
 

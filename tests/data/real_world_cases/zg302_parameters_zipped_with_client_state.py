@@ -1,9 +1,13 @@
-# expect: ZG302 20:29
-# expect: ZG302 31:23
-# expect: ZG302 42:36
+# expect: ZG302 24:29
+# expect: ZG302 35:23
+# expect: ZG302 46:36
+# expect: ZG302 53:50
 """Federated optimizers (the shape of PFLlib's SCAFFOLD and FedProx optimizers): each `step` walks the group's
 parameters zipped with the server's state and reads `p.grad` unguarded. `p` is still an element of
-`group["params"]`; the plain loop (`for p in group["params"]`) is reported (ZG302, opt-in), the zip is not."""
+`group["params"]`: a tuple target unpacking `zip(a, b, ...)` binds each name to the collection at its position
+(`grad_reads.zipped_pairs`), and a slice of a parameter list is some of its parameters (ALA's `params[-layers:]`).
+Before pend20 only the plain loop (`for p in group["params"]`) was reported (ZG302, opt-in). The guarded twin is
+`clean302_parameters_zipped_with_client_state_guarded.py`."""
 
 import torch
 from torch.optim import Optimizer
@@ -40,3 +44,10 @@ class ControlVariateOptimizer(Optimizer):
         for group in self.param_groups:
             for p, sc, cc in zip(group["params"], server_cs, client_cs):
                 p.data.add_(other=(p.grad.data + sc - cc), alpha=-group["lr"])
+
+
+def adaptive_aggregation(model, weights, layers):
+    """PFLlib's ALA: the read is over a slice of the parameter list (the layers it learns weights for)."""
+    params = list(model.parameters())[-layers:]
+    for param, weight in zip(params, weights):
+        weight.data = torch.clamp(weight - 0.1 * param.grad, 0, 1)

@@ -1,6 +1,5 @@
-# expect: ZG101 23:5
-"""The example (aihwkit's examples/02_multiple_layer.py before PR 454): the project's optimizer, never cleared, so each
-step applies the sum of every earlier epoch's gradients."""
+# expect: clean
+"""The example as PR 454 fixed it: the project's optimizer (an SGD) cleared at the start of each epoch."""
 
 from torch import Tensor
 from torch.nn import Linear, Sequential
@@ -16,6 +15,7 @@ opt = AnalogSGD(model.parameters(), lr=0.5)
 opt.regroup_param_groups(model)
 
 for epoch in range(100):
+    opt.zero_grad()
     pred = model(x_b)
     loss = mse_loss(pred, y_b)
     loss.backward()
