@@ -81,16 +81,16 @@ from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
+from zerograd_lint.analysis.questions.summed_losses import summed_loss_with_grad
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
 Result = TypeVar("Result")
-# Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
+# Gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
 # `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches. A gradient divided by
 # a loss scale (`p.grad.mul_(1.0 / (2 ** self.lg_loss_scale))`, mixed precision by hand) undoes that scale only.
 # Each pattern starts with a word, which `re` finds fast: as one pattern, its alternatives tried at every character, it
 # cost 10 ms of torch's distributed_test.py (a ninth of it now).
 UNLESS_A_LOSS_SCALE = r"(?![^)\n]*(loss_scale|inv_scale|get_scale))"
-LOSS_SUMMED = re.compile(r"reduction\s*=\s*['\"]sum['\"]")
 GRADIENTS_DIVIDED = re.compile(rf"\.grad(?:\.data)?(?:\s*(?:/=|\*=)|\.(?:div_|mul_)\(){UNLESS_A_LOSS_SCALE}")
 GRADIENTS_CALLED = re.compile(r"grad(?:s|ients)?\s*\(")
 # What comes right before `grad` in a call that normalises gradients (`scale_grads(`), at most `NORMALISING_LETTERS` long.
@@ -538,7 +538,7 @@ class FileFacts:
             return True
         path = self.path_of(node)
         home = self.project.module_at(path) if path is not None and self.project is not None else None
-        return home is not None and clues_of(home.source.source).normalised_elsewhere
+        return home is not None and clues_of(home.source.source, lambda: home.whole).normalised_elsewhere
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
@@ -557,15 +557,17 @@ class Clues:
     freezes: bool  # gradients switched off for some parameters
 
 
-def clues_of(source: str) -> Clues:
-    return Clues(normalised_elsewhere(source), FREEZES_PARAMETERS.search(source) is not None)
+def clues_of(source: str, tree: Callable[[], ast.Module | None]) -> Clues:
+    """The clues of a file's text; `tree`: its CPython tree (None when unknown), asked only where the text needs it."""
+    return Clues(normalised_elsewhere(source, tree), FREEZES_PARAMETERS.search(source) is not None)
 
 
-def normalised_elsewhere(source: str) -> bool:
-    """The text sums its losses on purpose (`reduction="sum"`) or normalises gradients by hand (`p.grad /= n`,
-    `scale_grads(model, 1 / num_tokens)`, `multiply_grads`)."""
+def normalised_elsewhere(source: str, tree: Callable[[], ast.Module | None]) -> bool:
+    """The text sums a loss on purpose where it can be given to a backward (`reduction="sum"`, see
+    `summed_losses`) or normalises gradients by hand (`p.grad /= n`, `scale_grads(model, 1 / num_tokens)`,
+    `multiply_grads`)."""
     return (
-        LOSS_SUMMED.search(source) is not None or GRADIENTS_DIVIDED.search(source) is not None
+        summed_loss_with_grad(source, tree) or GRADIENTS_DIVIDED.search(source) is not None
         or any(NORMALISING.search(source, max(0, call.start() - NORMALISING_LETTERS), call.start()) for call in GRADIENTS_CALLED.finditer(source))
     )
 
