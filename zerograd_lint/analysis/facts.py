@@ -40,6 +40,7 @@ from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings
+from zerograd_lint.analysis.ir.model_calls import runs_known_model
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -1667,7 +1668,8 @@ def runs_model(callee: str, known_models: set) -> bool:
 def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loop, Namespace], known_models: set) -> frozenset[int]:
     """The assignments whose value calls a model an optimizer is built from, as the resolver of their code names
     the object called (`self.D(real)` in a method whose `__init__` bound `self.D` to its parameter `D`, the model of
-    `Adam(D.parameters())`): the written name alone does not say it."""
+    `Adam(D.parameters())`), or as its bindings make it one or a wrapper of one (`model_calls.runs_known_model`:
+    `D_aug = self.GAN.D_aug if not self.is_ddp else self.D_aug_ddp`): the written name alone does not say it."""
     found: set[int] = set()
     for event in events:
         namespace = namespaces.get(event)
@@ -1676,7 +1678,7 @@ def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loo
             continue
         graph = _Graph()
         visit(value, graph)
-        if any(namespace.resolver.canonical(function) in known_models for function in graph.functions):
+        if any(runs_known_model(function, namespace.resolver, known_models) for function in graph.functions):
             found.add(event.id)
     return frozenset(found)
 
