@@ -75,7 +75,10 @@ def own_attribute(name: str) -> cst.Attribute:
 
 def wraps_known_model(call: cst.Call, resolver: Resolver, known: set[str], as_caller: Keyed, depth: int) -> bool:
     """`AugWrapper(self.D, image_size)`: a torch module of the project, every class it may be, handed a known model
-    in a parameter its `__init__` binds to `self.x`, and whose `forward` calls `self.x`."""
+    in a parameter its `__init__` binds to `self.x`, and whose `forward` calls `self.x`. Asked of a class's call only
+    (a capital, as `facts.builds_instance` reads it): a factory's returns are not followed here."""
+    if not (dotted_name(call.func) or "").rsplit(".", 1)[-1].lstrip("_")[:1].isupper():
+        return False
     classes = resolver.classes_built(call)
     return bool(classes) and all(forwards_handed(built, call, resolver, known, as_caller, depth) for built in classes or ())
 
