@@ -40,6 +40,7 @@ from zerograd_lint.analysis.ir.builder import Builder
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings
+from zerograd_lint.analysis.ir.model_calls import runs_known_model
 from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
@@ -68,7 +69,7 @@ from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.summaries import LIGHTNING_MODULE_METHODS
 from zerograd_lint.analysis.ir.vocabulary import (
-    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, NO_GRAD_CONTEXTS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
+    GRAPH_CUTTING_METHODS, GRAPHLESS_ATTRIBUTES, MODULE_METHODS, MODULE_PART_METHODS, NEW_TENSOR_METHODS, SAME_TENSOR_METHODS, TENSOR_CLASSES,
     TENSOR_FACTORIES, VARIABLE_WRAPPERS,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -81,16 +82,16 @@ from zerograd_lint.analysis.questions.fresh_models import fresh_models, reaches
 from zerograd_lint.analysis.questions.handed_values import returns_only_handed
 from zerograd_lint.analysis.questions.losses import Helpers
 from zerograd_lint.analysis.questions.rebuilt_optimizers import recreated_optimizers
+from zerograd_lint.analysis.questions.summed_losses import summed_loss_with_grad
 from zerograd_lint.analysis.questions.uncalled import Uncalled, find_uncalled
 
 Result = TypeVar("Result")
-# Losses summed on purpose, or gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
+# Gradients normalised by hand (`scale_grads(model, 1 / num_tokens)`,
 # `multiply_grads`, `p.grad /= n`): the loss need not be divided by the number of micro-batches. A gradient divided by
 # a loss scale (`p.grad.mul_(1.0 / (2 ** self.lg_loss_scale))`, mixed precision by hand) undoes that scale only.
 # Each pattern starts with a word, which `re` finds fast: as one pattern, its alternatives tried at every character, it
 # cost 10 ms of torch's distributed_test.py (a ninth of it now).
 UNLESS_A_LOSS_SCALE = r"(?![^)\n]*(loss_scale|inv_scale|get_scale))"
-LOSS_SUMMED = re.compile(r"reduction\s*=\s*['\"]sum['\"]")
 GRADIENTS_DIVIDED = re.compile(rf"\.grad(?:\.data)?(?:\s*(?:/=|\*=)|\.(?:div_|mul_)\(){UNLESS_A_LOSS_SCALE}")
 GRADIENTS_CALLED = re.compile(r"grad(?:s|ients)?\s*\(")
 # What comes right before `grad` in a call that normalises gradients (`scale_grads(`), at most `NORMALISING_LETTERS` long.
@@ -538,7 +539,7 @@ class FileFacts:
             return True
         path = self.path_of(node)
         home = self.project.module_at(path) if path is not None and self.project is not None else None
-        return home is not None and clues_of(home.source.source, home.whole).normalised_elsewhere
+        return home is not None and clues_of(home.source.source, lambda: home.whole).normalised_elsewhere
 
     def written_in(self, node: cst.CSTNode) -> tuple[cst.Module | None, frozenset[str]]:
         """The module a node is written in (the checked file's, or another module's that the analysis followed) and
@@ -557,65 +558,18 @@ class Clues:
     freezes: bool  # gradients switched off for some parameters
 
 
-def clues_of(source: str, tree: ast.Module | None = None) -> Clues:
+def clues_of(source: str, tree: Callable[[], ast.Module | None]) -> Clues:
+    """The clues of a file's text; `tree`: its CPython tree (None when unknown), asked only where the text needs it."""
     return Clues(normalised_elsewhere(source, tree), FREEZES_PARAMETERS.search(source) is not None)
 
 
-def normalised_elsewhere(source: str, tree: ast.Module | None = None) -> bool:
-    """The text sums its losses on purpose (`reduction="sum"`; where CPython's `tree` is given, only in code that may
-    build a trained loss: `sums_a_trained_loss`) or normalises gradients by hand (`p.grad /= n`,
-    `scale_grads(model, 1 / num_tokens)`, `multiply_grads`)."""
+def normalised_elsewhere(source: str, tree: Callable[[], ast.Module | None]) -> bool:
+    """The text sums a loss on purpose where it can be given to a backward (`reduction="sum"`, see
+    `summed_losses`) or normalises gradients by hand (`p.grad /= n`, `scale_grads(model, 1 / num_tokens)`,
+    `multiply_grads`)."""
     return (
-        (LOSS_SUMMED.search(source) is not None and (tree is None or sums_a_trained_loss(tree)))
-        or GRADIENTS_DIVIDED.search(source) is not None
+        summed_loss_with_grad(source, tree) or GRADIENTS_DIVIDED.search(source) is not None
         or any(NORMALISING.search(source, max(0, call.start() - NORMALISING_LETTERS), call.start()) for call in GRADIENTS_CALLED.finditer(source))
-    )
-
-
-def sums_a_trained_loss(tree: ast.Module) -> bool:
-    """`reduction="sum"` (a keyword, a parameter's default, an assignment to a name ending in `reduction`) in code that
-    may build a loss given to a backward: not in a string or a comment, nor in a def decorated `@torch.no_grad()` or
-    `@torch.inference_mode()` or a `with` of them (UNITER's validation sums its loss, its training loss is a mean)."""
-    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
-    while stack:
-        node, untrained = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            untrained = untrained or any(runs_without_grad(decorator) for decorator in node.decorator_list)
-        if isinstance(node, (ast.With, ast.AsyncWith)) and any(runs_without_grad(item.context_expr) for item in node.items):
-            stack.extend((statement, True) for statement in node.body)
-            continue
-        if not untrained and says_summed(node):
-            return True
-        stack.extend((child, untrained) for child in ast.iter_child_nodes(node))
-    return False
-
-
-def runs_without_grad(expression: ast.expr) -> bool:
-    """`torch.no_grad()`, `torch.inference_mode`, `no_grad()`."""
-    called = expression.func if isinstance(expression, ast.Call) else expression
-    name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
-    return name in NO_GRAD_CONTEXTS
-
-
-def says_summed(node: ast.AST) -> bool:
-    """`f(reduction="sum")`, `def f(x, reduction="sum")`, `self.reduction = "sum"`, each value also one that may be
-    `"sum"` (fairseq's `reduction="sum" if reduce else "none"`): what `LOSS_SUMMED` reads, as code."""
-    pairs: list[tuple[str, ast.expr | None]] = []
-    if isinstance(node, ast.keyword) and node.arg is not None:
-        pairs.append((node.arg, node.value))
-    elif isinstance(node, ast.arguments):
-        positional = [*node.posonlyargs, *node.args]
-        pairs += [(a.arg, d) for a, d in zip(positional[len(positional) - len(node.defaults):], node.defaults)]
-        pairs += [(a.arg, d) for a, d in zip(node.kwonlyargs, node.kw_defaults)]
-    elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        for target in targets:
-            name = target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else ""
-            pairs.append((name, node.value))
-    return any(
-        name.endswith("reduction") and value is not None
-        and any(isinstance(part, ast.Constant) and part.value == "sum" for part in ast.walk(value))  # `"sum" if reduce else "none"`
-        for name, value in pairs
     )
 
 
@@ -1714,7 +1668,8 @@ def runs_model(callee: str, known_models: set) -> bool:
 def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loop, Namespace], known_models: set) -> frozenset[int]:
     """The assignments whose value calls a model an optimizer is built from, as the resolver of their code names
     the object called (`self.D(real)` in a method whose `__init__` bound `self.D` to its parameter `D`, the model of
-    `Adam(D.parameters())`): the written name alone does not say it."""
+    `Adam(D.parameters())`), or as its bindings make it one or a wrapper of one (`model_calls.runs_known_model`:
+    `D_aug = self.GAN.D_aug if not self.is_ddp else self.D_aug_ddp`): the written name alone does not say it."""
     found: set[int] = set()
     for event in events:
         namespace = namespaces.get(event)
@@ -1723,7 +1678,7 @@ def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loo
             continue
         graph = _Graph()
         visit(value, graph)
-        if any(namespace.resolver.canonical(function) in known_models for function in graph.functions):
+        if any(runs_known_model(function, namespace.resolver, known_models) for function in graph.functions):
             found.add(event.id)
     return frozenset(found)
 

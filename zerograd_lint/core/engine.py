@@ -178,16 +178,16 @@ def analyse(
     if reads is None:
         reads = grad_reads_of(tree, source) if needs.grad_reads else GradReads()
     if not (needs.needs_libcst or reads.need_flow):
-        return build_facts(tree, clues_of(source, tree), None, needs, reads)
+        return build_facts(tree, clues_of(source, lambda: tree), None, needs, reads)
     if reached_only and not reads.found:
         pieces = pieces_of(source, tree, needs)
         if pieces is not None:
-            return PiecewiseFacts(pieces, clues_of(source, tree), path, reads, project)
+            return PiecewiseFacts(pieces, clues_of(source, lambda: tree), path, reads, project)
     read_lines = frozenset(read.line for read in reads.found) if reads.need_flow else frozenset()
     reached = reached_code(source, tree, needs, read_lines) if reached_only else None
     if reached is not None:
         try:
-            partial = build_facts(tree, clues_of(source, tree), libcst_parse(reached), needs, reads, *project_of(project))
+            partial = build_facts(tree, clues_of(source, lambda: tree), libcst_parse(reached), needs, reads, *project_of(project))
             return PartialFacts(partial, lambda: whole_facts(tree, source, path, needs, reads, project_of(project)))
         except cst.ParserSyntaxError:
             pass  # told on the whole file, below
@@ -227,7 +227,7 @@ def whole_facts(
     from zerograd_lint.analysis.parsing import libcst_parse
 
     try:
-        return build_facts(tree, clues or clues_of(source, tree), libcst_parse(source), needs, reads, *project)
+        return build_facts(tree, clues or clues_of(source, lambda: tree), libcst_parse(source), needs, reads, *project)
     except cst.ParserSyntaxError as error:
         return parse_error(
             path, error.raw_line, error.raw_column + 1,

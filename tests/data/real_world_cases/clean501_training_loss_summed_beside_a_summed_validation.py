@@ -1,6 +1,8 @@
+"""The twin of zg501_summed_validation_loss_beside_the_training_loss.py whose training loss is summed on purpose too
+(`reduction="sum"` outside any `no_grad`, as the rule's own example): RULES.md's ZG501 does not report a loss visibly
+built with `reduction="sum"`, whatever the validation sums beside it.
+"""
 # expect: clean
-"""The twin of `zg501_summed_validation_loss_silences_the_training_loss.py`: the training loss is summed over the
-micro-batch's examples too (`reduction="sum"`), normalised elsewhere on purpose (RULES.md ZG501: not reported)."""
 import torch
 import torch.nn.functional as F
 

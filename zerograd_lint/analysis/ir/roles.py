@@ -447,24 +447,31 @@ class SameFile(Protocol):
 
 
 def owned_part(home: "ModuleIndex", cls: cst.ClassDef, attribute: str) -> str | None:
-    """The part of its own instance (`""` for the whole, `".head"`) whose parameters the one binding of
-    `self.<attribute>`, along the class's lineage, builds an optimizer from; None for anything else."""
+    """The part of its own instance (`""` for the whole, `".head"`) whose parameters every binding of
+    `self.<attribute>`, along the class's lineage, builds an optimizer from (`if optimizer == "adam":
+    self.D_opt = Adam(self.D.parameters())` / `elif ...: self.D_opt = AdaBelief(self.D.parameters())`: `.D`,
+    whichever branch ran); None for anything else, or where two bindings disagree."""
     for index, owner in home.lineage(cls):
         bindings = index.class_scope(owner).bindings.get(f"self.{attribute}")
         if not bindings:
             continue
-        value = bindings[0].value if len(bindings) == 1 else None
-        if not isinstance(value, cst.Call) or value_role(value) is not Role.OPTIMIZER:
-            return None
-        params = next((a.value for a in value.args if a.keyword is None), None)
-        params = next((a.value for a in value.args if a.keyword and a.keyword.value == "params"), params)
-        if not isinstance(params, cst.Call) or params.args or not isinstance(params.func, cst.Attribute):
-            return None
-        if params.func.attr.value not in {"parameters", "named_parameters"}:
-            return None
-        owned = dotted_name(params.func.value) or ""
-        return owned[len("self"):] if owned == "self" or owned.startswith("self.") else None
+        parts = {optimized_part(binding.value) for binding in bindings}
+        return parts.pop() if len(parts) == 1 else None
     return None
+
+
+def optimized_part(value: cst.BaseExpression | None) -> str | None:
+    """`owned_part` of one binding: the part of `self` an optimizer's construction is given the parameters of."""
+    if not isinstance(value, cst.Call) or value_role(value) is not Role.OPTIMIZER:
+        return None
+    params = next((a.value for a in value.args if a.keyword is None), None)
+    params = next((a.value for a in value.args if a.keyword and a.keyword.value == "params"), params)
+    if not isinstance(params, cst.Call) or params.args or not isinstance(params.func, cst.Attribute):
+        return None
+    if params.func.attr.value not in {"parameters", "named_parameters"}:
+        return None
+    owned = dotted_name(params.func.value) or ""
+    return owned[len("self"):] if owned == "self" or owned.startswith("self.") else None
 
 
 def group_parameters(group: cst.BaseExpression) -> cst.BaseExpression | None:
