@@ -173,6 +173,22 @@ def zipped_pairs(target: ast.AST, iterable: ast.AST) -> list[tuple[ast.expr, ast
     return list(zip(target.elts, arguments))
 
 
+def gradients_written(statement: ast.stmt) -> list[str]:
+    """The names whose `.grad` the statement assigns (`p.grad = value`)."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else []
+    return [target.value.id for target in targets if isinstance(target, ast.Attribute) and target.attr == "grad" and isinstance(target.value, ast.Name)]
+
+
+def fills_missing_gradient(statement: ast.stmt, name: str) -> bool:
+    """`if p.grad is None: p.grad = torch.zeros_like(p)`: a gradient given to every parameter that had none."""
+    test = statement.test if isinstance(statement, ast.If) and not statement.orelse else None
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) and is_grad_of(test.left, name)
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+        and any(name in gradients_written(inner) for inner in statement.body)
+    )
+
+
 def returned_values(statements: Sequence[ast.AST]) -> Iterator[ast.expr]:
     """What the `return` statements of a def's body return (not those of the defs and classes inside it); `statements`
     may hold `except` clauses and `case`s, whose bodies are looked in."""
@@ -417,9 +433,17 @@ class _Finder(Visitor):
 
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
-        self.bound.append(self.bind(node.target, node.iter, node.body))
-        self.visit_all([*node.body, *node.orelse])
+        frame = self.bind(node.target, node.iter, node.body)
+        self.bound.append(frame)
+        for statement in node.body:
+            self.visit_all([statement])
+            for name in gradients_written(statement):  # `param.grad = mask * avg`: read after it, it is that value
+                if name in frame:
+                    frame[name] = replace(frame[name], guarded=True)
+        self.visit_all(node.orelse)
         self.bound.pop()
+        if isinstance(node.target, ast.Name) and any(fills_missing_gradient(statement, node.target.id) for statement in node.body):
+            self.asserted[-1].add(ast.unparse(node.iter))  # `if p.grad is None: p.grad = zeros_like(p)`: none is None after
 
     visit_AsyncFor = visit_For
 
