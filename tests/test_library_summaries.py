@@ -282,6 +282,39 @@ def test_lightning_manual_optimisation_backwards_steps_and_leaves_clearing_to_th
     assert close(held_2, [a + b for a, b in zip(expected, second)])  # nothing cleared between the steps
 
 
+def test_lightning_automatic_optimisation_backpropagates_and_steps_the_loss_entry_training_step_returns() -> None:
+    """summaries.LIGHTNING_OPTIMIZER, `CallEvents.trainer_part`: under automatic optimisation Lightning's loop
+    backpropagates the `"loss"` of the dict `training_step` returns and steps on it; what the module keeps of that dict
+    still holds the graph (ZG602's question)."""
+    pl = library("lightning.pytorch")
+    model, x, y = tiny_model()
+    expected, before = true_grads(model, x, y), values(model)
+
+    class Automatic(pl.LightningModule):
+        def __init__(self) -> None:
+            super().__init__()
+            self.layer = model
+            self.kept: list[dict] = []
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=LR)
+
+        def training_step(self, batch, batch_idx):
+            log = {"loss": loss_of(self.layer, *batch), "n": len(batch[0])}
+            self.kept.append(log)
+            return log
+
+    module = Automatic()
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=len(x))
+    trainer = pl.Trainer(
+        max_steps=1, accelerator="cpu", logger=False, enable_checkpointing=False, enable_progress_bar=False,
+        enable_model_summary=False,
+    )
+    trainer.fit(module, loader)
+    assert close(values(model), [p - LR * g for p, g in zip(before, expected)])  # the returned "loss", stepped
+    assert module.kept[0]["loss"].grad_fn is not None  # the kept entry still holds its graph
+
+
 def test_lightning_16_mixed_manual_backward_scales_and_only_the_step_unscales() -> None:
     """Why `manual_backward` counts as a backward of unknown scaling (summaries.MANUAL_BACKWARD): under
     `precision="16-mixed"` it scales, and `self.clip_gradients` before `opt.step()` clips scaled gradients."""

@@ -36,6 +36,8 @@ from zerograd_lint.analysis.ir.summaries import (
     IGNITE_ENGINES,
     IGNITE_RUN,
     IGNITE_SUPERVISED_TRAINER,
+    LIGHTNING_LOOP_BODY,
+    LIGHTNING_MODULE,
     LOSS_SCALER_NAME,
     MANUAL_BACKWARD,
 )
@@ -76,6 +78,9 @@ SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 # which backpropagates and steps for it (summaries.py): a lifecycle with no words of its own.
 TRAINER_WORD = HF_TRAINER_SUFFIX.encode()
 TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(HF_LOOP_BODIES)) + rb")\b")
+# So is a LightningModule's `training_step` under automatic optimisation (its manual one has lifecycle words of its own).
+LIGHTNING_WORD = LIGHTNING_MODULE.encode()
+LIGHTNING_BODY_DEF = re.compile(rb"def[ \t]+" + LIGHTNING_LOOP_BODY.encode() + rb"\b")
 # `.step` as a statement: the name ends at a comment, `;`, `)`, a backslash or the end of the line.
 # One pass over the dots finds those, and the dots a comment follows (the name may come after it, in
 # brackets, on a later line: rare, looked at closely).
@@ -191,6 +196,7 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
         # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
         SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
         or TRAINER_WORD in data and TRAINER_BODY_DEF.search(data) is not None
+        or LIGHTNING_WORD in data and LIGHTNING_BODY_DEF.search(data) is not None
     )
 
 
@@ -629,12 +635,14 @@ def note_held(display: ast.Dict | ast.List | ast.Tuple, summary: Summary) -> Non
 
 def note_subclass(cls: ast.ClassDef, summary: Summary) -> None:
     """The defs of a class with bases, met next in the walk (`Body.of_subclass`); the `__init__` of one whose base is
-    named as ignite's engines are (`Body.runs_as`); the `HF_LOOP_BODIES` of one whose base is named as a trainer
-    (`Body.trainer_body`)."""
+    named as ignite's engines are (`Body.runs_as`); the `HF_LOOP_BODIES` of one whose base is named as a trainer, the
+    `training_step` of one whose base is named as a LightningModule (`Body.trainer_body`)."""
     if cls.bases:
         summary.subclass_methods.update(id(node) for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
     if any((dotted_name(base) or "").endswith(HF_TRAINER_SUFFIX) for base in cls.bases):
         summary.trainer_bodies.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name in HF_LOOP_BODIES)
+    if any((dotted_name(base) or "").rsplit(".", 1)[-1] == LIGHTNING_MODULE for base in cls.bases):
+        summary.trainer_bodies.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == LIGHTNING_LOOP_BODY)
     if any((dotted_name(base) or "").rsplit(".", 1)[-1] in IGNITE_ENGINES for base in cls.bases):
         summary.engine_inits.update(id(node) for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "__init__")
 

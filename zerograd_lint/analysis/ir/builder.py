@@ -63,6 +63,7 @@ from zerograd_lint.analysis.ir.summaries import (
     LIGHTNING_LOOP,
     LIGHTNING_LOOP_BODY,
     LIGHTNING_MODULE,
+    MANUAL_BACKWARD,
     MANUAL_OPTIMIZATION_FLAG,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
@@ -176,11 +177,13 @@ class Context:
     stack: tuple[cst.CSTNode, ...]  # functions being inlined, to stop recursion
     tail_jump: str | None = None  # the jump that falling off this block's end amounts to
     # What a `return` of the function being built amounts to: `continue` in a def a library's loop calls once per
-    # iteration (Lightning's `training_step`, `runs_in_lightning_loop`): the next call is the loop's next iteration.
+    # iteration (Lightning's `training_step`, `lightning_optimisation`): the next call is the loop's next iteration.
     return_jump: str = "return"
-    # The override of the Hugging Face Trainer being built as its loop's body (`runs_in_trainer_loop`): what the
-    # library does with what it returns follows each of its `return`s (`CallEvents.trainer_part`).
+    # The override of the Hugging Face Trainer (`runs_in_trainer_loop`), or the `training_step` of a LightningModule under
+    # automatic optimisation (`lightning_optimisation`), being built as its library's loop's body (`trainer_library`:
+    # whose): what the library does with what it returns follows each of its `return`s (`CallEvents.trainer_part`).
     trainer_body: cst.FunctionDef | None = None
+    trainer_library: str | None = None
     accelerate: bool = False  # inside `with accelerator.accumulate(...)`
     # The accelerator whose `accumulate()` the enclosing loop or function enters: Accelerate gates the
     # prepared optimizers' step and clear on its `sync_gradients`, wherever they are called.
@@ -347,6 +350,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
         of a library's loop (`library_loop`) is built as that loop's body."""
         library = library_loop(self.index_of(root), root, mro) if isinstance(root, cst.FunctionDef) else None
         looped = library is not None
+        # The library's loop backpropagates and steps for the body: the Trainer's always, Lightning's when automatic.
+        self_managed = library == HF_TRAINER_LOOP or (
+            library == LIGHTNING_LOOP and lightning_optimisation(self.index_of(root), root, mro) is True  # type: ignore[arg-type]
+        )
         jump = "continue" if looped else "return"
         self.building = root
         self.root_naming = Naming(
@@ -359,7 +366,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             resolver, root, (root,), jump, return_jump=jump, no_grad=state_events.function_disables_grad(root),
             entered_without_grad=state_events.function_disables_grad(root), mro=mro,
             loop_rebinds=self.loop_rebinds(root) if looped else None, naming=self.root_naming, patched=self.patches_of(root),
-            trainer_body=root if library == HF_TRAINER_LOOP else None,  # type: ignore[arg-type]
+            trainer_body=root if self_managed else None, trainer_library=library if self_managed else None,  # type: ignore[arg-type]
         )
         body = root.body if isinstance(root, cst.Module) else statements_of(root.body)
         block = self.block(body, context.but(gated=self.accumulating_in(body, context)))
@@ -637,7 +644,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             elif context.returns_run is context.function and isinstance(statement.value, cst.Name):
                 value += self.inline_callable(statement.value, context)  # the closure returned, run by the caller
             elif context.trainer_body is context.function:
-                value += self.trainer_part(statement, context)  # the Trainer's loop takes the returned loss
+                value += self.trainer_part(statement, context)  # the library's loop takes the returned loss
             return [*value, Jump(context.return_jump)]
         if isinstance(statement, cst.Raise):
             value = self.expression(statement.exc, context) if statement.exc else []
@@ -1010,7 +1017,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
 def library_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> str | None:
     """Whose loop calls the def once per batch, its body that loop's (summaries.LIGHTNING_LOOP, HF_TRAINER_LOOP); None
     for a def no library's loop is known to call."""
-    if runs_in_lightning_loop(index, function, mro):
+    if lightning_optimisation(index, function, mro) is not None:
         return LIGHTNING_LOOP
     return HF_TRAINER_LOOP if runs_in_trainer_loop(index, function, mro) else None
 
@@ -1041,17 +1048,25 @@ def is_trainer_class(origin: str) -> bool:
     return origin.split(".", 1)[0] in HF_TRAINER_PACKAGES and origin.rsplit(".", 1)[-1].endswith(HF_TRAINER_SUFFIX)
 
 
-def runs_in_lightning_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:
-    """`training_step` of a LightningModule under manual optimisation (summaries.py): the body of Lightning's loop.
+def lightning_optimisation(
+    index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]
+) -> bool | None:
+    """For `training_step` of a LightningModule, the body of Lightning's loop (summaries.py): True under automatic
+    optimisation (`automatic_optimization` set nowhere along its classes, or only to True, and no `manual_backward` in
+    the body), False under manual (set to False only); None for another def, or where the flag's value is not known.
     `mro`: the classes of the subclass it is checked for, else its own class's lineage (of the file and the project)."""
     owner = index.owner_class(function)
     if function.name.value != LIGHTNING_LOOP_BODY or owner is None:
-        return False
+        return None
     classes = mro or tuple(index.lineage(owner))
     if not any((dotted_name(base.value) or "").rsplit(".", 1)[-1] == LIGHTNING_MODULE for _, cls in classes for base in cls.bases):
+        return None
+    set_to = next((values for home, cls in classes if (values := optimization_set(home, cls))), [])
+    said = {literal_of(value) for value in set_to}
+    if said == {"False"}:
         return False
-    said = next((values for home, cls in classes if (values := optimization_set(home, cls))), [])
-    return bool(said) and all(literal_of(value) == "False" for value in said)
+    backpropagates = any(a.attr.value == MANUAL_BACKWARD for a in nodes_of(function, cst.Attribute))  # type: ignore[attr-defined]
+    return True if said <= {"True"} and not backpropagates else None
 
 
 def optimization_set(index: ModuleIndex, cls: cst.ClassDef) -> list[cst.BaseExpression]:

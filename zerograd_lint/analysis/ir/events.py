@@ -56,6 +56,9 @@ from zerograd_lint.analysis.ir.summaries import (
     HF_LOSS_BODY,
     HF_OPTIMIZER,
     HF_RETURN_OUTPUTS,
+    LIGHTNING_LOOP,
+    LIGHTNING_LOSS_KEY,
+    LIGHTNING_OPTIMIZER,
     LOSS_ARGUMENT_RECEIVERS,
     LOSS_SCALER,
     MANUAL_BACKWARD,
@@ -583,14 +586,16 @@ class CallEvents:
         ]
 
     def trainer_part(self, statement: cst.Return, context: Context) -> list[Node]:
-        """What the Hugging Face Trainer's loop does once its override returns (summaries.py): the loss `compute_loss`
-        returns backpropagated, divided by the accumulation steps, then the optimizer stepped and cleared, all
+        """What a library's loop does once the body it runs returns (summaries.py): the loss the Hugging Face Trainer's
+        `compute_loss` returns backpropagated, divided by the accumulation steps, or the loss Lightning's automatic
+        `training_step` returns (its `"loss"` entry, of a dict), then the optimizer stepped and cleared, all
         self-managed: the events a visible body would give, at the `return`."""
         function = context.function
-        key = HF_OPTIMIZER
+        lightning = context.trainer_library == LIGHTNING_LOOP
+        key = LIGHTNING_OPTIMIZER if lightning else HF_OPTIMIZER
         nodes: list[Node] = []
-        if isinstance(function, cst.FunctionDef) and function.name.value == HF_LOSS_BODY and statement.value is not None:
-            loss = returned_loss(statement.value)
+        if isinstance(function, cst.FunctionDef) and statement.value is not None and (lightning or function.name.value == HF_LOSS_BODY):
+            loss = lightning_loss(statement.value) if lightning else returned_loss(statement.value)
             nodes.append(self.event(Backward, statement, scaled=False, scaler=None, normalises=True, loss=loss, scope=function))
         step = self.event(Step, statement, optimizer=key, via_scaler=False, scaler=None, self_managed=True)
         return [*nodes, step, self.event(Clear, statement, target=ClearTarget("optimizer", key), set_to_none=None)]
@@ -956,6 +961,16 @@ class CallEvents:
 PLAIN_BUILTINS = frozenset(
     {"zip", "enumerate", "list", "tuple", "dict", "set", "len", "print", "isinstance", "reversed", "iter", "range", "str", "repr", "id", "type"}
 )
+
+
+def lightning_loss(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The loss of what an automatic `training_step` returns, as Lightning's loop takes it: the `"loss"` entry of a
+    dict display (`{"loss": loss, "log": logs}`), else the whole value (a tensor, or a dict built elsewhere)."""
+    if isinstance(value, cst.Dict):
+        for element in value.elements:
+            if isinstance(element, cst.DictElement) and literal_of(element.key) == repr(LIGHTNING_LOSS_KEY):
+                return element.value
+    return value
 
 
 def returned_loss(value: cst.BaseExpression) -> cst.BaseExpression:

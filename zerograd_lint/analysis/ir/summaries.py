@@ -146,7 +146,7 @@ CLIP_GRADIENTS = "clip_gradients"
 # Lightning's fit loop calls `training_step(batch, batch_idx)` of a LightningModule once per batch, `batch_idx` counting
 # the epoch's batches. Under manual optimisation (`automatic_optimization` set to False, by `self.x = False`, a class
 # attribute or a property) the module's backward, step and clear are all in that body and Lightning adds none: the body
-# is the body of Lightning's loop, asked by the loop-carried rules as a `for` loop's (`builder.runs_in_lightning_loop`).
+# is the body of Lightning's loop, asked by the loop-carried rules as a `for` loop's (`builder.lightning_optimisation`).
 LIGHTNING_MODULE = "LightningModule"
 LIGHTNING_LOOP_BODY = "training_step"
 MANUAL_OPTIMIZATION_FLAG = "automatic_optimization"
@@ -158,6 +158,12 @@ LIGHTNING_CONFIGURE = "configure_optimizers"
 # `self.lr_schedulers()` hands back the schedulers `configure_optimizers` returned next to its optimizers (`return
 # [opt_g, opt_d], [sched_g, sched_d]`), as it returned them: under manual optimisation the module steps them itself.
 LIGHTNING_SCHEDULERS = "lr_schedulers"
+# Under automatic optimisation (the default: `automatic_optimization` never set, or set to True) the same loop runs
+# `training_step` once per batch, then in the optimizer's closure clears, backpropagates the loss it returned (a tensor,
+# or the `"loss"` entry of a dict) and steps: all self-managed, the body of that loop as the Hugging Face Trainer's
+# `compute_loss` is (`CallEvents.trainer_part`), so what the body keeps on `self` outlives each batch (ZG602).
+LIGHTNING_LOSS_KEY = "loss"
+LIGHTNING_OPTIMIZER = "self.optimizers()"  # the optimizer Lightning's loop steps and clears for the module
 # A LightningModule's own methods that hand back its optimizers, schedulers or trainer's state, log, or drive the
 # lifecycle: none runs the module (`opts = self.optimizers()` is no forward pass, whatever reads `len(opts)` later).
 LIGHTNING_MODULE_METHODS = frozenset({

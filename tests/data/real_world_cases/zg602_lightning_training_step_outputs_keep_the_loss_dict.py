@@ -4,12 +4,11 @@ the epoch: every batch's autograd graph stays alive until then (sktime/pytorch-f
 before PR 1924 "fixed memory leak in BaseModel by detach some tensor", a88a4043, the history pair
 pytorch_forecasting/models/base/_base_model.py:723; the fix appends `detach(log)`). RULES.md ZG602 wants the append
 reported: a tensor given to a backward (Lightning's, of what `training_step` returns) added into a variable that
-outlives the iteration. What the analysis would need: Lightning's automatic optimisation as a library summary whose
-loop runs `training_step` once per batch and backpropagates the `"loss"` of what it returns (today only manual
-optimisation's `training_step` is read as the body of Lightning's loop), with `self.training_step_outputs` outliving
-the iteration and `on_train_epoch_end` the only place that empties it.
+outlives the iteration. Lightning's automatic optimisation is a library summary (summaries.py): its loop runs
+`training_step` once per batch and backpropagates the `"loss"` of what it returns, so the method is read as that
+loop's body (`builder.lightning_optimisation`, `CallEvents.trainer_part`).
 """
-# expect: ZG602 32:9
+# expect: ZG602 31:9
 import lightning.pytorch as pl
 import torch
 
