@@ -202,12 +202,19 @@ def project_of(path: str) -> ProjectSource | None:
 
 
 MAIN_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']""", re.MULTILINE)
+OWN_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+TOP_LEVEL_CALL = re.compile(r"^(\w+)[ \t]*\(", re.MULTILINE)  # a statement at column 0 calling a name
 
 
 def runs_as_script(text: str) -> bool:
-    """Whether a module's top level tests `__name__ == "__main__"`: it says it is run as a script (a file of a package
-    that does not is imported as a module: its plain imports are never of its own folder)."""
-    return "__main__" in text and MAIN_GUARD.search(text) is not None
+    """Whether a module says it is run as a script: its top level tests `__name__ == "__main__"`, or calls one of its
+    own top-level defs (`main()`, `train(model, optimizer)` after the defs, a notebook's cells saved as a file): a module
+    imported by others does neither on import. A file of a package that says neither is imported as a module: its plain
+    imports are never of its own folder."""
+    if "__main__" in text and MAIN_GUARD.search(text) is not None:
+        return True
+    own = set(OWN_DEF.findall(text))
+    return bool(own) and any(name in own for name in TOP_LEVEL_CALL.findall(text))
 
 
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:
