@@ -95,7 +95,7 @@ def step_findings(facts: FileFacts, root: RootFacts, step: Step, optimizer: str,
                 fix=fix(backward=backward),
             )
         return
-    backward = held.earlier_backward()
+    backward = next((b for b in held.earlier_backwards() if not root.accumulated_by_an_inner_loop(b, step)), None)
     if backward is not None and not root.under_accumulation_guard(step) and not root.runs_before_its_backward(step, optimizer):
         source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
         yield finding(
@@ -456,8 +456,18 @@ RULE = Rule(
         "for batches in loader:\n    if accum_steps > 1:\n        optimizer.zero_grad()\n    for x, y in batches:\n"
         "        loss = criterion(model(x), y) / len(batches)\n        loss.backward()\n    optimizer.step()\n"
         "    if accum_steps == 1:\n        optimizer.zero_grad()\n",
+        # The last, incomplete batch stepped after the sample loop: its gradients are this epoch's micro-batches.
+        "for epoch in range(epochs):\n    count = 0\n    optimizer.zero_grad()\n    for x, y in samples:\n"
+        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
+        "            optimizer.step()\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
+        "        optimizer.step()\n",
     ),
     invalid=(
+        # The same last step with no clear at the top of the epoch: the next epoch's first batch applies it again.
+        "for epoch in range(epochs):\n    count = 0\n    for x, y in samples:\n"
+        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
+        "            optimizer.step()  # <- ZG101\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
+        "        optimizer.step()  # <- ZG101\n",
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
         "class Wrapper:\n    def __init__(self, optimizer):\n        self.optimizer = optimizer\n\n"
         "    def update_params(self, loss):\n        loss.backward()\n        self.optimizer.step()  # <- ZG101\n\n\n"
