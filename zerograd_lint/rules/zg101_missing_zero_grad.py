@@ -463,11 +463,6 @@ RULE = Rule(
         "        optimizer.step()\n",
     ),
     invalid=(
-        # The same last step with no clear at the top of the epoch: the next epoch's first batch applies it again.
-        "for epoch in range(epochs):\n    count = 0\n    for x, y in samples:\n"
-        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
-        "            optimizer.step()  # <- ZG101\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
-        "        optimizer.step()  # <- ZG101\n",
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
         "class Wrapper:\n    def __init__(self, optimizer):\n        self.optimizer = optimizer\n\n"
         "    def update_params(self, loss):\n        loss.backward()\n        self.optimizer.step()  # <- ZG101\n\n\n"
@@ -589,6 +584,11 @@ RULE = Rule(
         "        return self.optimizer_g\n\n    def step(self):\n        self.optimizer_d.step()  # <- ZG101\n"
         "\n\nupdater = Updater(generator, critic)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n"
         "    critic(x).mean().backward()\n    updater.step()\n",
+        # The last, incomplete batch stepped after the sample loop, no clear at the top of the epoch: applied again.
+        "for epoch in range(epochs):\n    count = 0\n    for x, y in samples:\n"
+        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
+        "            optimizer.step()  # <- ZG101\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
+        "        optimizer.step()  # <- ZG101\n",
     ),
     check=check,
 )
