@@ -307,6 +307,14 @@ class RootFacts:
         where = self.where.get(event.id)
         return where is not None and where.guard in ACCUMULATION_GUARDS
 
+    def accumulated_by_an_inner_loop(self, backward: Event, step: Event) -> bool:
+        """The backward runs in a training loop nested in the step's loop, which the step follows: its earlier
+        iterations are micro-batches of the step's iteration (RULES.md's accumulation by an inner loop), so a step
+        after that loop applies what they left (`if batch_counter > 0: optimizer.step()` for the last, incomplete
+        batch), not an earlier iteration of its own loop."""
+        inner, outer = self.loop_of(backward), self.loop_of(step)
+        return inner is not None and outer is not None and inner is not outer and outer in self.around.get(backward.id, ())
+
     def stepped_by(self, step: Step) -> list[str]:
         """The optimizers a step applies: its own, then, for `for opt in optimizers: opt.step()`, each element of the
         container that the function names or the container visibly holds."""

@@ -112,6 +112,10 @@ class Held:
         """The backward of an earlier iteration (or before the loop) whose gradients nothing cleared."""
         return self._first(Mark.PREV)
 
+    def earlier_backwards(self) -> list[Event]:
+        """Every backward of an earlier iteration (or before the loop) whose gradients nothing cleared."""
+        return self._every(Mark.PREV)
+
     def leaked_backward(self) -> Event | None:
         """Another optimizer's backward, of an earlier iteration, that wrote into these gradients through this
         optimizer's model, and nothing cleared them since."""

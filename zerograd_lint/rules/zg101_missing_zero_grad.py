@@ -95,7 +95,7 @@ def step_findings(facts: FileFacts, root: RootFacts, step: Step, optimizer: str,
                 fix=fix(backward=backward),
             )
         return
-    backward = held.earlier_backward()
+    backward = next((b for b in held.earlier_backwards() if not root.accumulated_by_an_inner_loop(b, step)), None)
     if backward is not None and not root.under_accumulation_guard(step) and not root.runs_before_its_backward(step, optimizer):
         source = "an earlier iteration" if root.loop_of(backward) is where.loop else "a backward before the loop"
         yield finding(
@@ -456,6 +456,11 @@ RULE = Rule(
         "for batches in loader:\n    if accum_steps > 1:\n        optimizer.zero_grad()\n    for x, y in batches:\n"
         "        loss = criterion(model(x), y) / len(batches)\n        loss.backward()\n    optimizer.step()\n"
         "    if accum_steps == 1:\n        optimizer.zero_grad()\n",
+        # The last, incomplete batch stepped after the sample loop: its gradients are this epoch's micro-batches.
+        "for epoch in range(epochs):\n    count = 0\n    optimizer.zero_grad()\n    for x, y in samples:\n"
+        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
+        "            optimizer.step()\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
+        "        optimizer.step()\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
@@ -579,6 +584,11 @@ RULE = Rule(
         "        return self.optimizer_g\n\n    def step(self):\n        self.optimizer_d.step()  # <- ZG101\n"
         "\n\nupdater = Updater(generator, critic)\nfor x in loader:\n    updater.get_optimizer().zero_grad()\n"
         "    critic(x).mean().backward()\n    updater.step()\n",
+        # The last, incomplete batch stepped after the sample loop, no clear at the top of the epoch: applied again.
+        "for epoch in range(epochs):\n    count = 0\n    for x, y in samples:\n"
+        "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
+        "            optimizer.step()  # <- ZG101\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
+        "        optimizer.step()  # <- ZG101\n",
     ),
     check=check,
 )
