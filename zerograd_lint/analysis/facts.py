@@ -1405,7 +1405,8 @@ def is_trained_leaf(value: cst.BaseExpression | None) -> bool:
 
 def returns_new_tensors(call: cst.Call, resolver: Resolver | None, index: ModuleIndex) -> bool:
     """Whether `receiver.method(...)` runs a method that returns only tensors it makes (`weight.new_zeros(...)`,
-    `torch.zeros(...).to(device)`, a tuple of them): they carry no autograd graph, so calling it runs no forward.
+    `torch.zeros(...).to(device)`, a tuple of them) or a tensor's metadata (`next(self.parameters()).device`): they
+    carry no autograd graph, so calling it runs no forward.
     The method of each class the receiver may have been built from, in the file or in its project
     (`self.mdl.init_hidden(n)` after `self.mdl = BasicRNN(...)` of models/rnn.py); where those are not known, the
     file's one method of that name."""
@@ -1423,10 +1424,16 @@ def returns_new_tensors(call: cst.Call, resolver: Resolver | None, index: Module
 
 
 def makes_new_tensors(index: ModuleIndex, function: cst.FunctionDef) -> bool:
-    """Whether a function of the module `index` returns something, and only new tensors (`is_new_tensor`)."""
+    """Whether a function of the module `index` returns something, and only values with no autograd graph: new
+    tensors (`is_new_tensor`), or a tensor's metadata (stanza's `get_device`: `next(self.parameters()).device`)."""
     values = index.returned_values(function)
     resolver = index.resolver_for(function)
-    return bool(values) and all(is_new_tensor(value, resolver) for value in values)
+    return bool(values) and all(is_new_tensor(value, resolver) or is_metadata(value) for value in values)
+
+
+def is_metadata(value: cst.BaseExpression) -> bool:
+    """`x.device`, `x.shape`, `x.dtype`: a read of a tensor that carries no autograd graph."""
+    return isinstance(value, cst.Attribute) and value.attr.value in GRAPHLESS_ATTRIBUTES
 
 
 def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> bool:

@@ -531,6 +531,7 @@ class Correlated(Generic[State]):
     clock: Iterator[int] = field(default_factory=count)
     tests_read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(branch) -> `plan.read_by(branch)`
     says: dict[str, frozenset[tuple[str, bool]]] = field(default_factory=dict)  # an atom -> `said_with(atom)`
+    stepping_arms: dict[int, tuple] = field(default_factory=dict)  # id(loop) -> `arms_around_steps` of its body
 
     def start(self, state: State) -> dict:
         return {frozenset(): (state, SURE)}
@@ -832,10 +833,33 @@ class Correlated(Generic[State]):
         return self.forget(self.join(old, new), unsteady, Forgetting.SETTLING)
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:
-        return self.each(state, lambda inner: self.inner.enter_loop(loop, inner))
+        return self.each_stepping(loop, state, lambda inner: self.inner.enter_loop(loop, inner))
 
     def back_edge(self, loop: Loop, state: dict) -> dict:
-        return self.each(state, lambda inner: self.inner.back_edge(loop, inner))
+        return self.each_stepping(loop, state, lambda inner: self.inner.back_edge(loop, inner))
+
+    def each_stepping(self, loop: Loop, state: dict, change) -> dict:
+        """`change` in the valuations where one of the loop's steps can run: where the valuation rules out every one
+        (`if not accumulate: opt.step()` in a micro-batch loop, `accumulate` true since the test before it), the loop
+        is no training loop on that path, only one more pass of the micro-batch loop around a step after it
+        (PreSumm's `_gradient_accumulation`, OpenNMT's shape: `if accum > 1: zero_grad()`, a loop of backwards with
+        `if accum == 1: zero_grad() ... step()`, then `if accum > 1: step()`)."""
+        if id(loop) not in self.stepping_arms:
+            self.stepping_arms[id(loop)] = tuple(arms_around_steps(loop.body, ()))
+        arms = self.stepping_arms[id(loop)]
+        spend(len(state))
+        return {
+            valuation: (change(inner) if any(self.may_take(valuation, path) for path in arms) else inner, doubt)
+            for valuation, (inner, doubt) in state.items()
+        }
+
+    def may_take(self, valuation: Valuation, path: tuple[tuple[Branch, bool], ...]) -> bool:
+        """Whether the valuation leaves open every arm on the path (each a branch and the truth of its test there)."""
+        for branch, truth in path:
+            alternatives = {tuple((a, v) for a, v in facts if a.key in self.plan.atoms) for facts in learn(branch.condition, truth)}
+            if not alternatives or all(facts and self.extend(valuation, facts) is None for facts in alternatives):
+                return False
+        return True
 
     def repeat(self, loop: Loop, state: dict) -> dict:
         moving = frozenset(self.plan.moving.get(id(loop), ()))
@@ -869,6 +893,19 @@ class Correlated(Generic[State]):
                     kept, other = self.inner.after_branch(branch, kept, other)
                     then[taken], orelse[skipped] = (kept, kept_doubt), (other, other_doubt)
         return then, orelse
+
+
+def arms_around_steps(node: Node, path: tuple[tuple[Branch, bool], ...]) -> Iterator[tuple[tuple[Branch, bool], ...]]:
+    """Each step under `node`, as the arms of the branches around it (a branch, and the truth of its test that takes
+    the arm), outermost first."""
+    if isinstance(node, Step):
+        yield path
+    elif isinstance(node, Branch):
+        yield from arms_around_steps(node.then, (*path, (node, not node.negated)))
+        yield from arms_around_steps(node.orelse, (*path, (node, node.negated)))
+    else:
+        for child in children(node):
+            yield from arms_around_steps(child, path)
 
 
 def learned(doubt: Doubt, before: Valuation, after: Valuation, about: frozenset[str]) -> Doubt:
