@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Iterator
 
-import pytest
 from conftest import project_modules
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
@@ -22,22 +22,18 @@ def clip(model):
 """
 
 
-@pytest.fixture(scope="module")
-def project_trees() -> list[tuple[Path, ast.Module]]:
-    """CPython's tree of every project module that parses (some tests read bad input on purpose), parsed once for
-    the module's walks (none changes a tree)."""
-    trees = []
+def project_trees() -> Iterator[tuple[Path, ast.Module]]:
+    """CPython's tree of every project module that parses (some tests read bad input on purpose)."""
     for path in project_modules():
         try:
-            trees.append((path, ast.parse(path.read_bytes())))
+            yield path, ast.parse(path.read_bytes())
         except (SyntaxError, ValueError):
             continue
-    return trees
 
 
-def test_the_statements_come_in_ast_walks_order(project_trees: list[tuple[Path, ast.Module]]):
+def test_the_statements_come_in_ast_walks_order():
     checked = 0
-    for _, tree in project_trees:
+    for _, tree in project_trees():
         assert list(statements_in(tree)) == [node for node in ast.walk(tree) if isinstance(node, ast.stmt)]
         checked += 1
     assert checked > 500
@@ -76,9 +72,9 @@ class RecordingAsAstDoes(ast.NodeVisitor):
     visit_For = Recording.visit_For
 
 
-def test_the_visitor_visits_as_ast_node_visitor_does(project_trees: list[tuple[Path, ast.Module]]):
+def test_the_visitor_visits_as_ast_node_visitor_does():
     checked = 0
-    for path, tree in project_trees:
+    for path, tree in project_trees():
         fast, reference = Recording(), RecordingAsAstDoes()
         fast.visit(tree)
         reference.visit(tree)
