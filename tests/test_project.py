@@ -13,9 +13,10 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Callable
 
 import pytest
-from conftest import REPO, run_cli, run_cli_each, run_flake8
+from conftest import REPO, CliInterpreter, run_cli, run_cli_each, run_flake8
 from expect import expected_reports
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
@@ -29,9 +30,11 @@ CHECK = ("check", "--select", "ALL", "--format", "json")
 Found = dict[str, list[tuple[str, int, int]]]
 
 
-def reports_in(*args: str, cwd: Path = REPO) -> Found:
-    """`check --format json ARGS`: each file's reports (by its path relative to `cwd`), sorted."""
-    return reports_of(run_cli(*CHECK, *args, cwd=cwd))
+def reports_in(*args: str, cwd: Path = REPO, cli: Callable[..., subprocess.CompletedProcess[str]] = run_cli) -> Found:
+    """`check --format json ARGS`: each file's reports (by its path relative to `cwd`), sorted. A process of its own
+    by default (what the cache keeps between runs); `cli=cli_here`, the module's interpreter, for a run whose
+    output alone is asked (`--no-cache`)."""
+    return reports_of(cli(*CHECK, *args, cwd=cwd))
 
 
 def reports_of(proc: subprocess.CompletedProcess[str]) -> Found:
@@ -561,7 +564,7 @@ def test_each_loop_alone_finds_the_step_it_runs(
 
 
 @pytest.mark.parametrize("filler", [10, ELSEWHERE_STATEMENTS])
-def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_path: Path, filler: int) -> None:
+def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_path: Path, filler: int, cli_here: CliInterpreter) -> None:
     """`runner.train_batch(batch)` of another module's class is inlined in the loop when it builds at most
     `ELSEWHERE_STATEMENTS` statements with what it calls; past that it is not followed at all (unknown, silent):
     a project's whole trainer is not copied into each of its callers."""
@@ -575,7 +578,7 @@ def test_a_method_of_another_module_is_followed_within_its_allowance_only(tmp_pa
         .replace("        loss = self.forward_loss(batch)\n", "        loss = self.forward_loss(batch)\n        self.log(batch)\n")
         .replace("        return loss.detach()\n", f"        return loss.detach()\n\n    def log(self, batch):\n{logging}", 1)
     )
-    found = reports_in("--no-cache", "run.py", cwd=tree)
+    found = reports_in("--no-cache", "run.py", cwd=tree, cli=cli_here)
     assert found == ({"training/runner.py": [("ZG101", 27, 9)]} if filler < ELSEWHERE_STATEMENTS else {}), found
 
 
@@ -599,9 +602,9 @@ def test_what_a_call_hands_the_entry_point_does_not_change_what_is_found(tmp_pat
     assert [reports_of(run) for run in runs] == [{"recipes/loops.py": [("ZG101", 12, 13)]}] * len(SPELLINGS)
 
 
-def test_check_of_the_loop_alone_reports_the_step_in_its_module() -> None:
+def test_check_of_the_loop_alone_reports_the_step_in_its_module(cli_here: CliInterpreter) -> None:
     """Pre-commit's run over the changed file only: the loop's module reads `engine.py` on demand."""
-    found = reports_in("--no-cache", "main.py", cwd=TREES / "loop_and_step")
+    found = reports_in("--no-cache", "main.py", cwd=TREES / "loop_and_step", cli=cli_here)
     assert found == {"engine.py": [("ZG101", 14, 5)]}
 
 
@@ -614,12 +617,12 @@ def test_flake8_reports_it_on_the_call_that_leads_there(tmp_path: Path) -> None:
     assert lines[0].endswith("(at engine.py:14:5, reached through this call)")
 
 
-def test_two_loops_reaching_one_step_report_it_once(tmp_path: Path) -> None:
+def test_two_loops_reaching_one_step_report_it_once(tmp_path: Path, cli_here: CliInterpreter) -> None:
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "loop_and_step", tree)
     shutil.copy(tree / "main.py", tree / "second_main.py")
     (tree / "pyproject.toml").write_text("")
-    proc = run_cli("check", "--no-cache", ".", cwd=tree)
+    proc = cli_here("check", "--no-cache", ".", cwd=tree)
     assert proc.stdout.count("ZG101") == 1, proc.stdout
     assert proc.stdout.startswith("engine.py:14:5: ZG101 ")
 
@@ -665,7 +668,7 @@ def test_a_package_file_is_checked_again_when_a_module_beside_it_goes(tmp_path: 
     assert reports_in("examples/pkg/train.py", cwd=tree) == {"common.py": [("ZG101", 12, 5)]}
 
 
-def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path) -> None:
+def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """A module the loop imports that does not parse, is not text Python decodes, or is too large to analyse
     (`MAX_ANALYSED_BYTES`: not even read) is unknown: no report through it, no crash, and the loop's other calls
     are still followed (engine.py's step, which never clears)."""
@@ -689,7 +692,7 @@ def test_modules_that_cannot_be_read_are_unknown_and_the_rest_is_checked(tmp_pat
                 "            train_step(model, batch, optimizer, criterion)\n            engine.train_step(model, batch, optimizer, criterion)",
             )
         )
-        assert reports_in("--no-cache", f"{module}_main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}, module
+        assert reports_in("--no-cache", f"{module}_main.py", cwd=tree, cli=cli_here) == {"engine.py": [("ZG101", 14, 5)]}, module
 
 
 @pytest.mark.parametrize(
@@ -726,25 +729,25 @@ def test_a_script_is_checked_again_when_the_module_putting_its_folder_on_sys_pat
     assert reports_in("tools/train.py", cwd=tree) == {}
 
 
-def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path(tmp_path: Path) -> None:
+def test_a_tree_with_no_root_marker_finds_the_folder_its_script_puts_on_sys_path(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """Checked as a plain folder (no pyproject.toml, setup.cfg or .git above it), `tools/` is its script's own root:
     the `lib/` that `_init_paths` puts on sys.path is still where `core.epochs` is found, and only there."""
     tree = tmp_path / "tree"
     shutil.copytree(TREES / "lib_on_sys_path", tree)
     assert not any((folder / marker).exists() for folder in (tree, *tree.parents) for marker in ROOT_MARKERS)
-    assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {"tools/train.py": [("ZG204", 17, 9)]}
+    assert reports_in("--no-cache", "tools/train.py", cwd=tree, cli=cli_here) == {"tools/train.py": [("ZG204", 17, 9)]}
     (tree / "lib" / "core").rename(tree / "core")  # above tools/, but not on sys.path: unknown
-    assert reports_in("--no-cache", "tools/train.py", cwd=tree) == {}
+    assert reports_in("--no-cache", "tools/train.py", cwd=tree, cli=cli_here) == {}
 
 
-def test_a_root_holding_an_init_py_beside_its_marker_is_the_base_of_its_modules(tmp_path: Path) -> None:
+def test_a_root_holding_an_init_py_beside_its_marker_is_the_base_of_its_modules(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """rwth-i6/returnn's repository holds an `__init__.py` beside its `setup.py`: run from the root, Python imports
     `speech.engine`, not the root's folder as a package (here a name Python could not import at all)."""
     tree = tmp_path / "031_parent"
     shutil.copytree(TREES / "scaler_handed_to_updater", tree)
     (tree / "__init__.py").write_text("")
     (tree / "setup.py").write_text("")
-    assert reports_in("--no-cache", ".", cwd=tree) == {"speech/updater.py": [("ZG401", 18, 13)]}
+    assert reports_in("--no-cache", ".", cwd=tree, cli=cli_here) == {"speech/updater.py": [("ZG401", 18, 13)]}
 
 
 def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_changes(tmp_path: Path) -> None:
@@ -762,7 +765,7 @@ def test_a_loop_ruled_out_by_the_modules_it_imports_is_checked_again_when_one_ch
     assert reports_in("main.py", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
 
 
-def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_walked(tmp_path: Path) -> None:
+def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_walked(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The project gate asks, before the file's walk, what the defs of its training modules named in it reach: a
     loop that calls only a helper of `engine.py` reaching neither a backward nor a step has nothing to be marked."""
     import ast
@@ -792,10 +795,10 @@ def test_a_file_naming_no_def_of_its_training_modules_that_reaches_both_is_not_w
 
     assert reaches_both(tree / "main.py")
     assert not reaches_both(helper)
-    assert reports_in("--no-cache", ".", cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
+    assert reports_in("--no-cache", ".", cwd=tree, cli=cli_here) == {"engine.py": [("ZG101", 14, 5)]}
 
 
-def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(tmp_path: Path) -> None:
+def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """A file whose words say `train` but name no optimizer (SPADE's train.py) reaches the project gate, which asks
     only the defs its loops call: the trainer's steps called in the loop reach a backward and a step; called once,
     outside any loop, they can make no loop-carried report here (their own module is checked for the rest)."""
@@ -829,7 +832,7 @@ def test_a_loop_file_that_names_no_optimizer_asks_only_the_defs_its_loops_call(t
     assert "trainer.critic_step(batch)\n" in once.read_text() and "for " not in once.read_text()
     assert reaches_both(train)
     assert not reaches_both(once)
-    assert reports_in("--no-cache", "train.py", cwd=tree) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
+    assert reports_in("--no-cache", "train.py", cwd=tree, cli=cli_here) == {"trainers/gan_trainer.py": [("ZG101", 30, 9)]}
 
 
 def test_a_file_with_its_own_words_marks_its_loops_calls_only_where_a_mark_may_make_a_root(
@@ -958,7 +961,7 @@ def test_the_project_gate_parses_no_module_whose_called_defs_cannot_reach_a_back
     assert marked() == ["run_episode", "train"] and len(COMMON) - 20 < max(parses) < len(COMMON) + 20
 
 
-def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path) -> None:
+def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an_optimizer(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """A script with no loop and no word of epochs or loaders that builds an optimizer and calls a method on a
     construction of a trainer it imports (alpaca_farm's shape) reaches the project gate, which asks the defs of the
     methods it calls on it; one that names no optimizer hands the trainer nothing its own module does not see."""
@@ -981,7 +984,7 @@ def test_a_script_running_an_imported_trainer_reaches_the_gate_where_it_names_an
     assert elsewhere_words(train.encode()) is not None and gate.in_text(train.encode()) and gate.may_reach_both(parsed, train, summarize(parsed))
     handed = train.replace("optimizer = torch.optim.AdamW(policy.parameters(), lr=1e-6)\n", "").replace("optimizer", "handed")
     assert "optim" not in handed and elsewhere_words(handed.encode()) is None
-    assert reports_in("--no-cache", "train.py", cwd=tree) == {"rl_trainer.py": [("ZG105", 30, 21)]}
+    assert reports_in("--no-cache", "train.py", cwd=tree, cli=cli_here) == {"rl_trainer.py": [("ZG105", 30, 21)]}
 
 
 def test_a_run_finds_each_module_once_and_the_next_check_sees_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1165,7 +1168,7 @@ def test_a_subclass_no_training_module_drives_is_not_parsed(tmp_path: Path, monk
 
 
 def test_a_file_whose_words_alone_hold_both_and_that_imports_no_project_module_is_not_parsed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli_here: CliInterpreter
 ) -> None:
     """A file whose backward and step are words of its docstring (torch/amp/grad_scaler.py's), not of its code, reaches the
     project gate; where no import statement of it may load a module of the project (`modules_imports_may_name`), the
@@ -1196,5 +1199,5 @@ def test_a_file_whose_words_alone_hold_both_and_that_imports_no_project_module_i
     assert parses == ["semicolon.py", "inner.py"]
     monkeypatch.undo()
     for name in ("semicolon.py", "inner.py"):
-        assert reports_in("--no-cache", name, cwd=tree) == {"engine.py": [("ZG101", 14, 5)]}
-    assert reports_in("--no-cache", "library.py", cwd=tree) == {}
+        assert reports_in("--no-cache", name, cwd=tree, cli=cli_here) == {"engine.py": [("ZG101", 14, 5)]}
+    assert reports_in("--no-cache", "library.py", cwd=tree, cli=cli_here) == {}

@@ -209,7 +209,7 @@ def test_only_young_collections_while_a_file_is_analysed_and_pythons_schedule_af
     from many_loops import many_loops
 
     script = tmp_path / "loops.py"
-    script.write_text(many_loops(100 * 1024))
+    script.write_text(many_loops(12 * 1024))  # dozens of young collections at the threshold below: no size adds to that
     analysing, during = [False], []
     real_lint = runner.lint
 
