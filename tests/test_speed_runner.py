@@ -37,7 +37,7 @@ def modules_after(*args: str, cwd: Path) -> list[str]:
         f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
         "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
-    run = subprocess.run([sys.executable, "-c", program], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", program], cwd=cwd, env=cli_env(), capture_output=True, text=True, timeout=600)
     return run.stderr.splitlines()
 
 
@@ -97,7 +97,7 @@ def test_forked_workers_start_with_the_analysis_imported(tmp_path):
         "runner.start_worker = lambda: print(f\"imported: {'zerograd_lint.analysis.facts' in sys.modules};\", flush=True)\n"
         "runner.check_paths([Path('a.py'), Path('b.py')], jobs=3)\n"
     )
-    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=600)
     # One message per worker, two for three processes (each one write: the two may come in either order, on one line).
     assert run.stdout.count("imported: True;") == 2 and "False" not in run.stdout, run.stdout + run.stderr
 
@@ -112,7 +112,7 @@ def test_the_import_before_the_fork_makes_no_collection_and_is_frozen(tmp_path):
         "runner.forks_workers = lambda: True\nrunner.import_before_fork()\n"
         "print(len(collections), gc.isenabled(), gc.get_freeze_count() > 10_000)\n"
     )
-    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=600)
     assert run.stdout.split() == ["0", "True", "True"], run.stdout + run.stderr
 
 
@@ -140,7 +140,7 @@ def test_this_process_analyses_the_tasks_no_worker_has_started(tmp_path):
         "result = runner.check_paths(sorted(Path('.').glob('*.py')), jobs=2)\n"
         "print(len(result.diagnostics), 'reports')\n"
     )
-    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=600)
     said = run.stdout.split()
     assert said.count("started") == 1 and said.count("here") >= 1, run.stdout + run.stderr
     assert said.count("here") + said.count("worker") == 6, run.stdout + run.stderr
@@ -345,11 +345,11 @@ def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
     shutil.copytree(REPO / "tests" / "data", tmp_path / "data")
     (tmp_path / "pyproject.toml").write_text("")  # the cache's root
     check = ["check", "--select", "ALL", "fixtures", "data"]
-    as_program = subprocess.run([sys.executable, "-m", "zerograd_lint", *check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    as_program = subprocess.run([sys.executable, "-m", "zerograd_lint", *check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert list((tmp_path / ".zerograd_lint_cache").rglob("*.json"))
     called = subprocess.run(
         [sys.executable, "-c", f"from zerograd_lint.doors.cli import main\nmain({check!r})"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
     )
     assert as_program.returncode == called.returncode == 1
     assert len(as_program.stdout.splitlines()) > 300 and as_program.stdout == called.stdout
@@ -358,7 +358,7 @@ def test_the_program_ends_at_once_with_its_whole_output_and_status(tmp_path):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert reader.stdout is not None and reader.stdout.read(10)
     reader.stdout.close()  # as `| head -c 10` does, long before the end of the report
-    _, stderr = reader.communicate(timeout=300)
+    _, stderr = reader.communicate(timeout=600)
     assert reader.returncode == 1 and b"Traceback" not in stderr and b"Exception ignored" not in stderr, stderr
 
 
@@ -388,7 +388,7 @@ def test_ctrl_c_while_files_are_found_exits_130_in_one_line(tmp_path):
         "def interrupted(paths):\n    signal.raise_signal(signal.SIGINT)\n    yield from ()\n"
         "cli.discover_sizes = interrupted\nsys.argv = ['zerograd-lint', 'check', '.']\ncli.program()\n"
     )
-    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=600)
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "zerograd-lint: interrupted\n")
 
 
