@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from zerograd_lint.analysis.ir.index import ModuleIndex
-from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, returns_its_own_graph
 
 MODULES = '''
 import torch
@@ -107,3 +107,43 @@ def test_each_element_carries_what_torch_says(name: str) -> None:
     for carried, value in zip(read, returned):
         if carried is not Carried.UNKNOWN:
             assert (isinstance(value, torch.Tensor) and value.requires_grad) == (carried is Carried.GRAPH), (name, carried)
+
+
+HELPERS = '''
+import torch
+
+STEP = 0.01
+
+
+def attack(net, x_nat, steps):
+    x = x_nat.detach() + 0.001 * torch.randn(x_nat.shape)
+    for _ in range(steps):
+        x.requires_grad_()
+        with torch.enable_grad():
+            loss = net(x).sum()
+        grad = torch.autograd.grad(loss, [x])[0]
+        x = x.detach() + STEP * torch.sign(grad.detach())
+        x = torch.min(torch.max(x, x_nat - 0.1), x_nat + 0.1)
+    return x
+
+
+def attack_and_score(net, x_nat, steps):
+    return net(attack(net, x_nat, steps))
+
+
+def features(net, x_nat):
+    return net.forward(x_nat).relu()
+'''
+
+
+@pytest.mark.parametrize(("name", "own"), [("attack", False), ("attack_and_score", True), ("features", True)])
+def test_a_helper_handed_the_model_returns_its_own_graph_where_torch_says(name: str, own: bool) -> None:
+    """`returns_its_own_graph`: the attack hands back a batch with no graph of the model it ran (nor of the one it was
+    handed, which requires none here); the helpers that return the model's output, called or through `forward`, do."""
+    index = ModuleIndex(cst.parse_module(HELPERS))
+    function = next(f for f in index.module.body if isinstance(f, cst.FunctionDef) and f.name.value == name)
+    assert returns_its_own_graph(index, function, frozenset({"net"})) is own
+    namespace: dict[str, object] = {}
+    exec(compile(HELPERS, "helpers", "exec"), namespace)
+    arguments = (torch.nn.Linear(4, 4), torch.rand(2, 4)) + ((3,) if name != "features" else ())
+    assert namespace[name](*arguments).requires_grad is own  # type: ignore[operator]

@@ -64,6 +64,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
+from zerograd_lint.analysis.ir.returned_graphs import returns_its_own_graph
 from zerograd_lint.analysis.ir.roles import Resolver, mapping_entries, tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.structure import Structure
@@ -1325,7 +1326,8 @@ TORCH_MODULE_CLASS = re.compile(r"^(torch\.)?nn\.[A-Z]")
 
 def runs_handed_model(call: cst.Call, callee: str, known: set[str], index: ModuleIndex, scope: Container) -> bool:
     """A function of the file or of its project handed a model (`pack_and_forward(self.model, x)`) whose body runs
-    the parameter it is bound to (`model(x)`, `model.forward(x)`, or replicas of it run by `parallel_apply`)."""
+    the parameter it is bound to (`model(x)`, `model.forward(x)`, or replicas of it run by `parallel_apply`), and
+    whose return may carry that forward's graph (not an attack's `x_adv.detach()`, `returns_its_own_graph`)."""
     models = [
         (position, argument) for position, argument in enumerate(call.args)
         if not argument.star and (model := dotted_name(argument.value)) is not None and runs_model(model, known)
@@ -1340,7 +1342,8 @@ def runs_handed_model(call: cst.Call, callee: str, known: set[str], index: Modul
         for position, argument in models
         if argument.keyword is not None or position < len(parameters)
     }
-    return bool(handed & runs_parameters(function))
+    run = handed & runs_parameters(function)
+    return bool(run) and returns_its_own_graph(found[0], function, frozenset(run))
 
 
 # torch.nn.parallel's functions that run the modules they are handed first (`parallel_apply(replicas, inputs)`), and

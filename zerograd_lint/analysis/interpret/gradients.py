@@ -330,6 +330,7 @@ class GradientDomain(PassThrough):
     apart: Mapping[int, frozenset[str]] = field(default_factory=dict)  # forward pass id -> optimizers it cannot reach
     recorded: Recorded[GradState] = field(init=False, default_factory=Recorded)
     loop_forwards: dict[int, frozenset[int]] = field(init=False, default_factory=dict)  # id(loop) -> `forwards_in`
+    loop_keys: dict[int, list[str]] = field(init=False, default_factory=dict)  # id(loop) -> `iterated`
     # Each content made once: `apply` hands back the one already made for equal tags. A join's subset test and union
     # then meet the same objects on both paths (identity, not a comparison of their tags).
     contents_made: dict[Content, Content] = field(init=False, default_factory=dict)
@@ -509,7 +510,21 @@ class GradientDomain(PassThrough):
             entered = frozenset((Mark.PREV, tag[1]) if tag[0] == Mark.CUR else tag for tag in content if tag[0] != Mark.FOGGED)
             return entered if retry else entered | {(Mark.ENTRY,)}
 
-        return self.apply(state, self.keys, enter)
+        return self.apply(state, self.iterated(loop), enter)
+
+    def iterated(self, loop: Loop) -> list[str]:
+        """The keys whose gradients the loop's passes take one by one. In a training loop nested in another, an
+        optimizer that only the outer one steps is left as it is: the inner passes are micro-batches of its one step
+        (DARTS's search: the architecture's own step in the network's micro-batch loop)."""
+        if id(loop) not in self.loop_keys:
+            outer = self.locations.enclosing.get(id(loop))
+            stepped, outside = self.stepped_in(loop), self.stepped_in(outer) if outer is not None else frozenset()
+            self.loop_keys[id(loop)] = [key for key in self.keys if key in stepped or key not in outside]
+        return self.loop_keys[id(loop)]
+
+    def stepped_in(self, loop: Loop) -> frozenset[str]:
+        """The optimizers the loop's body steps, helpers and inner loops included."""
+        return frozenset(member for e in events_in(loop.body) if isinstance(e, Step) for member in self.members(e.optimizer))
 
     def repeat(self, loop: Loop, state: GradState) -> GradState:
         """A loop over a collection of optimizers whose passes write only their own optimizer's gradients
@@ -532,7 +547,7 @@ class GradientDomain(PassThrough):
             )
             return aged | {(Mark.CARRIED,)}
 
-        return self.apply(state, self.keys, age)
+        return self.apply(state, self.iterated(loop), age)
 
     def forwards_in(self, loop: Loop) -> frozenset[int]:
         """The forward passes the loop's body runs."""

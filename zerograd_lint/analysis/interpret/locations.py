@@ -34,6 +34,7 @@ class Locations:
 
     events: dict[int, Where] = field(default_factory=dict)  # event id -> where it sits
     loops: dict[int, Loop | None] = field(default_factory=dict)  # id(branch) -> the training loop around it
+    enclosing: dict[int, Loop | None] = field(default_factory=dict)  # id(loop) -> the training loop around it
 
     def guard(self, branch: Branch, structure: Structure) -> Guard:
         """What the branch's test is, judged inside its training loop (see `Structure.guard`)."""
@@ -53,6 +54,7 @@ def locate(root: Node, structure: Structure) -> Locations:
             guard = structure.guard(node, where.loop)
             pending += [(arm, arm_where(node, guard, arm, where, structure)) for arm in (node.then, node.orelse)]
         elif isinstance(node, Loop):
+            found.enclosing[id(node)] = where.loop
             pending += [(node.body, body_where(node, where, structure)), (node.orelse, where)]
         elif isinstance(node, Try):
             pending += [(node.body, where), (node.orelse, where), (node.final, where)]

@@ -87,23 +87,41 @@ def elements_carried(index: ModuleIndex, function: cst.FunctionDef, count: int |
     return tuple(found)
 
 
+@for_one_file
+def returns_its_own_graph(index: ModuleIndex, function: cst.FunctionDef, run: frozenset[str]) -> bool:
+    """Whether what `function` (of the module `index`, handed models as its parameters `run`) returns may carry the
+    graph of a forward pass it runs. A parameter it does not run and a name of the module hold what was made before
+    the call (the caller's batch, `args.step_size`): the graph it may carry is no forward of this call's
+    (`Reading.own_graph`). An adversarial attack runs the model only to take the gradient of its input and hands back
+    `x.detach() + step * torch.sign(grad.detach())`, clamped around the clean batch: no forward of the loss."""
+    returns = Returns(function).found
+    if not returns or index.is_generator(function):
+        return True
+    reading = Reading(index, function, 0, run=run)
+    return any(reading.carried(value, position) is not Carried.NOTHING for position, value in returns)
+
+
 @dataclass
 class Reading:
-    """The values of one function, and what each carries."""
+    """The values of one function, and what each carries. `run`, where given, asks only what the function's own
+    forward passes put in them: the parameters it runs are models (not known: what their calls return), its other
+    parameters and the module's names, read as values, carry nothing of its own."""
 
     index: ModuleIndex
     function: cst.FunctionDef
     depth: int
+    run: frozenset[str] | None = None
     answers: dict[tuple[str, int | None], Carried] = field(default_factory=dict)
     visiting: set[tuple[str, int | None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.statements = list(statements_of(self.function.body))
         self.values = [_Values(statement) for statement in self.statements]  # what each top-level statement binds
-        self.unknown = frozenset().union(*(values.unknown for values in self.values))
+        leaves = frozenset().union(*(values.leaves for values in self.values))
+        self.unknown = frozenset().union(*(values.unknown for values in self.values)) | (leaves if self.run is None else frozenset())
         self.without_grad = frozenset().union(*(values.without_grad for values in self.values))
         self.parameters = parameters_of(self.function)
-        self.local = self.parameters | self.unknown | {name for values in self.values for name in values.found}
+        self.local = self.parameters | self.unknown | leaves | {name for values in self.values for name in values.found}
         self.resolver = self.index.resolver_for(self.function)
 
     def carried(self, node: cst.BaseExpression, at: int | None) -> Carried:
@@ -162,9 +180,11 @@ class Reading:
             self.bound_carried(name, target, value, None) for values in self.values[:reach] for target, value in values.found.get(name, ())
         ]
         if name in self.parameters:
-            return max([Carried.UNKNOWN, *carried])  # what the caller hands it is not read
+            handed = Carried.NOTHING if self.run is not None and name not in self.run else Carried.UNKNOWN
+            return max([handed, *carried])  # what the caller hands it is not read
         if not carried:
-            return Carried.NOTHING if described(self.index.imports.get(name) or "") else Carried.UNKNOWN  # `torch`
+            known = described(self.index.imports.get(name) or "") or (self.run is not None and name not in self.local)
+            return Carried.NOTHING if known else Carried.UNKNOWN  # `torch`; a name of the module where only `run` counts
         return max(carried)
 
     def assignment(self, position: int) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
@@ -218,6 +238,10 @@ class Reading:
             return Carried.NOTHING if made and not trained else arguments
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
             return self.part_carried(call, arguments)
+        if self.run is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
+            func.value.value in self.run or func.value.value not in self.local
+        ):
+            return Carried.UNKNOWN  # `model.forward(x)`, `net.features(x)`: a model's method, not a tensor's
         if isinstance(func, cst.Attribute) and (receiver := self.carried(func.value, at)) is not Carried.UNKNOWN:
             # a tensor's method (`x.transpose(1, 2)`, `mask.to(torch.float32)`): what it and its arguments carry
             return max(receiver, arguments)
@@ -298,6 +322,7 @@ class _Values(cst.CSTVisitor):
     def __init__(self, node: cst.CSTNode) -> None:
         self.found: dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression]]] = {}
         self.unknown: set[str] = set()
+        self.leaves: set[str] = set()  # names made to require grad (`x.requires_grad_()`): leaves, no forward's graph
         self.without_grad: set[cst.BaseExpression] = set()  # the values bound under `torch.no_grad()`
         self.disabled = 0  # how many `with` statements that disable grad are around
         visit(node, self)
@@ -365,7 +390,7 @@ class _Values(cst.CSTVisitor):
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return
         if func.attr.value == "requires_grad_":
-            self.unknown.add(func.value.value)  # a leaf made to require grad
+            self.leaves.add(func.value.value)  # a leaf made to require grad
         elif puts_into_receiver(func.attr.value):
             for argument in node.args:
                 self.add(func.value.value, func.value, argument.value)
