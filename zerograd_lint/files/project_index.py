@@ -5,7 +5,8 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
-`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
+`files_beside`, a name found there and at a base too unknown; it says so by a `__main__` test, or by importing by a plain
+name a module that only its folder holds while its top level does the work, `works_at_top_level`; and for a script, the folders it, or the modules it
 imports from beside it, put on `sys.path`: `put_on_path`). A notebook's modules are those of its own folder only:
 Jupyter runs its kernel there, its cells in `__main__`, and a notebook has no `__file__` to put another folder on
 `sys.path` from. Never outside the root (installed libraries are known
@@ -21,6 +22,7 @@ modules afresh, so a long-lived process sees an edited or a new module on its ne
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import re
@@ -176,7 +178,11 @@ def project_of(path: str) -> ProjectSource | None:
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
         if not script_folder:
-            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
+            text = (read_text(checked.path) or "") if in_package else ""
+            runs_there = in_package and (
+                runs_as_script(text) or imports_its_folder(text, files, files_beside(folder)) and works_at_top_level(text)
+            )
+            script_folder.append(files_beside(folder) if runs_there else None)
         beside = script_folder[0]
         there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
         if there is not None and found is not None and there.path != found.path:
@@ -208,6 +214,40 @@ def runs_as_script(text: str) -> bool:
     """Whether a module's top level tests `__name__ == "__main__"`: it says it is run as a script (a file of a package
     that does not is imported as a module: its plain imports are never of its own folder)."""
     return "__main__" in text and MAIN_GUARD.search(text) is not None
+
+
+def imports_its_folder(text: str, files: ProjectFiles, beside: ProjectFiles) -> bool:
+    """Whether a package's file imports by a plain name a module of its own folder that its package's base does not
+    hold (`from trainer import Trainer` beside trainer.py, in a folder with an `__init__.py`): Python finds that module
+    there only with the folder on `sys.path`, as it is when the file runs as a script; imported as a module of the
+    package, the name is another module's (an installed library's), so this alone says nothing."""
+    from zerograd_lint.core.project_gate import imports_in
+
+    names = dict.fromkeys(name for name, _ in imports_in(text.encode("utf-8", "surrogatepass"), ""))
+    return any(beside.load(name) is not None and files.load(name) is None for name in names)
+
+
+def works_at_top_level(text: str) -> bool:
+    """Whether a module's top level does its work when it runs, not only defines it: a loop (RCAN's `while not
+    t.terminate(): t.train()` under `if checkpoint.ok:`), or a call of a function the module defines (`train(model,
+    optimizer)`), at the top or in a top-level `if`, `with` or `try`. With `imports_its_folder`, the sign that a file
+    of a package without a `__main__` test is a script run from its folder."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    defined = {s.name for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    statements = list(module.body)
+    while statements:
+        statement = statements.pop()
+        if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)):
+            return True
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in defined:
+            return True
+        if isinstance(statement, (ast.If, ast.With, ast.Try)):
+            statements.extend([*statement.body, *getattr(statement, "orelse", ()), *getattr(statement, "finalbody", ())])
+    return False
 
 
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:

@@ -1,9 +1,10 @@
 # expect: clean
 """Run as a script from its folder, as a notebook is (fatchord/WaveRNN's NB1-NB3 train cells): the clear follows
 `model.init_hidden()`, which runs no forward (models/rnn.py returns `torch.zeros(...)`), and comes before the first
-forward of the step, where RULES.md ZG104 wants it. The engine reads `models.rnn` at the package's base, not in the
-script's own folder (a file of a package without a `__name__ == "__main__"` test is read as imported), so the class of
-`model` is unknown and its method is taken for a forward pass: a false ZG104."""
+forward of the step, where RULES.md ZG104 wants it. The folder is a package and the script has no `__name__ ==
+"__main__"` test, but it imports `models.rnn`, which only its own folder holds: Python finds it only with that folder
+on `sys.path`, as when the file runs as a script, so the engine reads the class there (`project_index.imports_its_folder`;
+a false ZG104 when it looked at the package's base only)."""
 
 import torch
 import torch.nn.functional as F
