@@ -4,12 +4,12 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
-a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
-`files_beside`, a name found there and at a base too unknown; it says so by a `__main__` test, or by importing by a plain
-name a module that only its folder holds while its top level does the work, `works_at_top_level`; and for a script, the folders it, or the modules it
-imports from beside it, put on `sys.path`: `put_on_path`). A notebook's modules are those of its own folder only:
-Jupyter runs its kernel there, its cells in `__main__`, and a notebook has no `__file__` to put another folder on
-`sys.path` from. Never outside the root (installed libraries are known
+a package that runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
+`files_beside`, a name found there and at a base too unknown; a file says it runs so by a `__main__` test, or by
+importing by a plain name a module only its folder holds while its top level does its work, `runs_from_its_folder`;
+and for a script, the folders it, or the modules it imports from beside it, put on `sys.path`: `put_on_path`). A
+notebook's modules are those of its own folder only: Jupyter runs its kernel there, its cells in `__main__`, and a
+notebook has no `__file__` to put another folder on `sys.path` from. Never outside the root (installed libraries are known
 through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
 (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
 the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
@@ -26,6 +26,7 @@ import ast
 import hashlib
 import os
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -179,9 +180,7 @@ def project_of(path: str) -> ProjectSource | None:
         found = files.load(name)
         if not script_folder:
             text = (read_text(checked.path) or "") if in_package else ""
-            runs_there = in_package and (
-                runs_as_script(text) or imports_its_folder(text, files, files_beside(folder)) and works_at_top_level(text)
-            )
+            runs_there = in_package and (runs_as_script(text) or runs_from_its_folder(text, files, files_beside(folder)))
             script_folder.append(files_beside(folder) if runs_there else None)
         beside = script_folder[0]
         there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
@@ -216,37 +215,51 @@ def runs_as_script(text: str) -> bool:
     return "__main__" in text and MAIN_GUARD.search(text) is not None
 
 
-def imports_its_folder(text: str, files: ProjectFiles, beside: ProjectFiles) -> bool:
-    """Whether a package's file imports by a plain name a module of its own folder that its package's base does not
-    hold (`from trainer import Trainer` beside trainer.py, in a folder with an `__init__.py`): Python finds that module
-    there only with the folder on `sys.path`, as it is when the file runs as a script; imported as a module of the
-    package, the name is another module's (an installed library's), so this alone says nothing."""
-    from zerograd_lint.core.project_gate import imports_in
-
-    names = dict.fromkeys(name for name, _ in imports_in(text.encode("utf-8", "surrogatepass"), ""))
-    return any(beside.load(name) is not None and files.load(name) is None for name in names)
-
-
-def works_at_top_level(text: str) -> bool:
-    """Whether a module's top level does its work when it runs, not only defines it: a loop (RCAN's `while not
-    t.terminate(): t.train()` under `if checkpoint.ok:`), or a call of a function the module defines (`train(model,
-    optimizer)`), at the top or in a top-level `if`, `with` or `try`. With `imports_its_folder`, the sign that a file
-    of a package without a `__main__` test is a script run from its folder."""
+def runs_from_its_folder(text: str, files: ProjectFiles, beside: ProjectFiles) -> bool:
+    """Whether a package's file with no `__main__` test still runs as a script from its own folder: its top level
+    imports by a plain name a module that the folder holds and the package's base does not (`from trainer import
+    Trainer` beside trainer.py; Python finds it there only with the folder on `sys.path`, as when the file runs as a
+    script) and does its work (`top_level_works`). Imported as a module of the package instead, the name would be
+    another module's (an installed library's), and a module that only defines things may be imported so: then the
+    import says nothing. A name of the standard library is the library's (`import collections` beside a
+    collections.py)."""
     try:
-        module = ast.parse(text)
+        statements = top_level_statements(ast.parse(text))
     except (SyntaxError, ValueError):
         return False
-    defined = {s.name for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    statements = list(module.body)
-    while statements:
-        statement = statements.pop()
+    names = [
+        alias.name for s in statements if isinstance(s, ast.Import) for alias in s.names
+    ] + [s.module for s in statements if isinstance(s, ast.ImportFrom) and s.level == 0 and s.module]
+    only_beside = (
+        name for name in dict.fromkeys(names)
+        if name.partition(".")[0] not in sys.stdlib_module_names and beside.load(name) is not None and files.load(name) is None
+    )
+    return any(only_beside) and top_level_works(statements)
+
+
+def top_level_statements(module: ast.Module) -> list[ast.stmt]:
+    """The statements a module runs when it is run: its top level, and the bodies of its top-level `if`, `with` and
+    `try` (not of its defs and classes)."""
+    found: list[ast.stmt] = []
+    pending = list(module.body)
+    while pending:
+        statement = pending.pop(0)
+        found.append(statement)
+        if isinstance(statement, (ast.If, ast.With, ast.Try)):
+            pending.extend([*statement.body, *getattr(statement, "orelse", ()), *getattr(statement, "finalbody", ())])
+    return found
+
+
+def top_level_works(statements: list[ast.stmt]) -> bool:
+    """Whether those statements do the module's work, not only define it: a loop (RCAN's `while not t.terminate():
+    t.train()` under `if checkpoint.ok:`), or a call of a function the module defines (`train(model, optimizer)`)."""
+    defined = {s.name for s in statements if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for statement in statements:
         if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)):
             return True
         value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in defined:
             return True
-        if isinstance(statement, (ast.If, ast.With, ast.Try)):
-            statements.extend([*statement.body, *getattr(statement, "orelse", ()), *getattr(statement, "finalbody", ())])
     return False
 
 
