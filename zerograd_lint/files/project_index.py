@@ -4,11 +4,12 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 `.git` (a `[tool.zerograd-lint]` table is in a pyproject.toml, so it marks one too); a file with none
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
-a package that says it runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
-`files_beside`, a name found there and at a base too unknown; and for a script, the folders it, or the modules it
-imports from beside it, put on `sys.path`: `put_on_path`). A notebook's modules are those of its own folder only:
-Jupyter runs its kernel there, its cells in `__main__`, and a notebook has no `__file__` to put another folder on
-`sys.path` from. Never outside the root (installed libraries are known
+a package that runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
+`files_beside`, a name found there and at a base too unknown; a file says it runs so by a `__main__` test, or by
+importing by a plain name a module only its folder holds while its top level does its work, `runs_from_its_folder`;
+and for a script, the folders it, or the modules it imports from beside it, put on `sys.path`: `put_on_path`). A
+notebook's modules are those of its own folder only: Jupyter runs its kernel there, its cells in `__main__`, and a
+notebook has no `__file__` to put another folder on `sys.path` from. Never outside the root (installed libraries are known
 through the vocabulary and summaries only). Nor is a module of the library the vocabulary describes
 (`vocabulary.described`: torch, but for its test helpers) read where the checked tree holds it (a PyTorch checkout,
 the installed package checked as a tree): it is known by the vocabulary as it is out of the tree, so a file of it is
@@ -21,9 +22,11 @@ modules afresh, so a long-lived process sees an edited or a new module on its ne
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -176,7 +179,9 @@ def project_of(path: str) -> ProjectSource | None:
     def load(name: str) -> ModuleSource | None:
         found = files.load(name)
         if not script_folder:
-            script_folder.append(files_beside(folder) if in_package and runs_as_script(read_text(checked.path) or "") else None)
+            text = (read_text(checked.path) or "") if in_package else ""
+            runs_there = in_package and (runs_as_script(text) or runs_from_its_folder(text, files, files_beside(folder)))
+            script_folder.append(files_beside(folder) if runs_there else None)
         beside = script_folder[0]
         there = beside.load(name) if beside is not None else None  # what the file imports when run as a script
         if there is not None and found is not None and there.path != found.path:
@@ -215,6 +220,54 @@ def runs_as_script(text: str) -> bool:
         return True
     own = set(OWN_DEF.findall(text))
     return bool(own) and any(name in own for name in TOP_LEVEL_CALL.findall(text))
+
+
+def runs_from_its_folder(text: str, files: ProjectFiles, beside: ProjectFiles) -> bool:
+    """Whether a package's file with no `__main__` test still runs as a script from its own folder: its top level
+    imports by a plain name a module that the folder holds and the package's base does not (`from trainer import
+    Trainer` beside trainer.py; Python finds it there only with the folder on `sys.path`, as when the file runs as a
+    script) and does its work (`top_level_works`). Imported as a module of the package instead, the name would be
+    another module's (an installed library's), and a module that only defines things may be imported so: then the
+    import says nothing. A name of the standard library is the library's (`import collections` beside a
+    collections.py)."""
+    try:
+        statements = top_level_statements(ast.parse(text))
+    except (SyntaxError, ValueError):
+        return False
+    names = [
+        alias.name for s in statements if isinstance(s, ast.Import) for alias in s.names
+    ] + [s.module for s in statements if isinstance(s, ast.ImportFrom) and s.level == 0 and s.module]
+    only_beside = (
+        name for name in dict.fromkeys(names)
+        if name.partition(".")[0] not in sys.stdlib_module_names and beside.load(name) is not None and files.load(name) is None
+    )
+    return any(only_beside) and top_level_works(statements)
+
+
+def top_level_statements(module: ast.Module) -> list[ast.stmt]:
+    """The statements a module runs when it is run: its top level, and the bodies of its top-level `if`, `with` and
+    `try` (not of its defs and classes)."""
+    found: list[ast.stmt] = []
+    pending = list(module.body)
+    while pending:
+        statement = pending.pop(0)
+        found.append(statement)
+        if isinstance(statement, (ast.If, ast.With, ast.Try)):
+            pending.extend([*statement.body, *getattr(statement, "orelse", ()), *getattr(statement, "finalbody", ())])
+    return found
+
+
+def top_level_works(statements: list[ast.stmt]) -> bool:
+    """Whether those statements do the module's work, not only define it: a loop (RCAN's `while not t.terminate():
+    t.train()` under `if checkpoint.ok:`), or a call of a function the module defines (`train(model, optimizer)`)."""
+    defined = {s.name for s in statements if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for statement in statements:
+        if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)):
+            return True
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in defined:
+            return True
+    return False
 
 
 def put_on_path(path: str, load: Load, root: str) -> list[ProjectFiles]:

@@ -639,7 +639,10 @@ def parameter_key(target: cst.BaseExpression, literals: Mapping[str, str]) -> st
 def arithmetic_terms(value: cst.BaseExpression) -> tuple[str, ...]:
     """The names and attributes a value is, slices, or adds, multiplies or negates with numbers (`loss * 1000`, `-kl`,
     `logits[:n]`): the tensors whose graph it carries; none for any other expression (a call may return a number:
-    `accuracy(out, y)`; an entry read by a key, `out["acc"]`, is not the whole `out`)."""
+    `accuracy(out, y)`; an entry read by a key, `out["acc"]`, is not the whole `out`; nor is a graphless attribute,
+    `loss.data` handed to a meter, the tensor `loss`)."""
+    if isinstance(value, cst.Attribute) and value.attr.value in GRAPHLESS_ATTRIBUTES:
+        return ()
     if isinstance(value, (cst.Name, cst.Attribute)):
         return (code_of(value),)
     if isinstance(value, cst.Subscript) and any(isinstance(element.slice, cst.Slice) for element in value.slice):

@@ -1,11 +1,12 @@
 # expect: clean
 """Run as a script from its folder, as a notebook is (fatchord/WaveRNN's NB1-NB3 train cells): the clear follows
 `model.init_hidden()`, which runs no forward (models/rnn.py returns `torch.zeros(...)`), and comes before the first
-forward of the step, where RULES.md ZG104 wants it. The script calls its own `train` at its top level,
-with no `__name__ == "__main__"` test: a file of a package that does so runs as a script
-(`project_index.runs_as_script`), so `models.rnn` is looked for in its own folder too, where it is found. Read at the
-package's base only (main 97efb2df), the class of `model` was unknown and its method taken for a forward pass: a false
-ZG104 (opt-in)."""
+forward of the step, where RULES.md ZG104 wants it. The folder is a package and the script has no `__name__ ==
+"__main__"` test, but it says twice that it runs as a script: it calls its own `train` at its top level
+(`project_index.runs_as_script`), and it imports `models.rnn`, which only its own folder holds, while its top level
+does its work (`project_index.runs_from_its_folder`). So `models.rnn` is looked for in its own folder too, where it is
+found. Read at the package's base only (main 97efb2df), the class of `model` was unknown and its method taken for a
+forward pass: a false ZG104 (opt-in)."""
 
 import torch
 import torch.nn.functional as F
