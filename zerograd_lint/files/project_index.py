@@ -5,8 +5,9 @@ The root is the nearest folder above the checked file that holds a pyproject.tom
 above it is a project of the folders its package spans. A module is looked for where Python would
 find it when the project runs: from the top of the checked file's package, the root, and `root/src` (for a file of
 a package that runs as a script, also its own folder, which Python run on the file puts first on `sys.path`:
-`files_beside`, a name found there and at a base too unknown; a file says it runs so by a `__main__` test, or by
-importing by a plain name a module only its folder holds while its top level does its work, `runs_from_its_folder`;
+`files_beside`, a name found there and at a base too unknown; a file says it runs so by a `__main__` test or a top-level call of
+a def of its own, `runs_as_script`, or by importing by a plain name a module only its folder holds while its top level
+does its work, `runs_from_its_folder`;
 and for a script, the folders it, or the modules it imports from beside it, put on `sys.path`: `put_on_path`). A
 notebook's modules are those of its own folder only: Jupyter runs its kernel there, its cells in `__main__`, and a
 notebook has no `__file__` to put another folder on `sys.path` from. Never outside the root (installed libraries are known
