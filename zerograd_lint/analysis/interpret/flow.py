@@ -531,7 +531,8 @@ class Correlated(Generic[State]):
     clock: Iterator[int] = field(default_factory=count)
     tests_read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(branch) -> `plan.read_by(branch)`
     says: dict[str, frozenset[tuple[str, bool]]] = field(default_factory=dict)  # an atom -> `said_with(atom)`
-    stepping_arms: dict[int, tuple] = field(default_factory=dict)  # id(loop) -> `arms_around_steps` of its body
+    # id(loop) -> the arms around each of its steps (`arms_around_steps`), each as `kept_facts` of its test
+    stepping_arms: dict[int, tuple[tuple[frozenset[tuple], ...], ...]] = field(default_factory=dict)
 
     def start(self, state: State) -> dict:
         return {frozenset(): (state, SURE)}
@@ -845,7 +846,9 @@ class Correlated(Generic[State]):
         (PreSumm's `_gradient_accumulation`, OpenNMT's shape: `if accum > 1: zero_grad()`, a loop of backwards with
         `if accum == 1: zero_grad() ... step()`, then `if accum > 1: step()`)."""
         if id(loop) not in self.stepping_arms:
-            self.stepping_arms[id(loop)] = tuple(arms_around_steps(loop.body, ()))
+            self.stepping_arms[id(loop)] = tuple(
+                tuple(self.kept_facts(branch, truth) for branch, truth in path) for path in arms_around_steps(loop.body, ())
+            )
         arms = self.stepping_arms[id(loop)]
         spend(len(state))
         return {
@@ -853,13 +856,16 @@ class Correlated(Generic[State]):
             for valuation, (inner, doubt) in state.items()
         }
 
-    def may_take(self, valuation: Valuation, path: tuple[tuple[Branch, bool], ...]) -> bool:
-        """Whether the valuation leaves open every arm on the path (each a branch and the truth of its test there)."""
-        for branch, truth in path:
-            alternatives = {tuple((a, v) for a, v in facts if a.key in self.plan.atoms) for facts in learn(branch.condition, truth)}
-            if not alternatives or all(facts and self.extend(valuation, facts) is None for facts in alternatives):
-                return False
-        return True
+    def kept_facts(self, branch: Branch, truth: bool) -> frozenset[tuple]:
+        """What the branch's test says of the kept atoms when it has this truth: the facts of each way it can hold."""
+        return frozenset(tuple((a, v) for a, v in facts if a.key in self.plan.atoms) for facts in learn(branch.condition, truth))
+
+    def may_take(self, valuation: Valuation, path: tuple[frozenset[tuple], ...]) -> bool:
+        """Whether the valuation leaves open every arm on the path (each arm as `kept_facts` of its test there)."""
+        return all(
+            alternatives and any(not facts or self.extend(valuation, facts) is not None for facts in alternatives)
+            for alternatives in path
+        )
 
     def repeat(self, loop: Loop, state: dict) -> dict:
         moving = frozenset(self.plan.moving.get(id(loop), ()))
