@@ -662,8 +662,11 @@ class Resolver:
                 return passed
         kind = type(node)  # LibCST's node classes are final: `type()` spares ABCMeta's isinstance
         if kind is cst.Subscript:
-            element = self.dict_element(node, depth)
-            return self.role(element[1], depth + 1) if element else self.role(node.value, depth + 1)
+            entries = self.dict_element(node, depth)
+            if entries is None:
+                return self.role(node.value, depth + 1)
+            found = {resolver.role(entry, depth + 1) for resolver, entry in entries}
+            return found.pop() if len(found) == 1 else None
         if kind is cst.Attribute and self.is_key_read(node):
             return self.role(node.value, depth + 1)  # an element of the mapping: the role its elements agree on
         if kind is cst.Call:
@@ -812,22 +815,56 @@ class Resolver:
             return Role.OPTIMIZER
         return role
 
-    def dict_element(self, node: cst.Subscript, depth: int) -> tuple["Resolver", cst.BaseExpression] | None:
-        """`config["lr_scheduler"]` where `config` is a dict literal, or what a function of the file returns as one."""
+    def dict_element(self, node: cst.Subscript, depth: int) -> list[tuple["Resolver", cst.BaseExpression]] | None:
+        """The entries `config["lr_scheduler"]` may read: that key's entry of each dict literal the mapping may be (see
+        `dict_literals`); None where one of them is no dict literal holding the key once."""
         key = node.slice[0].slice if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
-        if key is None or not isinstance(key.value, cst.SimpleString):
+        if key is None or not isinstance(key.value, cst.SimpleString) or depth > 6:
             return None
-        value = self.value_of(node.value)
-        candidates = self.returned(value, depth) if isinstance(value, cst.Call) else [(self, value)] if value is not None else []
+        literals = self.dict_literals(node.value, depth + 1)
+        if not literals:
+            return None
         found = []
-        for resolver, candidate in candidates:
-            if not isinstance(candidate, cst.Dict):
-                return None
-            entries = [e.value for e in candidate.elements if isinstance(e, cst.DictElement) and code_of(e.key) == code_of(key.value)]
+        for resolver, literal in literals:
+            entries = [
+                e.value for e in literal.elements
+                if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key.value.evaluated_value
+            ]
             if len(entries) != 1:
                 return None
             found.append((resolver, entries[0]))
-        return found[0] if len(found) == 1 else None
+        return found
+
+    def dict_literals(self, node: cst.BaseExpression, depth: int) -> list[tuple["Resolver", cst.Dict]] | None:
+        """The dict literals `node` may be, each with the resolver of where it is written: the literal itself, the one a
+        name is bound to, what a function of the file returns, an entry of an outer one read by its key
+        (`op_sc["optimizer"]` of `op_sc["optimizer"]["module"]`), or each value of the one a loop walks (`for name,
+        op_sc in self.optimizers.items()`, which nothing else writes to or grows); None where one of them is not a
+        dict literal or not known."""
+        if depth > 6:
+            return None
+        if type(node) is cst.Dict:
+            return [(self, node)]
+        if type(node) is cst.Subscript:
+            entries = self.dict_element(node, depth)
+            candidates = entries if entries is not None else []
+        elif (collection := self.collection_of(node)) is not None:
+            if any(code_of(collection) in scope.items or code_of(collection) in scope.grown for scope in self.scopes):
+                return None
+            walked = self.dict_literals(collection, depth + 1)
+            if walked is None or any(isinstance(e, cst.StarredDictElement) for _, literal in walked for e in literal.elements):
+                return None
+            candidates = [(resolver, e.value) for resolver, literal in walked for e in literal.elements]
+        else:
+            value = self.value_of(node)
+            candidates = self.returned(value, depth) if isinstance(value, cst.Call) else [(self, value)] if value is not None else []
+        found: list[tuple["Resolver", cst.Dict]] = []
+        for resolver, candidate in candidates:
+            literals = resolver.dict_literals(candidate, depth + 1)
+            if not literals:
+                return None
+            found += literals
+        return found or None
 
     def built_as_optimizer(self, node: cst.BaseExpression) -> bool:
         """Positive evidence: an optimizer class constructed (through aliases), or a function of the file returning one."""
