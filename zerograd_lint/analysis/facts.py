@@ -1125,6 +1125,10 @@ DATA_WORDS = re.compile(
     re.I,
 )
 SOURCE_DEPTH = 4
+# How many steps `forward_feeds` walks back from a loss to the forward passes it reads, one more than
+# `SOURCE_DEPTH + 1`: a multi-agent learner's loss reads its agents' outputs through a masked error, a difference,
+# a gather and a stack of the list each step's forward was appended to (epymarl's `QLearner.train`).
+FORWARD_STEPS = SOURCE_DEPTH + 2
 
 
 def forward_feeds(
@@ -1176,7 +1180,7 @@ def forward_feeds(
         # (the event that reads the name, its scope, the name): a source is looked for before the event reading it
         frontier: set[tuple[Event, cst.CSTNode, str]] = {(backward, backward.scope, name)}
         seen: set[tuple[int, Slot]] = set()
-        for _ in range(SOURCE_DEPTH + 1):
+        for _ in range(FORWARD_STEPS):
             seen |= {(reader.id, slot(scope, bound)) for reader, scope, bound in frontier}
             reached: set[tuple[Event, cst.CSTNode, str]] = set()
             for reader, scope, bound in frontier:
