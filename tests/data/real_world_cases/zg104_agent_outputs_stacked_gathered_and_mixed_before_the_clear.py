@@ -1,10 +1,10 @@
 # expect: ZG104 43:9
 """A multi-agent Q-learner's update (uoe-agents/epymarl's `QLearner.train`, written here): the agents' forward passes
 are collected over the episode's steps, stacked, gathered at the actions taken and, where the learner has a mixer,
-mixed; the clear comes after all of that and before the backward (RULES.md ZG104, opt-in). Missed: the loss reaches
-the agents' forward five assignments back (`loss` <- `masked_td_error` <- `td_error` <- `chosen_action_qvals` <-
-`mac_out` <- `mac_out.append(agent_outs)`), past `facts.SOURCE_DEPTH`, so on the path without a mixer no forward is
-pending at the clear, and the mixer's forward is on one path only."""
+mixed; the clear comes after all of that and before the backward (RULES.md ZG104, opt-in). The loss reaches the
+agents' forward through `masked_td_error`, `td_error`, `chosen_action_qvals` (a gather), `mac_out = th.stack(mac_out)`
+and `mac_out.append(agent_outs)`: missed while `facts.forward_feeds` walked one step fewer (`FORWARD_STEPS`), where
+on the path without a mixer no forward was pending at the clear."""
 
 import torch as th
 from torch.optim import Adam
