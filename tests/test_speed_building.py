@@ -119,3 +119,24 @@ def test_a_changed_context_is_what_replace_makes() -> None:
     assert copied == made and context.tail_jump == "return"  # the original is left as it was
     with pytest.raises(TypeError):
         context.but(tail_jumps=None)
+
+
+def test_events_in_goes_down_the_ir_without_a_generator_per_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`events_in` (asked 9,600 times over torch's tree, 45,000 generator steps when each level handed each event up)
+    walks the IR itself, events in program order: through blocks, both arms of a branch, a loop's body and else, a
+    try's body, handlers, else and finally, and an inlined call's body."""
+    from zerograd_lint.analysis.ir import nodes as ir
+
+    node = cst.Name("x")
+    e = [ir.GradWrite(number, node) for number in range(9)]
+    tree = ir.Block((
+        e[0],
+        ir.Branch(None, ir.Guard.OTHER, ir.Block((e[1],)), ir.Block((e[2], ir.Jump("break"))), None),
+        ir.Loop(node, ir.Block((ir.Inlined(node, node, ir.Block((e[3],))), e[4])), ir.Block((e[5],)), True, False),
+        ir.Try(ir.Block((e[6],)), (ir.Block(()), ir.Block((e[7],))), ir.Block(()), ir.Block((e[8],))),
+    ))
+    calls: list[object] = []
+    walk = ir.events_in
+    monkeypatch.setattr(ir, "events_in", lambda at: calls.append(at) or walk(at))
+    assert [event.id for event in ir.events_in(tree)] == list(range(9))
+    assert calls == [tree]

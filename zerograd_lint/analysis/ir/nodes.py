@@ -371,9 +371,13 @@ def children(node: Node) -> Iterator[Node]:
 
 
 def events_in(node: Node) -> Iterator[Event]:
-    """Every event under `node`, in program order."""
-    if isinstance(node, Event):
-        yield node
-        return
-    for child in children(node):
-        yield from events_in(child)
+    """Every event under `node`, in program order (children pushed last first: no generator per level, each event
+    handed up through every one above it)."""
+    stack = [node]
+    pop = stack.pop
+    while stack:
+        current = pop()
+        if isinstance(current, Event):
+            yield current
+        else:
+            stack.extend(reversed(tuple(children(current))))
