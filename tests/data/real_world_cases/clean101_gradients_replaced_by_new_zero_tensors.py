@@ -1,15 +1,11 @@
 # expect: clean
 """wiseodd/generative-models' GAN/infogan/infogan_pytorch.py after "Update compatibility with pytorch 0.2" (dfaeea7,
 issue 26), reduced: the parameters are plain tensors built with `requires_grad=True`, and `reset_grad()`, called after
-each of the three steps, gives every parameter that has a gradient a new zero tensor in its place (`p.grad =
+each step (the original has three), gives every parameter that has a gradient a new zero tensor in its place (`p.grad =
 Variable(data.new().resize_as_(data).zero_())`). Each backward therefore starts from zeros (RULES.md ZG101: nothing to
-report). Reported today (ZG101 at the discriminator's and the generator's steps): `p.grad = value` is a hand-written
-gradient of unknown origin (`GradWrite`), which leaves what the gradients held in place, so the step still finds the
-earlier iterations' backwards. What it needs: `p.grad = <a new tensor of zeros>` over a parameter collection (`torch.
-zeros_like(p)`, `x.new_zeros(...)`, `x.new().resize_as_(x).zero_()`, perhaps wrapped in `Variable(...)`) read as a
-clear with `set_to_none=False`, as `p.grad.zero_()` is. A RULES.md question first: the vocabulary's clears do not name
-it; and the corpus writes zeros into `.grad` in about twenty files, most under `if p.grad is None:` (a gradient made
-for a parameter that has none, where nothing held is lost), so the change wants a full corpus run."""
+report). ZG101 was reported at the discriminator's and the generator's steps: `p.grad = value` was only a hand-written
+gradient of unknown origin, which left what the gradients held in place. The twin,
+zg101_zeros_written_only_where_a_gradient_is_missing.py, writes zeros only where a gradient is missing."""
 
 import torch
 import torch.nn.functional as F
