@@ -700,7 +700,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 value is not None and target.attr.value == "grad" and zeros_written(value)
                 and not fills_missing_gradient(context.conditions, target.value)
             ):  # `p.grad = torch.zeros_like(p)`: what the gradient held is replaced by zeros
-                nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=False))
+                nodes.append(self.event(
+                    Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=False, gives_tensors=True
+                ))
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
