@@ -461,6 +461,9 @@ RULE = Rule(
         "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
         "            optimizer.step()\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
         "        optimizer.step()\n",
+        # Each gradient replaced by a new tensor of zeros after the step: a clear, as `p.grad.zero_()` is.
+        "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n    for p in model.parameters():\n"
+        "        if p.grad is not None:\n            p.grad = torch.zeros_like(p)\n",
     ),
     invalid=(
         # A loop class handed the wrapper whose step never clears: `self.wrapper` is the instance it was built with.
@@ -589,6 +592,9 @@ RULE = Rule(
         "        (criterion(model(x), y) / batch_size).backward()\n        count += 1\n        if count == batch_size:\n"
         "            optimizer.step()  # <- ZG101\n            count = 0\n            optimizer.zero_grad()\n    if count > 0:\n"
         "        optimizer.step()  # <- ZG101\n",
+        # Zeros written only where a gradient is missing: the gradients the backwards left stay, summed.
+        "for x, y in loader:\n    criterion(model(x), y).backward()\n    for p in model.parameters():\n"
+        "        if p.grad is None:\n            p.grad = torch.zeros_like(p)\n    optimizer.step()  # <- ZG101\n",
     ),
     check=check,
 )

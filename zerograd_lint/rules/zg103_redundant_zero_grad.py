@@ -16,6 +16,10 @@ def earlier_clears(held: Held, clear: Clear) -> list[Event] | None:
     A path that comes back round to this same clear with nothing in between is clear too.
     """
     others = [e for e in held.only_cleared_by() or () if e is not clear]
+    if isinstance(clear, Clear) and clear.gives_tensors and any(isinstance(e, Clear) and e.set_to_none is not False for e in others):
+        # Zeros written after a clear that may have left None give each parameter a tensor (learn2learn's Reptile adds
+        # into `p.grad.data` after): work to do, not a second clear.
+        return None
     return others or None
 
 
@@ -92,6 +96,10 @@ RULE = Rule(
         # Accumulation: the guarded clear after the step, and one before the loop.
         "optimizer.zero_grad()\nfor i, x in enumerate(loader):\n    (loss(x) / n).backward()\n    if (i + 1) % n == 0:\n"
         "        optimizer.step()\n        optimizer.zero_grad()\n",
+        # Zeros written after a clear to None: each parameter gets a tensor to add into (Reptile's meta-gradient).
+        "optimizer = torch.optim.SGD(model.parameters(), lr=1.0)\nfor tasks in loader:\n    optimizer.zero_grad()\n"
+        "    for p in model.parameters():\n        p.grad = torch.zeros_like(p)\n    for p, d in zip(model.parameters(), differences(model, tasks)):\n"
+        "        if p.grad is not None:\n            p.grad.add_(d)\n    optimizer.step()\n",
     ),
     invalid=(
         Example(

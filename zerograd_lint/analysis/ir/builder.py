@@ -68,6 +68,7 @@ from zerograd_lint.analysis.ir.summaries import (
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES
+from zerograd_lint.analysis.ir.zeroed_gradients import fills_missing_gradient, zeros_written
 from zerograd_lint.analysis.work import spend
 
 # A GradScaler, an optimizer, an Accelerator and a DeepSpeed engine define neither `__bool__` nor `__len__`: once a
@@ -605,9 +606,10 @@ class Builder(CallEvents, Inlining, EngineRuns):
         if (
             statement.orelse is None
             and mentions_grad_none_check(statement.test)
-            and all(isinstance(e, (Clear, GradAccess)) for e in events_in(then))
+            and all(isinstance(e, (Clear, GradAccess, Assign, Rebind)) for e in events_in(then))
         ):
-            # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear.
+            # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear (`data = p.grad.data` before a
+            # clear that reads it, `p.grad = Variable(data.new().resize_as_(data).zero_())`, changes nothing there).
             return [*test_events, then]
         if statement.orelse is None and guards_only_its_entry(statement.test, then):
             return [*test_events, then]
@@ -694,6 +696,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
             if isinstance(value, cst.Name) and value.value == "None" and target.attr.value == "grad":
                 nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
+            elif (
+                value is not None and target.attr.value == "grad" and zeros_written(value)
+                and not fills_missing_gradient(context.conditions, target.value)
+            ):  # `p.grad = torch.zeros_like(p)`: what the gradient held is replaced by zeros
+                nodes.append(self.event(
+                    Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=False, gives_tensors=True
+                ))
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:

@@ -98,6 +98,8 @@ class ClearTarget:
 class Clear(Event):
     target: ClearTarget
     set_to_none: bool | None  # None: the default (True since PyTorch 2.0)
+    # `p.grad = torch.zeros_like(p)`: each gradient given a new zero tensor, where a clear before may have left None
+    gives_tensors: bool = False
 
 
 @dataclass(frozen=True, eq=False)
