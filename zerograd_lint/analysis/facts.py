@@ -47,6 +47,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Assign,
     Backward,
     Block,
+    Branch,
     Clear,
     Coverage,
     Event,
@@ -248,6 +249,15 @@ class RootFacts:
             for mine in self.calls.get(first.id, ()) for theirs in self.calls.get(second.id, ())
         )
 
+    def apart(self, first: Event, second: Event) -> bool:
+        """In the two arms of one test (`if`/`else`, `elif`): one pass runs at most one of them, so the second never
+        follows the first in the same iteration (a REINFORCE arm's step and a gradient arm's backward)."""
+        mine, theirs = self.around.get(first.id, ()), self.around.get(second.id, ())
+        for depth, (a, b) in enumerate(zip(mine, theirs)):
+            if a is not b:
+                return depth > 0 and isinstance(mine[depth - 1], Branch)
+        return False
+
     # What the gradients may hold, asked in words (`analysis/held.py`): the rules never read the lattice.
 
     def held(self, event: Event, key: str) -> Held:
@@ -339,7 +349,7 @@ class RootFacts:
         return next(
             (
                 e for e in self.later_in_loop(step)
-                if isinstance(e, Backward) and self.same_pass(step, e) and (
+                if isinstance(e, Backward) and self.same_pass(step, e) and not self.apart(step, e) and (
                     optimizer in self.fed[e.id] or (not discarded and optimizer in self.written.get(e.id, ()))
                 )
             ),

@@ -70,8 +70,9 @@ MIXING_CLASS = re.compile(rb"class(?<![A-Za-z0-9_]class)[ \t]+\w+[ \t]*\([^()]*,
 # Or a script with no loop of its own that builds the optimizer and runs a trainer it imports on it
 # (`PPOTrainer(accelerator, policy, optimizer).train(queries)`): what it hands the trainer is known only there. Its words
 # say `train`, an optimizer, and an import line names a trainer (`TRAINER_IMPORT`); its tree must call a method on a
-# construction of a class it imports (`trainer_methods_called`) that a def of a training module reaches a backward and a
-# step from. One that names no optimizer hands the trainer nothing its own module's analysis does not see.
+# construction of a class it imports, or a function it imports (`train_and_test(model, optimizer, scheduler, ...)`),
+# (`trainer_methods_called`) that a def of a training module reaches a backward and a step from. One that names no
+# optimizer hands the trainer nothing its own module's analysis does not see.
 TRAINER_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+[\w.]*train|^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t(]+[^\n]*Trainer\b", re.MULTILINE)
 # How many modules without a backward or a step the gate looks through to the modules they import, and how many
 # modules one look-through may find at most (the nearest first): a package's re-exports and a factory's module are
@@ -679,16 +680,21 @@ def says_optimizer(data: bytes) -> bool:
 
 def trainer_methods_called(tree: ast.Module) -> frozenset[str]:
     """The methods the file calls on a construction of a class it imports by name, bound to no name or to a name
-    (`PPOTrainer(...).train(queries)`, `trainer = PPOTrainer(...)` then `trainer.train(queries)`): `train`."""
+    (`PPOTrainer(...).train(queries)`, `trainer = PPOTrainer(...)` then `trainer.train(queries)`): `train`; and the
+    functions it imports by name that it calls (`train_and_test(model, optimizer, scheduler, ...)` of the project's
+    training module: what the script hands it, a torch scheduler built on the optimizer, is known only there)."""
     imported = {alias.asname or alias.name for node in statements_in(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    calls = [call for call in ast.walk(tree) if isinstance(call, ast.Call)]
     constructions = {
         target.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and constructs(node.value, imported)
         for target in node.targets if isinstance(target, ast.Name)
     }
     return frozenset(
-        call.func.attr for call in ast.walk(tree) if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        call.func.attr for call in calls if isinstance(call.func, ast.Attribute)
         and (constructs(call.func.value, imported) or isinstance(call.func.value, ast.Name) and call.func.value.id in constructions)
-    )
+    ) | frozenset(
+        call.func.id for call in calls if constructs(call, imported) and not call.func.id[:1].isupper()  # type: ignore[attr-defined]
+    )  # a function's name, not a class's (what its construction runs is asked of the methods called on it)
 
 
 def drivers_of_handed_instances(tree: ast.Module) -> frozenset[str]:

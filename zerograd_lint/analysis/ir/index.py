@@ -435,8 +435,9 @@ class ModuleIndex:
         code around it) to a function, a class or a module of another module: of the project (`create_arrow_model`
         of peft's tuners, `import utils`), or of a library, whose callables are not known here (`timm`,
         `AutoModel`); not to a name another module of the project binds to an object at its top level
-        (`from .nets import generator`)."""
-        if name not in self.imports:
+        (`from .nets import generator`). A star import of a project's module binds the names that module exports
+        (`from nowcasting.hko.mask import *` binds its `quick_read_masks`)."""
+        if name not in self.imports and not (self.project is not None and name in self.project.star_names):
             return False
         node: Container | None = container
         while isinstance(node, cst.FunctionDef):
