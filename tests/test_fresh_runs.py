@@ -35,6 +35,7 @@ def counted(path: Path) -> tuple[list, int]:
         return reports, work.spent()
 
 
+@pytest.mark.slow  # two analyses of 800,000 units each
 def test_a_nested_training_loop_under_a_loop_of_fresh_runs_costs_about_one_run(tmp_path: Path) -> None:
     tree = tmp_path / "tree"
     shutil.copytree(TREE, tree)
