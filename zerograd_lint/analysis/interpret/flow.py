@@ -1041,8 +1041,11 @@ class Interpreter(Generic[State]):
         entry = self.domain.enter_loop(loop, state) if training else state
         head = entry
         body: Flow[State] = Flow()
+        once = self.structure.runs_afresh(loop)
         for passes in range(MAX_LOOP_PASSES):
             body = self.run(loop.body, head)
+            if once:
+                break  # a fresh run in every pass: the next pass follows the paths of this one (`fresh_runs.py`)
             end = self.join(body.normal, body.continues)
             back = self.domain.repeat(loop, end) if end is not None else None
             back = self.domain.back_edge(loop, back) if training and back is not None else back

@@ -10,6 +10,7 @@ from typing import Mapping
 
 import libcst as cst
 
+from zerograd_lint.analysis.ir.fresh_runs import runs_afresh
 from zerograd_lint.analysis.ir.conditions import Condition, atoms_of, changes, literal_of, transparent
 from zerograd_lint.analysis.ir.nodes import (
     Backward, Block, Branch, Event, Guard, Inlined, Loop, Node, Rebind, Step, children, events_in,
@@ -24,6 +25,7 @@ class Structure:
         self._rebinds: dict[int, Rebound] = {}
         self._guards: dict[tuple[int, int], Guard] = {}
         self._unguarded: dict[tuple[int, int], frozenset[str]] = {}
+        self._afresh: dict[int, bool] = {}
 
     def kinds(self, node: Node) -> frozenset[type]:
         key = id(node)
@@ -40,6 +42,12 @@ class Structure:
 
     def is_training_loop(self, loop: Loop) -> bool:
         return {Backward, Step} <= self.kinds(loop.body)
+
+    def runs_afresh(self, loop: Loop) -> bool:
+        """Whether each pass of the loop is a fresh run of helpers building their own models (`fresh_runs.py`)."""
+        if id(loop) not in self._afresh:
+            self._afresh[id(loop)] = runs_afresh(loop)
+        return self._afresh[id(loop)]
 
     def unguarded_steps(self, node: Node, loop: Loop) -> frozenset[str]:
         """The optimizers this part of a loop's body steps outside any accumulation guard (inner loops and helpers included)."""
