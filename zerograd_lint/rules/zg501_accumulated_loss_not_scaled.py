@@ -18,6 +18,8 @@ from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
 MICRO_BATCH_NAMED = re.compile(r"micro|accum|chunk|split", re.IGNORECASE)  # a header that says so, `range(n)` aside
+LITERALS = (cst.SimpleString, cst.Integer, cst.Float)  # `"train"`, `8`: no data of the pass (nor `True`, `None`)
+CONSTANTS = frozenset({"True", "False", "None"})
 DRAWS = re.compile(r"^next$|\.(?:pop|popleft)$")  # a call taking the next item each pass: a batch, a queued output
 MICRO_BATCH = re.compile(r"micro", re.IGNORECASE)  # what a loop's target says: `for microbatch in minibatch:`
 MICRO_BATCH_COUNT = re.compile(r"micro|accum", re.IGNORECASE)  # what ends a `while True:` over micro-batches
@@ -97,13 +99,16 @@ def over_micro_batches(loop: Loop) -> bool:
 
 
 def takes_new_data(loop: cst.CSTNode) -> bool:
-    """Whether each pass of a plain `range(n)` loop works on other data: it draws a batch (`next(batches)`, a queued
-    output's `outputs.pop(0)`) or reads something by its counter (`x_spt[i]`, `start = i * size`). A counter only
-    compared (`if i == 0:`) runs every pass over the same batch (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one
-    objective summed on purpose, not micro-batches of a larger one."""
+    """Whether each pass of a plain `range(n)` loop may work on other data: it draws a batch (`next(batches)`, a
+    queued output's `outputs.pop(0)`, `get_batch("train")`) or reads something by its counter (`x_spt[i]`, `start =
+    i * size`). A counter only compared (`if i == 0:`) with nothing drawn runs every pass over the same batch
+    (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one objective summed on
+    purpose, not micro-batches of a larger one."""
     if not isinstance(loop, cst.For):
         return True
     if any(DRAWS.search(code_of(call.func)) is not None for call in nodes_of(loop.body, cst.Call)):
+        return True
+    if any(draws_by_call(assign.value) for assign in nodes_of(loop.body, cst.Assign)):
         return True
     counters = {name.value for name in nodes_of(loop.target, cst.Name)} - {"_"}
     compared = {
@@ -112,6 +117,22 @@ def takes_new_data(loop: cst.CSTNode) -> bool:
         for operand in (comparison.left, *(target.comparator for target in comparison.comparisons))
     }
     return any(name.value in counters and id(name) not in compared for name in nodes_of(loop.body, cst.Name))
+
+
+def draws_by_call(value: cst.BaseExpression) -> bool:
+    """A value got by calling a function or a method of a named object with nothing but literals (`X, Y =
+    get_batch("train")`, `batch = buffer.sample()`): what such a call returns each pass is not visible, a new batch
+    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`) is no draw."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return isinstance(func, cst.Name) and all(is_literal(argument.value) for argument in value.args)
+
+
+def is_literal(value: cst.BaseExpression) -> bool:
+    return isinstance(value, LITERALS) or (isinstance(value, cst.Name) and value.value in CONSTANTS)
 
 
 def exit_tests(loop: Loop) -> list[cst.BaseExpression]:
@@ -186,7 +207,8 @@ RULE = Rule(
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), for passes of a `range(n)` loop that take no "
-        "other data (a counter only compared, nothing drawn: refinement passes over the same batch), computed by a helper (of the file or of the "
+        "other data (a counter only compared, no `next()`, `pop()` nor call with literals only: refinement passes over "
+        "the same batch), computed by a helper (of the file or of the "
         "project) that divides it by what may be the count (a parameter, an attribute, a size; not the element count a "
         "mean divides by, `mask.sum()`) or sums it with `reduction=\"sum\"`, when each micro-batch's loss is the whole "
         "batch's (its output put back among the others' cached outputs, GradCache), or when "
@@ -301,6 +323,9 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         # A plain `range(n)` whose passes draw their own batch, then one step.
         "for step in range(steps):\n    for _ in range(n):\n        x, y = next(batches)\n"
+        "        criterion(model(x), y).backward()  # <- ZG501\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # The same, the batch drawn by a helper called with literals only (nanoGPT's `get_batch`).
+        "for step in range(steps):\n    for _ in range(n):\n        x, y = get_batch('train')\n"
         "        criterion(model(x), y).backward()  # <- ZG501\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     check=check,
