@@ -10,12 +10,17 @@ from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
 from zerograd_lint.analysis.ir.spelling import Namespace
+from zerograd_lint.analysis.ir.visiting import nodes_of
 from zerograd_lint.analysis.questions.losses import accumulation_count, loss_is_unnormalised, never, splices_into_cached_outputs
 from zerograd_lint.fixes import zg501
 from zerograd_lint.rules import Example, Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
 MICRO_BATCH_LOOP = re.compile(r"micro|accum|chunk|split|range\(", re.IGNORECASE)
+MICRO_BATCH_NAMED = re.compile(r"micro|accum|chunk|split", re.IGNORECASE)  # a header that says so, `range(n)` aside
+LITERALS = (cst.SimpleString, cst.Integer, cst.Float)  # `"train"`, `8`: no data of the pass (nor `True`, `None`)
+CONSTANTS = frozenset({"True", "False", "None"})
+DRAWS = re.compile(r"^next$|\.(?:pop|popleft)$")  # a call taking the next item each pass: a batch, a queued output
 MICRO_BATCH = re.compile(r"micro", re.IGNORECASE)  # what a loop's target says: `for microbatch in minibatch:`
 MICRO_BATCH_COUNT = re.compile(r"micro|accum", re.IGNORECASE)  # what ends a `while True:` over micro-batches
 
@@ -79,12 +84,55 @@ def key_of(code: str, at: Namespace) -> str | None:
 
 
 def over_micro_batches(loop: Loop) -> bool:
-    """RULES.md's inner loop over micro-batches, as its iterable says (`range(n)`, `batch.chunk(n)`), its target
-    (`for microbatch in minibatch:`), or the test that ends a `while True:` (`if accum_batch_size >= total: break`)."""
+    """RULES.md's inner loop over micro-batches, as its iterable says (`batch.chunk(n)`, `range(accum_steps)`, a
+    `range(n)` whose passes take other data), its target (`for microbatch in minibatch:`), or the test that ends a
+    `while True:` (`if accum_batch_size >= total: break`)."""
     target = loop.node.target if isinstance(loop.node, cst.For) else None
-    return MICRO_BATCH_LOOP.search(code_of(loop_header(loop))) is not None or (
-        target is not None and MICRO_BATCH.search(code_of(target)) is not None
-    ) or any(MICRO_BATCH_COUNT.search(code_of(test)) is not None for test in exit_tests(loop))
+    if (target is not None and MICRO_BATCH.search(code_of(target)) is not None) or any(
+        MICRO_BATCH_COUNT.search(code_of(test)) is not None for test in exit_tests(loop)
+    ):
+        return True
+    header = code_of(loop_header(loop))
+    return MICRO_BATCH_LOOP.search(header) is not None and (
+        MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node)
+    )
+
+
+def takes_new_data(loop: cst.CSTNode) -> bool:
+    """Whether each pass of a plain `range(n)` loop may work on other data: it draws a batch (`next(batches)`, a
+    queued output's `outputs.pop(0)`, `get_batch("train")`) or reads something by its counter (`x_spt[i]`, `start =
+    i * size`). A counter only compared (`if i == 0:`) with nothing drawn runs every pass over the same batch
+    (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one objective summed on
+    purpose, not micro-batches of a larger one."""
+    if not isinstance(loop, cst.For):
+        return True
+    if any(DRAWS.search(code_of(call.func)) is not None for call in nodes_of(loop.body, cst.Call)):
+        return True
+    if any(draws_by_call(assign.value) for assign in nodes_of(loop.body, cst.Assign)):
+        return True
+    counters = {name.value for name in nodes_of(loop.target, cst.Name)} - {"_"}
+    compared = {
+        id(operand)
+        for comparison in nodes_of(loop.body, cst.Comparison)
+        for operand in (comparison.left, *(target.comparator for target in comparison.comparisons))
+    }
+    return any(name.value in counters and id(name) not in compared for name in nodes_of(loop.body, cst.Name))
+
+
+def draws_by_call(value: cst.BaseExpression) -> bool:
+    """A value got by calling a function or a method of a named object with nothing but literals (`X, Y =
+    get_batch("train")`, `batch = buffer.sample()`): what such a call returns each pass is not visible, a new batch
+    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`) is no draw."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return isinstance(func, cst.Name) and all(is_literal(argument.value) for argument in value.args)
+
+
+def is_literal(value: cst.BaseExpression) -> bool:
+    return isinstance(value, LITERALS) or (isinstance(value, cst.Name) and value.value in CONSTANTS)
 
 
 def exit_tests(loop: Loop) -> list[cst.BaseExpression]:
@@ -158,7 +206,9 @@ RULE = Rule(
     ),
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
-        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), computed by a helper (of the file or of the "
+        "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), for passes of a `range(n)` loop that take no "
+        "other data (a counter only compared, no `next()`, `pop()` nor call with literals only: refinement passes over "
+        "the same batch), computed by a helper (of the file or of the "
         "project) that divides it by what may be the count (a parameter, an attribute, a size; not the element count a "
         "mean divides by, `mask.sum()`) or sums it with `reduction=\"sum\"`, when each micro-batch's loss is the whole "
         "batch's (its output put back among the others' cached outputs, GradCache), or when "
@@ -175,6 +225,10 @@ RULE = Rule(
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
         "for i, (x, y) in enumerate(loader):\n    loss = criterion(model(x), y)\n    loss /= accum\n    loss.backward()\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # Refinement passes over the same batch (the counter only compared, nothing drawn): one objective's terms.
+        "for x, y in loader:\n    y_hat = torch.zeros_like(y)\n    for i in range(n_passes):\n"
+        "        y_hat = model(x, y_hat.detach() if i > 0 else y_hat)\n        criterion(y_hat, y).backward()\n"
+        "    optimizer.step()\n    optimizer.zero_grad()\n",
         # One loss per task, summed on purpose: a loop over a batch's parts that are no micro-batches.
         "for batch in loader:\n    for task_batch in batch:\n        criterion(model(task_batch)).backward()\n"
         "    optimizer.step()\n    optimizer.zero_grad()\n",
@@ -267,6 +321,12 @@ RULE = Rule(
         "    return (losses * mask).sum() / mask.sum()\n\n\nfor i, (x, y, mask) in enumerate(loader):\n"
         "    loss = masked_mean(model(x), y, mask)\n    loss.backward()  # <- ZG501\n"
         "    if (i + 1) % accum == 0:\n        optimizer.step()\n        optimizer.zero_grad()\n",
+        # A plain `range(n)` whose passes draw their own batch, then one step.
+        "for step in range(steps):\n    for _ in range(n):\n        x, y = next(batches)\n"
+        "        criterion(model(x), y).backward()  # <- ZG501\n    optimizer.step()\n    optimizer.zero_grad()\n",
+        # The same, the batch drawn by a helper called with literals only (nanoGPT's `get_batch`).
+        "for step in range(steps):\n    for _ in range(n):\n        x, y = get_batch('train')\n"
+        "        criterion(model(x), y).backward()  # <- ZG501\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     check=check,
 )
