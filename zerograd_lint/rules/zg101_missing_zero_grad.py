@@ -85,7 +85,7 @@ def step_findings(facts: FileFacts, root: RootFacts, step: Step, optimizer: str,
                 f"{advice(root, step, optimizer, in_loop=False)}",
                 fix=fix(),
             )
-        elif earlier is not None and earlier is not step:
+        elif earlier is not None and earlier is not step and not step.closure:
             # Another step applied them and nothing cleared since (a second step of the same optimizer in one
             # iteration, `scaler_st.step(optimizer)` meant for `optimizer_st`): no earlier iteration is involved.
             yield finding(
