@@ -216,7 +216,6 @@ class CorrelationPlan:
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
         counted_by: dict[int, tuple[Loop, frozenset[str]]] = {}  # a counter's rebinding -> its loop, its names
         stepped_by: dict[str, set[str | None]] = {}  # optimizer -> what its steps are called on (None: no one object)
-        cleared_by: dict[str, set[str | None]] = {}  # and its clears, `optimizer.zero_grad()` on itself or its element
         jumping: dict[int, bool] = {}
         stack: list[tuple[Node, tuple[Loop, ...]]] = [(root, ())]  # each node with the loops around it, outermost first
         while stack:
@@ -241,9 +240,6 @@ class CorrelationPlan:
             if isinstance(node, Step):
                 receiver = next(iter(node.truthy)) if not node.via_scaler and len(node.truthy) == 1 else None
                 stepped_by.setdefault(node.optimizer, set()).add(receiver)
-            if isinstance(node, Clear) and node.target.kind == "optimizer" and node.target.key is not None:
-                receiver = next(iter(node.truthy)) if len(node.truthy) == 1 else None
-                cleared_by.setdefault(node.target.key, set()).add(receiver)
             if isinstance(node, Event):
                 present |= node.present
                 truthy |= node.truthy
@@ -274,12 +270,10 @@ class CorrelationPlan:
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
         plan.keep_copies(copies, found, tests, only_jumps, structure)
-        # The object -> the optimizers stepped (or cleared) through it alone: `self.optimizer.step()` beside
-        # `self.engine.step()` keeps `optimizer` whatever the engine is (an engine built around it). A clear's object
-        # counts apart from a step's: `for _, opt in models: if opt is not None: opt.zero_grad()` in one helper and
-        # the same loop stepping in another test two loop variables, each None only where the element is.
+        # The object -> the optimizers stepped through it alone: `self.optimizer.step()` beside `self.engine.step()`
+        # keeps `optimizer` whatever the engine is (an engine built around it).
         stepped: dict[str, set[str]] = {}
-        for optimizer, by in (*stepped_by.items(), *cleared_by.items()):
+        for optimizer, by in stepped_by.items():
             if len(by) == 1 and None not in by:
                 stepped.setdefault(next(iter(by)), set()).add(optimizer)
         for key, atom in plan.atoms.items():

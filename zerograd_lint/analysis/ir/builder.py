@@ -1268,12 +1268,8 @@ class _CallCollector(cst.CSTVisitor):
         naming, resolver = self.context.naming, self.context.resolver
         present = naming.dereferenced(original_node) if found else frozenset()
         truthy = frozenset(key for key, receiver in naming.called_on(original_node) if resolver.role(receiver) in TRUTHY_ROLES) if present else frozenset()
-        # A clear of a class's own `self.zero_grad()` is placed at that call (`Builder.clear_site`), made by this one.
-        site = self.builder.clear_site
         self.nodes.extend(  # the call's own events: the receivers it read are no None once they ran
-            replace(node, present=present, truthy=truthy)
-            if present and isinstance(node, Event) and (node.node is original_node or (isinstance(node, Clear) and node.node is site))
-            else node
+            replace(node, present=present, truthy=truthy) if present and isinstance(node, Event) and node.node is original_node else node
             for node in found
         )
 
