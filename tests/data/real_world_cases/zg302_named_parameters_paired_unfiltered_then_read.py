@@ -1,5 +1,5 @@
-# expect: ZG302 12:22
-# expect: ZG302 20:13
+# expect: ZG302 13:22
+# expect: ZG302 21:13
 """The twin of `clean302_named_parameters_filtered_into_pairs_then_read.py` whose pairs are not filtered: every
 parameter's gradient is read unguarded (ZG302, opt-in)."""
 
