@@ -1085,6 +1085,13 @@ def graph_of(value: cst.CSTNode) -> tuple[set[str], set[str]]:
     return graph.callees, graph.names
 
 
+def graph_calls(value: cst.CSTNode) -> list[cst.Call]:
+    """The calls whose values a value's autograd graph holds (none under `.detach()`, `.item()` or `.data`)."""
+    graph = _Graph()
+    visit(value, graph)
+    return graph.calls
+
+
 class _Graph(cst.CSTVisitor):
     def __init__(self) -> None:
         self.callees: set[str] = set()
@@ -1178,7 +1185,7 @@ def forward_feeds(
             or runs_handed_model(call, callee, known, home, source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
-            for call in nodes_of(value, cst.Call)
+            for call in graph_calls(value)  # not a call whose value is cut: `model.embeds().detach()` runs no forward of the loss
         ) or (resolver is not None and reads_trained_leaf(value, resolver))
 
     runs_model: dict[int, bool] = {}

@@ -85,6 +85,15 @@ def step_findings(facts: FileFacts, root: RootFacts, step: Step, optimizer: str,
                 f"{advice(root, step, optimizer, in_loop=False)}",
                 fix=fix(),
             )
+        elif earlier is not None and earlier is not step and not step.closure:
+            # Another step applied them and nothing cleared since (a second step of the same optimizer in one
+            # iteration, `scaler_st.step(optimizer)` meant for `optimizer_st`): no earlier iteration is involved.
+            yield finding(
+                facts, step.node,
+                f"optimizer `{name}` applies again the gradients already applied by {at(facts, earlier)}: nothing clears "
+                f"them between that step and this one{loop_phrase(facts, root, step)}. Step `{name}` once per backward, "
+                f"or call `{named(root, optimizer, earlier)}.zero_grad()` right after {at(facts, earlier)}.",
+            )
         else:
             backward = reapplied.backward()
             yield finding(

@@ -497,8 +497,10 @@ class GradientDomain(PassThrough):
 
     def absent(self, state: GradState, keys: frozenset[str]) -> GradState:
         """Optimizers that are None on this path (a test said so) hold no gradients: `apply` leaves out a key the state
-        lacks, so no event of this path gives them any."""
-        return {key: contents for key, contents in state.items() if key not in keys}
+        lacks, so no event of this path gives them any. A container's element tested None (`for opt in optimizers:
+        if opt is not None: opt.zero_grad()`) stands for each optimizer it holds, as its clear and step do."""
+        gone = {member for key in keys for member in self.members(key)}
+        return {key: contents for key, contents in state.items() if key not in gone}
 
     def enter_loop(self, loop: Loop, state: GradState) -> GradState:
         """Gradients of a backward before the loop are, for its iterations, from an earlier one. ZG103 leaves out the

@@ -676,8 +676,13 @@ class Builder(CallEvents, Inlining, EngineRuns):
             )
         names = frozenset(code_of(n) for t in targets for n in assigned_names(t))
         in_place = isinstance(statement, cst.AugAssign)
-        if in_place and isinstance(statement.target, cst.Subscript) and assigned_names(statement.target.value):
-            names = frozenset({code_of(statement.target.value)})  # `losses[k] += loss_q`: the list holds the new value
+        stored_item = targets[0] if len(targets) == 1 and isinstance(targets[0], cst.Subscript) else None
+        if stored_item is not None and assigned_names(stored_item.value) and (
+            in_place or (value is not None and code_of(stored_item.value) in names_read(value))
+        ):
+            # `losses[k] += loss_q`, or an item rewritten from the list's own (`losses[i] = (losses[i] *
+            # weights[i]).sum()`): the list holds the new value, beside the others it held.
+            names, in_place = frozenset({code_of(stored_item.value)}), True
         if isinstance(value, cst.Call) and not self.runs_a_mock(value, context) and (
             (self.builds_an_optimizer(value, targets, context) and not self.over_lasting_model(value, context))
             or builds_model_and_optimizer(value, context.resolver)

@@ -277,11 +277,14 @@ class _Finder(Visitor):
         if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
             generator = node.generators[0]
             inner = self.parameter_source(generator.iter, depth + 1, following)
-            name = generator.target.id if isinstance(generator.target, ast.Name) else None
+            # The names the element carries of those the target binds: `p` of `[(n, p) for n, p in named if
+            # p.grad is not None]` as of `[p for p in params if ...]`.
+            carried = {n.id for n in ast.walk(node.elt) if isinstance(n, ast.Name)}
+            names = [n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name) and n.id in carried]
             return Source(
                 inner.is_params,
-                inner.guarded or bool(name and checks_grad_for_none(node, name, self.guards)),
-                inner.grad_required or bool(name and checks_requires_grad(node, name)),
+                inner.guarded or any(checks_grad_for_none(node, name, self.guards) for name in names),
+                inner.grad_required or any(checks_requires_grad(node, name) for name in names),
             )
         if isinstance(node, ast.Name) and node.id in self.assigned[-1] and node.id not in following:
             return self.parameter_source(self.assigned[-1][node.id], depth + 1, following | {node.id})
