@@ -68,7 +68,7 @@ from zerograd_lint.analysis.ir.summaries import (
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES
-from zerograd_lint.analysis.ir.zeroed_gradients import fills_missing_gradient, zeros_written
+from zerograd_lint.analysis.ir.zeroed_gradients import under_missing_gradient_test, zeros_written
 from zerograd_lint.analysis.work import spend
 
 # A GradScaler, an optimizer, an Accelerator and a DeepSpeed engine define neither `__bool__` nor `__len__`: once a
@@ -703,7 +703,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
                 nodes.append(self.event(Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=True))
             elif (
                 value is not None and target.attr.value == "grad" and zeros_written(value)
-                and not fills_missing_gradient(context.conditions, target.value)
+                and not under_missing_gradient_test(context.conditions, target.value)
             ):  # `p.grad = torch.zeros_like(p)`: what the gradient held is replaced by zeros
                 nodes.append(self.event(
                     Clear, statement, target=self.parameter_clear_target(target.value, context), set_to_none=False, gives_tensors=True

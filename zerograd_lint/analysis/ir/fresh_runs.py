@@ -38,7 +38,7 @@ def runs_afresh(loop: Loop) -> bool:
     which builds every optimizer and model its gradient events name (`builds_its_own`)."""
     items = loop.body.items
     calls = [item for item in items if isinstance(item, Inlined)]
-    if not calls or any(not isinstance(item, (Inlined, Rebind, Assign)) or getattr(item, "closure", False) for item in items):
+    if not calls or any(call.closure for call in calls) or any(not isinstance(item, (Inlined, Rebind, Assign)) for item in items):
         return False
     return all(builds_its_own(call) for call in calls) and any(
         isinstance(event, Step) for call in calls for event in events_in(call.body)

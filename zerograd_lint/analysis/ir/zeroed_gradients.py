@@ -32,7 +32,7 @@ def zeros_written(value: cst.BaseExpression) -> bool:
     return last in ZERO_FACTORIES
 
 
-def fills_missing_gradient(conditions: Sequence[tuple[cst.BaseExpression, bool]], parameter: cst.BaseExpression) -> bool:
+def under_missing_gradient_test(conditions: Sequence[tuple[cst.BaseExpression, bool]], parameter: cst.BaseExpression) -> bool:
     """Whether one of the `if` arms around (test, taken when true) runs only where `parameter.grad` is None:
     `if p.grad is None:` (alone or in an `and`), or the `else` of `if p.grad is not None:`."""
     grad = f"{code_of(parameter)}.grad"
