@@ -289,6 +289,8 @@ LOOPS = [
     ("sibling_mixins", "run.py", {}),
     ("scheduler_grandchild", "train.py", {"train.py": [("ZG204", 15, 9)]}),
     ("scheduler_grandchild", "clean_train.py", {}),
+    ("scheduler_after_init_epochs", "main.py", {}),
+    ("scheduler_after_init_epochs", "main_without_init.py", {"trainer.py": [("ZG204", 23, 13)]}),
     ("loss_dict_accumulation", "train.py", {"train.py": [("ZG501", 19, 13), ("ZG602", 23, 13)]}),
     ("loss_dict_accumulation", "clean_train.py", {}),
     ("loss_dict_accumulation", "accelerate_train.py", {}),
