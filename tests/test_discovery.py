@@ -35,6 +35,21 @@ def test_order_is_stable_and_tool_folders_are_skipped(tmp_path, cli_here: CliInt
     assert [item["path"] for item in items] == ["a/train.py", "a/z/train.py", "b/train.py"]
 
 
+def test_a_folder_named_env_is_skipped_only_when_it_holds_an_environment(tmp_path, cli_here: CliInterpreter):
+    # VALID to skip: a venv without pyvenv.cfg (an old virtualenv's) and a conda environment, both named env
+    # INVALID to skip: a package of RL or quantisation environments named env (haq's lib/env/), with or without __init__.py
+    for folder in ("env", "a/env", "b/env", "c/env"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "train.py").write_text(TRAINING)
+    (tmp_path / "env" / "bin").mkdir()
+    (tmp_path / "env" / "bin" / "python").write_text("")
+    (tmp_path / "a" / "env" / "conda-meta").mkdir()
+    (tmp_path / "c" / "env" / "__init__.py").write_text("")
+    code, items, _ = reports(cli_here, tmp_path, ".")
+    assert code == 1
+    assert [item["path"] for item in items] == ["b/env/train.py", "c/env/train.py"]
+
+
 def test_symlink_loops_and_broken_links_are_reported_not_followed(tmp_path, cli_here: CliInterpreter):
     (tmp_path / "train.py").write_text(TRAINING)
     (tmp_path / "again").symlink_to(tmp_path, target_is_directory=True)  # a folder loop

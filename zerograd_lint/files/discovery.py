@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
 SKIPPED_DIRS = frozenset(
-    {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", "__pycache__",
+    {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__",
      ".mypy_cache", ".pytest_cache", ".ruff_cache", ".zerograd_lint_cache",
      "build", "dist", "node_modules", "site-packages", ".eggs"}
 )
@@ -28,8 +28,20 @@ class MissingPath(FileNotFoundError):
     """A path given on the command line that names no file or folder to check."""
 
 
+# Folders named so are as often a project's package (haq's `lib/env/`, tianshou's `env/` of RL environments) as an
+# environment's interpreter and libraries: skipped only when they hold one.
+ENVIRONMENT_NAMES = frozenset({"env"})
+# What a virtualenv, a venv or a conda environment holds at its top, whichever tool made it.
+ENVIRONMENT_MARKERS = ("conda-meta", os.path.join("bin", "python"), os.path.join("Scripts", "python.exe"))
+
+
 def is_virtualenv(directory: str) -> bool:
     return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))  # False, not an error, when the folder cannot be searched
+
+
+def is_environment(directory: str) -> bool:
+    """An environment's folder (a venv without `pyvenv.cfg` too: an old virtualenv's, a conda environment)."""
+    return any(os.path.lexists(os.path.join(directory, marker)) for marker in ENVIRONMENT_MARKERS)
 
 
 class Found(NamedTuple):
@@ -116,7 +128,8 @@ def walk(root: str) -> Iterator[Found]:
                 is_dir = False
             if is_dir:
                 if (not is_link(entry) and name not in SKIPPED_DIRS and not name.endswith(".egg-info")
-                        and not is_virtualenv(entry.path)):
+                        and not is_virtualenv(entry.path)
+                        and not (name in ENVIRONMENT_NAMES and is_environment(entry.path))):
                     subdirs.append(entry.path)
             elif name.endswith(SOURCE_SUFFIXES):
                 files.append(entry)
