@@ -1176,10 +1176,24 @@ class Resolver:
             return self.handed_models(node, *handed, depth)
         call = node if isinstance(node, cst.Call) and value_role(node) is Role.OPTIMIZER else self.constructor_of(node)
         if call is not None:
-            return self.construction_models(call) or self.returned_models(call, depth)
+            models = self.construction_models(call) or self.returned_models(call, depth)
+            return frozenset() if models & self.locals_where_built(node) else models
         return (
             self.branch_models(node) or self.configured_models(node) or self.module_owned_models(node)
             or self.factory_models(node, depth)
+        )
+
+    def locals_where_built(self, node: cst.BaseExpression) -> frozenset[str]:
+        """The local names of the other methods whose `self.x = ...` bound `node` (an `__init__`'s `generator =
+        EdgeGenerator()`, then `self.gen_optimizer = Adam(generator.parameters())`): names of that method alone,
+        which name nothing here, so a model keyed by one of them is not known (two classes' `__init__` each
+        building its own `generator` are two models, whatever a caller's `generator` is)."""
+        if not isinstance(node, cst.Attribute):
+            return frozenset()
+        homes = [b.home for b in self.bindings(code_of(node)) if b.home is not None]
+        return frozenset(
+            name for home in homes if not any(home is scope for scope in self.scopes)
+            for name in home.bindings if name.isidentifier()
         )
 
     def branch_models(self, node: cst.BaseExpression) -> frozenset[str]:
