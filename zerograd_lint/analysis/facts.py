@@ -1493,6 +1493,11 @@ def enclosing_blocks(node: Node, path: tuple[int, ...] = (), within_block: bool 
 
 
 NOT_MODELS = frozenset(dir(builtins))
+# The last word of a name says what it is: a tokenizer, an image or text processor, a collator, a data loader or a
+# dataset turns data into tensors and runs no model, whatever the words before it say (`model_processor`,
+# `_prepare_dataloader` asked of an object named model); one an optimizer is built from (`Adam(tokenizer.parameters())`,
+# then `self.tokenizer = tokenizer`) is a model.
+DATA_PREPARER = re.compile(r"(tokeni[sz]er|processor|collator|loader|dataset)s?$", re.I)
 
 
 def calls_model(
@@ -1509,6 +1514,8 @@ def calls_model(
         return True  # `D(fake)` runs the model an optimizer is built from, or the network bound to it, whatever its case
     if len(parts) > 1 and parts[-1] in MODULE_API_METHODS:
         return False  # `self.optimizers()`, `model.train()`: a method of torch's or Lightning's module, not a forward
+    if DATA_PREPARER.search(parts[-1]) and parts[-1] not in known_models:
+        return False  # `self.tokenizer(text)`, `self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`
     if builds_instance(parts[-1]) or (len(parts) == 1 and (parts[0] in helpers or parts[0] in NOT_MODELS)):
         return False  # building a model is not running it; a plain function of this file is a helper
     if ".".join(parts[:-1]) in known_models:

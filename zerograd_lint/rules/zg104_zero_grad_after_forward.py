@@ -92,7 +92,8 @@ RULE = Rule(
         "`torch.no_grad()` carries no graph and is none. A call of an "
         "element of a container of models (`self.model[\"generator\"](x)`) runs a forward, and so does a function of the "
         "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
-        "settings runs none."
+        "settings runs none, nor does a call whose name's last word is a tokenizer, a processor, a collator, a loader or a "
+        "dataset (`self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`) unless an optimizer is built from it."
     ),
     enabled_by_default=False,
     valid=(
@@ -118,6 +119,10 @@ RULE = Rule(
         "        self.optimizer.zero_grad()\n        self.fake = self.generator(self.real + self.noise)\n"
         "        self.loss = self.criterion(self.fake, self.target)\n        self.loss.backward()\n"
         "        self.optimizer.step()\n",
+        # A tokenizer or a processor, even one whose name starts with a model's word, prepares data: no forward.
+        "for text, images, y in loader:\n    tokens = tokenizer(text, return_tensors=\"pt\")\n"
+        "    pixels = model_processor(images=images)\n    optimizer.zero_grad()\n"
+        "    loss = criterion(model(**tokens, **pixels), y)\n    loss.backward()\n    optimizer.step()\n",
         # A dict of callables whose name says data (the transforms) runs no forward; the networks' dict does.
         "for x, y in loader:\n    x = transforms[\"train\"](x)\n    optimizer.zero_grad()\n"
         "    loss = F.l1_loss(nets[\"generator\"](x), y)\n    loss.backward()\n    optimizer.step()\n",
@@ -157,6 +162,10 @@ RULE = Rule(
         "for update in range(num_updates):\n    log_probs = []\n    for obs in rollout(env):\n"
         "        log_probs.append(policy(obs))\n    loss = -torch.cat(log_probs).mean()\n"
         "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # A tokenizer an optimizer is built from is a network: calling it is the forward of its loss.
+        "t_optimizer = torch.optim.Adam(tokenizer.parameters())\nfor obs in loader:\n    recon = tokenizer(obs)\n"
+        "    loss = (recon - obs).abs().mean()\n    t_optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n"
+        "    t_optimizer.step()\n",
         # A network held in a dict (ParallelWaveGAN's `self.model["generator"]`): calling the element runs it.
         "for x, y in loader:\n    loss = F.l1_loss(nets[\"generator\"](x), y)\n    optimizer.zero_grad()  # <- ZG104\n"
         "    loss.backward()\n    optimizer.step()\n",
