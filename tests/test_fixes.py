@@ -36,6 +36,7 @@ NOT_FIXABLE = {
     "ZG602 invalid 7": "ZG602",  # loss parts of a dict, summed by `.get`: no `.item()` of their own
     "ZG602 invalid 12": "ZG602",  # a loss part of a helper's dict: `.item()` is certain only of the backwarded scalar
     "ZG602 invalid 14": "ZG602",  # a term of the sum the backward is called on: no `.item()` of its own
+    "ZG602 invalid 15": "ZG602",  # a library's all-reduce of the loss: the fix knows no library call that keeps the graph
     "ZG402 invalid 3": "ZG402",  # one arm is apex's, whose own step is right there: which step where is the author's choice
     "ZG204 invalid 4": "ZG204",  # the fix moves only a bare `scheduler.step()`: an epoch argument is read where it stands
     # A clear on some paths only: skipping those steps or keeping their gradients is the author's choice, not a move.

@@ -142,6 +142,10 @@ RULE = Rule(
         "    loss.backward()\n    optimizer.step()\n    optimizer.zero_grad()\n    for name, value in terms.items():\n"
         "        terms[name] = value.item()\n    return terms\n\n\ntotals = defaultdict(float)\nfor batch in loader:\n"
         "    terms = train_step(model, batch, optimizer)\n    for name, value in terms.items():\n        totals[name] += value\n",
+        # horovod's all-reduce of the detached loss: no graph to keep.
+        "import horovod.torch as hvd\n\ntotal = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    total += hvd.allreduce(loss.detach())\n",
     ),
     invalid=(
         # DeepSpeed's engine steps and clears for itself; the loss is still kept.
@@ -227,6 +231,10 @@ RULE = Rule(
         "for obs in loader:\n    optimizer.zero_grad()\n    out = model(obs)\n    actor_loss = out[:, 0].mean()\n"
         "    critic_loss = out[:, 1].pow(2).mean()\n    (actor_loss + 0.5 * critic_loss).backward()\n    optimizer.step()\n"
         "    actor_losses.append(actor_loss.item())\n    critic_losses.append(critic_loss)  # <- ZG602\n",
+        # horovod's all-reduce is an autograd function: the reduced loss carries its graph.
+        "import horovod.torch as hvd\n\ntotal = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n"
+        "    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
+        "    total += hvd.allreduce(loss)  # <- ZG602\n",
     ),
     check=check,
 )

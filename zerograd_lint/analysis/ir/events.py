@@ -53,6 +53,7 @@ from zerograd_lint.analysis.ir.summaries import (
     AUDIOTOOLS_ACCELERATORS,
     AUDIOTOOLS_SCALER,
     CLIP_GRADIENTS,
+    GRAPH_KEEPING_COLLECTIVES,
     HF_LOSS_BODY,
     HF_OPTIMIZER,
     HF_RETURN_OUTPUTS,
@@ -828,7 +829,8 @@ class CallEvents:
         return [self.event(NewScaler, value, scaler=context.resolver.canonical(target))]
 
     def accumulate(self, node: cst.CSTNode, target: cst.BaseExpression, added: cst.BaseExpression, context: Context) -> list[Node]:
-        values = state_events.live_names(added)
+        index = self.index_of(context.function)
+        values = state_events.live_names(added, lambda call: index.origin(call.func) in GRAPH_KEEPING_COLLECTIVES)
         call = added if isinstance(added, cst.Call) and not values else None
         if not values and call is None:
             return []

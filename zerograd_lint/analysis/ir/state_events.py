@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 import libcst as cst
 
@@ -395,21 +395,28 @@ def held_names(node: cst.BaseExpression) -> frozenset[str]:
     return live_names(node)
 
 
-def live_names(node: cst.BaseExpression) -> frozenset[str]:
+def live_names(node: cst.BaseExpression, keeps_first_argument: Callable[[cst.Call], bool] = lambda call: False) -> frozenset[str]:
     """The names whose tensor (and autograd graph) the value holds as it is: `loss` in `loss * n`,
-    not in `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)` or any call not known to keep it."""
+    not in `loss.item()`, `loss.detach()`, `loss.data`, `float(loss)` or any call not known to keep it; a call
+    `keeps_first_argument` knows (a library's differentiable function: `hvd.allreduce(loss)`) holds its first argument's."""
+
+    def live(part: cst.BaseExpression) -> frozenset[str]:
+        return live_names(part, keeps_first_argument)
+
     if isinstance(node, cst.Name):
         return frozenset() if node.value in {"True", "False", "None"} else frozenset({node.value})
     if isinstance(node, cst.Attribute):
         return frozenset() if node.attr.value in {"data", "grad", "shape"} else frozenset({code_of(node)})
     if isinstance(node, cst.Subscript):
-        return live_names(node.value)
+        return live(node.value)
     if isinstance(node, cst.BinaryOperation):
-        return live_names(node.left) | live_names(node.right)
+        return live(node.left) | live(node.right)
     if isinstance(node, (cst.List, cst.Tuple)):  # `step_losses += [loss]`
-        return frozenset().union(*(live_names(e.value) for e in node.elements))
+        return frozenset().union(*(live(e.value) for e in node.elements))
     if isinstance(node, cst.UnaryOperation):
-        return live_names(node.expression)
+        return live(node.expression)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in KEEPS_GRAPH:
-        return live_names(node.func.value)
+        return live(node.func.value)
+    if isinstance(node, cst.Call) and node.args and node.args[0].keyword is None and keeps_first_argument(node):
+        return live(node.args[0].value)
     return frozenset()

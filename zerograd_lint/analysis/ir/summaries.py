@@ -6,7 +6,7 @@ with no summary stays unknown, and unknown never makes a report. Names only, no 
 linter runs without them): tests/test_library_summaries.py runs each library that installs beside
 the pinned CPU torch (timm's scaler module, Accelerate, Lightning, ignite's Engine, NVIDIA Warp's tape) and checks
 these facts against what it does to `.grad`. DeepSpeed and apex do not install on CPU: their summaries are read from
-their documentation and sources, untested against the library.
+their documentation and sources, untested against the library; so are horovod's collectives (built against MPI or NCCL).
 """
 
 from __future__ import annotations
@@ -93,6 +93,15 @@ SCALE_LOSS = ScaledLossBlock(
 # unscale_, step and update do nothing), so nothing a scaler did is pending, or scaled, after this step.
 XLA_OPTIMIZER_STEP = "torch_xla.core.xla_model.optimizer_step"
 XLA_OPTIMIZER = Parameter(("optimizer",), 0)
+
+# --- horovod ---------------------------------------------------------------------------------------
+
+# horovod.torch's collectives are "a thin wrapper around an autograd function" (horovod/torch/mpi_ops.py): the tensor
+# `hvd.allreduce(loss)` returns carries the autograd graph of the tensor it reduces, its first argument, so a meter's
+# `self.sum += hvd.allreduce(val)` keeps `val`'s graph as `self.sum += val` would (ZG602).
+GRAPH_KEEPING_COLLECTIVES = frozenset(
+    f"{module}.{function}" for module in ("horovod.torch", "horovod.torch.mpi_ops") for function in ("allreduce", "allgather", "broadcast")
+)
 
 # --- NVIDIA Warp ------------------------------------------------------------------------------------
 
