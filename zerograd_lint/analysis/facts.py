@@ -647,6 +647,8 @@ def build_facts(
         own = needs.roots_reading(frozenset(read.line for read in reads.found)) if reads.need_flow else (False,) * len(index.roots)
         wanted = tuple(reading or root in reading_elsewhere for reading, root in zip(own, index.roots)) if len(own) == len(index.roots) else None
         blocks, inlined = built_roots(index, reader, wanted)
+        for root in blocks:
+            reader.analysed_root(root)
         read_roots = tuple(
             filter(None, (settled(unsettled, root, analyse_reads, block, reader.models_seen_by(root), reader.grad_names) for root, block in blocks.items()))
         )
