@@ -647,6 +647,8 @@ def build_facts(
         own = needs.roots_reading(frozenset(read.line for read in reads.found)) if reads.need_flow else (False,) * len(index.roots)
         wanted = tuple(reading or root in reading_elsewhere for reading, root in zip(own, index.roots)) if len(own) == len(index.roots) else None
         blocks, inlined = built_roots(index, reader, wanted)
+        for root in blocks:
+            reader.analysed_root(root)
         read_roots = tuple(
             filter(None, (settled(unsettled, root, analyse_reads, block, reader.models_seen_by(root), reader.grad_names) for root, block in blocks.items()))
         )
@@ -695,23 +697,65 @@ def settled(unsettled: list[str], root: Container, analysis: Callable[..., Resul
 def built_roots(
     index: ModuleIndex, builder: Builder, wanted: tuple[bool, ...] | None
 ) -> tuple[dict[Container, Block], set[Container]]:
-    """The IR of the roots worth analysing, but for helpers inlined into another of them; and those helpers."""
+    """The IR of the roots worth analysing, but for helpers inlined into another of them; and those helpers.
+
+    A root's build reads only what it finds itself (`build_records`), so a root that a root built before it inlines is
+    not built unless it turns out to be analysed on its own: the roots are built callers first (`by_callers_first`).
+    What such a root would inline counts for nothing: a root only it inlines (deeper than its caller's inlining of it
+    follows) is analysed on its own from the start, and so covers the roots it inlines itself."""
     if wanted is not None and len(wanted) != len(index.roots):
         wanted = None
     chosen = [root for position, root in enumerate(index.roots) if wanted is None or wanted[position]]
-    blocks = {root: builder.build(root) for root in chosen}
-    inlined_into = {root: {node.function for node in walk(block) if isinstance(node, Inlined)} for root, block in blocks.items()}
+    inlined_into: dict[Container, set[Container]] = {}
+    blocks: dict[Container, Block] = {}
+
+    def build(root: Container) -> None:
+        blocks[root] = builder.build(root)
+        inlined_into[root] = {node.function for node in walk(blocks[root]) if isinstance(node, Inlined)}
+
+    for root in by_callers_first(chosen):
+        if not any(root in found for found in inlined_into.values()):
+            build(root)
     inlined = set().union(*inlined_into.values())
     # A helper inlined into a caller of this file is analysed there, where its arguments are known. One that only
     # helpers analysed elsewhere inline (it sits deeper than the analysis follows from their caller, or in a
     # recursion no caller reaches) is a root of its own, so that its own events are still checked.
     kept = {root for root in blocks if root not in inlined}
     covered = set().union(*(inlined_into[root] for root in kept))
-    for root in blocks:
+    for root in chosen:
         if root not in covered and root not in kept:
+            if root not in blocks:
+                build(root)
             kept.add(root)
             covered |= inlined_into[root]
-    return {root: block for root, block in blocks.items() if root in kept}, inlined - kept
+    return {root: blocks[root] for root in chosen if root in kept}, covered - kept
+
+
+def by_callers_first(roots: list[Container]) -> list[Container]:
+    """The roots in order, those another of them calls by name (`self.helper(...)`, `helper(...)`) last: built after
+    their callers, they are seldom built at all."""
+    names = {root: root.name.value for root in roots if isinstance(root, cst.FunctionDef)}
+    called = set().union(*(names_called(root) - {names.get(root)} for root in roots))
+    return sorted(roots, key=lambda root: names.get(root) in called)
+
+
+@for_one_file
+def names_called(root: Container) -> frozenset[str]:
+    """The names a root's code calls, as the last name of each callee (`run` of `self.run(...)`): a function's, or
+    the module's code outside its defs and classes."""
+    if isinstance(root, cst.FunctionDef):
+        code: list[cst.CSTNode] = [root.body]
+    else:
+        code = [s for s in root.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    found = set()
+    for part in code:
+        for call in nodes_of(part, cst.Call):
+            func = call.func
+            if type(func) is cst.Name:
+                found.add(func.value)
+            elif type(func) is cst.Attribute:
+                found.add(func.attr.value)
+    return frozenset(found)
 
 
 def inherited_roots(

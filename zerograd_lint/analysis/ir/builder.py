@@ -12,6 +12,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
+from zerograd_lint.analysis.ir.build_records import BuildRecord, agreed
 from zerograd_lint.analysis.ir.construction_flags import construction_flags
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Naming, condition_of, copied_chain, literal_index, literal_of, reads_of_value
 from zerograd_lint.analysis.ir.events import (
@@ -309,22 +310,19 @@ class Builder(CallEvents, Inlining, EngineRuns):
         # The roots that call a def of another module reading `.grad`, which only the `.grad` reads' analysis follows.
         self.reading_roots: set[Container] = set()
         self._grad_order: dict[Container, tuple[int, dict[cst.Attribute, int]]] = {}
-        # `loss = scaler.scale(loss)` -> the `if` arms it is written in
-        self.scaled_under: dict[cst.Call, tuple[tuple[cst.BaseExpression, bool], ...]] = {}
         self.ids = count()
-        self.models: dict[str, frozenset[str]] = {}  # optimizer key -> the model it is built from
-        self.root_models: dict[Container | None, dict[str, frozenset[str]]] = {}  # the same, for each root's own locals
-        self.derived: dict[str, frozenset[str]] = {}  # optimizer key -> optimizers handed to the call building it
-        # A model key -> what its one visible construction's arguments read (`Resolver.construction_reads`; None:
-        # not one visible construction), for the models optimizers are built from and the models cleared: over the
-        # roots analysed (`analysed_root`), each root's own found while it is built (`built_from_in`).
+        # What each root's build found (`build_records`), the root being built's in `own`; and the file's view of it,
+        # the records of the roots analysed merged (`analysed_root`): optimizer key -> the model it is built from,
+        # -> the optimizers handed to the call building it; a container's key -> its elements; a model key -> what
+        # its one visible construction's arguments read, for the models optimizers are built from and those cleared.
+        self.records: dict[Container, BuildRecord] = {}
+        self.own = BuildRecord()
+        self.models: dict[str, frozenset[str]] = {}
+        self.derived: dict[str, frozenset[str]] = {}
+        self.containers: dict[str, frozenset[str]] = {}
         self.built_from: dict[str, frozenset[str] | None] = {}
-        self.built_from_in: dict[Container | None, dict[str, frozenset[str] | None]] = {}
         self.building: Container | None = None  # the root being built
         self.root_naming = ROOT_NAMING  # how the root being built keys its names (a closure of it reads them so)
-        # The key of an element of a container of optimizers (`opt` of `for opt in optimizers:` is `optimizers`) ->
-        # the keys of the elements the container visibly holds (empty: its contents are not visible).
-        self.containers: dict[str, frozenset[str]] = {}
         self.homes: dict[Container, ModuleIndex] = {}  # a function of another module of the project -> its module's index
         self.lineages: dict[Container, tuple[tuple[ModuleIndex, cst.ClassDef], ...]] = {}  # a root -> `self`'s classes
         self._settings: dict[tuple[cst.ClassDef, ...], dict[str, tuple[frozenset[Fact], frozenset[Fact]]]] = {}
@@ -357,6 +355,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         )
         jump = "continue" if looped else "return"
         self.building = root
+        self.own = self.records[root] = BuildRecord()
         self.root_naming = Naming(
             locals=locals_of(root) if isinstance(root, cst.FunctionDef) else frozenset(), imports=self.index_of(root).imports
         )
@@ -382,7 +381,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
     def models_seen_by(self, root: Container) -> dict[str, frozenset[str]]:
         """Optimizer key -> the model it is built from, as the root reads them: its own locals' (`note_models`) over
         the file's."""
-        return {**self.models, **self.root_models.get(root, {})}
+        own = self.records.get(root)
+        return {**self.models, **own.local_models} if own is not None else dict(self.models)
 
     def patches_of(self, root: Container) -> frozenset[str]:
         """What the root's `@patch(...)` decorators replace while it runs; its class's too, for a test method (those
@@ -437,10 +437,18 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return fixture_patch_targets(statement, fixtures, self.index_of(function).imports)
 
     def analysed_root(self, root: Container) -> None:
-        """`built_from` takes what the root's build found. A root left out for being inlined into a caller adds nothing:
-        its models are its parameters there, which the caller's build reads as the caller built them."""
-        for model, reads in self.built_from_in.get(root, {}).items():
-            self.built_from[model] = reads if self.built_from.get(model, reads) == reads else None  # None: not known
+        """The file's view takes what the root's last build found (`build_records`). A root left out for being inlined
+        into a caller adds nothing (nor is it built): its models are its parameters there, which the caller's build
+        reads as the caller built them."""
+        own = self.records.get(root, BuildRecord())
+        for key, models in own.models.items():
+            agreed(self.models, key, models, frozenset())  # built differently in different places: unknown
+        for key, elements in own.containers.items():
+            agreed(self.containers, key, elements, frozenset())
+        for key, sources in own.derived.items():
+            self.derived.setdefault(key, sources)
+        for model, reads in own.built_from.items():
+            agreed(self.built_from, model, reads, None)  # None: not known
 
     def settings(self, root: Container) -> dict[str, tuple[frozenset[Fact], frozenset[Fact]]]:
         """What the truth of each setting of the root's `self` says about how it was built (`settings.py`), read once
@@ -665,7 +673,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         nodes = self.expression(value, context) if value is not None else []
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         if isinstance(value, cst.Call) and self.is_scale_call(value, context):
-            self.scaled_under[value] = context.conditions
+            self.own.scaled_under[value] = context.conditions
         if self.reads:
             nodes.extend(e for t in targets for e in self.grad_accesses(t, context))  # `p.grad += g`, `p.grad.data = ...`
             nodes.extend(self.freeze(t.value, value, statement, context) for t in targets if is_requires_grad(t, value))

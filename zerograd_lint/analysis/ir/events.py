@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.ir import state_events
+from zerograd_lint.analysis.ir.build_records import agreed
 from zerograd_lint.analysis.ir.clearing_step import clears_each_gradient
 from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
@@ -158,36 +159,32 @@ class CallEvents:
         if collection is not None:  # `opt` in `for opt in optimizers:`: each element in turn
             elements = resolver.elements_of(collection)
             held = frozenset(elements)
-            self.containers[key] = held if self.containers.get(key, held) == held else frozenset()
+            agreed(self.own.containers, key, held, frozenset())
             for element_key, element in elements.items():  # what each element is built from
                 if isinstance(element, (cst.Name, cst.Attribute)):
                     self.note_models(element_key, resolver.optimizer_models(element), resolver)
                 elif isinstance(element, cst.Call) and value_role(element) is Role.OPTIMIZER:
                     self.note_models(element_key, resolver.construction_models(element), resolver)
         built = resolver.value_of(node)
-        if isinstance(built, cst.Call) and key not in self.derived:
+        if isinstance(built, cst.Call) and key not in self.own.derived:
             sources = {resolver.canonical(a.value) for a in built.args if resolver.role(a.value) is Role.OPTIMIZER}
-            self.derived[key] = frozenset(sources - {key})
+            self.own.derived[key] = frozenset(sources - {key})
         return key
 
     def note_models(self, key: str, models: frozenset[str], resolver: Resolver) -> None:
-        """The model the optimizer keyed `key` is built from, where this place shows it: for a local of the root
-        being built, in that root's own record (a local name is local to its function: another function's `optimizer`
-        is another optimizer), else in the file's (`self.optimizer`, built in `__init__`, stepped in `train`)."""
+        """The model the optimizer keyed `key` is built from, where this place shows it, in the build's record: apart
+        for a local of the root being built (a local name is local to its function: another function's `optimizer` is
+        another optimizer), which the file's view never takes (`self.optimizer`, built in `__init__`, stepped in
+        `train`, is one optimizer for every root)."""
         self.record_constructions(models, resolver)
         root = self.building
         local = isinstance(root, cst.FunctionDef) and key.isidentifier() and key in locals_of(root)
-        record = self.root_models.setdefault(root, {}) if local else self.models
-        if models and record.get(key, models) == models:
-            record[key] = models
-        elif models:
-            record[key] = frozenset()  # built differently in different places: unknown
+        if models:
+            agreed(self.own.local_models if local else self.own.models, key, models, frozenset())  # unknown: built apart
 
     def record_constructions(self, models: Iterable[str], resolver: Resolver) -> None:
-        found = self.built_from_in.setdefault(self.building, {})
         for model in models:
-            reads = resolver.construction_reads(model)
-            found[model] = reads if found.get(model, reads) == reads else None  # None: not known
+            agreed(self.own.built_from, model, resolver.construction_reads(model), None)  # None: not known
 
     def call(self, call: cst.Call, context: Context) -> list[Node]:
         """The events of one call, its arguments' events already emitted."""
@@ -609,7 +606,7 @@ class CallEvents:
 
     def scaling_arm(self, scaling: cst.Call, context: Context) -> tuple[cst.BaseExpression, bool] | None:
         """The `if` arm a loss was scaled in, when the backward is not in that arm too."""
-        arms = self.scaled_under.get(scaling, ())
+        arms = self.own.scaled_under.get(scaling, ())
         outside = [arm for arm in arms if not any(arm[0] is test and arm[1] == truth for test, truth in context.conditions)]
         return outside[-1] if outside else None
 
