@@ -610,6 +610,15 @@ def test_check_of_the_loop_alone_reports_the_step_in_its_module(cli_here: CliInt
     assert found == {"engine.py": [("ZG101", 14, 5)]}
 
 
+def test_a_clear_of_another_module_is_named_without_reading_its_line_as_a_back_edge(cli_here: CliInterpreter) -> None:
+    """ZG103 in a loss helper whose first clear is in the script's batch loop, earlier in the same pass but on a line
+    whose number is greater: the message names the script's clear and says nothing of the loop's back edge."""
+    proc = cli_here("check", "--no-cache", "train.py", cwd=TREES / "clear_again_in_an_imported_attack_loss")
+    assert proc.stdout.startswith("losses.py:26:5: ZG103 "), proc.stdout + proc.stderr
+    assert "(line 28 of `train.py`) cleared them and no backward ran since" in proc.stdout
+    assert "back edge" not in proc.stdout
+
+
 def test_flake8_reports_it_on_the_call_that_leads_there(tmp_path: Path) -> None:
     """flake8 speaks of the checked file only: the report goes on `main.py`'s call and says where the step is."""
     proc = run_flake8("--select", "ZG", "main.py", "good_main.py", cwd=TREES / "loop_and_step", metadata=tmp_path)

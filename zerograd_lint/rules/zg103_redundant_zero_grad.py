@@ -62,7 +62,9 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         first = earlier[0]
         loop = root.loop_of(clear)
-        across = " (across the loop's back edge)" if loop is not None and facts.line(first.node) > facts.line(clear.node) else ""
+        # Lines say which clear runs later only within one module (a helper of another module has lines of its own).
+        one_module = facts.path_of(first.node) == facts.path_of(clear.node)
+        across = " (across the loop's back edge)" if loop is not None and one_module and facts.line(first.node) > facts.line(clear.node) else ""
         yield finding(
             facts, clear.node,
             f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
