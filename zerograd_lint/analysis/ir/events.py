@@ -714,6 +714,10 @@ class CallEvents:
             method = self.method_of_self("step", context) if code_of(receiver) == "self" else None
             if method is not None:
                 return self.inline_call(call, method, context, drop_self=True)
+            # `engine.step(model, optimizer, loss)`: a function of an imported module of the project, followed as any
+            # other (a module is no engine, scheduler or environment; its `step` is what its body does)
+            if (function := self.imported_function(call.func, context)) is not None:
+                return self.inline_call(call, function, context)
             if role is Role.ENGINE:  # DeepSpeed's engine steps its optimizer and clears (self-managed)
                 key = self.optimizer_key(receiver, resolver)
                 step = self.event(Step, call, optimizer=key, via_scaler=False, scaler=None, closure=False, written=receiver, reevaluated=())
