@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from itertools import count
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -68,7 +68,7 @@ from zerograd_lint.analysis.ir.summaries import (
     MANUAL_OPTIMIZATION_FLAG,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES, NUMPY_ARRAY_MAKERS
 from zerograd_lint.analysis.ir.zeroed_gradients import under_missing_gradient_test, zeros_written
 from zerograd_lint.analysis.work import spend
 
@@ -719,7 +719,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
-            uses = names_read(value) if value is not None else frozenset()
+            uses = names_read(value, self.index_of(context.function).origin_of_name) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
             unpacked = len(targets) == 1 and type(targets[0]) in (cst.Tuple, cst.List) and type(value) is cst.Call
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
@@ -1167,15 +1167,17 @@ def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
 
 
 @for_one_file
-def names_read(value: cst.CSTNode) -> frozenset[str]:
+def names_read(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> frozenset[str]:
     """The code of each name and attribute of `self` a value reads as data (`used_names`)."""
-    return frozenset(code_of(n) for n in used_names(value))
+    return frozenset(code_of(n) for n in used_names(value, origin_of))
 
 
-def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+def used_names(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> list[cst.Name | cst.Attribute]:
     """The names a value reads as data (not the functions it calls, not attribute names), and the attributes of
-    `self` it reads (`self.fake_B`: what an inlined method of the same instance may have assigned)."""
-    names = _DataNames()
+    `self` it reads (`self.fake_B`: what an inlined method of the same instance may have assigned). `origin_of`: what
+    a dotted callee stands for through the module's imports, where a new array's arguments (`np.stack(states)`) are
+    read as none: what they hold stays out of its value's graph."""
+    names = _DataNames(origin_of)
     visit(value, names)
     return names.found
 
@@ -1185,8 +1187,9 @@ def is_self(node: cst.BaseExpression) -> bool:
 
 
 class _DataNames(cst.CSTVisitor):
-    def __init__(self) -> None:
+    def __init__(self, origin_of: Callable[[str], str | None] | None) -> None:
         self.found: list[cst.Name | cst.Attribute] = []
+        self.origin_of = origin_of
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found.append(node)
@@ -1203,6 +1206,8 @@ class _DataNames(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
             return False  # `fake.detach()` carries no graph into the loss
+        if self.origin_of is not None and (callee := dotted_name(node.func)) is not None and self.origin_of(callee) in NUMPY_ARRAY_MAKERS:
+            return False  # nor does `np.stack(states)`
         called_on_self = isinstance(node.func, cst.Attribute) and is_self(node.func.value)
         if not isinstance(node.func, cst.Name) and not called_on_self:
             visit(node.func, self)  # `model.encoder(x)` reads `model`; `self.criterion(...)`, like `criterion(...)`, is called
