@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Jump,
     Loop,
     Node,
+    Put,
     Rebind,
     Step,
     Try,
@@ -53,7 +54,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, starred
-from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, tuple_elements
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, mapping_entries, tuple_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
     BATCH_INDEX_POSITION,
@@ -643,7 +644,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes = self.expression(statement.value, context)
             call = statement.value
             if isinstance(call, cst.Call) and not any(isinstance(n, Event) and n.node is call for n in nodes):
-                nodes += self.put(call, context)  # `rollout.feed(data)`: kept in the instance
+                nodes += self.put(call, context) or self.dict_updated(call, context)  # `rollout.feed(data)`: kept in the instance
             return nodes
         if isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             return self.assignment(statement, context)
@@ -738,6 +739,24 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes.append(self.assigned_value(statement, stored, context))
             nodes.extend(self.flags_built(statement, context))
         return nodes
+
+    def dict_updated(self, call: cst.Call, context: Context) -> list[Node]:
+        """`losses_dict.update(loss(outputs))` on a name every binding of which makes a dict (`losses_dict = {}`): the
+        entries it is handed are put into it, read as the assignment of a value made of its argument (a Put of the
+        names it reads); nothing for another receiver (a meter's `update`, a scaler's)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Name)):
+            return []
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return []
+        bindings = context.resolver.bindings(func.value.value)
+        if not bindings or any(binding.value is None or mapping_entries(binding.value) is None for binding in bindings):
+            return []
+        argument = call.args[0].value
+        values = names_read(argument, self.index_of(context.function).origin_of_name)
+        if not values:
+            return []
+        return [self.event(Put, call, target=func.value.value, values=values, no_grad=context.no_grad, scope=context.function, added=argument)]
 
     def flags_built(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, context: Context) -> list[Node]:
         """`agent = ClassifierAgent(opt, model)`, a class of the file or of the project: the flags its `__init__`
