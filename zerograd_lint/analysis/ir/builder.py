@@ -687,7 +687,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         in_place = isinstance(statement, cst.AugAssign)
         stored_item = targets[0] if len(targets) == 1 and isinstance(targets[0], cst.Subscript) else None
         if stored_item is not None and assigned_names(stored_item.value) and (
-            in_place or (value is not None and code_of(stored_item.value) in names_read(value))
+            in_place or (value is not None and code_of(stored_item.value) in names_read(value, self.index_of(context.function).origin_of_name))
         ):
             # `losses[k] += loss_q`, or an item rewritten from the list's own (`losses[i] = (losses[i] *
             # weights[i]).sum()`): the list holds the new value, beside the others it held.
