@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections import Counter
+from typing import Callable
 
 import libcst as cst
 import pytest
@@ -98,10 +99,10 @@ def test_what_a_value_reads_is_read_once_per_node(monkeypatch: pytest.MonkeyPatc
     values: list[cst.CSTNode] = []  # kept, so that no other node is given the same id
     used_names = builder_module.used_names
 
-    def counting(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+    def counting(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> list[cst.Name | cst.Attribute]:
         counted[id(value)] += 1
         values.append(value)
-        return used_names(value)
+        return used_names(value, origin_of)
 
     monkeypatch.setattr(builder_module, "used_names", counting)
     body = "\n        ".join(f"self._check({name}, lr=0.1)" for name in OPTIMIZERS)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from itertools import count
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 
@@ -45,6 +45,7 @@ from zerograd_lint.analysis.ir.nodes import (
     Jump,
     Loop,
     Node,
+    Put,
     Rebind,
     Step,
     Try,
@@ -53,7 +54,7 @@ from zerograd_lint.analysis.ir.nodes import (
     events_in,
 )
 from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, starred
-from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, tuple_elements
+from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, mapping_entries, tuple_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
     BATCH_INDEX_POSITION,
@@ -68,7 +69,7 @@ from zerograd_lint.analysis.ir.summaries import (
     MANUAL_OPTIMIZATION_FLAG,
 )
 from zerograd_lint.analysis.ir.visiting import nodes_of, visit
-from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES
+from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES, NUMPY_ARRAY_MAKERS
 from zerograd_lint.analysis.ir.zeroed_gradients import under_missing_gradient_test, zeros_written
 from zerograd_lint.analysis.work import spend
 
@@ -643,7 +644,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes = self.expression(statement.value, context)
             call = statement.value
             if isinstance(call, cst.Call) and not any(isinstance(n, Event) and n.node is call for n in nodes):
-                nodes += self.put(call, context)  # `rollout.feed(data)`: kept in the instance
+                nodes += self.put(call, context) or self.dict_updated(call, context)  # `rollout.feed(data)`: kept in the instance
             return nodes
         if isinstance(statement, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             return self.assignment(statement, context)
@@ -686,7 +687,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
         in_place = isinstance(statement, cst.AugAssign)
         stored_item = targets[0] if len(targets) == 1 and isinstance(targets[0], cst.Subscript) else None
         if stored_item is not None and assigned_names(stored_item.value) and (
-            in_place or (value is not None and code_of(stored_item.value) in names_read(value))
+            in_place or (value is not None and code_of(stored_item.value) in names_read(value, self.index_of(context.function).origin_of_name))
         ):
             # `losses[k] += loss_q`, or an item rewritten from the list's own (`losses[i] = (losses[i] *
             # weights[i]).sum()`): the list holds the new value, beside the others it held.
@@ -719,7 +720,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
             elif value is not None:
                 nodes.append(self.event(GradWrite, statement))
         if names:
-            uses = names_read(value) if value is not None else frozenset()
+            uses = names_read(value, self.index_of(context.function).origin_of_name) if value is not None else frozenset()
             uses |= names if in_place else frozenset()  # `meta_loss /= n` is still the loss summed before
             unpacked = len(targets) == 1 and type(targets[0]) in (cst.Tuple, cst.List) and type(value) is cst.Call
             called = self.function_called(value, context) if unpacked else None  # type: ignore[arg-type]
@@ -738,6 +739,24 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes.append(self.assigned_value(statement, stored, context))
             nodes.extend(self.flags_built(statement, context))
         return nodes
+
+    def dict_updated(self, call: cst.Call, context: Context) -> list[Node]:
+        """`losses_dict.update(loss(outputs))` on a name every binding of which makes a dict (`losses_dict = {}`): the
+        entries it is handed are put into it, read as the assignment of a value made of its argument (a Put of the
+        names it reads); nothing for another receiver (a meter's `update`, a scaler's)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Name)):
+            return []
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return []
+        bindings = context.resolver.bindings(func.value.value)
+        if not bindings or any(binding.value is None or mapping_entries(binding.value) is None for binding in bindings):
+            return []
+        argument = call.args[0].value
+        values = names_read(argument, self.index_of(context.function).origin_of_name)
+        if not values:
+            return []
+        return [self.event(Put, call, target=func.value.value, values=values, no_grad=context.no_grad, scope=context.function, added=argument)]
 
     def flags_built(self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, context: Context) -> list[Node]:
         """`agent = ClassifierAgent(opt, model)`, a class of the file or of the project: the flags its `__init__`
@@ -1167,15 +1186,17 @@ def callees_of(value: cst.CSTNode | None) -> frozenset[str]:
 
 
 @for_one_file
-def names_read(value: cst.CSTNode) -> frozenset[str]:
+def names_read(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> frozenset[str]:
     """The code of each name and attribute of `self` a value reads as data (`used_names`)."""
-    return frozenset(code_of(n) for n in used_names(value))
+    return frozenset(code_of(n) for n in used_names(value, origin_of))
 
 
-def used_names(value: cst.CSTNode) -> list[cst.Name | cst.Attribute]:
+def used_names(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> list[cst.Name | cst.Attribute]:
     """The names a value reads as data (not the functions it calls, not attribute names), and the attributes of
-    `self` it reads (`self.fake_B`: what an inlined method of the same instance may have assigned)."""
-    names = _DataNames()
+    `self` it reads (`self.fake_B`: what an inlined method of the same instance may have assigned). `origin_of`: what
+    a dotted callee stands for through the module's imports, where a new array's arguments (`np.stack(states)`) are
+    read as none: what they hold stays out of its value's graph."""
+    names = _DataNames(origin_of)
     visit(value, names)
     return names.found
 
@@ -1185,8 +1206,9 @@ def is_self(node: cst.BaseExpression) -> bool:
 
 
 class _DataNames(cst.CSTVisitor):
-    def __init__(self) -> None:
+    def __init__(self, origin_of: Callable[[str], str | None] | None) -> None:
         self.found: list[cst.Name | cst.Attribute] = []
+        self.origin_of = origin_of
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found.append(node)
@@ -1203,6 +1225,8 @@ class _DataNames(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "detach":
             return False  # `fake.detach()` carries no graph into the loss
+        if self.origin_of is not None and (callee := dotted_name(node.func)) is not None and self.origin_of(callee) in NUMPY_ARRAY_MAKERS:
+            return False  # nor does `np.stack(states)`
         called_on_self = isinstance(node.func, cst.Attribute) and is_self(node.func.value)
         if not isinstance(node.func, cst.Name) and not called_on_self:
             visit(node.func, self)  # `model.encoder(x)` reads `model`; `self.criterion(...)`, like `criterion(...)`, is called

@@ -31,7 +31,7 @@ from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.state_events import disables_grad, function_disables_grad
 from zerograd_lint.analysis.ir.visiting import visit
-from zerograd_lint.analysis.ir.vocabulary import GRAPHLESS_ATTRIBUTES, TENSOR_CLASSES, TENSOR_FACTORIES, described
+from zerograd_lint.analysis.ir.vocabulary import GRAPHLESS_ATTRIBUTES, NUMPY_ARRAY_MAKERS, TENSOR_CLASSES, TENSOR_FACTORIES, described
 
 
 class Carried(IntEnum):
@@ -231,6 +231,8 @@ class Reading:
             return Carried.NOTHING
         if isinstance(func, cst.Name) and func.value in NUMBER_BUILTINS and func.value not in self.local:
             return Carried.NOTHING  # `len(x)`, `float(loss)`: a Python number
+        if self.imported_name(func) in NUMPY_ARRAY_MAKERS:
+            return Carried.NOTHING  # `np.array(values)`: a new array, whatever it is handed
         origin = self.torch_name(func)
         if origin is not None:  # torch's function: what its arguments carry, unless it makes a new tensor
             made = origin.rsplit(".", 1)[-1] in GRAPHLESS_FUNCTIONS
@@ -277,11 +279,16 @@ class Reading:
 
     def torch_name(self, node: cst.BaseExpression) -> str | None:
         """What a dotted name of torch stands for through the module's imports (`F.relu`, `nn.Linear`); None else."""
+        origin = self.imported_name(node)
+        return origin if origin is not None and described(origin) else None
+
+    def imported_name(self, node: cst.BaseExpression) -> str | None:
+        """What a dotted name stands for through the module's imports (`np.array` -> `numpy.array`), where the function
+        binds no name of its own over it; None else."""
         dotted = dotted_name(node)
         if dotted is None or dotted.split(".")[0] in self.local:
             return None
-        origin = self.index.origin_of_name(dotted)
-        return origin if origin is not None and described(origin) else None
+        return self.index.origin_of_name(dotted)
 
 
 def starred(display: cst.BaseExpression) -> bool:

@@ -1199,8 +1199,10 @@ class Resolver:
     def branch_models(self, node: cst.BaseExpression) -> frozenset[str]:
         """An optimizer constructed by every one of its bindings, each visibly over the same model's parameters
         (`if args.optimizer == "adam": optimizer = Adam(params)` / `elif ...: optimizer = SGD(params, ...)`): that
-        model, whichever branch ran; nothing when a binding is anything else or two disagree."""
-        if not isinstance(node, (cst.Name, cst.Attribute)) or code_of(node) in self.overlay:
+        model, whichever branch ran; nothing when a binding is anything else or two disagree. A plain name the caller
+        hands is the caller's (`handed_models`); an attribute a helper on `self` binds is its own, keyed as the caller
+        keys it (flair's `train_custom` inlined into `train`)."""
+        if not isinstance(node, (cst.Name, cst.Attribute)) or isinstance(node, cst.Name) and node.value in self.overlay:
             return frozenset()
         bindings = self.bindings(code_of(node))
         if len(bindings) < 2 or not all(

@@ -69,6 +69,12 @@ SAME_TENSOR_METHODS = frozenset({"to", "cuda", "cpu", "float", "double", "half",
 VARIABLE_WRAPPERS = frozenset({"Variable", "autograd.Variable", "torch.autograd.Variable"})
 # Tensor methods whose result carries no autograd graph: a new leaf, or a Python number or list.
 GRAPH_CUTTING_METHODS = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+# numpy's functions that convert what they are handed into a new array (a tensor that requires grad raises there):
+# their value holds no autograd graph. Not numpy's reductions: `np.mean(t)` calls the tensor's own `mean`.
+NUMPY_ARRAY_MAKERS = frozenset(
+    f"numpy.{name}" for name in
+    "array asarray asanyarray ascontiguousarray stack vstack hstack concatenate zeros ones empty full arange linspace".split()
+)
 # Reads of a tensor that carry no autograd graph: its metadata (`x.shape[1]`), its data or gradient apart from it.
 GRAPHLESS_ATTRIBUTES = frozenset({"shape", "dtype", "device", "data", "grad", "ndim", "requires_grad", "is_cuda"})
 
