@@ -220,7 +220,7 @@ RULE = Rule(
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), for passes of a `range(n)` loop that take no "
-        "other data (a counter only compared, no `next()`, `pop()` nor call with literals only: refinement passes over "
+        "other data (a counter only compared, no `next()` (nor a call of a project function taking one), `pop()` nor call with literals only: refinement passes over "
         "the same batch), computed by a helper (of the file or of the "
         "project) that divides it by what may be the count (a parameter, an attribute, a size; not the element count a "
         "mean divides by, `mask.sum()`) or sums it with `reduction=\"sum\"`, when each micro-batch's loss is the whole "
