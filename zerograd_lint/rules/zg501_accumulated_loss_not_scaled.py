@@ -7,6 +7,7 @@ from typing import Callable, Iterator
 import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir.index import SameFileView
 from zerograd_lint.analysis.ir.names import code_of
 from zerograd_lint.analysis.ir.nodes import Backward, Guard, Loop, Step, loop_header
 from zerograd_lint.analysis.ir.spelling import Namespace
@@ -36,7 +37,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
             return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
-        if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro) and (
+        if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro, root.namespaces.get(micro)) and (
             root.held(backward, event.optimizer).this_iteration()  # a clear before each backward sums nothing (PCGrad's heads)
         ) and not splices_into_cached_outputs(micro.node):
             return event, None
@@ -83,10 +84,10 @@ def key_of(code: str, at: Namespace) -> str | None:
         return None
 
 
-def over_micro_batches(loop: Loop) -> bool:
+def over_micro_batches(loop: Loop, at: Namespace | None) -> bool:
     """RULES.md's inner loop over micro-batches, as its iterable says (`batch.chunk(n)`, `range(accum_steps)`, a
-    `range(n)` whose passes take other data), its target (`for microbatch in minibatch:`), or the test that ends a
-    `while True:` (`if accum_batch_size >= total: break`)."""
+    `range(n)` whose passes take other data, read where the loop is: `at`), its target (`for microbatch in
+    minibatch:`), or the test that ends a `while True:` (`if accum_batch_size >= total: break`)."""
     target = loop.node.target if isinstance(loop.node, cst.For) else None
     if (target is not None and MICRO_BATCH.search(code_of(target)) is not None) or any(
         MICRO_BATCH_COUNT.search(code_of(test)) is not None for test in exit_tests(loop)
@@ -94,19 +95,23 @@ def over_micro_batches(loop: Loop) -> bool:
         return True
     header = code_of(loop_header(loop))
     return MICRO_BATCH_LOOP.search(header) is not None and (
-        MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node)
+        MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node, at)
     )
 
 
-def takes_new_data(loop: cst.CSTNode) -> bool:
+def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
     """Whether each pass of a plain `range(n)` loop may work on other data: it draws a batch (`next(batches)`, a
-    queued output's `outputs.pop(0)`, `get_batch("train")`) or reads something by its counter (`x_spt[i]`, `start =
+    queued output's `outputs.pop(0)`, `get_batch("train")`, a function of the project that takes `next(loader)`:
+    I2SB's `self.sample_batch(opt, train_loader, ...)`) or reads something by its counter (`x_spt[i]`, `start =
     i * size`). A counter only compared (`if i == 0:`) with nothing drawn runs every pass over the same batch
     (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one objective summed on
     purpose, not micro-batches of a larger one."""
     if not isinstance(loop, cst.For):
         return True
-    if any(DRAWS.search(code_of(call.func)) is not None for call in nodes_of(loop.body, cst.Call)):
+    calls = nodes_of(loop.body, cst.Call)
+    if any(DRAWS.search(code_of(call.func)) is not None for call in calls):
+        return True
+    if at is not None and any(calls_next(call, at) for call in calls):
         return True
     if any(draws_by_call(assign.value) for assign in nodes_of(loop.body, cst.Assign)):
         return True
@@ -117,6 +122,14 @@ def takes_new_data(loop: cst.CSTNode) -> bool:
         for operand in (comparison.left, *(target.comparator for target in comparison.comparisons))
     }
     return any(name.value in counters and id(name) not in compared for name in nodes_of(loop.body, cst.Name))
+
+
+def calls_next(call: cst.Call, at: Namespace) -> bool:
+    """Whether `call` runs a function of the project whose own body takes `next(...)` of an iterator: a batch drawn
+    by a helper. Only `next`, not `pop`: a helper's `losses.pop("total")` reads a dict, it draws no batch."""
+    same_file = at.resolver.same_file
+    found = same_file.callee(call, at.resolver) if isinstance(same_file, SameFileView) else None
+    return found is not None and any(code_of(inner.func) == "next" for inner in nodes_of(found[1].body, cst.Call))
 
 
 def draws_by_call(value: cst.BaseExpression) -> bool:
@@ -207,7 +220,7 @@ RULE = Rule(
     limits=(
         "Not reported for `accelerator.backward()` (it divides by `gradient_accumulation_steps` itself), when the loss is built with `reduction=\"sum\"`, "
         "multiplied on purpose (or in place, `loss.mul_(micro / batch)`), for passes of a `range(n)` loop that take no "
-        "other data (a counter only compared, no `next()`, `pop()` nor call with literals only: refinement passes over "
+        "other data (a counter only compared, no `next()` (nor a call of a project function taking one), `pop()` nor call with literals only: refinement passes over "
         "the same batch), computed by a helper (of the file or of the "
         "project) that divides it by what may be the count (a parameter, an attribute, a size; not the element count a "
         "mean divides by, `mask.sum()`) or sums it with `reduction=\"sum\"`, when each micro-batch's loss is the whole "
