@@ -318,7 +318,7 @@ class CallEvents:
         if func.value in CLIP_FUNCTIONS | NORM_FUNCTIONS:
             return [self.clip(call, func.value, False, resolver)]
         function = (
-            self.index_of(context.function).function(context.function, func.value) or self.imported_function(func, context)
+            self.index_of(context.function).function(context.function, func.value, func) or self.imported_function(func, context)
             or self.function_passed(func, context)
             or self.runner_of(call, context)
         )

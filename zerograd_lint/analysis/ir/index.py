@@ -91,6 +91,10 @@ class ModuleIndex:
         self.class_of: dict[cst.FunctionDef, cst.ClassDef] = {}
         self.methods_of: dict[cst.ClassDef, dict[str, cst.FunctionDef]] = {}
         self.defs_in: dict[Container, dict[str, cst.FunctionDef]] = {}
+        # Where each def that is not a method is written (its block and its place there), and the names a container
+        # defines more than once (`def closure()` in each of two loops): which of those a use runs is `reaching_def`'s.
+        self.def_places: dict[cst.FunctionDef, tuple[Sequence[cst.CSTNode], int]] = {}
+        self.redefined: dict[Container, set[str]] = {}
         self.enclosing: dict[cst.FunctionDef, Container] = {}
         self._scopes: dict[Container, Scope] = {}
         self._returns: dict[cst.FunctionDef, tuple[cst.BaseExpression, ...]] = {}
@@ -113,9 +117,11 @@ class ModuleIndex:
         self._home = weakref.ref(module)
 
     def walk(self, body: Sequence[cst.CSTNode], parent: cst.CSTNode) -> None:
-        for statement in body:
+        for at, statement in enumerate(body):
             if type(statement) is cst.FunctionDef:
                 self.add_function(statement, parent)
+                if type(parent) is not cst.ClassDef:
+                    self.def_places[statement] = (body, at)
                 if isinstance(statement.body, cst.IndentedBlock):
                     self.walk(statement.body.body, statement)
             elif type(statement) is cst.ClassDef:
@@ -132,7 +138,10 @@ class ModuleIndex:
             self.class_of[function] = parent
             self.methods_of[parent][function.name.value] = function
         else:
-            self.defs_in.setdefault(parent, {})[function.name.value] = function
+            defs = self.defs_in.setdefault(parent, {})
+            if function.name.value in defs:
+                self.redefined.setdefault(parent, set()).add(function.name.value)
+            defs[function.name.value] = function
             self.enclosing[function] = parent
             if parent in self.class_of:  # a def nested in a method sees the same `self`
                 self.class_of[function] = self.class_of[parent]
@@ -459,18 +468,34 @@ class ModuleIndex:
             return container.name.value
         return None
 
-    def function(self, container: Container, name: str) -> cst.FunctionDef | None:
+    def function(self, container: Container, name: str, use: cst.CSTNode | None = None) -> cst.FunctionDef | None:
         """A plain call `name(...)` from inside `container`: nested defs first, then the module's (where the module's
-        last binding of the name is a def: not one an import rebinds, nor one of two an `if` chooses between, `bound`)."""
+        last binding of the name is a def: not one an import rebinds, nor one of two an `if` chooses between, `bound`).
+        Where a def defines the name more than once, the def that `use` (the name as written) reaches."""
         node: Container | None = container
         while type(node) is cst.FunctionDef:  # a final class: `type()` spares ABCMeta's isinstance
             found = self.defs_in.get(node, {}).get(name)
             if found is not None:
-                return found
+                return self.reaching_def(node, name, use) if use is not None and name in self.redefined.get(node, ()) else found
             node = self.enclosing.get(node)
         if name in self.bound and not isinstance(self.bound[name], int):
             return None
         return self.defs_in.get(self.module, {}).get(name)
+
+    def reaching_def(self, container: cst.FunctionDef, name: str, use: cst.CSTNode) -> cst.FunctionDef | None:
+        """Of the defs of `name` written in `container`, the one `use` runs: the last written before `use` in a block
+        that holds it (each stage's `def closure()` in its own loop), where no other def of the name is written
+        between them (one an `if` may run). None when no def is known to reach `use`."""
+        defs = [f for f in self.functions if f.name.value == name and self.enclosing.get(f) is container]  # source order
+        for function in reversed(defs):
+            block, at = self.def_places[function]
+            holder = next((k for k in range(at + 1, len(block)) if any(n is use for n in nodes_of(block[k], type(use)))), None)
+            if holder is None:
+                continue
+            between = block[at + 1:holder + 1]
+            written = {id(f) for statement in between for f in nodes_of(statement, cst.FunctionDef)}
+            return None if any(id(f) in written for f in defs if f is not function) else function
+        return None
 
 
 def parameter_names(function: cst.FunctionDef) -> frozenset[str]:

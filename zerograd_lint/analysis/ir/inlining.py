@@ -108,7 +108,7 @@ class Inlining:
         if isinstance(node, cst.Lambda):
             return self.expression(node.body, context)
         if isinstance(node, cst.Name):
-            function = self.index_of(context.function).function(context.function, node.value)
+            function = self.index_of(context.function).function(context.function, node.value, node)
             if function is not None:
                 return self.inline_body(node, function, context, {}, {})
             bound = context.resolver.value_of(node)
@@ -119,7 +119,7 @@ class Inlining:
         if isinstance(node, cst.Call) and is_partial(node):
             target = node.args[0].value
             if isinstance(target, cst.Name):
-                return self.inline_call(node, self.index_of(context.function).function(context.function, target.value), context, skip=1)
+                return self.inline_call(node, self.index_of(context.function).function(context.function, target.value, target), context, skip=1)
             if isinstance(target, cst.Attribute) and code_of(target.value) == "self":
                 return self.inline_call(node, self.method_of_self(target.attr.value, context), context, drop_self=True, skip=1)
         if isinstance(node, cst.Call) and (factory := self.closure_factory(node, context)) is not None:
@@ -131,7 +131,7 @@ class Inlining:
         returns a def of its own body (`def make_closure(model, x, y): def closure(): ...; return closure`), which
         sees the factory's parameters bound to the call's arguments. None for any other call."""
         func = call.func
-        function = self.index_of(context.function).function(context.function, func.value) if isinstance(func, cst.Name) else None
+        function = self.index_of(context.function).function(context.function, func.value, func) if isinstance(func, cst.Name) else None
         function = function or self.imported_function(func, context)
         body = function.body.body if function is not None and isinstance(function.body, cst.IndentedBlock) else ()
         last = body[-1] if body else None
