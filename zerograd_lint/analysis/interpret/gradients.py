@@ -188,6 +188,8 @@ def clear_coverage(
             return Coverage.UNKNOWN  # a container whose contents are not visible may hold the other one
         if derived and (target.key in derived.get(key, ()) or key in derived.get(target.key or "", ())):
             return Coverage.UNKNOWN  # one is built from the other: maybe over the same parameters
+        if related(target.key or "", key):
+            return Coverage.UNKNOWN  # a wrapper and the optimizer it holds (`wrapper._optimizer`): maybe the same parameters
         theirs, ours = models.get(target.key or ""), models.get(key)
         if theirs and ours:
             return Coverage.KNOWN if theirs == ours else Coverage.UNKNOWN if any(

@@ -239,9 +239,15 @@ def bind_unpacking(
                     scope.add(key, Binding(alias=argument))
         return
     # opt_g, opt_d = self.optimizers(); a name that says scheduler is never an optimizer by the factory's name alone.
+    # Where some targets' names say optimizer (`model, optimizer = setup_model_and_optimizer()`), the factory's name
+    # says which: the others (the model, a DeepSpeed engine) are no optimizer by that name alone.
     role = constructor_role(callee)
+    named = [says_optimizer(last_name(target) or "") for target in targets]
     for position, target in enumerate(targets):
-        named_role = role if role is Role.OPTIMIZER and not says_scheduler(last_name(target) or "") else None
+        named_role = (
+            role if role is Role.OPTIMIZER and not says_scheduler(last_name(target) or "") and (named[position] or not any(named))
+            else None
+        )
         for key in target_keys(target):
             scope.add(key, Binding(role=named_role, unpacked=Unpacked(value, tuple(targets), position, starred)))
 

@@ -66,7 +66,7 @@ class Structure:
         key = id(loop)
         if key not in self._rebinds:
             rebinds = [e for e in events_in(loop.body) if isinstance(e, Rebind)]
-            self._rebinds[key] = Rebound.of(rebinds, started_afresh(loop.body))
+            self._rebinds[key] = Rebound.of(rebinds, started_afresh(loop.body), flags_set_under_tests(loop.body))
         return self._rebinds[key]
 
     def guard(self, branch: Branch, loop: Loop | None) -> Guard:
@@ -121,10 +121,13 @@ class Rebound:
     snapshots: frozenset[str]  # bound to a counter's value: `last_opt_step = ni`
 
     @classmethod
-    def of(cls, rebinds: list[Rebind], afresh: frozenset[str] = frozenset()) -> "Rebound":
+    def of(
+        cls, rebinds: list[Rebind], afresh: frozenset[str] = frozenset(),
+        set_under: Mapping[str, tuple[Condition, ...]] | None = None,
+    ) -> "Rebound":
         """`afresh`: names every iteration binds to a constant before anything reads them (`started_afresh`): what
         they count (the OOMs of this iteration's micro-batches) starts again each iteration, so they never count the
-        loop's iterations."""
+        loop's iterations. `set_under`: flags set to constants under tests (`flags_set_under_tests`), bound to them."""
         counters = {name for e in rebinds if e.counts for name in e.names} - afresh
         for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
             derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
@@ -133,7 +136,7 @@ class Rebound:
             counters |= derived
         resets = {name for e in rebinds if e.resets for name in e.names}
         totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
-        flags: dict[str, tuple[Condition, ...]] = {}
+        flags: dict[str, tuple[Condition, ...]] = dict(set_under or {})
         for e in rebinds:
             if e.test is not None:
                 for name in e.names:
@@ -162,6 +165,27 @@ class Rebound:
             ):
                 return True
         return False
+
+
+def flags_set_under_tests(body: Block) -> dict[str, tuple[Condition, ...]]:
+    """The flags a loop's body sets to constants under tests, with those tests: what decides the flag's value
+    (VL-T5's `update = True` then, where accumulating, `if step_i == 0: update = False` `elif step_i % n == 0:
+    update = True` `else: update = False`, before `if update:` steps)."""
+    found: dict[str, tuple[Condition, ...]] = {}
+
+    def walk(node: Node, tests: tuple[Condition, ...]) -> None:
+        if isinstance(node, Rebind):
+            if node.flag is not None and tests:
+                for name in node.names:
+                    found[name] = (*found.get(name, ()), *tests)
+            return
+        if isinstance(node, Branch) and node.condition is not None:
+            tests = (*tests, node.condition)
+        for child in children(node):
+            walk(child, tests)
+
+    walk(body, ())
+    return found
 
 
 def started_afresh(body: Block) -> frozenset[str]:
