@@ -133,6 +133,12 @@ def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> su
     return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=cli_env(), input=input)
 
 
+def run_cli_under_hash_seed(seed: str, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`run_cli(*ARGS)` with Python's string hashes salted by SEED (`PYTHONHASHSEED`), for tests that no answer
+    follows the order of a set of strings: a run under seed 0 whose reports a module's tests read, then one under 1."""
+    return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env={**cli_env(), "PYTHONHASHSEED": seed})
+
+
 # `zerograd-lint ARGS` in CWD for each run read from stdin (a JSON line: args, cwd, the text for stdin or null), one
 # after another in this interpreter: `main` called as other code calls it (SystemExit, never os._exit), each run's
 # status, output and error output written back as a JSON line, as a subprocess's would be collected.

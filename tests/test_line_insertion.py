@@ -1,13 +1,12 @@
 """A statement inserted on the source's lines (`fixes/line_insertion.py`) is the text LibCST's applier writes: over
-every insertion the fixes of fixtures/ and tests/data/ make (on the whole file, and on each suggestion's excerpt),
-and over shapes around a block's edges where the lines decide or LibCST must."""
+every insertion the fixes of fixtures/ and tests/data/ make, on the whole file and on each suggestion's excerpt
+(tests/test_fix_walks.py), and over shapes around a block's edges where the lines decide or LibCST must."""
 
 from __future__ import annotations
 
 import pytest
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
-from conftest import FIXTURES, REPO
 from test_speed_analyses import training_functions
 
 from zerograd_lint.analysis import parsing
@@ -29,23 +28,6 @@ def edit_at(source: str, op: str, kind: str, line: int, code: str = CLEAR) -> Ed
     assert path is not None
     where = ranges[node]
     return Edit(op, kind, (where.start.line, where.start.column + 1, where.end.line, where.end.column + 1), code, path)
-
-
-@pytest.mark.slow  # every fixture and reproduction analysed: the quick path's 90 s
-def test_every_insertion_of_the_fixes_is_libcsts_text() -> None:
-    made = 0
-    for path in sorted([*FIXTURES.rglob("*.py"), *(REPO / "tests" / "data").rglob("*.py")]):
-        source = path.read_text(encoding="utf-8", errors="replace")
-        reports = [d for d in analyze_source(source, path.name) if d.fix is not None]
-        lines, starts = source.splitlines(keepends=True), suggestions.statement_starts(source)
-        cases = [(source, list(edits), None) for d in reports for edits in d.fix.variants if not isinstance(edits, str)]  # type: ignore[union-attr]
-        cases += [(draft.excerpt, list(draft.edits), draft.starts) for d in reports for draft in suggestions.drafts(lines, starts, d)]
-        for text, edits, starts_known in cases:
-            by_lines = inserted_line(text, edits)
-            if by_lines is not None:
-                assert by_lines == apply_edits(text, edits, starts_known), (path, edits)
-                made += 1
-    assert made > 250  # 308 when written: every single insertion of these files
 
 
 LOOP = "for x in loader:\n{body}"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import REPO, CliInterpreter, run_cli, run_cli_each, run_flake8
+from conftest import REPO, CliInterpreter, run_cli, run_cli_each, run_cli_under_hash_seed, run_flake8
 from expect import expected_reports
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
@@ -45,17 +45,34 @@ def reports_of(proc: subprocess.CompletedProcess[str]) -> Found:
     return {path: sorted(items) for path, items in found.items()}
 
 
+EVERY_TREE = (*CHECK, "--no-cache", *(str((TREES / tree).relative_to(REPO)) for tree in TREE_NAMES))
+
+
 @pytest.fixture(scope="module")
-def every_tree_checked() -> Found:
+def every_tree_run() -> subprocess.CompletedProcess[str]:
     """One `check` of every tree, each folder a path of its own: a run finds each module by its project and name,
-    so a tree's files get the reports a check of that tree alone gives them (the loops below are checked alone)."""
-    return reports_in("--no-cache", *(str((TREES / tree).relative_to(REPO)) for tree in TREE_NAMES))
+    so a tree's files get the reports a check of that tree alone gives them (the loops below are checked alone).
+    Under hash seed 0, which `test_every_tree_gives_the_same_reports_under_another_hash_seed` sets against 1."""
+    return run_cli_under_hash_seed("0", *EVERY_TREE)
+
+
+@pytest.fixture(scope="module")
+def every_tree_checked(every_tree_run: subprocess.CompletedProcess[str]) -> Found:
+    return reports_of(every_tree_run)
 
 
 @pytest.mark.parametrize("tree", TREE_NAMES)
 def test_each_file_gets_the_reports_its_header_says(tree: str, every_tree_checked: Found) -> None:
     for path in sorted((TREES / tree).rglob("*.py")):
         assert every_tree_checked.get(str(path.relative_to(REPO)), []) == expected_reports(path), path.name
+
+
+@pytest.mark.slow
+def test_every_tree_gives_the_same_reports_under_another_hash_seed(every_tree_run: subprocess.CompletedProcess[str]) -> None:
+    """Python orders its sets of strings by a hash salted per process (`PYTHONHASHSEED`): no answer of the analysis
+    may follow that order (tests/test_real_world_cases.py sets the two seeds against each other over its cases)."""
+    again = run_cli_under_hash_seed("1", *EVERY_TREE)
+    assert (again.returncode, again.stdout) == (every_tree_run.returncode, every_tree_run.stdout), again.stderr
 
 
 def test_the_trees_hold_what_the_task_names() -> None:

@@ -67,33 +67,6 @@ def test_a_suggestion_finds_its_nodes_by_their_paths_with_no_positions(monkeypat
     assert all(s.edits[0].content == "        optimizer.zero_grad()\n" for s in made)
 
 
-@pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
-def test_an_excerpts_statement_starts_are_the_files_so_its_suggestion_parses_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each draft knows the first lines of its excerpt's top-level statements (the file's outline said them): the
-    excerpt's own tree, once made to learn them, would say the same; CPython parses the excerpt only where a line is
-    inserted on its lines (to learn where it goes), and the suggestion's result."""
-    from zerograd_lint.fixes import suggestions as module
-
-    checked = 0
-    for path in sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py")]):
-        source = path.read_text(encoding="utf-8", errors="replace")
-        reports = [d for d in analyze_source(source, path.name) if d.fix is not None]
-        lines, starts = source.splitlines(keepends=True), statement_starts(source)
-        for draft in (draft for d in reports for draft in module.drafts(lines, starts, d)):
-            assert draft.starts == tuple(positions.first_lines(ast.parse(draft.excerpt))), path
-            checked += 1
-    assert checked > 200
-    parsed: list[str] = []
-    real_parse = ast.parse
-    monkeypatch.setattr(ast, "parse", lambda text, *args, **keywords: parsed.append(text) or real_parse(text, *args, **keywords))
-    source = training_functions(6)
-    reports = analyze_source(source, "train.py")
-    parsed.clear()
-    made = [d.suggestion for d in suggested(source, reports) if d.suggestion is not None]
-    # The file's outline, then each excerpt (where its clear goes, `line_insertion`) and each result's check.
-    assert len(made) == 3 and len(parsed) == 1 + 3 * 2
-
-
 def test_a_top_level_statement_continued_after_a_semicolon_is_one_statement() -> None:
     """`a = 1; \\` and the next line are one top-level statement in LibCST's tree, two lines in CPython's: the edits'
     paths start from LibCST's statements, found from its own positions when the two trees count differently."""
