@@ -128,15 +128,13 @@ def run_python(program: str, *args: str, cwd: Path | None = None, timeout: float
     return json.loads(run.stdout)
 
 
-def run_cli(*args: str, cwd: Path | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs)."""
-    return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=cli_env(), input=input)
-
-
-def run_cli_under_hash_seed(seed: str, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`run_cli(*ARGS)` with Python's string hashes salted by SEED (`PYTHONHASHSEED`), for tests that no answer
-    follows the order of a set of strings: a run under seed 0 whose reports a module's tests read, then one under 1."""
-    return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env={**cli_env(), "PYTHONHASHSEED": seed})
+def run_cli(
+    *args: str, cwd: Path | None = None, input: str | None = None, hash_seed: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`zerograd-lint ARGS` as a subprocess (python -m, so the checkout's code runs). `hash_seed`: Python's string
+    hashes salted so (`PYTHONHASHSEED`), for the tests that no answer follows the order of a set of strings."""
+    env = cli_env() if hash_seed is None else {**cli_env(), "PYTHONHASHSEED": hash_seed}
+    return run_bounded([sys.executable, "-m", "zerograd_lint", *args], cwd=cwd or REPO, env=env, input=input)
 
 
 # `zerograd-lint ARGS` in CWD for each run read from stdin (a JSON line: args, cwd, the text for stdin or null), one

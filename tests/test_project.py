@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import REPO, CliInterpreter, run_cli, run_cli_each, run_cli_under_hash_seed, run_flake8
+from conftest import REPO, CliInterpreter, run_cli, run_cli_each, run_flake8
 from expect import expected_reports
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
@@ -53,7 +53,7 @@ def every_tree_run() -> subprocess.CompletedProcess[str]:
     """One `check` of every tree, each folder a path of its own: a run finds each module by its project and name,
     so a tree's files get the reports a check of that tree alone gives them (the loops below are checked alone).
     Under hash seed 0, which `test_every_tree_gives_the_same_reports_under_another_hash_seed` sets against 1."""
-    return run_cli_under_hash_seed("0", *EVERY_TREE)
+    return run_cli(*EVERY_TREE, hash_seed="0")
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +71,7 @@ def test_each_file_gets_the_reports_its_header_says(tree: str, every_tree_checke
 def test_every_tree_gives_the_same_reports_under_another_hash_seed(every_tree_run: subprocess.CompletedProcess[str]) -> None:
     """Python orders its sets of strings by a hash salted per process (`PYTHONHASHSEED`): no answer of the analysis
     may follow that order (tests/test_real_world_cases.py sets the two seeds against each other over its cases)."""
-    again = run_cli_under_hash_seed("1", *EVERY_TREE)
+    again = run_cli(*EVERY_TREE, hash_seed="1")
     assert (again.returncode, again.stdout) == (every_tree_run.returncode, every_tree_run.stdout), again.stderr
 
 

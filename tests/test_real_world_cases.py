@@ -19,7 +19,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, run_cli_under_hash_seed
+from conftest import run_cli
 from expect import expected_reports
 
 CASES = Path(__file__).resolve().parent / "data" / "real_world_cases"
@@ -47,7 +47,7 @@ CASES_RUN = (*CHECK, "--no-cache", str(CASES))
 
 @pytest.fixture(scope="module")
 def cases_run() -> subprocess.CompletedProcess[str]:
-    return run_cli_under_hash_seed("0", *CASES_RUN)
+    return run_cli(*CASES_RUN, hash_seed="0")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +61,7 @@ def test_the_cases_give_the_same_reports_under_another_hash_seed(cases_run: subp
     analysis may follow that order. Seeds 0 and 1 ordered the two scaled backwards of
     `zg402_direct_step_after_apex_or_a_scaler.py` apart, when ZG402 looked only at the first one met (seed 0
     missed its report; tests/test_project.py sets the two seeds against each other over the project trees)."""
-    again = run_cli_under_hash_seed("1", *CASES_RUN)
+    again = run_cli(*CASES_RUN, hash_seed="1")
     assert (again.returncode, again.stdout) == (cases_run.returncode, cases_run.stdout), again.stderr
 
 
