@@ -24,7 +24,7 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             backward = before_clear.backward() or before_clear.fogged_backwards()[0]
             if (
                 drops_the_batch(root, clear, before_clear) or ends_the_iteration(root, clear, step)
-                or (not every_path and picks_parameters(root, clear, step))
+                or comes_after(root, clear, step) or (not every_path and picks_parameters(root, clear, step))
             ):
                 continue
             fix = zg102.offer(
@@ -76,6 +76,14 @@ def ends_the_iteration(root: RootFacts, clear: Clear, step: Step) -> bool:
             if loops and loops[-1] is loop and not any(isinstance(e, Step) for e in events_in(node)):
                 return True
     return False
+
+
+def comes_after(root: RootFacts, clear: Clear, step: Step) -> bool:
+    """The clear comes after the step in the code (`step(); zero_grad()` closing an accumulation window, a clear at
+    the end of each epoch): it reaches the step only across a back edge, so the step that finds the gradients empty
+    runs in a later pass whose own backward did not run (a conditional one skipped); ZG102 asks about a clear between
+    one iteration's backward and its step."""
+    return root.order[clear.id] > root.order[step.id]
 
 
 def picks_parameters(root: RootFacts, clear: Clear, step: Step) -> bool:
@@ -149,6 +157,11 @@ RULE = Rule(
         "    scaler.unscale_(optimizer)\n    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
         "    if norm > max_norm:\n        optimizer.zero_grad()\n        scaler.step(optimizer)\n        scaler.update()\n"
         "        continue\n    scaler.step(optimizer)\n    scaler.update()\n",
+        # The epoch's end drops an unfinished window; a later pass with no loss to backpropagate steps with what it
+        # emptied: a clear after the step in the code reaches it only across a back edge, not between a backward and it.
+        "for epoch in range(epochs):\n    for i, (x, y) in enumerate(loader):\n        loss = criterion(model(x), y) / n\n"
+        "        if hasattr(loss, 'backward'):\n            loss.backward()\n        if (i + 1) % n == 0:\n"
+        "            optimizer.step()\n            optimizer.zero_grad()\n    optimizer.zero_grad()\n",
         # Distributed autograd: each context holds its own gradients, the optimizer steps with the context.
         "for x, y in loader:\n    with dist_autograd.context() as context_id:\n"
         "        loss = criterion(remote_model(x), y)\n        dist_autograd.backward(context_id, [loss])\n"
