@@ -67,13 +67,22 @@ def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[
 
 
 def in_their_iteration(root: RootFacts, forward: int, clear: Clear, backward: Backward) -> bool:
-    """The forward runs inside the innermost loop around both the clear and the backward (anywhere, where no loop is
-    around both): one run before that loop (each phase's model refreshed by a helper, then handed to the batch loop
-    of another module that clears at the top of every batch) is not one the clear could be moved above. A loop around
-    the clear alone (`for opt in optimizers: opt.zero_grad()`) is not the iteration."""
+    """The forward runs inside the innermost loop around both the clear and the backward, or that loop runs no forward
+    of the backward's loss (anywhere, where no loop is around both). Where each iteration runs its own forward after
+    the clear, one run before the loop (each phase's model refreshed by a helper, then handed to the batch loop of
+    another module that clears at the top of every batch) is not one the clear could be moved above; a loop whose loss
+    was computed before it (`for opt, loss in zip(optimizers, losses):`) runs none, and a loop around the clear alone
+    (`for opt in optimizers: opt.zero_grad()`) is not the iteration."""
     around_backward = root.around.get(backward.id, ())
     shared = [node for node in root.around.get(clear.id, ()) if isinstance(node, Loop) and any(node is other for other in around_backward)]
-    return not shared or any(node is shared[-1] for node in root.around.get(forward, ()))
+    if not shared:
+        return True
+    loop = shared[-1]
+
+    def inside(event: int) -> bool:
+        return any(node is loop for node in root.around.get(event, ()))
+
+    return inside(forward) or not any(inside(other) for other in root.forwards.get(backward.id, frozenset()))
 
 
 def backwards_after(root: RootFacts, clear: Clear) -> list[Backward]:
@@ -109,8 +118,8 @@ RULE = Rule(
         "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
         "settings runs none, nor does a call whose name's last word is a tokenizer, a processor, a collator, a loader or a "
         "dataset (`self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`) unless an optimizer is built from it. "
-        "Only a forward in the iteration counts: one run before the innermost loop around both the clear and the backward "
-        "(once per phase, before its batch loop) is not one the clear could be moved above."
+        "Where the innermost loop around both the clear and the backward runs a forward of the loss in each iteration, one "
+        "run before that loop (once per phase, before its batch loop) is not one the clear could be moved above."
     ),
     enabled_by_default=False,
     valid=(
@@ -167,6 +176,11 @@ RULE = Rule(
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # Each loss computed before the loop that pairs it with its optimizer (ibot's linear heads): that loop runs no
+        # forward, so the heads' forwards in the batch's iteration are the ones its clears follow.
+        "for x, y in loader:\n    losses = []\n    for head in heads:\n        losses.append(criterion(head(x), y))\n"
+        "    for optimizer, loss in zip(optimizers, losses):\n        optimizer.zero_grad()  # <- ZG104\n"
+        "        loss.backward()\n        optimizer.step()\n",
         # The forward in the batch loop's iteration, nested in the loop over phases: the iteration is the batch's.
         "for phase in phases:\n    for x, y in phase.loader:\n        features = model.features(x)\n"
         "        optimizer.zero_grad()  # <- ZG104\n        loss = criterion(model.fc(features), y)\n"
