@@ -565,6 +565,8 @@ LOOPS = [
     ("micro_batch_outputs_detached", "train.py", {}),
     ("loss_summed_over_micro_batches", "trainer.py", {"trainer.py": [("ZG602", 36, 13)]}),
     ("loss_summed_over_micro_batches", "item_trainer.py", {}),
+    ("model_refreshed_before_each_phase_batch_loop", "phases.py", {}),
+    ("model_refreshed_before_each_phase_batch_loop", "per_batch_features.py", {"per_batch_features.py": [("ZG104", 20, 5)]}),
 ]
 
 

@@ -4,7 +4,7 @@ from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.held import Held
-from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage
+from zerograd_lint.analysis.ir.nodes import Backward, Clear, Coverage, Loop
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding
 
@@ -52,13 +52,37 @@ def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
 
 
 def forwards_of_next_backward(root: RootFacts, clear: Clear, pending: frozenset[int]) -> set[int]:
-    """The forward passes, run before the clear, of a backward that the clear is the last one before.
+    """The forward passes, run before the clear in its iteration, of a backward that the clear is the last one before.
 
     One optimizer over generator and discriminator: the clear before the discriminator's turn follows the
     generator's forward, but the backward after it is the discriminator's; the generator's comes after the
     next clear, which is the one placed between its forward and its backward.
     """
-    return {forward for backward in backwards_after(root, clear) for forward in pending & root.forwards.get(backward.id, frozenset())}
+    return {
+        forward
+        for backward in backwards_after(root, clear)
+        for forward in pending & root.forwards.get(backward.id, frozenset())
+        if in_their_iteration(root, forward, clear, backward)
+    }
+
+
+def in_their_iteration(root: RootFacts, forward: int, clear: Clear, backward: Backward) -> bool:
+    """The forward runs inside the innermost loop around both the clear and the backward, or that loop runs no forward
+    of the backward's loss (anywhere, where no loop is around both). Where each iteration runs its own forward after
+    the clear, one run before the loop (each phase's model refreshed by a helper, then handed to the batch loop of
+    another module that clears at the top of every batch) is not one the clear could be moved above; a loop whose loss
+    was computed before it (`for opt, loss in zip(optimizers, losses):`) runs none, and a loop around the clear alone
+    (`for opt in optimizers: opt.zero_grad()`) is not the iteration."""
+    around_backward = root.around.get(backward.id, ())
+    shared = [node for node in root.around.get(clear.id, ()) if isinstance(node, Loop) and any(node is other for other in around_backward)]
+    if not shared:
+        return True
+    loop = shared[-1]
+
+    def inside(event: int) -> bool:
+        return any(node is loop for node in root.around.get(event, ()))
+
+    return inside(forward) or not any(inside(other) for other in root.forwards.get(backward.id, frozenset()))
 
 
 def backwards_after(root: RootFacts, clear: Clear) -> list[Backward]:
@@ -93,7 +117,9 @@ RULE = Rule(
         "element of a container of models (`self.model[\"generator\"](x)`) runs a forward, and so does a function of the "
         "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
         "settings runs none, nor does a call whose name's last word is a tokenizer, a processor, a collator, a loader or a "
-        "dataset (`self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`) unless an optimizer is built from it."
+        "dataset (`self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`) unless an optimizer is built from it. "
+        "Where the innermost loop around both the clear and the backward runs a forward of the loss in each iteration, one "
+        "run before that loop (once per phase, before its batch loop) is not one the clear could be moved above."
     ),
     enabled_by_default=False,
     valid=(
@@ -132,6 +158,15 @@ RULE = Rule(
         "    criterion(logits, y).backward(inputs=list(model.parameters()), create_graph=True)\n"
         "    penalty = sum(p.grad.pow(2).sum() for p in model.parameters() if p.grad is not None)\n"
         "    optimizer.zero_grad()\n    loss = criterion(logits, y) + penalty\n    loss.backward()\n    optimizer.step()\n",
+        # Forwards once per phase, before its batch loop (a class order, a distillation weight), feed the losses of the
+        # batch loops, whose clears are at the start of their iterations (class-incremental-learning's phases).
+        "def run_branches(model, x):\n    return model.plastic(x) + model.stable(x)\n\n\nfor phase in phases:\n"
+        "    order = model(probe).argsort()\n    weight = run_branches(model, probe).norm()\n    if phase.first:\n"
+        "        for x, y in phase.loader:\n            optimizer.zero_grad()\n"
+        "            loss = criterion(run_branches(model, x)[:, order], y)\n            loss.backward()\n"
+        "            optimizer.step()\n    else:\n        for x, y in phase.loader:\n            optimizer.zero_grad()\n"
+        "            loss = weight * criterion(run_branches(model, x), y)\n            loss.backward()\n"
+        "            optimizer.step()\n",
         # The generator's loss reaches the discriminator's parameters through its scores (clustergan): the
         # discriminator's clear after that backward drops what leaked there, and cannot move to the top.
         "opt_g = torch.optim.Adam(generator.parameters())\nopt_d = torch.optim.Adam(discriminator.parameters())\n"
@@ -141,6 +176,15 @@ RULE = Rule(
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # Each loss computed before the loop that pairs it with its optimizer (ibot's linear heads): that loop runs no
+        # forward, so the heads' forwards in the batch's iteration are the ones its clears follow.
+        "for x, y in loader:\n    losses = []\n    for head in heads:\n        losses.append(criterion(head(x), y))\n"
+        "    for optimizer, loss in zip(optimizers, losses):\n        optimizer.zero_grad()  # <- ZG104\n"
+        "        loss.backward()\n        optimizer.step()\n",
+        # The forward in the batch loop's iteration, nested in the loop over phases: the iteration is the batch's.
+        "for phase in phases:\n    for x, y in phase.loader:\n        features = model.features(x)\n"
+        "        optimizer.zero_grad()  # <- ZG104\n        loss = criterion(model.fc(features), y)\n"
+        "        loss.backward()\n        optimizer.step()\n",
         # The loss is computed from a tensor made to be trained before the clear (SAC's temperature): its forward.
         "log_alpha = torch.zeros(1, requires_grad=True)\na_optimizer = torch.optim.Adam([log_alpha], lr=1e-3)\n"
         "for obs in loader:\n    with torch.no_grad():\n        log_pi = policy.log_prob(obs)\n"

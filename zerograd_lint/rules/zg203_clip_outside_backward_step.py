@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from zerograd_lint.analysis.facts import FileFacts
-from zerograd_lint.analysis.ir.nodes import Clip
+from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.ir.nodes import Backward, Clear, Clip, Coverage, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
 
@@ -17,6 +17,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         step = held.applied_by()
         clear = held.cleared_by()
+        if step is not None and stepped_again(root, clip):
+            continue  # a second step applies the clipped gradients: the clip affects that step
         if step is not None:
             place = f"after {at(facts, step)}"
         elif clear is not None:
@@ -29,6 +31,23 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         )
 
 
+def stepped_again(root: RootFacts, clip: Clip) -> bool:
+    """A step of an optimizer the clip's gradients belong to follows it in its loop (or step body) before any backward
+    or clear of them, outside the other arm of a test: it applies the clipped gradients again (Point-MAE's
+    segmentation loop steps, then clips and steps once more before clearing)."""
+    fed = root.fed[clip.id]
+    for event in root.later_in_loop(clip):
+        if root.apart(clip, event):
+            continue
+        if isinstance(event, Backward):
+            return False
+        if isinstance(event, Clear) and any(root.coverage(event, key) is not Coverage.NONE for key in fed):
+            return False
+        if isinstance(event, Step) and not fed.isdisjoint(root.stepped_by(event)):
+            return True
+    return False
+
+
 RULE = Rule(
     code="ZG203",
     name="clip-outside-backward-step",
@@ -39,7 +58,10 @@ RULE = Rule(
     why="Clipping only matters between the backward that fills `.grad` and the step that applies it; anywhere else it clips gradients that are already applied or about to be cleared.",
     example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    clip_grad_norm_(model.parameters(), 1.0)\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
-    limits="Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported.",
+    limits=(
+        "Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported; nor a clip after a step "
+        "that another step of the same optimizer follows before any backward or clear (that step applies what it clipped)."
+    ),
     valid=(
         # Lightning manual optimisation: `self.clip_gradients` before the step.
         "class Lit(LightningModule):\n    def training_step(self, batch, batch_idx):\n        opt = self.optimizers()\n"
@@ -49,6 +71,9 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    scaler.scale(criterion(model(x), y)).backward()\n    scaler.unscale_(optimizer)\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n    scaler.step(optimizer)\n    scaler.update()\n",
+        # A second step applies the clipped gradients (the same gradients stepped twice is ZG201's, not this rule's).
+        "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)\n    optimizer.step()\n    optimizer.zero_grad()\n",
     ),
     invalid=(
         # Lightning manual optimisation: `self.clip_gradients` after the step.
@@ -59,6 +84,9 @@ RULE = Rule(
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203\n",
         "for x, y in loader:\n    optimizer.zero_grad()\n    torch.nn.utils.clip_grad_value_(model.parameters(), 0.5)  # <- ZG203\n"
         "    criterion(model(x), y).backward()\n    optimizer.step()\n",
+        # The second step comes after a clear: the clip's gradients reach no step.
+        "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n"
+        "    torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)  # <- ZG203\n    optimizer.step()\n",
     ),
     check=check,
 )
