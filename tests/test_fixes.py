@@ -324,3 +324,18 @@ def test_a_closure_is_cleared_at_its_top_with_the_name_it_has_there() -> None:
     assert "opt.step(module_closure)" in skipped.message and "not visible inside the closure `module_closure`" in reason
     assert "ZG101" in {d.code for d in analyze_source(fixed)}
     assert all("at the top of the closure" in d.message for d in analyze_source(CLOSURE_TRAINING))
+
+
+def test_a_helper_clear_run_by_two_calls_is_named_by_its_calls_and_not_removed() -> None:
+    """SSDA_MME's `zero_grad_all()` helper, called at the top and again at the bottom of each step: ZG103 reports the
+    helper's clear and names the two calls; removing that clear would take it from both calls (no clear at all), so
+    no fix is offered."""
+    source = (
+        "import torch\n\n\ndef train(model, loader):\n    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n\n"
+        "    def zero_grad_all():\n        optimizer.zero_grad()\n\n    for x, y in loader:\n        zero_grad_all()\n"
+        "        torch.nn.functional.cross_entropy(model(x), y).backward()\n        optimizer.step()\n        zero_grad_all()\n"
+    )
+    [report] = analyze_source(source, codes=["ZG103"])
+    assert report.line == 8
+    assert "when the call at line 11 runs it: the call at line 14 ran it before (across the loop's back edge)" in report.message
+    assert report.fix is None

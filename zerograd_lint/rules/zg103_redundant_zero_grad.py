@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
 from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.nodes import Clear, Coverage, Event, Step
@@ -50,6 +52,15 @@ def misplaced_clears(root: RootFacts) -> frozenset[int]:
     return frozenset(event.id for event in root.events if isinstance(event, Clear) and id(event.node) in calls)
 
 
+def other_calls(root: RootFacts, first: Event, clear: Event) -> tuple[cst.CSTNode, cst.CSTNode] | None:
+    """The calls of one helper through which its one clear ran first and again (`zero_grad_all()` at the bottom of
+    the iteration, then at the top): the outermost pair of inlined calls that differ. None if no call tells them apart."""
+    for mine, theirs in zip(root.calls.get(clear.id, ()), root.calls.get(first.id, ())):
+        if mine is not theirs:
+            return theirs.call, mine.call
+    return None
+
+
 def check(facts: FileFacts) -> Iterator[Finding]:
     misplaced: dict[int, frozenset[int]] = {}
     for root, clear in events_of(facts, Clear):
@@ -62,14 +73,24 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         first = earlier[0]
         loop = root.loop_of(clear)
+        # The same clear of a helper reached through another call of it: the calls say where each ran.
+        calls = other_calls(root, first, clear) if first.node is clear.node else None
+        first_at, clear_at = calls if calls is not None else (first.node, clear.node)
         # Lines say which clear runs later only within one module (a helper of another module has lines of its own).
-        one_module = facts.path_of(first.node) == facts.path_of(clear.node)
-        across = " (across the loop's back edge)" if loop is not None and one_module and facts.line(first.node) > facts.line(clear.node) else ""
+        one_module = facts.path_of(first_at) == facts.path_of(clear_at)
+        across = " (across the loop's back edge)" if loop is not None and one_module and facts.line(first_at) > facts.line(clear_at) else ""
+        if calls is None:
+            message = (f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
+                       f"and no backward ran since. Remove one of the two clears.")
+        else:
+            message = (f"`{clear.text}` clears gradients that are already clear when the call at {facts.place(clear_at)} "
+                       f"runs it: the call at {facts.place(first_at)} ran it before{across} and no backward ran since. "
+                       f"Remove one of the two calls.")
         yield finding(
             facts, clear.node,
-            f"`{clear.text}` clears gradients that are already clear: {at(facts, first)} cleared them{across} "
-            f"and no backward ran since. Remove one of the two clears.",
-            fix=zg103.offer(facts, clear.node, clear.text, first.node),
+            message,
+            # Removing the helper's one clear would take it from every call: the fix is the caller's, left to the user.
+            fix=zg103.offer(facts, clear.node, clear.text, first.node) if calls is None else None,
         )
 
 

@@ -562,6 +562,10 @@ class Resolver:
             aliases = [b.alias for b in self.bindings(key) if b.alias is not None]
             if aliases and len({code_of(a) for a in aliases}) == 1 and len(self.bindings(key)) == len(aliases):
                 return self.canonical(aliases[0], depth + 1)
+            handed = self.handed_attribute(node) if not self.bindings(key) else None
+            if handed is not None:  # `args.optimizer` of a helper handed `args`: what its caller stored there
+                caller, attribute = handed
+                return caller.canonical(attribute, depth + 1)
             if self.is_key_read(node):  # `optims.discriminator` of a Munch: its element `optims["discriminator"]`
                 return f'{self.canonical(node.value, depth + 1)}["{node.attr.value}"]'
             handed = self.construction_handed(node, depth)
@@ -574,6 +578,19 @@ class Resolver:
         if attribute is not None:  # `self._updater.get_optimizer()`: the `self.optimizer` the getter returns
             return f"{self.canonical(node.func.value, depth + 1)}.{attribute}"  # type: ignore[attr-defined]
         return code_of(node)
+
+    def handed_attribute(self, node: cst.Attribute) -> "tuple[Resolver, cst.Attribute] | None":
+        """`args.scheduler` of a helper's parameter `args` (not `self`), read at the caller as the attribute of the
+        argument it handed (`train(model, args)` after `args.scheduler = scheduler`), with the caller's resolver; None
+        where the caller binds no such attribute (then it stays the helper's own, unknown)."""
+        if not isinstance(node.value, cst.Name) or node.value.value == "self":
+            return None
+        handed = self.arguments.get(node.value.value)
+        if handed is None or not isinstance(handed[1], (cst.Name, cst.Attribute)):
+            return None
+        caller, argument = handed
+        attribute = cst.Attribute(argument, node.attr)
+        return (caller, attribute) if caller.bindings(code_of(attribute)) else None
 
     def construction_handed(self, node: cst.Attribute, depth: int) -> str | None:
         """The key of the optimizer a construction handed an instance for `name.x`: `name` bound once, to a
@@ -915,6 +932,10 @@ class Resolver:
             key = writer.scheduled_optimizer(node, depth + 1)
             return key if key is not None and AFTER_FIRST_NAME.split(key, 1)[0] == "self" else None
         if not bindings and isinstance(node, cst.Attribute):
+            handed_attribute = self.handed_attribute(node)
+            if handed_attribute is not None:  # `args.scheduler` of a helper handed `args`: where its caller built it
+                caller, attribute = handed_attribute
+                return caller.scheduled_optimizer(attribute, depth + 1)
             return self.instance_schedule(node, depth)
         keys = []
         for binding in bindings:
