@@ -127,17 +127,24 @@ def scales_as_summarised(method: cst.FunctionDef) -> bool:
     return scaled and stepped and updated and not grads_written
 
 
+# How many helpers' returns or flags' bindings a test is followed through: a few, as the helpers of a step are.
+GUARD_FOLLOWED = 3
+
+
 def guard_of(test: cst.BaseExpression, resolver: Resolver, depth: int = 0) -> Guard:
     """A counter test marks gradient accumulation; anything else is some other condition.
 
-    A flag is judged by what it is bound to: `need_update = (i + 1) % n == 0`.
+    A flag is judged by what it is bound to: `need_update = (i + 1) % n == 0`; a few bindings deep only, since
+    a toggle is bound to itself (`flag = not flag`).
     """
     text = code_of(test)
     if "%" in text or COUNTER_WORDS.search(text.lower()) or "==len(" in text:
         return Guard.COUNTER
+    if depth >= GUARD_FOLLOWED:
+        return Guard.OTHER
     flag = test.expression if isinstance(test, cst.UnaryOperation) else test
     if isinstance(flag, cst.Call):  # `if self.is_update_step(step):` tests what the helper of the file returns
-        returned = resolver.returned_expressions(flag) if depth < 3 else ()
+        returned = resolver.returned_expressions(flag)
         return Guard.COUNTER if returned and all(guard_of(r, resolver, depth + 1) is Guard.COUNTER for r in returned) else Guard.OTHER
     bound = resolver.value_of(flag) if isinstance(flag, (cst.Name, cst.Attribute)) else None
     if bound is not None and bound is not flag and not isinstance(bound, (cst.Name, cst.Attribute)):
