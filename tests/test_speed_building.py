@@ -141,3 +141,49 @@ def test_events_in_goes_down_the_ir_without_a_generator_per_level(monkeypatch: p
     monkeypatch.setattr(ir, "events_in", lambda at: calls.append(at) or walk(at))
     assert [event.id for event in ir.events_in(tree)] == list(range(9))
     assert calls == [tree]
+
+
+def test_the_facts_walk_the_ir_with_a_stack_in_program_order() -> None:
+    """The facts' walks of a root's IR (`walk`, `ancestors`, `enclosing_blocks`, `inlined_calls`, `training_loops`,
+    `outside_loops`: 50,000 generator steps over torch's tree when each level handed each node up) give what the
+    recursive walks gave, in the same order: each node before those it holds, a branch's arms, a loop's body and else, a
+    try's body, handlers, else and finally in turn; `children` is a tuple, none for an event or a jump."""
+    from zerograd_lint.analysis import facts
+    from zerograd_lint.analysis.ir import nodes as ir
+
+    node = cst.Name("x")
+    e = [ir.GradWrite(number, node) for number in range(10)]
+    inner_loop = ir.Loop(node, ir.Block((e[4],)), ir.Block(()), True, False)
+    inlined = ir.Inlined(node, node, ir.Block((e[3], inner_loop)))
+    loop = ir.Loop(node, ir.Block((inlined, ir.Block((e[5],)))), ir.Block((e[6],)), True, False)
+    jump = ir.Jump("break")
+    attempt = ir.Try(ir.Block((e[7],)), (ir.Block(()), ir.Block((e[8],))), ir.Block(()), ir.Block((e[9],)))
+    tree = ir.Block((e[0], ir.Branch(None, ir.Guard.OTHER, ir.Block((e[1],)), ir.Block((e[2], jump)), None), loop, attempt))
+
+    def recursive(at: ir.Node, path: tuple[ir.Node, ...] = ()) -> list[tuple[ir.Node, tuple[ir.Node, ...]]]:
+        found = [(at, path)]
+        for child in ir.children(at):
+            found += recursive(child, (*path, at))
+        return found
+
+    every = recursive(tree)
+    assert list(facts.walk(tree)) == [at for at, _ in every]
+    assert list(facts.ancestors(tree)) == [(at.id, path) for at, path in every if isinstance(at, ir.Event)]
+    assert [event.id for event in ir.events_in(tree)] == list(range(10))
+    assert ir.children(e[0]) == () and ir.children(jump) == ()
+    assert isinstance(ir.children(tree), tuple)
+    # Blocks around each event, a block that is an item of a block (a `with` statement's body) not counted again.
+    blocks = dict(facts.enclosing_blocks(tree))
+    assert blocks[0] == (id(tree),) and blocks[7] == (id(tree), id(attempt.body))
+    assert blocks[5] == (id(tree), id(loop.body))  # its block is an item of the loop's body
+    assert blocks[4] == (id(tree), id(loop.body), id(inlined.body), id(inner_loop.body))
+    assert dict(facts.inlined_calls(tree)) == {3: (inlined,), 4: (inlined,)}
+
+    class EveryLoopTrains:
+        @staticmethod
+        def is_training_loop(at: ir.Loop) -> bool:
+            return True
+
+    structure = EveryLoopTrains()
+    assert list(facts.training_loops(tree, structure)) == [loop, inner_loop]  # type: ignore[arg-type]
+    assert [event.id for event in facts.outside_loops(tree, structure)] == [0, 1, 2, 7, 8, 9]  # type: ignore[arg-type]

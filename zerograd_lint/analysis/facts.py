@@ -924,14 +924,18 @@ def forwards_apart(
     return found
 
 
-def inlined_calls(node: Node, around: tuple[Inlined, ...] = ()) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
-    if isinstance(node, Event):
-        if around:
-            yield node.id, around
-        return
-    inner = (*around, node) if isinstance(node, Inlined) else around
-    for child in children(node):
-        yield from inlined_calls(child, inner)
+def inlined_calls(node: Node) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
+    """Each event inside inlined calls, with those calls, outermost first (in program order, the IR walked with a stack:
+    no generator per level)."""
+    stack: list[tuple[Node, tuple[Inlined, ...]]] = [(node, ())]
+    while stack:
+        current, around = stack.pop()
+        if isinstance(current, Event):
+            if around:
+                yield current.id, around
+            continue
+        inner = (*around, current) if isinstance(current, Inlined) else around
+        stack.extend((child, inner) for child in reversed(children(current)))
 
 
 def models_written(
@@ -1525,15 +1529,19 @@ def is_new_tensor(value: cst.BaseExpression, resolver: Resolver, depth: int = 0)
     return callee in VARIABLE_WRAPPERS and bool(value.args) and is_new_tensor(value.args[0].value, resolver, depth + 1)
 
 
-def enclosing_blocks(node: Node, path: tuple[int, ...] = (), within_block: bool = False) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Each event with the blocks around it, outermost first (as ids). A block that is an item of a block (a `with`
-    statement's body) runs wherever that block does: it is that block's part, not one more around its events."""
-    if isinstance(node, Event):
-        yield node.id, path
-        return
-    inner = (*path, id(node)) if isinstance(node, Block) and not within_block else path
-    for child in children(node):
-        yield from enclosing_blocks(child, inner, isinstance(node, Block))
+def enclosing_blocks(node: Node) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each event with the blocks around it, outermost first (as ids), in program order. A block that is an item of a
+    block (a `with` statement's body) runs wherever that block does: it is that block's part, not one more around its
+    events."""
+    stack: list[tuple[Node, tuple[int, ...], bool]] = [(node, (), False)]  # (node, the blocks around it, in a block)
+    while stack:
+        current, path, within_block = stack.pop()
+        if isinstance(current, Event):
+            yield current.id, path
+            continue
+        block = isinstance(current, Block)
+        inner = (*path, id(current)) if block and not within_block else path
+        stack.extend((child, inner, block) for child in reversed(children(current)))
 
 
 NOT_MODELS = frozenset(dir(builtins))
@@ -1773,33 +1781,42 @@ def resolved_forwards(events: tuple[Event, ...], namespaces: Mapping[Event | Loo
     return frozenset(found)
 
 
-def ancestors(node: Node, path: tuple[Node, ...] = ()) -> Iterator[tuple[int, tuple[Node, ...]]]:
-    if isinstance(node, Event):
-        yield node.id, path
-        return
-    for child in children(node):
-        yield from ancestors(child, (*path, node))
+# The IR's walks go down with a stack, children pushed last first (program order; no generator per level, each node
+# handed up through every level above it).
+
+
+def ancestors(node: Node) -> Iterator[tuple[int, tuple[Node, ...]]]:
+    """Each event with the nodes around it, outermost first."""
+    stack: list[tuple[Node, tuple[Node, ...]]] = [(node, ())]
+    while stack:
+        current, path = stack.pop()
+        if isinstance(current, Event):
+            yield current.id, path
+            continue
+        inner = (*path, current)
+        stack.extend((child, inner) for child in reversed(children(current)))
 
 
 def walk(node: Node) -> Iterator[Node]:
-    yield node
-    if not isinstance(node, Event):
-        for child in children(node):
-            yield from walk(child)
+    """`node` and every node under it, in program order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
 
 
 def training_loops(node: Node, structure: Structure) -> Iterator[Loop]:
-    if isinstance(node, Loop) and structure.is_training_loop(node):
-        yield node
-    if not isinstance(node, Event):
-        for child in children(node):
-            yield from training_loops(child, structure)
+    """The training loops under `node` (itself included), in program order, a loop inside another too."""
+    return (found for found in walk(node) if isinstance(found, Loop) and structure.is_training_loop(found))
 
 
 def outside_loops(node: Node, structure: Structure) -> Iterator[Event]:
     """Events not inside a training loop."""
-    if isinstance(node, Event):
-        yield node
-    elif not (isinstance(node, Loop) and structure.is_training_loop(node)):
-        for child in children(node):
-            yield from outside_loops(child, structure)
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Event):
+            yield current
+        elif not (isinstance(current, Loop) and structure.is_training_loop(current)):
+            stack.extend(reversed(children(current)))
