@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -43,14 +44,13 @@ def checked_reports(cli: CliInterpreter, *args: str, cwd: Path) -> Counter:
 
 
 @pytest.mark.slow  # explain and check over every fixture: seconds of CPU; the tests below compare them file by file
-def test_explain_shows_each_report_check_makes_once(cli_here: CliInterpreter) -> None:
+def test_explain_shows_each_report_check_makes_once(every_fixture_explained: ExplainedFolder) -> None:
     """Every fixture at once: nested loops, helpers, step bodies, syntax errors, clean files."""
-    files = sorted(path.name for path in FIXTURES.glob("*.py"))
-    proc = cli_here("explain", *files, cwd=FIXTURES)
-    assert proc.returncode == 0, proc.stderr
-    assert explained_reports(proc.stdout) == checked_reports(cli_here, *files, cwd=FIXTURES)
-    assert proc.stdout.count("How to read a timeline") == 1  # the legend, once for all files
-    assert "  a | b " in proc.stdout and "  a + b " in proc.stdout
+    explained = every_fixture_explained
+    assert explained.files >= {path.name for path in FIXTURES.glob("*.py")}
+    assert explained_reports(explained.output) == explained.checked
+    assert explained.output.count("How to read a timeline") == 1  # the legend, once for all files
+    assert "  a | b " in explained.output and "  a + b " in explained.output
 
 
 def test_explain_line_finds_the_report_in_a_helper(cli_here: CliInterpreter) -> None:
@@ -173,6 +173,29 @@ def blocks(output: str) -> list[list[str]]:
     return found
 
 
+@dataclass(frozen=True)
+class ExplainedFolder:
+    folder: Path
+    files: frozenset[str]
+    output: str  # what explain printed for all the files at once
+    checked: Counter  # check's reports of the same files (`checked_reports`)
+
+
+@pytest.fixture(scope="module")
+def every_fixture_explained(tmp_path_factory: pytest.TempPathFactory, cli_here: CliInterpreter) -> ExplainedFolder:
+    """explain and check, once each, over every fixture and the shapes above, side by side in one folder: the slow
+    tests read the same two runs (each run over every fixture costs seconds of CPU)."""
+    folder = tmp_path_factory.mktemp("every-fixture")
+    for name, text in {"helper_loop.py": HELPER_LOOP, "autograd_function.py": AUTOGRAD_FUNCTION}.items():
+        (folder / name).write_text(text)
+    for fixture in FIXTURES.glob("*.py"):
+        shutil.copy(fixture, folder / fixture.name)
+    files = sorted(path.name for path in folder.glob("*.py"))
+    proc = cli_here("explain", *files, cwd=folder)
+    assert proc.returncode == 0, proc.stderr
+    return ExplainedFolder(folder, frozenset(files), proc.stdout, checked_reports(cli_here, *files, cwd=folder))
+
+
 def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The loop of `run_one_epoch`, called from `main`'s loop (itself run from the module), is `run_one_epoch`'s,
     and holds the report; `main`'s loop points to it instead of saying it has none."""
@@ -191,25 +214,20 @@ def test_a_loop_is_named_after_the_function_it_is_written_in(tmp_path: Path, cli
 
 
 @pytest.mark.slow
-def test_explains_verdict_is_checks_and_its_timeline_is_the_code(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_explains_verdict_is_checks_and_its_timeline_is_the_code(every_fixture_explained: ExplainedFolder) -> None:
     """Over every fixture and the shapes above: a loop said to have no report has none at any line of its
     timeline; each timeline line is the code at that line; `cleared` is said only in a file that clears."""
-    for name, text in {"helper_loop.py": HELPER_LOOP, "autograd_function.py": AUTOGRAD_FUNCTION}.items():
-        (tmp_path / name).write_text(text)
-    for fixture in FIXTURES.glob("*.py"):
-        shutil.copy(fixture, tmp_path / fixture.name)
-    files = sorted(path.name for path in tmp_path.glob("*.py"))
-    proc = cli_here("explain", *files, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    reported = {(key[0], key[2]) for key in checked_reports(cli_here, *files, cwd=tmp_path)}
-    for block in blocks(proc.stdout):
+    explained = every_fixture_explained
+    assert {"helper_loop.py", "autograd_function.py"} <= explained.files
+    reported = {(key[0], key[2]) for key in explained.checked}
+    for block in blocks(explained.output):
         path = HEADER.match(block[0])["path"]
-        lines = (tmp_path / path).read_text().splitlines()
+        lines = (explained.folder / path).read_text().splitlines()
         timeline = [TIMELINE.match(line) for line in block if TIMELINE.match(line)]
         for event in timeline:
             written = lines[int(event["line"]) - 1]
             assert event["text"].splitlines()[0][:30] in written, (block[0], event.group(0))
         if "  reports: none: check reports nothing here" in block:
             assert not {(path, int(event["line"])) for event in timeline} & reported, block[0]
-    autograd = [block for block in blocks(proc.stdout) if block[0].startswith("autograd_function.py")]
+    autograd = [block for block in blocks(explained.output) if block[0].startswith("autograd_function.py")]
     assert autograd and not any("state" in line or "cleared" in line for block in autograd for line in block)

@@ -1,12 +1,12 @@
 """Whatever the input, a run ends with reports, nothing, or ZG000: never a traceback.
 
 The whole standard library and the installed torch package go through the
-engine; then files built to be awkward go through the real CLI.
+engine; then files built to be awkward go through the real CLI (its runs one after another in one
+interpreter of the module, `cli_here`: the analysis imported once).
 """
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import json
 import sys
@@ -14,11 +14,9 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-from conftest import REPO, cli_env, run_bounded, run_cli
+from conftest import REPO, CliInterpreter, cli_env, run_bounded
 
-from zerograd_lint.core.gate import NEEDS, summarize
 from zerograd_lint.files.discovery import discover
-from zerograd_lint.files.source import UndecodableSource, ascii_compatible, decode_source
 from zerograd_lint.rules import all_rules
 
 pytestmark = pytest.mark.slow  # the standard library, torch, 10 MB files, a thousand levels of nesting
@@ -55,22 +53,6 @@ def test_every_file_of_the_standard_library_and_torch_is_handled():
     assert set(codes) <= {rule.code for rule in all_rules()}
 
 
-def test_the_text_stage_never_rules_out_what_the_tree_stage_lets_through():
-    for path in real_world_files():
-        data = path.read_bytes()
-        if not ascii_compatible(data):
-            continue
-        ruled_out = [need for need in NEEDS.values() if not need.in_source(data)]
-        if len(ruled_out) == len(NEEDS) and not any(word in data for word in (b"backward", b"grad", b"update", b"step")):
-            continue  # none of the words the tree stage looks for: nothing to parse
-        try:
-            summary = summarize(ast.parse(decode_source(data)))
-        except (SyntaxError, UndecodableSource, RecursionError, ValueError):
-            continue
-        for need in ruled_out:
-            assert not need.in_tree(summary), (need.name, path)
-
-
 BUGGY = """\
 import torch
 
@@ -86,9 +68,11 @@ for x, y in loader:
 """
 
 
-def check(tmp_path: Path, name: str, data: bytes) -> tuple[int, list[dict], str]:
+def check(cli: CliInterpreter, tmp_path: Path, name: str, data: bytes) -> tuple[int, list[dict], str]:
+    """The CLI's run on the file, in the module's interpreter (`cli_here`): an uncaught error is its traceback and
+    status 1, a crash of the interpreter fails the test, as a process of its own would."""
     (tmp_path / name).write_bytes(data)
-    result = run_cli("check", "--format", "json", "--no-cache", "--select", "ALL", name, cwd=tmp_path)
+    result = cli("check", "--format", "json", "--no-cache", "--select", "ALL", name, cwd=tmp_path)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode in (0, 1), result.stderr
     return result.returncode, json.loads(result.stdout), result.stderr
@@ -107,13 +91,19 @@ VARIANTS = {
 }
 
 
+@pytest.fixture(scope="module")
+def plain_reports(tmp_path_factory: pytest.TempPathFactory, cli_here: CliInterpreter) -> list[tuple[int, str]]:
+    """The reports on BUGGY as written, once for every variant."""
+    _, plain, _ = check(cli_here, tmp_path_factory.mktemp("plain"), "plain.py", BUGGY.encode())
+    return where(plain)
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_encodings_and_whitespace_do_not_change_the_reports(tmp_path, variant):
-    _, plain, _ = check(tmp_path, "plain.py", BUGGY.encode())
-    assert {code for _, code in where(plain)} >= {"ZG101", "ZG202", "ZG302"}
-    _, items, _ = check(tmp_path, "variant.py", VARIANTS[variant])
+def test_encodings_and_whitespace_do_not_change_the_reports(tmp_path, cli_here, plain_reports, variant):
+    assert {code for _, code in plain_reports} >= {"ZG101", "ZG202", "ZG302"}
+    _, items, _ = check(cli_here, tmp_path, "variant.py", VARIANTS[variant])
     shift = 1 if variant == "latin-1" else 0  # the coding line comes first
-    assert where(items) == [(line + shift, code) for line, code in where(plain)]
+    assert where(items) == [(line + shift, code) for line, code in plain_reports]
 
 
 UNUSABLE = {
@@ -126,27 +116,27 @@ UNUSABLE = {
 
 
 @pytest.mark.parametrize("kind", sorted(UNUSABLE))
-def test_unusable_text_is_one_clear_zg000(tmp_path, kind):
+def test_unusable_text_is_one_clear_zg000(tmp_path, cli_here, kind):
     data, message = UNUSABLE[kind]
-    code, items, _ = check(tmp_path, "unusable.py", data)
+    code, items, _ = check(cli_here, tmp_path, "unusable.py", data)
     assert code == 1
     assert [item["code"] for item in items] == ["ZG000"]
     assert message in items[0]["message"]
 
 
-def test_ten_megabytes_of_code(tmp_path):
+def test_ten_megabytes_of_code(tmp_path, cli_here):
     chunk = "".join(f"def f{i}(x):\n    return [x * {i} for _ in range(3)]\n\n" for i in range(1000))
     plain = (chunk * (10 * 2**20 // len(chunk) + 1)).encode()
-    code, items, _ = check(tmp_path, "big.py", plain)
+    code, items, _ = check(cli_here, tmp_path, "big.py", plain)
     assert (code, items) == (0, []), "no training code: a read, no parse"
-    code, items, _ = check(tmp_path, "big_training.py", BUGGY.encode() + plain)
+    code, items, _ = check(cli_here, tmp_path, "big_training.py", BUGGY.encode() + plain)
     assert code == 1
     assert [item["code"] for item in items] == ["ZG000"]
     assert items[0]["message"].startswith("file too large to analyse (10.")
 
 
 @pytest.mark.parametrize("shape", ["blocks", "brackets", "calls", "chain"])
-def test_a_thousand_levels_of_nesting(tmp_path, shape):
+def test_a_thousand_levels_of_nesting(tmp_path, cli_here, shape):
     depth = 1000
     nested = {
         "blocks": "".join("    " * i + f"if x{i}:\n" for i in range(depth)) + "    " * depth + "pass\n",
@@ -154,7 +144,7 @@ def test_a_thousand_levels_of_nesting(tmp_path, shape):
         "calls": "x = " + "f(" * depth + ")" * depth + "\n",
         "chain": "x = " + " + ".join(["a"] * 100 * depth) + "\n",
     }[shape]
-    code, items, _ = check(tmp_path, "deep.py", (nested + BUGGY).encode())
+    code, items, _ = check(cli_here, tmp_path, "deep.py", (nested + BUGGY).encode())
     assert code == 1
     assert [item["code"] for item in items] == ["ZG000"]
     assert items[0]["message"].startswith(("syntax error: too many", "cannot parse file: nested too deeply"))

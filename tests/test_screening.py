@@ -83,7 +83,7 @@ def test_stopping_early_kills_the_child_and_reaps_it(tmp_path):
 
 @pytest.mark.slow
 def test_a_run_screened_ahead_reports_and_caches_what_a_serial_run_does(tmp_path):
-    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "40"], check=True)
+    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path), "--scripts", "16"], check=True)
     (tmp_path / "plain.py").write_text("def add(a, b):\n    return a + b\n")
     (tmp_path / "silent.py").write_text(  # its analysis reads no other module and finds nothing
         "import torch\n\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"

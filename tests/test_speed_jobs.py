@@ -11,7 +11,7 @@ from conftest import REPO, run_cli
 
 @pytest.mark.slow
 def test_parallel_and_serial_runs_print_the_same_report(tmp_path):
-    subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(tmp_path), "--scripts", "40"], check=True)
+    subprocess.run([sys.executable, str(REPO / "bench" / "generate_training_tree.py"), str(tmp_path), "--scripts", "16"], check=True)
     serial = run_cli("check", "--no-cache", "--jobs", "1", ".", cwd=tmp_path)
     assert serial.returncode == 1, serial.stderr
     assert len(serial.stdout.splitlines()) >= 5

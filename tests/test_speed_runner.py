@@ -150,7 +150,7 @@ def test_this_process_analyses_the_tasks_no_worker_has_started(tmp_path):
 
 @pytest.mark.slow
 def test_fixing_in_parallel_writes_what_fixing_serially_writes(tmp_path):
-    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path / "serial"), "--scripts", "30"], check=True)
+    subprocess.run([sys.executable, str(GENERATOR), str(tmp_path / "serial"), "--scripts", "16"], check=True)
     shutil.copytree(tmp_path / "serial", tmp_path / "parallel")
     serial = run_cli("check", "--fix", "--show-fixes", "--no-cache", "--jobs", "1", ".", cwd=tmp_path / "serial")
     parallel = run_cli("check", "--fix", "--show-fixes", "--no-cache", "--jobs", "2", ".", cwd=tmp_path / "parallel")

@@ -4,7 +4,8 @@ The analysis keys an object by the outermost caller's spelling (`opt` for the `o
 `train(model, loader, opt)`, the construction itself for `train(model, loader, torch.optim.SGD(...))`);
 a report on a line of `train` must say `optimizer`, and a fix must insert the name that is bound to
 that object where it goes, or offer no fix. Each fix here is applied with `--fix`, checked again,
-and the fixed script run with torch: a caller's name inserted in the helper would raise NameError.
+and the fixed script run with torch: a caller's name inserted in the helper would raise NameError. The checks run
+in the module's CLI interpreter (`cli_here`), the fixed scripts each in a process of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, cli_env, run_cli
+from conftest import REPO, CliInterpreter, cli_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.torch]  # each fixed script is run with torch
 
@@ -230,139 +231,139 @@ class Trainer:
 """
 
 
-def reports(path: Path, cwd: Path) -> list[dict]:
-    proc = run_cli("check", "--no-cache", "--format", "json", path.name, cwd=cwd)
+def reports(cli: CliInterpreter, path: Path, cwd: Path) -> list[dict]:
+    proc = cli("check", "--no-cache", "--format", "json", path.name, cwd=cwd)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     return json.loads(proc.stdout)
 
 
-def fixed_and_run(path: Path) -> str:
+def fixed_and_run(cli: CliInterpreter, path: Path) -> str:
     """`--fix` the file; it is then clean, and runs."""
-    proc = run_cli("check", "--fix", "--no-cache", path.name, cwd=path.parent)
+    proc = cli("check", "--fix", "--no-cache", path.name, cwd=path.parent)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert run_cli("check", "--no-cache", path.name, cwd=path.parent).returncode == 0
+    assert cli("check", "--no-cache", path.name, cwd=path.parent).returncode == 0
     ran = subprocess.run([sys.executable, path.name], cwd=path.parent, env=cli_env(), capture_output=True, text=True, timeout=300)
     assert ran.returncode == 0, ran.stderr
     return path.read_text()
 
 
-def test_a_helper_names_the_optimizer_by_its_parameter(tmp_path: Path) -> None:
+def test_a_helper_names_the_optimizer_by_its_parameter(tmp_path: Path, cli_here: CliInterpreter) -> None:
     script = tmp_path / "train.py"
     script.write_text(HELPER_PARAMETER)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG101", 9)
     assert report["message"].startswith("optimizer `optimizer` steps ")
     assert report["message"].endswith("Call `optimizer.zero_grad()` at the start of each iteration.")
     assert report["fix"]["applicability"] == "safe"
     assert report["fix"]["message"] == "Insert `optimizer.zero_grad()` at the start of the loop (line 6)"
-    assert "    for x, y in loader:\n        optimizer.zero_grad()\n" in fixed_and_run(script)
+    assert "    for x, y in loader:\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
 
 
-def test_a_closure_names_the_constructed_optimizer_by_its_free_name(tmp_path: Path) -> None:
+def test_a_closure_names_the_constructed_optimizer_by_its_free_name(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The buggy twin of the timm reproduction: `train_one_epoch(..., torch.optim.SGD(...), ...)` from the module."""
     name = "zg101_nested_backward_closure_steps_every_batch.py"
     script = tmp_path / name
     shutil.copy(REPO / "tests" / "data" / "real_world_cases" / name, script)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert report["code"] == "ZG101"
     assert report["message"].startswith("optimizer `optimizer` steps ")
     assert "SGD" not in report["message"] and "SGD" not in json.dumps(report["fix"])
     assert report["fix"]["applicability"] == "safe"
-    assert "enumerate(loader):\n        optimizer.zero_grad()\n" in fixed_and_run(script)
+    assert "enumerate(loader):\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
 
 
-def test_the_scaler_is_written_as_the_step_names_it(tmp_path: Path) -> None:
+def test_the_scaler_is_written_as_the_step_names_it(tmp_path: Path, cli_here: CliInterpreter) -> None:
     script = tmp_path / "amp.py"
     script.write_text(SCALER_PARAMETER)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG402", 6)
     assert "Use `amp_scaler.step(optimizer)` followed by `amp_scaler.update()`." in report["message"]
-    assert "    amp_scaler.step(optimizer)\n    amp_scaler.update()\n" in fixed_and_run(script)
+    assert "    amp_scaler.step(optimizer)\n    amp_scaler.update()\n" in fixed_and_run(cli_here, script)
 
 
-def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path) -> None:
+def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The clear after `amp_scaler.step(optimizer)` clears the optimizer, not the receiver of that step."""
     script = tmp_path / "amp_helper.py"
     script.write_text(CLIP_HELPER)
-    found = {report["code"]: report for report in reports(script, tmp_path)}
+    found = {report["code"]: report for report in reports(cli_here, script, tmp_path)}
     assert found["ZG401"]["message"].endswith("Call `amp_scaler.unscale_(optimizer)` before clipping.")
     assert found["ZG101"]["message"].startswith("optimizer `optimizer` applies again ")
     assert found["ZG101"]["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step, inside its condition"
-    fixed = fixed_and_run(script)
+    fixed = fixed_and_run(cli_here, script)
     assert "        amp_scaler.unscale_(optimizer)\n        nn.utils.clip_grad_norm_" in fixed
     assert "        amp_scaler.step(optimizer)\n        optimizer.zero_grad()\n" in fixed
 
 
-def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(tmp_path: Path) -> None:
+def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """An element is keyed as its list (`scalers`, `optimizers`): the cure and the fix name the loop's own targets."""
     script = tmp_path / "zipped.py"
     script.write_text(ZIPPED_SCALERS)
-    found = {report["code"]: report for report in reports(script, tmp_path)}
+    found = {report["code"]: report for report in reports(cli_here, script, tmp_path)}
     assert found["ZG401"]["message"].endswith("Call `scaler.unscale_(optimizer)` before clipping.")
     assert found["ZG402"]["message"].endswith("Use `scaler.step(optimizer)` followed by `scaler.update()`.")
     assert "scalers" not in json.dumps(found["ZG401"]["fix"]) + json.dumps(found["ZG402"]["fix"])
-    fixed = fixed_and_run(script)
+    fixed = fixed_and_run(cli_here, script)
     assert "            scaler.unscale_(optimizer)\n            nn.utils.clip_grad_norm_" in fixed
     assert "            scaler.step(optimizer)\n            scaler.update()\n" in fixed
 
 
-def test_a_list_is_no_name_for_its_elements(tmp_path: Path) -> None:
+def test_a_list_is_no_name_for_its_elements(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """Outside the loop over `optimizers` the code has no name for one of them: the clear goes right after the step,
     where the loop's `optimizer` names it (not `optimizers.zero_grad()` at the start of the iteration)."""
     script = tmp_path / "stepped_in_a_loop.py"
     script.write_text(STEPPED_IN_A_LOOP)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG101", 9)
     assert report["message"].endswith("Call `optimizer.zero_grad()` right after the step.")
     assert report["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step"
-    assert "            optimizer.step()\n            optimizer.zero_grad()\n" in fixed_and_run(script)
+    assert "            optimizer.step()\n            optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
 
 
-def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path) -> None:
+def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path, cli_here: CliInterpreter) -> None:
     script = tmp_path / "schedule.py"
     script.write_text(SCHEDULER_HELPER)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG204", 6)
     assert "value of `lr_scheduler`'s learning-rate schedule" in report["message"]
     assert report["message"].endswith("Step the scheduler after `optimizer`'s step.")
 
 
-def test_the_accumulation_count_is_divided_by_as_the_backward_names_it(tmp_path: Path) -> None:
+def test_the_accumulation_count_is_divided_by_as_the_backward_names_it(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """The guard's `accum_steps` is the helper's `accum`; a helper not handed the count gets no fix."""
     script = tmp_path / "accumulate.py"
     script.write_text(COUNT_HELPER)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG501", 7)
     assert report["message"].endswith("Divide the loss: `(loss / accum)`.")
     unreached = tmp_path / "unreached.py"
     unreached.write_text(COUNT_HELPER.replace(", accum)", ")").replace(", accum_steps)", ")"))
-    [report] = reports(unreached, tmp_path)
+    [report] = reports(cli_here, unreached, tmp_path)
     assert "not divided by the number of accumulated micro-batches (`accum_steps` where the step is)" in report["message"]
     assert report["fix"] is None
-    proc = run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
+    proc = cli_here("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "    (loss / accum).backward()\n" in script.read_text()
 
 
-def test_a_clear_moved_out_of_a_helper_is_written_as_the_loop_names_it(tmp_path: Path) -> None:
+def test_a_clear_moved_out_of_a_helper_is_written_as_the_loop_names_it(tmp_path: Path, cli_here: CliInterpreter) -> None:
     script = tmp_path / "clear_helper.py"
     script.write_text(CLEAR_HELPER)
-    [report] = reports(script, tmp_path)
+    [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"], report["fix"]["applicability"]) == ("ZG102", 6, "unsafe")
     assert [edit["content"] for edit in report["fix"]["edits"]] == ["    pass\n", "        opt.zero_grad()\n"]
-    proc = run_cli("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
+    proc = cli_here("check", "--fix", "--unsafe-fixes", "--no-cache", script.name, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ran = subprocess.run([sys.executable, script.name], cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=300)
     assert ran.returncode == 0, ran.stderr
 
 
-def test_a_step_in_another_module_names_its_own_parameter_and_the_loop_its_attribute(tmp_path: Path) -> None:
+def test_a_step_in_another_module_names_its_own_parameter_and_the_loop_its_attribute(tmp_path: Path, cli_here: CliInterpreter) -> None:
     """A method's loop hands `self.optimizer` to another module's step: the step's line says `optimizer`,
     the advice for the loop says `self.optimizer`."""
     (tmp_path / "pyproject.toml").write_text("")
     (tmp_path / "engine.py").write_text(STEP_MODULE)
     (tmp_path / "main.py").write_text(METHOD_MODULE)
-    [report] = reports(tmp_path / "main.py", tmp_path)
+    [report] = reports(cli_here, tmp_path / "main.py", tmp_path)
     assert (report["path"], report["line"], report["fix"]) == ("engine.py", 5, None)
     assert report["message"].startswith("optimizer `optimizer` steps ")
     assert report["message"].endswith("Call `self.optimizer.zero_grad()` at the start of each iteration.")
