@@ -73,6 +73,43 @@ def chosen_by_one_test(name: cst.Name, bindings: int, container: Container) -> b
     return False
 
 
+def assignment_reaching(name: cst.Name, container: Container) -> cst.Call | None:
+    """The call whose value the read `name` has where the name is bound more than once in `container`: that of the
+    last statement binding the name before the read in a block that holds the read, where that statement is `name =
+    <call>` and nothing else binds the name between them, the statement holding the read included (a loop that
+    rebinds it after the read). A script's `for exp in configs:` then `exp = Experiment(configs[exp])` and `for epoch
+    in range(n): exp.train(epoch)`: the construction. None where no such statement is known."""
+    levels: list[tuple[Sequence[cst.CSTNode], int]] = []  # each block holding the read, outermost first, and where
+    block: Sequence[cst.CSTNode] | None = container.body if isinstance(container, cst.Module) else statements_of(container.body)
+    while block is not None:
+        holder = next((k for k, statement in enumerate(block) if holds(statement, name)), None)
+        if holder is None:
+            break
+        levels.append((block, holder))
+        block = next((suite for suite in suites(block[holder]) if any(holds(statement, name) for statement in suite)), None)
+    for block, holder in reversed(levels):  # the nearest binding first
+        binding = next((k for k in range(holder - 1, -1, -1) if binds(block[k], name.value)), None)
+        if binding is None:
+            continue
+        if not assigns(block[binding], name.value) or any(binds(s, name.value) for s in block[binding + 1:holder + 1]):
+            return None
+        return block[binding].body[0].value  # type: ignore[attr-defined]
+    return None
+
+
+def holds(statement: cst.CSTNode, node: cst.Name) -> bool:
+    """Whether `node` is written in the statement."""
+    return any(each is node for each in nodes_of(statement, cst.Name))
+
+
+def binds(statement: cst.CSTNode, name: str) -> bool:
+    """Whether the statement, or one written inside it (not in a nested def or class), binds `name`: an assignment,
+    a loop's target, a `with ... as`, an import, a def, or `:=`."""
+    return name in Bindings([statement]).names or any(
+        isinstance(walrus.target, cst.Name) and walrus.target.value == name for walrus in nodes_of(statement, cst.NamedExpr)
+    )
+
+
 def assigns(statement: cst.CSTNode, name: str) -> bool:
     """Whether the statement is `name = <call>`."""
     small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
@@ -178,6 +215,10 @@ class Inlining:
         if self.chosen_in_view(receiver, context):
             found = [self.constructions_of(binding.value, context.resolver, 0) for binding in bindings]
             return None if None in found else [construction for part in found for construction in part or ()]
+        if len(bindings) != 1 and isinstance(receiver, cst.Name):
+            # `exp = Experiment(params)` in a loop over `for exp in configs:`: the one assignment the read follows
+            reaching = assignment_reaching(receiver, context.function)
+            bindings = [binding for binding in bindings if reaching is not None and binding.value is reaching]
         if len(bindings) != 1:
             return None
         same = self.same_object(receiver, bindings[0], context)
