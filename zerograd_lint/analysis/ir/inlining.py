@@ -73,6 +73,49 @@ def chosen_by_one_test(name: cst.Name, bindings: int, container: Container) -> b
     return False
 
 
+def assignment_reaching(name: cst.Name, container: Container) -> cst.Call | None:
+    """The call whose value the read `name` has where the name is bound more than once in `container`: that of the
+    last statement binding the name before the read in a block that holds the read, where that statement is `name =
+    <call>` and nothing else binds the name between them, the statement holding the read included (a loop that
+    rebinds it after the read). A script's `for exp in configs:` then `exp = Experiment(configs[exp])` and `for epoch
+    in range(n): exp.train(epoch)`: the construction. None where no such statement is known."""
+    for block, holder in reversed(read_places(container).get(name, ())):  # the nearest binding first
+        binding = next((k for k in range(holder - 1, -1, -1) if name.value in names_bound(block[k])), None)
+        if binding is None:
+            continue
+        between = block[binding + 1:holder + 1]
+        if not assigns(block[binding], name.value) or any(name.value in names_bound(statement) for statement in between):
+            return None
+        return block[binding].body[0].value  # type: ignore[attr-defined]
+    return None
+
+
+@for_one_file
+def read_places(container: Container) -> dict[cst.Name, tuple[tuple[Sequence[cst.CSTNode], int], ...]]:
+    """Each name written in the code of `container` with the blocks that hold it, outermost first, and its statement's
+    place in each (a nested def's names are placed at the def)."""
+    places: dict[cst.Name, tuple[tuple[Sequence[cst.CSTNode], int], ...]] = {}
+    body = container.body if isinstance(container, cst.Module) else statements_of(container.body)  # type: ignore[attr-defined]
+    pending: list[tuple[Sequence[cst.CSTNode], tuple[tuple[Sequence[cst.CSTNode], int], ...]]] = [(body, ())]
+    while pending:
+        block, chain = pending.pop()
+        for k, statement in enumerate(block):
+            here = (*chain, (block, k))
+            for name in nodes_of(statement, cst.Name):
+                if len(places.get(name, ())) < len(here):  # the innermost block holding it
+                    places[name] = here
+            pending.extend((suite, here) for suite in suites(statement))
+    return places
+
+
+@for_one_file
+def names_bound(statement: cst.CSTNode) -> frozenset[str]:
+    """The names the statement, or one written inside it (not in a nested def or class), binds: by an assignment, a
+    loop's target, a `with ... as`, an import, a def, or `:=`."""
+    walruses = (walrus.target for walrus in nodes_of(statement, cst.NamedExpr))
+    return frozenset(Bindings([statement]).names) | {target.value for target in walruses if isinstance(target, cst.Name)}
+
+
 def assigns(statement: cst.CSTNode, name: str) -> bool:
     """Whether the statement is `name = <call>`."""
     small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
@@ -178,12 +221,21 @@ class Inlining:
         if self.chosen_in_view(receiver, context):
             found = [self.constructions_of(binding.value, context.resolver, 0) for binding in bindings]
             return None if None in found else [construction for part in found for construction in part or ()]
+        if len(bindings) != 1 and isinstance(receiver, cst.Name) and any(self.calls_the_project(b.value, context) for b in bindings):
+            # `exp = Experiment(params)` in a loop over `for exp in configs:`: the one assignment the read follows
+            reaching = assignment_reaching(receiver, context.function)
+            bindings = [binding for binding in bindings if reaching is not None and binding.value is reaching]
         if len(bindings) != 1:
             return None
         same = self.same_object(receiver, bindings[0], context)
         if same is not None:
             return self.instance_built(same, context)
         return self.constructions_of(bindings[0].value, self.writer(receiver, bindings[0], context), 0)
+
+    def calls_the_project(self, value: cst.BaseExpression | None, context: Context) -> bool:
+        """Whether `value` calls a class or a function of the file or of its project: a construction or a factory's."""
+        callee = dotted_name(value.func) if type(value) is cst.Call else None  # type: ignore[union-attr]
+        return callee is not None and self.index_of(context.function).definition_of(callee, context.function) is not None
 
     def element_built(self, element: cst.Subscript, context: Context) -> list[Construction] | None:
         """`meters[k]` of `meters[k].update(loss)`: an element of a mapping bound once, outside the loop around the
