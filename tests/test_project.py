@@ -52,10 +52,8 @@ EVERY_TREE = (*CHECK, "--no-cache", *(str((TREES / tree).relative_to(REPO)) for 
 def every_tree_run() -> subprocess.CompletedProcess[str]:
     """One `check` of every tree, each folder a path of its own: a run finds each module by its project and name,
     so a tree's files get the reports a check of that tree alone gives them (the loops below are checked alone).
-    Under hash seed 0, which `test_every_tree_gives_the_same_reports_under_another_hash_seed` sets against 1. In this
-    process alone (`--jobs 1`): beside the other test worker, forked workers add no speed and cost a quarter more
-    CPU (29 s against 22.5 s); that slow test's run, on the default jobs, sets the workers against it byte for byte."""
-    return run_cli(*EVERY_TREE, "--jobs", "1", hash_seed="0")
+    Under hash seed 0, which `test_every_tree_gives_the_same_reports_under_another_hash_seed` sets against 1."""
+    return run_cli(*EVERY_TREE, hash_seed="0")
 
 
 @pytest.fixture(scope="module")
