@@ -509,7 +509,7 @@ for build in (torch.cuda.amp.GradScaler, lambda: torch.amp.GradScaler("cuda"), l
 """
 
 
-@pytest.mark.slow  # a subprocess of its own, importing torch (or compiling a Warp kernel): 5-10 s
+@pytest.mark.slow  # a subprocess of its own, importing torch with CUDA hidden: about 6 s
 def test_cuda_scaler_off_cuda_is_disabled_so_nothing_of_it_is_pending_after_an_xla_step() -> None:
     """The fact the summary rests on: on an XLA device's host CUDA is not, and a CUDA GradScaler built there disables
     itself: it scales nothing and its second `unscale_` with no `update()` does not raise. The CPU's own scaler, which
@@ -555,7 +555,7 @@ for clear in sys.argv[2:]:
 """
 
 
-@pytest.mark.slow  # a subprocess of its own, importing torch (or compiling a Warp kernel): 5-10 s
+@pytest.mark.slow  # a subprocess of its own, compiling a Warp kernel: about 10 s
 def test_warp_tape_backward_adds_into_grad_and_zero_or_reset_clears_it(tmp_path: Path) -> None:
     """What the summary says of Warp's tape: `tape.backward(loss)` adds into `.grad` as torch's backward does (two
     backwards without a clear sum), and each of `WARP_TAPE_CLEARS` zeroes the gradients in place (not None)."""
