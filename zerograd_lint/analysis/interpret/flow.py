@@ -186,6 +186,10 @@ class CorrelationPlan:
     is_none: dict[str, str] = field(default_factory=dict)  # `scaler` -> the atom `scaler is None`
     # A subject tested against one literal at a time (`env` of `env == 'ddp'`, `x` of `x is None`) -> its atoms' keys.
     single_valued: dict[str, set[str]] = field(default_factory=dict)
+    # A loop's target over a display of strings whose tests are kept apart (`for how in "none", "model":` then `if how
+    # == "none": ... elif how == "model": ...`): the rebinding's id -> the target and the strings it may hold. Its
+    # mark (`chosen_mark`) holds in a valuation from that rebinding until the target is bound again.
+    chosen: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
     # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
@@ -211,6 +215,7 @@ class CorrelationPlan:
         tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]] = {}  # in program order, with the loops around
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         copies: list[tuple[Rebind, tuple[Loop, ...]]] = []  # each with the loops around it
+        choices: list[Rebind] = []  # loop targets over displays of strings
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
@@ -224,6 +229,8 @@ class CorrelationPlan:
                 set_flags.update(node.names)
             if isinstance(node, Rebind) and node.copies is not None:
                 copies.append((node, around))
+            if isinstance(node, Rebind) and node.one_of is not None:
+                choices.append(node)
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 # where it starts again: each entry of its loop, or of the loop around (ignite's `state.iteration`)
@@ -299,6 +306,10 @@ class CorrelationPlan:
         for key in sorted(lone.keys() - plan.atoms.keys()):
             if found[key].divisor in counted:
                 plan.keep(found[key], lone[key])
+        plan.chosen = {
+            rebind.id: (name, rebind.one_of) for rebind in choices
+            for name in rebind.names if name in plan.single_valued and rebind.one_of is not None
+        }
         for rebind, (loop, names) in counted_by.items():
             if any(flag_subject(atom) in names for atom in plan.atoms.values()):
                 plan.counters.add(rebind)
@@ -386,8 +397,14 @@ class CorrelationPlan:
             candidates -= self.spared.get(event.id, set())
             self.killed[event.id] = frozenset(
                 key for key in candidates if any(changes(name, read) for name in event.names for read in self.atoms[key].reads)
-            )
+            ) | frozenset(chosen_mark(rebind) for rebind, (target, _) in self.chosen.items() if any(changes(name, target) for name in event.names))
         return self.killed[event.id]
+
+
+def chosen_mark(rebind: int) -> str:
+    """The key a valuation holds (true) from the loop target's rebinding `rebind` (`CorrelationPlan.chosen`) until the
+    target is bound again: the target holds one of the display's strings."""
+    return f"#one of the strings of rebinding {rebind}"
 
 
 def counts_of(atoms: Iterable[Atom]) -> frozenset[str]:
@@ -554,6 +571,11 @@ class Correlated(Generic[State]):
         if event.id in self.plan.copies:
             return self.copied(event, state)
         state = self.forget(state, self.plan.killed_by(event))
+        if event.id in self.plan.chosen:  # `for how in "none", "model":`: `how` holds one of the strings
+            chosen: dict = {}
+            for valuation, (inner, doubt) in state.items():
+                self.add(chosen, valuation | {(chosen_mark(event.id), True)}, inner, doubt)
+            return chosen
         if event.id in self.plan.counters:
             return self.counted(event, state)
         if event.flag is None:
@@ -740,6 +762,22 @@ class Correlated(Generic[State]):
             value and other.kind in SINGLE_VALUE and other.value != atom.value for other, value in tested
         ):
             return False  # `split == 'val'` where `split == 'train'`, `x is None` where `x == 'a'`
+        if atom.kind in SINGLE_VALUE:
+            return self.chosen_value(valuation, atom, tested)
+        return None
+
+    def chosen_value(self, valuation: Valuation, atom: Atom, tested: list[tuple[Atom, bool]]) -> bool | None:
+        """A test of a loop's target that holds one of a display's strings (`CorrelationPlan.chosen`): false against any
+        other literal, true against the one string every other test of the target ruled out (`how == "optimizer"`
+        where `how` is one of "none", "model", "optimizer" and the tests against the first two were false)."""
+        ruled_out = {other.value for other, value in tested if not value and other.kind == "equal"}
+        for rebind, (subject, strings) in self.plan.chosen.items():
+            if subject != atom.subject or (chosen_mark(rebind), True) not in valuation:
+                continue
+            if atom.value not in strings:
+                return False
+            if strings - {atom.value} <= ruled_out:
+                return True
         return None
 
     def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:

@@ -227,6 +227,8 @@ class Rebind(Event):
     # between epochs), and a run resumed from a checkpoint starts past `start`: its first value is at least `start`.
     resumable: bool = False
     copies: str | None = None  # one name bound to another's value (`zero_grad_next_step = perform_update_step`): its key
+    # A loop's target over a display of strings (`for how in "none", "model":`): the literals one of which it holds.
+    one_of: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, eq=False)
