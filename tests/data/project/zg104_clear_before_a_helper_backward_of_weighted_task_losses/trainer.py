@@ -3,7 +3,8 @@
 datawhalechina/torch-rechub's torch_rechub/trainers/mtl_trainer.py, GradNorm's arm: `self.optimizer.zero_grad()`
 follows `y_preds = self.model(x_dict)` and the task losses, and `gradnorm(loss_list, ...)` (utils/mtl.py) runs the
 backward. RULES.md ZG104 (opt-in) wants the clear reported, as the other arm's `self.model.zero_grad()` before
-`loss.backward()` is; it is missed when the backward sits in the helper of the other module.
+`loss.backward()` is. Missed until pend24: the helper's sum reads each task loss as the target of its loop over
+`zip(loss_list, loss_weight)`, which the walk back from the backward to its forward now follows to the iterable.
 """
 # expect: ZG104 28:13
 import torch
