@@ -764,6 +764,11 @@ def computed_from_losses(
         if isinstance(event, Accumulate) and event.added is not None and plain_arithmetic(event.added):
             names = {event.target} | set(event.values)
             candidates.append(((event.id, event.target), frozenset(d for name in names for d in lookup(before, event.scope, name))))
+        elif isinstance(event, Assign) and event.id in domain.returned:  # `loss, rest = self.train_epoch()`
+            for name, values in domain.returned[event.id].items():
+                if name not in event.without_graph and all(plain_arithmetic(value) for _, value in values):
+                    inputs = frozenset(d for scope, value in values for each in graph_inputs(value) for d in lookup(before, scope, each))
+                    candidates.append(((event.id, name), inputs))  # `return mean_loss / n_batches, rest`
         elif isinstance(event, Assign) and len(event.names) == 1 and not event.without_graph:
             statement, name = event.node, next(iter(event.names))
             value = getattr(statement, "value", None)
