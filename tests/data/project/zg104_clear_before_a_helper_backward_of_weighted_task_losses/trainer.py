@@ -6,7 +6,7 @@ backward. RULES.md ZG104 (opt-in) wants the clear reported, as the other arm's `
 `loss.backward()` is. Missed until pend24: the helper's sum reads each task loss as the target of its loop over
 `zip(loss_list, loss_weight)`, which the walk back from the backward to its forward now follows to the iterable.
 """
-# expect: ZG104 28:13
+# expect: ZG104 29:13
 import torch
 from torch import nn
 
