@@ -1260,8 +1260,7 @@ def forward_feeds(
                     reached |= {(source, source.scope, use) for use in source_uses(source)}
                 if not sources:
                     reached |= handed.reads(reader, scope, bound)
-                    if reader is backward:
-                        reached |= iterated_reads(backward, scope, bound, namespaces)
+                    reached |= iterated_reads(reader, scope, bound, namespaces)
                     if "." in bound and reader is backward:
                         # `losses.policy_loss.backward()`, a field of the loss nothing here assigned: what `losses` holds
                         # (not a field read on the way, `model.config.vocab_size`, which carries no graph of `model`)
@@ -1307,16 +1306,17 @@ def handed_argument(
 
 
 def iterated_reads(
-    backward: Backward, scope: cst.CSTNode, loss: str, namespaces: Mapping[Event | Loop, Namespace]
+    reader: Event, scope: cst.CSTNode, name: str, namespaces: Mapping[Event | Loop, Namespace]
 ) -> set[tuple[Event, cst.CSTNode, str]]:
-    """A loss that is the target of a `for` around its backward, in the backward's own function, and that no
-    assignment binds: the names the loop's iterable reads, read from the backward (`losses, metrics =
-    model.training_step(obs)`, then `for loss in losses: scaler.scale(loss).backward()`, pydreamer)."""
-    namespace = namespaces.get(backward)
-    if namespace is None or scope is not backward.scope:
+    """A name the loss is read from that is the target of a `for` around its reader, in the reader's own function,
+    and that no assignment binds: the names the loop's iterable reads, read from the reader (`losses, metrics =
+    model.training_step(obs)`, then `for loss in losses: scaler.scale(loss).backward()`, pydreamer; GradNorm's `for
+    loss_i, w_i in zip(loss_list, loss_weight): loss += loss_i * w_i` before its backward, torch-rechub)."""
+    namespace = namespaces.get(reader)
+    if namespace is None or scope is not reader.scope:
         return set()
-    loop = next((loop for loop in namespace.loops if loss in {code_of(n) for n in assigned_names(loop.target)}), None)
-    return {(backward, scope, used) for used in graph_of(loop.iter)[1]} if loop is not None else set()
+    loop = next((loop for loop in namespace.loops if name in {code_of(n) for n in assigned_names(loop.target)}), None)
+    return {(reader, scope, used) for used in graph_of(loop.iter)[1]} if loop is not None else set()
 
 
 def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:

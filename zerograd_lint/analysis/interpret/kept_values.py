@@ -265,12 +265,13 @@ def kept_values(
     )
     Interpreter(domain, Structure()).run(block, {})
     losses, parts = graph_definitions(events, backwards, domain, runs_model, keyed or {}, forwards)
+    derived = computed_from_losses(losses, events, domain)
     assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
     backpropagated = backpropagated_names(events)
     holding = Holdings(domain, assigns, losses.keys() | parts.keys(), runs_model)
-    graphs = Graphs(losses, parts, holding, computing, runs_model)
+    graphs = Graphs(losses, parts, holding, computing, runs_model, derived)
     for accumulation in accumulations:
         reaching = domain.before.get(accumulation.id)
         loop, nested = loops.get(accumulation.id, (None, False))
@@ -296,6 +297,7 @@ class Graphs:
     holding: "Holdings"
     computing: Mapping[str, Backward]  # the file's loss functions
     runs_model: Callable[[str], bool]
+    derived: Mapping[Definition, Backward]  # values computed from a loss by arithmetic (`computed_from_losses`)
 
     def kept(self, accumulation: Accumulate, loop: Loop, reaching: Definitions) -> tuple[KeptValue, bool] | None:
         """The graph an accumulation keeps, if any, and whether it is an element taken from a container."""
@@ -303,6 +305,9 @@ class Graphs:
         for name in sorted(accumulation.values):
             added = lookup(reaching, accumulation.scope, name)
             kept = next((d for d in sorted(added) if d in losses), None) or next((d for d in sorted(added) if d in parts), None)
+            derived = next((d for d in sorted(added) if d in self.derived), None) if kept is None else None
+            if derived is not None:  # `epoch_loss += avg` after `avg += loss; avg /= n`: the sum keeps each loss's graph
+                return KeptValue(accumulation, loop, self.derived[derived], name, False), False
             if kept is not None:
                 entry = graph_entry(losses.get(kept), name)  # `out["loss"].backward()`: `out` is a dict
                 if entry is None:
@@ -738,6 +743,71 @@ def loss_name(backward: Backward) -> str | None:
     while isinstance(node, (cst.BinaryOperation, cst.Subscript)):
         node = node.left if isinstance(node, cst.BinaryOperation) else node.value
     return dotted_name(node) if node is not None else None
+
+
+# A loss's methods whose value keeps its graph and its scale (`loss.mean()`, `loss.clone()`, `loss.to(device)`).
+GRAPH_KEEPING_METHODS = frozenset({"mean", "sum", "clone", "float", "double", "squeeze", "view", "reshape", "flatten", "contiguous", "to", "cuda", "cpu"})
+
+
+def computed_from_losses(
+    losses: Mapping[Definition, Backward], events: tuple[Event, ...], domain: ReachingDefinitions
+) -> dict[Definition, Backward]:
+    """The values computed from a loss given to a backward (or from such a value) by arithmetic alone, with autograd
+    recording: `avg += loss`, `avg /= n`, `mean = total / count`. Each carries the loss's graph wherever it is kept
+    (KD_Lib's DML adds each batch's `avg_student_loss`, a sum of the students' losses divided by their number, into the
+    epoch's `epoch_loss`). A value any other call makes (`accuracy(loss, ...)`, a helper's) is not known to carry it."""
+    candidates: list[tuple[Definition, frozenset[Definition]]] = []
+    for event in events:
+        before = domain.before.get(event.id)
+        if before is None or getattr(event, "no_grad", True):
+            continue
+        if isinstance(event, Accumulate) and event.added is not None and plain_arithmetic(event.added):
+            names = {event.target} | set(event.values)
+            candidates.append(((event.id, event.target), frozenset(d for name in names for d in lookup(before, event.scope, name))))
+        elif isinstance(event, Assign) and event.id in domain.returned:  # `loss, rest = self.train_epoch()`
+            for name, values in domain.returned[event.id].items():
+                if name not in event.without_graph and all(plain_arithmetic(value) for _, value in values):
+                    inputs = frozenset(d for scope, value in values for each in graph_inputs(value) for d in lookup(before, scope, each))
+                    candidates.append(((event.id, name), inputs))  # `return mean_loss / n_batches, rest`
+        elif isinstance(event, Assign) and len(event.names) == 1 and not event.without_graph:
+            statement, name = event.node, next(iter(event.names))
+            value = getattr(statement, "value", None)
+            if value is None or not plain_arithmetic(value) or not isinstance(statement, (cst.Assign, cst.AugAssign)):
+                continue
+            names = graph_inputs(value) | ({name} if isinstance(statement, cst.AugAssign) else set())  # `avg /= n` keeps `avg`'s
+            candidates.append(((event.id, name), frozenset(d for each in names for d in lookup(before, event.scope, each))))
+    found: dict[Definition, Backward] = dict(losses)
+    grew = True
+    while grew:
+        grew = False
+        for definition, inputs in candidates:
+            source = next((found[d] for d in sorted(inputs) if d in found), None) if definition not in found else None
+            if source is not None:
+                found[definition] = source
+                grew = True
+    return {definition: backward for definition, backward in found.items() if definition not in losses}
+
+
+def plain_arithmetic(value: cst.BaseExpression) -> bool:
+    """Names, their items and attributes, numbers, and arithmetic of them, through a tensor's graph-keeping methods and
+    `len(...)`: a value whose graph is that of the names it reads (none of a call whose result is not known)."""
+    if isinstance(value, (cst.Name, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, (cst.Attribute, cst.Subscript)):
+        return plain_arithmetic(value.value)
+    if isinstance(value, cst.BinaryOperation):
+        return plain_arithmetic(value.left) and plain_arithmetic(value.right)
+    if isinstance(value, cst.UnaryOperation):
+        return not isinstance(value.operator, cst.Not) and plain_arithmetic(value.expression)
+    if isinstance(value, cst.Call) and not any(a.star for a in value.args):
+        func = value.func
+        if isinstance(func, cst.Name) and func.value == "len":
+            return True
+        return (
+            isinstance(func, cst.Attribute) and func.attr.value in GRAPH_KEEPING_METHODS and plain_arithmetic(func.value)
+            and all(plain_arithmetic(a.value) or isinstance(a.value, cst.SimpleString) for a in value.args)
+        )
+    return False
 
 
 def graph_definitions(

@@ -351,6 +351,16 @@ def literal_of(node: cst.CSTNode) -> str | None:
 NUMBERS = frozenset({cst.Integer, cst.Float})
 
 
+def strings_of(display: cst.BaseExpression) -> frozenset[str] | None:
+    """The strings a display of string literals holds (`"none", "model"`), as `literal_of` writes them; None for any
+    other value. A string equals no other kind of literal, so a test of a value known to be one of them against any
+    literal is decided once the others are ruled out (`Correlated.value`)."""
+    if not isinstance(display, (cst.Tuple, cst.List, cst.Set)) or not display.elements:
+        return None
+    found = [literal_of(e.value) if type(e.value) is cst.SimpleString and not isinstance(e, cst.StarredElement) else None for e in display.elements]
+    return frozenset(found) if all(text is not None and text[:1] in "'\"" for text in found) else None  # type: ignore[misc]
+
+
 def literal_eval_text(text: str) -> str | None:
     try:
         return repr(ast.literal_eval(text))

@@ -5,9 +5,9 @@ loss tensors into `avg_student_loss` over the loop of students, divides it by th
 tensor, into `epoch_loss`, which outlives the batch loop: every batch's graphs stay alive until the epoch ends
 (RULES.md ZG602; the fix adds `.item()`). The inner sum (line 25) is reported; the epoch's (line 27) is missed:
 ZG602 follows the tensor given to a backward and the values on the way to it, not a value computed from it after
-(`avg_student_loss`, a sum of such tensors, then divided). What it needs: an accumulator that is itself
-reported as keeping a graph (or any value computed from a loss with autograd recording) read as carrying one
-where it is added into another."""
+(`avg_student_loss`, a sum of such tensors, then divided). Passed in pend24: a value computed from a loss by
+arithmetic alone, with autograd recording (`avg += loss`, `avg /= n`), carries its graph where it is kept
+(`kept_values.computed_from_losses`); the twin zg602_inner_sum_of_the_passes_losses_logged_as_a_number.py adds `.item()`."""
 
 import torch.nn.functional as F
 

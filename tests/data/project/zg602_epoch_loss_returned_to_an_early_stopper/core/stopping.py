@@ -12,7 +12,7 @@ class EarlyStopper:
         self.validation_stats = []
 
     def update_values(self, validation_loss, validation_rest, train_loss, train_rest, epoch):
-        # missed: the epoch's mean of the losses is a value computed from them after their backward
+        # the epoch's mean of the losses, computed from them after their backward, keeps their graphs
         self.train_stats.append((train_loss, train_rest))
         self.validation_stats.append((validation_loss, validation_rest))
 

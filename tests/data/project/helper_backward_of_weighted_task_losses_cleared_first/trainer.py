@@ -1,11 +1,10 @@
-"""A multi-task trainer clears after the forward of every task's loss and before the helper that backpropagates them.
+"""A multi-task trainer clears at the top of each batch, before the forward of every task's loss and the helper that
+backpropagates them.
 
-datawhalechina/torch-rechub's torch_rechub/trainers/mtl_trainer.py, GradNorm's arm: `self.optimizer.zero_grad()`
-follows `y_preds = self.model(x_dict)` and the task losses, and `gradnorm(loss_list, ...)` (utils/mtl.py) runs the
-backward. RULES.md ZG104 (opt-in) wants the clear reported, as the other arm's `self.model.zero_grad()` before
-`loss.backward()` is; it is missed when the backward sits in the helper of the other module.
+The VALID twin of zg104_clear_before_a_helper_backward_of_weighted_task_losses/: the forward that the helper's backward
+reaches (through the loop over the task losses it sums) runs after the clear, where RULES.md ZG104 wants it.
 """
-# expect: ZG104 28:13
+# expect: clean
 import torch
 from torch import nn
 
@@ -23,8 +22,8 @@ class Trainer:
 
     def train_one_epoch(self, loader):
         for x, ys in loader:
+            self.optimizer.zero_grad()
             y_preds = self.model(x)
             loss_list = [self.loss_fn(y_preds[:, i], ys[:, i]) for i in range(self.n_task)]
-            self.optimizer.zero_grad()
             gradnorm(loss_list, self.loss_weight, self.share_layer, 0.16)
             self.optimizer.step()
