@@ -274,6 +274,10 @@ class RootFacts:
         visible optimizer) may hold just before the event."""
         return self.held(event, MODEL_PREFIX + model)
 
+    def follows_model(self, event: Event, model: str) -> bool:
+        """Whether the gradients of that model are followed on their own up to the event (see `held_by_model`)."""
+        return MODEL_PREFIX + model in self.before.get(event.id, {})
+
     def tracked(self, event: Event) -> list[str]:
         """The gradients followed up to the event, sorted: each optimizer's name, and a key for each model
         followed on its own (see `held_by_model`), for `held` and `coverage`."""

@@ -12,7 +12,7 @@ import libcst as cst
 
 from zerograd_lint.analysis.facts import FileFacts
 from zerograd_lint.analysis.ir.names import source_of
-from zerograd_lint.analysis.ir.state_events import live_names
+from zerograd_lint.analysis.ir.state_events import accumulation, live_names
 from zerograd_lint.fixes.base import UNSAFE, Fix, Offer, made
 from zerograd_lint.fixes.edit import REPLACE, CannotFix, Edit
 from zerograd_lint.fixes.fix_facts import KeptLoss
@@ -44,15 +44,15 @@ def as_number(node: cst.BaseExpression, name: str) -> cst.BaseExpression:
 
 
 def add_numbers(facts: FileFacts, node: cst.CSTNode, words: KeptLoss) -> Edit:
-    """The added value (of `total += v`, `total = total + v`, `losses.append(v)`) as a number."""
+    """The added value (of `total += v`, `total = total + v`, `ema = beta * ema + (1 - beta) * v`, `losses.append(v)`)
+    as a number."""
     if words.container is not None:
         raise CannotFix(f"`{words.value}` is a {words.container}: its entries are to be detached, it has no `.item()`")
     if not words.item_fix:
         raise CannotFix(f"`{words.value}` is no loss, or `{words.accumulator}` is used as a tensor elsewhere")
-    if isinstance(node, cst.AugAssign):
-        added = node.value
-    elif isinstance(node, cst.Assign) and isinstance(node.value, cst.BinaryOperation):
-        added = node.value.right if source_of(node.value.left) == words.accumulator else node.value.left
+    shape = accumulation(node) if isinstance(node, (cst.AugAssign, cst.Assign)) else None
+    if shape is not None:  # the addend beside the old value, as the analysis reads it (`0.1 * loss` of an average)
+        added = shape[1]
     elif isinstance(node, cst.Call) and len(node.args) == 1:
         added = node.args[0].value
     else:

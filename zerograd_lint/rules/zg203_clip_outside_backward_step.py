@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from zerograd_lint.analysis.facts import FileFacts, RootFacts
+from zerograd_lint.analysis.held import Held
 from zerograd_lint.analysis.ir.nodes import Backward, Clear, Clip, Coverage, Step
 from zerograd_lint.rules import Finding, Rule
 from zerograd_lint.rules.support import at, events_of, finding, loop_phrase
@@ -13,6 +14,8 @@ def check(facts: FileFacts) -> Iterator[Finding]:
         if clip.measures_only:
             continue
         held = root.held_by(clip, root.fed[clip.id])
+        if held.may_be_used():
+            held = model_held(root, clip) or held
         if not held or held.may_be_used():
             continue
         step = held.applied_by()
@@ -29,6 +32,16 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             facts, clip.node,
             f"`{clip.text}` runs {place}{loop_phrase(facts, root, clip)}: it clips gradients the next step never uses. Clip between the backward and the step.",
         )
+
+
+def model_held(root: RootFacts, clip: Clip) -> Held | None:
+    """What the gradients of the model whose parameters the clip is handed hold, where that model is followed on its
+    own (a clear of it whose relation to the optimizer is not visible): `model.zero_grad()` then
+    `clip_grad_norm_(model.parameters(), ...)` before any backward clips that very model's empty gradients, whatever
+    the optimizer; None where the model is not followed."""
+    if clip.model is None or not root.follows_model(clip, clip.model):
+        return None
+    return root.held_by_model(clip, clip.model)
 
 
 def stepped_again(root: RootFacts, clip: Clip) -> bool:
@@ -59,7 +72,9 @@ RULE = Rule(
     example="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    optimizer.step()\n    clip_grad_norm_(model.parameters(), 1.0)\n",
     use_instead="for x, y in loader:\n    optimizer.zero_grad()\n    criterion(model(x), y).backward()\n    clip_grad_norm_(model.parameters(), 1.0)\n    optimizer.step()\n",
     limits=(
-        "Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported; nor a clip after a step "
+        "Where the clip's gradients cannot be told (an unknown clear before it), nothing is reported, unless the clip is "
+        "handed `model.parameters()` of a model whose own clear (`model.zero_grad()`) emptied them with no backward since; "
+        "nor a clip after a step "
         "that another step of the same optimizer follows before any backward or clear (that step applies what it clipped)."
     ),
     valid=(
@@ -87,6 +102,10 @@ RULE = Rule(
         # The second step comes after a clear: the clip's gradients reach no step.
         "for x, y in loader:\n    criterion(model(x), y).backward()\n    optimizer.step()\n    optimizer.zero_grad()\n"
         "    torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)  # <- ZG203\n    optimizer.step()\n",
+        # The optimizer's relation to the wrapped model is not visible; the model's own clear emptied what it clips.
+        "model, device = load_model(net, gpus)\noptimizer = build_optimizer(cfg, net)\nmodel.zero_grad()\nfor x, y in loader:\n"
+        "    loss = criterion(model(x), y)\n    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # <- ZG203\n"
+        "    loss.backward()\n    optimizer.step()\n    model.zero_grad()\n",
     ),
     check=check,
 )

@@ -57,7 +57,7 @@ RULE = Rule(
     summary="A loss tensor is accumulated across iterations with its autograd graph.",
     what=(
         "Reports a statement that adds the tensor a backward is called on (`total_loss += loss`, "
-        "`losses.append(loss)`, `running = running + loss * n`), or a tensor computed from the model's output on "
+        "`losses.append(loss)`, `running = running + loss * n`, a moving average `ema = beta * ema + (1 - beta) * loss`), or a tensor computed from the model's output on "
         "the way to that loss (a loss term, the output itself), into a variable that outlives the iteration of "
         "a training loop, without `.item()`, `.detach()`, `.data` or `float(...)`; and the same for a dict, tuple "
         "or list that holds such a tensor (`logs = {\"loss\": loss}`, also as a helper returns it: "
@@ -235,6 +235,9 @@ RULE = Rule(
         "import horovod.torch as hvd\n\ntotal = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n"
         "    loss = criterion(model(x), y)\n    loss.backward()\n    optimizer.step()\n"
         "    total += hvd.allreduce(loss)  # <- ZG602\n",
+        # A moving average of the loss: the old value, weighted, still holds every earlier graph.
+        "ema = 0.0\nfor x, y in loader:\n    optimizer.zero_grad()\n    loss = criterion(model(x), y)\n    loss.backward()\n"
+        "    optimizer.step()\n    ema = 0.9 * ema + 0.1 * loss  # <- ZG602\n",
     ),
     check=check,
 )

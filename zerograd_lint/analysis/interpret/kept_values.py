@@ -318,17 +318,20 @@ class Graphs:
                 if holding.replaced(reaching, accumulation.scope, name, literal_of(entry)):
                     return None
                 keys = keys_read(accumulation.added, name)
-                if keys and literal_of(entry) not in keys and not (
-                    any(holding.entry_carries(kept, key) for key in keys) if holding.elements(kept) else kept in parts
+                if keys and literal_of(entry) not in keys and not any(
+                    self.entries_carry(d, keys) for d in sorted(added) if d in losses or d in parts
                 ):
-                    # `history.append(out["mse"])`: only other entries of the dict, built without a graph, or of a
-                    # dict not known (a helper's not followed) that is no model's output: unknown, silent
+                    # `history.append(out["mse"])`: only other entries of the dict (or elements of the tuple) on
+                    # every definition that reaches, built without a graph, or of a dict not known (a helper's not
+                    # followed) that is no model's output: unknown, silent
                     continue
+                # the entries the accumulation reads where they are others than the one given to the backward
+                named = sorted(keys) if keys and literal_of(entry) not in keys else [source_of(entry)]
                 if isinstance(entry, cst.SimpleString):
-                    container = Container("dict", (source_of(entry),))
+                    container = Container("dict", tuple(named))
                 else:  # `out[0].backward()`: a sequence
                     kind = holding.display_kind(kept) if holding.elements(kept) else "tuple"
-                    container = Container(kind, (f"{name}[{source_of(entry)}]",))
+                    container = Container(kind, tuple(f"{name}[{key}]" for key in named))
                 return KeptValue(accumulation, loop, losses[kept], name, False, container), False
             entry_loss = self.entry_given_to_backward(accumulation, name, added)
             if entry_loss is not None:  # `history.append(out["loss"])` after `loss = out["loss"]; loss.backward()`
@@ -352,6 +355,14 @@ class Graphs:
         if kept is None and not inline:
             return None
         return KeptValue(accumulation, loop, parts[kept] if kept is not None else backward, source_of(call), False), False
+
+    def entries_carry(self, definition: Definition, keys: frozenset[str]) -> bool:
+        """Whether an entry read by one of `keys` of the container `definition` binds carries a graph; for a container
+        whose displays are not visible, whether it is a model-derived value itself."""
+        holding = self.holding
+        if holding.elements(definition):
+            return any(holding.entry_carries(definition, key) for key in keys)
+        return definition in self.parts
 
     def entry_given_to_backward(
         self, accumulation: Accumulate, name: str, added: frozenset[Definition]
@@ -417,6 +428,17 @@ class Holdings:
             return set(lookup(before, rebinding.scope, collection)) | written
         return {d for element in self.elements(definition) for d in self.reads(definition, element)}
 
+    def displays(self, definition: Definition) -> tuple[tuple[cst.CSTNode, cst.BaseExpression | None], ...]:
+        """The (scope, value) of what `definition` binds: the value assigned, or each value a helper returns for the
+        name; nothing for a definition that is no assignment."""
+        assign = self.assigns.get(definition[0])
+        if assign is None:
+            return ()
+        returned = self.domain.returned.get(assign.id, {})
+        if definition[1] in returned:
+            return tuple(returned[definition[1]])
+        return ((assign.scope, getattr(assign.node, "value", None)),) if len(assign.names) == 1 else ()
+
     def elements(self, definition: Definition) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]]:
         """The (key, value, scope) triples of the displays `definition` binds: the value assigned, or what a helper
         returns for the name (no key in a tuple or list; the scope its names are read in)."""
@@ -424,17 +446,33 @@ class Holdings:
         if assign is None:
             handed = self.handed_display(definition)
             return [(None, value, handed[0]) for value in handed[1]] if handed is not None else []
-        returned = self.domain.returned.get(assign.id, {})
-        if definition[1] in returned:
-            values = returned[definition[1]]
-        else:
-            values = ((assign.scope, getattr(assign.node, "value", None)),) if len(assign.names) == 1 else ()
         found: list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] = []
-        for scope, value in values:
+        for scope, value in self.displays(definition):
             if isinstance(value, cst.Dict):
                 found += [(e.key, e.value, scope) for e in value.elements if isinstance(e, cst.DictElement)]
             elif isinstance(value, (cst.Tuple, cst.List, cst.Set)):
                 found += [(None, e.value, scope) for e in value.elements]
+        return found
+
+    def elements_at(
+        self, definition: Definition, key: str
+    ) -> list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] | None:
+        """The element at position `key` (an integer literal) of each tuple or list display `definition` binds, as
+        `elements` gives them; None where one value's element there is not known (no display, a starred element up
+        to it, too few)."""
+        if not key.isdigit() or self.handed_display(definition) is not None:
+            return []
+        found: list[tuple[cst.BaseExpression | None, cst.BaseExpression, cst.CSTNode]] = []
+        position = int(key)
+        for scope, value in self.displays(definition):
+            if isinstance(value, (cst.Dict, cst.Set)):
+                continue  # a dict's entries go by key; a set has no position
+            if not isinstance(value, (cst.Tuple, cst.List)):
+                return None
+            leading = value.elements[: position + 1]
+            if len(leading) <= position or any(isinstance(e, cst.StarredElement) for e in leading):
+                return None
+            found.append((None, leading[position].value, scope))
         return found
 
     def handed_display(self, definition: Definition) -> tuple[cst.CSTNode, tuple[cst.BaseExpression, ...]] | None:
@@ -476,8 +514,14 @@ class Holdings:
         return Container(kind, tuple(entries)) if entries else None
 
     def entry_carries(self, definition: Definition, key: str) -> bool:
-        """Whether the entry `key` of the dict display `definition` assigns carries a graph (True: no such entry)."""
+        """Whether the entry `key` of the display `definition` assigns carries a graph: a dict's entry by that key, a
+        tuple's or list's element at that position (`losses[1]` of `return loss, term, term`); True where there is no
+        such entry, or one display's element there is not known."""
         entries = [element for element in self.elements(definition) if element[0] is not None and literal_of(element[0]) == key]
+        positioned = self.elements_at(definition, key)
+        if positioned is None:
+            return True
+        entries += positioned
         return not entries or any(
             any(self.carried(d) for d in self.reads(definition, element)) or any(self.runs_model(c) for c in calls_in(element[1]))
             for element in entries
@@ -855,7 +899,12 @@ def graph_definitions(
         for part in parts:
             wholes.setdefault(part, set()).add(definition)
         entries = {d for entry in keyed.get(assign.id, ()) for d in lookup(reaching, assign.scope, entry)}
-        return parts | entries | {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
+        # `losses, _ = self.compute_loss(batch)`: what the helper's returns give the name, read in the helper's scope.
+        returned = {
+            d for scope, given in domain.returned.get(assign.id, {}).get(definition[1], ())
+            for name in graph_inputs(given) for d in lookup(reaching, scope, name)
+        }
+        return parts | entries | returned | {d for name in graph_inputs(value) for d in lookup(reaching, assign.scope, name)}
 
     def computes(definition: Definition) -> tuple[bool, Iterable[str]] | None:
         """Whether the value of `definition` is computed under `torch.no_grad()`, and what it calls."""

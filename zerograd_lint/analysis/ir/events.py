@@ -546,7 +546,15 @@ class CallEvents:
     def clip(self, call: cst.Call, name: str, unscales_itself: bool, resolver: Resolver | None = None) -> Event:
         # Any argument: the threshold is the first of an optimizer's or a model's own `clip_grad_norm(max_norm)` (mmf's).
         scaled = resolver is not None and any(reads_the_scale(a.value, resolver) for a in call.args)
-        return self.event(Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS, threshold_scaled=scaled)
+        first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        model = (
+            resolver.canonical(first.func.value)
+            if resolver is not None and isinstance(first, cst.Call) and isinstance(first.func, cst.Attribute)
+            and first.func.attr.value == "parameters" and not first.args else None
+        )
+        return self.event(
+            Clip, call, unscales_itself=unscales_itself, measures_only=name in NORM_FUNCTIONS, threshold_scaled=scaled, model=model
+        )
 
     def backward(self, call: cst.Call, receiver: cst.BaseExpression, positional: list, context: Context) -> list[Node]:
         dotted = dotted_name(receiver) or ""

@@ -154,6 +154,7 @@ class Clip(Event):
     unscales_itself: bool  # accelerator.clip_grad_norm_ unscales by itself
     measures_only: bool  # get_total_norm: measures, does not clip
     threshold_scaled: bool = False  # `max_norm * scaler.get_scale()`: a threshold that fits scaled gradients (mmf's)
+    model: str | None = None  # the model whose `.parameters()` it is handed (its key as a clear of it names it)
 
 
 @dataclass(frozen=True, eq=False)

@@ -305,7 +305,9 @@ def names_held(node: cst.BaseExpression) -> set[str]:
 def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
     """(accumulator, added value) of `total += v` or `total = total + v` (or `v + total`); for an entry of a
     mapping, `totals[k] = totals[k] + v` or `totals[k] = totals.get(k, 0) + v`, which adds as `totals[k] += v` does;
-    a running average rebound from itself, `avg = (avg * n + v) / (n + 1)`, holds `v` as the sum does."""
+    a running average rebound from itself, `avg = (avg * n + v) / (n + 1)`, and an exponential moving average,
+    `ema = beta * ema + (1 - beta) * v`, hold `v` as the sum does (the old value, weighted, still carries every
+    earlier iteration's graph)."""
     if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
         if is_accumulator(statement.target):
             return statement.target, statement.value
@@ -316,12 +318,11 @@ def accumulation(statement: cst.BaseSmallStatement) -> tuple[cst.BaseExpression,
     if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)) or not is_accumulator(target):
         return None
     summed = sum_of_average(value, target)
-    averaged = summed is not value
     if not (isinstance(summed, cst.BinaryOperation) and isinstance(summed.operator, cst.Add)):
         return None
-    if reads_old_value(summed.left, target, averaged):
+    if reads_old_value(summed.left, target):
         return target, summed.right
-    if reads_old_value(summed.right, target, averaged):
+    if reads_old_value(summed.right, target):
         return target, summed.left
     return None
 
@@ -336,9 +337,9 @@ def sum_of_average(value: cst.BaseExpression, target: cst.BaseExpression) -> cst
     return value
 
 
-def reads_old_value(addend: cst.BaseExpression, target: cst.BaseExpression, averaged: bool) -> bool:
-    """Whether an addend is what `target` holds; under an average's division, weighted too (`avg * n`, `n * avg`)."""
-    if averaged and isinstance(addend, cst.BinaryOperation) and isinstance(addend.operator, cst.Multiply):
+def reads_old_value(addend: cst.BaseExpression, target: cst.BaseExpression) -> bool:
+    """Whether an addend is what `target` holds, as it is or weighted (`avg * n`, `beta * ema`)."""
+    if isinstance(addend, cst.BinaryOperation) and isinstance(addend.operator, cst.Multiply):
         return reads_entry(addend.left, target) or reads_entry(addend.right, target)
     return reads_entry(addend, target)
 

@@ -1,0 +1,2 @@
+# expect: clean
+"""The package of the pair's helpers."""
