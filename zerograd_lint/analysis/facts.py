@@ -858,6 +858,7 @@ def analyse_root(
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
+        written=written,
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
