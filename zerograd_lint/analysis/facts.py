@@ -849,6 +849,10 @@ def analyse_root(
     association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset())
     forward = forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of, handed)
+    # A backward several optimizers step fills the gradients of those whose model its loss visibly runs through, even
+    # where only one of them is visibly built (FactorVAE: the discriminator's, beside the VAE's optimizer handed in).
+    shared = frozenset(backward for backward, keys in association.association.items() if len(keys) > 1)
+    runs_through = written or (models_written(events, models, definitions, handed, builder.namespaces, 1, shared) if shared else {})
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
@@ -858,7 +862,7 @@ def analyse_root(
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
-        written=written,
+        runs_through=runs_through,
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
@@ -941,9 +945,10 @@ def inlined_calls(node: Node) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
 
 def models_written(
     events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions, handed: Handed,
-    namespaces: Mapping[Event | Loop, Namespace],
+    namespaces: Mapping[Event | Loop, Namespace], fewest: int = 2, backwards: frozenset[int] | None = None,
 ) -> dict[int, frozenset[str]]:
-    """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
+    """The optimizers (of `fewest` or more built from visible models) whose model each backward's loss runs through
+    (each of `backwards` only, when given).
 
     A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
     writes both models' gradients; `.detach()`, `.data`, `torch.no_grad()` and
@@ -951,12 +956,14 @@ def models_written(
     those models visibly (computed by a helper, say): unknown.
     """
     built = {key: group for key, group in models.items() if group}
-    if len(built) < 2:
+    if len(built) < fewest:
         return {}
     sources = Sources(definitions, handed, namespaces, inlined_at(handed))
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
+            continue
+        if backwards is not None and backward.id not in backwards:
             continue
         reached = sources.models_reached(backward)
         written = frozenset(key for key, group in built.items() if any(related(callee, m) for callee in reached for m in group))

@@ -1,4 +1,4 @@
-# expect: ZG104 39:5
+# expect: ZG104 27:9
 """The twin of `clean104_discriminator_clear_after_a_vae_backward_through_its_scores.py` whose VAE loss reads the
 discriminator's scores detached: that backward writes nothing into the discriminator, so its clear, after the
 forwards of both halves' scores, could sit before them (ZG104, opt-in)."""
@@ -7,37 +7,33 @@ import torch
 import torch.nn.functional as F
 
 
-class VAE(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.encoder = torch.nn.Linear(16, 10)
-        self.decoder = torch.nn.Linear(10, 16)
+class FactorLoss:
+    def __init__(self, latent_dim):
+        self.discriminator = torch.nn.Linear(latent_dim, 2)
+        self.optimizer_d = torch.optim.Adam(self.discriminator.parameters(), lr=1e-4)
 
-    def forward(self, x):
-        latent = self.encoder(x)
-        return self.decoder(latent), latent
+    def call_optimize(self, data, model, optimizer):
+        first, second = data.split(data.size(0) // 2)
+        optimizer.zero_grad()
+        recon, latent = model(first)
+        d_z = self.discriminator(latent)
+        vae_loss = F.mse_loss(recon, first) + (d_z[:, 0] - d_z[:, 1]).detach().mean()
+        vae_loss.backward(retain_graph=True)
+
+        _, latent_second = model(second)
+        d_z_perm = self.discriminator(latent_second.detach())
+        ones = torch.ones(len(d_z), dtype=torch.long)
+        d_tc_loss = 0.5 * (F.cross_entropy(d_z, 1 - ones) + F.cross_entropy(d_z_perm, ones))
+        self.optimizer_d.zero_grad()
+        d_tc_loss.backward()
+
+        optimizer.step()
+        self.optimizer_d.step()
+        return vae_loss.item()
 
 
-vae = VAE()
-discriminator = torch.nn.Linear(10, 2)
-optimizer = torch.optim.Adam(vae.parameters(), lr=1e-4)
-optimizer_d = torch.optim.Adam(discriminator.parameters(), lr=1e-4)
-loader = [torch.randn(8, 16) for _ in range(10)]
-
-for data in loader:
-    first, second = data.split(4)
-    optimizer.zero_grad()
-    recon, latent = vae(first)
-    d_z = discriminator(latent)
-    vae_loss = F.mse_loss(recon, first) + (d_z[:, 0] - d_z[:, 1]).detach().mean()
-    vae_loss.backward(retain_graph=True)
-
-    _, latent_second = vae(second)
-    d_z_perm = discriminator(latent_second.detach())
-    ones = torch.ones(4, dtype=torch.long)
-    d_tc_loss = 0.5 * (F.cross_entropy(d_z, 1 - ones) + F.cross_entropy(d_z_perm, ones))
-    optimizer_d.zero_grad()
-    d_tc_loss.backward()
-
-    optimizer.step()
-    optimizer_d.step()
+def train(model, optimizer, loader, epochs):
+    loss_f = FactorLoss(latent_dim=10)
+    for _ in range(epochs):
+        for data in loader:
+            loss_f.call_optimize(data, model, optimizer)

@@ -327,7 +327,7 @@ class GradientDomain(PassThrough):
     structure: Structure
     locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
-    written: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers its loss runs through
+    runs_through: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers whose model its loss runs through
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
@@ -449,13 +449,13 @@ class GradientDomain(PassThrough):
         # discriminator's own backward). Another of several it feeds is a may (a dict's optimizers, one of them
         # behind a `.detach()`).
         known = len(self.association.get(event.id) or ()) == 1
-        filling = {key for key in fed if known or key in self.written.get(event.id, frozenset())}
+        filling = {key for key in fed if known or key in self.runs_through.get(event.id, frozenset())}
 
-        def written(content: Content, filling: bool) -> Content:
+        def arrive(content: Content, filling: bool) -> Content:
             return drop(content, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | (filled(content) if filling else frozenset())
 
-        state = self.apply(state, filling, lambda c: written(c, True))
-        state = self.apply(state, fed - filling, lambda c: written(c, False))
+        state = self.apply(state, filling, lambda c: arrive(c, True))
+        state = self.apply(state, fed - filling, lambda c: arrive(c, False))
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
