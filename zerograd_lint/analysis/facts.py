@@ -853,6 +853,11 @@ def analyse_root(
     association = AssociationDomain(models, written)
     Interpreter(association, structure).run(block, frozenset())
     forward = forward_feeds(definitions, events, models, builder.index, builder.namespaces, builder.index_of, handed)
+    # A backward several optimizers step surely fills the gradients of those whose model, or a part of it, its loss
+    # calls, even where only one of them is visibly built (FactorVAE: the discriminator's, beside the VAE's optimizer
+    # handed in); a call of a whole that holds the model (`self.agent(...)` for `self.agent.policy`) may not run it.
+    shared = frozenset(backward for backward, keys in association.association.items() if len(keys) > 1)
+    runs_through = models_written(events, models, definitions, handed, builder.namespaces, 1, shared, part_of) if shared else {}
     gradients = GradientDomain(
         optimizers=optimizers,
         model_keys=model_keys,
@@ -862,6 +867,7 @@ def analyse_root(
         structure=structure,
         locations=locations,
         leaks={} if freezes else leaks(written, association.association, lambda key: members(key, optimizers, builder.containers)),
+        runs_through=runs_through,
         derived=builder.derived,
         containers=builder.containers,
         built_from=builder.built_from,
@@ -944,9 +950,11 @@ def inlined_calls(node: Node) -> Iterator[tuple[int, tuple[Inlined, ...]]]:
 
 def models_written(
     events: tuple[Event, ...], models: Mapping[str, frozenset[str]], definitions: Definitions, handed: Handed,
-    namespaces: Mapping[Event | Loop, Namespace],
+    namespaces: Mapping[Event | Loop, Namespace], fewest: int = 2, backwards: frozenset[int] | None = None,
+    runs: Callable[[str, str], bool] = related,
 ) -> dict[int, frozenset[str]]:
-    """The optimizers (of two or more built from visible models) whose model each backward's loss runs through.
+    """The optimizers (of `fewest` or more built from visible models) whose model each backward's loss runs through
+    (each of `backwards` only, when given; `runs(callee, model)`: a callee of the loss runs the model).
 
     A generator's loss computed through the discriminator (`-D(G(z)).mean()`)
     writes both models' gradients; `.detach()`, `.data`, `torch.no_grad()` and
@@ -954,15 +962,17 @@ def models_written(
     those models visibly (computed by a helper, say): unknown.
     """
     built = {key: group for key, group in models.items() if group}
-    if len(built) < 2:
+    if len(built) < fewest:
         return {}
     sources = Sources(definitions, handed, namespaces, inlined_at(handed))
     found: dict[int, frozenset[str]] = {}
     for backward in events:
         if not isinstance(backward, Backward) or backward.loss is None or backward.distributed or restricts_inputs(backward):
             continue
+        if backwards is not None and backward.id not in backwards:
+            continue
         reached = sources.models_reached(backward)
-        written = frozenset(key for key, group in built.items() if any(related(callee, m) for callee in reached for m in group))
+        written = frozenset(key for key, group in built.items() if any(runs(callee, m) for callee in reached for m in group))
         if written:
             found[backward.id] = written
     return found
@@ -975,6 +985,11 @@ def leaks(
     and each of its `members`: the elements of a container stepped in a loop over it)."""
     found = {b: keys.difference(*map(members, association[b])) for b, keys in written.items() if association.get(b)}
     return {b: keys for b, keys in found.items() if keys}
+
+
+def part_of(callee: str, model: str) -> bool:
+    """The callee is the model or one of its parts."""
+    return callee == model or callee.startswith(model + ".")
 
 
 def restricts_inputs(backward: Backward) -> bool:

@@ -42,11 +42,11 @@ def covered_by(root: RootFacts, clear: Clear) -> list[str]:
 
 
 def placed_after_a_backward(root: RootFacts, clear: Clear) -> bool:
-    """On some path a backward feeding the optimizer alone, or leaking into it, wrote what the clear may empty after a
-    forward pass of a backward the clear is the last one before, and no step applied it since (a penalty's
-    `loss.backward(inputs=..., create_graph=True)` after the forward its objective shares; a generator's loss through
-    the discriminator's scores): the clear drops that backward's gradients, is placed where it must be and cannot move
-    before the forward."""
+    """On some path a backward feeding the optimizer alone, running visibly through its model, or leaking into it,
+    wrote what the clear may empty after a forward pass of a backward the clear is the last one before, and no step
+    applied it since (a penalty's `loss.backward(inputs=..., create_graph=True)` after the forward its objective
+    shares; a generator's or a VAE's loss through the discriminator's scores): the clear drops that backward's
+    gradients, is placed where it must be and cannot move before the forward."""
     filled = root.held_by(clear, covered_by(root, clear)).filled_after()
     return bool(filled) and any(filled & root.forwards.get(backward.id, frozenset()) for backward in backwards_after(root, clear))
 
@@ -173,6 +173,13 @@ RULE = Rule(
         "for real in loader:\n    opt_g.zero_grad()\n    fake = generator(noise())\n"
         "    d_fake, d_real = discriminator(fake), discriminator(real)\n    (-d_fake.mean()).backward(retain_graph=True)\n"
         "    opt_g.step()\n    opt_d.zero_grad()\n    d_loss = d_fake.mean() - d_real.mean()\n    d_loss.backward()\n    opt_d.step()\n",
+        # FactorVAE: the VAE's loss runs through the discriminator's scores and both steps follow the discriminator's
+        # backward; its clear, after that leak and the forward of the permuted latents, cannot move to the top.
+        "opt_vae = torch.optim.Adam(vae.parameters())\nopt_d = torch.optim.Adam(discriminator.parameters())\n"
+        "for x in loader:\n    opt_vae.zero_grad()\n    recon, z = vae(x)\n    d_z = discriminator(z)\n"
+        "    vae_loss = F.mse_loss(recon, x) + d_z.mean()\n    vae_loss.backward(retain_graph=True)\n"
+        "    d_perm = discriminator(permute(z).detach())\n    d_loss = d_perm.mean() - d_z.mean()\n"
+        "    opt_d.zero_grad()\n    d_loss.backward()\n    opt_vae.step()\n    opt_d.step()\n",
     ),
     invalid=(
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
@@ -226,6 +233,12 @@ RULE = Rule(
         "        q = self.critic(torch.cat([obs, action], dim=-1))\n        loss = F.mse_loss(q, target)\n"
         "        self.encoder_opt.zero_grad()  # <- ZG104\n        self.critic_opt.zero_grad()  # <- ZG104\n"
         "        loss.backward()\n        self.critic_opt.step()\n        self.encoder_opt.step()\n",
+        # The VAE's loss reads the discriminator's scores detached: nothing leaked, the clear could sit at the top.
+        "opt_vae = torch.optim.Adam(vae.parameters())\nopt_d = torch.optim.Adam(discriminator.parameters())\n"
+        "for x in loader:\n    opt_vae.zero_grad()\n    recon, z = vae(x)\n    d_z = discriminator(z)\n"
+        "    vae_loss = F.mse_loss(recon, x) + d_z.detach().mean()\n    vae_loss.backward(retain_graph=True)\n"
+        "    d_perm = discriminator(permute(z).detach())\n    d_loss = d_perm.mean() - d_z.mean()\n"
+        "    opt_d.zero_grad()  # <- ZG104\n    d_loss.backward()\n    opt_vae.step()\n    opt_d.step()\n",
     ),
     check=check,
 )

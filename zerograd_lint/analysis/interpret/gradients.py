@@ -25,9 +25,10 @@ is the set of possible *contents*; a content is a set of tags:
   stepped s      scaler.step s ran since the last update()
   fwd a          assignment a ran the forward pass of a loss backwarded into these gradients, and
                  that backward has not run yet
-  filled a       a backward feeding this optimizer alone, or leaking into it, wrote these gradients after
-                 assignment a ran a forward pass into them (a penalty's backward after the forward its objective
-                 shares; a generator's loss through the discriminator's scores), and no clear or step took them since
+  filled a       a backward feeding this optimizer alone, running visibly through its model, or leaking into
+                 it, wrote these gradients after assignment a ran a forward pass into them (a penalty's backward
+                 after the forward its objective shares; a generator's loss through the discriminator's scores), and
+                 no clear or step took them since
   entry          nothing happened to it since the training loop was entered (not for a loop that only retries)
   caught         an `except` handler ran since the last scaler.update() (unscaled/stepped may predate it)
 """
@@ -326,6 +327,7 @@ class GradientDomain(PassThrough):
     structure: Structure
     locations: Locations  # where each event sits
     leaks: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers it leaks into
+    runs_through: Mapping[int, frozenset[str]] = field(default_factory=dict)  # backward id -> optimizers whose model its loss runs through
     derived: Mapping[str, frozenset[str]] = field(default_factory=dict)  # optimizer -> optimizers it is built from
     containers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # see `clear_coverage`
     built_from: Mapping[str, frozenset[str] | None] = field(default_factory=dict)  # see `clear_coverage`
@@ -442,8 +444,18 @@ class GradientDomain(PassThrough):
         fed = self.fed_by(event)
         arrived = {(Mark.CUR, event.id)} | ({(Mark.SCALED,)} if event.scaled else set())
         done = self.consumed.get(event.id, frozenset())
-        known = len(self.association.get(event.id) or ()) == 1  # it surely feeds the one optimizer whose step uses it
-        state = self.apply(state, fed, lambda c: drop(c, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | (filled(c) if known else frozenset()))
+        # It surely fills what it feeds: the one optimizer whose step uses it, or one whose model its loss visibly runs
+        # through (FactorVAE's loss through the discriminator's scores, both optimizers stepped after the
+        # discriminator's own backward). Another of several it feeds is a may (a dict's optimizers, one of them
+        # behind a `.detach()`).
+        known = len(self.association.get(event.id) or ()) == 1
+        filling = {key for key in fed if known or key in self.runs_through.get(event.id, frozenset())}
+
+        def arrive(content: Content, filling: bool) -> Content:
+            return drop(content, EMPTY_MARKS | {Mark.DISCARDED}) - done | arrived | (filled(content) if filling else frozenset())
+
+        state = self.apply(state, filling, lambda c: arrive(c, True))
+        state = self.apply(state, fed - filling, lambda c: arrive(c, False))
         if event.distributed:
             return state  # the context's gradients: no parameter's `.grad` changes
         leaked = self.leaks.get(event.id, frozenset())
