@@ -1242,49 +1242,51 @@ def forward_feeds(
     """
     known = {m for group in models.values() for m in group} | {e.target.key for e in events if isinstance(e, Clear) and e.target.kind == "model"}
 
-    def runs_forward(source: Assign | Accumulate | Put) -> bool:
+    def runs_forward(source: Assign | Accumulate | Put, input_only: bool) -> bool:
         namespace = namespaces.get(source)
         resolver = namespace.resolver if namespace else None
         value = source_value(source) or cst.Module([])
         home = index_of(source.scope)
         return any(
-            (calls_model_in(call, callee, source.scope, home, known, resolver) and not returns_new_tensors(call, resolver, index))
+            (calls_model_in(call, callee, source.scope, home, known, resolver, input_only) and not returns_new_tensors(call, resolver, index))
             or runs_handed_model(call, callee, known, home, source.scope)
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
             for call in graph_calls(value)  # not a call whose value is cut: `model.embeds().detach()` runs no forward of the loss
         ) or (resolver is not None and reads_trained_leaf(value, resolver))
 
-    runs_model: dict[int, bool] = {}
+    runs_model: dict[tuple[int, bool], bool] = {}
     feeds: dict[int, set[int]] = {}
     for backward in events:
         name = loss_name(backward) if isinstance(backward, Backward) else None
         if name is None:
             continue
-        # (the event that reads the name, its scope, the name): a source is looked for before the event reading it
-        frontier: set[tuple[Event, cst.CSTNode, str]] = {(backward, backward.scope, name)}
-        seen: set[tuple[int, Slot]] = set()
+        # (the event that reads the name, its scope, the name, whether the name reaches the loss only as what a forward
+        # after it is handed): a source is looked for before the event reading it
+        frontier: set[tuple[Event, cst.CSTNode, str, bool]] = {(backward, backward.scope, name, False)}
+        seen: set[tuple[int, Slot, bool]] = set()
         for _ in range(FORWARD_STEPS):
-            seen |= {(reader.id, slot(scope, bound)) for reader, scope, bound in frontier}
-            reached: set[tuple[Event, cst.CSTNode, str]] = set()
-            for reader, scope, bound in frontier:
+            seen |= {(reader.id, slot(scope, bound), input_only) for reader, scope, bound, input_only in frontier}
+            reached: set[tuple[Event, cst.CSTNode, str, bool]] = set()
+            for reader, scope, bound, input_only in frontier:
                 sources = [*definitions.before(reader, scope, bound), *definitions.put_before(reader, scope, bound)]
                 for source in sources:
                     if source.no_grad or isinstance(source, Assign) and bound in source.without_graph:
                         continue  # a value made under `torch.no_grad()`, or a returned mask, carries no graph: nothing before it feeds the loss
-                    if source.id not in runs_model:
-                        runs_model[source.id] = runs_forward(source)
-                    if runs_model[source.id]:
+                    if (source.id, input_only) not in runs_model:
+                        runs_model[source.id, input_only] = runs_forward(source, input_only)
+                    if runs_model[source.id, input_only]:
                         feeds.setdefault(source.id, set()).add(backward.id)
-                    reached |= {(source, source.scope, use) for use in source_uses(source)}
+                    handed_on = input_only or runs_model[source.id, input_only]
+                    reached |= {(source, source.scope, use, handed_on) for use in source_uses(source)}
                 if not sources:
-                    reached |= handed.reads(reader, scope, bound)
-                    reached |= iterated_reads(reader, scope, bound, namespaces)
+                    reached |= {(*read, input_only) for read in handed.reads(reader, scope, bound)}
+                    reached |= {(*read, input_only) for read in iterated_reads(reader, scope, bound, namespaces)}
                     if "." in bound and reader is backward:
                         # `losses.policy_loss.backward()`, a field of the loss nothing here assigned: what `losses` holds
                         # (not a field read on the way, `model.config.vocab_size`, which carries no graph of `model`)
-                        reached.add((reader, scope, bound.rsplit(".", 1)[0]))
-            frontier = {(reader, scope, bound) for reader, scope, bound in reached if (reader.id, slot(scope, bound)) not in seen}
+                        reached.add((reader, scope, bound.rsplit(".", 1)[0], input_only))
+            frontier = {entry for entry in reached if (entry[0].id, slot(entry[1], entry[2]), entry[3]) not in seen}
     return {assign: frozenset(backwards) for assign, backwards in feeds.items()}
 
 
@@ -1667,6 +1669,7 @@ def calls_model_in(
     index: ModuleIndex,
     known_models: set,
     resolver: Resolver | None,
+    input_only: bool = False,
 ) -> bool:
     """`calls_model`, knowing more where the code shows more.
 
@@ -1676,7 +1679,9 @@ def calls_model_in(
     it is handed (`returns_only_handed`: mammoth's `self.discard_unsupervised_labels(inputs, labels)`, whose value
     carries what its arguments do, which the sources follow). One computing its value from its instance's state too
     (pfrl's ACER `self.compute_loss(values=values, ...)`, the forward run before `update`) stands for the forward as its
-    name says.
+    name says, except where its value reaches the loss only as what a forward run after it is handed (`input_only`):
+    that is the preparation of the forward's input (efficientvit's `feed_dict = self.before_step(feed_dict)`, whose
+    label smoothing and mixup read the trainer's settings, then `self.run_step(feed_dict)` runs the model).
 
     A method of an object built from classes of the project that are no torch modules runs a model where its body
     does (`self.buffer.get_data(n)` of a replay buffer runs none). A method of an attribute of a model
@@ -1685,7 +1690,7 @@ def calls_model_in(
     method = own_method(callee, scope, index)
     if method is not None and body_runs_model(*method, known_models, METHOD_DEPTH):
         return True
-    if method is not None and (makes_new_tensors(*method) or returns_only_handed(*method)):
+    if method is not None and (input_only or makes_new_tensors(*method) or returns_only_handed(*method)):
         return False
     func = call.func
     if method is None and resolver is not None and isinstance(func, cst.Attribute):

@@ -118,6 +118,8 @@ RULE = Rule(
         "project handed a model whose body calls it (or hands it to `parallel_apply`); a helper that only reads the model's "
         "settings runs none, nor does a call whose name's last word is a tokenizer, a processor, a collator, a loader or a "
         "dataset (`self.model_processor(images=...)`, `model._prepare_dataloader(x, y)`) unless an optimizer is built from it. "
+        "A method of the class whose body runs no model and whose value reaches the loss only as what a forward after it is "
+        "handed prepares that forward's input (a trainer's `self.before_step(feed_dict)`): no forward. "
         "Where the innermost loop around both the clear and the backward runs a forward of the loss in each iteration, one "
         "run before that loop (once per phase, before its batch loop) is not one the clear could be moved above."
     ),
@@ -167,6 +169,15 @@ RULE = Rule(
         "            optimizer.step()\n    else:\n        for x, y in phase.loader:\n            optimizer.zero_grad()\n"
         "            loss = weight * criterion(run_branches(model, x), y)\n            loss.backward()\n"
         "            optimizer.step()\n",
+        # A trainer's hook prepares the batch from its settings (efficientvit's `before_step`: smoothed labels): its
+        # value reaches the loss only as what the model and the criterion are handed after the clear.
+        "def smooth(labels, n_classes, factor):\n    return labels * (1 - factor) + factor / n_classes\n\n\n"
+        "class Trainer:\n    def before_step(self, batch):\n        images, labels = batch\n"
+        "        return images.cuda(), smooth(labels.cuda(), self.n_classes, self.smoothing)\n\n"
+        "    def train_epoch(self, loader):\n        for batch in loader:\n"
+        "            images, labels = self.before_step(batch)\n            self.optimizer.zero_grad()\n"
+        "            loss = self.criterion(self.model(images), labels)\n            loss.backward()\n"
+        "            self.optimizer.step()\n",
         # The generator's loss reaches the discriminator's parameters through its scores (clustergan): the
         # discriminator's clear after that backward drops what leaked there, and cannot move to the top.
         "opt_g = torch.optim.Adam(generator.parameters())\nopt_d = torch.optim.Adam(discriminator.parameters())\n"
@@ -224,6 +235,11 @@ RULE = Rule(
         "def pack_and_forward(model, sequences):\n    return model(torch.cat(sequences))\n\n"
         "for sequences, y in loader:\n    out = pack_and_forward(model, sequences)\n    loss = F.l1_loss(out, y)\n"
         "    optimizer.zero_grad()  # <- ZG104\n    loss.backward()\n    optimizer.step()\n",
+        # A method computing the loss from the instance's state (pfrl's ACER `self.compute_loss(...)`): its value is
+        # the loss itself, so it stands for the forward.
+        "class Learner:\n    def loss_of(self, targets):\n        return ((self.values - targets) ** 2).mean()\n\n"
+        "    def update(self, targets):\n        loss = self.loss_of(targets)\n"
+        "        self.optimizer.zero_grad()  # <- ZG104\n        loss.backward()\n        self.optimizer.step()\n",
         # The helper's parameter is the caller's argument: the encoder ran in the caller (drqv2's `update_critic`).
         "class Agent:\n    def __init__(self):\n        self.encoder = Encoder()\n        self.critic = Critic()\n"
         "        self.encoder_opt = torch.optim.Adam(self.encoder.parameters())\n"
