@@ -60,7 +60,7 @@ def test_the_cases_give_the_same_reports_under_another_hash_seed(cases_run: subp
     """Python orders its sets of strings by a hash salted per process (`PYTHONHASHSEED`): no answer of the
     analysis may follow that order. Seeds 0 and 1 ordered the two scaled backwards of
     `zg402_direct_step_after_apex_or_a_scaler.py` apart, when ZG402 looked only at the first one met (seed 0
-    missed its report; tests/test_project.py sets the two seeds against each other over the project trees)."""
+    missed its report; tests/project_trees.py sets the two seeds against each other over the project trees)."""
     again = run_cli(*CASES_RUN, hash_seed="1")
     assert (again.returncode, again.stdout) == (cases_run.returncode, cases_run.stdout), again.stderr
 
