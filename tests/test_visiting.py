@@ -8,7 +8,7 @@ import inspect
 
 import libcst as cst
 import pytest
-from conftest import FIXTURES, project_modules
+from conftest import FIXTURES, distinct_files, project_modules
 
 from zerograd_lint.analysis.ir.visiting import code_children, final_kinds, nodes_of, visit
 from zerograd_lint.core.engine import analyze_source
@@ -139,7 +139,7 @@ def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
 @pytest.mark.slow
 def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
     checked = 0
-    for path in project_modules():
+    for path in distinct_files(project_modules()):
         try:
             module = cst.parse_module(path.read_text(encoding="utf-8"))
         except (cst.ParserSyntaxError, UnicodeDecodeError):
