@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import inspect
+from typing import Callable
 
 import libcst as cst
 import pytest
@@ -63,14 +64,21 @@ type Alias[T: int, *Ts, **P] = list[T]
 '''
 
 
+def noting(prefix: str) -> Callable[[cst.CSTVisitor, cst.CSTNode], None]:
+    return lambda self, node: self.calls.append((prefix, type(node).__name__, id(node)))
+
+
+# A visitor with a `visit_` and a `leave_` for every node class, noting each call (one class: making one is costly).
+Recorder = type("Recorder", (cst.CSTVisitor,), {
+    f"{prefix}_{kind.__name__}": noting(prefix) for kind in NODE_CLASSES for prefix in ("visit", "leave")
+})
+
+
 def recorder() -> tuple[cst.CSTVisitor, list[tuple[str, str, int]]]:
-    """A visitor with a `visit_` and a `leave_` for every node class, noting each call."""
-    calls: list[tuple[str, str, int]] = []
-    methods = {}
-    for kind in NODE_CLASSES:
-        for prefix in ("visit", "leave"):
-            methods[f"{prefix}_{kind.__name__}"] = lambda self, node, p=prefix: calls.append((p, type(node).__name__, id(node)))
-    return type("Recorder", (cst.CSTVisitor,), methods)(), calls
+    """A `Recorder` and the calls it notes."""
+    visitor = Recorder()
+    visitor.calls = []
+    return visitor, visitor.calls
 
 
 class LibcstWalk(cst.CSTVisitor):
@@ -94,6 +102,12 @@ class LibcstWalk(cst.CSTVisitor):
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.calls.append(("leave", type(original_node).__name__, id(original_node)))
         self.open.pop()
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        pass  # LibCST's look-up of a `visit_<Node>_<attribute>`: this walk has none
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        pass
 
 
 def same_calls(module: cst.Module, their_calls: list[tuple[str, str, int]]) -> None:
