@@ -1,5 +1,7 @@
 """The flake8 door: the real flake8, with the plugin installed from this checkout into a
-throwaway virtualenv, must say what `zerograd-lint check` says, line and column."""
+throwaway virtualenv, must say what `zerograd-lint check` says, line and column. flake8 runs as a user runs it,
+a process each; the CLI's answers come from the module's CLI interpreters (`CliInterpreter`: its process door is
+tested in its own files)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, REPO, cli_env, run_cli, run_with_test_rules
+from tests.conftest import FIXTURES, REPO, CliInterpreter, cli_env, run_with_test_rules
 
 pytestmark = pytest.mark.slow  # a virtualenv with the plugin installed by pip, then flake8 on every fixture
 
@@ -91,9 +93,11 @@ def test_plugin_is_registered_under_its_entry_point(venv_python: str, tmp_path: 
     assert "zerograd-lint: 0.1.0" in " ".join(proc.stdout.split())
 
 
-def test_flake8_reports_what_the_cli_reports_with_flake8s_noqa(venv_python: str, sample: Path) -> None:
+def test_flake8_reports_what_the_cli_reports_with_flake8s_noqa(
+    venv_python: str, sample: Path, cli_here_with_test_rules: CliInterpreter
+) -> None:
     under_flake8 = run_with_test_rules("flake8", "train.py", cwd=sample, python=venv_python)
-    standalone = run_with_test_rules("zerograd-lint", "check", "train.py", cwd=sample)
+    standalone = cli_here_with_test_rules("check", "train.py", cwd=sample)
     assert under_flake8.returncode == 1, under_flake8.stderr
     assert zg_lines(under_flake8.stdout) == [
         "train.py:4:5: ZG990 call to mark_bug() (test-only rule)",
@@ -132,22 +136,24 @@ for batch in torch.randn(8, 4).split(2):
     ids=["default", "extend-select-ZG104", "select-ZG"],
 )
 def test_real_rules_under_flake8_match_the_cli(
-    venv_python: str, tmp_path: Path, extra: tuple[str, ...], expected: list[str]
+    venv_python: str, tmp_path: Path, extra: tuple[str, ...], expected: list[str], cli_here: CliInterpreter
 ) -> None:
     """ZG104 is off by default in both tools; flake8's noqa and the CLI's agree."""
     (tmp_path / "train.py").write_text(REAL_BUGS)
     under_flake8 = flake8(venv_python, *extra, "train.py", cwd=tmp_path)
-    standalone = run_cli("check", *extra, "train.py", cwd=tmp_path)
+    standalone = cli_here("check", *extra, "train.py", cwd=tmp_path)
     assert [" ".join(line.split(" ")[:2]) for line in zg_lines(under_flake8.stdout)] == expected
     assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
 
 
-def test_off_by_default_codes_join_flake8s_default_ignore(venv_python: str, sample: Path) -> None:
+def test_off_by_default_codes_join_flake8s_default_ignore(
+    venv_python: str, sample: Path, cli_here_with_test_rules: CliInterpreter
+) -> None:
     default = run_with_test_rules("flake8", "train.py", cwd=sample, python=venv_python)
     assert "ZG991" not in default.stdout
     extended = run_with_test_rules("flake8", "--extend-select", "ZG991", "train.py", cwd=sample, python=venv_python)
     assert "train.py:6:5: ZG991 call to mark_style() (test-only rule)" in extended.stdout
-    standalone = run_with_test_rules("zerograd-lint", "check", "--extend-select", "ZG991", "train.py", cwd=sample)
+    standalone = cli_here_with_test_rules("check", "--extend-select", "ZG991", "train.py", cwd=sample)
     assert zg_lines(extended.stdout) == zg_lines(standalone.stdout)
 
 
@@ -162,14 +168,14 @@ def test_flake8_select_and_per_file_ignores_apply(venv_python: str, sample: Path
 
 @pytest.mark.parametrize(("selectors", "expected"), [("ZG", ["ZG990"]), ("ZG,ZG991", ["ZG990", "ZG991"])])
 def test_a_prefix_selects_only_rules_on_by_default(
-    venv_python: str, sample: Path, selectors: str, expected: list[str]
+    venv_python: str, sample: Path, selectors: str, expected: list[str], cli_here_with_test_rules: CliInterpreter
 ) -> None:
     """flake8 itself would let `--select ZG` pick up a code of its default ignore list; the plugin yields an
     off-by-default rule's reports only when it is named exactly, as the CLI does."""
     for option in ("--select", "--extend-select"):
         under_flake8 = run_with_test_rules("flake8", option, selectors, "train.py", cwd=sample, python=venv_python)
         assert sorted({line.split(" ")[1] for line in zg_lines(under_flake8.stdout)}) == expected
-        standalone = run_with_test_rules("zerograd-lint", "check", option, selectors, "train.py", cwd=sample)
+        standalone = cli_here_with_test_rules("check", option, selectors, "train.py", cwd=sample)
         assert zg_lines(under_flake8.stdout) == zg_lines(standalone.stdout)
 
 
@@ -188,12 +194,14 @@ def parses(path: Path) -> bool:
 
 
 @pytest.mark.parametrize("extra", [(), ("--extend-select", "ZG104")], ids=["default", "extend-select-ZG104"])
-def test_real_rules_on_fixtures_flake8_matches_cli_line_for_line(venv_python: str, extra: tuple[str, ...]) -> None:
+def test_real_rules_on_fixtures_flake8_matches_cli_line_for_line(
+    venv_python: str, extra: tuple[str, ...], cli_here: CliInterpreter
+) -> None:
     # flake8 reports a file it cannot parse as its own E999 and runs no plugin on it.
     files = sorted(str(p.relative_to(REPO)) for p in FIXTURES.rglob("*.py") if parses(p))
     assert files, "fixtures/ holds no training scripts"
     under_flake8 = flake8(venv_python, "--isolated", *extra, *files, cwd=REPO)
-    standalone = run_cli("check", *extra, *files)
+    standalone = cli_here("check", *extra, *files)
     assert standalone.returncode in (0, 1), standalone.stderr
     assert under_flake8.returncode in (0, 1), under_flake8.stderr
     assert zg_lines(standalone.stdout), "the real rules report nothing on fixtures/"

@@ -8,7 +8,7 @@ import ast
 
 import libcst as cst
 import pytest
-from conftest import project_modules
+from conftest import distinct_files, project_modules
 
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
@@ -55,7 +55,7 @@ def answers(module: ProjectModule) -> tuple:
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_answers_as_read_whole() -> None:
     left_out = 0
-    for path in project_modules():
+    for path in distinct_files(project_modules()):
         text = path.read_text(encoding="utf-8")
         if parsed(text) is None:
             continue  # a reproduction of a file that does not parse
@@ -147,7 +147,7 @@ def reads_of(text: str) -> list[tuple[int, int, str, str]]:
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_has_its_grad_reads_without_the_defs_that_hold_none() -> None:
     left_out = reads = 0
-    for path in project_modules():
+    for path in distinct_files(project_modules()):
         text = path.read_text(encoding="utf-8")
         if parsed(text) is None:
             continue

@@ -72,10 +72,9 @@ def test_run_output_file_gets_the_findings_and_stdout_keeps_the_script(tmp_path:
     assert [item["code"] for item in json.loads((tmp_path / "out.json").read_text())] == ["ZG101"]
 
 
-def test_run_takes_o_as_check_does(tmp_path: Path) -> None:
-    write(tmp_path, BUGGY)
-    proc = run_cli("run", "--format", "json", "-o", "findings.json", "train.py", cwd=tmp_path)
-    assert proc.returncode == 1, proc.stderr
+def test_run_takes_o_as_check_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # in this process: `--output-file` has its process above
+    assert run_in_process(write(tmp_path, BUGGY), "--format", "json", "-o", "findings.json") == 1
     assert [item["code"] for item in json.loads((tmp_path / "findings.json").read_text())] == ["ZG101"]
 
 
@@ -106,7 +105,7 @@ GAN = textwrap.dedent(
 def test_findings_name_the_optimizer_as_the_user_wrote_it(tmp_path: Path) -> None:
     """Two Adams: the one never cleared is `opt_d`, as `check` says."""
     write(tmp_path, GAN, "gan.py")
-    checked = json.loads(run_cli("check", "--format", "json", "gan.py", cwd=tmp_path).stdout)
+    checked = json.loads(CliRunner().invoke(main, ["check", "--format", "json", str(tmp_path / "gan.py")]).output)
     proc = run_cli("run", "--format", "json", "gan.py", cwd=tmp_path)
     (finding,) = json.loads(proc.stdout)
     assert (finding["line"], finding["code"]) == (checked[0]["line"], checked[0]["code"]) == (7, "ZG101")
@@ -132,8 +131,8 @@ def test_run_puts_the_scripts_folder_first_on_the_path(tmp_path: Path) -> None:
 
 
 def test_run_usage_errors_exit_2(tmp_path: Path) -> None:
-    assert run_cli("run", "missing.py", cwd=tmp_path).returncode == 2
-    assert run_cli("run", "--accumulation-steps", "0", str(write(tmp_path, CLEAN)), cwd=tmp_path).returncode == 2
+    assert run_in_process(tmp_path / "missing.py") == 2
+    assert run_in_process(write(tmp_path, CLEAN), "--accumulation-steps", "0") == 2
 
 
 def test_run_declared_accumulation(tmp_path: Path) -> None:
@@ -142,22 +141,28 @@ def test_run_declared_accumulation(tmp_path: Path) -> None:
     assert run_in_process(script, "--accumulation-steps", "2") == 1  # three iterations' backwards
 
 
-def python_imports_torch(code: str) -> bool:
-    probe = f"import sys; sys.argv = ['zerograd-lint', *sys.argv[1:]]\n{code}\nprint('torch' in sys.modules)"
+def python_imports_torch(*codes: str) -> list[bool]:
+    """Whether torch is imported once each of `codes` has run, one after another in one fresh interpreter."""
+    probe = "import sys; sys.argv = ['zerograd-lint', *sys.argv[1:]]\n" + "".join(
+        f"{code}\nprint('torch imported:', 'torch' in sys.modules)\n" for code in codes
+    )
     proc = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, env=cli_env(), cwd=REPO, check=False
     )
-    return proc.stdout.strip().splitlines()[-1] == "True"
+    return [line == "torch imported: True" for line in proc.stdout.splitlines() if line.startswith("torch imported: ")]
 
 
 def test_the_core_never_imports_torch(tmp_path: Path) -> None:
     script = write(tmp_path, BUGGY)
     run_main = "from zerograd_lint.doors.cli import main\ntry:\n    main([{}])\nexcept SystemExit:\n    pass"
-    assert not python_imports_torch(run_main.format("'--help'"))
-    assert not python_imports_torch(run_main.format(f"'check', {str(script)!r}"))
-    assert not python_imports_torch(run_main.format("'run', '--help'"))
-    assert not python_imports_torch("import zerograd_lint.runtime, zerograd_lint.doors.pytest_plugin")
-    assert python_imports_torch("import zerograd_lint.runtime.probes")
+    # In one interpreter: none of them imports torch, so none imported it before the next.
+    assert python_imports_torch(
+        run_main.format("'--help'"),
+        run_main.format(f"'check', {str(script)!r}"),
+        run_main.format("'run', '--help'"),
+        "import zerograd_lint.runtime, zerograd_lint.doors.pytest_plugin",
+    ) == [False] * 4
+    assert python_imports_torch("import zerograd_lint.runtime.probes") == [True]
 
 
 # -- pytest --zerograd -----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import threading
 
 import libcst as cst
 import pytest
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, distinct_files
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_source, source_of
 from zerograd_lint.analysis.ir.visiting import nodes_of
@@ -15,7 +15,9 @@ from zerograd_lint.analysis.parsing import libcst_parse
 from zerograd_lint.core.engine import forget_the_file
 
 EMPTY = cst.Module(body=[])
-MODULES = sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
+MODULES = distinct_files(
+    sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
+)
 
 
 @pytest.mark.slow

@@ -5,7 +5,8 @@ The analysis keys an object by the outermost caller's spelling (`opt` for the `o
 a report on a line of `train` must say `optimizer`, and a fix must insert the name that is bound to
 that object where it goes, or offer no fix. Each fix here is applied with `--fix`, checked again,
 and the fixed script run with torch: a caller's name inserted in the helper would raise NameError. The checks run
-in the module's CLI interpreter (`cli_here`), the fixed scripts each in a process of its own.
+in the module's CLI interpreter (`cli_here`), the fixed scripts one after another in the module's interpreter with
+torch imported once (`ScriptInterpreter`); one fixed script runs as `python script.py` in a process of its own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from conftest import REPO, CliInterpreter, cli_env
@@ -231,23 +233,87 @@ class Trainer:
 """
 
 
+# Each script path read from stdin run as `python PATH` runs it (`__main__`, its folder first on the path and the
+# current one, its own modules forgotten after it), one after another in this interpreter: its exit status and error
+# output written back as a JSON line.
+RUNNING_SCRIPTS = """
+import contextlib, io, json, os, runpy, sys, traceback
+import torch  # once for every script
+
+for line in sys.stdin:
+    path = json.loads(line)
+    folder = os.path.dirname(path)
+    os.chdir(folder)
+    sys.path.insert(0, folder)
+    sys.argv = [path]
+    status, errors = 0, io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(errors):
+        try:
+            runpy.run_path(path, run_name="__main__")
+        except SystemExit as end:
+            status = 0 if end.code is None else end.code if isinstance(end.code, int) else 1
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+    sys.path.remove(folder)
+    for name, module in list(sys.modules.items()):
+        if (getattr(module, "__file__", None) or "").startswith(folder + os.sep):
+            del sys.modules[name]
+    print(json.dumps([status, errors.getvalue()]), flush=True)
+"""
+
+
+class ScriptInterpreter:
+    """`python PATH` for one script after another, in one interpreter that imports torch once."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", RUNNING_SCRIPTS], cwd=REPO, env=cli_env(), text=True, start_new_session=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+
+    def __call__(self, path: Path) -> tuple[int, str]:
+        """The script's exit status and error output."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(str(path)) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        assert answer, "the scripts' interpreter ended"
+        status, errors = json.loads(answer)
+        return status, errors
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=60) == 0
+
+
+@pytest.fixture(scope="module")
+def python_here() -> Iterator[ScriptInterpreter]:
+    runs = ScriptInterpreter()
+    yield runs
+    runs.close()
+
+
 def reports(cli: CliInterpreter, path: Path, cwd: Path) -> list[dict]:
     proc = cli("check", "--no-cache", "--format", "json", path.name, cwd=cwd)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     return json.loads(proc.stdout)
 
 
-def fixed_and_run(cli: CliInterpreter, path: Path) -> str:
+def fixed_and_run(cli: CliInterpreter, python: ScriptInterpreter, path: Path) -> str:
     """`--fix` the file; it is then clean, and runs."""
     proc = cli("check", "--fix", "--no-cache", path.name, cwd=path.parent)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert cli("check", "--no-cache", path.name, cwd=path.parent).returncode == 0
-    ran = subprocess.run([sys.executable, path.name], cwd=path.parent, env=cli_env(), capture_output=True, text=True, timeout=300)
-    assert ran.returncode == 0, ran.stderr
+    status, errors = python(path)
+    assert status == 0, errors
     return path.read_text()
 
 
-def test_a_helper_names_the_optimizer_by_its_parameter(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_a_helper_names_the_optimizer_by_its_parameter(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     script = tmp_path / "train.py"
     script.write_text(HELPER_PARAMETER)
     [report] = reports(cli_here, script, tmp_path)
@@ -256,10 +322,12 @@ def test_a_helper_names_the_optimizer_by_its_parameter(tmp_path: Path, cli_here:
     assert report["message"].endswith("Call `optimizer.zero_grad()` at the start of each iteration.")
     assert report["fix"]["applicability"] == "safe"
     assert report["fix"]["message"] == "Insert `optimizer.zero_grad()` at the start of the loop (line 6)"
-    assert "    for x, y in loader:\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
+    assert "    for x, y in loader:\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, python_here, script)
 
 
-def test_a_closure_names_the_constructed_optimizer_by_its_free_name(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_a_closure_names_the_constructed_optimizer_by_its_free_name(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     """The buggy twin of the timm reproduction: `train_one_epoch(..., torch.optim.SGD(...), ...)` from the module."""
     name = "zg101_nested_backward_closure_steps_every_batch.py"
     script = tmp_path / name
@@ -269,19 +337,23 @@ def test_a_closure_names_the_constructed_optimizer_by_its_free_name(tmp_path: Pa
     assert report["message"].startswith("optimizer `optimizer` steps ")
     assert "SGD" not in report["message"] and "SGD" not in json.dumps(report["fix"])
     assert report["fix"]["applicability"] == "safe"
-    assert "enumerate(loader):\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
+    assert "enumerate(loader):\n        optimizer.zero_grad()\n" in fixed_and_run(cli_here, python_here, script)
 
 
-def test_the_scaler_is_written_as_the_step_names_it(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_the_scaler_is_written_as_the_step_names_it(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     script = tmp_path / "amp.py"
     script.write_text(SCALER_PARAMETER)
     [report] = reports(cli_here, script, tmp_path)
     assert (report["code"], report["line"]) == ("ZG402", 6)
     assert "Use `amp_scaler.step(optimizer)` followed by `amp_scaler.update()`." in report["message"]
-    assert "    amp_scaler.step(optimizer)\n    amp_scaler.update()\n" in fixed_and_run(cli_here, script)
+    assert "    amp_scaler.step(optimizer)\n    amp_scaler.update()\n" in fixed_and_run(cli_here, python_here, script)
 
 
-def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     """The clear after `amp_scaler.step(optimizer)` clears the optimizer, not the receiver of that step."""
     script = tmp_path / "amp_helper.py"
     script.write_text(CLIP_HELPER)
@@ -289,12 +361,14 @@ def test_an_unscale_and_a_clear_in_a_helper_name_its_parameters(tmp_path: Path, 
     assert found["ZG401"]["message"].endswith("Call `amp_scaler.unscale_(optimizer)` before clipping.")
     assert found["ZG101"]["message"].startswith("optimizer `optimizer` applies again ")
     assert found["ZG101"]["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step, inside its condition"
-    fixed = fixed_and_run(cli_here, script)
+    fixed = fixed_and_run(cli_here, python_here, script)
     assert "        amp_scaler.unscale_(optimizer)\n        nn.utils.clip_grad_norm_" in fixed
     assert "        amp_scaler.step(optimizer)\n        optimizer.zero_grad()\n" in fixed
 
 
-def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     """An element is keyed as its list (`scalers`, `optimizers`): the cure and the fix name the loop's own targets."""
     script = tmp_path / "zipped.py"
     script.write_text(ZIPPED_SCALERS)
@@ -302,12 +376,14 @@ def test_the_elements_of_zipped_lists_are_named_as_the_loop_names_them(tmp_path:
     assert found["ZG401"]["message"].endswith("Call `scaler.unscale_(optimizer)` before clipping.")
     assert found["ZG402"]["message"].endswith("Use `scaler.step(optimizer)` followed by `scaler.update()`.")
     assert "scalers" not in json.dumps(found["ZG401"]["fix"]) + json.dumps(found["ZG402"]["fix"])
-    fixed = fixed_and_run(cli_here, script)
+    fixed = fixed_and_run(cli_here, python_here, script)
     assert "            scaler.unscale_(optimizer)\n            nn.utils.clip_grad_norm_" in fixed
     assert "            scaler.step(optimizer)\n            scaler.update()\n" in fixed
 
 
-def test_a_list_is_no_name_for_its_elements(tmp_path: Path, cli_here: CliInterpreter) -> None:
+def test_a_list_is_no_name_for_its_elements(
+    tmp_path: Path, cli_here: CliInterpreter, python_here: ScriptInterpreter
+) -> None:
     """Outside the loop over `optimizers` the code has no name for one of them: the clear goes right after the step,
     where the loop's `optimizer` names it (not `optimizers.zero_grad()` at the start of the iteration)."""
     script = tmp_path / "stepped_in_a_loop.py"
@@ -316,7 +392,7 @@ def test_a_list_is_no_name_for_its_elements(tmp_path: Path, cli_here: CliInterpr
     assert (report["code"], report["line"]) == ("ZG101", 9)
     assert report["message"].endswith("Call `optimizer.zero_grad()` right after the step.")
     assert report["fix"]["message"] == "Insert `optimizer.zero_grad()` right after the step"
-    assert "            optimizer.step()\n            optimizer.zero_grad()\n" in fixed_and_run(cli_here, script)
+    assert "            optimizer.step()\n            optimizer.zero_grad()\n" in fixed_and_run(cli_here, python_here, script)
 
 
 def test_a_scheduler_in_a_helper_is_named_by_its_parameter(tmp_path: Path, cli_here: CliInterpreter) -> None:

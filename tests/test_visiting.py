@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import gc
 import inspect
+from typing import Callable
 
 import libcst as cst
 import pytest
-from conftest import FIXTURES, project_modules
+from conftest import FIXTURES, distinct_files, project_modules
 
 from zerograd_lint.analysis.ir.visiting import code_children, final_kinds, nodes_of, visit
 from zerograd_lint.core.engine import analyze_source
@@ -63,19 +64,53 @@ type Alias[T: int, *Ts, **P] = list[T]
 '''
 
 
+def noting(prefix: str) -> Callable[[cst.CSTVisitor, cst.CSTNode], None]:
+    return lambda self, node: self.calls.append((prefix, type(node).__name__, id(node)))
+
+
+# A visitor with a `visit_` and a `leave_` for every node class, noting each call (one class: making one is costly).
+Recorder = type("Recorder", (cst.CSTVisitor,), {
+    f"{prefix}_{kind.__name__}": noting(prefix) for kind in NODE_CLASSES for prefix in ("visit", "leave")
+})
+
+
 def recorder() -> tuple[cst.CSTVisitor, list[tuple[str, str, int]]]:
-    """A visitor with a `visit_` and a `leave_` for every node class, noting each call."""
-    calls: list[tuple[str, str, int]] = []
-    methods = {}
-    for kind in NODE_CLASSES:
-        for prefix in ("visit", "leave"):
-            methods[f"{prefix}_{kind.__name__}"] = lambda self, node, p=prefix: calls.append((p, type(node).__name__, id(node)))
-    return type("Recorder", (cst.CSTVisitor,), methods)(), calls
+    """A `Recorder` and the calls it notes."""
+    visitor = Recorder()
+    visitor.calls = []
+    return visitor, visitor.calls
 
 
-def same_calls(module: cst.Module) -> None:
-    theirs, their_calls = recorder()
-    module.visit(theirs)
+class LibcstWalk(cst.CSTVisitor):
+    """What LibCST's own `visit` calls, in order (the calls `recorder`'s visitor would note), and each node's
+    children: the nodes it visits directly under a node, as `node.children` collects them (LibCST's `children`
+    is that same visit, stopped one level down), so one walk gives both."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, int]] = []
+        self.children: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = []  # each node and its children, in visiting order
+        self.open: list[list[cst.CSTNode]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", type(node).__name__, id(node)))
+        if self.open:
+            self.open[-1].append(node)
+        self.open.append([])
+        self.children.append((node, self.open[-1]))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.calls.append(("leave", type(original_node).__name__, id(original_node)))
+        self.open.pop()
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        pass  # LibCST's look-up of a `visit_<Node>_<attribute>`: this walk has none
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        pass
+
+
+def same_calls(module: cst.Module, their_calls: list[tuple[str, str, int]]) -> None:
     ours, our_calls = recorder()
     visit(module, ours)
     visited = {call[2] for call in our_calls}
@@ -86,33 +121,44 @@ def same_calls(module: cst.Module) -> None:
         assert [id(node) for node in nodes_of(module, kind)] == [i for p, name, i in their_calls if p == "visit" and name == kind.__name__]
 
 
-def same_children(module: cst.Module) -> None:
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        theirs, ours = node.children, code_children(node)
+def same_children(children: list[tuple[cst.CSTNode, list[cst.CSTNode]]]) -> None:
+    for node, theirs in children:
+        ours = code_children(node)
         kept = {id(child) for child in ours}
         assert [child for child in theirs if id(child) in kept] == ours
         assert all(isinstance(child, TOKENS) for child in theirs if id(child) not in kept)
-        stack.extend(theirs)
+
+
+def same_walk(module: cst.Module) -> None:
+    """Our traversal and `code_children` against LibCST's visit of `module`."""
+    theirs = LibcstWalk()
+    module.visit(theirs)
+    same_calls(module, theirs.calls)
+    same_children(theirs.children)
 
 
 def test_every_kind_of_statement_and_expression_is_visited_in_libcsts_order():
     module = cst.parse_module(EVERY_KIND)
-    same_calls(module)
-    same_children(module)
+    same_walk(module)
+    # What `same_walk` reads of LibCST's visit is what a visitor of every `visit_`/`leave_` notes and what
+    # `node.children` lists (itself a visit per node: the walk over every module reads the one visit instead).
+    walk = LibcstWalk()
+    module.visit(walk)
+    recorded, calls = recorder()
+    module.visit(recorded)
+    assert walk.calls == calls
+    assert len(walk.children) > 200 and all(theirs == list(node.children) for node, theirs in walk.children)
 
 
 @pytest.mark.slow
 def test_the_projects_own_code_and_test_data_are_visited_in_libcsts_order():
     checked = 0
-    for path in project_modules():
+    for path in distinct_files(project_modules()):
         try:
             module = cst.parse_module(path.read_text(encoding="utf-8"))
         except (cst.ParserSyntaxError, UnicodeDecodeError):
             continue  # the bad input some tests read, on purpose
-        same_calls(module)
-        same_children(module)
+        same_walk(module)
         checked += 1
     assert checked > 500
 
