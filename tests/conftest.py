@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -39,6 +40,19 @@ stuck_report_fd = -1
 def pytest_configure(config: pytest.Config) -> None:
     global stuck_report_fd
     stuck_report_fd = os.dup(sys.stderr.fileno())  # the terminal's: later, pytest captures fd 2 during each test
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False  # pytest-xdist keeps the order `pytest_collection_modifyitems` gives
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not slow"` deselects: a file holding a slow test is a costly file
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files holding slow tests first, then the others by their number of tests. `--dist loadfile` hands the
+    files out in this order, a worker taking the next as it finishes one: pytest-xdist's own order (the most tests
+    first) left a file of few, costly tests (a walk over every module, the standard library parsed) for last, one
+    worker running it alone while the other had finished."""
+    tests_in = Counter(item.path for item in items)
+    costly = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: (item.path not in costly, -tests_in[item.path]))  # stable: a file's tests stay in order
 
 
 @pytest.hookimpl(hookwrapper=True)
