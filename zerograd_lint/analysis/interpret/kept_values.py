@@ -44,6 +44,7 @@ from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.analysis.ir.visiting import code_children, visit
 from zerograd_lint.analysis.ir.vocabulary import CALL_DEPTH, GRAPHLESS_ATTRIBUTES, REPORTING_CALLS
 from zerograd_lint.analysis.questions.dict_entries import mapping_loop
+from zerograd_lint.analysis.questions.losses import SCALE_KEEPING
 
 Slot = tuple["cst.CSTNode | None", str]  # (function, name as written); `self.` attributes belong to no one function
 Definition = tuple[int, str]  # (the event that set it, the name it set)
@@ -789,8 +790,9 @@ def loss_name(backward: Backward) -> str | None:
     return dotted_name(node) if node is not None else None
 
 
-# A loss's methods whose value keeps its graph and its scale (`loss.mean()`, `loss.clone()`, `loss.to(device)`).
-GRAPH_KEEPING_METHODS = frozenset({"mean", "sum", "clone", "float", "double", "squeeze", "view", "reshape", "flatten", "contiguous", "to", "cuda", "cpu"})
+# A loss's methods whose value keeps its graph: those keeping its scale (`loss.mean()`, `loss.clone()`) and the moves
+# to a device (`loss.to(device)`).
+GRAPH_KEEPING_METHODS = SCALE_KEEPING | {"to", "cuda", "cpu"}
 
 
 def computed_from_losses(
