@@ -76,6 +76,26 @@ def the_count(root: RootFacts, backward: Backward, step: Step, counted: str | No
     return is_count
 
 
+def taken_back_by_the_step(root: RootFacts, backward: Backward, step: Step) -> Callable[[cst.BaseExpression], bool]:
+    """Whether an expression of the backward's code is a factor the step's own call is handed too (`loss = scale *
+    loss` before atlas's `optimizer.step(scale=scale)`): a loss scale by hand, which the step divides out of the
+    gradients again. It multiplies the loss for the sake of precision, it does not normalise it nor sum it on purpose."""
+    at_step, at_backward = root.namespaces.get(step), root.namespaces.get(backward)
+    call = step.node
+    if at_step is None or at_backward is None or not isinstance(call, cst.Call):
+        return never
+    handed = {
+        at_step.resolver.canonical(argument.value)
+        for argument in call.args
+        if isinstance(argument.value, (cst.Name, cst.Attribute))
+    }
+
+    def is_taken_back(expression: cst.BaseExpression) -> bool:
+        return isinstance(expression, (cst.Name, cst.Attribute)) and at_backward.resolver.canonical(expression) in handed
+
+    return is_taken_back
+
+
 def key_of(code: str, at: Namespace) -> str | None:
     """The key of the object an expression's code names where `at` is; None for code that is no expression."""
     try:
@@ -182,7 +202,10 @@ def check(facts: FileFacts) -> Iterator[Finding]:
             continue
         step, counted = accumulation
         helpers = facts.helpers_at(backward.node, root, root.calls.get(backward.id, ()))
-        helpers = replace(helpers, outputs=root.forward_outputs(backward), the_count=the_count(root, backward, step, counted))
+        is_count, taken_back = the_count(root, backward, step, counted), taken_back_by_the_step(root, backward, step)
+        helpers = replace(
+            helpers, outputs=root.forward_outputs(backward), the_count=lambda factor: is_count(factor) or taken_back(factor)
+        )
         if not loss_is_unnormalised(backward, helpers):
             continue
         # The count as the backward's code names it: the report is on its line, the fix divides there.

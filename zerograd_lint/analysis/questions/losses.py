@@ -153,7 +153,7 @@ def scaled_on_purpose(
     """Divided, or multiplied as a whole (by a batch size, a count): normalised here or summed on purpose.
 
     Weights multiplied inside a reduction (`(losses * w).mean()`) are neither, nor a product by the accumulation
-    count itself (`the_count`), which multiplies where it should divide. In a helper the loss is computed by
+    count itself, which multiplies where it should divide, or by a loss scale the step takes back (`the_count`). In a helper the loss is computed by
     (`helper`, the function the node is written in), a division counts only where it may be by the count: not a mean
     over the helper's own tensors or over the forward's output it was handed (`outputs`), nor a parameter the call
     leaves at a default of 1 (`ones`).
@@ -281,7 +281,8 @@ class Helpers:
     # one counts the model's predictions.
     outputs: frozenset[str] = frozenset()
     # Whether an expression of the backward's own function is the accumulation count of the step's guard itself
-    # (`self.r_accu`, bound by `__init__` to the count its construction was handed).
+    # (`self.r_accu`, bound by `__init__` to the count its construction was handed), or a loss scale the step's call
+    # takes back (`optimizer.step(scale=scale)`): a product by either is no normalisation.
     the_count: Callable[[cst.BaseExpression], bool] = never
 
     def calls_one(self, node: cst.CSTNode) -> bool:
