@@ -4,7 +4,7 @@
 `optimizer.step()` left before it runs every batch, outside the accumulation guard: from the window's second
 micro-batch on it applies the gradients of the earlier ones again, with nothing cleared between (RULES.md ZG101).
 Knowing that the count set back makes the clear's test true (the VALID twin,
-pending/clean101_window_counter_set_back_to_the_size_it_is_tested_against.py, which the engine fails today) must not
+clean101_window_counter_set_back_to_the_size_it_is_tested_against.py, which the engine passes since pend25) must not
 hide it."""
 
 import torch

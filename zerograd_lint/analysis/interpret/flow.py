@@ -196,7 +196,13 @@ class CorrelationPlan:
     # A name bound to another's value (`zero_grad_next_step = perform_update_step`, `scaler = model.scaler`): the
     # rebinding's id -> each kept atom of the copy with the same atom of its source, whose value the copy takes.
     copies: dict[int, tuple[tuple[Atom, Atom], ...]] = field(default_factory=dict)
+    # A name bound to another's value and then tested against it (`left = self.size` ... `if left == self.size:`): the
+    # rebinding's id -> the kept equalities of the two it makes true, until either is bound again.
+    equalled: dict[int, frozenset[str]] = field(default_factory=dict)
     killed: dict[int, frozenset[str]] = field(default_factory=dict)  # a rebinding's id -> the atoms it changes
+    # id(training loop) -> the kept atoms whose names its body rebinds: what a valuation says of them at its head
+    # need not hold where its steps are tested (`Correlated.each_stepping`).
+    varying: dict[int, frozenset[str]] = field(default_factory=dict)
     counts: frozenset[str] = frozenset()  # the subjects that count micro-batches (`counts_of`): whole numbers, at least 1
     # An atom -> its value -> the chains (and their truth) that value implies, from how `self`'s settings were
     # assigned (`settings.py`): `self.use_amp` true says `self.args.deepspeed` false.
@@ -277,6 +283,7 @@ class CorrelationPlan:
             for rebind in recomputed:
                 plan.spared.setdefault(rebind.id, set()).add(key)
         plan.keep_copies(copies, found, tests, only_jumps, structure)
+        plan.keep_equalled(copies, found, tests, only_jumps)
         # The object -> the optimizers stepped through it alone: `self.optimizer.step()` beside `self.engine.step()`
         # keeps `optimizer` whatever the engine is (an engine built around it).
         stepped: dict[str, set[str]] = {}
@@ -315,6 +322,7 @@ class CorrelationPlan:
                 plan.counters.add(rebind)
                 plan.counted.setdefault(id(loop), set()).add(later(rebind))
         if plan.atoms:
+            plan.varying = varying_atoms(root, plan.atoms, structure)
             moving = {loop: frozenset(keys) for loop, keys in plan.moving.items()}
             live = LiveAtoms(plan.read_by, plan.killed_by, plan.copied_keys, moving).run(root)
             every = frozenset(plan.atoms)
@@ -371,6 +379,26 @@ class CorrelationPlan:
                     self.keep(atom, tests.get(atom.key, []))
             self.copies[rebind.id] = (*self.copies.get(rebind.id, ()), (copy, source))
 
+    def keep_equalled(
+        self, copies: list[tuple[Rebind, tuple[Loop, ...]]], found: dict[str, Atom],
+        tests: dict[str, list[tuple[tuple[Loop, ...], Branch]]], only_jumps: set[str],
+    ) -> None:
+        """A name bound to another's value (`left_epochs = self.args.update_epochs`) makes a later test of the two
+        equal (`if left_epochs == self.args.update_epochs:`) true until either is bound again (RULES.md, "Correlated
+        conditions": nothing assigned to its names in between). Such a test is kept apart wherever the copy can
+        reach it, tested once or not: the copy decides it."""
+        for rebind, _ in copies:
+            target, source = next(iter(rebind.names)), rebind.copies or ""
+            if changes(target, source):
+                continue  # `x = x.parent`: the source read after the copy is another value
+            low, high = sorted([target, source])
+            key = f"{low}=={high}"
+            if key not in found or key in only_jumps or found[key].subject is not None:
+                continue
+            if key not in self.atoms:
+                self.keep(found[key], tests.get(key, []))
+            self.equalled[rebind.id] = self.equalled.get(rebind.id, frozenset()) | {key}
+
     def read_by(self, branch: Branch) -> frozenset[str]:
         """The atoms a test reads: its own, and those `Correlated.value` decides it by (`x is None` for `if x:`, `split
         == 'val'` for `split == 'train'`)."""
@@ -399,6 +427,21 @@ class CorrelationPlan:
                 key for key in candidates if any(changes(name, read) for name in event.names for read in self.atoms[key].reads)
             ) | frozenset(chosen_mark(rebind) for rebind, (target, _) in self.chosen.items() if any(changes(name, target) for name in event.names))
         return self.killed[event.id]
+
+
+def varying_atoms(root: Node, atoms: Mapping[str, Atom], structure: Structure) -> dict[int, frozenset[str]]:
+    """id(training loop) -> the atoms whose names its body rebinds (`CorrelationPlan.varying`)."""
+    found: dict[int, frozenset[str]] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Event):
+            continue
+        if isinstance(node, Loop) and structure.is_training_loop(node):
+            rebound = structure.rebound(node).names
+            found[id(node)] = frozenset(key for key, atom in atoms.items() if reads_any(atom.reads, rebound))
+        stack.extend(children(node))
+    return found
 
 
 def chosen_mark(rebind: int) -> str:
@@ -568,6 +611,8 @@ class Correlated(Generic[State]):
             state = self.shown_present(event, state)
         if not isinstance(event, Rebind):
             return state
+        if event.id in self.plan.equalled:
+            return self.equal(event, self.copied(event, state) if event.id in self.plan.copies else self.forget(state, self.plan.killed_by(event)))
         if event.id in self.plan.copies:
             return self.copied(event, state)
         state = self.forget(state, self.plan.killed_by(event))
@@ -621,6 +666,14 @@ class Correlated(Generic[State]):
                 ]
             for each in alternatives:
                 self.add(result, each, inner, doubt._replace(lost=lost) if not doubt.guessed else doubt)
+        return result
+
+    def equal(self, event: Rebind, state: dict) -> dict:
+        """After `left = size`, each valuation holds `left == size` true (`CorrelationPlan.equalled`)."""
+        decided = frozenset((key, True) for key in self.plan.equalled[event.id])
+        result: dict = {}
+        for valuation, (inner, doubt) in state.items():
+            self.add(result, self.canonical(valuation | decided), inner, doubt)
         return result
 
     def counted(self, event: Rebind, state: dict) -> dict:
@@ -884,8 +937,9 @@ class Correlated(Generic[State]):
         (PreSumm's `_gradient_accumulation`, OpenNMT's shape: `if accum > 1: zero_grad()`, a loop of backwards with
         `if accum == 1: zero_grad() ... step()`, then `if accum > 1: step()`)."""
         if id(loop) not in self.stepping_arms:
+            varying = self.plan.varying.get(id(loop), frozenset())
             self.stepping_arms[id(loop)] = tuple(
-                tuple(self.kept_facts(branch, truth) for branch, truth in path) for path in arms_around_steps(loop.body, ())
+                tuple(self.kept_facts(branch, truth, varying) for branch, truth in path) for path in arms_around_steps(loop.body, ())
             )
         arms = self.stepping_arms[id(loop)]
         spend(len(state))
@@ -894,9 +948,13 @@ class Correlated(Generic[State]):
             for valuation, (inner, doubt) in state.items()
         }
 
-    def kept_facts(self, branch: Branch, truth: bool) -> frozenset[tuple]:
-        """What the branch's test says of the kept atoms when it has this truth: the facts of each way it can hold."""
-        return frozenset(tuple((a, v) for a, v in facts if a.key in self.plan.atoms) for facts in learn(branch.condition, truth))
+    def kept_facts(self, branch: Branch, truth: bool, varying: frozenset[str]) -> frozenset[tuple]:
+        """What the branch's test says of the kept atoms when it has this truth: the facts of each way it can hold, but
+        those of the atoms the loop rebinds (`varying`: `if not left: opt.step()` after `left -= 1`, which the value
+        `left` held at the head does not decide)."""
+        return frozenset(
+            tuple((a, v) for a, v in facts if a.key in self.plan.atoms and a.key not in varying) for facts in learn(branch.condition, truth)
+        )
 
     def may_take(self, valuation: Valuation, path: tuple[frozenset[tuple], ...]) -> bool:
         """Whether the valuation leaves open every arm on the path (each arm as `kept_facts` of its test there)."""

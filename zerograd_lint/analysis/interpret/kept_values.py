@@ -270,6 +270,7 @@ def kept_values(
     assigns = {e.id: e for e in events if isinstance(e, Assign)}
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
+    inner_loops = InnerLoops(block)
     backpropagated = backpropagated_names(events)
     holding = Holdings(domain, assigns, losses.keys() | parts.keys(), runs_model)
     graphs = Graphs(losses, parts, holding, computing, runs_model, derived)
@@ -284,8 +285,9 @@ def kept_values(
             continue  # reset every iteration, or summed to be backpropagated
         found = graphs.kept(accumulation, loop, reaching)
         # In a loop inside the training loop only the elements of a container are followed (`for k, v in
-        # parts.items():`): any other inner loop that does not train is an evaluation loop.
-        if found is not None and (not nested or found[1]):
+        # parts.items():`), and what the training loop's own iteration computed outside the inner loop (`for m in
+        # tasks: y_pred[m].append(outputs[m].cpu())`): any other inner loop that does not train is an evaluation loop.
+        if found is not None and (not nested or found[1] or computed_outside(found[0], reaching, loop, inner_loops)):
             yield found[0]
 
 
@@ -886,7 +888,9 @@ def graph_definitions(
             accumulation = added[definition[0]]
             before = domain.before[accumulation.id]
             held = lookup(before, accumulation.scope, accumulation.target) - {definition}
-            return set(held) | {d for name in accumulation.values for d in lookup(before, accumulation.scope, name)}
+            # What the added value carries the graph of, as an assignment's (`loss += criterion(outputs[m], y[m])`).
+            names = accumulation.values | (graph_inputs(accumulation.added) if accumulation.added is not None else set())
+            return set(held) | {d for name in names for d in lookup(before, accumulation.scope, name)}
         rebinding = domain.rebindings.get(definition[0])
         if rebinding is not None and rebinding.value is not None:  # an entry written: `self.metrics[name] = (value, weight)`
             before = domain.before[definition[0]]
@@ -1153,6 +1157,45 @@ def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structur
             inner = (node, False) if Backward in structure.kinds(node.body) else (around[0], True) if around is not None else None
         found.update(training_loops_around(child, inner, structure))
     return found
+
+
+class InnerLoops:
+    """The loops around each event, outermost first, and the events each loop's body holds, found once."""
+
+    def __init__(self, block: Node) -> None:
+        self.around: dict[int, tuple[Loop, ...]] = {}
+        self.held: dict[int, frozenset[int]] = {}
+        self.walk(block, ())
+
+    def walk(self, node: Node, around: tuple[Loop, ...]) -> None:
+        if isinstance(node, Event):
+            self.around[node.id] = around
+            return
+        for child in children(node):
+            self.walk(child, (*around, node) if isinstance(node, Loop) and child is node.body else around)
+
+    def inside(self, event: int, loop: Loop) -> Loop | None:
+        """The loop right inside `loop` around the event, if any."""
+        around = self.around.get(event, ())
+        position = next((i for i, each in enumerate(around) if each is loop), None)
+        return around[position + 1] if position is not None and position + 1 < len(around) else None
+
+    def events_of(self, loop: Loop) -> frozenset[int]:
+        if id(loop) not in self.held:
+            self.held[id(loop)] = frozenset(e.id for e in events_in(loop.body))
+        return self.held[id(loop)]
+
+
+def computed_outside(kept: KeptValue, reaching: Definitions, loop: Loop, inner_loops: InnerLoops) -> bool:
+    """Whether every definition of the kept name that reaches an accumulation in a loop inside the training loop
+    `loop` was made by the training loop's body outside that inner loop: the inner loop hands on what the training
+    iteration computed (its forward's output), it evaluates nothing of its own."""
+    inner = inner_loops.inside(kept.accumulation.id, loop)
+    if inner is None:
+        return False
+    definitions = lookup(reaching, kept.accumulation.scope, kept.value)
+    inside, training = inner_loops.events_of(inner), inner_loops.events_of(loop)
+    return bool(definitions) and all(event in training and event not in inside for event, _ in definitions)
 
 
 def reset_in(loop: Loop, accumulation: Accumulate) -> bool:

@@ -134,14 +134,16 @@ class Rebound:
             if derived <= counters:
                 break
             counters |= derived
-        resets = {name for e in rebinds if e.resets for name in e.names}
+        names = frozenset(name for e in rebinds for name in e.names)
+        # Set to a literal, or set back to a value the loop never changes (`left = self.args.update_epochs` of a
+        # count the loop moves down): where a counter starts again.
+        resets = {name for e in rebinds if e.resets or (e.copies is not None and not reads_any({e.copies}, names)) for name in e.names}
         totals = {name for e in rebinds if e.totals for name in e.names}  # `tokens += y.numel()` ... `tokens = 0`
         flags: dict[str, tuple[Condition, ...]] = dict(set_under or {})
         for e in rebinds:
             if e.test is not None:
                 for name in e.names:
                     flags[name] = (*flags.get(name, ()), e.test)
-        names = frozenset(name for e in rebinds for name in e.names)
         opaque = frozenset(
             name for e in rebinds if not (e.counts or e.resets or e.derives_from or e.test is not None) for name in e.names
         )

@@ -2,9 +2,9 @@
 """thuiar/MMSA's trains/singleTask/MULT.py in one file: a window of `self.args.update_epochs` batches (8 in its config),
 counted down by `left_epochs -= 1`, the step under `if not left_epochs:` (the count then set back), the clear at the
 window's first batch. Each batch's loss is backpropagated undivided, so the step applies the sum of `update_epochs`
-losses' gradients: the learning rate is that many times larger (RULES.md ZG501). Missed: `not left_epochs` has no `%`
-and no counter word, so the step's test is not read as an accumulation guard (`events.guard_of`). What it needs: a test
-of a name the loop counts (`left -= 1`, set back to a count in the step's arm) read as a counter test."""
+losses' gradients: the learning rate is that many times larger (RULES.md ZG501). Missed until pend25: `not left_epochs`
+has no `%` and no counter word; a name the loop counts (`left -= 1`) and sets back to a value the loop never changes
+(`left_epochs = self.args.update_epochs`) now starts again as one reset to a literal does, so its test counts."""
 
 import torch
 

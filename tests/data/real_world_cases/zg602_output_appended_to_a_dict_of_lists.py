@@ -2,8 +2,8 @@
 """thuiar/MMSA's multi-task trainers (trains/multiTask/MLF_DNN.py, MLMF.py, MTFN.py, SELF_MM.py, TETFN.py) in one
 file: `y_pred` maps each task to a list, and every batch appends each task's output `.cpu()` (a differentiable copy)
 to its list, concatenated only after the epoch: every batch's graph stays alive for the epoch (RULES.md ZG602; the
-single-task trainers' `y_pred.append(outputs.cpu())` is reported). Missed: an append to an entry of a dict of lists
-(`y_pred[m].append(...)`) is not read as keeping the value."""
+single-task trainers' `y_pred.append(outputs.cpu())` is reported). Missed until pend25: the loss summed in a loop over
+the tasks hid `outputs` from the walk to the loss's graph, and the append's loop over the tasks was taken for evaluation."""
 
 import torch
 

@@ -4,16 +4,16 @@ sets `left_epochs = self.args.update_epochs`; a batch clears when `left_epochs =
 micro-batch of a window), counts down, backpropagates, and steps when the count reaches 0, setting it back to
 `self.args.update_epochs`; after the batch loop a step runs when the count is 0 (never: it is set back whenever it
 reaches 0). The binding makes the next test of the two equal true (RULES.md, "Correlated conditions": nothing assigns
-to either name between them), so the clear runs after every step: no gradients applied twice. Today the test of two
-reads made equal by the binding just before is not known true, and ZG101 is reported at the window's step.
+to either name between them), so the clear runs after every step: no gradients applied twice. ZG101 was reported at
+the window's step (MMSA's 4 false ZG101 of round 28) until pend25.
 
-What it needs: a rebinding `x = y` deciding a kept test `x == y` until either is rebound. Tried in corpus28b
-(`CorrelationPlan` keeping the test's atom where a copy in the loop around sets it, `Correlated` making it true at
-that rebinding): this file passed, but the step then held only this iteration's gradients, the window's earlier
-micro-batches lost on the paths that skip the step (the valuations of those paths reach the clear's test without
-their backward carried to "an earlier iteration"), which would hide accumulation; left for a round with the time to
-find why. The loss here is divided by the window's size, so ZG501 has nothing to say either way
-(pending/zg501_count_down_window_guard.py has the undivided shape)."""
+Passed since pend25: a rebinding `x = y` makes a kept test `x == y` true until either is rebound
+(`CorrelationPlan.equalled`); and the path that skips the window's step still carries its backward to "an earlier
+iteration" over the back edge: what `left_epochs` held at the end of the iteration decides no step of the next
+(`CorrelationPlan.varying`: the loop moves it before the step's test), so the window's gradients are still summed
+(zg501_count_down_window_with_a_step_after_the_batches.py, the undivided twin, keeps its ZG501; corpus28b's first try,
+without that, hid accumulation). The loss here is divided by the window's size, so ZG501 has nothing to say
+(zg501_count_down_window_guard.py has the undivided shape)."""
 
 import torch
 
