@@ -116,9 +116,11 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
     if at is not None and any(calls_next(call, at) for call in calls):
         return True
     read = {name.value for name in read_names(loop.body)}
+    assigns = nodes_of(loop.body, cst.Assign)
+    computed = {target.target.value for assign in assigns for target in assign.targets if isinstance(target.target, cst.Name)}
     if any(
-        draws_by_call(assign.value) and any(name.value in read for target in assign.targets for name in nodes_of(target.target, cst.Name))
-        for assign in nodes_of(loop.body, cst.Assign)
+        draws_by_call(assign.value, computed) and any(name.value in read for target in assign.targets for name in nodes_of(target.target, cst.Name))
+        for assign in assigns
     ):
         return True
     counters = {name.value for name in nodes_of(loop.target, cst.Name)} - {"_"}
@@ -167,15 +169,18 @@ def calls_next(call: cst.Call, at: Namespace) -> bool:
     return found is not None and any(code_of(inner.func) == "next" for inner in nodes_of(found[1].body, cst.Call))
 
 
-def draws_by_call(value: cst.BaseExpression) -> bool:
+def draws_by_call(value: cst.BaseExpression, computed: set[str]) -> bool:
     """A value got by calling a function or a method of a named object with nothing but literals (`X, Y =
     get_batch("train")`, `batch = buffer.sample()`): what such a call returns each pass is not visible, a new batch
-    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`) is no draw."""
+    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`, or of a name the pass binds, `computed`:
+    a PGD step's `x_adv = x_adv.detach()`) is no draw."""
     if not isinstance(value, cst.Call):
         return False
     func = value.func
     while isinstance(func, cst.Attribute):
         func = func.value
+    if isinstance(func, cst.Name) and func is not value.func and func.value in computed:
+        return False
     return isinstance(func, cst.Name) and all(is_literal(argument.value) for argument in value.args)
 
 

@@ -1,7 +1,8 @@
 """PGD adversarial training (DeepRobust's image/attack/pgd.py and defense/pgdtraining.py shape, written here): the
 attack's `range(num_steps)` passes perturb the same batch, each backpropagated, before the training loss's backward
-and the step. The counter only goes into a progress line (`"iteration {}".format(i)`): text, no other data, so the
-passes are no micro-batches (RULES.md ZG501 asks about micro-batches): silent."""
+and the step. The counter only goes into a progress line (`"iteration {}".format(i)`): text, no other data; and
+`x_pgd = x_pgd.detach()` calls a method of what the pass computed, no batch drawn: the passes are no micro-batches
+(RULES.md ZG501 asks about micro-batches): silent."""
 # expect: clean
 import torch
 import torch.nn.functional as F
@@ -14,7 +15,9 @@ def pgd_attack(model, x, y, num_steps, step_size, epsilon):
         print("iteration {:.0f}, loss:{:.4f}".format(i, loss))
         loss.backward()
         eta = (x_pgd + step_size * x_pgd.grad.sign() - x).clamp(-epsilon, epsilon)
-        x_pgd = (x + eta).clamp(0, 1).detach().requires_grad_()
+        x_pgd = (x + eta).clamp(0, 1)
+        x_pgd = x_pgd.detach()
+        x_pgd.requires_grad_()
     return x_pgd
 
 
