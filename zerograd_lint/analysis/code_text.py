@@ -206,8 +206,12 @@ def ends_expression(text: bytes, index: int) -> bool:
 
 
 # The words of a def's code (its strings and comments blanked) that may matter to the lifecycle: it backwards,
-# steps, clears, clips, or builds (or returns) an optimizer, a scheduler or a scaler.
-FOLLOWED_WORDS = re.compile(rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\(")
+# steps, clears, clips, writes gradients by hand (`p.grad = g`, `p.grad.data.copy_(g)`, `p.grad = None`: FedNTD's
+# `assign_grads` between the clear and the step), or builds (or returns) an optimizer, a scheduler or a scaler.
+FOLLOWED_WORDS = re.compile(
+    rb"backward\(|\.step\(|zero_grad|clip_grad|unscale_|optim\.|Optimizer|Adam|SGD|lr_scheduler|LR\(|Scaler\("
+    rb"|\.grad(?:\.data)?(?:\s*=(?!=)|\.(?:copy_|zero_)\()"
+)
 
 
 def words_may_matter(text: str) -> bool:

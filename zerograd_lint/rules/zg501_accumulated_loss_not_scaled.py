@@ -125,7 +125,9 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
     I2SB's `self.sample_batch(opt, train_loader, ...)`) or reads something by its counter (`x_spt[i]`, `start =
     i * size`). A counter only compared (`if i == 0:`) with nothing drawn runs every pass over the same batch
     (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one objective summed on
-    purpose, not micro-batches of a larger one."""
+    purpose, not micro-batches of a larger one. Neither is a draw that the pass never reads (YOPO's `pbar_dic =
+    OrderedDict()`, filled only after the loop), nor a counter written into text (`print("step {}".format(i))`, a PGD
+    attack's progress line): neither can give the pass other data."""
     if not isinstance(loop, cst.For):
         return True
     calls = nodes_of(loop.body, cst.Call)
@@ -133,7 +135,13 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
         return True
     if at is not None and any(calls_next(call, at) for call in calls):
         return True
-    if any(draws_by_call(assign.value) for assign in nodes_of(loop.body, cst.Assign)):
+    read = {name.value for name in read_names(loop.body)}
+    assigns = nodes_of(loop.body, cst.Assign)
+    computed = {target.target.value for assign in assigns for target in assign.targets if isinstance(target.target, cst.Name)}
+    if any(
+        draws_by_call(assign.value, computed) and any(name.value in read for target in assign.targets for name in nodes_of(target.target, cst.Name))
+        for assign in assigns
+    ):
         return True
     counters = {name.value for name in nodes_of(loop.target, cst.Name)} - {"_"}
     compared = {
@@ -141,7 +149,36 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
         for comparison in nodes_of(loop.body, cst.Comparison)
         for operand in (comparison.left, *(target.comparator for target in comparison.comparisons))
     }
-    return any(name.value in counters and id(name) not in compared for name in nodes_of(loop.body, cst.Name))
+    texts = {id(name) for text in formatted_texts(loop.body) for name in nodes_of(text, cst.Name)}
+    return any(name.value in counters and id(name) not in compared | texts for name in nodes_of(loop.body, cst.Name))
+
+
+def read_names(body: cst.CSTNode) -> list[cst.Name]:
+    """The names `body` reads: every name but those its assignments write, `x` of `x = f()` and the container `d` of
+    `d[k] = v` or `d.k = v` (a store into it; its index `k` is read)."""
+    written = set()
+    for assign in nodes_of(body, cst.Assign):
+        for target in assign.targets:
+            base = target.target
+            while isinstance(base, (cst.Subscript, cst.Attribute)):
+                base = base.value
+            written.add(id(base))
+    return [name for name in nodes_of(body, cst.Name) if id(name) not in written]
+
+
+def formatted_texts(body: cst.CSTNode) -> list[cst.CSTNode]:
+    """What `body` formats into text: an f-string's expressions, the arguments of a string literal's `.format(...)`,
+    the right operand of a string literal's `%`."""
+    found: list[cst.CSTNode] = list(nodes_of(body, cst.FormattedString))
+    strings = (cst.SimpleString, cst.ConcatenatedString)
+    for call in nodes_of(body, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "format" and isinstance(func.value, strings):
+            found.extend(call.args)
+    for operation in nodes_of(body, cst.BinaryOperation):
+        if isinstance(operation.operator, cst.Modulo) and isinstance(operation.left, strings):
+            found.append(operation.right)
+    return found
 
 
 def calls_next(call: cst.Call, at: Namespace) -> bool:
@@ -152,15 +189,18 @@ def calls_next(call: cst.Call, at: Namespace) -> bool:
     return found is not None and any(code_of(inner.func) == "next" for inner in nodes_of(found[1].body, cst.Call))
 
 
-def draws_by_call(value: cst.BaseExpression) -> bool:
+def draws_by_call(value: cst.BaseExpression, computed: set[str]) -> bool:
     """A value got by calling a function or a method of a named object with nothing but literals (`X, Y =
     get_batch("train")`, `batch = buffer.sample()`): what such a call returns each pass is not visible, a new batch
-    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`) is no draw."""
+    perhaps. A method of a value the pass computed (`y_hat.clone().detach()`, or of a name the pass binds, `computed`:
+    a PGD step's `x_adv = x_adv.detach()`) is no draw."""
     if not isinstance(value, cst.Call):
         return False
     func = value.func
     while isinstance(func, cst.Attribute):
         func = func.value
+    if isinstance(func, cst.Name) and func is not value.func and func.value in computed:
+        return False
     return isinstance(func, cst.Name) and all(is_literal(argument.value) for argument in value.args)
 
 
