@@ -2,8 +2,9 @@
 
 The analysis spends units as it goes: a statement of the IR built (each inlined copy of a helper's
 too), a node interpreted (once per valuation a correlated state carries, once per pass of a loop to
-its fixpoint). A file whose analysis would spend more than its allowance is too complex to analyse
-(ZG000), wherever it runs: no clock decides, so a loaded machine, a slower one or the editor gives the
+its fixpoint; a loop entered again with a state it settled from before is not run again, one unit per
+earlier entry compared: `flow.Settled`). A file whose analysis would spend more than its allowance is
+too complex to analyse (ZG000), wherever it runs: no clock decides, so a loaded machine, a slower one or the editor gives the
 same reports. The other limits are the file's size and its nesting (the runner and `core/deep_stack.py`).
 """
 

@@ -86,6 +86,12 @@ class Domain(Protocol[State]):
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
     def widen(self, old: State, new: State, late: bool) -> State: ...  # a loop head not settled yet: at least both
     def absent(self, state: State, keys: frozenset[str]) -> State: ...  # optimizers a test showed None: nothing held
+    # What a loop's run reads of the domain's own state besides the states it is handed, and changes there (`Settled`).
+    def memory(self) -> object: ...  # taken before a loop's run
+    def read_since(self, memory: object) -> object: ...  # what the run read (None: nothing)
+    def reads_alike(self, read: object) -> bool: ...  # whether the domain holds now what the run read (`read_since`)
+    def changed_since(self, memory: object) -> object: ...  # what the run changed that later runs read
+    def redo(self, changes: object) -> None: ...  # those changes made again, where a settled loop is not run again
 
 
 class PassThrough:
@@ -117,6 +123,23 @@ class PassThrough:
 
     def absent(self, state: State, keys: frozenset[str]) -> State:
         return state
+
+    # A domain whose transfers read nothing of its own but the states handed (what it records it joins, so recording
+    # the same states again changes nothing: `Settled`).
+    def memory(self) -> object:
+        return None
+
+    def read_since(self, memory: object) -> object:
+        return None
+
+    def reads_alike(self, read: object) -> bool:
+        return True
+
+    def changed_since(self, memory: object) -> object:
+        return None
+
+    def redo(self, changes: object) -> None:
+        return None
 
 
 Valuation = frozenset  # of (atom key, value): what the tests passed so far say
@@ -589,6 +612,7 @@ class Correlated(Generic[State]):
     plan: CorrelationPlan
     recency: dict[str, int] = field(default_factory=dict)  # when each atom was last tested
     clock: Iterator[int] = field(default_factory=count)
+    ages_read: int = 0  # how many times `recency` was read (a loop's run that read it depends on it: `read_since`)
     tests_read: dict[int, frozenset[str]] = field(default_factory=dict)  # id(branch) -> `plan.read_by(branch)`
     says: dict[str, frozenset[tuple[str, bool]]] = field(default_factory=dict)  # an atom -> `said_with(atom)`
     # id(loop) -> the arms around each of its steps (`arms_around_steps`), each as `kept_facts` of its test
@@ -596,6 +620,42 @@ class Correlated(Generic[State]):
 
     def start(self, state: State) -> dict:
         return {frozenset(): (state, SURE)}
+
+    # What a loop's run reads of this domain's own state: the order in which atoms were last tested, where it forgets
+    # the oldest for room (`forget_oldest`, or a settled loop's `reads_alike`); and what it changes there: the atoms
+    # its tests made the latest, in the order they were last tested (`Settled`).
+    def memory(self) -> tuple[dict[str, int], int, object]:
+        return dict(self.recency), self.ages_read, self.inner.memory()
+
+    def read_since(self, memory: tuple[dict[str, int], int, object]) -> object:
+        recency, ages_read, inner = memory
+        own = ages_order(recency) if self.ages_read != ages_read else None
+        inner_read = self.inner.read_since(inner)
+        return None if own is None and inner_read is None else (own, inner_read)
+
+    def reads_alike(self, read: object) -> bool:
+        own, inner = read  # type: ignore[misc]
+        if own is not None:
+            self.ages_read += 1
+            if own != ages_order(self.recency):
+                return False
+        return inner is None or self.inner.reads_alike(inner)
+
+    def changed_since(self, memory: tuple[dict[str, int], int, object]) -> tuple[tuple[frozenset[str], ...], object]:
+        recency, _, inner = memory
+        tested: dict[int, set[str]] = {}
+        for key, tick in self.recency.items():
+            if recency.get(key) != tick:
+                tested.setdefault(tick, set()).add(key)
+        return tuple(frozenset(tested[tick]) for tick in sorted(tested)), self.inner.changed_since(inner)
+
+    def redo(self, changes: tuple[tuple[frozenset[str], ...], object]) -> None:
+        tested, inner = changes
+        for keys in tested:
+            now = next(self.clock)
+            for key in keys:
+                self.recency[key] = now
+        self.inner.redo(inner)
 
     def each(self, state: dict, change) -> dict:
         spend(len(state))
@@ -732,6 +792,7 @@ class Correlated(Generic[State]):
     def forget_oldest(self, state: dict, kept: set[str]) -> dict:
         """Forget the atom tested longest ago; of those tested together (`if a and b:`), the one whose forgetting
         leaves the fewest valuations, then the first by key: never the order of a set, which follows the hash."""
+        self.ages_read += 1
         tick = min(self.recency.get(key, 0) for key in kept)
         forgotten = [self.forget(state, frozenset({key}), Forgetting.ROOM) for key in sorted(kept) if self.recency.get(key, 0) == tick]
         return min(forgotten, key=len)
@@ -1010,6 +1071,15 @@ def arms_around_steps(node: Node, path: tuple[tuple[Branch, bool], ...]) -> Iter
             yield from arms_around_steps(child, path)
 
 
+def ages_order(recency: Mapping[str, int]) -> tuple[bool, tuple[frozenset[str], ...]]:
+    """What `forget_oldest` reads of `recency`: the atoms tested together, oldest first, and whether the oldest were
+    tested first of all (at 0, as old as an atom never tested, `recency.get(key, 0)`)."""
+    tested: dict[int, set[str]] = {}
+    for key, tick in recency.items():
+        tested.setdefault(tick, set()).add(key)
+    return 0 in tested, tuple(frozenset(tested[tick]) for tick in sorted(tested))
+
+
 def learned(doubt: Doubt, before: Valuation, after: Valuation, about: frozenset[str]) -> Doubt:
     """A valuation that learns the value of an atom it lost for room (or of one deciding it, `about`) holds paths
     that took the other value at the first test: a guess from there on."""
@@ -1071,10 +1141,29 @@ def jumps(node: Node, memo: dict[int, bool]) -> bool:
     return memo[id(node)]
 
 
+@dataclass
+class Settled(Generic[State]):
+    """A loop run to its fixpoint from one entry state: the flow it gave, what it read of the domain's own state
+    besides the states handed (None: nothing) and what it changed there.
+
+    A loop nested in another is entered again on each pass of the loops around it, most often with a state it was
+    entered with before (the outer pass changed what the inner loop does not see: 1,965 of the 3,633 loop entries
+    of ai-toolkit's UITrainer). Its run is a function of that state and of what it reads of the domain, so it gives
+    the same flow again: it is not run again, and what it changed in the domain (a correlated state's recency of
+    tests) is made again. What it recorded before its events it would record again, and a record joins: nothing new.
+    """
+
+    entry: State
+    read: object
+    flow: Flow[State]
+    changes: object
+
+
 class Interpreter(Generic[State]):
     def __init__(self, domain: Domain[State], structure: Structure) -> None:
         self.domain = domain
         self.structure = structure
+        self.settled: dict[int, list[Settled[State]]] = {}  # id(loop) -> its runs, in the order they were made
 
     def join(self, first: State | None, second: State | None) -> State | None:
         if first is None:
@@ -1133,6 +1222,20 @@ class Interpreter(Generic[State]):
         )
 
     def run_loop(self, loop: Loop, state: State) -> Flow[State]:
+        """The loop's flow from this entry state: run to its fixpoint once per entry state (`Settled`)."""
+        for settled in self.settled.get(id(loop), ()):
+            spend()
+            if settled.entry == state and (settled.read is None or self.domain.reads_alike(settled.read)):
+                self.domain.redo(settled.changes)
+                return replace(settled.flow)
+        memory = self.domain.memory()
+        flow = self.run_to_fixpoint(loop, state)
+        self.settled.setdefault(id(loop), []).append(
+            Settled(state, self.domain.read_since(memory), flow, self.domain.changed_since(memory))
+        )
+        return flow
+
+    def run_to_fixpoint(self, loop: Loop, state: State) -> Flow[State]:
         training = self.structure.is_training_loop(loop)
         entry = self.domain.enter_loop(loop, state) if training else state
         head = entry

@@ -11,7 +11,7 @@ from typing import Mapping
 import libcst as cst
 
 from zerograd_lint.analysis.ir.fresh_runs import runs_afresh
-from zerograd_lint.analysis.ir.conditions import Condition, atoms_of, changes, literal_of, transparent
+from zerograd_lint.analysis.ir.conditions import Atom, Condition, Not, atoms_of, changes, literal_of, transparent
 from zerograd_lint.analysis.ir.nodes import (
     Backward, Block, Branch, Event, Guard, Inlined, Loop, Node, Rebind, Step, children, events_in,
 )
@@ -66,7 +66,8 @@ class Structure:
         key = id(loop)
         if key not in self._rebinds:
             rebinds = [e for e in events_in(loop.body) if isinstance(e, Rebind)]
-            self._rebinds[key] = Rebound.of(rebinds, started_afresh(loop.body), flags_set_under_tests(loop.body))
+            own = [e for e in loop.body.items if isinstance(e, Rebind) and e.start is not None]
+            self._rebinds[key] = Rebound.of(rebinds, started_afresh(loop.body), flags_set_under_tests(loop.body), own)
         return self._rebinds[key]
 
     def guard(self, branch: Branch, loop: Loop | None) -> Guard:
@@ -89,7 +90,9 @@ class Structure:
         if key not in self._guards:
             rebound = self.rebound(loop)
             reads = {read for atom in atoms_of(branch.condition) for read in atom.reads}
-            if rebound.counts_with(branch.condition):
+            if self.steps_beside_one_iteration(branch, rebound):
+                self._guards[key] = Guard.OTHER
+            elif rebound.counts_with(branch.condition):
                 self._guards[key] = Guard.COUNTER
             elif transparent(branch.condition) and reads and all(
                 reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
@@ -98,6 +101,18 @@ class Structure:
             else:
                 self._guards[key] = branch.guard
         return self._guards[key]
+
+    def steps_beside_one_iteration(self, branch: Branch, rebound: "Rebound") -> bool:
+        """The test holds in one iteration of a run of the loop at most (`i == which_iter`: `Rebound.one_iteration`)
+        and the arm that runs in every other iteration steps: the test only skips or swaps the step of that iteration
+        (apex's amp test of skipped steps), so no window of several backwards forms (RULES.md ZG105 and ZG501 need a
+        step that runs once every N backwards). The arm of that one iteration with nothing stepping beside it is a
+        window: nanoGPT's `micro_step == gradient_accumulation_steps - 1` steps once per run of its loop."""
+        truth = rebound.one_iteration(branch.condition)
+        if truth is None:
+            return False
+        every_other = branch.orelse if truth != branch.negated else branch.then
+        return Step in self.kinds(every_other)
 
     def invariant(self, branch: Branch, loop: Loop) -> bool:
         """The test takes the same branch in every iteration of the loop: nothing in the loop rebinds what it reads."""
@@ -119,15 +134,19 @@ class Rebound:
     flags: Mapping[str, tuple[Condition, ...]]
     opaque: frozenset[str]  # bound somewhere in the loop to what we cannot read (`self.should_step()`, a loop target)
     snapshots: frozenset[str]  # bound to a counter's value: `last_opt_step = ni`
+    # The loop's own counters (`for i in range(n)`, `enumerate(loader)`), bound nowhere else in its body: each
+    # iteration moves them on, and they never come back to a value they held.
+    moving: frozenset[str] = frozenset()
 
     @classmethod
     def of(
         cls, rebinds: list[Rebind], afresh: frozenset[str] = frozenset(),
-        set_under: Mapping[str, tuple[Condition, ...]] | None = None,
+        set_under: Mapping[str, tuple[Condition, ...]] | None = None, own: list[Rebind] | None = None,
     ) -> "Rebound":
         """`afresh`: names every iteration binds to a constant before anything reads them (`started_afresh`): what
         they count (the OOMs of this iteration's micro-batches) starts again each iteration, so they never count the
-        loop's iterations. `set_under`: flags set to constants under tests (`flags_set_under_tests`), bound to them."""
+        loop's iterations. `set_under`: flags set to constants under tests (`flags_set_under_tests`), bound to them.
+        `own`: the bindings of the loop's counting target at the top of its body."""
         counters = {name for e in rebinds if e.counts for name in e.names} - afresh
         for _ in range(4):  # `step = epoch * n + i`, then `global = step * k`
             derived = {name for e in rebinds if not e.counts and reads_any(e.derives_from, counters) for name in e.names}
@@ -150,7 +169,25 @@ class Rebound:
         snapshots = frozenset(
             name for e in rebinds if e.copies is not None and reads_any({e.copies}, counters) for name in e.names
         )
-        return cls(names, frozenset(counters), frozenset((counters | totals) & resets - afresh), flags, opaque, snapshots)
+        own_names = {name for e in own or () for name in e.names}
+        moving = frozenset(
+            name for name in own_names if sum(name in e.names for e in rebinds) == 1 and name not in resets
+        )
+        return cls(
+            names, frozenset(counters), frozenset((counters | totals) & resets - afresh), flags, opaque, snapshots, moving
+        )
+
+    def one_iteration(self, condition: Condition) -> bool | None:
+        """The truth of the test in the one iteration of a run of the loop where it can take it: an equality of the
+        loop's own counter with what the loop never rebinds (`i == which_iter` true, `i != which_iter` false); None for
+        another test."""
+        atom, truth = (condition.operand, False) if isinstance(condition, Not) else (condition, True)
+        if not isinstance(atom, Atom) or atom.kind != "equal":
+            return None
+        counted = {read for read in atom.reads if read in self.moving}
+        if not counted or reads_any(atom.reads - counted, self.names):
+            return None
+        return truth
 
     def counts_with(self, condition: Condition, depth: int = 0) -> bool:
         for atom in atoms_of(condition):
