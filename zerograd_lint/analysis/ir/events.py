@@ -700,7 +700,7 @@ class CallEvents:
         role = resolver.role(receiver)
         if role is Role.OPTIMIZER:
             target = ClearTarget("optimizer", self.optimizer_key(receiver, resolver))
-        elif role in {Role.ENGINE, Role.ACCELERATOR, Role.SCALER}:
+        elif role in {Role.ENGINE, Role.ACCELERATOR, Role.SCALER} or chosen_by_a_test(receiver, resolver):
             target = ClearTarget("unknown", None)
         else:
             target = ClearTarget("model", resolver.canonical(receiver))
@@ -1041,6 +1041,14 @@ def reads_the_scale(node: cst.BaseExpression, resolver: Resolver, depth: int = 0
         elif (value := resolver.value_of(name)) is not None and reads_the_scale(value, resolver, depth + 1):
             return True
     return False
+
+
+def chosen_by_a_test(receiver: cst.BaseExpression, resolver: Resolver) -> bool:
+    """Whether a name is bound to a conditional expression of two different objects (`model = self.model_ema if ema
+    else self.model`, rq-vae-transformer's `eval`, called once per model): which one it is, each call's test says,
+    so a clear of it empties no known model."""
+    value = resolver.value_of(receiver) if isinstance(receiver, cst.Name) else None
+    return isinstance(value, cst.IfExp) and resolver.canonical(value.body) != resolver.canonical(value.orelse)
 
 
 def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
