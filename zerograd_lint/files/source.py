@@ -52,13 +52,25 @@ def decode_with_encoding(data: bytes) -> tuple[str, str]:
     if b"\x00" in data:
         raise UndecodableSource("file contains null bytes (binary file?)")
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding = declared_encoding(data)
         text = data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
         raise UndecodableSource(f"cannot decode source: {error}") from None
     if text.startswith("\ufeff"):  # a BOM with a declared `utf-8`: decoded as a character
         return text[1:], "utf-8-sig"
     return text, encoding
+
+
+def declared_encoding(data: bytes) -> str:
+    """The encoding PEP 263 declares (UTF-8 by default). A codec this interpreter does not know is one a package of
+    the project registers when installed (`# -*- coding: future_fstrings -*-`, FCGF's: a backport that decodes UTF-8
+    and rewrites f-strings for Python < 3.6): its source is read as UTF-8, and is undecodable only if it is not UTF-8."""
+    try:
+        return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError as error:
+        if not str(error).startswith("unknown encoding"):
+            raise
+        return "utf-8"
 
 
 def ascii_compatible(data: bytes) -> bool:
@@ -72,7 +84,7 @@ def ascii_compatible(data: bytes) -> bool:
     if b"coding" not in head:  # no PEP 263 declaration: UTF-8
         return True
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(head).readline)
+        encoding = declared_encoding(head)
     except SyntaxError:
         return False
     return encoding == "utf-8-sig" or writes_ascii_as_ascii(encoding)

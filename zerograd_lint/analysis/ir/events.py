@@ -282,9 +282,9 @@ class CallEvents:
             return None
         if attr == "update":
             return [self.event(Update, call, scaler=resolver.canonical(receiver))]
-        if positional:
-            optimizer = self.optimizer_key(positional[0], resolver)
-            return [self.event(Unscale, call, optimizer=optimizer, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
+        if (optimizer := argument(call, SCALER_OPTIMIZER)) is not None:
+            key = self.optimizer_key(optimizer, resolver)
+            return [self.event(Unscale, call, optimizer=key, scaler=resolver.canonical(receiver), checked=context.stage_checked)]
         return []
 
     def runs_a_mock(self, call: cst.Call, context: Context) -> bool:
@@ -700,7 +700,7 @@ class CallEvents:
         role = resolver.role(receiver)
         if role is Role.OPTIMIZER:
             target = ClearTarget("optimizer", self.optimizer_key(receiver, resolver))
-        elif role in {Role.ENGINE, Role.ACCELERATOR, Role.SCALER}:
+        elif role in {Role.ENGINE, Role.ACCELERATOR, Role.SCALER} or chosen_by_a_test(receiver, resolver):
             target = ClearTarget("unknown", None)
         else:
             target = ClearTarget("model", resolver.canonical(receiver))
@@ -714,11 +714,11 @@ class CallEvents:
             return [self.event(SchedulerStep, call, scheduler=scheduled[0], optimizer=scheduled[1])]
         role = resolver.role(receiver)
         if role is Role.SCALER:
-            if not positional:
+            if (optimizer := argument(call, SCALER_OPTIMIZER)) is None:
                 return []
             step = self.event(
-                Step, call, optimizer=self.optimizer_key(positional[0], resolver), via_scaler=True,
-                scaler=resolver.canonical(receiver), written=positional[0],
+                Step, call, optimizer=self.optimizer_key(optimizer, resolver), via_scaler=True,
+                scaler=resolver.canonical(receiver), written=optimizer,
             )
             return self.wrap_accelerate(step, context)
         scaler = self.audiotools_scaler(receiver, context)
@@ -1043,6 +1043,14 @@ def reads_the_scale(node: cst.BaseExpression, resolver: Resolver, depth: int = 0
     return False
 
 
+def chosen_by_a_test(receiver: cst.BaseExpression, resolver: Resolver) -> bool:
+    """Whether a name is bound to a conditional expression of two different objects (`model = self.model_ema if ema
+    else self.model`, rq-vae-transformer's `eval`, called once per model): which one it is, each call's test says,
+    so a clear of it empties no known model."""
+    value = resolver.value_of(receiver) if isinstance(receiver, cst.Name) else None
+    return isinstance(value, cst.IfExp) and resolver.canonical(value.body) != resolver.canonical(value.orelse)
+
+
 def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
     """The argument a call passes for a summarised parameter: by keyword, else at its position."""
     for found in call.args:
@@ -1053,6 +1061,9 @@ def argument(call: cst.Call, parameter: Parameter) -> cst.BaseExpression | None:
     return positional[position] if position is not None and position < len(positional) else None
 
 
+# `GradScaler.step(optimizer, ...)` and `GradScaler.unscale_(optimizer)`: the optimizer by position or by its keyword
+# (`scaler.step(optimizer=self.optimizer)`, ml-cvnets' training engine)
+SCALER_OPTIMIZER = Parameter(("optimizer",), 0)
 MAX_ITER = Parameter(("max_iter",), 2)
 LINE_SEARCH = Parameter(("line_search_fn",), 7)
 

@@ -362,6 +362,8 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1."""
     if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
+    if (terms := summed_terms(value)) is not None:  # `pos_loss + self.neg_weight * neg_loss`, each divided (FCGF's)
+        return any(unnormalised(term, scope, helpers, depth, ones) for term in terms)
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
         return returned is not None and all(
@@ -412,6 +414,14 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
+
+
+def summed_terms(node: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """The two terms of a sum or a difference (`a + b`, `loss = a - b`): divided where each term is; None otherwise."""
+    value = node.value if isinstance(node, cst.Assign) else node
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Subtract)):
+        return value.left, value.right
+    return None
 
 
 def summed_entries(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers) -> list[cst.CSTNode] | None:
