@@ -7,7 +7,7 @@ import threading
 
 import libcst as cst
 import pytest
-from conftest import FIXTURES, REPO, distinct_files
+from conftest import FIXTURES
 
 from zerograd_lint.analysis.ir.names import code_of, dotted_source, source_of
 from zerograd_lint.analysis.ir.visiting import nodes_of
@@ -15,23 +15,8 @@ from zerograd_lint.analysis.parsing import libcst_parse
 from zerograd_lint.core.engine import forget_the_file
 
 EMPTY = cst.Module(body=[])
-MODULES = distinct_files(
-    sorted([*FIXTURES.glob("*.py"), *(REPO / "tests" / "data").rglob("*.py"), *(REPO / "zerograd_lint").rglob("*.py")])
-)
-
-
-@pytest.mark.slow
-def test_the_trees_are_libcsts_own():
-    compared = 0
-    for path in MODULES:
-        source = path.read_text(encoding="utf-8", errors="surrogateescape")
-        try:
-            checked = cst.parse_module(source)
-        except (cst.ParserSyntaxError, UnicodeEncodeError):
-            continue
-        assert libcst_parse(source).deep_equals(checked), path
-        compared += 1
-    assert compared > 300
+# That the parse gives LibCST's own tree for every module of the repository is checked by tests/test_visiting.py's
+# walk over them, on the one LibCST parse of each module that walk makes.
 
 
 def assert_nodes_built_by_hand_are_checked() -> None:
