@@ -220,7 +220,7 @@ class CorrelationPlan:
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         copies: list[tuple[Rebind, tuple[Loop, ...]]] = []  # each with the loops around it
         choices: list[Rebind] = []  # loop targets over displays of strings
-        moved: set[str] = set()  # names moved by a whole number (`num_iter += 1`)
+        numbering: list[tuple[Rebind, tuple[Loop, ...]]] = []  # settings to a flag's literal and moves by a whole number
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
@@ -232,12 +232,12 @@ class CorrelationPlan:
             node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
+            if isinstance(node, Rebind) and (node.flag is not None or node.adds is not None):
+                numbering.append((node, around))
             if isinstance(node, Rebind) and node.copies is not None:
                 copies.append((node, around))
             if isinstance(node, Rebind) and node.one_of is not None:
                 choices.append(node)
-            if isinstance(node, Rebind) and node.adds is not None:
-                moved.update(node.names)
             if isinstance(node, Rebind) and node.start is not None and around:
                 set_flags.update(node.names)  # in the loop's first iteration the counter is set to its start
                 # where it starts again: each entry of its loop, or of the loop around (ignite's `state.iteration`)
@@ -313,7 +313,8 @@ class CorrelationPlan:
         for key in sorted(lone.keys() - plan.atoms.keys()):
             if found[key].divisor in counted:
                 plan.keep(found[key], lone[key])
-        plan.valued = frozenset(subject for atom in plan.atoms.values() if (subject := flag_subject(atom)) in set_flags & moved)
+        few = few_valued(numbering)
+        plan.valued = frozenset(subject for atom in plan.atoms.values() if (subject := flag_subject(atom)) in few)
         plan.chosen = {
             rebind.id: (name, rebind.one_of) for rebind in choices
             for name in rebind.names if name in plan.single_valued and rebind.one_of is not None
@@ -407,6 +408,23 @@ class CorrelationPlan:
                 key for key in candidates if any(changes(name, read) for name in event.names for read in self.atoms[key].reads)
             ) | frozenset(chosen_mark(rebind) for rebind, (target, _) in self.chosen.items() if any(changes(name, target) for name in event.names))
         return self.killed[event.id]
+
+
+def few_valued(numbering: list[tuple[Rebind, tuple[Loop, ...]]]) -> set[str]:
+    """The names set to a flag's literal and moved by a whole number (each rebinding with the loops around it) whose
+    values are few: each loop that moves one sets it back to a literal too (a window: `num_iter = 0` in the arm of `if
+    num_iter == 1:`), so its number settles at that loop's head. One that only grows or counts down there (a
+    Trainer's resume skip, set once before its loops) would hold the valuations apart by number until the head forgets
+    it, multiplying them under every test around (MeZO's trainer.py past the work limit)."""
+    moved: dict[str, set[int | None]] = {}  # name -> the innermost loop around each move (None: no loop)
+    set_in: dict[str, set[int | None]] = {}  # name -> every loop around a setting to a literal
+    for rebind, around in numbering:
+        for name in rebind.names:
+            if rebind.adds is not None:
+                moved.setdefault(name, set()).add(id(around[-1]) if around else None)
+            else:
+                set_in.setdefault(name, {None}).update(id(loop) for loop in around)
+    return {name for name, loops in moved.items() if name in set_in and loops <= set_in[name]}
 
 
 VALUE_MARK = "#number held by "
@@ -713,6 +731,10 @@ class Correlated(Generic[State]):
             result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close (a loop's
             # `later` marker is never forgotten: without it a later iteration would be taken for the first)
+            numbers = frozenset(key for valuation in result for key, _ in valuation if key.startswith(VALUE_MARK))
+            if numbers:  # a counter's number goes first, and costs no doubt: what it decided of its tests stays
+                result = self.forget(result, numbers, Forgetting.SETTLING)
+                continue
             kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
             if not kept:
                 break
