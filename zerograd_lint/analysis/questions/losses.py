@@ -172,6 +172,19 @@ def scaled_on_purpose(
     return multiplies(node) and SIZE_WORDS.search(text) is not None
 
 
+def handed_the_count(value: cst.CSTNode, the_count: Callable[[cst.BaseExpression], bool]) -> bool:
+    """A call the analysis cannot follow that is handed the step guard's count (joeynmt's `batch.normalize(loss,
+    normalization=..., n_accumulation=self.args.batch_multiplier)`, a method of a parameter): it divides by it, or
+    chooses a sum on purpose (the normaliser's `"sum"` arm), as a reduction given a value not written here does
+    (`summed_or_unknown_reduction`). Unknown: no report. Not a product by it (`loss.mul(n)`, `torch.mul(loss, n)`)."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if (func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None) in {"mul", "mul_"}:
+        return False
+    return any(the_count(argument.value) for argument in value.args)
+
+
 def multiplies(node: cst.CSTNode) -> bool:
     """A product somewhere in the code (`a * b`, `a *= b`): not the `*` of an unpacked argument (`model(**batch)`) nor
     of a power (`err ** 2`)."""
@@ -372,6 +385,8 @@ def unnormalised(
         return returned is not None and all(
             unnormalised(r, function, there, depth + 1, left_at_one(value, function)) for function, r, there in returned
         )
+    if handed_the_count(value, helpers.the_count if depth == 0 else never):
+        return False
     entry = literal_entry(value)
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
