@@ -1,4 +1,4 @@
-# expect: ZG501 33:9
+# expect: ZG501 30:9
 """The INVALID twin of loss_normalised_by_a_batch_method_handed_the_count/: the same counter-guarded accumulation,
 but `batch.normalize` is handed no accumulation count (its `n_accumulation` left at 1), so nothing divides the loss by
 `self.args.batch_multiplier` before the backward (RULES.md ZG501). The number the loss is rebound to for logging
