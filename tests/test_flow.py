@@ -130,6 +130,61 @@ def test_past_the_limit_of_the_atoms_tested_together_the_one_whose_forgetting_fr
     }
 
 
+def test_past_the_cap_a_counters_numbers_go_first_and_cost_no_doubt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number (`Correlated.numbered`) is no test: forgetting it leaves what it decided of its tests, so the cap
+    takes it before any atom, and valuations apart only by it can never outnumber the cap."""
+    monkeypatch.setattr(flow, "MAX_VALUATIONS", 2)
+    domain = correlated("a")
+    state = sure({
+        frozenset({("a", True), (flow.value_mark("n", 0), True)}): frozenset({1}),
+        frozenset({("a", True), (flow.value_mark("n", 1), True)}): frozenset({2}),
+        frozenset({("a", False)}): frozenset({3}),
+    })
+    assert domain.join(state, {}) == sure({frozenset({("a", True)}): frozenset({1, 2}), frozenset({("a", False)}): frozenset({3})})
+
+
+def numbered_names(source: str, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The names the plans made for `source` number (`CorrelationPlan.valued`)."""
+    found: set[str] = set()
+    made = flow.CorrelationPlan.of.__func__  # type: ignore[attr-defined]
+
+    def of(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        plan = made(cls, *args, **kwargs)
+        found.update(plan.valued)
+        return plan
+
+    monkeypatch.setattr(flow.CorrelationPlan, "of", classmethod(of))
+    analyze_source(source, "window.py")
+    return found
+
+
+WINDOW_BESIDE_A_SKIP = """\
+def train(model, optimizer, loader, epochs, resume_step=None):
+    to_skip = 0
+    if resume_step is not None:
+        to_skip = resume_step
+    for epoch in range(epochs):
+        num_iter = 0
+        for x in loader:
+            if to_skip > 0:
+                to_skip -= 1
+                continue
+            num_iter += 1
+            model(x).sum().backward()
+            optimizer.step()
+            if num_iter == 1:
+                num_iter = 0
+                optimizer.zero_grad()
+"""
+
+
+def test_only_a_counter_each_of_its_loops_sets_back_is_numbered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`num_iter`, set back to 0 in the loop that moves it, takes few values; `to_skip`, set once before its loop
+    (a Trainer's resume skip, its `global_step`), takes a new one each pass: numbered, it held the valuations apart
+    by number and multiplied the work of MeZO's trainer past the limit."""
+    assert numbered_names(WINDOW_BESIDE_A_SKIP, monkeypatch) == {"num_iter"}
+
+
 def copy_of(domain: flow.Correlated, target: str, source: str) -> Rebind:
     """`target = source`, whose atoms the plan keeps: a later test of either agrees with a test of the other."""
     copy = Rebind(1, cst.Name(target), frozenset({target}), copies=source)

@@ -4,10 +4,11 @@ iteration and reset to 0 inside the test, so the test always holds) the gradient
 and cleared. Every iteration clears, so no step applies an earlier iteration's gradients (the ZG101 made today needs
 the test to fail); the second step applies the gradients the first applied (ZG201, as the engine reads a step of
 gradients already applied; reported without the counter, real_world_cases/clean203_clip_between_two_steps_of_one_backward.py).
-Made today: ZG101 at line 22, nothing at line 26; the counter test is read as an accumulation guard that may fail.
-What it needs: a counter test known to hold in every iteration (a window of one: reset inside the test, compared
-with 1 after the increment)."""
-# expect: ZG201 26:17
+The false ZG101 at the first step is gone since pend24 (a valuation holds the number a counter set to a literal holds, moved
+by `num_iter += 1`: `num_iter == 1` holds in every iteration; real_world_cases/clean101_clear_under_a_window_of_one.py).
+Still missed: the ZG201 at line 27, a step under a condition, which ZG201 never reports (`where.guard`). What it needs:
+an arm the flow takes on every path (its test's other value ruled out in every valuation) read as no condition."""
+# expect: ZG201 27:17
 import torch
 
 

@@ -213,6 +213,10 @@ class CorrelationPlan:
     # == "none": ... elif how == "model": ...`): the rebinding's id -> the target and the strings it may hold. Its
     # mark (`chosen_mark`) holds in a valuation from that rebinding until the target is bound again.
     chosen: dict[int, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    # The names set to a flag's literal whose kept tests that literal decides and moved by a whole number (`num_iter =
+    # 0`, `num_iter += 1`, `if num_iter == 1:`): a valuation holds the number each holds (`value_mark`) from such a
+    # setting, moved with it.
+    valued: frozenset[str] = frozenset()
     # An atom testing the object a step is called on (`if self.engine:`, `self.engine is None`) -> the value that shows
     # it None, and the optimizers stepped through it alone (`model`, where `self.engine = model`): absent on that path.
     absent_when: dict[str, tuple[bool, frozenset[str]]] = field(default_factory=dict)
@@ -245,6 +249,7 @@ class CorrelationPlan:
         set_flags: set[str] = set()  # names set to `True` / `False` / `1` / `0`, whose tests those values decide
         copies: list[tuple[Rebind, tuple[Loop, ...]]] = []  # each with the loops around it
         choices: list[Rebind] = []  # loop targets over displays of strings
+        numbering: list[tuple[Rebind, tuple[Loop, ...]]] = []  # settings to a flag's literal and moves by a whole number
         present: set[str] = set()  # what the events' calls showed not None (`scaler` of `scaler.scale(loss)`)
         truthy: set[str] = set()  # and true (`if scaler:`): Event.truthy
         only_jumps: set[str] = set()  # atoms tested only where the branch jumps (`if failed: continue`)
@@ -256,6 +261,8 @@ class CorrelationPlan:
             node, around = stack.pop()
             if isinstance(node, Rebind) and node.flag is not None:
                 set_flags.update(node.names)
+            if isinstance(node, Rebind) and (node.flag is not None or node.adds is not None):
+                numbering.append((node, around))
             if isinstance(node, Rebind) and node.copies is not None:
                 copies.append((node, around))
             if isinstance(node, Rebind) and node.one_of is not None:
@@ -336,6 +343,8 @@ class CorrelationPlan:
         for key in sorted(lone.keys() - plan.atoms.keys()):
             if found[key].divisor in counted:
                 plan.keep(found[key], lone[key])
+        few = few_valued(numbering)
+        plan.valued = frozenset(subject for atom in plan.atoms.values() if (subject := flag_subject(atom)) in few)
         plan.chosen = {
             rebind.id: (name, rebind.one_of) for rebind in choices
             for name in rebind.names if name in plan.single_valued and rebind.one_of is not None
@@ -465,6 +474,37 @@ def varying_atoms(root: Node, atoms: Mapping[str, Atom], structure: Structure) -
             found[id(node)] = frozenset(key for key, atom in atoms.items() if reads_any(atom.reads, rebound))
         stack.extend(children(node))
     return found
+
+
+def few_valued(numbering: list[tuple[Rebind, tuple[Loop, ...]]]) -> set[str]:
+    """The names set to a flag's literal and moved by a whole number (each rebinding with the loops around it) whose
+    values are few: each loop that moves one sets it back to a literal too (a window: `num_iter = 0` in the arm of `if
+    num_iter == 1:`), so its number settles at that loop's head. One that only grows or counts down there (a
+    Trainer's resume skip, set once before its loops) would hold the valuations apart by number until the head forgets
+    it, multiplying them under every test around (MeZO's trainer.py past the work limit)."""
+    moved: dict[str, set[int | None]] = {}  # name -> the innermost loop around each move (None: no loop)
+    set_in: dict[str, set[int | None]] = {}  # name -> every loop around a setting to a literal
+    for rebind, around in numbering:
+        for name in rebind.names:
+            if rebind.adds is not None:
+                moved.setdefault(name, set()).add(id(around[-1]) if around else None)
+            else:
+                set_in.setdefault(name, {None}).update(id(loop) for loop in around)
+    return {name for name, loops in moved.items() if name in set_in and loops <= set_in[name]}
+
+
+VALUE_MARK = "#number held by "
+
+
+def value_mark(name: str, number: int) -> str:
+    """The key a valuation holds (true) while `name` is known to hold `number` (`CorrelationPlan.valued`)."""
+    return f"{VALUE_MARK}{name}: {number}"
+
+
+def marked_value(valuation: Valuation, name: str) -> int | None:
+    """The number the valuation knows `name` holds, if any."""
+    prefix = f"{VALUE_MARK}{name}: "
+    return next((int(key[len(prefix):]) for key, _ in valuation if key.startswith(prefix)), None)
 
 
 def chosen_mark(rebind: int) -> str:
@@ -676,6 +716,8 @@ class Correlated(Generic[State]):
         if event.id in self.plan.copies:
             return self.copied(event, state)
         state = self.forget(state, self.plan.killed_by(event))
+        if event.names & self.plan.valued:
+            state = self.numbered(event, state)
         if event.id in self.plan.chosen:  # `for how in "none", "model":`: `how` holds one of the strings
             chosen: dict = {}
             for valuation, (inner, doubt) in state.items():
@@ -750,6 +792,25 @@ class Correlated(Generic[State]):
             self.add(result, self.canonical(valuation | decided | {(marker, True)}), inner, doubt)  # the next value is later
         return result
 
+    def numbered(self, event: Rebind, state: dict) -> dict:
+        """A name whose tests a literal decides, set to a flag's literal (`num_iter = 0`) or moved by a whole number
+        from a number the valuation knows it holds (`num_iter += 1`): the valuation holds its new number and what that
+        says of its kept tests (`num_iter == 1` true in every iteration where the test's own arm sets it back to 0, a
+        window of one: Point-MAE's segmentation loop); any other rebinding makes its number unknown."""
+        names = event.names & self.plan.valued
+        name = next(iter(names)) if len(event.names) == 1 else None
+        atoms = [(key, atom) for key, atom in self.plan.atoms.items() if flag_subject(atom) == name]
+        result: dict = {}
+        for valuation, (inner, doubt) in state.items():
+            held = marked_value(valuation, name) if name is not None and event.adds is not None else None
+            number = int(event.flag in {"True", "1"}) if event.flag is not None else held + event.adds if held is not None and event.adds is not None else None
+            kept = frozenset(item for item in valuation if not any(item[0].startswith(f"{VALUE_MARK}{each}: ") for each in names))
+            if name is not None and number is not None:
+                decided = {(key, value) for key, atom in atoms if (value := flag_decides(atom, str(number))) is not None}
+                kept = self.canonical(kept | decided | {(value_mark(name, number), True)})
+            self.add(result, kept, inner, doubt)
+        return result
+
     def shown_present(self, event: Event, state: dict) -> dict:
         """After a call read an attribute of `scaler`, `scaler is None` is false, and after it ran a method of a
         GradScaler (or an optimizer...: `Event.truthy`), `if scaler:` is true. A valuation that said otherwise is a
@@ -783,6 +844,10 @@ class Correlated(Generic[State]):
             result = self.merge_twins(result)
         while len(result) > MAX_VALUATIONS:  # forget the atom tested longest ago: pairs of tests sit close (a loop's
             # `later` marker is never forgotten: without it a later iteration would be taken for the first)
+            numbers = frozenset(key for valuation in result for key, _ in valuation if key.startswith(VALUE_MARK))
+            if numbers:  # a counter's number goes first, and costs no doubt: what it decided of its tests stays
+                result = self.forget(result, numbers, Forgetting.SETTLING)
+                continue
             kept = {key for valuation in result for key, _ in valuation if key in self.plan.atoms}
             if not kept:
                 break
@@ -982,7 +1047,7 @@ class Correlated(Generic[State]):
         unsteady = atoms(old) ^ atoms(new)
         if late:
             unsteady |= atoms(old.keys() ^ new.keys())
-        unsteady = frozenset(key for key in unsteady if key in self.plan.atoms)
+        unsteady = frozenset(key for key in unsteady if key in self.plan.atoms or key.startswith(VALUE_MARK))
         return self.forget(self.join(old, new), unsteady, Forgetting.SETTLING)
 
     def enter_loop(self, loop: Loop, state: dict) -> dict:

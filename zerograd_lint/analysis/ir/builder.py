@@ -861,7 +861,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
             steps = isinstance(statement.operator, (cst.AddAssign, cst.SubtractAssign))
             counts = steps and (literal_of(value) is not None or context.naming.chain(value) is not None)
             resets = isinstance(statement.operator, cst.ModuloAssign)
-            return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts)
+            whole = steps and len(stored) == 1 and isinstance(value, cst.Integer)
+            adds = (-1 if isinstance(statement.operator, cst.SubtractAssign) else 1) * int(value.evaluated_value) if whole else None
+            return self.rebind(statement, stored, counts=counts, resets=resets, totals=steps and not counts, adds=adds)
         derives = reads_of_value(value, context.naming)
         test = condition_of(value, context.naming) if type(value) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.IfExp) else None
         counts = isinstance(value, cst.BinaryOperation) and bool(stored & derives)  # `step = step + 1`
@@ -899,10 +901,12 @@ class Builder(CallEvents, Inlining, EngineRuns):
     def rebind(
         self, node: cst.CSTNode, names, counts: bool = False, resets: bool = False, derives=frozenset(), test=None,
         totals: bool = False, flag: str | None = None, start: str | None = None, copies: str | None = None,
-        resumable: bool = False, one_of: frozenset[str] | None = None,
+        resumable: bool = False, one_of: frozenset[str] | None = None, adds: int | None = None,
     ) -> Event:
         # No text: a rebinding is never shown, and rendering every assignment twice costs.
-        return Rebind(next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, resumable, copies, one_of)
+        return Rebind(
+            next(self.ids), node, frozenset(names), counts, resets, derives, test, totals, flag, start, resumable, copies, one_of, adds
+        )
 
     def unrolled_loop(self, statement: cst.For, context: Context) -> list[Node] | None:
         """`for hook in self.hooks: hook.after_train_iter(self)` over a list or tuple bound once to a literal of

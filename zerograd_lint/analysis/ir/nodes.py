@@ -230,6 +230,7 @@ class Rebind(Event):
     copies: str | None = None  # one name bound to another's value (`zero_grad_next_step = perform_update_step`): its key
     # A loop's target over a display of strings (`for how in "none", "model":`): the literals one of which it holds.
     one_of: frozenset[str] | None = None
+    adds: int | None = None  # one name moved by a whole number: `num_iter += 1` (1), `left -= 2` (-2)
 
 
 @dataclass(frozen=True, eq=False)

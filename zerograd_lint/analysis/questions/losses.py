@@ -16,6 +16,7 @@ from zerograd_lint.analysis.ir.visiting import nodes_of, visit
 from zerograd_lint.analysis.ir.vocabulary import CLIP_FUNCTIONS, NORM_FUNCTIONS
 from zerograd_lint.analysis.project import ProjectModule
 from zerograd_lint.analysis.questions.dict_entries import every_entry, key_name, mapping_loop
+from zerograd_lint.analysis.questions.reaching_assignments import reaching
 
 DIVIDED = re.compile(r"/|\.div_?\(")
 MEANS = frozenset({"'mean'", "'batchmean'"})  # the reductions that leave a micro-batch's mean
@@ -169,6 +170,19 @@ def scaled_on_purpose(
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
         return not any(the_count(argument.value) for argument in value.args)
     return multiplies(node) and SIZE_WORDS.search(text) is not None
+
+
+def handed_the_count(value: cst.CSTNode, the_count: Callable[[cst.BaseExpression], bool]) -> bool:
+    """A call the analysis cannot follow that is handed the step guard's count (joeynmt's `batch.normalize(loss,
+    normalization=..., n_accumulation=self.args.batch_multiplier)`, a method of a parameter): it divides by it, or
+    chooses a sum on purpose (the normaliser's `"sum"` arm), as a reduction given a value not written here does
+    (`summed_or_unknown_reduction`). Unknown: no report. Not a product by it (`loss.mul(n)`, `torch.mul(loss, n)`)."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if (func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None) in {"mul", "mul_"}:
+        return False
+    return any(the_count(argument.value) for argument in value.args)
 
 
 def multiplies(node: cst.CSTNode) -> bool:
@@ -346,7 +360,9 @@ def loss_is_unnormalised(backward: Backward, helpers: Helpers) -> bool:
     """
     if backward.loss is None:
         return False
-    return all(unnormalised(loss, backward.scope, helpers, 0) for loss in (backward.loss, *argument_read_as_loss(backward)))
+    return all(
+        unnormalised(loss, backward.scope, helpers, 0, read=backward.node) for loss in (backward.loss, *argument_read_as_loss(backward))
+    )
 
 
 def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
@@ -358,8 +374,11 @@ def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
     return [argument.value for argument in call.args if argument.keyword is None][:1]
 
 
-def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset()) -> bool:
-    """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1."""
+def unnormalised(
+    value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset(), read: cst.CSTNode | None = None
+) -> bool:
+    """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1. `read`: where
+    `value`, a name of `scope`, is read (the backward): only its assignments that can reach there are judged."""
     if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
     if (terms := summed_terms(value)) is not None:  # `pos_loss + self.neg_weight * neg_loss`, each divided (FCGF's)
@@ -369,6 +388,8 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
         return returned is not None and all(
             unnormalised(r, function, there, depth + 1, left_at_one(value, function)) for function, r, there in returned
         )
+    if handed_the_count(value, helpers.the_count if depth == 0 else never):
+        return False
     entry = literal_entry(value)
     if entry is not None:  # `out["loss"]`: the entry of a dict, as it was written
         return entry_unnormalised(*entry, scope, helpers, depth)
@@ -385,11 +406,30 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
     values: list[cst.CSTNode] = []
     unpacked: list[tuple[cst.CSTNode | None, cst.CSTNode, Helpers, int]] = []  # a tuple target's name: what, where, found how, how deep
     names, seen = [copied], set()
+    # Where each name is read on the way (the backward, a copy `_loss = loss`; None: a place not known): a name is
+    # judged by the assignments that reach one of its places (`loss` rebound for logging after the backward is no
+    # loss), and judged again when another place is found.
+    reads: dict[str, list[cst.CSTNode | None]] = {copied: [read]}
+    narrowed: set[str] = set()
+
+    def read_at(name: str, place: cst.CSTNode | None) -> None:
+        if place in reads.setdefault(name, []):
+            return
+        reads[name].append(place)
+        if name in narrowed or (name not in seen and name not in names):
+            narrowed.discard(name)
+            names.append(name)
+
     while names and len(seen) < COPY_DEPTH:  # `loss = -objective` is divided where `objective` is
         name = names.pop()
         seen.add(name)
         finder = _Assignments(scope, name)
         visit(scope, finder)
+        places = reads.get(name, [None])
+        if None not in places and isinstance(scope, cst.FunctionDef) and "." not in name:
+            finder.values = reaching(scope, name, finder.values, places)  # type: ignore[arg-type]
+            finder.unpacked = {value: position for value, position in finder.unpacked.items() if value in finder.values}
+            narrowed.add(name)
         if not finder.values:
             handed = helpers.handed(scope, name)
             if handed is None:
@@ -405,11 +445,13 @@ def unnormalised(value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth
                     named = each.value if isinstance(each, cst.Name) and here else None
                     if named is None:
                         unpacked.append((each, *element[1:]))
-                    elif named not in seen and named not in names:
+                    else:
                         # `loss, items = loss`, `a, b = b, a`: a name of this function, followed here as a copy is
                         # (each once), never judged again from the start: its own assignment leads back to it
-                        names.append(named)
-        names += [copied for found in direct if (copied := copy_of(found)) is not None and copied not in seen]
+                        read_at(named, None)
+        for found in direct:
+            if (copied := copy_of(found)) is not None:
+                read_at(copied, found)
     return (
         all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
