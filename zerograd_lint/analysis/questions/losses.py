@@ -375,14 +375,17 @@ def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
 
 
 def unnormalised(
-    value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset(), read: cst.CSTNode | None = None
+    value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset(),
+    read: cst.CSTNode | None = None, following: frozenset[str] = frozenset(),
 ) -> bool:
     """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1. `read`: where
-    `value`, a name of `scope`, is read (the backward): only its assignments that can reach there are judged."""
+    `value`, a name of `scope`, is read (the backward): only its assignments that can reach there are judged.
+    `following`: the names of `scope` whose assignments are being judged already (a term `loss` of `loss = loss + part`
+    is the value those assignments give: judged with them, not again from the start)."""
     if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
     if (terms := summed_terms(value)) is not None:  # `pos_loss + self.neg_weight * neg_loss`, each divided (FCGF's)
-        return any(unnormalised(term, scope, helpers, depth, ones) for term in terms)
+        return any(unnormalised(term, scope, helpers, depth, ones, following=following) for term in terms if copy_of(term) not in following)
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
         return returned is not None and all(
@@ -453,7 +456,7 @@ def unnormalised(
             if (copied := copy_of(found)) is not None:
                 read_at(copied, found)
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones, following=following | seen) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
 
