@@ -37,7 +37,9 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import returns_of
 from zerograd_lint.analysis.ir.inlining import own_locals
 from zerograd_lint.analysis.ir.names import code_of, dotted_name, source_of
-from zerograd_lint.analysis.ir.nodes import Accumulate, Assign, Backward, Branch, Event, Inlined, Loop, Node, Rebind, children, events_in
+from zerograd_lint.analysis.ir.nodes import (
+    Accumulate, Assign, Backward, Branch, Event, Inlined, Loop, Node, Rebind, Step, children, events_in,
+)
 from zerograd_lint.analysis.ir.roles import loop_elements, tuple_elements
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.structure import Structure
@@ -287,7 +289,7 @@ def kept_values(
         # In a loop inside the training loop only the elements of a container are followed (`for k, v in
         # parts.items():`), and what the training loop's own iteration computed outside the inner loop (`for m in
         # tasks: y_pred[m].append(outputs[m].cpu())`): any other inner loop that does not train is an evaluation loop.
-        if found is not None and (not nested or found[1] or computed_outside(found[0], reaching, loop, inner_loops)):
+        if found is not None and (not nested or found[1] or computed_outside(found[0], reaching, loop, inner_loops, structure)):
             yield found[0]
 
 
@@ -1186,12 +1188,14 @@ class InnerLoops:
         return self.held[id(loop)]
 
 
-def computed_outside(kept: KeptValue, reaching: Definitions, loop: Loop, inner_loops: InnerLoops) -> bool:
+def computed_outside(kept: KeptValue, reaching: Definitions, loop: Loop, inner_loops: InnerLoops, structure: Structure) -> bool:
     """Whether every definition of the kept name that reaches an accumulation in a loop inside the training loop
     `loop` was made by the training loop's body outside that inner loop: the inner loop hands on what the training
-    iteration computed (its forward's output), it evaluates nothing of its own."""
+    iteration computed (its forward's output), it evaluates nothing of its own. Only where the training loop steps:
+    a loop of backwards whose step is its caller's (ReStyle's refinement passes over one batch, the outputs kept for
+    that batch's images) keeps them for one update, not one more every step."""
     inner = inner_loops.inside(kept.accumulation.id, loop)
-    if inner is None:
+    if inner is None or Step not in structure.kinds(loop.body):
         return False
     definitions = lookup(reaching, kept.accumulation.scope, kept.value)
     inside, training = inner_loops.events_of(inner), inner_loops.events_of(loop)
