@@ -182,8 +182,8 @@ class Rebound:
         loop's own counter with what the loop never rebinds (`i == which_iter` true, `i != which_iter` false); None for
         another test."""
         atom, truth = (condition.operand, False) if isinstance(condition, Not) else (condition, True)
-        if not isinstance(atom, Atom) or atom.kind != "equal":
-            return None
+        if not isinstance(atom, Atom) or atom.kind != "equal" or not self.moving & set(atom.key.split("==", 1)):
+            return None  # the counter itself is one side: `step % 2 == 0` holds in every second iteration
         counted = {read for read in atom.reads if read in self.moving}
         if not counted or reads_any(atom.reads - counted, self.names):
             return None
