@@ -375,17 +375,15 @@ def argument_read_as_loss(backward: Backward) -> list[cst.BaseExpression]:
 
 
 def unnormalised(
-    value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset(),
-    read: cst.CSTNode | None = None, following: frozenset[str] = frozenset(),
+    value: cst.CSTNode, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str] = frozenset(), read: cst.CSTNode | None = None
 ) -> bool:
     """`ones`: the parameters of `scope` (a helper) that the call followed into it leaves at a default of 1. `read`: where
-    `value`, a name of `scope`, is read (the backward): only its assignments that can reach there are judged.
-    `following`: the names of `scope` whose assignments are being judged already (a term `loss` of `loss = loss + part`
-    is the value those assignments give: judged with them, not again from the start)."""
+    `value`, a name of `scope`, is read (the backward): only its assignments that can reach there are judged."""
     if scaled_on_purpose(value, scope if depth > 0 else None, ones, helpers.outputs, helpers.the_count if depth == 0 else never):
         return False
-    if (terms := summed_terms(value)) is not None:  # `pos_loss + self.neg_weight * neg_loss`, each divided (FCGF's)
-        return any(unnormalised(term, scope, helpers, depth, ones, following=following) for term in terms if copy_of(term) not in following)
+    terms = summed_terms(value)
+    if terms is not None and all(shown_divided(term, scope, helpers, depth, ones) for term in terms):
+        return False  # `pos_loss + self.neg_weight * neg_loss`, each shown divided (FCGF's)
     if helpers.calls_one(value):
         returned = helpers.returns(value) if depth < HELPER_DEPTH else None
         return returned is not None and all(
@@ -456,9 +454,27 @@ def unnormalised(
             if (copied := copy_of(found)) is not None:
                 read_at(copied, found)
     return (
-        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones, following=following | seen) for found in values)
+        all(copy_of(found) is not None or unnormalised(found, scope, helpers, depth, ones) for found in values)
         and all(found is not None and unnormalised(found, where, there, deep) for found, where, there, deep in unpacked)
     )
+
+
+def shown_divided(term: cst.BaseExpression, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str]) -> bool:
+    """A term of a sum shown divided: scaled on purpose itself, or a name of `scope` whose every assignment is. A term
+    not known (unpacked from a forward's tuple, handed in) is no division, nor the sum's own name (`loss = loss + part`,
+    whose assignments lead back to it): the sum stays judged as a whole."""
+    helper = scope if depth > 0 else None
+    if scaled_on_purpose(term, helper, ones, helpers.outputs):
+        return True
+    name = copy_of(term)
+    if name is None:
+        return False
+    finder = _Assignments(scope, name)
+    visit(scope, finder)
+    scaled = [found for found in finder.values if scaled_on_purpose(found, helper, ones, helpers.outputs)]
+    # Divided in place (`pos_loss /= iter_size` after `pos_loss, neg_loss = self.loss(...)`, FCGF's): whatever bound it.
+    in_place = any(isinstance(found, cst.AugAssign) for found in scaled)
+    return bool(finder.values) and (in_place or (not finder.unpacked and len(scaled) == len(finder.values)))
 
 
 def summed_terms(node: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
