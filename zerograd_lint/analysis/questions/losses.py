@@ -463,15 +463,15 @@ def shown_divided(term: cst.BaseExpression, scope: cst.CSTNode, helpers: Helpers
     """A term of a sum shown divided: scaled on purpose itself, or a name of `scope` whose every assignment is. A term
     not known (unpacked from a forward's tuple, handed in) is no division, nor the sum's own name (`loss = loss + part`,
     whose assignments lead back to it): the sum stays judged as a whole."""
-    helper = scope if depth > 0 else None
-    if scaled_on_purpose(term, helper, ones, helpers.outputs):
+    helper, the_count = (scope, never) if depth > 0 else (None, helpers.the_count)
+    if scaled_on_purpose(term, helper, ones, helpers.outputs, the_count):
         return True
     name = copy_of(term)
     if name is None:
         return False
     finder = _Assignments(scope, name)
     visit(scope, finder)
-    scaled = [found for found in finder.values if scaled_on_purpose(found, helper, ones, helpers.outputs)]
+    scaled = [found for found in finder.values if scaled_on_purpose(found, helper, ones, helpers.outputs, the_count)]
     # Divided in place (`pos_loss /= iter_size` after `pos_loss, neg_loss = self.loss(...)`, FCGF's): whatever bound it.
     in_place = any(isinstance(found, cst.AugAssign) for found in scaled)
     return bool(finder.values) and (in_place or (not finder.unpacked and len(scaled) == len(finder.values)))
