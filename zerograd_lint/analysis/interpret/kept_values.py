@@ -1162,22 +1162,26 @@ def training_loops_around(node: Node, around: tuple[Loop, bool] | None, structur
 
 
 class InnerLoops:
-    """The loops around each event, outermost first, and the events each loop's body holds, found once."""
+    """The loops around each event, outermost first, and the events each loop's body holds, found once, when first
+    asked (most blocks keep nothing in an inner loop)."""
 
     def __init__(self, block: Node) -> None:
-        self.around: dict[int, tuple[Loop, ...]] = {}
+        self.block = block
+        self.around: dict[int, tuple[Loop, ...]] | None = None
         self.held: dict[int, frozenset[int]] = {}
-        self.walk(block, ())
 
-    def walk(self, node: Node, around: tuple[Loop, ...]) -> None:
+    def walk(self, node: Node, around: tuple[Loop, ...], found: dict[int, tuple[Loop, ...]]) -> None:
         if isinstance(node, Event):
-            self.around[node.id] = around
+            found[node.id] = around
             return
         for child in children(node):
-            self.walk(child, (*around, node) if isinstance(node, Loop) and child is node.body else around)
+            self.walk(child, (*around, node) if isinstance(node, Loop) and child is node.body else around, found)
 
     def inside(self, event: int, loop: Loop) -> Loop | None:
         """The loop right inside `loop` around the event, if any."""
+        if self.around is None:
+            self.around = {}
+            self.walk(self.block, (), self.around)
         around = self.around.get(event, ())
         position = next((i for i, each in enumerate(around) if each is loop), None)
         return around[position + 1] if position is not None and position + 1 < len(around) else None
