@@ -24,6 +24,7 @@ from zerograd_lint.analysis.ir.events import (
     hands_back_an_unknown_optimizer,
     is_optimizer_construction,
 )
+from zerograd_lint.analysis.ir.element_filters import filters_the_element, writes_gradients_only
 from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
@@ -217,6 +218,8 @@ class Context:
     # a `with patch(...)` around, a `mocker.patch(...)` before (`Builder.patched_from`); a call reaching one is unknown
     # (`CallEvents.runs_a_mock`).
     patched: frozenset[str] = frozenset()
+    # The innermost `for` loop's function and the names its target binds (`element_filters`); None in a `while`.
+    element_loop: tuple[Container, frozenset[str]] | None = None
 
     def without_tail_jump(self) -> Context:
         """This context for a statement that is not its block's last: falling off it goes on to the next one. Itself
@@ -522,9 +525,14 @@ class Builder(CallEvents, Inlining, EngineRuns):
                     items.extend(self.block(statements_of(body), skipping).items if condition else self.block(rest, context).items)
                     return Block(tuple(items))
                 skipped = self.block(statements_of(body), context.without_tail_jump())
+                kept = self.block(rest, context)
+                if all(isinstance(i, Jump) for i in skipped.items) and self.element_filtered(test, kept, context):
+                    # `if "running_mean" in name: continue` before the element's `.grad` is written: the loop writes.
+                    items.extend(kept.items)
+                    return Block(tuple(items))
                 items.append(
                     Branch(
-                        test, guard_of(test, context.resolver), self.block(rest, context), skipped, statement, True, condition,
+                        test, guard_of(test, context.resolver), kept, skipped, statement, True, condition,
                         context.function,
                     )
                 )
@@ -624,6 +632,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
             return [*test_events, then]
         if statement.orelse is None and guards_only_its_entry(statement.test, then):
             return [*test_events, then]
+        if statement.orelse is None and self.element_filtered(statement.test, then, context):
+            return [*test_events, then]  # `if "bn" not in name: p.grad = g`: the loop writes the collection's gradients
         else_context = context.but(conditions=(*context.conditions, (statement.test, False)))
         if isinstance(statement.orelse, cst.If):
             orelse = Block(tuple(self.if_statement(statement.orelse, else_context)))
@@ -974,10 +984,23 @@ class Builder(CallEvents, Inlining, EngineRuns):
             tail_jump="continue", gated=context.gated or self.accumulating_in(body, context), loop_rebinds=self.loop_rebinds(loop)
         )
         if isinstance(loop, cst.For):
-            inner = inner.but(resolver=context.resolver.within_loop(loop.target, loop.iter))
+            element = frozenset(code_of(name) for name in assigned_names(loop.target))
+            inner = inner.but(resolver=context.resolver.within_loop(loop.target, loop.iter), element_loop=(context.function, element))
+        else:
+            inner = inner.but(element_loop=None)
         if self.reads and isinstance(loop, cst.For):
             inner = inner.but(elements={**context.elements, **loop_elements(loop.target, loop.iter)})
         return inner
+
+    @staticmethod
+    def element_filtered(test: cst.BaseExpression, guarded: Block, context: Context) -> bool:
+        """Whether `test` filters the element of the `for` loop it is written in, and what it guards writes
+        gradients by hand and nothing else (`element_filters`): the write is read as the loop's, unconditional."""
+        loop = context.element_loop
+        return (
+            loop is not None and loop[0] is context.function and filters_the_element(test, loop[1])
+            and writes_gradients_only(guarded)
+        )
 
     def own_keys(
         self, function: cst.FunctionDef, naming: Naming, resolver: Resolver, overlay: Mapping[str, str], context: Context
