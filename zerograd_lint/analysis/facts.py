@@ -450,6 +450,8 @@ class FileFacts:
         found: dict[tuple[str, int, int], tuple[str, GradRead, NoneEvidence]] = {}
         unguarded: dict[str, dict[tuple[int, int], GradRead]] = {}  # a module's path -> its unguarded reads, by place
         for root in self.read_roots:
+            if root.own_only:
+                continue
             for access in root.reads():
                 path = self.path_of(access.node)
                 module = self.project.module_at(path) if path is not None and self.project is not None else None
@@ -654,8 +656,12 @@ def build_facts(
         for root in blocks:
             reader.analysed_root(root)
         read_roots = tuple(
-            filter(None, (settled(unsettled, root, analyse_reads, block, reader.models_seen_by(root), reader.grad_names) for root, block in blocks.items()))
+            filter(None, (
+                settled(unsettled, root, analyse_reads, block, reader.models_seen_by(root), reader.grad_names, run_by_a_base(index, root))
+                for root, block in blocks.items()
+            ))
         )
+        read_roots += tuple(inherited_read_roots(index, reader, wanted, unsettled))
         analysed += [*blocks, *inlined]
         elsewhere += followed_modules(reader)
     return FileFacts(
@@ -788,6 +794,37 @@ def inherited_roots(
             for name, method in home.methods_of.get(base, {}).items():
                 if resolved[name][1] is method and reaches_below(method, position, resolved):
                     yield method, home, cls, mro
+
+
+def inherited_read_roots(
+    index: ModuleIndex, reader: Builder, wanted: tuple[bool, ...] | None, unsettled: list[str]
+) -> Iterator[ReadFacts]:
+    """The reads of the file's overrides as a base's inherited method runs them for the subclass (`inherited_roots`:
+    plato's `train_model` loop, then the subclass's `train_run_end` hook): what the base's code leaves in `.grad` is
+    what they meet. Only for a class with a method that reads (`wanted`), and only the file's own reads count
+    (`ReadFacts.own_only`): the base's are its module's."""
+    reading = None if wanted is None else {root for root, keep in zip(index.roots, wanted) if keep}
+    for method, home, cls, mro in inherited_roots(index, reading):
+        reader.homes.setdefault(method, home)
+        block = reader.build(method, mro)
+        reader.analysed_root(method)
+        found = settled(unsettled, method, analyse_reads, block, reader.models_seen_by(method), reader.grad_names)
+        if found is not None:
+            yield replace(found, own_only=True)
+
+
+def run_by_a_base(index: ModuleIndex, root: Container) -> bool:
+    """Whether the root is a method that a base of its class (of the file or the project) calls on `self`: an
+    override the base's code runs (plato's `train_run_end` hook, called after the base's training loop), entered with
+    whatever gradients that code left, which the base's own analysis follows."""
+    cls = index.owner_class(root)
+    if cls is None or not isinstance(root, cst.FunctionDef) or index.methods_of.get(cls, {}).get(root.name.value) is not root:
+        return False
+    name = root.name.value
+    return any(
+        name in calls_on_self(method)
+        for home, base in index.ancestry(cls, frozenset({name}))[1:] for method in home.methods_of.get(base, {}).values()
+    )
 
 
 # How many calls on `self` from a base's method to an override make it one checked for the subclass: its own, and

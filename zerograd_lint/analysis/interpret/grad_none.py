@@ -83,6 +83,7 @@ class ReadFacts:
     models: Mapping[str, frozenset[str]]  # optimizer -> the one model it is visibly built from
     names: Mapping[int, tuple[str, ...]]  # container number -> its `name.grad` names, in order (see GradRead)
     trusted_before: Mapping[int, frozenset] | None = None  # `before` on the valuations that are no guess (`Recorded`)
+    own_only: bool = False  # a base's method run for a subclass of the file: only the file's reads are its own
 
     def trusted(self) -> ReadFacts:
         """These facts as the paths that rest on no guess show them (`flow.Doubt`); themselves where none does."""
@@ -98,15 +99,19 @@ class ReadFacts:
         return (e for e in self.events if isinstance(e, GradAccess) and e.id in self.before)
 
 
-def analyse_reads(block: Block, models: Mapping[str, frozenset[str]], names: Mapping[int, tuple[str, ...]]) -> ReadFacts | None:
+def analyse_reads(
+    block: Block, models: Mapping[str, frozenset[str]], names: Mapping[int, tuple[str, ...]], run_by_a_base: bool = False
+) -> ReadFacts | None:
+    """`run_by_a_base`: the block is an override a base's code calls (`facts.run_by_a_base`), entered as that code
+    leaves the gradients."""
     events = tuple(events_in(block))
     if not any(isinstance(e, GradAccess) for e in events):
         return None
     domain = ReadDomain()
     structure = Structure()
     correlated = Correlated(domain, CorrelationPlan.of(block, structure))
-    # Where the backward is in view, gradients start as None; elsewhere the caller may have run one.
-    start = frozenset({(any(isinstance(e, Backward) for e in events), frozenset(), frozenset())})
+    # Where the backward is in view, gradients start as None; elsewhere (or in a hook) the caller may have run one.
+    start = frozenset({(not run_by_a_base and any(isinstance(e, Backward) for e in events), frozenset(), frozenset())})
     Interpreter(correlated, structure).run(block, correlated.start(start))
     return ReadFacts(events, domain.recorded.before, models, names, domain.recorded.trusted())
 
