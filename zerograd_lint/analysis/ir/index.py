@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 import builtins
 import weakref
-from functools import cached_property
+from dataclasses import replace
+from functools import cached_property, partial
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -192,6 +193,14 @@ class ModuleIndex:
         bound = self.class_scope(cls).bindings.get(key, [])
         return init if bound and len(self._init_bindings[init].bindings.get(key, [])) == len(bound) else None
 
+    def binding_reader(self, cls: cst.ClassDef, instance: Built, binding: Binding) -> Resolver:
+        """The resolver of the method of `cls` that wrote `binding` of a `self.x` (its `home`), for `self` of
+        `instance`'s class; the class's module's own where no method of it did."""
+        for method in self.methods_of.get(cls, {}).values():
+            if self.scope(method) is binding.home:
+                return self.resolver_for(method, instance=instance)
+        return self.resolver_for(self.module)
+
     def scope(self, container: Container) -> Scope:
         if container not in self._scopes:
             owner = self.owner_class(container)
@@ -214,7 +223,8 @@ class ModuleIndex:
         owner = self.owner_class(container)
         if owner is not None:  # `self.optimizer` that a base's `__init__` sets is read as the base's methods read it
             inherited = InheritedAliases(instance or (self, owner), owner)
-            scopes += [self.class_scope(owner), Scope(inherited, built_in=inherited.built_in)]  # type: ignore[arg-type]
+            nearer = nearer_scopes(instance, owner) if instance is not None else []
+            scopes += [*nearer, self.class_scope(owner), Scope(inherited, built_in=inherited.built_in)]  # type: ignore[arg-type]
         scopes.append(self.scope(self.module))
         self_class = owner.name.value if owner is not None else None
         return Resolver(tuple(scopes), overlay or {}, overlay_roles or {}, arguments or {}, self_class=self_class, same_file=SameFileView(self, container))
@@ -958,6 +968,20 @@ class InheritedAliases(Mapping[str, list[Binding]]):
 
     def __len__(self) -> int:
         return len(self.found)
+
+
+def nearer_scopes(instance: Built, owner: cst.ClassDef) -> list[Scope]:
+    """The class scopes of `self`'s classes before `owner` in its lineage, where a base's method (`owner`'s) is
+    checked for a subclass: the `self.x` the subclass binds are those its own methods see (align-anything's
+    `SafeTrainer` binds `self.actor_model` to the DeepSpeed engine its base's `_init_train_engine` returns, which the
+    inherited `ptx_step` backpropagates through and steps), each read where it was written, in its module's words."""
+    index, cls = instance
+    found = []
+    for home, each in index.lineage(cls):
+        if each is owner:
+            break
+        found.append(replace(home.class_scope(each), reader=partial(home.binding_reader, each, instance)))
+    return found
 
 
 def init_writer(instance: Built, key: str, skip: cst.ClassDef | None = None) -> Resolver | None:

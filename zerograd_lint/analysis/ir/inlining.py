@@ -737,9 +737,19 @@ class Inlining:
             if exact and p.default is not None and p.name.value not in arguments
         }
         receiver = call.func.value if drop_self and isinstance(call.func, cst.Attribute) else on
+        if instance is None and not context.mro and receiver is not None and code_of(receiver) == "self":
+            instance = self.instance_of_self(function, context)
         naming = self.naming_for(function, context, bound, defaults, receiver)
         gathered = gathered_arguments(params, positional[len(parameters):], keywords, {*parameters, *keyword_only})
         return self.inline_body(call, function, context, overlay, roles, arguments, naming, instance, gathered)
+
+    def instance_of_self(self, function: cst.FunctionDef, context: Context) -> Built | None:
+        """The class of `self` in the calling method, where `self.f()` there finds `f` in a base (align-anything's
+        `SafeTrainer.train` running the inherited `ptx_step`): the base's method runs on the caller's instance, whose
+        `self.x` the subclass binds (`index.nearer_scopes`). None where the method is the caller's class's own."""
+        index = self.index_of(context.function)
+        caller = index.owner_class(context.function)
+        return (index, caller) if caller is not None and caller is not self.index_of(function).owner_class(function) else None
 
     @staticmethod
     def attributes_of_self(resolver: Resolver) -> Attributes:

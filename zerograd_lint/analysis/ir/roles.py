@@ -97,6 +97,9 @@ class Scope:
     # For the bases' scope of a method's resolver: the resolver that reads where a base's `__init__` built a `self.x`
     # (`InheritedAliases.built_in`), with that base's module's names.
     built_in: Callable[[str], "Resolver | None"] | None = field(default=None, compare=False)
+    # For a subclass's class scope in the resolver of a base's method checked for it (`index.nearer_scopes`): the
+    # resolver that reads each of its bindings where it was written, in the subclass's module's words.
+    reader: Callable[[Binding], "Resolver"] | None = field(default=None, compare=False)
 
     def add(self, key: str, binding: Binding) -> None:
         self.bindings.setdefault(key, []).append(binding)
@@ -703,10 +706,12 @@ class Resolver:
             return found.pop() if len(found) == 1 else None
         roles: set[Role | None] = set()
         key = code_of(node) if type(node) in (cst.Name, cst.Attribute) else None
-        for binding in self.bindings(key) if key is not None else []:
-            if isinstance(binding.value, cst.Call) and hands_back(binding.value, key) and not self.returned(binding.value, depth):
+        scope = next((scope for scope in self.scopes if scope.bindings.get(key)), None) if key is not None else None
+        for binding in scope.bindings[key] if scope is not None and key is not None else []:
+            reader = scope.reader(binding) if scope.reader is not None else self  # a subclass's, in its words
+            if isinstance(binding.value, cst.Call) and hands_back(binding.value, key) and not reader.returned(binding.value, depth):
                 continue  # `optimizer = set_lr(optimizer, p)`, a call the file does not define: the same object again
-            roles.add(self.binding_role(key, binding, depth))
+            roles.add(reader.binding_role(key, binding, depth))
         known = roles - {None}
         if len(known) == 1:
             return known.pop()

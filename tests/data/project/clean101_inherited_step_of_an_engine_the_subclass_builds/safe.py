@@ -1,10 +1,10 @@
 # expect: clean
 """align-anything's text_image_to_text/saferlhf.py: `SafeTrainer(PPOTrainer)` binds `self.actor_model` to the engine
 the base's `_init_train_engine` returns, and its loop runs its own `rl_step` (engine backward and step) and the
-inherited `ptx_step`. ZG101 is reported at `rl_step`'s step, as if `ptx_step`'s backward leaked into it: the inherited
-method is read with `PPOTrainer`'s bindings of `self.actor_model` (the subclass's engine binding is not an alias, so
-`index.InheritedAliases` leaves it out), and its step is dropped. What it needs: an inherited method run for a
-subclass seeing the subclass's own bindings of `self.x` (a value, not only an alias)."""
+inherited `ptx_step`. The inherited method runs on `SafeTrainer`'s instance: its `self.actor_model` is the subclass's
+binding (the engine), as `rl_step` sees it, so its backward and step are the engine's, self-managed. Read with
+`PPOTrainer`'s bindings alone, its step was dropped and its backward leaked into `rl_step`'s step (a false ZG101
+there)."""
 
 import torch
 

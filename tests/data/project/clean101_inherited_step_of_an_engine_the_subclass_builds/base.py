@@ -3,7 +3,7 @@
 DeepSpeed engine (`deepspeed.initialize`) and returns it; `PPOTrainer` binds `self.actor_model` only to the model
 `load_model` returns, and its `ptx_step` runs `self.actor_model.backward(...)` and `self.actor_model.step()` (a
 DeepSpeed engine: self-managed, RULES.md). Read in `PPOTrainer`'s own words the step's receiver is no optimizer nor
-engine, so the step is dropped while the backward (any receiver) stays."""
+engine; run for a subclass that binds it to an engine (safe.py), they are the engine's."""
 
 import deepspeed
 
