@@ -550,6 +550,18 @@ class SameFileView:
     def option_default(self, dest: str) -> cst.BaseExpression | None:
         return self.index.option_defaults.get(dest)
 
+    def parameter_default(self, name: str) -> cst.BaseExpression | None:
+        """Of the function this view is of, or the nearest function around it that has the parameter (a nested
+        def's free name, MultiBench's `_trainprocess` building `optimtype(...)` of `train`'s)."""
+        function: Container | None = self.container
+        while isinstance(function, cst.FunctionDef) and not self.index.scope(function).bindings.get(name):
+            params = function.params
+            found = [p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name]
+            if found:
+                return found[0].default
+            function = self.index.enclosing.get(function)
+        return None
+
     def callee(self, call: cst.Call, caller: Resolver | None = None) -> tuple[ModuleIndex, cst.FunctionDef, bool] | None:
         """The function `call` calls, in this file or imported from another module of the project; whether it
         is a method. With the `caller`'s resolver, a method of an instance it knows the class of, too."""

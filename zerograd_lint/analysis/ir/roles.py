@@ -420,6 +420,11 @@ class SameFile(Protocol):
 
     def option_default(self, dest: str) -> cst.BaseExpression | None: ...
 
+    def parameter_default(self, name: str) -> cst.BaseExpression | None:
+        """The default of the parameter `name` of the function this view is of, where the function never binds it
+        again (`optimtype=torch.optim.RMSprop`); None otherwise."""
+        ...
+
     def written_into(self, name: str) -> bool:
         """Whether the module's code anywhere stores into, or grows, the collection a top-level `name` holds."""
         ...
@@ -832,7 +837,25 @@ class Resolver:
         if held is not None:
             return held
         callee = dotted_name(call.func)
+        if type(call.func) is cst.Name and not self.bindings(call.func.value):
+            return self.class_parameter_role(call.func.value)
         return self.constructed_role(callee) if callee else None
+
+    def class_parameter_role(self, name: str) -> Role | None:
+        """What calling `name` builds where it may be a parameter holding a class: an optimizer where the caller
+        hands a torch optimizer class, or, handed nothing (a root, a call leaving it out), where the parameter defaults
+        to one (MultiBench's `optimtype=torch.optim.RMSprop`, built as `op = optimtype(...)`); else what the name says,
+        as before."""
+        handed = self.arguments.get(name)
+        if handed is not None:
+            caller, argument = handed
+            cls = dotted_name(argument)
+        else:
+            caller, default = self, self.same_file.parameter_default(name) if self.same_file is not None else None
+            cls = dotted_name(default) if default is not None else None
+        if cls is not None and caller.constructed_role(cls) is Role.OPTIMIZER:
+            return Role.OPTIMIZER
+        return self.constructed_role(name)
 
     def constructed_role(self, callee: str) -> Role | None:
         """What calling `callee` returns by its name (`names.constructor_role`), where a class of the file or of the

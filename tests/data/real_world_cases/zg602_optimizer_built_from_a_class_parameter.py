@@ -2,9 +2,9 @@
 """pliang279/MultiBench's training_structures/Supervised_Learning.py and unimodal.py in one file: `train` takes the
 optimizer's class as a parameter (`optimtype=torch.optim.RMSprop`, the examples hand `torch.optim.AdamW`) and builds
 `op = optimtype(...)`; each batch's backpropagated loss is summed into `totalloss` without `.item()`, kept until the
-epoch's print (RULES.md ZG602, reported in the copies of special/ whose optimizer is named `optim`). Missed: `op`
-does not say optimizer and `optimtype` is a parameter, so `op.step()` is no step and the loop no training loop. What
-it needs: a call of a parameter whose default is a torch optimizer class read as building an optimizer."""
+epoch's print (RULES.md ZG602, reported in the copies of special/ whose optimizer is named `optim`). It was missed:
+`op` does not say optimizer and `optimtype` is a parameter, so `op.step()` was no step and the loop no training loop;
+a call of a parameter whose default is a torch optimizer class now builds an optimizer (`Resolver.class_parameter_role`)."""
 
 import torch
 from torch import nn
