@@ -83,14 +83,31 @@ class Handed(nn.Module):
 
     def forward(self, x):
         return self.drop(x), x * 2
+
+
+class Delegated(nn.Module):
+    """KGIN's recommender: the forward returns what a loss method returns, handed a term computed from a parameter."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 4)
+        self.factors = nn.Parameter(torch.randn(2, 4))
+
+    def terms(self, h, cor, target):
+        return (h - target).pow(2).mean() + cor, cor, len(h), target
+
+    def forward(self, x, target):
+        cor = self.factors.prod(0).sum()
+        return self.terms(self.net(x), cor, target)
 '''
 
 CASES = {
     "MaskedGenerator": ((torch.randn(2, 4, 5), torch.ones(2, 5)), ("GRAPH", "NOTHING")),
-    "Head": ((torch.randn(2, 5, 4), torch.ones(2, 5)), ("UNKNOWN", "NOTHING")),  # `spec.sum(1)` of what it is handed
+    "Head": ((torch.randn(2, 5, 4), torch.ones(2, 5)), ("GRAPH", "NOTHING")),  # `spec.sum(1)`, handed the layer's output
     "Teacher": ((torch.randn(3, 4),), ("GRAPH", "NOTHING", "NOTHING", "NOTHING")),
     "Filled": ((torch.randn(3, 4),), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
     "Handed": ((torch.randn(3, 4),), ("UNKNOWN", "UNKNOWN")),
+    "Delegated": ((torch.randn(3, 4), torch.randn(3, 4)), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
 }
 
 

@@ -68,19 +68,27 @@ FOLLOWED_CALLS = 4
 
 
 @for_one_file
-def elements_carried(index: ModuleIndex, function: cst.FunctionDef, count: int | None, depth: int = 0) -> tuple[Carried, ...]:
+def elements_carried(
+    index: ModuleIndex, function: cst.FunctionDef, count: int | None, depth: int = 0, handed: frozenset[str] = frozenset()
+) -> tuple[Carried, ...]:
     """What each element of the `count`-tuples `function` (of the module `index`) returns carries, joined over its
-    returns; all UNKNOWN where one of them is no display of `count` elements. `count` None: the value returned whole."""
+    returns; all UNKNOWN where one of them is no display of `count` elements nor a call of a method of `self` (read
+    in turn: KGIN's forward returns `self.create_bpr_loss(u_e, pos_e, neg_e, cor)`). `count` None: the value returned
+    whole. `handed`: the parameters the caller hands a value carrying a graph."""
     unknown = (Carried.UNKNOWN,) * (count or 1)
     returns = Returns(function).found
     if not returns or depth > FOLLOWED_CALLS or index.is_generator(function):
         return unknown
     if function_disables_grad(function):  # `@torch.no_grad()`
         return (Carried.NOTHING,) * (count or 1)
-    reading = Reading(index, function, depth)
+    reading = Reading(index, function, depth, handed=handed)
     found = [Carried.NOTHING] * (count or 1)
     for position, value in returns:
         elements = [value] if count is None else tuple_elements(value)
+        if elements is None and isinstance(value, cst.Call) and (called := reading.called(value)) is not None:
+            delegated = elements_carried(*called, count, depth + 1, reading.handed_graphs(value, called[1], position))
+            found = [max(each, element) for each, element in zip(found, delegated)]
+            continue
         if elements is None or len(elements) != len(found) or starred(value):
             return unknown
         found = [max(each, reading.carried(element, position)) for each, element in zip(found, elements)]
@@ -111,6 +119,7 @@ class Reading:
     function: cst.FunctionDef
     depth: int
     run: frozenset[str] | None = None
+    handed: frozenset[str] = frozenset()  # the parameters the caller hands a value carrying a graph
     answers: dict[tuple[str, int | None], Carried] = field(default_factory=dict)
     visiting: set[tuple[str, int | None]] = field(default_factory=set)
 
@@ -181,7 +190,9 @@ class Reading:
         ]
         if name in self.parameters:
             handed = Carried.NOTHING if self.run is not None and name not in self.run else Carried.UNKNOWN
-            return max([handed, *carried])  # what the caller hands it is not read
+            if name in self.handed:
+                handed = Carried.GRAPH
+            return max([handed, *carried])  # else what the caller hands it is not read
         if not carried:
             known = described(self.index.imports.get(name) or "") or (self.run is not None and name not in self.local)
             return Carried.NOTHING if known else Carried.UNKNOWN  # `torch`; a name of the module where only `run` counts
@@ -211,7 +222,9 @@ class Reading:
             return self.carried(values[position], at) if len(values) == len(elements) and not starred(value) else Carried.UNKNOWN
         if isinstance(value, cst.Call):
             called = self.called(value)
-            return elements_carried(*called, len(elements), self.depth + 1)[position] if called is not None else Carried.UNKNOWN
+            if called is None:
+                return Carried.UNKNOWN
+            return elements_carried(*called, len(elements), self.depth + 1, self.handed_graphs(value, called[1], at))[position]
         return Carried.UNKNOWN
 
     def attribute_carried(self, node: cst.Attribute, at: int | None) -> Carried:
@@ -239,7 +252,7 @@ class Reading:
             trained = any(a.keyword is not None and a.keyword.value == "requires_grad" for a in call.args)
             return Carried.NOTHING if made and not trained else arguments
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-            return self.part_carried(call, arguments)
+            return self.part_carried(call, arguments, at)
         if self.run is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
             func.value.value in self.run or func.value.value not in self.local
         ):
@@ -249,7 +262,7 @@ class Reading:
             return max(receiver, arguments)
         return Carried.UNKNOWN
 
-    def part_carried(self, call: cst.Call, arguments: Carried) -> Carried:
+    def part_carried(self, call: cst.Call, arguments: Carried, at: int | None) -> Carried:
         """`self.net(x)`: a parametric layer of torch carries its graph; another of torch's layers, what it is handed
         (or more: not known); a module of the file or of the project, or a method of the class, what its code returns."""
         value = self.resolver.value_of(call.func)
@@ -259,7 +272,20 @@ class Reading:
         if layer is not None:
             return Carried.GRAPH if layer.rsplit(".", 1)[-1] in PARAMETRIC_LAYERS else max(arguments, Carried.UNKNOWN)
         called = self.called(call)
-        return elements_carried(*called, None, self.depth + 1)[0] if called is not None else Carried.UNKNOWN
+        return elements_carried(*called, None, self.depth + 1, self.handed_graphs(call, called[1], at))[0] if called is not None else Carried.UNKNOWN
+
+    def handed_graphs(self, call: cst.Call, function: cst.FunctionDef, at: int | None) -> frozenset[str]:
+        """The parameters of `function`, which `call` of a method or part of `self` runs, that it hands a value
+        carrying a graph (an argument not known, or carrying none, leaves its parameter read as before)."""
+        if any(argument.star for argument in call.args):
+            return frozenset()
+        params = function.params
+        positional = [p.name.value for p in [*params.posonly_params, *params.params]]
+        if positional[:1] in (["self"], ["cls"]):
+            positional = positional[1:]
+        values = [a.value for a in call.args if a.keyword is None]
+        pairs = [*zip(positional, values), *((a.keyword.value, a.value) for a in call.args if a.keyword is not None)]
+        return frozenset(name for name, value in pairs if self.carried(value, at) is Carried.GRAPH)
 
     def called(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """The function a call of `self.<part>` or `self.<method>` runs: the `forward` of the one class of the file or

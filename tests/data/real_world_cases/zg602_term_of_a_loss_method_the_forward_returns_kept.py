@@ -1,0 +1,69 @@
+# expect: ZG602 68:13
+"""huangtinglin/Knowledge_Graph_based_Intent_Network's main.py with its model of modules/KGIN.py: the graph
+convolution's `forward` returns its embeddings and `cor`, the independence term of the intent embeddings, computed
+from the parameter `disen_weight_att`; the recommender's `forward` returns `self.create_bpr_loss(u_e, pos_e, neg_e,
+cor)`, which hands back the loss, its parts and `cor` itself. The loop sums that fourth element into `cor_loss`,
+kept for the epoch, so every batch's graph of the term stays alive (RULES.md ZG602; the loss itself is summed with
+`.item()` here). Missed until corpus30: a forward whose `return` is a call of another method was not read, nor what a
+parameter of that method holds when the caller hands it a graph (KGIN's own `_cul_cor` sums helpers defined inside
+it, still missed: pending/zg602_term_of_a_nested_helper_of_a_loss_method_kept.py). The twin whose term is detached
+before it is handed on is clean602_detached_term_of_a_loss_method_the_forward_returns_summed.py.
+"""
+import torch
+import torch.nn as nn
+
+
+class GraphConv(nn.Module):
+    def __init__(self, n_factors, emb_size):
+        super().__init__()
+        self.n_factors = n_factors
+        self.disen_weight_att = nn.Parameter(torch.randn(n_factors, emb_size))
+
+    def _cul_cor(self):
+        cor = 0
+        for i in range(self.n_factors):
+            for j in range(i + 1, self.n_factors):
+                cor += torch.cosine_similarity(self.disen_weight_att[i], self.disen_weight_att[j], dim=0) ** 2
+        return cor
+
+    def forward(self, user_emb, entity_emb):
+        cor = self._cul_cor()
+        return entity_emb @ self.disen_weight_att.t(), user_emb @ self.disen_weight_att.t(), cor
+
+
+class Recommender(nn.Module):
+    def __init__(self, n_users, n_entities, emb_size, n_factors, sim_decay):
+        super().__init__()
+        self.users = nn.Embedding(n_users, emb_size)
+        self.entities = nn.Embedding(n_entities, emb_size)
+        self.gcn = GraphConv(n_factors, emb_size)
+        self.sim_decay = sim_decay
+
+    def create_bpr_loss(self, users, pos_items, neg_items, cor):
+        pos_scores = (users * pos_items).sum(1)
+        neg_scores = (users * neg_items).sum(1)
+        mf_loss = -torch.log(torch.sigmoid(pos_scores - neg_scores) + 1e-10).mean()
+        emb_loss = (users.norm(2).pow(2) + pos_items.norm(2).pow(2) + neg_items.norm(2).pow(2)) / 2
+        cor_loss = self.sim_decay * cor
+        return mf_loss + emb_loss + cor_loss, mf_loss, emb_loss, cor
+
+    def forward(self, batch):
+        entity_gcn_emb, user_gcn_emb, cor = self.gcn(self.users.weight, self.entities.weight)
+        u_e = user_gcn_emb[batch["users"]]
+        pos_e, neg_e = entity_gcn_emb[batch["pos_items"]], entity_gcn_emb[batch["neg_items"]]
+        return self.create_bpr_loss(u_e, pos_e, neg_e, cor)
+
+
+def train(batches, n_epochs):
+    model = Recommender(100, 200, 16, 4, 1e-4)
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+    for epoch in range(n_epochs):
+        loss, cor_loss = 0, 0
+        for batch in batches:
+            optimizer.zero_grad()
+            batch_loss, _, _, batch_cor = model(batch)
+            batch_loss.backward()
+            optimizer.step()
+            loss += batch_loss.item()
+            cor_loss += batch_cor
+        print(epoch, loss, cor_loss.item())
