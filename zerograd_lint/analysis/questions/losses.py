@@ -460,21 +460,46 @@ def unnormalised(
 
 
 def shown_divided(term: cst.BaseExpression, scope: cst.CSTNode, helpers: Helpers, depth: int, ones: frozenset[str]) -> bool:
-    """A term of a sum shown divided: scaled on purpose itself, or a name of `scope` whose every assignment is. A term
-    not known (unpacked from a forward's tuple, handed in) is no division, nor the sum's own name (`loss = loss + part`,
-    whose assignments lead back to it): the sum stays judged as a whole."""
+    """A term of a sum shown divided: divided itself, a product one of whose factors is shown divided (a weight times
+    a divided loss), or a name of `scope` whose every assignment is divided. A weight alone is no division
+    (`rgb_loss * lambda_coarse + fine_loss * lambda_fine`), nor a term not known (unpacked from a forward's tuple,
+    handed in), nor the sum's own name (`loss = loss + part`, whose assignments lead back to it): the sum stays judged
+    as a whole."""
     helper, the_count = (scope, never) if depth > 0 else (None, helpers.the_count)
-    if scaled_on_purpose(term, helper, ones, helpers.outputs, the_count):
+
+    def divided(value: cst.CSTNode) -> bool:
+        if isinstance(value, cst.AugAssign) and isinstance(value.operator, cst.MultiplyAssign):
+            return divided(value.value)
+        factors = factors_of(value)
+        if factors:
+            return any(divided(factor) for factor in factors)
+        return scaled_on_purpose(value, helper, ones, helpers.outputs, the_count)
+
+    factors = factors_of(term)
+    if factors:
+        return any(shown_divided(factor, scope, helpers, depth, ones) for factor in factors)
+    if divided(term):
         return True
     name = copy_of(term)
     if name is None:
         return False
     finder = _Assignments(scope, name)
     visit(scope, finder)
-    scaled = [found for found in finder.values if scaled_on_purpose(found, helper, ones, helpers.outputs, the_count)]
+    shown = [found for found in finder.values if divided(found)]
     # Divided in place (`pos_loss /= iter_size` after `pos_loss, neg_loss = self.loss(...)`, FCGF's): whatever bound it.
-    in_place = any(isinstance(found, cst.AugAssign) for found in scaled)
-    return bool(finder.values) and (in_place or (not finder.unpacked and len(scaled) == len(finder.values)))
+    in_place = any(isinstance(found, cst.AugAssign) for found in shown)
+    return bool(finder.values) and (in_place or (not finder.unpacked and len(shown) == len(finder.values)))
+
+
+def factors_of(value: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The factors of a product (`a * b`, `a.mul(b)`, `torch.mul(a, b)`); none for anything else."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return [value.left, value.right]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in {"mul", "mul_"}:
+        positional = [arg.value for arg in value.args if arg.keyword is None and not arg.star]
+        receiver = [] if dotted_name(value.func.value) == "torch" else [value.func.value]
+        return receiver + positional
+    return []
 
 
 def summed_terms(node: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
