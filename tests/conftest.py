@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import faulthandler
+import functools
+import gc
 import hashlib
 import json
 import os
@@ -13,7 +16,7 @@ import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 import pytest
 
@@ -271,6 +274,35 @@ def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedPro
 def project_modules() -> list[Path]:
     """Every Python module of fixtures/, tests/data/ and the package: the code the walks are checked over."""
     return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
+
+
+class Source(NamedTuple):
+    """A module's text as the walks read it: its bytes, its text (`read_text`: a bad byte replaced), and CPython's tree
+    of that text (None where it does not parse: some tests read bad input on purpose)."""
+
+    path: Path
+    data: bytes
+    text: str
+    tree: ast.Module | None
+
+
+@functools.lru_cache(maxsize=None)
+def project_sources() -> tuple[Source, ...]:
+    """Each distinct text of `project_modules()` once, read and parsed once in a test process: the walks over every
+    module (test_statements.py, test_code_text.py, test_reached_code.py, test_text_scans.py, test_def_code.py) each
+    read and parsed all of them themselves, some twice, ~3 s of CPU a parse of them all. The walks only read the
+    trees (no analysis writes on CPython's nodes), so one tree serves them all."""
+    sources = []
+    for path in distinct_files(project_modules()):
+        data, text = path.read_bytes(), path.read_text(encoding="utf-8", errors="replace")
+        try:
+            tree: ast.Module | None = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = None
+        sources.append(Source(path, data, text, tree))
+    gc.collect()
+    gc.freeze()  # their million nodes out of every later collection of the worker
+    return tuple(sources)
 
 
 TEST_RULES_LAUNCHER = REPO / "tests" / "data" / "test_rules" / "launch.py"

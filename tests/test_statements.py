@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 from typing import Iterator
 
-from conftest import project_modules
+from conftest import project_sources
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in, statements_in
@@ -23,12 +23,8 @@ def clip(model):
 
 
 def project_trees() -> Iterator[tuple[Path, ast.Module]]:
-    """CPython's tree of every project module that parses (some tests read bad input on purpose)."""
-    for path in project_modules():
-        try:
-            yield path, ast.parse(path.read_bytes())
-        except (SyntaxError, ValueError):
-            continue
+    """CPython's tree of every distinct project module that parses (some tests read bad input on purpose)."""
+    return ((source.path, source.tree) for source in project_sources() if source.tree is not None)
 
 
 def test_the_statements_come_in_ast_walks_order():
