@@ -6,6 +6,7 @@ import ast
 import io
 import tokenize
 
+import pytest
 from conftest import project_sources
 
 from zerograd_lint.analysis.code_text import code_only
@@ -105,6 +106,7 @@ def blanked_by_the_tokenizer(source: str, tree: ast.Module) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_is_blanked_is_what_pythons_tokenizer_calls_strings_and_comments():
     checked = 0
     for path, _, source, tree in project_sources():

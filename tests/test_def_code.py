@@ -110,6 +110,7 @@ def test_code_that_cannot_be_cut_for_sure_is_left_to_the_parse(text: bytes) -> N
     assert defs_code(text) is None
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_the_summary_says_a_def_reaches_its_code_may_reach() -> None:
     """Over every module of the fixtures and the labelled cases: each def the CPython summary finds reaching a backward
     or a step, `may_reach` says may; the words of each def's code hold every method it calls on `self`."""

@@ -570,6 +570,7 @@ def test_the_project_gate_reads_every_module_an_import_statement_names(text: byt
     assert modules <= set(modules_imports_may_name(text, "p.q"))
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_project_gate_reads_from_the_text_every_module_the_tree_imports() -> None:
     """Over every reproduction and fixture: what `imported_names` reads from the tree, `modules_imports_may_name`
     reads from the text (`from m import n`: `m` and `m.n`)."""

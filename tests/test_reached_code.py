@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+import pytest
 from conftest import project_sources
 
 from zerograd_lint.core import reached_code as reached_code_module
@@ -207,6 +208,7 @@ def test_a_large_script_is_given_whole_before_any_walk_of_its_code(monkeypatch):
     assert len(source) > 2 * MIN_BYTES and reached_code(source, tree, needs, frozenset()) is None
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_leaving_out_takes_away_is_never_more_than_the_defs_hold(monkeypatch):
     """`characters_in_defs` bounds the characters emptied, so no file that would pay is passed over."""
     monkeypatch.setattr(reached_code_module, "MIN_BYTES", 0)

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 from typing import Iterator
 
+import pytest
 from conftest import project_sources
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
@@ -27,6 +28,7 @@ def project_trees() -> Iterator[tuple[Path, ast.Module]]:
     return ((source.path, source.tree) for source in project_sources() if source.tree is not None)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_statements_come_in_ast_walks_order():
     checked = 0
     for _, tree in project_trees():
@@ -68,6 +70,7 @@ class RecordingAsAstDoes(ast.NodeVisitor):
     visit_For = Recording.visit_For
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_visitor_visits_as_ast_node_visitor_does():
     checked = 0
     for path, tree in project_trees():

@@ -26,6 +26,7 @@ def starts_in_tree(tree: ast.Module) -> list[int]:
     return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in tree.body]
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_statement_starts_are_the_whole_trees():
     checked = 0
     for path, _, source, tree in project_sources():

@@ -60,6 +60,7 @@ def test_gradients_normalised_by_hand_are_told_as_the_one_pattern_told_them(text
     assert normalised_elsewhere(text, lambda: ast.parse(text)) == (text in NORMALISED) == (ONE_PATTERN.search(text) is not None)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_gradients_normalised_by_hand_are_told_alike_in_every_module_of_the_project() -> None:
     """The text's search alone (no tree: every `reduction="sum"` counts, see test_summed_losses.py for which do)."""
     for path, _, text, _ in project_sources():
