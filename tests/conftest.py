@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import ast
 import faulthandler
-import functools
-import gc
 import hashlib
 import json
 import os
@@ -286,23 +284,19 @@ class Source(NamedTuple):
     tree: ast.Module | None
 
 
-@functools.lru_cache(maxsize=None)
-def project_sources() -> tuple[Source, ...]:
-    """Each distinct text of `project_modules()` once, read and parsed once in a test process: the walks over every
-    module (test_statements.py, test_code_text.py, test_reached_code.py, test_text_scans.py, test_def_code.py) each
-    read and parsed all of them themselves, some twice, ~3 s of CPU a parse of them all. The walks only read the
-    trees (no analysis writes on CPython's nodes), so one tree serves them all."""
-    sources = []
+def project_sources() -> Iterator[Source]:
+    """Each distinct text of `project_modules()` once, parsed as the walk reaches it: the walks over every module
+    (test_statements.py, test_code_text.py, test_reached_code.py, test_text_scans.py, test_def_code.py...) read the
+    copies the project trees repeat too. Not kept for the worker's life: its million nodes, frozen out of the
+    collections, went back in with the first test that unfreezes (test_file_scope.py), and every full collection of
+    the worker walked them (test_outline.py's LibCST walk 25 s -> 100 s of wall time)."""
     for path in distinct_files(project_modules()):
         data, text = path.read_bytes(), path.read_text(encoding="utf-8", errors="replace")
         try:
             tree: ast.Module | None = ast.parse(text)
         except (SyntaxError, ValueError):
             tree = None
-        sources.append(Source(path, data, text, tree))
-    gc.collect()
-    gc.freeze()  # their million nodes out of every later collection of the worker
-    return tuple(sources)
+        yield Source(path, data, text, tree)
 
 
 TEST_RULES_LAUNCHER = REPO / "tests" / "data" / "test_rules" / "launch.py"
