@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import faulthandler
 import hashlib
 import json
@@ -13,7 +14,7 @@ import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 import pytest
 
@@ -271,6 +272,31 @@ def run_flake8(*args: str, cwd: Path, metadata: Path) -> subprocess.CompletedPro
 def project_modules() -> list[Path]:
     """Every Python module of fixtures/, tests/data/ and the package: the code the walks are checked over."""
     return sorted([*REPO.glob("fixtures/**/*.py"), *REPO.glob("tests/data/**/*.py"), *REPO.glob("zerograd_lint/**/*.py")])
+
+
+class Source(NamedTuple):
+    """A module's text as the walks read it: its bytes, its text (`read_text`: a bad byte replaced), and CPython's tree
+    of that text (None where it does not parse: some tests read bad input on purpose)."""
+
+    path: Path
+    data: bytes
+    text: str
+    tree: ast.Module | None
+
+
+def project_sources() -> Iterator[Source]:
+    """Each distinct text of `project_modules()` once, parsed as the walk reaches it: the walks over every module
+    (test_statements.py, test_code_text.py, test_reached_code.py, test_text_scans.py, test_def_code.py...) read the
+    copies the project trees repeat too. Not kept for the worker's life: its million nodes, frozen out of the
+    collections, went back in with the first test that unfreezes (test_file_scope.py), and every full collection of
+    the worker walked them (test_outline.py's LibCST walk 25 s -> 100 s of wall time)."""
+    for path in distinct_files(project_modules()):
+        data, text = path.read_bytes(), path.read_text(encoding="utf-8", errors="replace")
+        try:
+            tree: ast.Module | None = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = None
+        yield Source(path, data, text, tree)
 
 
 TEST_RULES_LAUNCHER = REPO / "tests" / "data" / "test_rules" / "launch.py"

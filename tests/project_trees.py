@@ -65,6 +65,7 @@ def trees_run(request: pytest.FixtureRequest) -> subprocess.CompletedProcess[str
     return check_of_trees(request.module.CHECKED_TREES, hash_seed="0")
 
 
+@pytest.mark.slow  # every tree analysed (14 s of CPU a half); bench/real_world.py's labelled sets check the same headers
 def test_each_file_gets_the_reports_its_header_says(tree: str, trees_run: subprocess.CompletedProcess[str]) -> None:
     found = reports_of(trees_run)
     for path in sorted((TREES / tree).rglob("*.py")):

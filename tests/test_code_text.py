@@ -6,7 +6,8 @@ import ast
 import io
 import tokenize
 
-from conftest import project_modules
+import pytest
+from conftest import project_sources
 
 from zerograd_lint.analysis.code_text import code_only
 from zerograd_lint.core.gate import NEEDS, gate_of
@@ -70,7 +71,7 @@ def parentheses_around(text: bytes, start: int, end: int) -> tuple[int, int] | N
     return None
 
 
-def blanked_by_the_tokenizer(source: str) -> bytes:
+def blanked_by_the_tokenizer(source: str, tree: ast.Module) -> bytes:
     """The source with each STRING and COMMENT token of Python's own tokenizer blanked (a string's prefix
     letters aside: they are left as they are), line breaks kept; then each f-string field's expression
     (`field_regions`) put back, and the strings inside it blanked again."""
@@ -91,7 +92,7 @@ def blanked_by_the_tokenizer(source: str) -> bytes:
     for token in strings_and_comments(source):
         blank(offset(*token.start), offset(*token.end))
     regions = []
-    for node, code in field_regions(ast.parse(source)):
+    for node, code in field_regions(tree):
         start = line_starts[node.lineno - 1] + node.col_offset  # a tree's column counts bytes
         end = line_starts[node.end_lineno - 1] + node.end_col_offset
         while code and (around := parentheses_around(original, start, end)):
@@ -105,14 +106,16 @@ def blanked_by_the_tokenizer(source: str) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_is_blanked_is_what_pythons_tokenizer_calls_strings_and_comments():
     checked = 0
-    for path in project_modules():
-        source = path.read_text(encoding="utf-8", errors="replace")
-        try:
-            expected = blanked_by_the_tokenizer(source)
-        except (tokenize.TokenError, SyntaxError):
+    for path, _, source, tree in project_sources():
+        if tree is None:
             continue  # test data that is broken on purpose
+        try:
+            expected = blanked_by_the_tokenizer(source, tree)
+        except (tokenize.TokenError, SyntaxError):
+            continue
         assert code_only(source.encode()) == expected, path
         checked += 1
     assert checked > 500
@@ -142,7 +145,7 @@ def test_the_bytes_between_those_a_literal_or_a_field_is_read_for_are_passed_ove
         "d = f'{ {\"k\": [1, (2, 3)]}[\"k\"] } {f\"{inner:{spec}}\"} {(lambda q: q)(1)}'\n"
         "e = f'{x:%Y-%m-%d} {y:#x} {z!s:<10}'  # a comment with f'{not}' in it\n"
     )
-    assert code_only(source.encode()) == blanked_by_the_tokenizer(source)
+    assert code_only(source.encode()) == blanked_by_the_tokenizer(source, ast.parse(source))
     assert b"pattern" in code_only(source.encode()) and b"BULLET" not in code_only(source.encode())
 
 

@@ -4,10 +4,9 @@ for what its defs reach. It may say "may reach" where the parse says no; never t
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO
+from conftest import REPO, project_sources
 
 from zerograd_lint.core.def_code import DefCode, defs_code, may_reach, words_of_defs
 from zerograd_lint.core.gate import summarize
@@ -111,20 +110,15 @@ def test_code_that_cannot_be_cut_for_sure_is_left_to_the_parse(text: bytes) -> N
     assert defs_code(text) is None
 
 
-def modules() -> list[Path]:
-    return sorted([*FIXTURES.rglob("*.py"), *(REPO / "tests" / "data").rglob("*.py")])
-
-
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_the_summary_says_a_def_reaches_its_code_may_reach() -> None:
     """Over every module of the fixtures and the labelled cases: each def the CPython summary finds reaching a backward
     or a step, `may_reach` says may; the words of each def's code hold every method it calls on `self`."""
     checked = cut = 0
-    for path in modules():
-        data = path.read_bytes()
-        try:
-            summary = summarize(ast.parse(data))
-        except (SyntaxError, ValueError):
+    for path, data, _, tree in project_sources():
+        if tree is None or REPO / "zerograd_lint" in path.parents:  # the fixtures and tests/data alone
             continue
+        summary = summarize(tree)
         checked += 1
         defs = defs_code(data)
         if defs is None:

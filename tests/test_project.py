@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, CliInterpreter, run_cli_each, run_flake8
+from conftest import REPO, CliInterpreter, project_sources, run_cli_each, run_flake8
 from project_trees import CHECK, TREES, reports_in, reports_of
 
 from zerograd_lint.analysis.ir.inlining import ELSEWHERE_STATEMENTS
@@ -570,20 +570,16 @@ def test_the_project_gate_reads_every_module_an_import_statement_names(text: byt
     assert modules <= set(modules_imports_may_name(text, "p.q"))
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_project_gate_reads_from_the_text_every_module_the_tree_imports() -> None:
     """Over every reproduction and fixture: what `imported_names` reads from the tree, `modules_imports_may_name`
     reads from the text (`from m import n`: `m` and `m.n`)."""
-    import ast
-
     from zerograd_lint.core.gate import as_bytes
     from zerograd_lint.core.project_gate import imported_names, modules_imports_may_name
 
     checked = 0
-    for path in sorted([*(REPO / "tests" / "data").rglob("*.py"), *(REPO / "fixtures").rglob("*.py")]):
-        source = path.read_text(encoding="utf-8", errors="surrogateescape")
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError):
+    for path, _, source, tree in project_sources():
+        if tree is None or REPO / "zerograd_lint" in path.parents:  # the reproductions and fixtures alone
             continue
         imported = list(imported_names(tree, "p.q"))
         in_tree = {module for module, _ in imported} | {f"{module}.{name}" for module, name in imported if name not in ("", "*")}

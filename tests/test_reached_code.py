@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from conftest import project_modules
+import pytest
+from conftest import project_sources
 
 from zerograd_lint.core import reached_code as reached_code_module
 from zerograd_lint.core.engine import PartialFacts, analyze_source, every_code, file_facts, rule_reports
@@ -207,19 +208,17 @@ def test_a_large_script_is_given_whole_before_any_walk_of_its_code(monkeypatch):
     assert len(source) > 2 * MIN_BYTES and reached_code(source, tree, needs, frozenset()) is None
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_what_leaving_out_takes_away_is_never_more_than_the_defs_hold(monkeypatch):
     """`characters_in_defs` bounds the characters emptied, so no file that would pay is passed over."""
     monkeypatch.setattr(reached_code_module, "MIN_BYTES", 0)
     monkeypatch.setattr(reached_code_module, "MIN_SHARE_LEFT_OUT", 0.0)
     gate = gate_of(every_code())
     checked = 0
-    for path in project_modules():
-        source = path.read_text(encoding="utf-8", errors="replace")
-        in_text = gate.in_text(source)
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError):
+    for path, _, source, tree in project_sources():
+        if tree is None:
             continue
+        in_text = gate.in_text(source)
         needs = gate.in_tree(in_text, tree) if in_text else None
         reached = reached_code(source, tree, needs, frozenset()) if needs is not None else None
         if reached is None:

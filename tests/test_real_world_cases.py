@@ -69,6 +69,7 @@ def test_there_are_cases() -> None:
     assert len(CASE_FILES) >= 5
 
 
+@pytest.mark.slow  # every case analysed (14 s of CPU); bench/real_world.py's labelled sets check the same headers
 @pytest.mark.parametrize("case", CASE_FILES, ids=[path.stem for path in CASE_FILES])
 def test_real_world_case(case: Path, reports_by_file: dict[str, list[tuple[str, int, int]]]) -> None:
     assert reports_by_file.get(case.name, []) == expected_reports(case)

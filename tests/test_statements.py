@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 from typing import Iterator
 
-from conftest import project_modules
+import pytest
+from conftest import project_sources
 
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.analysis.questions.visitor import Visitor, nodes_in, statements_in
@@ -23,14 +24,11 @@ def clip(model):
 
 
 def project_trees() -> Iterator[tuple[Path, ast.Module]]:
-    """CPython's tree of every project module that parses (some tests read bad input on purpose)."""
-    for path in project_modules():
-        try:
-            yield path, ast.parse(path.read_bytes())
-        except (SyntaxError, ValueError):
-            continue
+    """CPython's tree of every distinct project module that parses (some tests read bad input on purpose)."""
+    return ((source.path, source.tree) for source in project_sources() if source.tree is not None)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_statements_come_in_ast_walks_order():
     checked = 0
     for _, tree in project_trees():
@@ -72,6 +70,7 @@ class RecordingAsAstDoes(ast.NodeVisitor):
     visit_For = Recording.visit_For
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_the_visitor_visits_as_ast_node_visitor_does():
     checked = 0
     for path, tree in project_trees():

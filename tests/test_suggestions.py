@@ -8,7 +8,7 @@ import ast
 
 import pytest
 from libcst.metadata.position_provider import PositionProvidingCodegenState
-from conftest import FIXTURES, REPO
+from conftest import REPO, project_sources
 from test_speed_analyses import training_functions
 
 from zerograd_lint.analysis import positions
@@ -22,19 +22,17 @@ from zerograd_lint.fixes.edit import CannotFix, apply_edits
 from zerograd_lint.fixes.suggestions import statement_starts, suggested
 
 
-def starts_in_tree(source: str) -> list[int]:
-    return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in ast.parse(source).body]
+def starts_in_tree(tree: ast.Module) -> list[int]:
+    return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in tree.body]
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_statement_starts_are_the_whole_trees():
     checked = 0
-    for path in sorted([*FIXTURES.rglob("*.py"), *(REPO / "tests" / "data").rglob("*.py")]):
-        source = path.read_text(encoding="utf-8", errors="replace")
-        try:
-            expected = starts_in_tree(source)
-        except (SyntaxError, ValueError):
-            continue  # no fix is offered in a file that does not parse
-        assert statement_starts(source) == expected, path
+    for path, _, source, tree in project_sources():
+        if tree is None or REPO / "zerograd_lint" in path.parents:  # no fix is offered in a file that does not parse
+            continue
+        assert statement_starts(source) == starts_in_tree(tree), path
         checked += 1
     assert checked > 500
 
@@ -43,7 +41,7 @@ def test_the_starts_of_many_functions_cost_a_tree_of_their_headers():
     source = training_functions(200)
     nodes = sum(1 for _ in ast.walk(ast.parse(source)))
     assert sum(1 for _ in ast.walk(ast.parse(outline(source).text))) * 5 < nodes
-    assert statement_starts(source) == starts_in_tree(source)
+    assert statement_starts(source) == starts_in_tree(ast.parse(source))
 
 
 def suggestions_of(source: str) -> list[Suggestion]:

@@ -7,7 +7,7 @@ import ast
 import re
 
 import pytest
-from conftest import project_modules
+from conftest import project_sources
 
 from zerograd_lint.analysis.facts import normalised_elsewhere
 from zerograd_lint.analysis.questions import grad_reads, no_grad_parts
@@ -60,10 +60,10 @@ def test_gradients_normalised_by_hand_are_told_as_the_one_pattern_told_them(text
     assert normalised_elsewhere(text, lambda: ast.parse(text)) == (text in NORMALISED) == (ONE_PATTERN.search(text) is not None)
 
 
+@pytest.mark.slow  # a walk over every module of the repository (conftest.project_sources)
 def test_gradients_normalised_by_hand_are_told_alike_in_every_module_of_the_project() -> None:
     """The text's search alone (no tree: every `reduction="sum"` counts, see test_summed_losses.py for which do)."""
-    for path in project_modules():
-        text = path.read_text(encoding="utf-8")
+    for path, _, text, _ in project_sources():
         assert normalised_elsewhere(text, lambda: None) == (ONE_PATTERN.search(text) is not None), path
 
 
