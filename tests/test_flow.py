@@ -10,7 +10,8 @@ import pytest
 
 from zerograd_lint.analysis.interpret import flow
 from zerograd_lint.analysis.ir.conditions import ROOT_NAMING, Not, condition_of
-from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Guard, Rebind
+from zerograd_lint.analysis.ir.nodes import Backward, Block, Branch, Guard, Inlined, Rebind
+from zerograd_lint.analysis.ir.structure import Structure
 from zerograd_lint.core.engine import analyze_source
 
 LOOP = """\
@@ -56,6 +57,9 @@ class Union:
 
     def transfer(self, event: object, state: frozenset) -> frozenset:
         return state
+
+    def inert(self, event: object) -> bool:
+        return False  # each event transferred, as the tests below follow them
 
     def join(self, first: frozenset, second: frozenset) -> frozenset:
         return first | second
@@ -344,3 +348,42 @@ def test_a_counter_decides_its_order_tests_from_its_start(
     atom, negated = (condition.operand, True) if isinstance(condition, Not) else (condition, False)
     value = flow.counter_values(atom, start, first, resumable)
     assert (value if value is None or not negated else not value) == decided
+
+
+class Stretches(Union):
+    """An inner domain for which rebindings change nothing (`inert`), recording what reaches each event."""
+
+    def __init__(self) -> None:
+        self.recorded: flow.Recorded[frozenset] = flow.Recorded()
+        self.transferred: list[int] = []
+
+    def inert(self, event: object) -> bool:
+        return isinstance(event, Rebind)
+
+    def record(self, event: Backward | Rebind, state: frozenset, guessed: bool) -> None:
+        self.recorded.add(event, state, guessed, self.join)
+
+    def record_alike(self, event: Backward | Rebind, first: Backward | Rebind) -> None:
+        self.recorded.add_alike(event, first)
+
+    def transfer(self, event: Backward | Rebind, state: frozenset) -> frozenset:
+        self.transferred.append(event.id)
+        return state | {event.id}
+
+
+def test_a_stretch_of_inert_events_is_recorded_as_its_first_and_not_transferred() -> None:
+    """Rebindings an inlined helper's body goes on with, then a backward: the same states reach each of them as
+    reached the first, recorded as its (`Interpreter.run_block`); only the backward is transferred, and the rebinding
+    after it starts a stretch of its own."""
+    inner = Stretches()
+    domain = flow.Correlated(inner, flow.CorrelationPlan())  # type: ignore[arg-type]
+
+    def rebind(event_id: int) -> Rebind:
+        return Rebind(event_id, cst.Name("x"), frozenset({"x"}))
+
+    helper = Inlined(cst.Name("f"), cst.Name("f"), Block((rebind(2), rebind(3))))
+    block = Block((rebind(1), helper, scaled_backward(4), rebind(5)))
+    state = sure({frozenset({("a", True)}): frozenset({0}), frozenset({("a", False)}): frozenset({9})})
+    flow.Interpreter(domain, Structure()).run(block, state)
+    assert inner.transferred == [4, 4]  # once per valuation
+    assert inner.recorded.before == {1: frozenset({0, 9}), 2: frozenset({0, 9}), 3: frozenset({0, 9}), 4: frozenset({0, 9}), 5: frozenset({0, 4, 9})}

@@ -77,6 +77,10 @@ class Domain(Protocol[State]):
     # The state before an event, as the rules read it (`Recorded`); `guessed`: on a valuation that is a guess (`Doubt`).
     def record(self, event: Event, state: State, guessed: bool) -> None: ...
     def transfer(self, event: Event, state: State) -> State: ...
+    # Whether the transfer leaves every state as it is (`Interpreter.run_block`'s stretches); then what is recorded
+    # before the next event is what was recorded before the stretch's first (`record_alike`).
+    def inert(self, event: Event) -> bool: ...
+    def record_alike(self, event: Event, first: Event) -> None: ...
     def join(self, first: State, second: State) -> State: ...
     def enter_loop(self, loop: Loop, state: State) -> State: ...  # a training loop
     def back_edge(self, loop: Loop, state: State) -> State: ...  # a training loop
@@ -98,6 +102,12 @@ class PassThrough:
     """A domain's defaults: nothing recorded for the rules; loops' edges and branch tests change nothing."""
 
     def record(self, event: Event, state: State, guessed: bool) -> None:
+        return None
+
+    def inert(self, event: Event) -> bool:
+        return False  # a domain that says none is inert is never asked to `record_alike`
+
+    def record_alike(self, event: Event, first: Event) -> None:
         return None
 
     def enter_loop(self, loop: Loop, state: State) -> State:
@@ -657,6 +667,7 @@ class Correlated(Generic[State]):
     says: dict[str, frozenset[tuple[str, bool]]] = field(default_factory=dict)  # an atom -> `said_with(atom)`
     # id(loop) -> the arms around each of its steps (`arms_around_steps`), each as `kept_facts` of its test
     stepping_arms: dict[int, tuple[tuple[frozenset[tuple], ...], ...]] = field(default_factory=dict)
+    inert_events: dict[int, bool] = field(default_factory=dict)  # event id -> `inert`
 
     def start(self, state: State) -> dict:
         return {frozenset(): (state, SURE)}
@@ -702,8 +713,24 @@ class Correlated(Generic[State]):
         return {valuation: (change(inner), doubt) for valuation, (inner, doubt) in state.items()}
 
     def record(self, event: Event, state: dict, guessed: bool) -> None:
+        if self.inert(event):
+            spend(len(state))  # a node interpreted per valuation: here its record, as its transfer does nothing
         for inner, doubt in state.values():
             self.inner.record(event, inner, guessed or doubt.guessed)
+
+    def record_alike(self, event: Event, first: Event) -> None:
+        self.inner.record_alike(event, first)
+
+    def inert(self, event: Event) -> bool:
+        """Whether the transfer leaves every state as it is: the inner domain's does, the event shows nothing present,
+        and a rebinding changes no kept atom (nor sets a flag, a counter, a copy, a number or a choice)."""
+        if event.id not in self.inert_events:
+            plan = self.plan
+            self.inert_events[event.id] = self.inner.inert(event) and not event.present and (not isinstance(event, Rebind) or (
+                event.flag is None and not event.names & plan.valued and not plan.killed_by(event)
+                and all(event.id not in found for found in (plan.equalled, plan.copies, plan.chosen, plan.counters))
+            ))
+        return self.inert_events[event.id]
 
     def transfer(self, event: Event, state: dict) -> dict:
         state = self.each(state, lambda inner: self.inner.transfer(event, inner))
@@ -1163,25 +1190,42 @@ class Recorded(Generic[State]):
     one that the guessed paths alone kept silent ("no path brings a backward before this clip").
     """
 
-    before: dict[int, State] = field(default_factory=dict)
-    guessed: dict[int, State | None] = field(default_factory=dict)
+    reached: dict[int, State] = field(default_factory=dict)  # `before`, but for the events recorded `alike`
+    guesses: dict[int, State | None] = field(default_factory=dict)  # `guessed`, likewise
+    # Each event, in the order first reached -> the event whose states it has: its own, or, for an event of a stretch
+    # (`Interpreter.run_block`), the stretch's first, recorded before it on the same paths.
+    alike: dict[int, int] = field(default_factory=dict)
 
     def add(self, event: Event, state: State, guessed: bool, join: Callable[[State, State], State]) -> None:
         """`join`: the domain's (handed, not kept: a domain keeping its own method would be a reference cycle, and its
         states, the file's nodes among them, would wait for the collector)."""
-        previous = self.before.get(event.id)
-        if guessed and event.id not in self.guessed:
-            self.guessed[event.id] = previous  # what the paths recorded so far, none a guess, hold
-        elif not guessed and event.id in self.guessed:
-            trusted = self.guessed[event.id]
-            self.guessed[event.id] = state if trusted is None else join(trusted, state)
-        self.before[event.id] = state if previous is None else join(previous, state)
+        previous = self.reached.get(event.id)
+        if guessed and event.id not in self.guesses:
+            self.guesses[event.id] = previous  # what the paths recorded so far, none a guess, hold
+        elif not guessed and event.id in self.guesses:
+            trusted = self.guesses[event.id]
+            self.guesses[event.id] = state if trusted is None else join(trusted, state)
+        self.reached[event.id] = state if previous is None else join(previous, state)
+        self.alike.setdefault(event.id, event.id)
+
+    def add_alike(self, event: Event, first: Event) -> None:
+        """The event's states are those of `first`."""
+        self.alike.setdefault(event.id, first.id)
+
+    @property
+    def before(self) -> dict[int, State]:
+        return {event: self.reached[first] for event, first in self.alike.items()}
+
+    @property
+    def guessed(self) -> dict[int, State | None]:
+        return {event: self.guesses[first] for event, first in self.alike.items() if first in self.guesses}
 
     def trusted(self) -> dict[int, State] | None:
         """The state before each event on the valuations that are no guess; None where every one was none."""
-        if not self.guessed:
+        guessed = self.guessed
+        if not guessed:
             return None
-        kept = {event: self.guessed.get(event, state) for event, state in self.before.items()}
+        kept = {event: guessed.get(event, state) for event, state in self.before.items()}
         return {event: state for event, state in kept.items() if state is not None}
 
 
@@ -1240,10 +1284,9 @@ class Interpreter(Generic[State]):
     def run(self, node: Node, state: State) -> Flow[State]:
         spend()
         if isinstance(node, Event):
-            self.domain.record(node, state, False)
-            return Flow(normal=self.domain.transfer(node, state))
+            return Flow(normal=self.run_event(node, state, None))
         if isinstance(node, Block):
-            return self.run_block(node, state)
+            return self.run_block(node, state)[0]
         if isinstance(node, Branch):
             return self.run_branch(node, state)
         if isinstance(node, Loop):
@@ -1253,16 +1296,47 @@ class Interpreter(Generic[State]):
         if isinstance(node, Jump):
             return Flow(**{f"{node.kind}s": state})
         if isinstance(node, Inlined):
-            inner = self.run(node.body, state)
-            return Flow(normal=self.join(inner.normal, inner.returns), raises=inner.raises)
+            return self.run_inlined(node, state, None)[0]
         raise TypeError(f"unknown IR node {node!r}")
 
-    def run_block(self, block: Block, state: State) -> Flow[State]:
+    def run_event(self, event: Event, state: State, first: Event | None) -> State:
+        """The state after the event. `first`: the first event of the stretch it is in, whose state before it is this
+        one's on every path (`run_block`): recorded as that one's."""
+        if first is None:
+            self.domain.record(event, state, False)
+        else:
+            self.domain.record_alike(event, first)
+        return state if self.domain.inert(event) else self.domain.transfer(event, state)
+
+    def run_inlined(self, node: Inlined, state: State, first: Event | None) -> tuple[Flow[State], Event | None]:
+        spend()  # its body, a block, as `run` counts each node
+        inner, first = self.run_block(node.body, state, first)
+        return Flow(normal=self.join(inner.normal, inner.returns), raises=inner.raises), first
+
+    def run_block(self, block: Block, state: State, first: Event | None = None) -> tuple[Flow[State], Event | None]:
+        """The block's flow, and the first event of the stretch it ends in (None: it ends in none).
+
+        A stretch is a run of events the domain leaves every state as it is (`Domain.inert`), with nothing between
+        them but the start or the end of an inlined helper's body, and the event after them: the same state reaches
+        each of them, on every path, as it reached the first (most of a large trainer's events are assignments that
+        run no forward and change no test kept apart). Each is recorded as the first (`record_alike`) and none is
+        transferred: a stretch costs one event's work per valuation, not one per event. `first`: the stretch the
+        block starts in."""
         flow: Flow[State] = Flow(normal=state)
         for item in block.items:
             if flow.normal is None:
                 break
-            step = self.run(item, flow.normal)
+            if isinstance(item, Event):
+                spend()
+                normal = self.run_event(item, flow.normal, first)
+                first = (first or item) if self.domain.inert(item) else None
+                flow = replace(flow, normal=normal)
+                continue
+            if isinstance(item, Inlined):
+                spend()
+                step, first = self.run_inlined(item, flow.normal, first)
+            else:
+                step, first = self.run(item, flow.normal), None
             flow = Flow(
                 step.normal,
                 self.join(flow.breaks, step.breaks),
@@ -1270,7 +1344,7 @@ class Interpreter(Generic[State]):
                 self.join(flow.returns, step.returns),
                 self.join(flow.raises, step.raises),
             )
-        return flow
+        return flow, first
 
     def run_branch(self, branch: Branch, state: State) -> Flow[State]:
         then_state = self.domain.assume(state, branch, not branch.negated)

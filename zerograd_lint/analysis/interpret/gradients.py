@@ -59,6 +59,7 @@ from zerograd_lint.analysis.ir.nodes import (
     NewScaler,
     NextElement,
     Put,
+    Rebind,
     Step,
     Unscale,
     Update,
@@ -363,6 +364,13 @@ class GradientDomain(PassThrough):
 
     def record(self, event: Event, state: GradState, guessed: bool) -> None:
         self.recorded.add(event, state, guessed, self.join)
+
+    def record_alike(self, event: Event, first: Event) -> None:
+        self.recorded.add_alike(event, first)
+
+    def inert(self, event: Event) -> bool:
+        """A rebinding, and an assignment that runs no forward pass: `transfer` leaves them as they are."""
+        return isinstance(event, Rebind) or (isinstance(event, (Assign, Accumulate, Put)) and event.id not in self.forward)
 
     def transfer(self, event: Event, state: GradState) -> GradState:
         if isinstance(event, Backward):
