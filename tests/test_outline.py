@@ -8,7 +8,7 @@ import ast
 
 import libcst as cst
 import pytest
-from conftest import distinct_files, project_modules
+from conftest import distinct_files, project_modules, project_sources
 
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
@@ -27,11 +27,12 @@ def parsed(text: str) -> ast.Module | None:
 PROJECT = Project(lambda name: None, parsed, cst.parse_module)
 
 
-def as_read(text: str, whole: bool) -> ProjectModule:
-    """The module as the index reads it: by its outline, or (`whole`) by CPython's tree of all of it."""
+def as_read(text: str, whole: bool, tree: ast.Module | None = None) -> ProjectModule:
+    """The module as the index reads it: by its outline, or (`whole`) by CPython's tree of all of it (`tree`, where
+    the caller has it already)."""
     source = ModuleSource("m", "m.py", text, False)
     if whole:
-        tree = parsed(text)
+        tree = tree or parsed(text)
         assert tree is not None
         return ProjectModule(source, tree, PROJECT)
     found = outline(text)
@@ -55,11 +56,10 @@ def answers(module: ProjectModule) -> tuple:
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_answers_as_read_whole() -> None:
     left_out = 0
-    for path in distinct_files(project_modules()):
-        text = path.read_text(encoding="utf-8")
-        if parsed(text) is None:
+    for path, _, text, tree in project_sources():  # the whole text's tree, parsed once
+        if tree is None:
             continue  # a reproduction of a file that does not parse
-        assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True)), path
+        assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True, tree=tree)), path
         left_out += len(outline(text).ends)
     assert left_out > 1000  # the package's own defs and classes, most of them left out
 
