@@ -8,7 +8,7 @@ import ast
 
 import libcst as cst
 import pytest
-from conftest import distinct_files, project_modules, project_sources
+from conftest import project_sources
 
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
@@ -136,10 +136,10 @@ def test_a_module_that_does_not_parse_whole_has_its_names_but_no_def_to_follow()
     assert module.whole is None and module.function("train") is None
 
 
-def reads_of(text: str) -> list[tuple[int, int, str, str]]:
+def reads_of(text: str, tree: ast.Module | None = None) -> list[tuple[int, int, str, str]]:
     """Where each unguarded read is, of which name, over what (how it is counted in its function aside: a def inside a
-    body left out is gone, and the engine reads a file with a read whole)."""
-    tree = parsed(text)
+    body left out is gone, and the engine reads a file with a read whole); `tree`: the text's, where the caller has it."""
+    tree = tree or parsed(text)
     assert tree is not None, text
     return [(read.line, read.column, read.parameter, read.source) for read in find_grad_reads(tree, text)[0]]
 
@@ -147,13 +147,12 @@ def reads_of(text: str) -> list[tuple[int, int, str, str]]:
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_has_its_grad_reads_without_the_defs_that_hold_none() -> None:
     left_out = reads = 0
-    for path in distinct_files(project_modules()):
-        text = path.read_text(encoding="utf-8")
-        if parsed(text) is None:
+    for path, _, text, tree in project_sources():  # the whole text's tree, parsed once
+        if tree is None:
             continue
         reduced = code_for_grad_reads(text)
         assert reduced is not None and reduced.count("\n") == text.count("\n"), path  # every line where it was
-        whole = reads_of(text)
+        whole = reads_of(text, tree)
         assert set(whole) <= set(reads_of(reduced)), path
         left_out += reduced.count("def _(): ...\n")
         reads += len(whole)
