@@ -8,7 +8,7 @@ import ast
 
 import libcst as cst
 import pytest
-from conftest import distinct_files, project_modules
+from conftest import project_sources
 
 from zerograd_lint.analysis.module_source import ModuleSource
 from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
@@ -27,11 +27,12 @@ def parsed(text: str) -> ast.Module | None:
 PROJECT = Project(lambda name: None, parsed, cst.parse_module)
 
 
-def as_read(text: str, whole: bool) -> ProjectModule:
-    """The module as the index reads it: by its outline, or (`whole`) by CPython's tree of all of it."""
+def as_read(text: str, whole: bool, tree: ast.Module | None = None) -> ProjectModule:
+    """The module as the index reads it: by its outline, or (`whole`) by CPython's tree of all of it (`tree`, where
+    the caller has it already)."""
     source = ModuleSource("m", "m.py", text, False)
     if whole:
-        tree = parsed(text)
+        tree = tree or parsed(text)
         assert tree is not None
         return ProjectModule(source, tree, PROJECT)
     found = outline(text)
@@ -41,25 +42,63 @@ def as_read(text: str, whole: bool) -> ProjectModule:
 
 
 def answers(module: ProjectModule) -> tuple:
-    """Everything the index asks of a module's CPython trees, with positions."""
+    """Everything the index asks of a module's CPython trees, with positions: each def or class whole as a `Tree`."""
     defs = module.python_defs
-    whole = {name: module.statement(name) for name in defs}
     return (
         module.defined, module.bound, module.star_imports, module.exported,
-        {name: ast.dump(node, include_attributes=True) if node is not None else None for name, node in whole.items()},
+        {name: Tree(module.statement(name)) for name in defs},
         {name: module.follows(name) for name in defs},
         {name: module.calls_on_self(name) for name in defs},
     )
 
 
+class Tree:
+    """A CPython tree, equal to another where `ast.dump(..., include_attributes=True)` writes both alike, without
+    writing either out (the walk over every module compares some 9,000 defs whole: their dumps were a third of it)."""
+
+    def __init__(self, node: ast.AST | None) -> None:
+        self.node = node
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tree) and same_node(self.node, other.node)
+
+    def __repr__(self) -> str:
+        return "None" if self.node is None else ast.dump(self.node, include_attributes=True)
+
+
+def same_node(a: object, b: object) -> bool:
+    """Every field and position alike, a constant by its type and its repr (as `ast.dump` writes it)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, ast.AST):
+        return all(same_node(getattr(a, name, None), getattr(b, name, None)) for name in (*a._fields, *a._attributes))
+    if type(a) is list:
+        return len(a) == len(b) and all(map(same_node, a, b))  # type: ignore[arg-type]
+    return repr(a) == repr(b)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "def f(a, b=-0.0):\n    return a\n",  # the same
+        "def f(a, b=0.0):\n    return a\n",  # a constant equal by ==, written apart
+        "def f(a, b=-0.0):\n    return b\n",  # a name
+        "def f(a, b=-0.0):\n    return  a\n",  # a position alone
+        "def f(a, b=-0.0):\n    return a,\n",  # a kind of node
+    ],
+)
+def test_trees_are_alike_where_their_dumps_are(other: str) -> None:
+    one, two = ast.parse("def f(a, b=-0.0):\n    return a\n"), ast.parse(other)
+    assert (Tree(one) == Tree(two)) is (ast.dump(one, include_attributes=True) == ast.dump(two, include_attributes=True))
+
+
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_answers_as_read_whole() -> None:
     left_out = 0
-    for path in distinct_files(project_modules()):
-        text = path.read_text(encoding="utf-8")
-        if parsed(text) is None:
+    for path, _, text, tree in project_sources():  # the whole text's tree, parsed once
+        if tree is None:
             continue  # a reproduction of a file that does not parse
-        assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True)), path
+        assert answers(as_read(text, whole=False)) == answers(as_read(text, whole=True, tree=tree)), path
         left_out += len(outline(text).ends)
     assert left_out > 1000  # the package's own defs and classes, most of them left out
 
@@ -136,10 +175,10 @@ def test_a_module_that_does_not_parse_whole_has_its_names_but_no_def_to_follow()
     assert module.whole is None and module.function("train") is None
 
 
-def reads_of(text: str) -> list[tuple[int, int, str, str]]:
+def reads_of(text: str, tree: ast.Module | None = None) -> list[tuple[int, int, str, str]]:
     """Where each unguarded read is, of which name, over what (how it is counted in its function aside: a def inside a
-    body left out is gone, and the engine reads a file with a read whole)."""
-    tree = parsed(text)
+    body left out is gone, and the engine reads a file with a read whole); `tree`: the text's, where the caller has it."""
+    tree = tree or parsed(text)
     assert tree is not None, text
     return [(read.line, read.column, read.parameter, read.source) for read in find_grad_reads(tree, text)[0]]
 
@@ -147,13 +186,12 @@ def reads_of(text: str) -> list[tuple[int, int, str, str]]:
 @pytest.mark.slow  # every module of the repository, or of fixtures/: the quick path's 90 s
 def test_every_module_of_the_repository_has_its_grad_reads_without_the_defs_that_hold_none() -> None:
     left_out = reads = 0
-    for path in distinct_files(project_modules()):
-        text = path.read_text(encoding="utf-8")
-        if parsed(text) is None:
+    for path, _, text, tree in project_sources():  # the whole text's tree, parsed once
+        if tree is None:
             continue
         reduced = code_for_grad_reads(text)
         assert reduced is not None and reduced.count("\n") == text.count("\n"), path  # every line where it was
-        whole = reads_of(text)
+        whole = reads_of(text, tree)
         assert set(whole) <= set(reads_of(reduced)), path
         left_out += reduced.count("def _(): ...\n")
         reads += len(whole)
