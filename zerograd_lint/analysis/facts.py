@@ -914,12 +914,13 @@ def analyse_root(
     Interpreter(correlated, structure).run(block, correlated.start(gradients.initial()))
     loops = tuple(training_loops(block, structure))
     outside = [e for e in outside_loops(block, structure)]
+    before = gradients.recorded.before  # a view built per read (`Recorded.before`): read once
     return RootFacts(
         root=root,
         block=block,
         events=events,
-        before=gradients.recorded.before,
-        where={event_id: locations.events[event_id] for event_id in gradients.recorded.before},
+        before=before,
+        where={event_id: locations.events[event_id] for event_id in before},
         fed={e.id: frozenset(gradients.fed_by(e)) for e in events},
         optimizers=optimizers,
         is_step_body=any(isinstance(e, Backward) for e in outside) and any(isinstance(e, Step) for e in outside),

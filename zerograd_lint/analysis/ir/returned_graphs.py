@@ -27,7 +27,7 @@ import libcst as cst
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import ModuleIndex, statements_of, suites
 from zerograd_lint.analysis.ir.inlining import parameters_of
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name
+from zerograd_lint.analysis.ir.names import arguments_by_parameter, assigned_names, code_of, dotted_name
 from zerograd_lint.analysis.ir.roles import tuple_elements, unwrapped_module
 from zerograd_lint.analysis.ir.state_events import disables_grad, function_disables_grad
 from zerograd_lint.analysis.ir.visiting import visit
@@ -277,15 +277,8 @@ class Reading:
     def handed_graphs(self, call: cst.Call, function: cst.FunctionDef, at: int | None) -> frozenset[str]:
         """The parameters of `function`, which `call` of a method or part of `self` runs, that it hands a value
         carrying a graph (an argument not known, or carrying none, leaves its parameter read as before)."""
-        if any(argument.star for argument in call.args):
-            return frozenset()
-        params = function.params
-        positional = [p.name.value for p in [*params.posonly_params, *params.params]]
-        if positional[:1] in (["self"], ["cls"]):
-            positional = positional[1:]
-        values = [a.value for a in call.args if a.keyword is None]
-        pairs = [*zip(positional, values), *((a.keyword.value, a.value) for a in call.args if a.keyword is not None)]
-        return frozenset(name for name, value in pairs if self.carried(value, at) is Carried.GRAPH)
+        handed = arguments_by_parameter(call, function)
+        return frozenset(name for name, value in handed.items() if self.carried(value, at) is Carried.GRAPH)
 
     def called(self, call: cst.Call) -> tuple[ModuleIndex, cst.FunctionDef] | None:
         """The function a call of `self.<part>` or `self.<method>` runs: the `forward` of the one class of the file or
