@@ -99,6 +99,25 @@ class Delegated(nn.Module):
     def forward(self, x, target):
         cor = self.factors.prod(0).sum()
         return self.terms(self.net(x), cor, target)
+
+
+class Nested(nn.Module):
+    """KGIN's `_cul_cor`: a def of the method, summed over rows of a parameter; handed the input or detached rows, what
+    it returns is not known (its parameters are handed no graph)."""
+
+    def __init__(self):
+        super().__init__()
+        self.factors = nn.Parameter(torch.randn(3, 4))
+
+    def forward(self, x):
+        def similarity(a, b):
+            return torch.cosine_similarity(a, b, dim=0) ** 2
+
+        cor = 0
+        for i in range(2):
+            cor += similarity(self.factors[i], self.factors[i + 1])
+        return cor, similarity(x[0], x[1]), similarity(self.factors[0].detach(), self.factors[1].detach())
+
 '''
 
 CASES = {
@@ -108,6 +127,7 @@ CASES = {
     "Filled": ((torch.randn(3, 4),), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
     "Handed": ((torch.randn(3, 4),), ("UNKNOWN", "UNKNOWN")),
     "Delegated": ((torch.randn(3, 4), torch.randn(3, 4)), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
+    "Nested": ((torch.randn(2, 4),), ("GRAPH", "UNKNOWN", "UNKNOWN")),
 }
 
 
