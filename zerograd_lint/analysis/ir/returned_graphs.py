@@ -96,6 +96,24 @@ def elements_carried(
 
 
 @for_one_file
+def handed_carriers(index: ModuleIndex, function: cst.FunctionDef, count: int) -> tuple[frozenset[str], ...]:
+    """For each element of the `count`-tuples `function` returns, the parameters whose graph it carries on where the
+    caller hands it one: not known to carry a graph as it is (`elements_carried`), it does with that parameter handed a
+    graph. FCGF's triplet loss hands back `loss, pos_dist.mean(), rand_neg_dist.mean()`, the distances computed from
+    the features it was handed."""
+    alone = elements_carried(index, function, count)
+    if Carried.UNKNOWN not in alone:
+        return (frozenset(),) * count
+    carriers: list[set[str]] = [set() for _ in range(count)]
+    for parameter in sorted(parameters_of(function) - {"self", "cls"}):
+        handed = elements_carried(index, function, count, 0, frozenset({parameter}))
+        for position, (before, after) in enumerate(zip(alone, handed)):
+            if before is Carried.UNKNOWN and after is Carried.GRAPH:
+                carriers[position].add(parameter)
+    return tuple(frozenset(each) for each in carriers)
+
+
+@for_one_file
 def returns_its_own_graph(index: ModuleIndex, function: cst.FunctionDef, run: frozenset[str]) -> bool:
     """Whether what `function` (of the module `index`, handed models as its parameters `run`) returns may carry the
     graph of a forward pass it runs. A parameter it does not run and a name of the module hold what was made before
