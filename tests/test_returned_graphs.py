@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from zerograd_lint.analysis.ir.index import ModuleIndex
-from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, returns_its_own_graph
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, handed_carriers, returns_its_own_graph
 
 MODULES = '''
 import torch
@@ -99,6 +99,32 @@ class Delegated(nn.Module):
     def forward(self, x, target):
         cor = self.factors.prod(0).sum()
         return self.terms(self.net(x), cor, target)
+
+
+class Nested(nn.Module):
+    """KGIN's `_cul_cor`: a def of the method, summed over rows of a parameter; handed the input or detached rows, what
+    it returns is not known (its parameters are handed no graph)."""
+
+    def __init__(self):
+        super().__init__()
+        self.factors = nn.Parameter(torch.randn(3, 4))
+
+    def forward(self, x):
+        def similarity(a, b):
+            return torch.cosine_similarity(a, b, dim=0) ** 2
+
+        cor = 0
+        for i in range(2):
+            cor += similarity(self.factors[i], self.factors[i + 1])
+        return cor, similarity(x[0], x[1]), similarity(self.factors[0].detach(), self.factors[1].detach())
+
+
+class Triplet(nn.Module):
+    """FCGF's triplet loss: distances of the features it is handed, one detached, and the features themselves."""
+
+    def forward(self, f0, f1, pairs):
+        dist = (f0[pairs[:, 0]] - f1[pairs[:, 1]]).pow(2).sum(1)
+        return dist.mean(), dist.detach().mean(), pairs.shape[0], f0
 '''
 
 CASES = {
@@ -108,6 +134,7 @@ CASES = {
     "Filled": ((torch.randn(3, 4),), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
     "Handed": ((torch.randn(3, 4),), ("UNKNOWN", "UNKNOWN")),
     "Delegated": ((torch.randn(3, 4), torch.randn(3, 4)), ("GRAPH", "GRAPH", "NOTHING", "UNKNOWN")),
+    "Nested": ((torch.randn(2, 4),), ("GRAPH", "UNKNOWN", "UNKNOWN")),
 }
 
 
@@ -124,6 +151,20 @@ def test_each_element_carries_what_torch_says(name: str) -> None:
     for carried, value in zip(read, returned):
         if carried is not Carried.UNKNOWN:
             assert (isinstance(value, torch.Tensor) and value.requires_grad) == (carried is Carried.GRAPH), (name, carried)
+
+
+def test_an_element_carries_the_graph_of_the_parameters_handed_one_where_torch_says() -> None:
+    """`handed_carriers`: the distances carry the graph of both features handed, the features themselves of theirs;
+    the detached distance and the count carry none, whatever they are handed."""
+    index = ModuleIndex(cst.parse_module(MODULES))
+    forward = index.methods_of[index.classes["Triplet"]]["forward"]
+    assert handed_carriers(index, forward, 4) == (frozenset({"f0", "f1"}), frozenset(), frozenset(), frozenset({"f0"}))
+    namespace: dict[str, object] = {}
+    exec(compile(MODULES, "modules", "exec"), namespace)
+    for handed in ("f0", "f1"):
+        f0, f1 = torch.randn(3, 4, requires_grad=handed == "f0"), torch.randn(3, 4, requires_grad=handed == "f1")
+        returned = namespace["Triplet"]()(f0, f1, torch.tensor([[0, 1], [2, 0]]))  # type: ignore[operator]
+        assert [isinstance(v, torch.Tensor) and v.requires_grad for v in returned] == [True, False, False, handed == "f0"]
 
 
 HELPERS = '''

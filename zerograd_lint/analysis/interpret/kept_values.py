@@ -940,6 +940,14 @@ def graph_definitions(
         assign = assigns.get(definition[0])
         for sibling in sorted(assign.with_graph - {definition[1]}) if assign is not None and definition[1] in assign.with_graph else ():
             ingredients.setdefault((assign.id, sibling), backward)
+    # `loss, dist = self.triplet_loss(F0, F1)`: `dist`, which the helper computes from the features it was handed,
+    # carries their graph where they carry one
+    handed = [
+        ((assign.id, name), lookup(domain.before[assign.id], assign.scope, source))
+        for assign in assigns.values() if not assign.no_grad
+        for name, argument in assign.handed_graph if name not in assign.without_graph
+        for source in sorted(graph_inputs(argument))
+    ]
     carrying: set[Definition] = set()
     grew = True
     while grew:
@@ -950,6 +958,11 @@ def graph_definitions(
                 any(runs_model(callee) for callee in computed[1]) or definition[0] in forwards
                 or inputs(definition) & carrying or wholes.get(definition, set()) & carrying
             ):
+                carrying.add(definition)
+                grew = True
+        for definition, sources in handed:
+            if definition not in carrying and (carried := sorted(sources & carrying)):
+                ingredients.setdefault(definition, ingredients[carried[0]])
                 carrying.add(definition)
                 grew = True
     return losses, {d: ingredients[d] for d in carrying}

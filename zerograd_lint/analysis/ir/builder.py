@@ -29,7 +29,7 @@ from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
-from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, dotted_name, last_name, says_optimizer
+from zerograd_lint.analysis.ir.names import Role, arguments_by_parameter, assigned_names, code_of, dotted_name, last_name, says_optimizer
 from zerograd_lint.analysis.ir.patches import autouse_patch_targets, fixture_patch_targets, patch_targets, patching_fixtures
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
@@ -56,7 +56,7 @@ from zerograd_lint.analysis.ir.nodes import (
     children,
     events_in,
 )
-from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, starred
+from zerograd_lint.analysis.ir.returned_graphs import Carried, elements_carried, handed_carriers, starred
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Resolver, loop_elements, mapping_entries, tuple_elements
 from zerograd_lint.analysis.ir.spelling import Namespace
 from zerograd_lint.analysis.ir.summaries import (
@@ -743,7 +743,7 @@ class Builder(CallEvents, Inlining, EngineRuns):
                     Assign, statement, names=names, uses=uses, scope=context.function, callees=callees_of(value),
                     no_grad=context.no_grad or returned_without_grad(value, nodes),
                     parts=self.parts_returned(targets[0], called),
-                    without_graph=without_graph, with_graph=with_graph,
+                    without_graph=without_graph, with_graph=with_graph, handed_graph=self.graphs_handed(targets[0], known, value),
                 )
             )
         stored = {key for target in targets for key in context.naming.stored(target)} - self.handed_back(value, nodes, context)
@@ -837,6 +837,22 @@ class Builder(CallEvents, Inlining, EngineRuns):
         return (
             frozenset(name for name, graph in carried if graph is Carried.NOTHING),
             frozenset(name for name, graph in carried if graph is Carried.GRAPH),
+        )
+
+    @staticmethod
+    def graphs_handed(target: cst.BaseExpression, called: Called | None, call: cst.BaseExpression | None) -> tuple[tuple[str, cst.BaseExpression], ...]:
+        """The names of a tuple target (`loss, pos_dist, neg_dist = self.triplet_loss(F0, F1, pairs)`), each with an
+        argument of the call whose graph its element of what the called function returns carries on where that argument
+        carries one (`returned_graphs.handed_carriers`: `F0`, `F1`); none where the function is not visible."""
+        names = tuple_elements(target)
+        if called is None or names is None or starred(target) or not isinstance(call, cst.Call):
+            return ()
+        # `criterion(F0, F1)` runs the `forward` of the object's class: its `self` is the object, as for `obj.method(...)`
+        arguments = arguments_by_parameter(call, called[1], constructs=called[0].owner_class(called[1]) is not None)
+        return tuple(
+            (code_of(name), arguments[parameter])
+            for name, carriers in zip(names, handed_carriers(*called, len(names))) if isinstance(name, cst.Name)
+            for parameter in sorted(carriers) if parameter in arguments
         )
 
     def guessed(self, call: cst.Call, context: Context) -> bool:

@@ -205,6 +205,9 @@ class Assign(Event):
     # autograd graph (`mask`, a comparison), and those bound to one that carries its parameters' (`returned_graphs`)
     without_graph: frozenset[str] = frozenset()
     with_graph: frozenset[str] = frozenset()
+    # (name, argument): `loss, dist = f(feats)`, the names bound to an element that carries on the graph of what an
+    # argument of the call carries (`dist` computed in `f` from the features it was handed, `returned_graphs`)
+    handed_graph: tuple[tuple[str, cst.BaseExpression], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

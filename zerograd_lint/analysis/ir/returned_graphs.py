@@ -96,6 +96,24 @@ def elements_carried(
 
 
 @for_one_file
+def handed_carriers(index: ModuleIndex, function: cst.FunctionDef, count: int) -> tuple[frozenset[str], ...]:
+    """For each element of the `count`-tuples `function` returns, the parameters whose graph it carries on where the
+    caller hands it one: not known to carry a graph as it is (`elements_carried`), it does with that parameter handed a
+    graph. FCGF's triplet loss hands back `loss, pos_dist.mean(), rand_neg_dist.mean()`, the distances computed from
+    the features it was handed."""
+    alone = elements_carried(index, function, count)
+    if Carried.UNKNOWN not in alone:
+        return (frozenset(),) * count
+    carriers: list[set[str]] = [set() for _ in range(count)]
+    for parameter in sorted(parameters_of(function) - {"self", "cls"}):
+        handed = elements_carried(index, function, count, 0, frozenset({parameter}))
+        for position, (before, after) in enumerate(zip(alone, handed)):
+            if before is Carried.UNKNOWN and after is Carried.GRAPH:
+                carriers[position].add(parameter)
+    return tuple(frozenset(each) for each in carriers)
+
+
+@for_one_file
 def returns_its_own_graph(index: ModuleIndex, function: cst.FunctionDef, run: frozenset[str]) -> bool:
     """Whether what `function` (of the module `index`, handed models as its parameters `run`) returns may carry the
     graph of a forward pass it runs. A parameter it does not run and a name of the module hold what was made before
@@ -130,6 +148,14 @@ class Reading:
         self.unknown = frozenset().union(*(values.unknown for values in self.values)) | (leaves if self.run is None else frozenset())
         self.without_grad = frozenset().union(*(values.without_grad for values in self.values))
         self.parameters = parameters_of(self.function)
+        defs = [(name, node) for values in self.values for name, node in values.defs]
+        # A def nested in the function, its name bound by nothing else and no decorator but `torch.no_grad()` on it: a
+        # call of it runs that body.
+        self.nested = {
+            name: node for name, node in defs
+            if [n for n, _ in defs].count(name) == 1 and name not in self.parameters and all(name not in v.found for v in self.values)
+            and (not node.decorators or function_disables_grad(node))
+        }
         self.local = self.parameters | self.unknown | leaves | {name for values in self.values for name in values.found}
         self.resolver = self.index.resolver_for(self.function)
 
@@ -253,6 +279,9 @@ class Reading:
             return Carried.NOTHING if made and not trained else arguments
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
             return self.part_carried(call, arguments, at)
+        if isinstance(func, cst.Name) and (nested := self.nested.get(func.value)) is not None:
+            # KGIN's `cor += DistanceCorrelation(w[i], w[j])`, a def of the method: what its body returns of what it is handed
+            return elements_carried(self.index, nested, None, self.depth + 1, self.handed_graphs(call, nested, at))[0]
         if self.run is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
             func.value.value in self.run or func.value.value not in self.local
         ):
@@ -351,6 +380,7 @@ class _Values(cst.CSTVisitor):
         self.leaves: set[str] = set()  # names made to require grad (`x.requires_grad_()`): leaves, no forward's graph
         self.without_grad: set[cst.BaseExpression] = set()  # the values bound under `torch.no_grad()`
         self.disabled = 0  # how many `with` statements that disable grad are around
+        self.defs: list[tuple[str, cst.FunctionDef]] = []  # the defs it holds, by the name each binds
         visit(node, self)
 
     def visit_With(self, node: cst.With) -> None:
@@ -361,6 +391,7 @@ class _Values(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.unknown.add(node.name.value)
+        self.defs.append((node.name.value, node))
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:

@@ -1,15 +1,8 @@
-"""A triplet-loss trainer whose loss helper returns the mean distances of the features it was handed beside the loss,
-and whose loop gives them to meters kept for the epoch (FCGF's `TripletLossTrainer` in lib/trainer.py, its
-`AverageMeter` in lib/timer.py).
-
-`pos_dist` and `neg_dist` are means of distances between the model's features: tensors that require grad.
-`AverageMeter.update` adds each into `self.sum` and `self.sq_sum`, kept until the epoch ends, so every micro-batch's
-graph stays alive (RULES.md ZG602; the report is at each `update` call of the loop). Missed: the helper's second and
-third returned values are not known to require grad (computed from the features it was handed, not from a forward
-it runs itself).
+# expect: clean
+"""The twin of zg602_distance_of_the_handed_features_kept_by_a_meter.py (chrischoy/FCGF's `TripletLossTrainer` shape,
+written here): the loss helper returns the mean distances of the features it was handed detached (`.detach()`), so
+the meters' sums keep numbers without a graph; only the loss, backpropagated, carries one.
 """
-# expect: ZG602 63:17
-# expect: ZG602 64:17
 import torch
 import torch.nn.functional as F
 
@@ -44,7 +37,7 @@ class TripletLossTrainer:
         negF1 = F1[torch.randint(len(F1), (len(pos_pairs),))]
         rand_neg_dist = torch.sqrt((posF0 - negF1).pow(2).sum(1) + 1e-7)
         loss = F.relu(pos_dist + self.neg_thresh - rand_neg_dist).mean()
-        return loss, pos_dist.mean(), rand_neg_dist.mean()
+        return loss, pos_dist.mean().detach(), rand_neg_dist.mean().detach()
 
     def _train_epoch(self):
         data_loader_iter = iter(self.data_loader)

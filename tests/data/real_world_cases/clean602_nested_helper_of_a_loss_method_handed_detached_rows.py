@@ -1,15 +1,9 @@
-"""KGIN's independence term as modules/KGIN.py computes it: `GraphConv._cul_cor` sums a nested helper function's
-value over the pairs of rows of the parameter `disen_weight_att` (KGIN's `DistanceCorrelation` and
-`CosineSimilarity` are defined inside `_cul_cor`). The recommender's `forward` returns `self.create_bpr_loss(u_e,
-pos_e, neg_e, cor)`, handing back `cor` as the fourth element, and the loop sums it into `cor_loss`, kept for the
-epoch: every batch's graph of the term stays alive (RULES.md ZG602; huangtinglin/Knowledge_Graph_based_Intent_Network
-main.py:112). Missed: the call of a function defined inside the method (`similarity(...)`) is not followed, so
-`_cul_cor`'s value is not known to carry the parameter's graph; with the sum written inline the report is made
-(real_world_cases/zg602_term_of_a_loss_method_the_forward_returns_kept.py, corpus30). What it needs: a call of a def
-nested in the function read through that def, handed what its arguments carry (`Reading.handed_graphs`), as a
-method of `self` is.
+# expect: clean
+"""The twin of zg602_term_of_a_nested_helper_of_a_loss_method_kept.py (KGIN's modules/KGIN.py shape, written here):
+`_cul_cor` hands its nested helper detached rows of the parameter `disen_weight_att`, so the term it sums carries no
+graph, and the loop's `cor_loss += batch_cor` keeps none (the nested def is read with what its arguments carry: not
+known to carry a graph here, nothing is reported).
 """
-# expect: ZG602 72:13
 import torch
 import torch.nn as nn
 
@@ -27,7 +21,7 @@ class GraphConv(nn.Module):
         cor = 0
         for i in range(self.n_factors):
             for j in range(i + 1, self.n_factors):
-                cor += similarity(self.disen_weight_att[i], self.disen_weight_att[j])
+                cor += similarity(self.disen_weight_att[i].detach(), self.disen_weight_att[j].detach())
         return cor
 
     def forward(self, user_emb, entity_emb):
