@@ -364,7 +364,7 @@ class RootFacts:
 
     @cached_property
     def early_scheduler_steps(self) -> list[tuple[SchedulerStep, Step]]:
-        return early_scheduler_steps(self.block, self.events, self.root)
+        return early_scheduler_steps(self.block, self.events, self.root, self.namespaces)
 
     @cached_property
     def fast_forwards_on_a_fresh_run(self) -> frozenset[int]:

@@ -114,8 +114,30 @@ def over_micro_batches(loop: Loop, at: Namespace | None) -> bool:
     ):
         return True
     header = code_of(loop_header(loop))
-    return MICRO_BATCH_LOOP.search(header) is not None and (
+    return MICRO_BATCH_LOOP.search(header) is not None and not runs_once(loop.node) and (
         MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node, at)
+    )
+
+
+def runs_once(loop: cst.CSTNode) -> bool:
+    """Whether a `for` over `range(...)` asserts, in every pass, that its variable is the range's first value
+    (`assert i == 0`): a run that goes on passes once, so the loop accumulates nothing (a fork that turned its
+    micro-batching off: `for i in range(0, len(batch), self.microbatch): assert i == 0`)."""
+    if not (isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and isinstance(loop.iter, cst.Call)):
+        return False
+    arguments = loop.iter.args
+    if code_of(loop.iter.func) != "range" or not arguments or arguments[0].keyword is not None:
+        return False
+    first = "0" if len(arguments) == 1 else code_of(arguments[0].value)
+    body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+    asserted = [
+        small.test for line in body if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body if isinstance(small, cst.Assert)
+    ]
+    return any(
+        isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Equal)
+        and {code_of(test.left), code_of(test.comparisons[0].comparator)} == {loop.target.value, first}
+        for test in asserted
     )
 
 

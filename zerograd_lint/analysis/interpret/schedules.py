@@ -6,7 +6,8 @@ then `sched.step()` is not reported: unknown never creates a report); what is
 reported is a scheduler step that no step of its optimizer can precede, in the
 first pass through its loops: at the top of the epoch loop, or before the
 optimizer's step in the iteration. A test that is false in a loop's first
-iteration (`if epoch > 0:`) keeps that first pass from the steps it guards; so
+iteration (`if epoch > 0:`) keeps that first pass from the steps it guards, the bound an integer or a number the
+file shows for it (`if epoch > args.warmup_epochs:` with the option's default 5, read where the test is); so
 does one of a parameter named as the epoch or iteration its caller counts
 (`def observe(self, inputs, epoch)`): the first call of a body that a loop of
 the caller runs is that loop's first iteration.
@@ -34,6 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from itertools import product
+from typing import Callable, Mapping
 
 import libcst as cst
 
@@ -42,7 +44,11 @@ from zerograd_lint.analysis.ir.inlining import assigned_in
 from zerograd_lint.analysis.ir.names import assigned_names, code_of
 from zerograd_lint.analysis.ir.state_events import names_read
 from zerograd_lint.analysis.ir.nodes import Assign, Branch, Event, Inlined, Loop, Node, SchedulerStep, Step, children, events_in
+from zerograd_lint.analysis.ir.spelling import Namespace
+from zerograd_lint.analysis.ir.state_events import known_number
 from zerograd_lint.analysis.ir.structure import Structure
+
+NumberOf = Callable[[cst.BaseExpression], float | None]  # the number the file shows an expression is, where it is read
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class Progress:
 class FirstStepDomain(PassThrough):
     counters: frozenset[str]  # loop variables and names counted up with `+= 1`
     handed: dict[Assign, frozenset[str]]  # an inlined helper's assignment -> the caller's names its value reads
+    namespaces: Mapping[Event | Loop, Namespace] = field(default_factory=dict)  # what each event's code sees
     followed: dict[SchedulerStep, set[Step]] = field(default_factory=dict)  # early ones, and the steps they precede
 
     def transfer(self, event: Event, state: Progress) -> Progress:
@@ -76,7 +83,7 @@ class FirstStepDomain(PassThrough):
         return Progress(first.stepped | second.stepped, first.later and second.later, first.waiting | second.waiting)
 
     def assume(self, state: Progress, branch: Branch, truth: bool) -> Progress:
-        first = first_iteration_truth(branch.test, self.counters)
+        first = first_iteration_truth(branch.test, self.counters, number_of_at(branch, self.namespaces))
         return replace(state, later=True) if first is not None and first != truth else state
 
 
@@ -90,15 +97,28 @@ class CorrelatedFirstSteps(Correlated[Progress]):
         return None if taken is None else self.each(taken, lambda inner: self.inner.assume(inner, branch, truth))
 
 
-def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[str]) -> bool | None:
-    """What a test of a counter gives while the counter is still 0 (`epoch > 0` -> False), if it is such a test."""
+def number_of_at(branch: Branch, namespaces: Mapping[Event | Loop, Namespace]) -> NumberOf:
+    """The numbers the file shows for expressions of a branch's test, read where an event of its own code in either
+    arm is (an arm's first events, not those of a helper it inlines); none where no such event is known."""
+    for event in (*branch.then.items, *branch.orelse.items):
+        namespace = namespaces.get(event) if isinstance(event, Event) else None
+        if namespace is not None:
+            return lambda expression: known_number(expression, namespace.resolver)
+    return lambda expression: None
+
+
+def first_iteration_truth(
+    test: cst.BaseExpression | None, counters: frozenset[str], number_of: NumberOf = lambda expression: None
+) -> bool | None:
+    """What a test of a counter gives while the counter is still 0 (`epoch > 0` -> False), if it is such a test, the
+    bound an integer or what `number_of` says it is (an option's default: `epoch > args.warmup_epochs`)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        inner = first_iteration_truth(test.expression, counters)
+        inner = first_iteration_truth(test.expression, counters, number_of)
         return None if inner is None else not inner
     if isinstance(test, (cst.Name, cst.Attribute)):
         return False if code_of(test) in counters else None
     if isinstance(test, cst.BooleanOperation):
-        left, right = first_iteration_truth(test.left, counters), first_iteration_truth(test.right, counters)
+        left, right = first_iteration_truth(test.left, counters, number_of), first_iteration_truth(test.right, counters, number_of)
         if isinstance(test.operator, cst.And):
             return False if False in (left, right) else None
         return True if True in (left, right) else None
@@ -106,13 +126,13 @@ def first_iteration_truth(test: cst.BaseExpression | None, counters: frozenset[s
         return None
     left, target = test.left, test.comparisons[0]
     right, operator = target.comparator, type(target.operator)
-    if code_of(right) in counters and isinstance(left, cst.Integer):
+    if code_of(right) in counters and code_of(left) not in counters:
         left, right = right, left
         operator = {cst.GreaterThan: cst.LessThan, cst.LessThan: cst.GreaterThan,
                     cst.GreaterThanEqual: cst.LessThanEqual, cst.LessThanEqual: cst.GreaterThanEqual}.get(operator, operator)
-    if code_of(left) not in counters or not isinstance(right, cst.Integer):
+    bound = int(right.value) if isinstance(right, cst.Integer) else number_of(right)
+    if code_of(left) not in counters or bound is None:
         return None
-    bound = int(right.value)
     compare = {
         cst.GreaterThan: 0 > bound, cst.GreaterThanEqual: 0 >= bound, cst.LessThan: 0 < bound,
         cst.LessThanEqual: 0 <= bound, cst.Equal: 0 == bound, cst.NotEqual: 0 != bound,
@@ -171,7 +191,9 @@ def read_through_calls(node: Node, handed: dict[str, frozenset[str]]) -> dict[As
     return {assign: names for child in children(node) for assign, names in read_through_calls(child, handed).items()}
 
 
-def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTNode) -> list[tuple[SchedulerStep, Step]]:
+def early_scheduler_steps(
+    block: Node, events: tuple[Event, ...], root: cst.CSTNode, namespaces: Mapping[Event | Loop, Namespace]
+) -> list[tuple[SchedulerStep, Step]]:
     """Scheduler steps that can run before any step of their optimizer, each with that optimizer's
     first step in the code after it (whose first run comes too late)."""
     scheduler_steps = [e for e in events if isinstance(e, SchedulerStep)]
@@ -181,12 +203,12 @@ def early_scheduler_steps(block: Node, events: tuple[Event, ...], root: cst.CSTN
     counters, handed, structure = counters_of(block, root), read_through_calls(block, {}), Structure()
     # Early where no path may have stepped the optimizer before, whatever the tests on those paths say: a step under
     # any condition counts (`if sync: opt.step()` then `sched.step()`)...
-    loose = FirstStepDomain(counters, handed)
+    loose = FirstStepDomain(counters, handed, namespaces)
     Interpreter(loose, structure).run(block, Progress(frozenset(), False))
     if not loose.followed:
         return []
     # ...and followed by a step of its optimizer on a path whose tests agree with the early one's.
-    kept_apart = FirstStepDomain(counters, handed)
+    kept_apart = FirstStepDomain(counters, handed, namespaces)
     correlated = CorrelatedFirstSteps(kept_apart, CorrelationPlan.of(block, structure))
     Interpreter(correlated, structure).run(block, correlated.start(Progress(frozenset(), False)))
     found = []
