@@ -45,9 +45,10 @@ TORCH_SCHEDULERS = frozenset(
 TORCH_SCHEDULER_BASES = frozenset({"LRScheduler", "_LRScheduler", *TORCH_SCHEDULERS})
 # Hugging Face's schedule factories return a LambdaLR built on their first argument.
 SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(?:_with_warmup)?")
-# pytorch-transformers' schedule classes: LambdaLR subclasses (the copies projects keep in their utils are not known to be).
+# pytorch-transformers' (and transformers 2's) schedule classes: LambdaLR subclasses, the constant one too (the copies
+# projects keep in their utils are not known to be).
 WARMUP_SCHEDULE_CLASSES = frozenset(
-    {"WarmupConstantSchedule", "WarmupLinearSchedule", "WarmupCosineSchedule", "WarmupCosineWithHardRestartsSchedule"}
+    {"ConstantLRSchedule", "WarmupConstantSchedule", "WarmupLinearSchedule", "WarmupCosineSchedule", "WarmupCosineWithHardRestartsSchedule"}
 )
 SCHEDULER_HINT = re.compile(r"(LR|Scheduler|scheduler|Schedule|Warmup|warmup|lr_lambda)")
 

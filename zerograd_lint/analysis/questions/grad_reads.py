@@ -25,6 +25,8 @@ TENSOR_METHODS = frozenset({"add", "sub", "mul", "div", "copy", "dot", "matmul",
 NONE_CHECKS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 NOT_DEREFERENCING = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+# unittest's assertions that raise when their first argument is None, as `assert p.grad is not None` does.
+NOT_NONE_ASSERTIONS = frozenset({"assertIsNotNone", "assertIsInstance"})
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # visited whole: a def looks at its decorators too
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
 # What can make a `.grad` None in a file: a backward to come, a clear, a freeze.
@@ -119,8 +121,8 @@ def checks_requires_grad(scope: ast.AST | list[ast.AST], name: str) -> bool:
 
 def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str, guards: frozenset[str] | set[str] = frozenset()) -> bool:
     """Any `p.grad is (not) None`, `p.grad == None`, `if p.grad`, `assert p.grad`, `isinstance(p.grad, torch.Tensor)`
-    (None is an instance of no tensor class) in the code; or a call `f(p)` of a function of the file that answers one
-    of those about its argument (`guards`)."""
+    (None is an instance of no tensor class), unittest's `self.assertIsNotNone(p.grad)` in the code; or a call `f(p)`
+    of a function of the file that answers one of those about its argument (`guards`)."""
     nodes = scope if isinstance(scope, list) else [scope]
     for root in nodes:
         for node in nodes_in(root):
@@ -128,6 +130,11 @@ def checks_grad_for_none(scope: ast.AST | list[ast.AST], name: str, guards: froz
                 if isinstance(node.args[0], ast.Name) and node.args[0].id == name:
                     return True
             if isinstance(node, ast.Call) and dotted(node.func) == "isinstance" and node.args and is_grad_of(node.args[0], name):
+                return True
+            if (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in NOT_NONE_ASSERTIONS
+                and node.args and is_grad_of(node.args[0], name)
+            ):
                 return True
             if isinstance(node, ast.Compare) and all(isinstance(op, NONE_CHECKS) for op in node.ops):
                 operands = [node.left, *node.comparators]
