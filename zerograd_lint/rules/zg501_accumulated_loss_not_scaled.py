@@ -164,17 +164,17 @@ def loss_slice(loop: cst.CSTNode, backward: Backward) -> Callable[[cst.CSTNode],
     bind a name the loss reads (`out = net(images)` before `loss = criterion(out, labels)`), then those that bind the
     names those read, and any call statement handed or called on such a name (`buffer.refill()`, `augment_(x)`: it may
     write into it), until nothing is added; a node counts when it sits in one of them or in the loss. Names a call is
-    made through (`net` of `net(images)`, `run_manager` of `run_manager.net(...)`) are the model, not the data, and a
-    statement that changes only the model (`net.sample_active_subnet()`) feeds nothing. A backward the body does not
+    made through and that the body does not assign (`net` of `net(images)`, `run_manager` of `run_manager.net(...)`)
+    are the model, not the data, and a statement that changes only the model (`net.sample_active_subnet()`) feeds
+    nothing; one the body assigns is the pass's value (`gradients` of `gradients.square()`). A backward the body does not
     write itself (in a helper it calls) or of no loss: every node may feed it."""
     loss = backward.loss
     if not isinstance(loop, cst.For) or loss is None or not any(call is backward.node for call in nodes_of(loop.body, cst.Call)):
         return lambda node: True
-    statements = [
-        (bound_names(statement), data_names(statement), statement)
-        for statement in nodes_of(loop.body, (cst.SimpleStatementLine, cst.For, cst.With))
-    ]
-    data, feeding = data_names(loss), [loss]
+    found = nodes_of(loop.body, (cst.SimpleStatementLine, cst.For, cst.With))
+    assigned = frozenset().union(*(bound_names(statement, calls=False) for statement in found))
+    statements = [(bound_names(statement), data_names(statement, assigned), statement) for statement in found]
+    data, feeding = data_names(loss, assigned), [loss]
     grown = True
     while grown:
         grown = False
@@ -188,9 +188,9 @@ def loss_slice(loop: cst.CSTNode, backward: Backward) -> Callable[[cst.CSTNode],
     return lambda node: id(node) in inside
 
 
-def bound_names(statement: cst.CSTNode) -> frozenset[str]:
+def bound_names(statement: cst.CSTNode, calls: bool = True) -> frozenset[str]:
     """The names a statement may write: the base names its assignments bind or store into (`x`, `d` of `d[k] = v`), a
-    `for`'s or `with`'s own targets (not its body's), and those a call statement is handed or called on."""
+    `for`'s or `with`'s own targets (not its body's), and, with `calls`, those a call statement is handed or called on."""
     if isinstance(statement, cst.For):
         return frozenset(name.value for name in nodes_of(statement.target, cst.Name))
     if isinstance(statement, cst.With):
@@ -201,7 +201,7 @@ def bound_names(statement: cst.CSTNode) -> frozenset[str]:
             bound.update(name for target in small.targets for name in base_names(target.target))
         elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
             bound.update(base_names(small.target))
-        elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and code_of(small.value.func) != "print":
+        elif calls and isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and code_of(small.value.func) != "print":
             bound.update(name.value for name in nodes_of(small.value, cst.Name))
     bound.update(name.value for walrus in nodes_of(statement, cst.NamedExpr) for name in nodes_of(walrus.target, cst.Name))
     return frozenset(bound)
@@ -218,14 +218,18 @@ def base_names(target: cst.BaseExpression) -> list[str]:
     return [target.value] if isinstance(target, cst.Name) else []
 
 
-def data_names(node: cst.CSTNode) -> frozenset[str]:
-    """The names a node reads as data: every name but the base of a call's dotted function (`net`, `run_manager` of
-    `run_manager.net(x)`), and, of a `for` or `with`, only its header (its body's statements are read one by one)."""
+def data_names(node: cst.CSTNode, assigned: frozenset[str]) -> frozenset[str]:
+    """The names a node reads as data: every name but those of a call's dotted function whose base the loop's body does
+    not assign (`net`, `run_manager` of `run_manager.net(x)`), and, of a `for` or `with`, only its header (its body's
+    statements are read one by one)."""
     if isinstance(node, cst.For):
         node = node.iter
     elif isinstance(node, cst.With):
-        return frozenset().union(*(data_names(item.item) for item in node.items))
-    through = {id(name) for call in nodes_of(node, cst.Call) for name in called_through(call.func)}
+        return frozenset().union(*(data_names(item.item, assigned) for item in node.items))
+    through = {
+        id(name) for call in nodes_of(node, cst.Call) if not (names := called_through(call.func)) or names[-1].value not in assigned
+        for name in names
+    }
     return frozenset(name.value for name in nodes_of(node, cst.Name) if id(name) not in through)
 
 
