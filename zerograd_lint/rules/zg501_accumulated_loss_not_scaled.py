@@ -37,7 +37,7 @@ def accumulation_of(root: RootFacts, backward: Backward) -> tuple[Step, str | No
             counters = root.structure.rebound(where.loop).counters if where.loop is not None else frozenset()
             return event, accumulation_count(step_where.guard_branch.test, counters)
         micro = where.micro_loop
-        if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro, root.namespaces.get(micro)) and (
+        if micro is not None and step_where.micro_loop is not micro and over_micro_batches(micro, root.namespaces.get(micro), backward) and (
             root.held(backward, event.optimizer).this_iteration()  # a clear before each backward sums nothing (PCGrad's heads)
         ) and not splices_into_cached_outputs(micro.node):
             return event, None
@@ -104,10 +104,10 @@ def key_of(code: str, at: Namespace) -> str | None:
         return None
 
 
-def over_micro_batches(loop: Loop, at: Namespace | None) -> bool:
+def over_micro_batches(loop: Loop, at: Namespace | None, backward: Backward) -> bool:
     """RULES.md's inner loop over micro-batches, as its iterable says (`batch.chunk(n)`, `range(accum_steps)`, a
-    `range(n)` whose passes take other data, read where the loop is: `at`), its target (`for microbatch in
-    minibatch:`), or the test that ends a `while True:` (`if accum_batch_size >= total: break`)."""
+    `range(n)` whose passes take other data for the backward's loss, read where the loop is: `at`), its target (`for
+    microbatch in minibatch:`), or the test that ends a `while True:` (`if accum_batch_size >= total: break`)."""
     target = loop.node.target if isinstance(loop.node, cst.For) else None
     if (target is not None and MICRO_BATCH.search(code_of(target)) is not None) or any(
         MICRO_BATCH_COUNT.search(code_of(test)) is not None for test in exit_tests(loop)
@@ -115,7 +115,7 @@ def over_micro_batches(loop: Loop, at: Namespace | None) -> bool:
         return True
     header = code_of(loop_header(loop))
     return MICRO_BATCH_LOOP.search(header) is not None and not runs_once(loop.node) and (
-        MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node, at)
+        MICRO_BATCH_NAMED.search(header) is not None or takes_new_data(loop.node, at, loss_slice(loop.node, backward))
     )
 
 
@@ -141,7 +141,7 @@ def runs_once(loop: cst.CSTNode) -> bool:
     )
 
 
-def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
+def takes_new_data(loop: cst.CSTNode, at: Namespace | None, feeding: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether each pass of a plain `range(n)` loop may work on other data: it draws a batch (`next(batches)`, a
     queued output's `outputs.pop(0)`, `get_batch("train")`, a function of the project that takes `next(loader)`:
     I2SB's `self.sample_batch(opt, train_loader, ...)`) or reads something by its counter (`x_spt[i]`, `start =
@@ -149,7 +149,9 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
     (ReStyle's refinement passes, each fed the last one's output): their losses are terms of one objective summed on
     purpose, not micro-batches of a larger one. Neither is a draw that the pass never reads (YOPO's `pbar_dic =
     OrderedDict()`, filled only after the loop), nor a counter written into text (`print("step {}".format(i))`, a PGD
-    attack's progress line): neither can give the pass other data."""
+    attack's progress line): neither can give the pass other data. Only what feeds the backward's loss counts
+    (`feeding`, see `loss_slice`): once-for-all's passes each sample a sub-network (`settings =
+    net.sample_active_subnet()`, a seed made of the counter) and all run it on the batch the outer loop drew."""
     if not isinstance(loop, cst.For):
         return True
     calls = nodes_of(loop.body, cst.Call)
@@ -157,11 +159,13 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
         return True
     if at is not None and any(calls_next(call, at) for call in calls):
         return True
-    read = {name.value for name in read_names(loop.body)}
+    read = {name.value for name in read_names(loop.body) if feeding(name)}
     assigns = nodes_of(loop.body, cst.Assign)
     computed = {target.target.value for assign in assigns for target in assign.targets if isinstance(target.target, cst.Name)}
     if any(
-        draws_by_call(assign.value, computed) and any(name.value in read for target in assign.targets for name in nodes_of(target.target, cst.Name))
+        feeding(assign)
+        and draws_by_call(assign.value, computed)
+        and any(name.value in read for target in assign.targets for name in nodes_of(target.target, cst.Name))
         for assign in assigns
     ):
         return True
@@ -172,7 +176,92 @@ def takes_new_data(loop: cst.CSTNode, at: Namespace | None) -> bool:
         for operand in (comparison.left, *(target.comparator for target in comparison.comparisons))
     }
     texts = {id(name) for text in formatted_texts(loop.body) for name in nodes_of(text, cst.Name)}
-    return any(name.value in counters and id(name) not in compared | texts for name in nodes_of(loop.body, cst.Name))
+    return any(
+        name.value in counters and id(name) not in compared | texts and feeding(name) for name in nodes_of(loop.body, cst.Name)
+    )
+
+
+def loss_slice(loop: cst.CSTNode, backward: Backward) -> Callable[[cst.CSTNode], bool]:
+    """Which nodes of a `for` loop's body may feed the loss of a backward written in that body: its statements that
+    bind a name the loss reads (`out = net(images)` before `loss = criterion(out, labels)`), then those that bind the
+    names those read, and any call statement handed or called on such a name (`buffer.refill()`, `augment_(x)`: it may
+    write into it), until nothing is added; a node counts when it sits in one of them or in the loss. Names a call is
+    made through and that the body does not assign (`net` of `net(images)`, `run_manager` of `run_manager.net(...)`)
+    are the model, not the data, and a statement that changes only the model (`net.sample_active_subnet()`) feeds
+    nothing; one the body assigns is the pass's value (`gradients` of `gradients.square()`). A backward the body does not
+    write itself (in a helper it calls) or of no loss: every node may feed it."""
+    loss = backward.loss
+    if not isinstance(loop, cst.For) or loss is None or not any(call is backward.node for call in nodes_of(loop.body, cst.Call)):
+        return lambda node: True
+    found = nodes_of(loop.body, (cst.SimpleStatementLine, cst.For, cst.With))
+    assigned = frozenset().union(*(bound_names(statement, calls=False) for statement in found))
+    statements = [(bound_names(statement), data_names(statement, assigned), statement) for statement in found]
+    data, feeding = data_names(loss, assigned), [loss]
+    grown = True
+    while grown:
+        grown = False
+        for index, (bound, read, statement) in enumerate(statements):
+            if bound & data:
+                data |= read
+                feeding.append(statement)
+                statements[index] = (frozenset(), frozenset(), statement)
+                grown = True
+    inside = {id(node) for part in feeding for node in nodes_of(part, cst.CSTNode)}
+    return lambda node: id(node) in inside
+
+
+def bound_names(statement: cst.CSTNode, calls: bool = True) -> frozenset[str]:
+    """The names a statement may write: the base names its assignments bind or store into (`x`, `d` of `d[k] = v`), a
+    `for`'s or `with`'s own targets (not its body's), and, with `calls`, those a call statement is handed or called on."""
+    if isinstance(statement, cst.For):
+        return frozenset(name.value for name in nodes_of(statement.target, cst.Name))
+    if isinstance(statement, cst.With):
+        return frozenset(name.value for item in statement.items if item.asname is not None for name in nodes_of(item.asname, cst.Name))
+    bound: set[str] = set()
+    for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, cst.Assign):
+            bound.update(name for target in small.targets for name in base_names(target.target))
+        elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+            bound.update(base_names(small.target))
+        elif calls and isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and code_of(small.value.func) != "print":
+            bound.update(name.value for name in nodes_of(small.value, cst.Name))
+    bound.update(name.value for walrus in nodes_of(statement, cst.NamedExpr) for name in nodes_of(walrus.target, cst.Name))
+    return frozenset(bound)
+
+
+def base_names(target: cst.BaseExpression) -> list[str]:
+    """What an assignment target binds or stores into: `x` of `x`, `x.a`, `x[i]`, `x.a[i].b`; each of a tuple's."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in base_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return base_names(target.value)
+    while isinstance(target, (cst.Subscript, cst.Attribute)):
+        target = target.value
+    return [target.value] if isinstance(target, cst.Name) else []
+
+
+def data_names(node: cst.CSTNode, assigned: frozenset[str]) -> frozenset[str]:
+    """The names a node reads as data: every name but those of a call's dotted function whose base the loop's body does
+    not assign (`net`, `run_manager` of `run_manager.net(x)`), and, of a `for` or `with`, only its header (its body's
+    statements are read one by one)."""
+    if isinstance(node, cst.For):
+        node = node.iter
+    elif isinstance(node, cst.With):
+        return frozenset().union(*(data_names(item.item, assigned) for item in node.items))
+    through = {
+        id(name) for call in nodes_of(node, cst.Call) if not (names := called_through(call.func)) or names[-1].value not in assigned
+        for name in names
+    }
+    return frozenset(name.value for name in nodes_of(node, cst.Name) if id(name) not in through)
+
+
+def called_through(func: cst.BaseExpression) -> list[cst.Name]:
+    """The names of a dotted function (`run_manager.net`: `run_manager` and `net`); none of a computed one (`fns[i]`)."""
+    names = []
+    while isinstance(func, cst.Attribute):
+        names.append(func.attr)
+        func = func.value
+    return [*names, func] if isinstance(func, cst.Name) else []
 
 
 def read_names(body: cst.CSTNode) -> list[cst.Name]:

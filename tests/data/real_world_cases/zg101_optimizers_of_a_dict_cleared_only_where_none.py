@@ -1,6 +1,6 @@
 # expect: ZG101 33:17
 # expect: ZG104 37:9
-"""The twin of `pending/clean101_optimizers_of_a_dict_each_tested_none_in_the_clear_and_step_helpers.py` whose `zero_grad`
+"""The twin of `clean101_optimizers_of_a_dict_each_tested_none_in_the_clear_and_step_helpers.py` whose `zero_grad`
 tests the other way (`if optimizer is None:`): a present optimizer is never cleared, so each step applies again the
 gradients the last one applied (ZG101, at the step in `update_params`)."""
 

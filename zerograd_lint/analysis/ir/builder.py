@@ -88,14 +88,18 @@ def mentions_grad_none_check(test: cst.BaseExpression) -> bool:
     return ".grad" in text and ("None" in text or text.endswith(".grad"))
 
 
-def tested_entry(test: cst.BaseExpression) -> str | None:
+def tested_entry(test: cst.BaseExpression, element: frozenset[str] = frozenset()) -> str | None:
     """The code of `opts[name]` in `if opts[name] is not None:` or `if opts[name]:`, an entry of a container read by a
-    key that is no literal, else None. Such a test names no one object: its key is rebound by each loop that walks
-    the container, so two of them are never the same atom (RULES.md, "Correlated conditions")."""
+    key that is no literal, or of `opt` in `for _, opt in pairs: if opt is not None:`, the element of the `for` loop
+    the test is written in (`element`, its target's names), else None. Such a test names no one object: its key, or
+    the element, is rebound by each loop that walks the container, so two of them are never the same atom (RULES.md,
+    "Correlated conditions")."""
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         is_not_none = isinstance(target.operator, cst.IsNot) and isinstance(target.comparator, cst.Name) and target.comparator.value == "None"
         test = test.left if is_not_none else None
+    if isinstance(test, cst.Name) and test.value in element:
+        return test.value
     if not isinstance(test, cst.Subscript) or literal_index(test) is not None:
         return None
     return code_of(test)
@@ -111,18 +115,22 @@ def called_on_itself(event: Event) -> str | None:
     else:
         return None
     call = event.node
-    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+    if isinstance(event, Clear) and event.written is not None:
+        receiver = code_of(event.written)
+    elif isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
+        receiver = code_of(call.func.value)
+    else:
         return None
-    receiver = code_of(call.func.value)
     return receiver if receiver == followed else None
 
 
-def guards_only_its_entry(test: cst.BaseExpression, then: Block) -> bool:
-    """`for name in names: if opts[name] is not None: opts[name].zero_grad()`: the test only says whether the entry the
+def guards_only_its_entry(test: cst.BaseExpression, then: Block, element: frozenset[str] = frozenset()) -> bool:
+    """`for name in names: if opts[name] is not None: opts[name].zero_grad()`, or `for _, opt in pairs: if opt is not
+    None: opt.step()` (`element`: the names the `for` loop around binds): the test only says whether the entry the
     calls are made on holds an optimizer. Where it does not, there is no optimizer to hold gradients, so for the one
     the analysis follows (the container's entries) the calls run on every path: a clear skipped for a missing
     optimizer is no clear missed for a present one."""
-    entry = tested_entry(test)
+    entry = tested_entry(test, element)
     events = list(events_in(then))
     return entry is not None and bool(events) and all(called_on_itself(e) == entry for e in events)
 
@@ -630,7 +638,9 @@ class Builder(CallEvents, Inlining, EngineRuns):
             # `if p.grad is not None: p.grad.zero_()`: a None gradient is already clear (`data = p.grad.data` before a
             # clear that reads it, `p.grad = Variable(data.new().resize_as_(data).zero_())`, changes nothing there).
             return [*test_events, then]
-        if statement.orelse is None and guards_only_its_entry(statement.test, then):
+        loop = context.element_loop
+        element = loop[1] if loop is not None and loop[0] is context.function else frozenset()
+        if statement.orelse is None and guards_only_its_entry(statement.test, then, element):
             return [*test_events, then]
         if statement.orelse is None and self.element_filtered(statement.test, then, context):
             return [*test_events, then]  # `if "bn" not in name: p.grad = g`: the loop writes the collection's gradients
@@ -991,6 +1001,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
 
     def event(self, kind: type[Event], node: cst.CSTNode, **fields) -> Event:
         if kind is Clear and self.clear_site is not None:
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                fields["written"] = node.func.value
             node = self.clear_site
         return kind(id=next(self.ids), node=node, **fields)
 

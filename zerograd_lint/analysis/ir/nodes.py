@@ -100,6 +100,9 @@ class Clear(Event):
     set_to_none: bool | None  # None: the default (True since PyTorch 2.0)
     # `p.grad = torch.zeros_like(p)`: each gradient given a new zero tensor, where a clear before may have left None
     gives_tensors: bool = False
+    # The optimizer as the clear's own call writes it (`optimizer` of `optimizer.zero_grad()`) where the report points at
+    # another call: a class's own `zero_grad` inlined at `self.zero_grad(...)` (`Builder.clear_site`).
+    written: cst.BaseExpression | None = None
 
 
 @dataclass(frozen=True, eq=False)

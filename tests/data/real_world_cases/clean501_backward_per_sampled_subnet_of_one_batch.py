@@ -3,10 +3,10 @@
 `dynamic_batch_size` sub-networks of the supernet and backpropagates each one's loss on the same whole batch, then one
 step. The passes are no micro-batches: every one reads the batch the outer loop drew, and the update is meant to be the
 sum of the sampled sub-networks' gradients (the method, with its learning rate set for it). RULES.md's accumulation is
-an inner loop over micro-batches; the engine takes any loop of backwards that a step follows for one
-(`locations.body_where`) and reports ZG501 at the backward. What it needs: a micro-batch loop told from a loop of
-passes over one batch (the model's input in the loop bound before it and not rebound inside: no slice of the batch, no
-`next()` of a loader, no element of what the loop walks)."""
+an inner loop over micro-batches: a `range(n)` loop is one when its passes take other data for the loss, and only what
+feeds the backward's loss is read for it (`zg501.loss_slice`): the seed made of the counter and the sub-network sampled
+feed the model, not its input. Twin zg501_backward_per_sampled_subnet_of_a_slice_of_the_batch.py (each pass takes its
+slice of the batch by the counter): reported."""
 import random
 
 
