@@ -709,14 +709,27 @@ class Correlated(Generic[State]):
         self.inner.redo(inner)
 
     def each(self, state: dict, change) -> dict:
-        spend(len(state))
-        return {valuation: (change(inner), doubt) for valuation, (inner, doubt) in state.items()}
+        """`change` (a function of the inner state alone) made to each valuation's state: once per state held, however
+        many valuations hold it (a test splits one state into a valuation per arm; they share it until it changes)."""
+        changed: dict[int, State] = {}  # id(inner) -> what it became: each held by `state`, alive till the end
+        result = {}
+        for valuation, (inner, doubt) in state.items():
+            if id(inner) not in changed:
+                changed[id(inner)] = change(inner)
+            result[valuation] = (changed[id(inner)], doubt)
+        spend(len(changed))
+        return result
 
     def record(self, event: Event, state: dict, guessed: bool) -> None:
-        if self.inert(event):
-            spend(len(state))  # a node interpreted per valuation: here its record, as its transfer does nothing
+        """Each state held, once (a record joins: the same state twice adds nothing), with whether a guess holds it."""
+        recorded: set[tuple[int, bool]] = set()
         for inner, doubt in state.values():
-            self.inner.record(event, inner, guessed or doubt.guessed)
+            held = (id(inner), guessed or doubt.guessed)
+            if held not in recorded:
+                recorded.add(held)
+                self.inner.record(event, inner, held[1])
+        if self.inert(event):
+            spend(len(recorded))  # a node interpreted per state held: here its record, as its transfer does nothing
 
     def record_alike(self, event: Event, first: Event) -> None:
         self.inner.record_alike(event, first)
