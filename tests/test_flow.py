@@ -371,6 +371,33 @@ class Stretches(Union):
         return state | {event.id}
 
 
+class CountedRecords(Stretches):
+    """`Stretches`, counting each state recorded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[int] = []
+
+    def record(self, event: Backward | Rebind, state: frozenset, guessed: bool) -> None:
+        self.records.append(event.id)
+        super().record(event, state, guessed)
+
+
+def test_a_state_valuations_share_is_transferred_and_recorded_once() -> None:
+    """A test splits a state into a valuation per arm, each holding it (`Correlated.assume`): each event changes it and
+    records it once, not once per valuation (`Correlated.each`, `Correlated.record`), and they go on sharing what it
+    becomes; what is recorded before each event is the same."""
+    inner = CountedRecords()
+    domain = flow.Correlated(inner, flow.CorrelationPlan())  # type: ignore[arg-type]
+    shared = frozenset({0})
+    state = sure({frozenset({("a", True)}): shared, frozenset({("a", False)}): shared, frozenset({("b", True)}): frozenset({9})})
+    block = Block((Rebind(1, cst.Name("x"), frozenset({"x"})), scaled_backward(2), Rebind(3, cst.Name("x"), frozenset({"x"}))))
+    after = flow.Interpreter(domain, Structure()).run(block, state).normal
+    assert inner.transferred == [2, 2] and inner.records == [1, 1, 3, 3]  # two states held; 2 recorded as 1 (a stretch)
+    assert inner.recorded.before == {1: frozenset({0, 9}), 2: frozenset({0, 9}), 3: frozenset({0, 2, 9})}
+    assert after is not None and after[frozenset({("a", True)})][0] is after[frozenset({("a", False)})][0] == frozenset({0, 2})
+
+
 def test_a_stretch_of_inert_events_is_recorded_as_its_first_and_not_transferred() -> None:
     """Rebindings an inlined helper's body goes on with, then a backward: the same states reach each of them as
     reached the first, recorded as its (`Interpreter.run_block`); only the backward is transferred, and the rebinding

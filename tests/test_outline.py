@@ -11,7 +11,8 @@ import pytest
 from conftest import project_sources
 
 from zerograd_lint.analysis.module_source import ModuleSource
-from zerograd_lint.analysis.outline import Imported, outline, top_level_bindings
+from zerograd_lint.analysis import project
+from zerograd_lint.analysis.outline import Imported, outline, statement_of, top_level_bindings
 from zerograd_lint.analysis.project import Project, ProjectModule
 from zerograd_lint.analysis.questions.grad_reads import find_grad_reads
 from zerograd_lint.core.gate import code_for_grad_reads
@@ -155,6 +156,21 @@ def test_each_shape_of_a_top_level_answers_as_read_whole(newline: str) -> None:
     assert len(found.ends) == 4  # build_optimizer, Trainer, fetch, last; one_line stays as it is, `if` is kept whole
     assert "not_a_def" not in found.text and "def typed" in found.text
     assert found.text.count("\n") == text.count("\n")  # every line where it was
+
+
+def test_each_def_left_out_is_parsed_once_however_often_it_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index asks of the same few defs for each name it looks up (the outline walk of a large tree ~12,000 times)."""
+    parsed_alone: list[int] = []
+
+    def counted(lines: list[str], outlined: ast.stmt, end: int) -> ast.stmt | None:
+        parsed_alone.append(outlined.lineno)
+        return statement_of(lines, outlined, end)
+
+    monkeypatch.setattr(project, "statement_of", counted)
+    module = as_read(SHAPES, whole=False)
+    first = answers(module)
+    assert answers(module) == first == answers(as_read(SHAPES, whole=True))  # each ask answers alike, as read whole
+    assert sorted(parsed_alone) == sorted(outline(SHAPES).ends)  # build_optimizer, Trainer, fetch, last: once each
 
 
 @pytest.mark.parametrize(

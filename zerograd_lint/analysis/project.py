@@ -50,6 +50,7 @@ class ProjectModule:
         self._project = weakref.ref(project)  # it holds this module (see `ModuleIndex.project`)
         self.outlined = outlined if outlined is not None else Outline(source.source)
         self.imports_within: dict[str, dict[str, Imported | None]] = {}  # see `local_imports`
+        self.statements: dict[str, ast.stmt | None] = {}  # see `statement`
 
     @property
     def project(self) -> Project:
@@ -150,10 +151,13 @@ class ProjectModule:
         return self.source.source.split("\n")
 
     def statement(self, name: str) -> ast.stmt | None:
-        """A top-level def or class whole, with its body (parsed alone where the outline left it out)."""
-        node = self.python_defs.get(name)
-        end = self.outlined.ends.get(node.lineno) if node is not None else None
-        return node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
+        """A top-level def or class whole, with its body (parsed alone where the outline left it out, once: the
+        index asks of the same few defs again and again, for each name it looks up)."""
+        if name not in self.statements:
+            node = self.python_defs.get(name)
+            end = self.outlined.ends.get(node.lineno) if node is not None else None
+            self.statements[name] = node if end is None else statement_of(self.lines, node, end)  # type: ignore[arg-type]
+        return self.statements[name]
 
     def local_imports(self, name: str) -> dict[str, Imported | None]:
         """What the imports inside a top-level def's body bind (`from models.plain import Plain as Model` in a

@@ -87,6 +87,7 @@ class Domain(Protocol[State]):
     def repeat(self, loop: Loop, state: State) -> State: ...  # any loop, from the end of its body back to its head
     def leave_loop(self, loop: Loop, state: State) -> State: ...  # any loop, once it is done
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]: ...
+    def arms_changed(self, branch: Branch) -> bool: ...  # whether `after_branch` may change the arms' states
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None: ...  # the arm taken: `truth`
     def widen(self, old: State, new: State, late: bool) -> State: ...  # a loop head not settled yet: at least both
     def absent(self, state: State, keys: frozenset[str]) -> State: ...  # optimizers a test showed None: nothing held
@@ -124,6 +125,9 @@ class PassThrough:
 
     def after_branch(self, branch: Branch, then: State | None, orelse: State | None) -> tuple[State | None, State | None]:
         return then, orelse
+
+    def arms_changed(self, branch: Branch) -> bool:
+        return False
 
     def assume(self, state: State, branch: Branch, truth: bool) -> State | None:
         return state
@@ -709,14 +713,27 @@ class Correlated(Generic[State]):
         self.inner.redo(inner)
 
     def each(self, state: dict, change) -> dict:
-        spend(len(state))
-        return {valuation: (change(inner), doubt) for valuation, (inner, doubt) in state.items()}
+        """`change` (a function of the inner state alone) made to each valuation's state: once per state held, however
+        many valuations hold it (a test splits one state into a valuation per arm; they share it until it changes)."""
+        changed: dict[int, State] = {}  # id(inner) -> what it became: each held by `state`, alive till the end
+        result = {}
+        for valuation, (inner, doubt) in state.items():
+            if id(inner) not in changed:
+                changed[id(inner)] = change(inner)
+            result[valuation] = (changed[id(inner)], doubt)
+        spend(len(changed))
+        return result
 
     def record(self, event: Event, state: dict, guessed: bool) -> None:
-        if self.inert(event):
-            spend(len(state))  # a node interpreted per valuation: here its record, as its transfer does nothing
+        """Each state held, once (a record joins: the same state twice adds nothing), with whether a guess holds it."""
+        recorded: set[tuple[int, bool]] = set()
         for inner, doubt in state.values():
-            self.inner.record(event, inner, guessed or doubt.guessed)
+            held = (id(inner), guessed or doubt.guessed)
+            if held not in recorded:
+                recorded.add(held)
+                self.inner.record(event, inner, held[1])
+        if self.inert(event):
+            spend(len(recorded))  # a node interpreted per state held: here its record, as its transfer does nothing
 
     def record_alike(self, event: Event, first: Event) -> None:
         self.inner.record_alike(event, first)
@@ -1130,8 +1147,9 @@ class Correlated(Generic[State]):
     def after_branch(self, branch: Branch, then: dict | None, orelse: dict | None):
         """Each path through one arm paired with each through the other that its valuation does not contradict: an arm
         may learn what the other does not (`self.optimizer.zero_grad()` shows `self.optimizer is None` false, poutyne's
-        clear under a counter test), and the paths before the test are the same."""
-        if then is not None and orelse is not None:
+        clear under a counter test), and the paths before the test are the same. Where the inner domain changes no
+        arm's state after this branch (most branches), no pair is made."""
+        if then is not None and orelse is not None and self.inner.arms_changed(branch):
             then, orelse = dict(then), dict(orelse)
             own = {atom.key for atom in atoms_of(branch.condition)}  # the arms differ in these by construction
             # What each valuation decides besides the test's own atoms, made once for all the pairs it is in.
@@ -1148,6 +1166,9 @@ class Correlated(Generic[State]):
                     kept, other = self.inner.after_branch(branch, kept, other)
                     then[taken], orelse[skipped] = (kept, kept_doubt), (other, other_doubt)
         return then, orelse
+
+    def arms_changed(self, branch: Branch) -> bool:
+        return self.inner.arms_changed(branch)
 
 
 def arms_around_steps(node: Node, path: tuple[tuple[Branch, bool], ...]) -> Iterator[tuple[tuple[Branch, bool], ...]]:

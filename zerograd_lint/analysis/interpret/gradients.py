@@ -579,14 +579,18 @@ class GradientDomain(PassThrough):
             self.loop_forwards[id(loop)] = frozenset(event.id for event in events_in(loop.body) if event.id in self.forward)
         return self.loop_forwards[id(loop)]
 
+    def arms_changed(self, branch: Branch) -> bool:
+        """A clear under an accumulation guard, with no step in its arm: `after_branch` fogs the skipped arm's."""
+        if self.locations.guard(branch, self.structure) not in ACCUMULATION_GUARDS:
+            return False
+        arm_kinds = self.structure.kinds(branch.then)
+        return Clear in arm_kinds and Step not in arm_kinds
+
     def after_branch(self, branch: Branch, then, orelse):
         """`if step % n == 0: opt.zero_grad()`: the skipped path is correlated with the step's guard,
         for optimizers that the loop steps only under a condition (`if step % 100 == 0: opt.zero_grad()`
         before a step every iteration is a clear that is mostly missing)."""
-        if then is None or orelse is None or self.locations.guard(branch, self.structure) not in ACCUMULATION_GUARDS:
-            return then, orelse
-        arm_kinds = self.structure.kinds(branch.then)
-        if Clear not in arm_kinds or Step in arm_kinds:
+        if then is None or orelse is None or not self.arms_changed(branch):
             return then, orelse
         loop = self.locations.loops[id(branch)]
         stepped_always = self.structure.unguarded_steps(loop.body, loop) if loop is not None else frozenset()
