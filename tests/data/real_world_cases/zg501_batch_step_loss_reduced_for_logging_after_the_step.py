@@ -4,10 +4,10 @@
 
 `train_batch` backpropagates every batch's whole loss and steps and clears only `if apply_gradients:`: with a stride
 n > 1 each step applies the sum of n batches' gradients, the loss never divided by the stride, so the effective
-learning rate is n times larger (RULES.md ZG501). Missed for the cause of
-zg501_loss_reduced_for_logging_after_the_backward/: after the step, `loss = self.reduce_loss(loss)` rebinds it to a
-value divided by the world size on one path, which never reaches the backward but is taken as the loss's division
-(without that rebinding, the report is made: the flag handed as a parameter is followed).
+learning rate is n times larger (RULES.md ZG501). After the step, `loss = self.reduce_loss(loss)` rebinds the loss
+to a value divided by the world size on one path; that division never reaches the backward and is no division of
+the loss (found since the fortieth session's reading of the loss's reaching definitions; the forty-first session's
+corpus run reports openpifpaf's trainer.py:188). Twin: clean501_batch_step_loss_divided_by_the_stride_reduced_for_logging_after_the_step.py.
 """
 # expect: ZG501 34:9
 import torch
