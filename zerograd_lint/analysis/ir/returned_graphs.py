@@ -18,6 +18,7 @@ value the statements up to the reading one bind it to (a value put into it too: 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Sequence
@@ -148,15 +149,17 @@ class Reading:
         self.unknown = frozenset().union(*(values.unknown for values in self.values)) | (leaves if self.run is None else frozenset())
         self.without_grad = frozenset().union(*(values.without_grad for values in self.values))
         self.parameters = parameters_of(self.function)
+        found = {name for values in self.values for name in values.found}
         defs = [(name, node) for values in self.values for name, node in values.defs]
+        bindings = Counter(name for name, _ in defs)
         # A def nested in the function, its name bound by nothing else and no decorator but `torch.no_grad()` on it: a
         # call of it runs that body.
         self.nested = {
             name: node for name, node in defs
-            if [n for n, _ in defs].count(name) == 1 and name not in self.parameters and all(name not in v.found for v in self.values)
+            if bindings[name] == 1 and name not in self.parameters and name not in found
             and (not node.decorators or function_disables_grad(node))
         }
-        self.local = self.parameters | self.unknown | leaves | {name for values in self.values for name in values.found}
+        self.local = self.parameters | self.unknown | leaves | found
         self.resolver = self.index.resolver_for(self.function)
 
     def carried(self, node: cst.BaseExpression, at: int | None) -> Carried:
