@@ -10,6 +10,7 @@ hands each event, with the state before it, to a domain. Where an event sits
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import count
@@ -357,6 +358,12 @@ class CorrelationPlan:
         for key in sorted(lone.keys() - plan.atoms.keys()):
             if found[key].divisor in counted:
                 plan.keep(found[key], lone[key])
+        # Tests of an option against its choices, each made once (`if args.amp == "none": ... elif args.amp ==
+        # "apex": ...`): kept apart, `value` knows the chain's last test holds where the others failed.
+        chosen = Counter(atom.subject for atom in found.values() if atom.one_of is not None)
+        for key in sorted(lone.keys() - plan.atoms.keys()):
+            if chosen[found[key].subject] > 1:
+                plan.keep(found[key], lone[key])
         few = few_valued(numbering)
         plan.valued = frozenset(subject for atom in plan.atoms.values() if (subject := flag_subject(atom)) in few)
         plan.chosen = {
@@ -519,6 +526,15 @@ def marked_value(valuation: Valuation, name: str) -> int | None:
     """The number the valuation knows `name` holds, if any."""
     prefix = f"{VALUE_MARK}{name}: "
     return next((int(key[len(prefix):]) for key, _ in valuation if key.startswith(prefix)), None)
+
+
+def one_of_value(atom: Atom, values: frozenset[str], tested: list[tuple[Atom, bool]]) -> bool | None:
+    """A test of a subject that holds one of `values` against a literal: false where the literal is none of them, true
+    where every other test of the subject against one of them failed; else None."""
+    if atom.value not in values:
+        return False
+    ruled_out = {other.value for other, value in tested if not value and other.kind == "equal"}
+    return True if values - {atom.value} <= ruled_out else None
 
 
 def chosen_mark(rebind: int) -> str:
@@ -985,6 +1001,8 @@ class Correlated(Generic[State]):
             value and other.kind in SINGLE_VALUE and other.value != atom.value for other, value in tested
         ):
             return False  # `split == 'val'` where `split == 'train'`, `x is None` where `x == 'a'`
+        if atom.one_of is not None:
+            return one_of_value(atom, atom.one_of, tested)
         if atom.kind in SINGLE_VALUE:
             return self.chosen_value(valuation, atom, tested)
         return None
@@ -993,14 +1011,10 @@ class Correlated(Generic[State]):
         """A test of a loop's target that holds one of a display's strings (`CorrelationPlan.chosen`): false against any
         other literal, true against the one string every other test of the target ruled out (`how == "optimizer"`
         where `how` is one of "none", "model", "optimizer" and the tests against the first two were false)."""
-        ruled_out = {other.value for other, value in tested if not value and other.kind == "equal"}
         for rebind, (subject, strings) in self.plan.chosen.items():
             if subject != atom.subject or (chosen_mark(rebind), True) not in valuation:
                 continue
-            if atom.value not in strings:
-                return False
-            if strings - {atom.value} <= ruled_out:
-                return True
+            return one_of_value(atom, strings, tested)
         return None
 
     def assume(self, state: dict, branch: Branch, truth: bool) -> dict | None:

@@ -371,7 +371,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         self.building = root
         self.own = self.records[root] = BuildRecord()
         self.root_naming = Naming(
-            locals=locals_of(root) if isinstance(root, cst.FunctionDef) else frozenset(), imports=self.index_of(root).imports
+            locals=locals_of(root) if isinstance(root, cst.FunctionDef) else frozenset(), imports=self.index_of(root).imports,
+            options=self.index_of(root).option_choices,
         )
         resolver = self.index_of(root).resolver_for(root, instance=mro[0] if mro else None)
         owner = self.index_of(root).owner_class(root)

@@ -52,6 +52,8 @@ class Atom:
     subject: str | None = None
     value: str | None = None  # the literal (`None` for `x is None`)
     above: bool = False  # an order test against a number: `n > 1` (true), `n < 1` (false)
+    # The literals the subject can hold, where the file says (`args.amp` of an argparse option with `choices`).
+    one_of: frozenset[str] | None = None
 
     @property
     def number(self) -> float | None:
@@ -203,6 +205,7 @@ class Naming:
     outer: "Naming | None" = None
     aliases: Mapping[str, "Term"] = field(default_factory=dict)
     imports: Mapping[str, str | None] = field(default_factory=dict)  # the module's, `ModuleIndex.imports`
+    options: Mapping[str, frozenset[str]] = field(default_factory=dict)  # the module's, `ModuleIndex.option_choices`
 
     def with_aliases(self, function: cst.FunctionDef, targets: list[cst.BaseExpression]) -> "Naming":
         """This naming, a local of `function` read in tests as the value it holds where that value is the same read
@@ -235,6 +238,12 @@ class Naming:
         }
         aliases = {name: read for name, read in reads.items() if not any(changes(key, each) for key in stored | handed for each in read[1])}
         return replace(self, aliases=aliases) if aliases else self
+
+    def option_values(self, subject: str) -> frozenset[str] | None:
+        """The values an attribute named after an argparse option of the module can hold (`args.amp_type`, or a
+        config's copy of it, `config.amp_type`): `ModuleIndex.option_choices`."""
+        found = re.fullmatch(r"[\w@.]+\.(\w+)", subject) if self.options else None
+        return self.options.get(found.group(1)) if found else None
 
     def key(self, name: str) -> str:
         if name in self.params:
@@ -536,7 +545,7 @@ def comparison(left: cst.BaseExpression, operator: str, right: cst.BaseExpressio
         if first[0] == second[0] and (naming.imported(left) or naming.imported(right)):
             return operator in {"==", "is"}  # one attribute of a module, read twice: `stage != sb.Stage.TRAIN`, `stage` handed `Stage.TRAIN`
         if second[2]:
-            atom = Atom(f"{first[0]}=={second[0]}", reads, "equal", first[0], second[0])
+            atom = Atom(f"{first[0]}=={second[0]}", reads, "equal", first[0], second[0], one_of=naming.option_values(first[0]))
         else:
             low, high = sorted([first[0], second[0]])
             atom = Atom(f"{low}=={high}", reads, "equal")

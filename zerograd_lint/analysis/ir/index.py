@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import libcst as cst
 
 from zerograd_lint.analysis.code_text import words_may_matter
+from zerograd_lint.analysis.ir.conditions import literal_of, strings_of
 from zerograd_lint.analysis.ir.file_scope import FORGET, for_one_file
 from zerograd_lint.analysis.ir.names import builds_torch_scheduler, code_of, decorated, dotted_name
 from zerograd_lint.analysis.ir.roles import GROWING_METHODS, Binding, Resolver, Scope, collect
@@ -327,6 +328,19 @@ class ModuleIndex:
                     found[dest] = None
         return found
 
+    @cached_property
+    def option_choices(self) -> dict[str, frozenset[str]]:
+        """The values each argparse option the file declares with literal `choices` can hold, by its `dest`, as
+        `literal_of` writes them: the choices, and the default (`None` where it has none and is not required).
+        Only where every declaration of the `dest` says so, and with no keyword that changes what it holds."""
+        found: dict[str, frozenset[str] | None] = {}
+        for statement in small_statements(self.module.body):
+            declared = option_declared(statement.value) if isinstance(statement, cst.Expr) else None
+            if declared is not None:
+                dest, values = declared[0], option_values(statement.value)  # type: ignore[arg-type]
+                found[dest] = values if found.get(dest, values) == values else None
+        return {dest: values for dest, values in found.items() if values is not None}
+
     def callee(self, call: cst.Call, container: Container) -> tuple[cst.FunctionDef, bool] | None:
         """The function of the file that `call`, written in `container`, calls; and whether it is a method
         (whose `self` the call does not pass). `obj.name(...)` on another object: the file's one method of that name
@@ -524,6 +538,26 @@ def option_declared(call: cst.BaseExpression) -> tuple[str, cst.BaseExpression |
     dest = string_of(keywords["dest"]) if "dest" in keywords else None
     dest = dest or next((f.lstrip("-").replace("-", "_") for f in flags if f.startswith("--") or not f.startswith("-")), None)
     return (dest, keywords.get("default")) if dest else None
+
+
+def option_values(call: cst.Call) -> frozenset[str] | None:
+    """The values `parser.add_argument("--amp", choices=["none", "apex"], default="none")` can give its option: the
+    choices and the default (argparse checks the choices of what the command line gives, not the default), or `None`
+    when the option is not required and has no default; None where a keyword makes it hold anything else (`nargs`,
+    `action`, `const`) or a part is not a literal."""
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    choices = strings_of(keywords["choices"]) if "choices" in keywords else None
+    if choices is None or keywords.keys() - OPTION_PLAIN_KEYWORDS:
+        return None
+    required = keywords.get("required")
+    if "default" in keywords:
+        default = literal_of(keywords["default"])
+        return choices | {default} if default is not None else None
+    return choices if isinstance(required, cst.Name) and required.value == "True" else choices | {"None"}
+
+
+# The keywords of an option with choices that leave it holding one of them (or its default).
+OPTION_PLAIN_KEYWORDS = frozenset({"choices", "default", "required", "type", "help", "metavar", "dest"})
 
 
 def string_of(node: cst.BaseExpression) -> str | None:

@@ -793,7 +793,8 @@ class Inlining:
         outer = around.naming if around is not None else None
         if outer is None and self.index_of(function).enclosing.get(function) is context.stack[0]:
             outer = self.root_naming
-        naming = Naming(str(next(self.ids)), local, params, constants, outer, imports=self.index_of(function).imports)
+        index = self.index_of(function)
+        naming = Naming(str(next(self.ids)), local, params, constants, outer, imports=index.imports, options=index.option_choices)
         return naming.with_aliases(function, bindings(function).targets)
 
     def enclosing_instance(self, function: cst.FunctionDef, context: Context) -> Instance | None:

@@ -1,14 +1,13 @@
-# expect: clean
+# expect: ZG302 37:46
 """A model-based RL learner (the shape of EfficientZero's core/train.py and core/log.py): the update
 clears, runs the forward, then backpropagates in one of two arms, `if args.amp_type == "none":` a plain backward,
 `elif args.amp_type == "torch_amp":` a scaled one, then clips and steps; the loop then logs every parameter's
 gradient. `--amp_type` is required and restricted by argparse to exactly those two values (`choices=["torch_amp",
 "none"]`), so one of the arms always runs and every `.grad` holds this update's gradient when it is logged: no read
-of a None. The engine takes the if/elif's fall-through (neither arm) as a path, on which the clear (set_to_none)
-reaches the read with no backward, and reports ZG301. What it needs: a string test's values known from the argparse
-option's `choices` (the value is one of them, so an if/elif over all of them has no fall-through), here in one file;
-in EfficientZero the parser is main.py's and the value travels through core/config.py's `self.amp_type =
-args.amp_type`."""
+of a None (RULES.md ZG301: not reported; the unguarded read is ZG302's, opt-in). The analysis knows the values an
+option with literal choices can hold (`ModuleIndex.option_choices`), so the if/elif's fall-through is no path.
+The twin, zg301_grad_logged_after_backward_arms_of_an_option_that_may_be_absent.py: the option is not required and
+has no default, so it may be None and neither arm runs."""
 
 import argparse
 
