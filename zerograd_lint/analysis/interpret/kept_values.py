@@ -273,7 +273,7 @@ def kept_values(
     computing = loss_functions(events, backwards, losses)
     loops = training_loops_around(block, None, structure)
     inner_loops = InnerLoops(block)
-    backpropagated = backpropagated_names(events)
+    backpropagated = backpropagated_names(events, domain)
     holding = Holdings(domain, assigns, losses.keys() | parts.keys(), runs_model)
     graphs = Graphs(losses, parts, holding, computing, runs_model, derived)
     for accumulation in accumulations:
@@ -1137,23 +1137,29 @@ def values_returned(statement: cst.CSTNode, values: tuple[tuple[Inlined, cst.Bas
     return found
 
 
-def backpropagated_names(events: tuple[Event, ...]) -> set[Slot]:
-    """The names a backward's loss is computed from, in any number of assignments: an accumulator among
-    them is summed on purpose (`total = total + loss` ... `total.backward()`)."""
+def backpropagated_names(events: tuple[Event, ...], reaching: ReachingDefinitions) -> set[Slot]:
+    """The names a backward's loss is computed from, through the assignments that reach it: an accumulator among
+    them is summed on purpose (`total = total + loss` ... `total.backward()`). An assignment that never reaches a
+    backward computes nothing it backpropagates (`loss = sum(losses)` after the chunk loop, only logged: the next
+    batch's chunk loop binds `loss` again before its backward)."""
+    assigns = {e.id: e for e in events if isinstance(e, Assign)}
     found: set[Slot] = set()
-    for event in events:
-        if isinstance(event, Backward) and event.loss is not None:
-            found.update(slot(event.scope, name) for name in names_read(event.loss))
-    assigns = [e for e in events if isinstance(e, Assign)]
-    grew = True
-    while grew:
-        grew = False
-        for assign in assigns:
-            if any(slot(assign.scope, n) in found for n in assign.names):
-                new = {slot(assign.scope, u) for u in assign.uses} - found
-                if new:
-                    found |= new
-                    grew = True
+    stack: list[tuple[int, cst.CSTNode, str]] = [
+        (event.id, event.scope, name) for event in events if isinstance(event, Backward) and event.loss is not None
+        for name in names_read(event.loss)
+    ]
+    seen: set[tuple[int, cst.CSTNode, str]] = set()
+    while stack:
+        read = stack.pop()
+        if read in seen:
+            continue
+        seen.add(read)
+        at, scope, name = read
+        found.add(slot(scope, name))
+        for definition, _ in lookup(reaching.before.get(at, {}), scope, name):
+            assign = assigns.get(definition)
+            if assign is not None:
+                stack.extend((assign.id, assign.scope, use) for use in assign.uses)
     return found
 
 

@@ -3,8 +3,10 @@ shape, written here): the chunk loop appends `loss`, the tensor it backpropagate
 made anew per batch that outlives each chunk's pass; after the loop `loss = sum(losses)` (then `.item()`) only
 logs it. By the letter of ZG602, as ibot's per-classifier `losses.append(loss)` reset every batch: each chunk's graph
 object stays referenced until the batch ends (RULES.md ZG602, at the append). The chunks' gradients are divided
-after the loop, so no ZG501 is owed."""
-# expect: ZG602 19:13
+after the loop, so no ZG501 is owed. Only the assignments that reach a backward say what it backpropagates
+(`kept_values.backpropagated_names`): `loss = sum(losses)` never does (the next batch's chunk loop binds `loss`
+again first). The twin, clean602_list_of_chunk_losses_summed_into_the_one_backward.py, backpropagates the sum."""
+# expect: ZG602 21:13
 import torch
 
 model = torch.nn.Linear(4, 2)
