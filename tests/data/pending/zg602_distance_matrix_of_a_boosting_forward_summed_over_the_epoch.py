@@ -1,5 +1,5 @@
 # expect: ZG602 73:9
-"""microsoft/qlib's AdaRNN (qlib/contrib/model/pytorch_adarnn.py:192, round 32), reduced: the model's boosting forward
+"""microsoft/qlib's AdaRNN (qlib/contrib/model/pytorch_adarnn.py:193, round 32), reduced: the model's boosting forward
 runs a ModuleList of GRUs, splits each layer's output into source and target halves with a static method, measures
 each time step's distance with a transfer criterion's `compute` and writes it into a zeros matrix it returns beside
 the prediction; the epoch loop sums that matrix, `dist_mat = dist_mat + dist`, into a tensor it returns after the loop:
