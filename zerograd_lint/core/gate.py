@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Iterator, Union
 from zerograd_lint.analysis.code_text import WORD, code_only
 from zerograd_lint.analysis.ir.summaries import (
     HF_LOOP_BODIES,
+    HF_STEP_BODY,
     HF_TRAINER_SUFFIX,
     IGNITE_ENGINES,
     IGNITE_RUN,
@@ -78,6 +79,8 @@ SUPERVISED_TRAINER_WORD = SUPERVISED_TRAINER.encode()
 # which backpropagates and steps for it (summaries.py): a lifecycle with no words of its own.
 TRAINER_WORD = HF_TRAINER_SUFFIX.encode()
 TRAINER_BODY_DEF = re.compile(rb"def[ \t]+(?:" + b"|".join(name.encode() for name in sorted(HF_LOOP_BODIES)) + rb")\b")
+# A subclass's own loop that calls the library's `training_step` (which backpropagates) and steps has no backward word.
+TRAINER_STEP_CALL = re.compile(rb"\." + HF_STEP_BODY.encode() + CALL_AFTER)
 # So is a LightningModule's `training_step` under automatic optimisation (its manual one has lifecycle words of its own).
 LIGHTNING_WORD = LIGHTNING_MODULE.encode()
 LIGHTNING_BODY_DEF = re.compile(rb"def[ \t]+" + LIGHTNING_LOOP_BODY.encode() + rb"\b")
@@ -195,7 +198,9 @@ def may_have_lifecycle_calls(data: bytes) -> bool:
     ) or (SCALER_WORD in data and SCALER_CALL.search(data) is not None) or holds(data, TRAINING_PART) and (
         # ignite's trainer clears, backwards and steps: a report needs one more lifecycle call of the file's own
         SUPERVISED_TRAINER_WORD in data and (b"zero_grad" in data or calls_attribute(data, STEP_CALL) or calls_attribute(data, BACKWARD_CALL))
-        or TRAINER_WORD in data and TRAINER_BODY_DEF.search(data) is not None
+        or TRAINER_WORD in data and (
+            TRAINER_BODY_DEF.search(data) is not None or TRAINER_STEP_CALL.search(data) is not None and calls_attribute(data, STEP_CALL)
+        )
         or LIGHTNING_WORD in data and LIGHTNING_BODY_DEF.search(data) is not None
     )
 
@@ -553,7 +558,9 @@ def summarize(tree: ast.AST) -> Summary:
             func = node.func  # type: ignore[attr-defined]
             calls = set() if looping else body.calls  # a loop's calls: added to both of its body's sets below
             if type(func) is ast.Attribute:
-                body.backward = body.backward or func.attr in BACKWARD_METHODS
+                # `self.training_step(model, inputs)` of a Hugging Face Trainer subclass may be the library's, which
+                # backpropagates (the builder asks where the class comes from)
+                body.backward = body.backward or func.attr in BACKWARD_METHODS or func.attr == HF_STEP_BODY and bool(self_method(func))
                 body.step = body.step or func.attr == "step"
                 calls.add(func.attr)
                 called = func.attr

@@ -29,6 +29,7 @@ from zerograd_lint.analysis.ir.engine_runs import EngineRun, EngineRuns
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
+from zerograd_lint.analysis.ir.library_classes import derives_from_trainer
 from zerograd_lint.analysis.ir.names import Role, arguments_by_parameter, assigned_names, code_of, dotted_name, last_name, says_optimizer
 from zerograd_lint.analysis.ir.patches import autouse_patch_targets, fixture_patch_targets, patch_targets, patching_fixtures
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
@@ -63,8 +64,6 @@ from zerograd_lint.analysis.ir.summaries import (
     BATCH_INDEX_POSITION,
     HF_LOOP_BODIES,
     HF_TRAINER_LOOP,
-    HF_TRAINER_PACKAGES,
-    HF_TRAINER_SUFFIX,
     LIGHTNING_LOOP,
     LIGHTNING_LOOP_BODY,
     LIGHTNING_MODULE,
@@ -1123,29 +1122,9 @@ def library_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple
 
 
 def runs_in_trainer_loop(index: ModuleIndex, function: cst.FunctionDef, mro: tuple[tuple[ModuleIndex, cst.ClassDef], ...]) -> bool:
-    """`compute_loss` or `training_step` of a subclass of the Hugging Face `Trainer` (summaries.py): a class along its
-    classes (`mro`, else its own class's lineage, of the file and the project) derives from a trainer class of
-    transformers or trl (`library_bases`)."""
-    owner = index.owner_class(function)
-    if function.name.value not in HF_LOOP_BODIES or owner is None:
-        return False
-    return any(is_trainer_class(origin) for home, cls in mro or index.lineage(owner) for origin in library_bases(home, cls))
-
-
-def library_bases(index: ModuleIndex, cls: cst.ClassDef) -> list[str]:
-    """The library classes a class derives from, by their dotted names: its bases as its module's imports name them
-    (`ModuleIndex.origin`), and, for a class of the project, those its project bases derive from, through re-exports
-    (`Project.library_bases`: a base whose module says nothing of the lifecycle is not in its `lineage`)."""
-    found = [origin for base in cls.bases if (origin := index.origin(base.value)) is not None]
-    home = index.project
-    if home is not None and index.classes.get(cls.name.value) is cls:
-        found += home.project.library_bases(home, cls.name.value)
-    return found
-
-
-def is_trainer_class(origin: str) -> bool:
-    """`transformers.Trainer`, `trl.DPOTrainer`, `transformers.trainer.Trainer`: a trainer class of those libraries."""
-    return origin.split(".", 1)[0] in HF_TRAINER_PACKAGES and origin.rsplit(".", 1)[-1].endswith(HF_TRAINER_SUFFIX)
+    """`compute_loss` or `training_step` of a subclass of the Hugging Face `Trainer` (summaries.py,
+    `library_classes.derives_from_trainer`)."""
+    return function.name.value in HF_LOOP_BODIES and derives_from_trainer(index, function, mro)
 
 
 def lightning_optimisation(

@@ -15,6 +15,7 @@ from zerograd_lint.analysis.ir.conditions import condition_of, literal_of
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, SameFileView, suites
 from zerograd_lint.analysis.ir.inlining import locals_of
+from zerograd_lint.analysis.ir.library_classes import derives_from_trainer
 from zerograd_lint.analysis.ir.names import Role, assigned_names, code_of, constructor_role, dotted_name, last_name, words
 from zerograd_lint.analysis.ir.patches import patched_methods, reaches_patched
 from zerograd_lint.analysis.ir.nodes import (
@@ -58,6 +59,7 @@ from zerograd_lint.analysis.ir.summaries import (
     HF_LOSS_BODY,
     HF_OPTIMIZER,
     HF_RETURN_OUTPUTS,
+    HF_STEP_BODY,
     LIGHTNING_LOOP,
     LIGHTNING_LOSS_KEY,
     LIGHTNING_OPTIMIZER,
@@ -250,6 +252,8 @@ class CallEvents:
         method = None
         if isinstance(receiver, cst.Name) and receiver.value == "self":
             method = self.method_of_self(attr, context)
+            if method is None and attr == HF_STEP_BODY and self.runs_library_training_step(context):
+                return [self.event(Backward, call, scaled=False, scaler=None, normalises=True, loss=None, scope=context.function)]
         elif type(receiver) is cst.Call and code_of(receiver.func) == "super":
             method = self.method_of_base(attr, context)
         elif (on_instance := self.inline_on_instance(call, receiver, attr, context)) is not None:
@@ -269,6 +273,14 @@ class CallEvents:
         if (appended := state_events.appended(call)) is not None:
             return self.accumulate(call, *appended, context)
         return self.opaque_update(call, context)
+
+    def runs_library_training_step(self, context: Context) -> bool:
+        """Whether `self.training_step(model, inputs)`, with no override of the project's, is the Hugging Face
+        Trainer's own (summaries.py): a subclass's own loop (a `train` copied from transformers 3, LM-BFF's) calls it
+        per micro-batch, and it backpropagates the loss divided by the accumulation steps, scaled or not as the
+        Trainer's settings say (read as plain: the loop's own unscale and scaler step follow either way)."""
+        function = context.function
+        return isinstance(function, cst.FunctionDef) and derives_from_trainer(self.index_of(function), function, context.mro)
 
     def scaler_method(
         self, call: cst.Call, attr: str, receiver: cst.BaseExpression, positional: list[cst.BaseExpression], context: Context

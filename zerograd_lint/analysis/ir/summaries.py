@@ -250,7 +250,9 @@ LOSS_ARGUMENT_RECEIVERS = re.compile(r"accelerator|fabric|engine|optim|model|tra
 # (`self.accelerator.backward(loss)`, the loss divided by the accumulation steps), then the loop clips, steps the
 # optimizer and clears (`model.zero_grad()`) at each accumulation boundary: self-managed, no report from its own part.
 # A subclass's override of either is the body of that loop (`builder.runs_in_trainer_loop`), asked the loop-carried
-# questions as a `for` loop's; a call of the library's own methods makes no event of its own.
+# questions as a `for` loop's; a call of the library's own methods makes no event of its own, but for `training_step`
+# called from a subclass's own loop (a `train` override copied from the library, LM-BFF's): a backward of the loss
+# divided by the accumulation steps (`events.runs_library_training_step`), the loop's own step and clear around it.
 HF_TRAINER_PACKAGES = frozenset({"transformers", "trl"})
 HF_TRAINER_SUFFIX = "Trainer"  # a class of those packages named so (`Trainer`, `Seq2SeqTrainer`, `DPOTrainer`)
 HF_LOSS_BODY = "compute_loss"  # its returned loss is backpropagated by the library's `training_step`
