@@ -9,13 +9,6 @@ from nets.resnet_v1 import resnetv1
 from nets.vgg16 import vgg16
 
 
-class RandomBlobs:
-    def forward(self):
-        import torch
-
-        return {"data": torch.randn(4, 8), "labels": torch.randint(0, 3, (4,))}
-
-
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--net", default="res50")
@@ -27,4 +20,4 @@ if __name__ == "__main__":
         net = resnetv1(num_layers=50)
     else:
         raise NotImplementedError
-    train_net(net, RandomBlobs(), max_iters=args.iters)
+    train_net(net, roidb=[], max_iters=args.iters)

@@ -1,10 +1,12 @@
 # expect: clean
 """The solver (pytorch-faster-rcnn lib/model/train_val.py, written here): `SolverWrapper` keeps the network it is
-handed (`self.net = network`), builds the SGD in `construct_graph`, and `train_model`'s loop, counted in iterations,
-calls `self.net.train_step(blobs, self.optimizer)`; `train_net` builds the wrapper from its own parameter. The loop's
-step body is the network's `train_step`, of lib/nets/network.py, inherited by each backbone the script may pick."""
+handed (`self.net = network`), builds the data layer of lib/roi_data_layer/layer.py and, in `construct_graph`, the
+SGD; `train_model`'s loop, counted in iterations, calls `self.net.train_step(blobs, self.optimizer)`; `train_net`
+builds the wrapper from its own parameter. The loop's step body is the network's `train_step`, of
+lib/nets/network.py, inherited by each backbone the script may pick."""
 
 import torch
+from roi_data_layer.layer import RoIDataLayer
 
 
 def scale_lr(optimizer, scale):
@@ -13,9 +15,9 @@ def scale_lr(optimizer, scale):
 
 
 class SolverWrapper(object):
-    def __init__(self, network, data_layer):
+    def __init__(self, network, roidb):
         self.net = network
-        self.data_layer = data_layer
+        self.roidb = roidb
 
     def construct_graph(self):
         params = [value for value in self.net.parameters() if value.requires_grad]
@@ -23,6 +25,7 @@ class SolverWrapper(object):
         return self.optimizer
 
     def train_model(self, max_iters, stepsize=30000):
+        self.data_layer = RoIDataLayer(self.roidb, 3)
         self.construct_graph()
         iter = 1
         while iter < max_iters + 1:
@@ -37,6 +40,6 @@ class SolverWrapper(object):
             iter += 1
 
 
-def train_net(network, data_layer, max_iters=40000):
-    sw = SolverWrapper(network, data_layer)
+def train_net(network, roidb, max_iters=40000):
+    sw = SolverWrapper(network, roidb)
     sw.train_model(max_iters)
