@@ -36,12 +36,12 @@ from zerograd_lint.analysis.interpret.locations import Where, locate
 from zerograd_lint.analysis.interpret.registered_keys import keyed_reads
 from zerograd_lint.analysis.interpret.schedules import early_scheduler_steps, fast_forwards_on_a_fresh_run
 from zerograd_lint.analysis.ir import state_events
-from zerograd_lint.analysis.ir.builder import Builder
+from zerograd_lint.analysis.ir.builder import Builder, entries_read
 from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Container, ModuleIndex, is_super_call, return_values, statements_of
 from zerograd_lint.analysis.ir.inlining import Bindings
 from zerograd_lint.analysis.ir.model_calls import runs_known_model
-from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, last_name
+from zerograd_lint.analysis.ir.names import assigned_names, code_of, dotted_name, entry_name, last_name
 from zerograd_lint.analysis.ir.nodes import (
     Accumulate,
     Assign,
@@ -1240,6 +1240,15 @@ def loss_name(backward: Backward) -> str | None:
     return code_of(node) if node is not None else None
 
 
+def loss_entry(backward: Backward) -> str | None:
+    """The entry of a container that holds the loss, as `entry_name` names it: `self._losses['total_loss']` in
+    `self._losses["total_loss"].backward()`; None where the loss is no such entry."""
+    node = backward.loss
+    while isinstance(node, cst.BinaryOperation) or isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        node = node.left if isinstance(node, cst.BinaryOperation) else node.func.value
+    return entry_name(node) if node is not None else None
+
+
 MODEL_WORDS = re.compile(r"model|net|encoder|decoder|generator|discriminator|critic|backbone|policy|actor|agent|qf|module", re.I)
 DATA_WORDS = re.compile(
     r"^(get|load|make|read|fetch|prepare|sample|next|iter|len|range|list|dict|tuple|zip|enumerate|move|pad|crop|resize)"
@@ -1300,8 +1309,10 @@ def forward_feeds(
         if name is None:
             continue
         # (the event that reads the name, its scope, the name, whether the name reaches the loss only as what a forward
-        # after it is handed): a source is looked for before the event reading it
-        frontier: set[tuple[Event, cst.CSTNode, str, bool]] = {(backward, backward.scope, name, False)}
+        # after it is handed): a source is looked for before the event reading it; the loss's entry of its container
+        # too, where the value was put (`self._losses['total_loss']`, stored by the model's `forward()`)
+        names = {name, entry} if (entry := loss_entry(backward)) else {name}
+        frontier: set[tuple[Event, cst.CSTNode, str, bool]] = {(backward, backward.scope, each, False) for each in names}
         seen: set[tuple[int, Slot, bool]] = set()
         for _ in range(FORWARD_STEPS):
             seen |= {(reader.id, slot(scope, bound), input_only) for reader, scope, bound, input_only in frontier}
@@ -1316,7 +1327,8 @@ def forward_feeds(
                     if runs_model[source.id, input_only]:
                         feeds.setdefault(source.id, set()).add(backward.id)
                     handed_on = input_only or runs_model[source.id, input_only]
-                    reached |= {(source, source.scope, use, handed_on) for use in source_uses(source)}
+                    uses = source_uses(source) | source_entries(source, index_of(source.scope))
+                    reached |= {(source, source.scope, use, handed_on) for use in uses}
                 if not sources:
                     reached |= {(*read, input_only) for read in handed.reads(reader, scope, bound)}
                     reached |= {(*read, input_only) for read in iterated_reads(reader, scope, bound, namespaces)}
@@ -1381,6 +1393,13 @@ def iterated_reads(
 def source_value(source: Assign | Accumulate | Put) -> cst.BaseExpression | None:
     """The value an assignment binds, or the one a put adds to its container."""
     return source.added if isinstance(source, (Accumulate, Put)) else getattr(source.node, "value", None)
+
+
+def source_entries(source: Assign | Accumulate | Put, home: ModuleIndex) -> frozenset[str]:
+    """The entries of containers at literal keys a source's value reads (`self._losses['cross_entropy']`), where a
+    put of the instance may have stored what it holds."""
+    value = source_value(source)
+    return entries_read(value, home.origin_of_name) if value is not None else frozenset()
 
 
 def source_uses(source: Assign | Accumulate | Put) -> frozenset[str]:

@@ -30,7 +30,9 @@ from zerograd_lint.analysis.ir.file_scope import for_one_file
 from zerograd_lint.analysis.ir.index import Built, Container, ModuleIndex, returns_of, statements_of, yields
 from zerograd_lint.analysis.ir.inlining import Bindings, Construction, Inlining, assigned_in, locals_of, own_locals
 from zerograd_lint.analysis.ir.library_classes import derives_from_trainer
-from zerograd_lint.analysis.ir.names import Role, arguments_by_parameter, assigned_names, code_of, dotted_name, last_name, says_optimizer
+from zerograd_lint.analysis.ir.names import (
+    Role, arguments_by_parameter, assigned_names, code_of, dotted_name, entry_name, last_name, says_optimizer,
+)
 from zerograd_lint.analysis.ir.patches import autouse_patch_targets, fixture_patch_targets, patch_targets, patching_fixtures
 from zerograd_lint.analysis.ir.settings import Fact, truth_implications
 from zerograd_lint.analysis.ir.nodes import (
@@ -727,6 +729,8 @@ class Builder(CallEvents, Inlining, EngineRuns):
         accumulated = state_events.accumulation(statement) or state_events.stored_into_tensor(statement, context.resolver)
         if accumulated is not None:
             nodes.extend(self.accumulate(statement, *accumulated, context))
+        elif stored_item is not None and not names and value is not None:
+            nodes.extend(self.entry_stored(statement, stored_item, value, nodes, context))
         for target in targets:
             if not (isinstance(target, cst.Attribute) and ".grad." in f"{code_of(target)}."):
                 continue  # only `p.grad = ...` and `p.grad.data = ...` write gradients
@@ -761,6 +765,20 @@ class Builder(CallEvents, Inlining, EngineRuns):
             nodes.append(self.assigned_value(statement, stored, context))
             nodes.extend(self.flags_built(statement, context))
         return nodes
+
+    def entry_stored(
+        self, statement: cst.Assign | cst.AnnAssign | cst.AugAssign, entry: cst.Subscript, value: cst.BaseExpression, nodes: list[Node],
+        context: Context,
+    ) -> list[Node]:
+        """`self._losses['total_loss'] = loss` at a literal key: the value put into that entry, read back where the entry
+        is (a model's `forward()` storing its losses, which the trainer's step backpropagates, faster-rcnn's `Network`):
+        a Put of the names it reads; nothing for another key (`losses[name] = ...`)."""
+        target = entry_name(entry)
+        values = names_read(value, self.index_of(context.function).origin_of_name) if target is not None else frozenset()
+        if not values:
+            return []
+        no_grad = context.no_grad or returned_without_grad(value, nodes)
+        return [self.event(Put, statement, target=target, values=values, no_grad=no_grad, scope=context.function, added=value)]
 
     def dict_updated(self, call: cst.Call, context: Context) -> list[Node]:
         """`losses_dict.update(loss(outputs))` on a name every binding of which makes a dict (`losses_dict = {}`): the
@@ -1239,6 +1257,14 @@ def used_names(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None
     return names.found
 
 
+def entries_read(value: cst.CSTNode, origin_of: Callable[[str], str | None] | None = None) -> frozenset[str]:
+    """The entries of named containers at literal keys a value reads as data, as `entry_name` names them
+    (`self._predictions['cls_score']`: what a method of the instance may have put there), read as `used_names` reads."""
+    names = _DataNames(origin_of)
+    visit(value, names)
+    return frozenset(names.entries)
+
+
 def is_self(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "self"
 
@@ -1246,10 +1272,16 @@ def is_self(node: cst.BaseExpression) -> bool:
 class _DataNames(cst.CSTVisitor):
     def __init__(self, origin_of: Callable[[str], str | None] | None) -> None:
         self.found: list[cst.Name | cst.Attribute] = []
+        self.entries: list[str] = []  # `entry_name` of each entry read at a literal key (its container is read too)
         self.origin_of = origin_of
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found.append(node)
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        if (entry := entry_name(node)) is not None:
+            self.entries.append(entry)
+        return True
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if node.attr.value in GRAPHLESS_ATTRIBUTES:  # `fake.data`, like `fake.detach()`, carries no graph, nor `fake.shape`

@@ -99,6 +99,17 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def entry_name(node: cst.BaseExpression) -> str | None:
+    """`self._losses['total_loss']`: the entry of a named container at a string or integer literal, as one name (the
+    key written as Python's `repr` writes it, whichever quotes the code used); None for anything else."""
+    if type(node) is not cst.Subscript or len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        return None
+    key = node.slice[0].slice.value
+    if dotted_name(node.value) is None or type(key) not in (cst.SimpleString, cst.Integer):
+        return None
+    return f"{code_of(node.value)}[{key.evaluated_value!r}]"
+
+
 def last_name(node: cst.BaseExpression) -> str | None:
     """The last identifier of a Name, Attribute or Subscript base (`self.opt_g[0]` -> `opt_g`)."""
     if type(node) is cst.Name:
