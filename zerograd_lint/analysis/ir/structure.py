@@ -79,7 +79,9 @@ class Structure:
         (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
         names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
         in every iteration and never one, nor is a test of names the loop binds to
-        something else (`do_update = batch["update"]`). Otherwise (names set where
+        something else (`do_update = batch["update"]`), nor one of names it binds to
+        constants at the top of every iteration (`accumulated = 0` before an inner
+        loop that counts into it: `Rebound.restarts`). Otherwise (names set where
         the loop does not show it) the words of the test decide.
         """
         if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
