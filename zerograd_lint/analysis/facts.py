@@ -1300,7 +1300,7 @@ def forward_feeds(
             if (callee := dotted_name(call.func))
             else element_runs_model(call.func, known, resolver) or entry_runs_handed_model(call, known, resolver)
             for call in graph_calls(value)  # not a call whose value is cut: `model.embeds().detach()` runs no forward of the loss
-        ) or (resolver is not None and reads_trained_leaf(value, resolver))
+        ) or (resolver is not None and reads_trained_leaf(value, resolver)) or reads_model_property(value, source.scope, home, known)
 
     runs_model: dict[tuple[int, bool], bool] = {}
     feeds: dict[int, set[int]] = {}
@@ -1538,6 +1538,27 @@ def reads_trained_leaf(value: cst.CSTNode, resolver: Resolver) -> bool:
         is_trained_leaf(resolver.value_of(node))
         for node in nodes_of(value, (cst.Name, cst.Attribute)) if code_of(node) in graph
     )
+
+
+def reads_model_property(value: cst.CSTNode, scope: cst.CSTNode, index: ModuleIndex, known_models: set) -> bool:
+    """Whether a value's autograd graph reads `self.name` where `name` is a property of the method's class (or of a
+    base) whose body runs a model (`body_runs_model`): reading it calls the getter, which runs that forward (robomimic's
+    `log_entropy_weight`, returning `self.nets["log_entropy_weight"]()`, the module its optimizer steps)."""
+    owner = index.owner_class(scope)
+    if owner is None:
+        return False
+    graph = graph_of(value)[1]
+    for node in nodes_of(value, cst.Attribute):
+        if not (isinstance(node.value, cst.Name) and node.value.value == "self" and code_of(node) in graph):
+            continue
+        found = index.inherited_method(owner, node.attr.value)
+        if found is not None and is_property(found[1]) and body_runs_model(*found, known_models, METHOD_DEPTH):
+            return True
+    return False
+
+
+def is_property(method: cst.FunctionDef) -> bool:
+    return any((dotted_name(d.decorator) or "").rsplit(".", 1)[-1] in ("property", "cached_property") for d in method.decorators)
 
 
 def is_trained_leaf(value: cst.BaseExpression | None) -> bool:

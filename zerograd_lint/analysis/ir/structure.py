@@ -79,7 +79,9 @@ class Structure:
         (`count >= n` ... `count = 0`), a flag bound to such a test. A test of
         names the loop never rebinds (`config.ACCUMULATION_STEPS > 1`) is the same
         in every iteration and never one, nor is a test of names the loop binds to
-        something else (`do_update = batch["update"]`). Otherwise (names set where
+        something else (`do_update = batch["update"]`), nor one of names it binds to
+        constants at the top of every iteration (`accumulated = 0` before an inner
+        loop that counts into it: `Rebound.restarts`). Otherwise (names set where
         the loop does not show it) the words of the test decide.
         """
         if branch.guard is Guard.ACCELERATE or loop is None or branch.condition is None:
@@ -98,6 +100,8 @@ class Structure:
                 reads_any({read}, rebound.names) and not reads_any({read}, rebound.opaque) for read in reads
             ):
                 self._guards[key] = Guard.OTHER  # the loop shows what sets every name it reads: no counter
+            elif transparent(branch.condition) and reads & rebound.afresh and all(rebound.restarts(read) for read in reads):
+                self._guards[key] = Guard.OTHER  # what it reads starts again every iteration: it counts none of them
             else:
                 self._guards[key] = branch.guard
         return self._guards[key]
@@ -137,6 +141,8 @@ class Rebound:
     # The loop's own counters (`for i in range(n)`, `enumerate(loader)`), bound nowhere else in its body: each
     # iteration moves them on, and they never come back to a value they held.
     moving: frozenset[str] = frozenset()
+    # Bound to constants at the top of every iteration (`started_afresh`): what they count starts again each iteration.
+    afresh: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -174,8 +180,16 @@ class Rebound:
             name for name in own_names if sum(name in e.names for e in rebinds) == 1 and name not in resets
         )
         return cls(
-            names, frozenset(counters), frozenset((counters | totals) & resets - afresh), flags, opaque, snapshots, moving
+            names, frozenset(counters), frozenset((counters | totals) & resets - afresh), flags, opaque, snapshots, moving,
+            afresh,
         )
+
+    def restarts(self, read: str) -> bool:
+        """Reading `read` gives what this iteration made of it: the loop never rebinds it, or binds it to a constant
+        at the top of every iteration (`accumulated = 0` before the micro-batch loop that counts into it), and it is no
+        counter of the loop's. A test of such names counts within an iteration (the micro-batches left over for the
+        step after an inner loop), never the loop's own iterations."""
+        return not reads_any({read}, self.names) or (read in self.afresh and not reads_any({read}, self.counters))
 
     def one_iteration(self, condition: Condition) -> bool | None:
         """The truth of the test in the one iteration of a run of the loop where it can take it: an equality of the
