@@ -1141,8 +1141,9 @@ def backpropagated_names(events: tuple[Event, ...], reaching: ReachingDefinition
     """The names a backward's loss is computed from, through the assignments that reach it: an accumulator among
     them is summed on purpose (`total = total + loss` ... `total.backward()`). An assignment that never reaches a
     backward computes nothing it backpropagates (`loss = sum(losses)` after the chunk loop, only logged: the next
-    batch's chunk loop binds `loss` again before its backward)."""
-    assigns = {e.id: e for e in events if isinstance(e, Assign)}
+    batch's chunk loop binds `loss` again before its backward). Followed within each function: what a helper's
+    parameter was handed is its caller's to say (`buffer.sample()` in the update is no sum of the caller's buffer)."""
+    sources = {e.id: e for e in events if isinstance(e, (Assign, Accumulate))}
     found: set[Slot] = set()
     stack: list[tuple[int, cst.CSTNode, str]] = [
         (event.id, event.scope, name) for event in events if isinstance(event, Backward) and event.loss is not None
@@ -1157,9 +1158,13 @@ def backpropagated_names(events: tuple[Event, ...], reaching: ReachingDefinition
         at, scope, name = read
         found.add(slot(scope, name))
         for definition, _ in lookup(reaching.before.get(at, {}), scope, name):
-            assign = assigns.get(definition)
-            if assign is not None:
-                stack.extend((assign.id, assign.scope, use) for use in assign.uses)
+            source = sources.get(definition)
+            if source is None or source.scope is not scope:
+                continue
+            if isinstance(source, Assign):
+                stack.extend((source.id, source.scope, use) for use in source.uses)
+            elif isinstance(source, Accumulate):  # `loss += loss_mask`: what it adds, and what it held before
+                stack.extend((source.id, source.scope, use) for use in (*source.values, source.target))
     return found
 
 
