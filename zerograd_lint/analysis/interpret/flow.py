@@ -352,18 +352,7 @@ class CorrelationPlan:
         said = {chain for implied in plan.implied.values() for facts in implied.values() for chain, _ in facts}
         for key in sorted(said & lone.keys()):
             plan.keep(found[key], lone[key])
-        # A modulo by a count of micro-batches another kept test reads (`if accum == 1:` ... `if (i + 1) % accum ==
-        # 0:`) holds in every iteration where that count is 1: kept apart, `value` decides it there.
-        counted = {atom.subject for atom in plan.atoms.values() if atom.subject in plan.counts}
-        for key in sorted(lone.keys() - plan.atoms.keys()):
-            if found[key].divisor in counted:
-                plan.keep(found[key], lone[key])
-        # Tests of an option against its choices, each made once (`if args.amp == "none": ... elif args.amp ==
-        # "apex": ...`): kept apart, `value` knows the chain's last test holds where the others failed.
-        chosen = Counter(atom.subject for atom in found.values() if atom.one_of is not None)
-        for key in sorted(lone.keys() - plan.atoms.keys()):
-            if chosen[found[key].subject] > 1:
-                plan.keep(found[key], lone[key])
+        plan.keep_told_by_others(found, lone)
         few = few_valued(numbering)
         plan.valued = frozenset(subject for atom in plan.atoms.values() if (subject := flag_subject(atom)) in few)
         plan.chosen = {
@@ -397,6 +386,17 @@ class CorrelationPlan:
             self.is_none[atom.subject] = key
         if atom.kind in SINGLE_VALUE and atom.subject is not None:
             self.single_valued.setdefault(atom.subject, set()).add(key)
+
+    def keep_told_by_others(self, found: dict[str, Atom], lone: dict[str, list[tuple[tuple[Loop, ...], Branch]]]) -> None:
+        """Keep apart the atoms tested once that other tests decide, where `value` reads them together: a modulo by a
+        count of micro-batches a kept test reads (`if accum == 1:` ... `if (i + 1) % accum == 0:` holds in every
+        iteration where that count is 1), and the tests of an option against its choices (`if args.amp == "none":
+        ... elif args.amp == "apex": ...`: the chain's last test holds where the others failed)."""
+        counted = {atom.subject for atom in self.atoms.values() if atom.subject in self.counts}
+        chosen = Counter(atom.subject for atom in found.values() if atom.one_of is not None)
+        for key in sorted(lone.keys() - self.atoms.keys()):
+            if found[key].divisor in counted or chosen[found[key].subject] > 1:
+                self.keep(found[key], lone[key])
 
     def keep_copies(
         self, copies: list[tuple[Rebind, tuple[Loop, ...]]], found: dict[str, Atom],
