@@ -54,6 +54,8 @@ Definitions = Mapping[Slot, frozenset[Definition]]  # the definitions that reach
 Returned = tuple["cst.CSTNode", "cst.BaseExpression"]  # a value a helper returns, with the scope its names are read in
 TENSOR_TYPES = frozenset({"torch.Tensor", "Tensor"})  # the type a value's test names: `isinstance(value, torch.Tensor)`
 TENSOR_TESTS = frozenset({"torch.is_tensor", "is_tensor"})
+# Types no tensor is an instance of: `isinstance(v, int)` true says `v` holds no graph.
+SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "complex", "numbers.Number", "numbers.Real", "numbers.Integral", "Number"})
 
 
 def slot(scope: cst.CSTNode, name: str) -> Slot:
@@ -218,19 +220,22 @@ class ReachingDefinitions(PassThrough):
 
 def no_tensor_in_arm(test: cst.BaseExpression, truth: bool) -> str | None:
     """The name that holds no tensor where `test` is `truth`: `value` of `isinstance(value, torch.Tensor)` (a tuple of
-    types with a tensor among them too) or `torch.is_tensor(value)` false, or of `not` one of them true."""
+    types with a tensor among them too) or `torch.is_tensor(value)` false, of `isinstance(value, int)` (a number or a
+    string, which no tensor is) true, or of `not` one of them the other way."""
     while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         test, truth = test.expression, not truth
-    if truth or not isinstance(test, cst.Call) or not test.args or test.args[0].keyword is not None:
+    if not isinstance(test, cst.Call) or not test.args or test.args[0].keyword is not None:
         return None
     function, value = dotted_name(test.func), dotted_name(test.args[0].value)
     if function == "isinstance" and len(test.args) == 2:
         types = test.args[1].value
-        named = [element.value for element in types.elements] if isinstance(types, cst.Tuple) else [types]
-        tensor = any(dotted_name(kind) in TENSOR_TYPES for kind in named)
+        named = [dotted_name(element.value) for element in types.elements] if isinstance(types, cst.Tuple) else [dotted_name(types)]
+        if truth:
+            return value if all(kind in SCALAR_TYPES for kind in named) else None
+        tensor = any(kind in TENSOR_TYPES for kind in named)
     else:
         tensor = function in TENSOR_TESTS and len(test.args) == 1
-    return value if tensor else None
+    return value if tensor and not truth else None
 
 
 @dataclass(frozen=True)
