@@ -317,3 +317,42 @@ def test_a_count_of_micro_batches_is_at_least_1(old: str, new: str, reported: bo
     step = source.splitlines().index("    optimizer.step()") + 1
     reports = [(d.code, d.line) for d in analyze_source(source, "train.py") if d.code == "ZG101"]
     assert reports == ([("ZG101", step)] if reported else [])
+
+
+OPTION_ARMS = """\
+import argparse
+import torch
+
+
+def train(model, loader, args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x in loader:
+        optimizer.zero_grad()
+        if args.loss == "mse":
+            model(x).pow(2).mean().backward()
+        elif args.loss == "l1":
+            model(x).abs().mean().backward()
+        optimizer.step()
+        print([p.grad.norm() for p in model.parameters()])
+
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--loss", DECLARED)
+train(torch.nn.Linear(2, 1), [], parser.parse_args())
+"""
+
+
+@pytest.mark.parametrize("declared, none_read", [
+    ('choices=["mse", "l1"], default="mse"', False),  # one of the arms always runs
+    ('choices=("l1", "mse"), required=True, help="the loss"', False),
+    ('choices=["mse", "l1"]', True),  # absent from the command line: None, neither arm
+    ('choices=["mse", "l1"], default="huber"', True),  # argparse does not check the default against the choices
+    ('choices=["mse", "l1", "huber"], default="mse"', True),
+    ('choices=["mse", "l1"], default="mse", nargs="?"', True),  # `const` (None) when the flag is given bare
+    ('default="mse"', True),
+])
+def test_an_if_elif_over_every_value_an_option_can_hold_has_no_fall_through(declared: str, none_read: bool) -> None:
+    """A test of an attribute named after an argparse option with literal choices against one of its values: the chain
+    of such tests over every value the option can hold (its choices and its default) always takes one arm."""
+    reports = analyze_source(OPTION_ARMS.replace("DECLARED", declared), "train.py")
+    assert [(d.code, d.line) for d in reports if d.code == "ZG301"] == ([("ZG301", 14)] if none_read else [])
